@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+export const ListApiKeysQuery = z.object({ apiKey: z.string().min(1).optional() });
+
+/** Record fields not shown (decisions.md §8): open to unknown fields; a full key is never expected. */
+export const ApiKeyRecord = z.looseObject({
+  id: z.string(),
+  name: z.string().optional(),
+  maskedKey: z.string().optional(),
+  createdAt: z.string().optional(),
+  enabled: z.boolean().optional(),
+});
+export type ApiKeyRecord = z.infer<typeof ApiKeyRecord>;
+
+export const ListApiKeysResponse = z.array(ApiKeyRecord);
+export type ListApiKeysResponse = z.infer<typeof ListApiKeysResponse>;

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/** Session states exactly as the service spells them. */
+export const SessionStatus = z.enum(['Alive', 'Closed', 'Deleted']);
+export type SessionStatus = z.infer<typeof SessionStatus>;
+
+export const CaptureType = z.enum(['AUTO', 'MANUAL', 'NATIVE', 'UPLOAD']);
+export type CaptureType = z.infer<typeof CaptureType>;
+
+export const RecordingType = z.enum(['frontId', 'backId', 'merged', 'selfie', 'authenticationattempt']);
+export type RecordingType = z.infer<typeof RecordingType>;
+
+/** Error body returned with 400/401/413/429/500 (decisions.md §4 extends it to the statuses the spec leaves open). */
+export const ErrorBody = z.looseObject({
+  timestamp: z.number().int(),
+  status: z.number().int(),
+  error: z.string(),
+  message: z.string().optional(),
+  path: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+const coord = z.number().finite();
+
+/** FaceCoordinatesDto. `mouthX`/`mouthY` are deprecated aliases of `leftMouthX`/`leftMouthY`, still accepted. */
+export const FaceCoordinates = z.object({
+  leftEyeX: coord,
+  leftEyeY: coord,
+  rightEyeX: coord,
+  rightEyeY: coord,
+  mouthX: coord.optional(),
+  mouthY: coord.optional(),
+  leftMouthX: coord.optional(),
+  leftMouthY: coord.optional(),
+  rightMouthX: coord,
+  rightMouthY: coord,
+  noseTipX: coord,
+  noseTipY: coord,
+  x: coord,
+  y: coord,
+  width: coord.nonnegative(),
+  height: coord.nonnegative(),
+});
+export type FaceCoordinates = z.infer<typeof FaceCoordinates>;
+
+export const CaptureAttemptsLimit = z.looseObject({
+  max: z.number().int(),
+  remaining: z.number().int(),
+});
+export type CaptureAttemptsLimit = z.infer<typeof CaptureAttemptsLimit>;
+
+/** `{ success, sessionStatus }`, the answer of the simple session writes. */
+export const SuccessResponse = z.looseObject({
+  success: z.boolean(),
+  sessionStatus: SessionStatus.optional(),
+});
+export type SuccessResponse = z.infer<typeof SuccessResponse>;
+
+/** Optional interview id query of the fetch endpoints (falls back to the token's interview). */
+export const InterviewIdQuery = z.object({ id: z.string().min(1).optional() });
+
+export const NoQuery = z.object({});
+export const NoBody = z.undefined();
