@@ -1,0 +1,83 @@
+import type { OmniClient } from '../omni/client';
+import type { Vault } from '../auth/vault';
+
+/**
+ * The services every IPC handler may use. Built once per shell (Electron or web shell) by the shell's wiring;
+ * handlers never import Electron or open sockets to the service themselves.
+ */
+export interface MainContext {
+  /** Client bound to the active environment (its credentials, api-version, token header). */
+  omni(): OmniClient;
+  vault: Vault;
+  environments: EnvironmentService;
+  /** Persisted JSON documents (queue, drafts, audit, settings). electron-store in Electron, conf in the web shell. */
+  store: JsonStore;
+  /** Media (video selfie, PDFs) handed to the renderer as opaque app URLs, streamed by main with Range support. */
+  media: MediaRegistry;
+  files: FileService;
+  audit: AuditTrail;
+}
+
+export type EnvironmentKind = 'demo' | 'production' | 'custom';
+
+export interface EnvironmentConfig {
+  id: string;
+  kind: EnvironmentKind;
+  name: string;
+  baseUrl: string;
+  authUrl: string;
+  apiVersion: string;
+  tokenHeader: string;
+}
+
+export interface EnvironmentService {
+  list(): EnvironmentConfig[];
+  active(): EnvironmentConfig;
+  setActive(id: string): Promise<void>;
+  update(id: string, patch: Partial<Omit<EnvironmentConfig, 'id' | 'kind'>>): Promise<EnvironmentConfig>;
+  /** Trusted NOM-151 provider root certificates (PEM) of an environment: the demo root for demo, imported ones otherwise. */
+  trustedNom151Roots(id: string): Promise<string[]>;
+  addTrustedNom151Root(id: string, pem: string): Promise<void>;
+}
+
+export interface JsonStore {
+  get<T>(key: string): T | undefined;
+  set<T>(key: string, value: T): void;
+  delete(key: string): void;
+}
+
+export interface MediaRegistry {
+  /**
+   * Register a remote (pre-signed) URL; returns the URL the renderer loads (custom scheme in Electron, the
+   * loopback host's media route in the web shell). `refresh` is called to get a new remote URL when the old one expired.
+   */
+  register(remoteUrl: string, opts: { contentType?: string; refresh?: () => Promise<string> }): string;
+}
+
+export interface FileService {
+  /**
+   * Save bytes the user asked to keep. Electron: a save dialog, then write. Web shell: returns a one-time download URL
+   * the renderer follows. `null` when the user cancelled.
+   */
+  save(opts: { suggestedName: string; data: Uint8Array; mimeType: string }): Promise<{ savedTo?: string; downloadUrl?: string } | null>;
+}
+
+export type AuditAction = 'opened' | 'played' | 'downloaded' | 'noted' | 'named' | 'decided' | 'signed' | 'verified' | 'captured' | 'validated';
+
+export interface AuditEntry {
+  seq: number;
+  at: string;
+  environment: string;
+  interviewId?: string;
+  action: AuditAction;
+  detail: Record<string, unknown>;
+  prevHash: string;
+  hash: string;
+}
+
+export interface AuditTrail {
+  append(entry: { interviewId?: string; action: AuditAction; detail: Record<string, unknown> }): Promise<AuditEntry>;
+  list(filter?: { interviewId?: string }): Promise<AuditEntry[]>;
+  /** Recomputes the hash chain; the first broken link if any. */
+  verify(): Promise<{ ok: true } | { ok: false; brokenAt: number }>;
+}
