@@ -16,6 +16,32 @@ export interface MainContext {
   media: MediaRegistry;
   files: FileService;
   audit: AuditTrail;
+  /** Write-only view of the vault for settings: state of each credential, never its value. */
+  credentials: CredentialService;
+  /** Facts and OS actions of the shell running this code (Electron or web shell). */
+  shell: ShellService;
+}
+
+export type CredentialField = 'apiKey' | 'integrationId' | 'secret';
+export type CredentialState = 'set' | 'unset' | 'unreadable';
+export type StorageSecurityState = 'keychain' | 'weak-pending' | 'weak-accepted';
+
+export interface CredentialService {
+  states(environmentId: string): Promise<Record<CredentialField, CredentialState>>;
+  set(environmentId: string, field: CredentialField, value: string): Promise<void>;
+  clear(environmentId: string, field: CredentialField): Promise<void>;
+  /** Authorizes with the environment's stored credentials; when the fresh server token expires. */
+  testConnection(environmentId: string): Promise<{ expiresAt: Date }>;
+  storageSecurity(): { state: StorageSecurityState; backend?: string };
+  acceptWeakStorage(): Promise<void>;
+}
+
+export interface ShellService {
+  kind: 'electron' | 'web';
+  version: string;
+  platform: string;
+  /** Opens an allow-listed https URL in the OS browser; false when refused or not possible in this shell. */
+  openExternal(url: string): Promise<boolean>;
 }
 
 export type EnvironmentKind = 'demo' | 'production' | 'custom';

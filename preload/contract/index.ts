@@ -1,10 +1,15 @@
 import type { ChannelDef, InputOf, OutputOf } from './define';
+import { app } from './app';
+import { settings } from './settings';
 
 /**
  * Every IPC channel of the app, grouped by domain. The wire name of a channel is `<domain>.<method>`.
  * Each domain lives in its own file beside this one; add the domain here.
  */
-export const contract = {} as const satisfies Record<string, Record<string, ChannelDef>>;
+export const contract = {
+  app,
+  settings,
+} as const satisfies Record<string, Record<string, ChannelDef>>;
 
 export type Contract = typeof contract;
 export type DomainName = keyof Contract;

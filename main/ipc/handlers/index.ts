@@ -1,0 +1,12 @@
+import type { AllHandlers } from '../router';
+import { appHandlers } from './app';
+import { settingsHandlers } from './settings';
+
+/**
+ * Every domain of `preload/contract/index.ts` maps to its handler module here, one line each.
+ * A handler module is typed `DomainHandlers<'domain'>` (see router.ts), so a missing or mistyped method fails tsc.
+ */
+export const handlers: AllHandlers = {
+  app: appHandlers,
+  settings: settingsHandlers,
+};

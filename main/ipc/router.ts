@@ -1,0 +1,154 @@
+import type { z } from 'zod';
+import { contract, type Contract, type IpcErrorData, type IpcResult, type OutputOf, type ParsedInputOf } from '../../preload/contract/index';
+import type { MainContext } from './context';
+
+/**
+ * Transport-free IPC router. Electron's `ipcMain.handle` and the web shell's loopback host both hand it
+ * `(channel, input, sender)`; it checks the sender, validates the input with the channel's zod schema, runs the
+ * handler and always answers an `IpcResult` (never throws, never echoes a secret).
+ */
+
+/** One domain's handlers: one async function per contract method, typed from the contract. */
+export type DomainHandlers<D extends keyof Contract> = {
+  [M in keyof Contract[D]]: (input: ParsedInputOf<Contract[D][M]>, ctx: MainContext) => Promise<OutputOf<Contract[D][M]>>;
+};
+
+export type AllHandlers = { [D in keyof Contract]: DomainHandlers<D> };
+
+/** Who sent a call, as the transport knows it. */
+export interface SenderInfo {
+  /** URL of the sending frame (Electron: `senderFrame.url`; web shell: the request's `Origin`). */
+  url: string;
+  /** Whether the sender is the top-level frame (always true for the web shell, which checks Origin instead). */
+  isMainFrame: boolean;
+}
+
+export interface RouterOptions {
+  handlers: AllHandlers;
+  context: MainContext;
+  /** The app's own origin, e.g. `app://omni` or `http://127.0.0.1:5173`. Only frames on it are served. */
+  appUrl: string;
+  /** Called with unexpected (non-Omni) failures so the shell can log them; must redact itself. */
+  onUnexpectedError?: (channel: string, error: unknown) => void;
+}
+
+export interface Router {
+  /** Every wire channel name `<domain>.<method>`, for transports that register channels one by one. */
+  channels(): string[];
+  handle(channel: string, input: unknown, sender: SenderInfo): Promise<IpcResult<unknown>>;
+}
+
+interface ChannelEntry {
+  schema: z.ZodType;
+  run: (input: unknown, ctx: MainContext) => Promise<unknown>;
+}
+
+/** Same app when scheme and host (with port) match; `URL.origin` is "null" for custom schemes, so compare parts. */
+export function isAppUrl(candidate: string, appUrl: string): boolean {
+  let a: URL;
+  let b: URL;
+  try {
+    a = new URL(candidate);
+    b = new URL(appUrl);
+  } catch {
+    return false;
+  }
+  return a.protocol === b.protocol && a.host === b.host && a.username === '' && a.password === '';
+}
+
+export function createRouter(opts: RouterOptions): Router {
+  const table = new Map<string, ChannelEntry>();
+  for (const [domain, methods] of Object.entries(contract) as [string, Record<string, { input: z.ZodType }>][]) {
+    const domainHandlers = (opts.handlers as unknown as Record<string, Record<string, ChannelEntry['run']> | undefined>)[domain];
+    for (const [method, def] of Object.entries(methods)) {
+      const run = domainHandlers?.[method];
+      if (typeof run !== 'function') throw new Error(`IPC channel ${domain}.${method} has no handler`);
+      table.set(`${domain}.${method}`, { schema: def.input, run });
+    }
+  }
+
+  return {
+    channels: () => [...table.keys()],
+    async handle(channel, input, sender) {
+      if (!sender.isMainFrame || !isAppUrl(sender.url, opts.appUrl)) return { ok: false, error: forbiddenSender() };
+      const entry = table.get(channel);
+      if (!entry) return { ok: false, error: unknownChannel(channel) };
+      const parsed = entry.schema.safeParse(input);
+      if (!parsed.success) return { ok: false, error: invalidInput(parsed.error.issues) };
+      try {
+        return { ok: true, data: await entry.run(parsed.data, opts.context) };
+      } catch (error) {
+        return { ok: false, error: toIpcErrorData(error, channel, opts.onUnexpectedError) };
+      }
+    },
+  };
+}
+
+/** Errors that know how to cross IPC (OmniError and friends) implement this; their output is already redacted. */
+interface IpcSerializable {
+  toIpcError(): IpcErrorData;
+}
+
+function isIpcSerializable(error: unknown): error is IpcSerializable {
+  return typeof error === 'object' && error !== null && typeof (error as { toIpcError?: unknown }).toIpcError === 'function';
+}
+
+/**
+ * Known errors serialize themselves; anything else becomes a generic INTERNAL error. The raw message of an
+ * unknown error is never sent (it may quote a header, URL or body holding a secret).
+ */
+export function toIpcErrorData(error: unknown, channel: string, onUnexpected?: (channel: string, error: unknown) => void): IpcErrorData {
+  if (isIpcSerializable(error)) {
+    try {
+      return error.toIpcError();
+    } catch (serializationError) {
+      onUnexpected?.(channel, serializationError);
+    }
+  } else {
+    onUnexpected?.(channel, error);
+  }
+  return {
+    code: 'INTERNAL',
+    message: {
+      en: `Something unexpected went wrong while handling "${channel}".`,
+      es: `Ocurrió un error inesperado al procesar "${channel}".`,
+    },
+    advice: {
+      en: 'Try again. If it keeps happening, restart the app and report it with the time it happened.',
+      es: 'Inténtalo de nuevo. Si se repite, reinicia la aplicación y repórtalo con la hora en que ocurrió.',
+    },
+    retryable: true,
+  };
+}
+
+function invalidInput(issues: z.ZodError['issues']): IpcErrorData {
+  const list = issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(input)', message: issue.message }));
+  const fields = [...new Set(list.map((i) => i.path))].join(', ');
+  return {
+    code: 'INVALID_INPUT',
+    message: {
+      en: `Some values are not valid: ${fields}.`,
+      es: `Algunos valores no son válidos: ${fields}.`,
+    },
+    advice: { en: 'Correct the highlighted fields and try again.', es: 'Corrige los campos señalados e inténtalo de nuevo.' },
+    retryable: false,
+    issues: list,
+  };
+}
+
+function forbiddenSender(): IpcErrorData {
+  return {
+    code: 'FORBIDDEN_SENDER',
+    message: { en: 'This request did not come from the app window and was refused.', es: 'Esta solicitud no provino de la ventana de la aplicación y fue rechazada.' },
+    retryable: false,
+  };
+}
+
+function unknownChannel(channel: string): IpcErrorData {
+  return {
+    code: 'UNKNOWN_CHANNEL',
+    message: { en: `The app has no operation named "${channel}".`, es: `La aplicación no tiene una operación llamada "${channel}".` },
+    advice: { en: 'Reload the window; the app may have been updated.', es: 'Recarga la ventana; la aplicación pudo haberse actualizado.' },
+    retryable: false,
+  };
+}
