@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import type { RecordingType } from '../omni/contract';
+import type { IpcErrorData } from '../../preload/contract/define';
+import { RateMeter } from '../validation/rate';
+import { base64JsonBody, type Base64JsonBody } from './base64-json-body';
+import { fileChunks } from './file-chunks';
+
+export type ImportState = 'uploading' | 'processing' | 'done' | 'failed' | 'cancelled';
+
+export interface ImportSnapshot {
+  jobId: string;
+  interviewId: string;
+  fileName: string;
+  type?: RecordingType;
+  state: ImportState;
+  bytesDone: number;
+  totalBytes: number;
+  bytesPerSecond: number;
+  secondsLeft: number | null;
+  startedAt: string;
+  finishedAt?: string;
+  recordingId?: string;
+  error?: IpcErrorData;
+}
+
+/** Sends the prepared body; resolves with the new recording id. The handler implements it over OmniClient. */
+export type UploadBody = (body: Base64JsonBody, ctx: { interviewId: string; signal: AbortSignal }) => Promise<{ recordingId: string }>;
+
+interface Job {
+  snapshot: ImportSnapshot;
+  controller: AbortController;
+  meter: RateMeter;
+  settled: Promise<void>;
+}
+
+const FINISHED_JOBS_KEPT = 20;
+
+/** Video imports running in main; the renderer polls `status` and may `cancel`. */
+export class ImportJobs {
+  private readonly jobs = new Map<string, Job>();
+
+  constructor(private readonly describeError: (err: unknown) => IpcErrorData) {}
+
+  async start(
+    req: { interviewId: string; filePath: string; fileName: string; type?: RecordingType },
+    upload: UploadBody,
+  ): Promise<ImportSnapshot> {
+    const { size } = await stat(req.filePath);
+    const controller = new AbortController();
+    const meter = new RateMeter();
+    const snapshot: ImportSnapshot = {
+      jobId: randomUUID(),
+      interviewId: req.interviewId,
+      fileName: req.fileName,
+      type: req.type,
+      state: 'uploading',
+      bytesDone: 0,
+      totalBytes: size,
+      bytesPerSecond: 0,
+      secondsLeft: null,
+      startedAt: new Date().toISOString(),
+    };
+    const chunks = fileChunks(req.filePath, {
+      signal: controller.signal,
+      onBytes: (read) => {
+        snapshot.bytesDone = read;
+        meter.record(read);
+        if (read === size) snapshot.state = 'processing';
+      },
+    });
+    const body = base64JsonBody(chunks, { field: 'video', sourceBytes: size, extra: req.type ? { type: req.type } : undefined });
+    meter.record(0);
+    const settled = upload(body, { interviewId: req.interviewId, signal: controller.signal }).then(
+      (res) => {
+        snapshot.state = 'done';
+        snapshot.recordingId = res.recordingId;
+      },
+      (err: unknown) => {
+        if (controller.signal.aborted) {
+          snapshot.state = 'cancelled';
+        } else {
+          snapshot.state = 'failed';
+          snapshot.error = this.describeError(err);
+        }
+      },
+    ).finally(() => {
+      snapshot.finishedAt = new Date().toISOString();
+      this.prune();
+    });
+    this.jobs.set(snapshot.jobId, { snapshot, controller, meter, settled });
+    return this.status(snapshot.jobId)!;
+  }
+
+  status(jobId: string): ImportSnapshot | undefined {
+    const job = this.jobs.get(jobId);
+    if (!job) return undefined;
+    const s = job.snapshot;
+    const rate = s.state === 'uploading' ? job.meter.snapshot(s.totalBytes) : { perSecond: 0, secondsLeft: null };
+    return { ...s, bytesPerSecond: rate.perSecond, secondsLeft: rate.secondsLeft, error: s.error && { ...s.error } };
+  }
+
+  /** Stops reading and aborts the request; resolves once the job has settled. */
+  async cancel(jobId: string): Promise<ImportSnapshot | undefined> {
+    const job = this.jobs.get(jobId);
+    if (!job) return undefined;
+    if (job.snapshot.state === 'uploading' || job.snapshot.state === 'processing') job.controller.abort();
+    await job.settled;
+    return this.status(jobId);
+  }
+
+  /** Waits for a job to finish (tests, notifications). */
+  async settled(jobId: string): Promise<ImportSnapshot | undefined> {
+    await this.jobs.get(jobId)?.settled;
+    return this.status(jobId);
+  }
+
+  private prune(): void {
+    const finished = [...this.jobs.values()].filter((j) => j.snapshot.finishedAt);
+    for (const job of finished.slice(0, Math.max(0, finished.length - FINISHED_JOBS_KEPT))) this.jobs.delete(job.snapshot.jobId);
+  }
+}

@@ -1,0 +1,179 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base64JsonBody, base64Length } from '../../main/capture/base64-json-body';
+import { fileChunks } from '../../main/capture/file-chunks';
+import { checkImage, describeImageProblem, MAX_IMAGE_BYTES } from '../../main/capture/image-check';
+import { ImportJobs } from '../../main/capture/import-jobs';
+import { StagedFiles, StagingTooLargeError } from '../../main/capture/staging';
+
+async function collect(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const part of stream) parts.push(Buffer.from(part));
+  return Buffer.concat(parts);
+}
+
+async function* chunked(bytes: Buffer, sizes: number[]): AsyncGenerator<Uint8Array> {
+  let at = 0;
+  let i = 0;
+  while (at < bytes.length) {
+    const size = sizes[i++ % sizes.length]!;
+    yield bytes.subarray(at, at + size);
+    at += size;
+  }
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'capture-test-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('base64JsonBody', () => {
+  it.each([0, 1, 2, 3, 4, 5, 100, 1001])('encodes %i bytes in odd chunk sizes exactly like Buffer.toString("base64")', async (n) => {
+    const bytes = Buffer.from(Array.from({ length: n }, (_, i) => (i * 37 + 11) & 0xff));
+    const body = base64JsonBody(chunked(bytes, [1, 2, 4, 7]), { field: 'video', sourceBytes: n, extra: { type: 'selfie' } });
+    const text = (await collect(body.stream)).toString('utf8');
+    expect(JSON.parse(text)).toEqual({ video: bytes.toString('base64'), type: 'selfie' });
+    expect(Buffer.byteLength(text)).toBe(body.contentLength);
+  });
+
+  it('omits extra fields when none are given and escapes their values when given', async () => {
+    const plain = base64JsonBody(chunked(Buffer.from('abc'), [3]), { field: 'video', sourceBytes: 3 });
+    expect((await collect(plain.stream)).toString()).toBe('{"video":"YWJj"}');
+    const odd = base64JsonBody(chunked(Buffer.from('abc'), [3]), { field: 'video', sourceBytes: 3, extra: { type: 'a"b' } });
+    expect(JSON.parse((await collect(odd.stream)).toString())).toEqual({ video: 'YWJj', type: 'a"b' });
+  });
+
+  it('fails instead of sending a body whose length differs from the announced one', async () => {
+    const body = base64JsonBody(chunked(Buffer.from('abcd'), [4]), { field: 'video', sourceBytes: 5 });
+    await expect(collect(body.stream)).rejects.toThrow(/changed while it was being read/);
+  });
+
+  it('computes base64 lengths with padding', () => {
+    expect([0, 1, 2, 3, 4].map(base64Length)).toEqual([0, 4, 4, 4, 8]);
+  });
+});
+
+describe('fileChunks', () => {
+  it('reads a file in bounded chunks, reports progress and stops on abort', async () => {
+    const path = join(dir, 'chunks.bin');
+    await writeFile(path, Buffer.alloc(10_000, 7));
+    const seen: number[] = [];
+    const sizes: number[] = [];
+    for await (const c of fileChunks(path, { chunkBytes: 3000, onBytes: (n) => seen.push(n) })) sizes.push(c.length);
+    expect(sizes).toEqual([3000, 3000, 3000, 1000]);
+    expect(seen).toEqual([3000, 6000, 9000, 10000]);
+
+    const controller = new AbortController();
+    const read = (async () => {
+      for await (const _ of fileChunks(path, { chunkBytes: 3000, signal: controller.signal })) controller.abort();
+    })();
+    await expect(read).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('checkImage', () => {
+  const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0]);
+  it('accepts PNG and JPEG by content', () => {
+    expect(checkImage(png, 100, 'image/png')).toEqual({ ok: true, kind: 'png' });
+    expect(checkImage(jpeg, 100, 'image/jpeg')).toEqual({ ok: true, kind: 'jpeg' });
+    expect(checkImage(jpeg, 100, '')).toEqual({ ok: true, kind: 'jpeg' });
+  });
+  it('refuses empty, too large, non-images and renamed files with an explanation in both languages', () => {
+    const cases = [
+      checkImage(png, 0, 'image/png'),
+      checkImage(png, MAX_IMAGE_BYTES + 1, 'image/png'),
+      checkImage(Uint8Array.from([0x25, 0x50, 0x44, 0x46, 0, 0, 0, 0]), 10, 'application/pdf'),
+      checkImage(png, 10, 'image/jpeg'),
+    ];
+    expect(cases.map((c) => (c.ok ? 'ok' : c.problem.code))).toEqual(['EMPTY', 'TOO_LARGE', 'NOT_AN_IMAGE', 'TYPE_MISMATCH']);
+    for (const c of cases) {
+      if (c.ok) continue;
+      const text = describeImageProblem(c.problem);
+      expect(text.en.length).toBeGreaterThan(10);
+      expect(text.es).not.toBe(text.en);
+    }
+  });
+});
+
+describe('StagedFiles', () => {
+  it('streams an upload into a temp file, serves it by id and deletes it on release', async () => {
+    const staging = new StagedFiles(dir);
+    const staged = await staging.receive(Readable.from([Buffer.from('hello '), Buffer.from('world')]), { name: '../../etc/clip.mp4' });
+    expect(staged).toMatchObject({ name: 'clip.mp4', size: 11, owned: true });
+    expect(await readFile(staging.get(staged.id)!.path, 'utf8')).toBe('hello world');
+    await staging.release(staged.id);
+    expect(staging.get(staged.id)).toBeUndefined();
+    await expect(readFile(staged.path)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('refuses an upload over the limit and leaves no partial file', async () => {
+    const staging = new StagedFiles(dir);
+    await expect(staging.receive(Readable.from([Buffer.alloc(10), Buffer.alloc(10)]), { name: 'big.mp4', maxBytes: 15 })).rejects.toBeInstanceOf(StagingTooLargeError);
+  });
+
+  it('registers a user file by path without owning it', async () => {
+    const path = join(dir, 'mine.mp4');
+    await writeFile(path, 'abc');
+    const staging = new StagedFiles(dir);
+    const staged = await staging.registerPath(path);
+    expect(staged).toMatchObject({ name: 'mine.mp4', size: 3, owned: false });
+    await staging.release(staged.id);
+    expect(await readFile(path, 'utf8')).toBe('abc');
+  });
+});
+
+describe('ImportJobs', () => {
+  const describeError = (err: unknown) => ({ code: 'X', message: { en: String(err), es: String(err) } });
+
+  it('streams the file into the upload, reports progress and the recording id', async () => {
+    const path = join(dir, 'video.mp4');
+    const bytes = Buffer.from(Array.from({ length: 5000 }, (_, i) => i & 0xff));
+    await writeFile(path, bytes);
+    const jobs = new ImportJobs(describeError);
+    let received = '';
+    let announced = 0;
+    const started = await jobs.start({ interviewId: 'iv1', filePath: path, fileName: 'video.mp4', type: 'selfie' }, async (body, ctx) => {
+      announced = body.contentLength;
+      received = (await collect(body.stream)).toString();
+      expect(ctx.interviewId).toBe('iv1');
+      return { recordingId: 'rec-1' };
+    });
+    expect(started).toMatchObject({ state: 'uploading', totalBytes: 5000 });
+    const final = await jobs.settled(started.jobId);
+    expect(final).toMatchObject({ state: 'done', recordingId: 'rec-1', bytesDone: 5000 });
+    expect(JSON.parse(received)).toEqual({ video: bytes.toString('base64'), type: 'selfie' });
+    expect(Buffer.byteLength(received)).toBe(announced);
+  });
+
+  it('cancel aborts the upload and reports cancelled, not failed', async () => {
+    const path = join(dir, 'slow.mp4');
+    await writeFile(path, Buffer.alloc(3 * 1024 * 1024));
+    const jobs = new ImportJobs(describeError);
+    const started = await jobs.start({ interviewId: 'iv1', filePath: path, fileName: 'slow.mp4' }, async (body, ctx) => {
+      for await (const _ of body.stream) await new Promise((r) => setTimeout(r, 5));
+      if (ctx.signal.aborted) throw ctx.signal.reason;
+      return { recordingId: 'never' };
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    const cancelled = await jobs.cancel(started.jobId);
+    expect(cancelled?.state).toBe('cancelled');
+    expect(cancelled?.bytesDone).toBeLessThan(3 * 1024 * 1024);
+  });
+
+  it('reports a failed upload with the described error', async () => {
+    const path = join(dir, 'fail.mp4');
+    await writeFile(path, 'abc');
+    const jobs = new ImportJobs(describeError);
+    const started = await jobs.start({ interviewId: 'iv1', filePath: path, fileName: 'fail.mp4' }, async () => {
+      throw new Error('boom');
+    });
+    expect(await jobs.settled(started.jobId)).toMatchObject({ state: 'failed', error: { code: 'X' } });
+  });
+});
