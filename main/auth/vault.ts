@@ -1,0 +1,345 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { JsonStore } from '../ipc/context';
+import { registerSecretSource } from '../log';
+
+export type CredentialName = 'apiKey' | 'integrationId' | 'secret';
+export const CREDENTIAL_NAMES: readonly CredentialName[] = ['apiKey', 'integrationId', 'secret'];
+export type CredentialState = 'set' | 'unset' | 'undecryptable';
+
+export interface StorageSecurity {
+  backend: 'keychain' | 'basic_text' | 'memory';
+  /** Whether secrets survive a restart. */
+  persistent: boolean;
+  /** Secrets are held in memory only until the user accepts the weaker storage. */
+  awaitingConsent: boolean;
+  reason?: { en: string; es: string };
+}
+
+export interface Vault {
+  getCredential(envId: string, name: CredentialName): Promise<string | undefined>;
+  setCredential(envId: string, name: CredentialName, value: string): Promise<void>;
+  clearCredential(envId: string, name: CredentialName): Promise<void>;
+  credentialStatus(envId: string): Promise<Record<CredentialName, CredentialState>>;
+  getSessionToken(envId: string, interviewId: string): Promise<string | undefined>;
+  setSessionToken(envId: string, interviewId: string, token: string): Promise<void>;
+  clearSessionToken(envId: string, interviewId: string): Promise<void>;
+  hasSessionToken(envId: string, interviewId: string): Promise<boolean>;
+  security(): StorageSecurity;
+  acceptWeakStorage(): Promise<void>;
+  /** every secret value currently held, for the redaction step */
+  knownSecrets(): string[];
+}
+
+/** The shape of Electron's `safeStorage`; injected so this file never imports Electron. */
+export interface SecretCipher {
+  isEncryptionAvailable(): boolean;
+  encryptString(s: string): Buffer;
+  decryptString(b: Buffer): string;
+  getSelectedStorageBackend?(): string;
+}
+
+/** A stored value exists but cannot be decrypted (key store changed, file tampered, unknown format). */
+export class VaultDecryptError extends Error {
+  readonly code = 'CREDENTIAL_UNDECRYPTABLE';
+  constructor(
+    readonly envId: string,
+    readonly item: string,
+  ) {
+    super(`Stored ${item} of environment "${envId}" cannot be decrypted; enter it again.`);
+    this.name = 'VaultDecryptError';
+  }
+}
+
+/** Empty or non-string values are refused where they enter: clearing is explicit. */
+export class VaultInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'VaultInputError';
+  }
+}
+
+function checkValue(kind: string, value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new VaultInputError(`${kind} must be a non-empty string; use clear to remove it.`);
+  if (value !== value.trim()) throw new VaultInputError(`${kind} has leading or trailing spaces; remove them.`);
+  return value;
+}
+
+const credKey = (envId: string, name: CredentialName) => `${envId}\u0000cred\u0000${name}`;
+const sessionKey = (envId: string, interviewId: string) => `${envId}\u0000session\u0000${interviewId}`;
+
+/** Secrets held in process memory only (tests, and the fallback before consent). */
+export class MemoryVault implements Vault {
+  private readonly values = new Map<string, string>();
+
+  constructor() {
+    registerSecretSource(this);
+  }
+
+  async getCredential(envId: string, name: CredentialName) {
+    return this.values.get(credKey(envId, name));
+  }
+  async setCredential(envId: string, name: CredentialName, value: string) {
+    this.values.set(credKey(envId, name), checkValue(name, value));
+  }
+  async clearCredential(envId: string, name: CredentialName) {
+    this.values.delete(credKey(envId, name));
+  }
+  async credentialStatus(envId: string) {
+    const status = {} as Record<CredentialName, CredentialState>;
+    for (const name of CREDENTIAL_NAMES) status[name] = this.values.has(credKey(envId, name)) ? 'set' : 'unset';
+    return status;
+  }
+  async getSessionToken(envId: string, interviewId: string) {
+    return this.values.get(sessionKey(envId, interviewId));
+  }
+  async setSessionToken(envId: string, interviewId: string, token: string) {
+    this.values.set(sessionKey(envId, interviewId), checkValue('session token', token));
+  }
+  async clearSessionToken(envId: string, interviewId: string) {
+    this.values.delete(sessionKey(envId, interviewId));
+  }
+  async hasSessionToken(envId: string, interviewId: string) {
+    return this.values.has(sessionKey(envId, interviewId));
+  }
+  security(): StorageSecurity {
+    return {
+      backend: 'memory',
+      persistent: false,
+      awaitingConsent: false,
+      reason: { en: 'Credentials are kept in memory only and are lost when the app closes.', es: 'Las credenciales se guardan solo en memoria y se pierden al cerrar la aplicación.' },
+    };
+  }
+  async acceptWeakStorage() {}
+  knownSecrets() {
+    return [...this.values.values()];
+  }
+}
+
+/** Versioned ciphertext: `v1:` + base64 of the cipher's output. A future format gets a new prefix. */
+const CIPHERTEXT_PREFIX = 'v1:';
+const STORE_KEY = 'credentialVault';
+
+interface StoredVault {
+  /** The user accepted persisting with a weak (basic_text) backend. */
+  weakStorageAccepted?: boolean;
+  /** composite key → versioned ciphertext */
+  items: Record<string, string>;
+}
+
+const WEAK_REASON = {
+  en: 'This system has no secret store (keyring), so credentials could only be saved with weak, plain-text-equivalent encryption. They are kept in memory until you accept that; otherwise they are lost when the app closes.',
+  es: 'Este sistema no tiene un almacén de secretos (llavero), así que las credenciales solo se podrían guardar con un cifrado débil, casi equivalente a texto plano. Se mantienen en memoria hasta que lo aceptes; si no, se pierden al cerrar la aplicación.',
+};
+const UNAVAILABLE_REASON = {
+  en: 'Encryption is not available on this system, so credentials are kept in memory only and are lost when the app closes.',
+  es: 'El cifrado no está disponible en este sistema, así que las credenciales se guardan solo en memoria y se pierden al cerrar la aplicación.',
+};
+
+/**
+ * Each value encrypted with the cipher (Electron's `safeStorage` in the app) and stored in a JsonStore
+ * (electron-store). With a weak backend it never persists silently: values stay in memory until the user
+ * accepts the weaker storage. Without encryption at all it never persists.
+ */
+export class EncryptedVault implements Vault {
+  /** Decrypted values held now: the cache of reads and, before consent, the only copy. */
+  private readonly plain = new Map<string, string>();
+  /** Keys whose stored value failed to decrypt, so status reports it without decrypting again. */
+  private readonly broken = new Set<string>();
+  private readonly backend: StorageSecurity['backend'];
+
+  constructor(
+    private readonly cipher: SecretCipher,
+    private readonly store: JsonStore,
+  ) {
+    const available = safeCall(() => cipher.isEncryptionAvailable(), false);
+    const selected = safeCall(() => cipher.getSelectedStorageBackend?.(), undefined);
+    this.backend = !available ? 'memory' : selected === 'basic_text' ? 'basic_text' : 'keychain';
+    registerSecretSource(this);
+  }
+
+  security(): StorageSecurity {
+    if (this.backend === 'keychain') return { backend: 'keychain', persistent: true, awaitingConsent: false };
+    if (this.backend === 'memory') return { backend: 'memory', persistent: false, awaitingConsent: false, reason: UNAVAILABLE_REASON };
+    const accepted = this.read().weakStorageAccepted === true;
+    return { backend: 'basic_text', persistent: accepted, awaitingConsent: !accepted, reason: WEAK_REASON };
+  }
+
+  async acceptWeakStorage(): Promise<void> {
+    if (this.backend !== 'basic_text') return;
+    const stored = this.read();
+    stored.weakStorageAccepted = true;
+    // Whatever was held in memory while waiting for consent is persisted now.
+    for (const [key, value] of this.plain) stored.items[key] = this.encrypt(value);
+    this.write(stored);
+  }
+
+  async getCredential(envId: string, name: CredentialName) {
+    return this.get(credKey(envId, name), envId, name);
+  }
+  async setCredential(envId: string, name: CredentialName, value: string) {
+    this.put(credKey(envId, name), checkValue(name, value));
+  }
+  async clearCredential(envId: string, name: CredentialName) {
+    this.remove(credKey(envId, name));
+  }
+  async credentialStatus(envId: string) {
+    const status = {} as Record<CredentialName, CredentialState>;
+    for (const name of CREDENTIAL_NAMES) {
+      try {
+        status[name] = (await this.getCredential(envId, name)) === undefined ? 'unset' : 'set';
+      } catch (e) {
+        if (!(e instanceof VaultDecryptError)) throw e;
+        status[name] = 'undecryptable';
+      }
+    }
+    return status;
+  }
+  async getSessionToken(envId: string, interviewId: string) {
+    return this.get(sessionKey(envId, interviewId), envId, `session token of interview ${interviewId}`);
+  }
+  async setSessionToken(envId: string, interviewId: string, token: string) {
+    this.put(sessionKey(envId, interviewId), checkValue('session token', token));
+  }
+  async clearSessionToken(envId: string, interviewId: string) {
+    this.remove(sessionKey(envId, interviewId));
+  }
+  async hasSessionToken(envId: string, interviewId: string) {
+    const key = sessionKey(envId, interviewId);
+    return this.plain.has(key) || this.read().items[key] !== undefined;
+  }
+
+  knownSecrets() {
+    return [...this.plain.values()];
+  }
+
+  private get persists() {
+    return this.backend === 'keychain' || (this.backend === 'basic_text' && this.read().weakStorageAccepted === true);
+  }
+
+  private get(key: string, envId: string, item: string): string | undefined {
+    const cached = this.plain.get(key);
+    if (cached !== undefined) return cached;
+    if (this.broken.has(key)) throw new VaultDecryptError(envId, item);
+    const stored = this.read().items[key];
+    if (stored === undefined) return undefined;
+    const value = this.decrypt(stored);
+    if (value === undefined) {
+      this.broken.add(key);
+      throw new VaultDecryptError(envId, item);
+    }
+    this.plain.set(key, value);
+    return value;
+  }
+
+  private put(key: string, value: string) {
+    this.plain.set(key, value);
+    this.broken.delete(key);
+    if (!this.persists) return;
+    const stored = this.read();
+    stored.items[key] = this.encrypt(value);
+    this.write(stored);
+  }
+
+  private remove(key: string) {
+    this.plain.delete(key);
+    this.broken.delete(key);
+    const stored = this.read();
+    if (stored.items[key] === undefined) return;
+    delete stored.items[key];
+    this.write(stored);
+  }
+
+  private encrypt(value: string): string {
+    return CIPHERTEXT_PREFIX + this.cipher.encryptString(value).toString('base64');
+  }
+
+  /** undefined when the value cannot be decrypted: unknown version, bad base64, or a cipher failure. */
+  private decrypt(stored: string): string | undefined {
+    if (this.backend === 'memory' || !stored.startsWith(CIPHERTEXT_PREFIX)) return undefined;
+    const body = stored.slice(CIPHERTEXT_PREFIX.length);
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(body)) return undefined;
+    try {
+      const value = this.cipher.decryptString(Buffer.from(body, 'base64'));
+      return typeof value === 'string' && value !== '' ? value : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private read(): StoredVault {
+    const raw = this.store.get<unknown>(STORE_KEY);
+    if (typeof raw !== 'object' || raw === null) return { items: {} };
+    const r = raw as Partial<StoredVault>;
+    const items: Record<string, string> = {};
+    if (typeof r.items === 'object' && r.items !== null) {
+      for (const [k, v] of Object.entries(r.items)) if (typeof v === 'string') items[k] = v;
+    }
+    return { weakStorageAccepted: r.weakStorageAccepted === true, items };
+  }
+
+  private write(stored: StoredVault) {
+    this.store.set(STORE_KEY, stored);
+  }
+}
+
+function safeCall<T>(fn: () => T, fallback: T): T {
+  try {
+    return fn();
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * AES-256-GCM with a random key in a file beside the data (web shell and development). The key sits next to the
+ * ciphertext, so it is as weak as Electron's `basic_text`, and reports that backend so the consent rule applies.
+ */
+export class NodeKeyFileCipher implements SecretCipher {
+  private readonly key: Buffer;
+
+  constructor(keyFilePath: string) {
+    this.key = loadOrCreateKey(keyFilePath);
+  }
+
+  isEncryptionAvailable() {
+    return true;
+  }
+  getSelectedStorageBackend() {
+    return 'basic_text';
+  }
+  encryptString(s: string): Buffer {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const data = Buffer.concat([cipher.update(s, 'utf8'), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), data]);
+  }
+  decryptString(b: Buffer): string {
+    if (b.length < 28) throw new Error('ciphertext too short');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, b.subarray(0, 12));
+    decipher.setAuthTag(b.subarray(12, 28));
+    return Buffer.concat([decipher.update(b.subarray(28)), decipher.final()]).toString('utf8');
+  }
+}
+
+function loadOrCreateKey(path: string): Buffer {
+  try {
+    const existing = readFileSync(path);
+    if (existing.length === 32) return existing;
+    throw new Error(`Key file ${path} is not a 32-byte key; move it aside to create a new one (stored secrets will need re-entry).`);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const key = randomBytes(32);
+  try {
+    writeFileSync(path, key, { mode: 0o600, flag: 'wx' });
+  } catch (e) {
+    // Another process created it first: use theirs, so both agree on one key.
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return loadOrCreateKey(path);
+    throw e;
+  }
+  chmodSync(path, 0o600);
+  return key;
+}

@@ -1,0 +1,169 @@
+import type { CatalogEntry } from './types';
+
+/** Errors that arise in the app itself rather than in a service code (codes as in IpcErrorData). */
+export type ClientErrorCode =
+  | 'INVALID_INPUT'
+  | 'NETWORK'
+  | 'TIMEOUT'
+  | 'ABORTED'
+  | 'SCHEMA_MISMATCH'
+  | 'NO_CREDENTIALS'
+  | 'NO_SESSION_TOKEN'
+  | 'CREDENTIAL_UNDECRYPTABLE'
+  | 'INVALID_ENVIRONMENT'
+  | 'RETRY_AFTER_TOO_LONG'
+  | 'SESSION_TOKEN_REJECTED';
+
+export const clientErrorCatalog: Record<ClientErrorCode, CatalogEntry> = {
+  INVALID_INPUT: {
+    en: 'Some of the data entered is not valid.',
+    es: 'Algunos de los datos capturados no son válidos.',
+    adviceEn: 'Correct the fields listed and try again.',
+    adviceEs: 'Corrige los campos indicados e intenta de nuevo.',
+    retryable: false,
+  },
+  NETWORK: {
+    en: 'The service could not be reached.',
+    es: 'No se pudo conectar con el servicio.',
+    adviceEn: "Check the network connection and the environment's addresses in Settings, then try again.",
+    adviceEs: 'Revisa la conexión de red y las direcciones del entorno en Configuración, e intenta de nuevo.',
+    retryable: true,
+  },
+  TIMEOUT: {
+    en: 'The service took too long to answer.',
+    es: 'El servicio tardó demasiado en responder.',
+    adviceEn: 'Try again in a moment.',
+    adviceEs: 'Intenta de nuevo en un momento.',
+    retryable: true,
+  },
+  ABORTED: {
+    en: 'The request was cancelled.',
+    es: 'La solicitud se canceló.',
+    adviceEn: 'Start it again when you are ready.',
+    adviceEs: 'Vuelve a iniciarla cuando estés listo.',
+    retryable: true,
+  },
+  SCHEMA_MISMATCH: {
+    en: 'The service answered in a shape the app does not expect.',
+    es: 'El servicio respondió con una estructura que la aplicación no espera.',
+    adviceEn: 'The app and the service may be out of step; contact support with the error details.',
+    adviceEs: 'La aplicación y el servicio podrían no estar sincronizados; contacta a soporte con los detalles del error.',
+    retryable: false,
+  },
+  NO_CREDENTIALS: {
+    en: 'Credentials for this environment are missing.',
+    es: 'Faltan las credenciales de este entorno.',
+    adviceEn: 'Enter the API key, integration id and secret in Settings.',
+    adviceEs: 'Captura la clave de API, el ID de integración y el secreto en Configuración.',
+    retryable: false,
+  },
+  NO_SESSION_TOKEN: {
+    en: 'This interview has no session token, so this action is not available.',
+    es: 'Esta entrevista no tiene token de sesión, así que esta acción no está disponible.',
+    adviceEn: "Attach the interview's session token (paste it, open a deep link or import a CSV) and try again.",
+    adviceEs: 'Adjunta el token de sesión de la entrevista (pégalo, abre un enlace profundo o importa un CSV) e intenta de nuevo.',
+    retryable: false,
+  },
+  CREDENTIAL_UNDECRYPTABLE: {
+    en: "A stored credential can no longer be decrypted (the system's key store changed).",
+    es: 'Una credencial guardada ya no se puede descifrar (cambió el almacén de claves del sistema).',
+    adviceEn: 'Enter the credential again in Settings.',
+    adviceEs: 'Vuelve a capturar la credencial en Configuración.',
+    retryable: false,
+  },
+  INVALID_ENVIRONMENT: {
+    en: "The environment's settings are not valid.",
+    es: 'La configuración del entorno no es válida.',
+    adviceEn: 'Check the base URL, auth URL, api-version and token header in Settings.',
+    adviceEs: 'Revisa la URL base, la URL de autorización, la api-version y el encabezado del token en Configuración.',
+    retryable: false,
+  },
+  SESSION_TOKEN_REJECTED: {
+    en: "The service rejected this interview's session token: it expired or is not valid.",
+    es: 'El servicio rechazó el token de sesión de esta entrevista: venció o no es válido.',
+    adviceEn: 'Attach a new session token to the interview and try again.',
+    adviceEs: 'Adjunta un nuevo token de sesión a la entrevista e intenta de nuevo.',
+    retryable: false,
+  },
+  RETRY_AFTER_TOO_LONG: {
+    en: 'The service asked the app to wait before calling again.',
+    es: 'El servicio pidió esperar antes de volver a llamar.',
+    adviceEn: 'Wait the time shown, then try again.',
+    adviceEs: 'Espera el tiempo indicado e intenta de nuevo.',
+    retryable: true,
+  },
+};
+
+const HTTP: Record<number, CatalogEntry> = {
+  400: {
+    en: 'The service rejected the request.',
+    es: 'El servicio rechazó la solicitud.',
+    adviceEn: 'Check the data sent and try again.',
+    adviceEs: 'Revisa los datos enviados e intenta de nuevo.',
+    retryable: false,
+  },
+  401: {
+    en: 'The service did not accept the credentials or the token.',
+    es: 'El servicio no aceptó las credenciales o el token.',
+    adviceEn: 'Check the API key, integration id and secret (or the session token) in Settings, then test the connection.',
+    adviceEs: 'Revisa la clave de API, el ID de integración y el secreto (o el token de sesión) en Configuración y prueba la conexión.',
+    retryable: false,
+  },
+  403: {
+    en: 'These credentials are not allowed to do this.',
+    es: 'Estas credenciales no tienen permiso para hacer esto.',
+    adviceEn: 'Ask an administrator of your organization for access.',
+    adviceEs: 'Pide acceso a un administrador de tu organización.',
+    retryable: false,
+  },
+  404: {
+    en: 'The service has no such address.',
+    es: 'El servicio no tiene esa dirección.',
+    adviceEn: "Check the environment's base URL and auth URL in Settings.",
+    adviceEs: 'Revisa la URL base y la URL de autorización del entorno en Configuración.',
+    retryable: false,
+  },
+  413: {
+    en: 'The file or data sent is too large for the service.',
+    es: 'El archivo o los datos enviados son demasiado grandes para el servicio.',
+    adviceEn: 'Send a smaller file.',
+    adviceEs: 'Envía un archivo más pequeño.',
+    retryable: false,
+  },
+  429: {
+    en: 'Too many requests to the service.',
+    es: 'Demasiadas solicitudes al servicio.',
+    adviceEn: 'Retry may help: wait a moment and try again.',
+    adviceEs: 'Reintentar puede ayudar: espera un momento e intenta de nuevo.',
+    retryable: true,
+  },
+  500: {
+    en: 'The service had an internal error.',
+    es: 'El servicio tuvo un error interno.',
+    adviceEn: 'Try again; if it keeps failing, contact support.',
+    adviceEs: 'Intenta de nuevo; si sigue fallando, contacta a soporte.',
+    retryable: true,
+  },
+};
+
+const UNAVAILABLE: CatalogEntry = {
+  en: 'The service is temporarily unavailable.',
+  es: 'El servicio no está disponible por el momento.',
+  adviceEn: 'Retry may help: try again in a few minutes.',
+  adviceEs: 'Reintentar puede ayudar: intenta de nuevo en unos minutos.',
+  retryable: true,
+};
+
+export function httpStatusEntry(status: number): CatalogEntry {
+  const known = HTTP[status];
+  if (known) return known;
+  if (status === 502 || status === 503 || status === 504) return UNAVAILABLE;
+  const server = status >= 500;
+  return {
+    en: `The service answered with an error (HTTP ${status}).`,
+    es: `El servicio respondió con un error (HTTP ${status}).`,
+    adviceEn: server ? 'Try again; if it keeps failing, contact support.' : 'Check the data sent and try again.',
+    adviceEs: server ? 'Intenta de nuevo; si sigue fallando, contacta a soporte.' : 'Revisa los datos enviados e intenta de nuevo.',
+    retryable: server,
+  };
+}

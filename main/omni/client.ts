@@ -1,0 +1,427 @@
+import { TokenManager } from '../auth/token';
+import { VaultDecryptError, type CredentialName, type Vault } from '../auth/vault';
+import { log as defaultLog, type Logger } from '../log';
+import { explain, explainCurp, type Explanation } from './catalog';
+import { ErrorBody } from './contract';
+import { endpoints, type CallInput, type EndpointDef, type EndpointName, type ResponseOf, type TokenKind } from './endpoints';
+import { clientError, fieldIssues, OmniError } from './errors';
+
+export interface ClientEnvironment {
+  id: string;
+  baseUrl: string;
+  authUrl: string;
+  apiVersion: string;
+  /** Header that carries the token on later calls (decisions.md §1). */
+  tokenHeader: string;
+}
+
+export interface CallOptions {
+  /** The interview whose session token a session-bound call uses. */
+  interviewId?: string;
+  signal?: AbortSignal;
+  /** Bounds the whole call, retries included. */
+  timeoutMs?: number;
+  /** streamed JSON body for huge uploads (video import): bytes of the whole JSON document */
+  rawBody?: { stream: AsyncIterable<Uint8Array>; contentLength?: number };
+}
+
+export interface RetryOptions {
+  /** Total attempts of an idempotent GET, the first included. */
+  attempts?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** A `Retry-After` longer than this is not waited for: the error carries it instead. */
+  maxRetryAfterMs?: number;
+}
+
+export interface OmniClientOptions {
+  env: ClientEnvironment;
+  vault: Vault;
+  fetch?: typeof fetch;
+  now?: () => number;
+  tokens?: TokenManager;
+  retry?: RetryOptions;
+  logger?: Logger;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** Streamed uploads (video import) can legitimately take minutes. */
+export const DEFAULT_UPLOAD_TIMEOUT_MS = 15 * 60_000;
+const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNABORTED']);
+
+/** One endpoint with everything that does not change between calls worked out once. */
+interface Prepared {
+  name: EndpointName;
+  def: EndpointDef;
+  url: string;
+  isGet: boolean;
+  token: TokenKind;
+  idParam: string | undefined;
+}
+
+/** Why the last attempt failed, to decide whether another one may help. */
+type Attempt = { ok: true; value: unknown } | { ok: false; error: OmniError; retry: boolean; retryAfterMs?: number; unauthorized?: boolean };
+
+/**
+ * The one generic client: `call(name, input)` validates the input against the endpoint table's schemas, adds
+ * headers and token, sends, validates the answer and turns failures into explained `OmniError`s.
+ */
+export class OmniClient {
+  readonly env: ClientEnvironment;
+  private readonly vault: Vault;
+  private readonly fetchImpl: typeof fetch;
+  private readonly now: () => number;
+  private readonly tokens: TokenManager;
+  private readonly retry: Required<RetryOptions>;
+  private readonly log: Logger;
+  private readonly prepared: Record<EndpointName, Prepared>;
+  private readonly envError: OmniError | undefined;
+
+  constructor(opts: OmniClientOptions) {
+    this.env = opts.env;
+    this.vault = opts.vault;
+    this.fetchImpl = opts.fetch ?? globalThis.fetch.bind(globalThis);
+    this.now = opts.now ?? Date.now;
+    this.log = opts.logger ?? defaultLog;
+    this.tokens = opts.tokens ?? new TokenManager({ authorize: () => this.requestServerToken(), now: this.now });
+    this.retry = {
+      attempts: Math.max(1, opts.retry?.attempts ?? 4),
+      baseDelayMs: opts.retry?.baseDelayMs ?? 250,
+      maxDelayMs: opts.retry?.maxDelayMs ?? 4_000,
+      maxRetryAfterMs: opts.retry?.maxRetryAfterMs ?? 20_000,
+    };
+    this.envError = checkEnvironment(opts.env);
+    const base = trimSlash(opts.env.baseUrl);
+    const auth = trimSlash(opts.env.authUrl);
+    this.prepared = {} as Record<EndpointName, Prepared>;
+    for (const name of Object.keys(endpoints) as EndpointName[]) {
+      const def = endpoints[name] as EndpointDef;
+      this.prepared[name] = {
+        name,
+        def,
+        url: (def.host === 'auth' ? auth : base) + def.path,
+        isGet: def.method === 'GET',
+        token: def.token,
+        idParam: def.idParam,
+      };
+    }
+  }
+
+  /** Forces a fresh server token (test connection) and returns when it expires. */
+  async authorize(): Promise<{ expiresAt: number }> {
+    if (this.envError) throw this.envError;
+    const { expiresAt } = await this.tokens.forceRefresh();
+    return { expiresAt };
+  }
+
+  tokenExpiresAt(): number | undefined {
+    return this.tokens.expiresAt();
+  }
+
+  async call<N extends EndpointName>(name: N, input: CallInput<N>, opts: CallOptions = {}): Promise<ResponseOf<N>> {
+    if (this.envError) throw this.envError;
+    const p = this.prepared[name];
+    if (!p) throw clientError('input', 'INVALID_INPUT', { issues: [{ path: 'endpoint', message: `unknown endpoint ${String(name)}` }] });
+
+    const query = p.def.query.safeParse(input?.query ?? {});
+    if (!query.success) throw clientError('input', 'INVALID_INPUT', { endpoint: name, issues: fieldIssues(query.error, 'query') });
+    let body: string | undefined;
+    if (!p.isGet && !opts.rawBody) {
+      const parsed = p.def.body.safeParse(input?.body);
+      if (!parsed.success) throw clientError('input', 'INVALID_INPUT', { endpoint: name, issues: fieldIssues(parsed.error, 'body') });
+      body = JSON.stringify(parsed.data);
+    }
+    const queryData = query.data as Record<string, unknown>;
+    const url = p.url + queryString(queryData);
+
+    const headers: Record<string, string> = {
+      'api-version': this.env.apiVersion,
+      'x-api-key': await this.credential('apiKey', name),
+    };
+    if (!p.isGet) headers['content-type'] = 'application/json';
+    if (opts.rawBody?.contentLength !== undefined) headers['content-length'] = String(opts.rawBody.contentLength);
+
+    // Which token: fetch endpoints use the server token when the interview is named in the query.
+    const kind: TokenKind = p.token === 'fetch' ? (p.idParam && queryData[p.idParam] !== undefined ? 'server' : 'session') : p.token;
+    let token: string | undefined;
+    if (kind === 'server') {
+      const t = this.tokens.getToken();
+      token = typeof t === 'string' ? t : await t;
+    } else if (kind === 'session') {
+      token = await this.sessionToken(name, opts.interviewId);
+    }
+
+    const deadline = new Deadline(opts.timeoutMs ?? (opts.rawBody ? DEFAULT_UPLOAD_TIMEOUT_MS : DEFAULT_TIMEOUT_MS), opts.signal);
+    try {
+      let renewed = false;
+      for (let attempt = 1; ; attempt++) {
+        if (token !== undefined) headers[this.env.tokenHeader] = token;
+        const init: RequestInit & { duplex?: 'half' } = { method: p.def.method, headers, signal: deadline.signal };
+        if (opts.rawBody) {
+          init.body = toReadableStream(opts.rawBody.stream);
+          init.duplex = 'half';
+        } else if (body !== undefined) init.body = body;
+
+        const result = await this.attempt(p, url, init, deadline, kind);
+        if (result.ok) return result.value as ResponseOf<N>;
+
+        // A server token the service no longer accepts: authorize once more and repeat once.
+        if (result.unauthorized && kind === 'server' && !renewed && token !== undefined && !opts.rawBody) {
+          renewed = true;
+          token = await this.tokens.renew(token);
+          continue;
+        }
+        if (!result.retry || !p.isGet || attempt >= this.retry.attempts) throw result.error;
+        const backoff = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
+        const wait = Math.max(backoff, result.retryAfterMs ?? 0);
+        this.log.info('omni call retried', { endpoint: name, attempt, waitMs: Math.round(wait), reason: result.error.code, httpStatus: result.error.httpStatus });
+        await deadline.sleep(wait, name);
+      }
+    } finally {
+      deadline.dispose();
+    }
+  }
+
+  private async attempt(p: Prepared, url: string, init: RequestInit, deadline: Deadline, kind: TokenKind): Promise<Attempt> {
+    let res: Response;
+    let text: string;
+    try {
+      res = await this.fetchImpl(url, init);
+      text = await res.text();
+    } catch (e) {
+      const stopped = deadline.failure(p.name, e);
+      if (stopped) return { ok: false, error: stopped, retry: false };
+      const code = errorCode(e);
+      return { ok: false, error: clientError('network', 'NETWORK', { endpoint: p.name, cause: e }), retry: code !== undefined && RESET_CODES.has(code) };
+    }
+
+    if (res.ok) {
+      let json: unknown;
+      try {
+        json = text === '' ? undefined : JSON.parse(text);
+      } catch {
+        return { ok: false, error: clientError('schema', 'SCHEMA_MISMATCH', { endpoint: p.name, httpStatus: res.status, issues: [{ path: '(root)', message: 'response is not JSON' }] }), retry: false };
+      }
+      const parsed = p.def.response.safeParse(json);
+      if (parsed.success) return { ok: true, value: parsed.data };
+      return { ok: false, error: clientError('schema', 'SCHEMA_MISMATCH', { endpoint: p.name, httpStatus: res.status, issues: fieldIssues(parsed.error) }), retry: false };
+    }
+
+    const status = res.status;
+    const error = httpError(p.name, status, text, kind);
+    if (status === 429 || status === 503) {
+      const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), this.now());
+      if (retryAfterMs !== undefined) {
+        const tooLong = retryAfterMs > this.retry.maxRetryAfterMs;
+        const withWait = new OmniError({ ...errorInit(error), retryAfterMs });
+        return { ok: false, error: withWait, retry: !tooLong, retryAfterMs };
+      }
+    }
+    return { ok: false, error, retry: RETRY_STATUSES.has(status), unauthorized: status === 401 };
+  }
+
+  private async credential(name: CredentialName, endpoint: EndpointName): Promise<string> {
+    let value: string | undefined;
+    try {
+      value = await this.vault.getCredential(this.env.id, name);
+    } catch (e) {
+      if (e instanceof VaultDecryptError) throw clientError('config', 'CREDENTIAL_UNDECRYPTABLE', { endpoint, cause: e, issues: [{ path: name, message: 'cannot be decrypted' }] });
+      throw e;
+    }
+    if (value === undefined) throw clientError('config', 'NO_CREDENTIALS', { endpoint, issues: [{ path: name, message: 'not set' }] });
+    return value;
+  }
+
+  private async sessionToken(endpoint: EndpointName, interviewId: string | undefined): Promise<string> {
+    let token: string | undefined;
+    if (interviewId) {
+      try {
+        token = await this.vault.getSessionToken(this.env.id, interviewId);
+      } catch (e) {
+        if (e instanceof VaultDecryptError) throw clientError('config', 'CREDENTIAL_UNDECRYPTABLE', { endpoint, cause: e, issues: [{ path: 'sessionToken', message: 'cannot be decrypted' }] });
+        throw e;
+      }
+    }
+    if (token === undefined) {
+      throw clientError('config', 'NO_SESSION_TOKEN', {
+        endpoint,
+        issues: [{ path: 'interviewId', message: interviewId ? `no session token for interview ${interviewId}` : 'no interview given' }],
+      });
+    }
+    return token;
+  }
+
+  /** One authorization request; both spellings of the integration id (decisions.md §3). */
+  private async requestServerToken(): Promise<string> {
+    const integrationId = await this.credential('integrationId', 'authorizeServer');
+    const secret = await this.credential('secret', 'authorizeServer');
+    const { token } = await this.call('authorizeServer', { body: { integration_id: integrationId, integrationId, secret } });
+    return token;
+  }
+}
+
+/** Aborts on the caller's signal or when the time is up, and tells the two apart. */
+class Deadline {
+  private readonly controller = new AbortController();
+  private readonly timer: ReturnType<typeof setTimeout>;
+  private readonly onAbort: (() => void) | undefined;
+  private timedOut = false;
+
+  constructor(
+    private readonly timeoutMs: number,
+    private readonly outer: AbortSignal | undefined,
+  ) {
+    this.timer = setTimeout(() => {
+      this.timedOut = true;
+      this.controller.abort(new Error(`timed out after ${timeoutMs} ms`));
+    }, timeoutMs);
+    if (outer) {
+      if (outer.aborted) this.controller.abort(outer.reason);
+      else {
+        this.onAbort = () => this.controller.abort(outer.reason);
+        outer.addEventListener('abort', this.onAbort, { once: true });
+      }
+    }
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** The error to throw when the call was stopped (cancelled or timed out); undefined otherwise. */
+  failure(endpoint: EndpointName, cause?: unknown): OmniError | undefined {
+    if (!this.controller.signal.aborted) return undefined;
+    if (this.timedOut) return clientError('timeout', 'TIMEOUT', { endpoint, cause, issues: [{ path: 'timeoutMs', message: `no answer within ${this.timeoutMs} ms` }] });
+    return clientError('aborted', 'ABORTED', { endpoint, cause });
+  }
+
+  sleep(ms: number, endpoint: EndpointName): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const signal = this.controller.signal;
+      if (signal.aborted) return reject(this.failure(endpoint));
+      const onAbort = () => {
+        clearTimeout(t);
+        reject(this.failure(endpoint));
+      };
+      const t = setTimeout(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  dispose() {
+    clearTimeout(this.timer);
+    if (this.onAbort) this.outer?.removeEventListener('abort', this.onAbort);
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A non-2xx answer: the error body parsed, and the catalog's explanation of the most specific code in it. */
+function httpError(endpoint: EndpointName, status: number, text: string, kind: TokenKind): OmniError {
+  let json: unknown;
+  try {
+    json = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const parsed = ErrorBody.safeParse(json);
+  const body = parsed.success ? parsed.data : undefined;
+  let explanation: Explanation | undefined;
+  let serviceStatus: number | string | undefined = body?.status;
+  let code = 'OMNI_HTTP';
+
+  if (isRecord(json) && isRecord(json.error)) {
+    // Face authentication names its failure in `error.name`; CURP failures carry registry or provider codes.
+    const named = typeof json.error.name === 'string' ? explain({ authError: json.error.name }) : undefined;
+    explanation = named ?? explainCurp(json);
+    if (explanation) serviceStatus = explanation.code;
+  }
+  if (!explanation && body) explanation = explain({ faceStatus: body.status });
+  if (!explanation && status === 401 && kind === 'session') {
+    explanation = explain({ client: 'SESSION_TOKEN_REJECTED' });
+    code = 'SESSION_TOKEN_REJECTED';
+  }
+  explanation ??= explain({ httpStatus: status })!;
+
+  const init: ConstructorParameters<typeof OmniError>[0] = { kind: 'http', code, explanation, endpoint, httpStatus: status };
+  if (serviceStatus !== undefined && serviceStatus !== status) init.serviceStatus = serviceStatus;
+  if (body) init.body = body;
+  else if (json !== undefined) init.data = json;
+  return new OmniError(init);
+}
+
+function errorInit(e: OmniError): ConstructorParameters<typeof OmniError>[0] {
+  const init: ConstructorParameters<typeof OmniError>[0] = { kind: e.kind, code: e.code, explanation: e.explanation };
+  if (e.endpoint !== undefined) init.endpoint = e.endpoint;
+  if (e.httpStatus !== undefined) init.httpStatus = e.httpStatus;
+  if (e.serviceStatus !== undefined) init.serviceStatus = e.serviceStatus;
+  if (e.body !== undefined) init.body = e.body;
+  if (e.data !== undefined) init.data = e.data;
+  return init;
+}
+
+/** `Retry-After` as delta-seconds or an HTTP date; milliseconds from now. */
+export function parseRetryAfter(value: string | null, now: number): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+function toReadableStream(source: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array> {
+  const it = source[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { value, done } = await it.next();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    async cancel(reason) {
+      await it.return?.(reason);
+    },
+  });
+}
+
+function queryString(query: Record<string, unknown>): string {
+  let out = '';
+  for (const key in query) {
+    const value = query[key];
+    if (value === undefined || value === null) continue;
+    out += (out ? '&' : '?') + encodeURIComponent(key) + '=' + encodeURIComponent(String(value));
+  }
+  return out;
+}
+
+function errorCode(e: unknown): string | undefined {
+  for (let cur: unknown = e, depth = 0; cur && depth < 4; depth++) {
+    if (isRecord(cur) && typeof cur.code === 'string') return cur.code;
+    cur = isRecord(cur) || cur instanceof Error ? (cur as { cause?: unknown }).cause : undefined;
+  }
+  return undefined;
+}
+
+function trimSlash(url: string): string {
+  return url.endsWith('/') ? url.replace(/\/+$/, '') : url;
+}
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+function checkEnvironment(env: ClientEnvironment): OmniError | undefined {
+  const problems: { path: string; message: string }[] = [];
+  for (const key of ['baseUrl', 'authUrl'] as const) {
+    try {
+      const u = new URL(env[key]);
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') problems.push({ path: key, message: 'must be an http(s) URL' });
+    } catch {
+      problems.push({ path: key, message: 'is not a URL' });
+    }
+  }
+  if (!env.apiVersion?.trim()) problems.push({ path: 'apiVersion', message: 'is empty' });
+  if (!HEADER_NAME.test(env.tokenHeader ?? '')) problems.push({ path: 'tokenHeader', message: 'is not a valid header name' });
+  return problems.length ? clientError('config', 'INVALID_ENVIRONMENT', { issues: problems }) : undefined;
+}
