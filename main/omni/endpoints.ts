@@ -10,8 +10,10 @@ import * as c from './contract';
  */
 export type TokenKind = 'none' | 'server' | 'session' | 'fetch';
 
-export interface EndpointDef<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
-  method: 'GET' | 'POST';
+export type HttpMethod = 'GET' | 'POST';
+
+export interface EndpointDef<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType, M extends HttpMethod = HttpMethod> {
+  method: M;
   host: 'base' | 'auth';
   path: string;
   query: Q;
@@ -22,7 +24,7 @@ export interface EndpointDef<Q extends z.ZodType = z.ZodType, B extends z.ZodTyp
   idParam?: string;
 }
 
-function endpoint<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(def: EndpointDef<Q, B, R>) {
+function endpoint<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, M extends HttpMethod>(def: EndpointDef<Q, B, R, M>) {
   return def;
 }
 
@@ -52,7 +54,7 @@ export type QueryOf<N extends EndpointName> = z.input<Endpoints[N]['query']>;
 export type BodyOf<N extends EndpointName> = z.input<Endpoints[N]['body']>;
 export type ResponseOf<N extends EndpointName> = z.output<Endpoints[N]['response']>;
 
-/** What a caller passes to `OmniClient.call`: query and body only where the endpoint has them. */
-export type CallInput<N extends EndpointName> = (Endpoints[N]['method'] extends 'GET' ? { body?: undefined } : { body: BodyOf<N> }) & {
+/** What a caller passes to `OmniClient.call`: a body only where the endpoint takes one; the query is optional. */
+export type CallInput<N extends EndpointName> = ([BodyOf<N>] extends [undefined] ? { body?: undefined } : { body: BodyOf<N> }) & {
   query?: QueryOf<N>;
 };

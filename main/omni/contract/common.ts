@@ -15,9 +15,9 @@ export const ErrorBody = z.looseObject({
   timestamp: z.number().int(),
   status: z.number().int(),
   error: z.string(),
-  message: z.string().optional(),
+  message: z.string().nullish(),
   path: z.string(),
-  details: z.record(z.string(), z.unknown()).optional(),
+  details: z.record(z.string(), z.unknown()).nullish(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
@@ -56,6 +56,9 @@ export const SuccessResponse = z.looseObject({
   sessionStatus: SessionStatus.optional(),
 });
 export type SuccessResponse = z.infer<typeof SuccessResponse>;
+
+/** Only http(s): main fetches these URLs, and a `file:` or `javascript:` URL must never get that far. */
+export const HttpUrl = z.url({ protocol: /^https?$/, message: 'must be an http or https URL' });
 
 /** Optional interview id query of the fetch endpoints (falls back to the token's interview). */
 export const InterviewIdQuery = z.object({ id: z.string().min(1).optional() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CaptureAttemptsLimit, CaptureType, FaceCoordinates, SessionStatus } from './common';
+import { CaptureAttemptsLimit, CaptureType, HttpUrl, FaceCoordinates, SessionStatus } from './common';
 
 export const AddFaceQuery = z.object({
   imageType: z.string().min(1).optional(),
@@ -12,7 +12,7 @@ export const AddFaceQuery = z.object({
 export const AddFaceBody = z
   .object({
     base64Image: z.string().min(1).optional(),
-    imageUrl: z.url().optional(),
+    imageUrl: HttpUrl.optional(),
     faceCoordinates: FaceCoordinates.optional(),
   })
   .refine((b) => Boolean(b.base64Image) !== Boolean(b.imageUrl), {

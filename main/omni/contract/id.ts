@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CaptureAttemptsLimit, CaptureType, SessionStatus } from './common';
+import { CaptureAttemptsLimit, CaptureType, HttpUrl, SessionStatus } from './common';
 
 export const TypeOfId = z.enum([
   'Unknown',
@@ -48,7 +48,7 @@ export const AddBackSecondIdQuery = z.object({ captureType: CaptureType.optional
 export const AddBackSecondIdBody = z
   .object({
     base64Image: z.string().min(1).optional(),
-    imageUrl: z.url().optional(),
+    imageUrl: HttpUrl.optional(),
   })
   .refine((b) => Boolean(b.base64Image) !== Boolean(b.imageUrl), {
     message: 'send exactly one of base64Image or imageUrl',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RecordingType } from './common';
+import { HttpUrl, RecordingType } from './common';
 
 export const ImportVideoBody = z.object({
   video: z.string().min(1),
@@ -12,7 +12,7 @@ export type ImportVideoResponse = z.infer<typeof ImportVideoResponse>;
 export const VideoSelfieUrlQuery = z.object({ interviewId: z.string().min(1).optional() });
 
 /** Body not shown in the spec; decisions.md §7 fixes `{ url }`, valid one hour. */
-export const VideoSelfieUrlResponse = z.looseObject({ url: z.url() });
+export const VideoSelfieUrlResponse = z.looseObject({ url: HttpUrl });
 export type VideoSelfieUrlResponse = z.infer<typeof VideoSelfieUrlResponse>;
 
 /** The pre-signed video-selfie URL expires this long after issue. */

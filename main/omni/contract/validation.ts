@@ -15,15 +15,21 @@ export type ValidateRfcResponse = z.infer<typeof ValidateRfcResponse>;
 /** Request body not shown; decisions.md §10 fixes `{ curp }`. */
 export const AddCurpBody = z.object({ curp: z.string().trim().min(1).max(30) });
 
+/** Codes are two-digit strings (`01`); a number or unpadded string is normalized rather than rejected. */
+const CurpCode = z.union([z.string(), z.number().int().nonnegative()]).transform((v) => {
+  const s = String(v).trim();
+  return /^\d$/.test(s) ? `0${s}` : s;
+});
+
 /** Provider or registry failure detail (spec: CURP validation failures). */
 export const CurpError = z.looseObject({
-  codigoRespuesta: z.string().optional(),
+  codigoRespuesta: CurpCode.optional(),
   descripcionRespuesta: z.string().optional(),
-  codigoError: z.string().nullable().optional(),
-  tipoError: z.string().nullable().optional(),
+  codigoError: CurpCode.nullable().optional(),
+  tipoError: CurpCode.nullable().optional(),
   referencia: z.string().nullable().optional(),
   respuestaRENAPO: z.unknown().optional(),
-  message: z.string().optional(),
+  message: z.string().nullable().optional(),
 });
 export type CurpError = z.infer<typeof CurpError>;
 
@@ -32,6 +38,6 @@ export const AddCurpResponse = z.looseObject({
   success: z.boolean(),
   result: z.string().optional(),
   renapo_valid: z.boolean().optional(),
-  error: CurpError.optional(),
+  error: CurpError.nullable().optional(),
 });
 export type AddCurpResponse = z.infer<typeof AddCurpResponse>;
