@@ -1,6 +1,8 @@
 import type { ChannelDef, InputOf, OutputOf } from './define';
 import { app } from './app';
 import { settings } from './settings';
+import { queue } from './queue';
+import { interview } from './interview';
 
 /**
  * Every IPC channel of the app, grouped by domain. The wire name of a channel is `<domain>.<method>`.
@@ -9,6 +11,8 @@ import { settings } from './settings';
 export const contract = {
   app,
   settings,
+  queue,
+  interview,
 } as const satisfies Record<string, Record<string, ChannelDef>>;
 
 export type Contract = typeof contract;

@@ -1,6 +1,8 @@
 import type { AllHandlers } from '../router';
 import { appHandlers } from './app';
 import { settingsHandlers } from './settings';
+import { queueHandlers } from './queue';
+import { interviewHandlers } from './interview';
 
 /**
  * Every domain of `preload/contract/index.ts` maps to its handler module here, one line each.
@@ -9,4 +11,6 @@ import { settingsHandlers } from './settings';
 export const handlers: AllHandlers = {
   app: appHandlers,
   settings: settingsHandlers,
+  queue: queueHandlers,
+  interview: interviewHandlers,
 };

@@ -1,0 +1,15 @@
+import { reviewService } from '../../review/service';
+import type { DomainHandlers } from '../router';
+
+export const queueHandlers: DomainHandlers<'queue'> = {
+  list: async (_input, ctx) => reviewService(ctx).queue.list(),
+  add: async ({ items }, ctx) => reviewService(ctx).queue.add(items),
+  importText: async ({ text, format }, ctx) => reviewService(ctx).importText(text, format),
+  remove: async ({ interviewId }, ctx) => ({ removed: await reviewService(ctx).queue.remove(interviewId) }),
+  setState: async ({ interviewId, state }, ctx) => reviewService(ctx).queue.setState(interviewId, state),
+  attachToken: async ({ interviewId, sessionToken }, ctx) => reviewService(ctx).queue.attachToken(interviewId, sessionToken),
+  clearToken: async ({ interviewId }, ctx) => reviewService(ctx).queue.clearToken(interviewId),
+  openDeepLink: async ({ url }, ctx) => reviewService(ctx).openDeepLink(url),
+  demoSeeds: async (_input, ctx) => reviewService(ctx).demoSeeds(),
+  addDemoSeeds: async ({ interviewIds }, ctx) => reviewService(ctx).addDemoSeeds(interviewIds),
+};

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import type { RawIdvResponse } from '../omni/contract';
+import { DecisionKind, type DecisionRecord } from '../../preload/contract/interview';
+
+export const DECISION_NOTE_HEADER = '[Omni Reviewer decision]';
+const MACHINE_PREFIX = 'omni-reviewer-decision: ';
+
+const DecisionPayload = z.object({
+  type: z.literal('omni-reviewer.decision'),
+  version: z.literal(1),
+  interviewId: z.string(),
+  decision: DecisionKind,
+  reason: z.string(),
+  acknowledgedFindings: z.array(z.string()),
+  decidedAt: z.string(),
+  environment: z.string(),
+});
+export type DecisionPayload = z.infer<typeof DecisionPayload>;
+
+const decisionWords: Record<DecisionKind, string> = {
+  approve: 'APPROVE',
+  reject: 'REJECT',
+  requestNewCapture: 'REQUEST NEW CAPTURE',
+};
+
+/**
+ * Findings an approval must acknowledge: every high-severity check (also one that did not run: a gap in the
+ * evidence) and a HIGH fraud risk.
+ */
+export function openHighFindings(raw: RawIdvResponse): string[] {
+  const findings = raw.checkResults
+    .filter((c) => c.severity === 'high')
+    .map((c) => (c.result === null ? `${c.name} (high, did not run)` : `${c.name} (high, ${c.result})`));
+  if (raw.fraudRisk?.severity === 'HIGH') findings.push(`checkFraudRisk (HIGH, ${raw.fraudRisk.result})`);
+  return findings;
+}
+
+/**
+ * The conference note that records a decision with the interview: readable lines for people, then one JSON line
+ * that tools can parse back (`parseDecisionNote`).
+ */
+export function formatDecisionNote(interviewId: string, record: DecisionRecord): string {
+  const payload: DecisionPayload = {
+    type: 'omni-reviewer.decision',
+    version: 1,
+    interviewId,
+    decision: record.decision,
+    reason: record.reason,
+    acknowledgedFindings: record.acknowledgedFindings,
+    decidedAt: record.decidedAt,
+    environment: record.environment,
+  };
+  const lines = [
+    DECISION_NOTE_HEADER,
+    `Decision: ${decisionWords[record.decision]}`,
+    `Reason: ${record.reason}`,
+    ...(record.acknowledgedFindings.length ? [`Acknowledged high-severity findings: ${record.acknowledgedFindings.join('; ')}`] : []),
+    `Decided at: ${record.decidedAt}`,
+    MACHINE_PREFIX + JSON.stringify(payload),
+  ];
+  return lines.join('\n');
+}
+
+export function parseDecisionNote(note: string): DecisionPayload | null {
+  if (!note.startsWith(DECISION_NOTE_HEADER)) return null;
+  const line = note.split('\n').find((l) => l.startsWith(MACHINE_PREFIX));
+  if (!line) return null;
+  try {
+    const parsed = DecisionPayload.safeParse(JSON.parse(line.slice(MACHINE_PREFIX.length)));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

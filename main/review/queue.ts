@@ -1,0 +1,150 @@
+import type { Vault } from '../auth/vault';
+import type { JsonStore } from '../ipc/context';
+import type { SessionStatus } from '../omni/contract';
+import type { AddResult, ImportProblem, LocalReviewState, QueueEntry } from '../../preload/contract/queue';
+import type { ImportItem } from './import';
+import { ReviewError } from './errors';
+
+/** What the queue needs from the vault: session tokens go in, only their presence comes out. */
+export type SessionTokenStore = Pick<Vault, 'setSessionToken' | 'hasSessionToken' | 'clearSessionToken'>;
+
+type StoredEntry = Omit<QueueEntry, 'hasSessionToken'>;
+type StoredQueue = Record<string, StoredEntry>;
+
+export const notInQueue = (interviewId: string) =>
+  new ReviewError('NOT_IN_QUEUE', { en: `Interview ${interviewId} is not in the review queue.`, es: `La entrevista ${interviewId} no está en la bandeja de revisión.` }, {
+    en: 'Add it to the queue first.',
+    es: 'Agrégala primero a la bandeja.',
+  });
+
+/**
+ * The analyst's own work list, one per environment (the service has no endpoint listing interviews).
+ * Kept in the JSON store, so it survives restarts in both shells.
+ */
+export class ReviewQueue {
+  constructor(
+    private readonly store: JsonStore,
+    private readonly tokens: SessionTokenStore,
+    private readonly environmentId: () => string,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private key() {
+    return `review.queue.${this.environmentId()}`;
+  }
+
+  private read(): StoredQueue {
+    const raw = this.store.get<StoredQueue>(this.key());
+    return raw && typeof raw === 'object' ? raw : {};
+  }
+
+  private write(queue: StoredQueue) {
+    this.store.set(this.key(), queue);
+  }
+
+  private async view(entry: StoredEntry): Promise<QueueEntry> {
+    return { ...entry, hasSessionToken: await this.tokens.hasSessionToken(this.environmentId(), entry.interviewId) };
+  }
+
+  async list(): Promise<QueueEntry[]> {
+    const entries = Object.values(this.read()).sort((a, b) => a.addedAt.localeCompare(b.addedAt) || a.interviewId.localeCompare(b.interviewId));
+    return Promise.all(entries.map((e) => this.view(e)));
+  }
+
+  async get(interviewId: string): Promise<QueueEntry | undefined> {
+    const entry = this.read()[interviewId];
+    return entry ? this.view(entry) : undefined;
+  }
+
+  async require(interviewId: string): Promise<QueueEntry> {
+    const entry = await this.get(interviewId);
+    if (!entry) throw notInQueue(interviewId);
+    return entry;
+  }
+
+  async add(items: (ImportItem & { label?: string; sessionStatus?: SessionStatus })[], problems: ImportProblem[] = []): Promise<AddResult> {
+    const queue = this.read();
+    const added: string[] = [];
+    const updated: string[] = [];
+    let tokensAttached = 0;
+    const at = this.now().toISOString();
+    for (const item of items) {
+      const existing = queue[item.interviewId];
+      if (existing) {
+        updated.push(item.interviewId);
+        if (item.label && !existing.label) existing.label = item.label;
+        if (item.sessionStatus && !existing.sessionStatus) {
+          existing.sessionStatus = item.sessionStatus;
+          existing.sessionStatusSeenAt = at;
+        }
+      } else {
+        added.push(item.interviewId);
+        queue[item.interviewId] = {
+          interviewId: item.interviewId,
+          addedAt: at,
+          localState: 'toReview',
+          ...(item.label ? { label: item.label } : {}),
+          ...(item.sessionStatus ? { sessionStatus: item.sessionStatus, sessionStatusSeenAt: at } : {}),
+        };
+      }
+      if (item.sessionToken) {
+        await this.tokens.setSessionToken(this.environmentId(), item.interviewId, item.sessionToken);
+        tokensAttached++;
+      }
+    }
+    this.write(queue);
+    return { added, updated, tokensAttached, problems };
+  }
+
+  async remove(interviewId: string): Promise<boolean> {
+    const queue = this.read();
+    if (!queue[interviewId]) return false;
+    delete queue[interviewId];
+    this.write(queue);
+    return true;
+  }
+
+  private async update(interviewId: string, change: (e: StoredEntry) => void): Promise<QueueEntry> {
+    const queue = this.read();
+    const entry = queue[interviewId];
+    if (!entry) throw notInQueue(interviewId);
+    change(entry);
+    this.write(queue);
+    return this.view(entry);
+  }
+
+  setState(interviewId: string, state: LocalReviewState) {
+    return this.update(interviewId, (e) => {
+      e.localState = state;
+    });
+  }
+
+  /** Opening moves a to-review interview to in-review; a decided one stays decided. */
+  markOpened(interviewId: string) {
+    return this.update(interviewId, (e) => {
+      e.lastOpenedAt = this.now().toISOString();
+      if (e.localState === 'toReview') e.localState = 'inReview';
+    });
+  }
+
+  /** Called with every response that carries a session status; the header shows the latest. */
+  async recordStatus(interviewId: string, status: SessionStatus | undefined): Promise<void> {
+    if (!status || !this.read()[interviewId]) return;
+    await this.update(interviewId, (e) => {
+      e.sessionStatus = status;
+      e.sessionStatusSeenAt = this.now().toISOString();
+    });
+  }
+
+  async attachToken(interviewId: string, token: string) {
+    await this.require(interviewId);
+    await this.tokens.setSessionToken(this.environmentId(), interviewId, token);
+    return this.require(interviewId);
+  }
+
+  async clearToken(interviewId: string) {
+    await this.require(interviewId);
+    await this.tokens.clearSessionToken(this.environmentId(), interviewId);
+    return this.require(interviewId);
+  }
+}

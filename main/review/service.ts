@@ -1,0 +1,325 @@
+import type { EnvironmentConfig, MainContext } from '../ipc/context';
+import type { CrossDocResponse, RawIdvResponse } from '../omni/contract';
+import type {
+  AuditView,
+  ContractsView,
+  DecisionKind,
+  DecisionRecord,
+  DraftKind,
+  Drafts,
+  Fetched,
+  InterviewOverview,
+  SavedFile,
+  SendResult,
+  VideoLink,
+} from '../../preload/contract/interview';
+import type { AddResult, DemoSeed } from '../../preload/contract/queue';
+import { InterviewId, SessionToken } from '../../preload/contract/queue';
+import { SessionStatus } from '../omni/contract';
+import { parseDeepLink } from './deeplink';
+import { DraftStore } from './drafts';
+import { emptyDraft, errorData, noSessionToken, ReviewError, sessionNotWritable } from './errors';
+import { formatDecisionNote, openHighFindings } from './decision';
+import { parseImport } from './import';
+import { ReviewQueue } from './queue';
+import { auditJson, reviewReportPdf, type Outcome } from './report';
+import { videoUrlExpiry } from './video';
+
+type DecisionsStore = Record<string, DecisionRecord[]>;
+
+const what: Record<'notes' | 'name', { en: string; es: string }> = {
+  notes: { en: 'note', es: 'nota' },
+  name: { en: 'name', es: 'nombre' },
+};
+
+/** Everything the review queue and interview workspace do in main; one per MainContext. */
+export class ReviewService {
+  readonly queue: ReviewQueue;
+  readonly drafts: DraftStore;
+  /** Remote URL → app media URL, so re-fetching the same link does not register it again. */
+  private readonly mediaUrls = new Map<string, string>();
+
+  constructor(
+    private readonly ctx: MainContext,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    const envId = () => ctx.environments.active().id;
+    this.queue = new ReviewQueue(ctx.store, ctx.vault, envId, now);
+    this.drafts = new DraftStore(ctx.store, envId, now);
+  }
+
+  private env(): EnvironmentConfig {
+    return this.ctx.environments.active();
+  }
+
+  private stamp<T>(data: T): Fetched<T> {
+    return { data, fetchedAt: this.now().toISOString() };
+  }
+
+  // ---- queue ----
+
+  importText(text: string, format: 'auto' | 'csv' | 'list'): Promise<AddResult> {
+    const parsed = parseImport(text, format);
+    if (parsed.items.length === 0 && parsed.problems.length === 0)
+      throw new ReviewError('EMPTY_IMPORT', { en: 'There are no interview ids in this text.', es: 'Este texto no contiene ids de entrevista.' }, {
+        en: 'Paste one id per line, or a CSV with an interviewId column.',
+        es: 'Pega un id por línea, o un CSV con una columna interviewId.',
+      });
+    return this.queue.add(parsed.items, parsed.problems);
+  }
+
+  async openDeepLink(url: string): Promise<{ interviewId: string }> {
+    const link = parseDeepLink(url);
+    await this.queue.add([link]);
+    return { interviewId: link.interviewId };
+  }
+
+  private async fetchDemoSeeds(): Promise<{ interviewId: string; sessionToken?: string; sessionStatus: SessionStatus; label: string }[]> {
+    const env = this.env();
+    if (env.kind !== 'demo') return [];
+    let body: unknown;
+    try {
+      const res = await fetch(new URL('/__demo/interviews', env.baseUrl), { signal: AbortSignal.timeout(5000) });
+      if (!res.ok) throw new Error(String(res.status));
+      body = await res.json();
+    } catch {
+      throw new ReviewError('DEMO_UNAVAILABLE', { en: 'The demo server did not list its interviews.', es: 'El servidor de demostración no listó sus entrevistas.' }, {
+        en: 'Restart the app; the demo server starts with it.',
+        es: 'Reinicia la aplicación; el servidor de demostración arranca con ella.',
+      }, { retryable: true });
+    }
+    if (!Array.isArray(body)) return [];
+    return body.flatMap((raw) => {
+      const r = raw as Record<string, unknown>;
+      const id = InterviewId.safeParse(r.interviewId);
+      const status = SessionStatus.safeParse(r.sessionStatus);
+      if (!id.success || !status.success) return [];
+      const token = SessionToken.safeParse(r.sessionToken);
+      return [{ interviewId: id.data, sessionStatus: status.data, label: typeof r.label === 'string' ? r.label : id.data, ...(token.success ? { sessionToken: token.data } : {}) }];
+    });
+  }
+
+  async demoSeeds(): Promise<DemoSeed[]> {
+    const seeds = await this.fetchDemoSeeds();
+    const queued = new Set((await this.queue.list()).map((e) => e.interviewId));
+    return seeds.map(({ interviewId, label, sessionStatus }) => ({ interviewId, label, sessionStatus, inQueue: queued.has(interviewId) }));
+  }
+
+  async addDemoSeeds(ids?: string[]): Promise<AddResult> {
+    const seeds = await this.fetchDemoSeeds();
+    const wanted = ids ? seeds.filter((s) => ids.includes(s.interviewId)) : seeds;
+    return this.queue.add(wanted);
+  }
+
+  // ---- one interview ----
+
+  private async overviewOf(interviewId: string): Promise<InterviewOverview> {
+    const env = this.env();
+    const decisions = this.ctx.store.get<DecisionsStore>(`review.decisions.${env.id}`)?.[interviewId];
+    const last = decisions?.[decisions.length - 1];
+    return {
+      entry: await this.queue.require(interviewId),
+      environment: { id: env.id, kind: env.kind, name: env.name },
+      ...(last ? { lastDecision: last } : {}),
+    };
+  }
+
+  async open(interviewId: string): Promise<InterviewOverview> {
+    if (!(await this.queue.get(interviewId))) await this.queue.add([{ interviewId }]);
+    await this.queue.markOpened(interviewId);
+    await this.ctx.audit.append({ interviewId, action: 'opened', detail: {} });
+    return this.overviewOf(interviewId);
+  }
+
+  overview(interviewId: string) {
+    return this.overviewOf(interviewId);
+  }
+
+  async rawIdv(interviewId: string): Promise<Fetched<RawIdvResponse>> {
+    return this.stamp(await this.ctx.omni().call('getRawIdvResults', { query: { id: interviewId }, body: undefined }, { interviewId }));
+  }
+
+  async crossDoc(interviewId: string): Promise<Fetched<CrossDocResponse>> {
+    return this.stamp(await this.ctx.omni().call('getCrossDocResults', { query: { id: interviewId }, body: undefined }, { interviewId }));
+  }
+
+  private async contractLinks(interviewId: string) {
+    const res = await this.ctx.omni().call('getContractLinks', { query: { id: interviewId }, body: undefined }, { interviewId });
+    await this.queue.recordStatus(interviewId, res.sessionStatus);
+    return res;
+  }
+
+  private registerMedia(remoteUrl: string, contentType: string, refresh: () => Promise<string>): string {
+    const known = this.mediaUrls.get(remoteUrl);
+    if (known) return known;
+    const url = this.ctx.media.register(remoteUrl, { contentType, refresh });
+    this.mediaUrls.set(remoteUrl, url);
+    return url;
+  }
+
+  async contracts(interviewId: string): Promise<Fetched<ContractsView>> {
+    const res = await this.contractLinks(interviewId);
+    const links = res.additionalInformation ?? {};
+    const documents = Object.entries(links).map(([documentId, remote]) => ({
+      documentId,
+      url: this.registerMedia(remote, 'application/pdf', async () => {
+        const fresh = (await this.contractLinks(interviewId)).additionalInformation?.[documentId];
+        if (!fresh) throw new ReviewError('CONTRACT_GONE', { en: `Contract ${documentId} is no longer listed for this interview.`, es: `El contrato ${documentId} ya no aparece en esta entrevista.` });
+        return fresh;
+      }),
+    }));
+    return this.stamp({ ...(res.sessionStatus ? { sessionStatus: res.sessionStatus } : {}), documents });
+  }
+
+  async video(interviewId: string): Promise<Fetched<VideoLink>> {
+    const issued = this.now();
+    const res = await this.ctx.omni().call('getVideoSelfieUrl', { query: { interviewId }, body: undefined }, { interviewId });
+    const url = this.registerMedia(res.url, 'video/mp4', async () => (await this.ctx.omni().call('getVideoSelfieUrl', { query: { interviewId }, body: undefined }, { interviewId })).url);
+    return this.stamp({ url, issuedAt: issued.toISOString(), expiresAt: videoUrlExpiry(res.url, issued).toISOString() });
+  }
+
+  // ---- writes ----
+
+  /** Session-bound writes need the interview's session token and a session that still accepts writes. */
+  private async requireWritable(interviewId: string) {
+    const entry = await this.queue.require(interviewId);
+    if (entry.sessionStatus === 'Closed' || entry.sessionStatus === 'Deleted') throw sessionNotWritable(entry.sessionStatus);
+    if (!entry.hasSessionToken) throw noSessionToken(interviewId);
+  }
+
+  private async send(interviewId: string, kind: DraftKind, text: string, call: () => Promise<{ success: boolean; sessionStatus?: SessionStatus }>): Promise<SendResult> {
+    try {
+      await this.requireWritable(interviewId);
+      const res = await call();
+      await this.queue.recordStatus(interviewId, res.sessionStatus);
+      if (!res.success)
+        throw new ReviewError('NOT_ACCEPTED', { en: 'The service did not accept the text.', es: 'El servicio no aceptó el texto.' }, {
+          en: 'Check the session status and try again.',
+          es: 'Revisa el estado de la sesión e inténtalo de nuevo.',
+        }, { retryable: true });
+      this.drafts.confirmSent(interviewId, kind, text);
+      return { ...(res.sessionStatus ? { sessionStatus: res.sessionStatus } : {}), sentAt: this.now().toISOString() };
+    } catch (err) {
+      const data = errorData(err);
+      this.drafts.recordFailure(interviewId, kind, data);
+      // A 400 is how the service refuses writes to a closed or deleted session: learn the status for the header.
+      if (data.httpStatus === 400) await this.contractLinks(interviewId).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  async sendText(interviewId: string, kind: 'notes' | 'name'): Promise<SendResult> {
+    const text = this.drafts.get(interviewId)[kind]?.text.trim() ?? '';
+    if (!text) throw emptyDraft(what[kind]);
+    const result = await this.send(interviewId, kind, this.drafts.get(interviewId)[kind]?.text ?? '', () =>
+      kind === 'notes'
+        ? this.ctx.omni().call('addConferenceNotes', { body: { notes: text } }, { interviewId })
+        : this.ctx.omni().call('addName', { body: { name: text } }, { interviewId }),
+    );
+    await this.ctx.audit.append({ interviewId, action: kind === 'notes' ? 'noted' : 'named', detail: { text } });
+    return result;
+  }
+
+  async decide(interviewId: string, decision: DecisionKind, reason: string, acknowledge: boolean): Promise<SendResult & { record: DecisionRecord }> {
+    await this.requireWritable(interviewId);
+    let findings: string[] = [];
+    if (decision === 'approve') {
+      // Checked here, not trusted from the screen: the findings as the service reports them now.
+      findings = openHighFindings((await this.rawIdv(interviewId)).data);
+      if (findings.length > 0 && !acknowledge)
+        throw new ReviewError(
+          'ACKNOWLEDGEMENT_REQUIRED',
+          { en: `Approving needs an explicit acknowledgement of ${findings.length} high-severity finding(s).`, es: `Aprobar requiere reconocer explícitamente ${findings.length} hallazgo(s) de severidad alta.` },
+          { en: 'Tick the acknowledgement, then approve again.', es: 'Marca el reconocimiento y vuelve a aprobar.' },
+          { details: { findings } },
+        );
+    }
+    const record: DecisionRecord = { decision, reason, acknowledgedFindings: findings, decidedAt: this.now().toISOString(), environment: this.env().id };
+    const note = formatDecisionNote(interviewId, record);
+    const draftText = this.drafts.get(interviewId).decisionReason?.text ?? reason;
+    const result = await this.send(interviewId, 'decisionReason', draftText, () => this.ctx.omni().call('addConferenceNotes', { body: { notes: note } }, { interviewId }));
+    const key = `review.decisions.${this.env().id}`;
+    const all = this.ctx.store.get<DecisionsStore>(key) ?? {};
+    all[interviewId] = [...(all[interviewId] ?? []), record];
+    this.ctx.store.set(key, all);
+    await this.queue.setState(interviewId, 'decided');
+    await this.ctx.audit.append({ interviewId, action: 'decided', detail: { decision, reason, acknowledgedFindings: findings } });
+    return { ...result, record };
+  }
+
+  async recordPlay(interviewId: string, positionSeconds: number) {
+    await this.ctx.audit.append({ interviewId, action: 'played', detail: { positionSeconds: Math.round(positionSeconds * 10) / 10 } });
+    return { ok: true as const };
+  }
+
+  async saveFile(input: { interviewId: string; what: 'contract' | 'snapshot'; documentId?: string; suggestedName: string; mimeType: string; dataBase64: string }): Promise<SavedFile | null> {
+    const data = new Uint8Array(Buffer.from(input.dataBase64, 'base64'));
+    if (data.byteLength === 0) throw new ReviewError('EMPTY_FILE', { en: 'There is nothing to save.', es: 'No hay nada que guardar.' });
+    const saved = await this.ctx.files.save({ suggestedName: input.suggestedName, data, mimeType: input.mimeType });
+    if (saved)
+      await this.ctx.audit.append({
+        interviewId: input.interviewId,
+        action: 'downloaded',
+        detail: { what: input.what, ...(input.documentId ? { documentId: input.documentId } : {}), bytes: data.byteLength, name: input.suggestedName },
+      });
+    return saved;
+  }
+
+  async audit(interviewId: string): Promise<AuditView> {
+    const [entries, chain] = await Promise.all([this.ctx.audit.list({ interviewId }), this.ctx.audit.verify()]);
+    return { entries, chain };
+  }
+
+  async exportAudit(interviewId: string, format: 'json' | 'pdf'): Promise<SavedFile | null> {
+    const env = this.env();
+    const overview = await this.overviewOf(interviewId);
+    const audit = await this.audit(interviewId);
+    const generatedAt = this.now().toISOString();
+    const environment = { id: env.id, name: env.name, kind: env.kind };
+    const stamp = generatedAt.slice(0, 19).replace(/[:T]/g, '-');
+    if (format === 'json') {
+      const data = new TextEncoder().encode(auditJson({ interviewId, environment, generatedAt, audit, ...(overview.lastDecision ? { decision: overview.lastDecision } : {}) }));
+      return this.recordExport(interviewId, 'auditJson', await this.ctx.files.save({ suggestedName: `audit-${interviewId}-${stamp}.json`, data, mimeType: 'application/json' }));
+    }
+    const [rawIdv, crossDoc] = await Promise.all([outcome(this.rawIdv(interviewId)), outcome(this.crossDoc(interviewId))]);
+    const pdf = await reviewReportPdf({
+      interviewId,
+      environment,
+      generatedAt,
+      entry: overview.entry,
+      rawIdv,
+      crossDoc,
+      audit,
+      ...(overview.lastDecision ? { decision: overview.lastDecision } : {}),
+    });
+    return this.recordExport(interviewId, 'reviewReport', await this.ctx.files.save({ suggestedName: `review-${interviewId}-${stamp}.pdf`, data: pdf, mimeType: 'application/pdf' }));
+  }
+
+  private async recordExport(interviewId: string, what: string, saved: SavedFile | null) {
+    if (saved) await this.ctx.audit.append({ interviewId, action: 'downloaded', detail: { what } });
+    return saved;
+  }
+
+  saveDraft(interviewId: string, kind: DraftKind, text: string): Drafts {
+    return this.drafts.save(interviewId, kind, text);
+  }
+}
+
+async function outcome<T>(p: Promise<Fetched<T>>): Promise<Outcome<T>> {
+  try {
+    return { ok: true, data: (await p).data };
+  } catch (err) {
+    return { ok: false, error: errorData(err).message.en };
+  }
+}
+
+const services = new WeakMap<MainContext, ReviewService>();
+
+export function reviewService(ctx: MainContext): ReviewService {
+  let service = services.get(ctx);
+  if (!service) {
+    service = new ReviewService(ctx);
+    services.set(ctx, service);
+  }
+  return service;
+}

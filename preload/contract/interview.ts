@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import type { CrossDocResponse, RawIdvResponse, SessionStatus } from '../../main/omni/contract';
+import type { AuditEntry, EnvironmentKind } from '../../main/ipc/context';
+import { channel } from './define';
+import { InterviewId, type QueueEntry } from './queue';
+
+export const DraftKind = z.enum(['notes', 'name', 'decisionReason']);
+export type DraftKind = z.infer<typeof DraftKind>;
+
+export const DecisionKind = z.enum(['approve', 'reject', 'requestNewCapture']);
+export type DecisionKind = z.infer<typeof DecisionKind>;
+
+export interface Draft {
+  text: string;
+  updatedAt: string;
+  /** Why the last send failed, kept with the draft until a send succeeds. */
+  lastError?: { code: string; message: { en: string; es: string }; at: string };
+}
+
+export interface Drafts {
+  notes?: Draft;
+  name?: Draft;
+  decisionReason?: Draft;
+}
+
+export interface InterviewOverview {
+  entry: QueueEntry;
+  environment: { id: string; kind: EnvironmentKind; name: string };
+  lastDecision?: DecisionRecord;
+}
+
+export interface Fetched<T> {
+  data: T;
+  fetchedAt: string;
+}
+
+export interface ContractDocument {
+  documentId: string;
+  /** App media URL (never the pre-signed one); main renews the remote link when it expired. */
+  url: string;
+}
+
+export interface ContractsView {
+  sessionStatus?: SessionStatus;
+  documents: ContractDocument[];
+}
+
+export interface VideoLink {
+  /** App media URL streamed by main with Range. */
+  url: string;
+  issuedAt: string;
+  /** When the pre-signed URL stops working (1 hour after issue). */
+  expiresAt: string;
+}
+
+export interface SendResult {
+  sessionStatus?: SessionStatus;
+  sentAt: string;
+}
+
+export interface DecisionRecord {
+  decision: DecisionKind;
+  reason: string;
+  acknowledgedFindings: string[];
+  decidedAt: string;
+  environment: string;
+}
+
+export interface AuditView {
+  entries: AuditEntry[];
+  chain: { ok: true } | { ok: false; brokenAt: number };
+}
+
+export interface SavedFile {
+  savedTo?: string;
+  downloadUrl?: string;
+}
+
+const ById = z.object({ interviewId: InterviewId });
+
+export const interview = {
+  /** Puts the interview in the queue if missing, marks it opened (local state, last opened, audit). */
+  open: channel<InterviewOverview>()(ById),
+  overview: channel<InterviewOverview>()(ById),
+  rawIdv: channel<Fetched<RawIdvResponse>>()(ById),
+  crossDoc: channel<Fetched<CrossDocResponse>>()(ById),
+  contracts: channel<Fetched<ContractsView>>()(ById),
+  video: channel<Fetched<VideoLink>>()(ById),
+  drafts: channel<Drafts>()(ById),
+  /** Called from the first keystroke on; the text stays in main until the service confirms the send. */
+  saveDraft: channel<Drafts>()(z.object({ interviewId: InterviewId, kind: DraftKind, text: z.string().max(20_000) })),
+  sendNotes: channel<SendResult>()(ById),
+  sendName: channel<SendResult>()(ById),
+  decide: channel<SendResult & { record: DecisionRecord }>()(
+    z.object({
+      interviewId: InterviewId,
+      decision: DecisionKind,
+      reason: z.string().trim().min(3).max(4000),
+      /** The analyst confirmed approving despite open high-severity findings. */
+      acknowledgeHighFindings: z.boolean().default(false),
+    }),
+  ),
+  /** Playback started (once per play after a pause); appended to the audit trail. */
+  recordPlay: channel<{ ok: true }>()(z.object({ interviewId: InterviewId, positionSeconds: z.number().min(0).max(86_400) })),
+  /** Saves bytes the renderer already holds (a contract PDF it streamed with progress, a video snapshot). */
+  saveFile: channel<SavedFile | null>()(
+    z.object({
+      interviewId: InterviewId,
+      what: z.enum(['contract', 'snapshot']),
+      documentId: z.string().max(200).optional(),
+      suggestedName: z.string().trim().min(1).max(200).regex(/^[^/\\:*?"<>|\u0000-\u001f]+$/, 'Not a valid file name'),
+      mimeType: z.enum(['application/pdf', 'image/png']),
+      dataBase64: z.string().max(140_000_000),
+    }),
+  ),
+  audit: channel<AuditView>()(ById),
+  exportAudit: channel<SavedFile | null>()(z.object({ interviewId: InterviewId, format: z.enum(['json', 'pdf']) })),
+};

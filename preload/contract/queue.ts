@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { SessionStatus } from '../../main/omni/contract/common';
+import { channel } from './define';
+
+/** Interview ids are opaque to us; this keeps out whitespace, paths and control characters. */
+export const InterviewId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]*$/, 'Interview ids use letters, digits and . _ : - only');
+
+/** A session token as pasted by the user: one word, no spaces. Goes to the vault and never comes back. */
+export const SessionToken = z.string().trim().min(8).max(8192).regex(/^\S+$/, 'A session token has no spaces');
+
+export const LocalReviewState = z.enum(['toReview', 'inReview', 'decided']);
+export type LocalReviewState = z.infer<typeof LocalReviewState>;
+
+export interface QueueEntry {
+  interviewId: string;
+  label?: string;
+  addedAt: string;
+  localState: LocalReviewState;
+  /** Last `sessionStatus` any response carried for this interview, and when. */
+  sessionStatus?: SessionStatus;
+  sessionStatusSeenAt?: string;
+  lastOpenedAt?: string;
+  /** Whether the vault holds a session token for it; the token itself never leaves main. */
+  hasSessionToken: boolean;
+}
+
+export interface ImportProblem {
+  line: number;
+  text: string;
+  message: { en: string; es: string };
+}
+
+export interface AddResult {
+  added: string[];
+  updated: string[];
+  tokensAttached: number;
+  problems: ImportProblem[];
+}
+
+export interface DemoSeed {
+  interviewId: string;
+  label: string;
+  sessionStatus: SessionStatus;
+  inQueue: boolean;
+}
+
+const Empty = z.object({}).strict();
+
+export const queue = {
+  list: channel<QueueEntry[]>()(Empty),
+  add: channel<AddResult>()(
+    z.object({ items: z.array(z.object({ interviewId: InterviewId, sessionToken: SessionToken.optional() })).min(1).max(5000) }),
+  ),
+  /** A pasted list or the text of a CSV file; problems are reported per line, good lines are still added. */
+  importText: channel<AddResult>()(z.object({ text: z.string().max(2_000_000), format: z.enum(['auto', 'csv', 'list']).default('auto') })),
+  remove: channel<{ removed: boolean }>()(z.object({ interviewId: InterviewId })),
+  setState: channel<QueueEntry>()(z.object({ interviewId: InterviewId, state: LocalReviewState })),
+  attachToken: channel<QueueEntry>()(z.object({ interviewId: InterviewId, sessionToken: SessionToken })),
+  clearToken: channel<QueueEntry>()(z.object({ interviewId: InterviewId })),
+  /** `omni-reviewer://interview/<id>[?token=…]`: adds the interview (and token) and says which one to open. */
+  openDeepLink: channel<{ interviewId: string }>()(z.object({ url: z.string().max(10_000) })),
+  /** Seeded interviews of the demo environment; empty in other environments. */
+  demoSeeds: channel<DemoSeed[]>()(Empty),
+  addDemoSeeds: channel<AddResult>()(z.object({ interviewIds: z.array(InterviewId).max(500).optional() })),
+};

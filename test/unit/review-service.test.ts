@@ -1,0 +1,198 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { MemoryVault } from '../../main/auth/vault';
+import type { AuditEntry, AuditTrail, EnvironmentConfig, JsonStore, MainContext } from '../../main/ipc/context';
+import { ReviewService } from '../../main/review/service';
+import { parseDecisionNote } from '../../main/review/decision';
+import type { RawIdvResponse } from '../../main/omni/contract';
+
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJpbnRlcnZpZXdJZCI6ImEifQ.c2lnbmF0dXJl';
+
+class MapStore implements JsonStore {
+  data = new Map<string, string>();
+  get<T>(key: string): T | undefined {
+    const raw = this.data.get(key);
+    return raw === undefined ? undefined : (JSON.parse(raw) as T);
+  }
+  set<T>(key: string, value: T) {
+    this.data.set(key, JSON.stringify(value));
+  }
+  delete(key: string) {
+    this.data.delete(key);
+  }
+}
+
+class ChainAudit implements AuditTrail {
+  entries: AuditEntry[] = [];
+  async append(e: Parameters<AuditTrail['append']>[0]) {
+    const prevHash = this.entries.at(-1)?.hash ?? '0'.repeat(64);
+    const base = { seq: this.entries.length + 1, at: new Date().toISOString(), environment: 'demo', ...e, prevHash };
+    const entry = { ...base, hash: createHash('sha256').update(JSON.stringify(base)).digest('hex') };
+    this.entries.push(entry);
+    return entry;
+  }
+  async list(filter?: { interviewId?: string }) {
+    return this.entries.filter((e) => !filter?.interviewId || e.interviewId === filter.interviewId);
+  }
+  async verify() {
+    return { ok: true as const };
+  }
+}
+
+const env: EnvironmentConfig = { id: 'demo', kind: 'demo', name: 'Demo', baseUrl: 'http://127.0.0.1:1', authUrl: 'http://127.0.0.1:1', apiVersion: '1.0', tokenHeader: 'X' };
+
+function httpError(status: number) {
+  const data = { code: 'OMNI_HTTP', httpStatus: status, message: { en: `HTTP ${status}`, es: `HTTP ${status}` } };
+  return Object.assign(new Error('x'), { toIpcError: () => data });
+}
+
+function setup(opts: { raw?: RawIdvResponse; failNotesTimes?: number; status?: 'Alive' | 'Closed' } = {}) {
+  const store = new MapStore();
+  const vault = new MemoryVault();
+  const audit = new ChainAudit();
+  const sent: { endpoint: string; body: unknown; interviewId?: string }[] = [];
+  let failures = opts.failNotesTimes ?? 0;
+  const status = opts.status ?? 'Alive';
+  const omni = {
+    async call(name: string, input: { body?: unknown }, o?: { interviewId?: string }) {
+      switch (name) {
+        case 'getRawIdvResults':
+          return opts.raw ?? { checkResults: [], fraudRisk: null };
+        case 'getContractLinks':
+          return { success: true, sessionStatus: status, additionalInformation: { 'doc-1': 'http://remote/doc-1.pdf' } };
+        case 'getVideoSelfieUrl':
+          return { url: 'http://remote/v.mp4?expires=1767229200' };
+        case 'addConferenceNotes':
+        case 'addName':
+          if (failures > 0) {
+            failures--;
+            throw httpError(500);
+          }
+          if (status === 'Closed') throw httpError(400);
+          sent.push({ endpoint: name, body: input.body, interviewId: o?.interviewId });
+          return { success: true, sessionStatus: status };
+      }
+      throw new Error(`unexpected ${name}`);
+    },
+  };
+  const registered: { remote: string; refresh?: () => Promise<string> }[] = [];
+  const ctx = {
+    omni: () => omni,
+    vault,
+    store,
+    audit,
+    environments: { active: () => env, list: () => [env] },
+    media: {
+      register(remote: string, o: { refresh?: () => Promise<string> }) {
+        registered.push({ remote, ...o });
+        return `http://app/media/${registered.length}`;
+      },
+    },
+    files: { save: async ({ suggestedName, data }: { suggestedName: string; data: Uint8Array }) => ({ downloadUrl: `http://app/dl/${suggestedName}?${data.byteLength}` }) },
+  } as unknown as MainContext;
+  return { ctx, store, vault, audit, sent, registered, service: new ReviewService(ctx) };
+}
+
+describe('ReviewService queue', () => {
+  it('keeps the queue in the store, tokens in the vault only, and survives a new service over the same store', async () => {
+    const { ctx, store, vault, service } = setup();
+    const result = await service.importText(`interviewId,sessionToken\nint-1,${JWT}\nint-2,`, 'csv');
+    expect(result).toMatchObject({ added: ['int-1', 'int-2'], tokensAttached: 1 });
+    expect([...store.data.values()].join()).not.toContain(JWT);
+    expect(await vault.getSessionToken('demo', 'int-1')).toBe(JWT);
+
+    const again = new ReviewService(ctx);
+    const list = await again.queue.list();
+    expect(list.map((e) => [e.interviewId, e.hasSessionToken, e.localState])).toEqual([
+      ['int-1', true, 'toReview'],
+      ['int-2', false, 'toReview'],
+    ]);
+    expect(JSON.stringify(list)).not.toContain(JWT);
+  });
+
+  it('opening moves to in review, stamps last opened and appends an audit entry', async () => {
+    const { service, audit } = setup();
+    const overview = await service.open('fresh-id');
+    expect(overview.entry).toMatchObject({ interviewId: 'fresh-id', localState: 'inReview' });
+    expect(overview.entry.lastOpenedAt).toBeTruthy();
+    expect(audit.entries.map((e) => e.action)).toEqual(['opened']);
+  });
+
+  it('adds from a deep link with its token', async () => {
+    const { service, vault } = setup();
+    expect(await service.openDeepLink(`omni-reviewer://interview/deep-1?token=${JWT}`)).toEqual({ interviewId: 'deep-1' });
+    expect(await vault.hasSessionToken('demo', 'deep-1')).toBe(true);
+  });
+
+  it('records the session status carried by contract links and registers media with a refresh', async () => {
+    const { service, registered } = setup();
+    await service.open('int-9');
+    const contracts = await service.contracts('int-9');
+    expect(contracts.data.documents).toEqual([{ documentId: 'doc-1', url: 'http://app/media/1' }]);
+    expect((await service.queue.require('int-9')).sessionStatus).toBe('Alive');
+    expect(await registered[0]?.refresh?.()).toBe('http://remote/doc-1.pdf');
+    await service.contracts('int-9');
+    expect(registered).toHaveLength(1);
+    const video = await service.video('int-9');
+    expect(video.data.expiresAt).toBe('2026-01-01T01:00:00.000Z');
+  });
+});
+
+describe('ReviewService drafts and writes', () => {
+  it('keeps a note draft through a failed send, with the reason, and clears it only after the service confirms', async () => {
+    const { service, sent, audit } = setup({ failNotesTimes: 1 });
+    await service.queue.add([{ interviewId: 'n-1', sessionToken: JWT }]);
+    service.saveDraft('n-1', 'notes', 'Documento legible');
+    await expect(service.sendText('n-1', 'notes')).rejects.toThrow();
+    const kept = service.drafts.get('n-1').notes;
+    expect(kept?.text).toBe('Documento legible');
+    expect(kept?.lastError?.code).toBe('OMNI_HTTP');
+
+    await service.sendText('n-1', 'notes');
+    expect(sent).toEqual([{ endpoint: 'addConferenceNotes', body: { notes: 'Documento legible' }, interviewId: 'n-1' }]);
+    expect(service.drafts.get('n-1').notes).toBeUndefined();
+    expect(audit.entries.map((e) => e.action)).toEqual(['noted']);
+  });
+
+  it('refuses session writes without a token, and on a closed session, keeping the draft', async () => {
+    const { service, sent } = setup({ status: 'Closed' });
+    await service.queue.add([{ interviewId: 'c-1' }]);
+    service.saveDraft('c-1', 'name', 'Ana');
+    await expect(service.sendText('c-1', 'name')).rejects.toMatchObject({ data: { code: 'NO_SESSION_TOKEN' } });
+    await service.queue.attachToken('c-1', JWT);
+    await expect(service.sendText('c-1', 'name')).rejects.toThrow();
+    // The 400 made the service look the status up, so the next attempt is refused before calling.
+    expect((await service.queue.require('c-1')).sessionStatus).toBe('Closed');
+    await expect(service.sendText('c-1', 'name')).rejects.toMatchObject({ data: { code: 'SESSION_NOT_WRITABLE' } });
+    expect(service.drafts.get('c-1').name?.text).toBe('Ana');
+    expect(sent).toEqual([]);
+  });
+
+  it('requires acknowledgement to approve with open high findings, then records a structured note and the decision', async () => {
+    const raw: RawIdvResponse = {
+      checkResults: [{ name: 'faceTamperCheck', severity: 'high', version: '3', result: 0.97 }],
+      fraudRisk: null,
+    };
+    const { service, sent, audit } = setup({ raw });
+    await service.queue.add([{ interviewId: 'd-1', sessionToken: JWT }]);
+    await expect(service.decide('d-1', 'approve', 'Looks fine', false)).rejects.toMatchObject({ data: { code: 'ACKNOWLEDGEMENT_REQUIRED' } });
+    expect(sent).toEqual([]);
+
+    const result = await service.decide('d-1', 'approve', 'Looks fine', true);
+    expect(result.record.acknowledgedFindings).toEqual(['faceTamperCheck (high, 0.97)']);
+    const note = (sent[0]?.body as { notes: string }).notes;
+    expect(parseDecisionNote(note)).toMatchObject({ decision: 'approve', reason: 'Looks fine', interviewId: 'd-1' });
+    expect((await service.queue.require('d-1')).localState).toBe('decided');
+    expect((await service.overview('d-1')).lastDecision?.decision).toBe('approve');
+    expect(audit.entries.at(-1)).toMatchObject({ action: 'decided', detail: { decision: 'approve' } });
+  });
+
+  it('exports the audit trail as JSON and a PDF report', async () => {
+    const { service } = setup();
+    await service.open('e-1');
+    const json = await service.exportAudit('e-1', 'json');
+    expect(json?.downloadUrl).toMatch(/audit-e-1-.*\.json/);
+    const pdf = await service.exportAudit('e-1', 'pdf');
+    expect(pdf?.downloadUrl).toMatch(/review-e-1-.*\.pdf/);
+  });
+});
