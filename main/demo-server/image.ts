@@ -1,0 +1,113 @@
+import { PNG } from 'pngjs';
+import jpeg from 'jpeg-js';
+import { badRequest } from './errors';
+
+/** What can honestly be measured from the pixels of an upload, without a model. */
+export interface ImageMetrics {
+  format: 'png' | 'jpeg';
+  width: number;
+  height: number;
+  /** Mean luminance in [0, 1]. */
+  brightness: number;
+  /** Standard deviation of luminance in [0, 255]; near 0 means a flat picture with nothing in it. */
+  contrast: number;
+  /** Variance of the Laplacian of luminance: the usual focus measure; low means blurry. */
+  sharpness: number;
+  /** Share of pixels at or above 250 luminance (specular highlights). */
+  glare: number;
+  /** Share of pixels below 40 luminance. */
+  shadow: number;
+}
+
+export const BRIGHTNESS_THRESHOLD = 0.3;
+export const SHARPNESS_THRESHOLD = 60;
+export const GLARE_THRESHOLD = 0.02;
+export const FLAT_IMAGE_CONTRAST = 4;
+const MAX_PIXELS = 40_000_000;
+/** Metrics are computed on at most about this many pixels (a regular subsample) to keep uploads fast. */
+const ANALYSIS_PIXELS = 1_000_000;
+
+const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** Decodes base64 text strictly: a body that is not base64 is refused instead of silently producing garbage. */
+export function decodeBase64(text: string, field: string): Buffer {
+  const compact = text.replace(/^data:[\w/+.-]+;base64,/, '').replace(/\s+/g, '');
+  if (compact.length === 0 || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(compact) || compact.length % 4 === 1) {
+    throw badRequest(`${field} is not valid base64. Send the file bytes encoded as base64 (an optional data: prefix is accepted).`, { field });
+  }
+  return Buffer.from(compact, compact.includes('-') || compact.includes('_') ? 'base64url' : 'base64');
+}
+
+function decodePixels(bytes: Buffer, field: string): { format: 'png' | 'jpeg'; width: number; height: number; data: Uint8Array } {
+  const isPng = PNG_MAGIC.every((b, i) => bytes[i] === b);
+  const isJpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  if (!isPng && !isJpeg) {
+    throw badRequest(`${field} is neither a PNG nor a JPEG image. Upload a photo in one of those formats.`, { field });
+  }
+  try {
+    if (isPng) {
+      // The IHDR chunk sits at a fixed offset: refuse decompression bombs before inflating anything.
+      const w = bytes.readUInt32BE(16);
+      const h = bytes.readUInt32BE(20);
+      if (w * h > MAX_PIXELS) throw badRequest(`${field} is ${w}×${h} pixels; the limit is 40 megapixels. Send a smaller photo.`, { field });
+      const png = PNG.sync.read(bytes);
+      return { format: 'png', width: png.width, height: png.height, data: png.data };
+    }
+    const img = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_PIXELS / 1e6, maxMemoryUsageInMB: 512 });
+    return { format: 'jpeg', width: img.width, height: img.height, data: img.data };
+  } catch (err) {
+    if (err instanceof Error && err.name === 'DemoHttpError') throw err;
+    throw badRequest(`${field} could not be decoded as ${isPng ? 'PNG' : 'JPEG'} (${err instanceof Error ? err.message : 'corrupt data'}). The file may be truncated or damaged; capture or export it again.`, { field });
+  }
+}
+
+export function analyzeImage(bytes: Buffer, field = 'base64Image'): ImageMetrics {
+  const { format, width, height, data } = decodePixels(bytes, field);
+  if (width === 0 || height === 0) throw badRequest(`${field} has no pixels.`, { field });
+  const step = Math.max(1, Math.ceil(Math.sqrt((width * height) / ANALYSIS_PIXELS)));
+  const w = Math.floor((width - 1) / step) + 1;
+  const h = Math.floor((height - 1) / step) + 1;
+  const lum = new Float32Array(w * h);
+  let sum = 0;
+  let sumSq = 0;
+  let bright = 0;
+  let dark = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = ((y * step) * width + x * step) * 4;
+      const a = (data[i + 3] ?? 255) / 255;
+      // Transparent pixels are composited on white, as a viewer would show them.
+      const l = (0.299 * (data[i] ?? 0) + 0.587 * (data[i + 1] ?? 0) + 0.114 * (data[i + 2] ?? 0)) * a + 255 * (1 - a);
+      lum[y * w + x] = l;
+      sum += l;
+      sumSq += l * l;
+      if (l >= 250) bright++;
+      if (l < 40) dark++;
+    }
+  }
+  const n = w * h;
+  const mean = sum / n;
+  let lapSum = 0;
+  let lapSq = 0;
+  let lapN = 0;
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
+      const c = y * w + x;
+      const v = lum[c - 1]! + lum[c + 1]! + lum[c - w]! + lum[c + w]! - 4 * lum[c]!;
+      lapSum += v;
+      lapSq += v * v;
+      lapN++;
+    }
+  }
+  const lapMean = lapN ? lapSum / lapN : 0;
+  return {
+    format,
+    width,
+    height,
+    brightness: mean / 255,
+    contrast: Math.sqrt(Math.max(0, sumSq / n - mean * mean)),
+    sharpness: lapN ? lapSq / lapN - lapMean * lapMean : 0,
+    glare: bright / n,
+    shadow: dark / n,
+  };
+}

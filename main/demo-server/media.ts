@@ -1,0 +1,70 @@
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { DemoDeps } from './context';
+import { DemoHttpError, forbidden } from './errors';
+
+export const VIDEO_SELFIE_FIXTURE = new URL('./fixtures/video-selfie.webm', import.meta.url);
+
+let videoBytes: Promise<Buffer> | undefined;
+export function videoSelfieBytes(): Promise<Buffer> {
+  videoBytes ??= readFile(VIDEO_SELFIE_FIXTURE);
+  return videoBytes;
+}
+
+/**
+ * Answers a single `Range: bytes=…` request with 206 and Content-Range, the whole body otherwise; 416 when the
+ * range lies outside the file. Multi-range requests are answered whole, which RFC 9110 allows.
+ */
+export function sendWithRange(request: FastifyRequest, reply: FastifyReply, bytes: Uint8Array, contentType: string): FastifyReply {
+  const size = bytes.length;
+  reply.header('accept-ranges', 'bytes').header('content-type', contentType).header('cache-control', 'private, no-store');
+  const range = request.headers.range;
+  const match = typeof range === 'string' ? /^bytes=(\d*)-(\d*)$/.exec(range.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) {
+    return reply.code(200).header('content-length', size).send(Buffer.from(bytes));
+  }
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start >= size || start > end) {
+    reply.header('content-range', `bytes */${size}`);
+    throw new DemoHttpError(416, `Range ${range} is outside the file (${size} bytes).`);
+  }
+  return reply
+    .code(206)
+    .header('content-range', `bytes ${start}-${end}/${size}`)
+    .header('content-length', end - start + 1)
+    .send(Buffer.from(bytes.subarray(start, end + 1)));
+}
+
+/** Files behind pre-signed URLs: they need no API headers, only a valid, unexpired signature. */
+export function registerMediaRoutes(app: FastifyInstance, deps: DemoDeps): void {
+  const verify = (request: FastifyRequest) => {
+    const query = request.query as Record<string, unknown>;
+    deps.signer.verify(request.url.split('?')[0] ?? '', query.expires, query.signature);
+  };
+
+  app.get<{ Params: { file: string } }>('/files/video-selfies/:file', async (request, reply) => {
+    verify(request);
+    const interviewId = request.params.file.replace(/\.webm$/, '');
+    const interview = deps.state.interviews.get(interviewId);
+    if (!interview?.videoSelfie) throw forbidden('This link does not point to a video selfie any more. Ask the service for a new temporary link.');
+    return sendWithRange(request, reply, await videoSelfieBytes(), 'video/webm');
+  });
+
+  app.get<{ Params: { file: string } }>('/files/contracts/:file', async (request, reply) => {
+    verify(request);
+    const documentId = request.params.file.replace(/\.pdf$/, '');
+    const interview = [...deps.state.interviews.values()].find((i) => i.contracts.some((c) => c.documentId === documentId));
+    if (!interview) throw forbidden('This link does not point to a contract any more. Ask the service for new contract links.');
+    reply.header('content-disposition', `inline; filename="${documentId}.pdf"`);
+    return sendWithRange(request, reply, await deps.contractPdf(interview, documentId), 'application/pdf');
+  });
+}

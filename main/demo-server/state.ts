@@ -1,0 +1,78 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CaptureAttemptsLimit, RecordingType } from '../omni/contract';
+import { customers, interviews, type InterviewSeed } from './seed';
+
+export interface StoredRecording {
+  recordingId: string;
+  type: RecordingType | null;
+  mimeType: string;
+  sizeBytes: number;
+  sha256: string;
+  createdAt: string;
+  file: string;
+}
+
+export interface InterviewState extends InterviewSeed {
+  name?: string;
+  notes: Array<{ text: string; at: string }>;
+  backIdUploads: number;
+  selfieUploaded: boolean;
+  recordings: StoredRecording[];
+}
+
+export interface Fault {
+  kind: 'status' | 'delay' | 'reset' | 'malformed';
+  status?: number;
+  delayMs?: number;
+  remaining: number;
+}
+
+/** Everything a call can change; `reset()` puts it back to the seed. */
+export class DemoState {
+  interviews = new Map<string, InterviewState>();
+  customerAttempts = new Map<string, CaptureAttemptsLimit>();
+  faults = new Map<string, Fault[]>();
+  private nextFolio = 1;
+
+  constructor(readonly recordingsDir: string) {
+    this.seed();
+  }
+
+  private seed(): void {
+    this.interviews = new Map(
+      interviews.map((seed) => [seed.id, { ...structuredClone(seed), notes: [], backIdUploads: 0, selfieUploaded: false, recordings: [] }]),
+    );
+    this.customerAttempts = new Map(customers.filter((c) => c.attempts).map((c) => [c.hint, { ...c.attempts! }]));
+    this.faults = new Map();
+  }
+
+  async reset(): Promise<void> {
+    this.seed();
+    await rm(this.recordingsDir, { recursive: true, force: true });
+  }
+
+  /** Unique confirmation folios, never reused in a process even across resets. */
+  folio(prefix: string): string {
+    return `${prefix}-${String(this.nextFolio++).padStart(8, '0')}`;
+  }
+
+  async storeRecording(interview: InterviewState, recording: Omit<StoredRecording, 'file'>, bytes: Buffer): Promise<StoredRecording> {
+    await mkdir(this.recordingsDir, { recursive: true });
+    const file = join(this.recordingsDir, `${recording.recordingId}.bin`);
+    await writeFile(file, bytes);
+    const stored = { ...recording, file };
+    interview.recordings.push(stored);
+    return stored;
+  }
+
+  takeFault(route: string): Fault | undefined {
+    const queue = this.faults.get(route);
+    const fault = queue?.[0];
+    if (!queue || !fault) return undefined;
+    fault.remaining -= 1;
+    if (fault.remaining <= 0) queue.shift();
+    if (queue.length === 0) this.faults.delete(route);
+    return fault;
+  }
+}

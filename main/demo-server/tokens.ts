@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { unauthorized } from './errors';
+import type { DemoClock } from './clock';
+
+/** Server tokens live 15 minutes on the server clock (spec: Limits). */
+export const SERVER_TOKEN_TTL_S = 15 * 60;
+
+export type TokenClaims =
+  | { kind: 'server'; org: string; integrationId: string }
+  | { kind: 'session'; org: string; interviewId: string };
+
+/** HS256 JWTs under a key that lives only as long as this process, so no token outlives a restart. */
+export class TokenIssuer {
+  private readonly key = new Uint8Array(randomBytes(32));
+  constructor(private readonly clock: DemoClock) {}
+
+  async issueServerToken(org: string, integrationId: string): Promise<string> {
+    const iat = Math.floor(this.clock.now() / 1000);
+    return new SignJWT({ kind: 'server', org, integrationId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + SERVER_TOKEN_TTL_S)
+      .setSubject(integrationId)
+      .sign(this.key);
+  }
+
+  /** Session tokens are scoped to one interview and carry its id; they do not expire while the process runs. */
+  async issueSessionToken(org: string, interviewId: string): Promise<string> {
+    const iat = Math.floor(this.clock.now() / 1000);
+    return new SignJWT({ kind: 'session', org, interviewId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(iat)
+      .setSubject(interviewId)
+      .sign(this.key);
+  }
+
+  async verify(token: string): Promise<TokenClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: new Date(this.clock.now()) });
+      if (payload.kind === 'server' && typeof payload.org === 'string' && typeof payload.integrationId === 'string') {
+        return { kind: 'server', org: payload.org, integrationId: payload.integrationId };
+      }
+      if (payload.kind === 'session' && typeof payload.org === 'string' && typeof payload.interviewId === 'string') {
+        return { kind: 'session', org: payload.org, interviewId: payload.interviewId };
+      }
+      throw unauthorized('The token is not one this server issues. Request a new server token or attach the interview session token again.');
+    } catch (err) {
+      if (err instanceof joseErrors.JWTExpired) {
+        throw unauthorized('The server token expired (it is valid 15 minutes). Request a new one from POST /v1/integration/authorize/server.');
+      }
+      if (err instanceof joseErrors.JOSEError) {
+        throw unauthorized('The token is malformed or its signature does not verify. Request a new server token, or attach the interview session token again.');
+      }
+      throw err;
+    }
+  }
+}
