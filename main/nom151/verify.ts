@@ -4,68 +4,22 @@ import * as pkijs from 'pkijs';
 import * as x509 from '@peculiar/x509';
 import { OID, equalBytes, ownBuffer, toHex } from './asn1';
 import { extractEvidence, unwrapTimeStampResp } from './pdf';
+import type {
+  Bilingual,
+  CheckOutcome,
+  Nom151CheckId,
+  Nom151Failure,
+  Nom151FailureCode,
+  Nom151TokenDetails,
+  Nom151Verification,
+} from '../../preload/contract/nom151';
+
+export type { Nom151Failure, Nom151FailureCode, Nom151Verification } from '../../preload/contract/nom151';
 
 /**
  * Offline verification of NOM-151 evidence (an RFC 3161 time-stamp token): nothing here touches the network.
  * Every check runs when it can, so the result lists all that failed; `failure` is the most fundamental one.
  */
-
-export type Nom151FailureCode =
-  | 'MALFORMED_EVIDENCE'
-  | 'UNREADABLE_PDF'
-  | 'NO_EVIDENCE_IN_PDF'
-  | 'NO_DOCUMENT'
-  | 'UNSUPPORTED_HASH'
-  | 'BAD_SIGNATURE'
-  | 'UNTRUSTED_CERTIFICATE'
-  | 'NOT_A_TSA_CERTIFICATE'
-  | 'EXPIRED_CERTIFICATE'
-  | 'HASH_MISMATCH';
-
-export type Nom151CheckId = 'imprint' | 'signature' | 'chain' | 'validity' | 'usage';
-export type CheckOutcome = 'passed' | 'failed' | 'not-run';
-
-export interface Bilingual {
-  en: string;
-  es: string;
-}
-
-export interface Nom151Failure {
-  code: Nom151FailureCode;
-  message: Bilingual;
-  advice: Bilingual;
-}
-
-/** What the token says, for display. Present whenever the token could be read. */
-export interface Nom151TokenDetails {
-  /** Folio: the token's serial number in upper-case hex. */
-  serial: string;
-  genTime: string;
-  policy: string;
-  hashAlgorithm: string;
-  /** The imprint the provider signed (hex). */
-  imprintHex: string;
-  /** Subject of the signing (provider) certificate. */
-  provider: string;
-  providerIssuer: string;
-  providerNotBefore: string;
-  providerNotAfter: string;
-  /** Chain from provider to trusted root, subjects in order, when one was found. */
-  chain: string[];
-}
-
-export interface Nom151Verification {
-  valid: boolean;
-  /** The most fundamental failure; absent when valid. */
-  failure?: Nom151Failure;
-  failures: Nom151Failure[];
-  checks: Record<Nom151CheckId, CheckOutcome>;
-  details?: Nom151TokenDetails;
-  /** Hash of the document checked, with the token's algorithm (hex). */
-  documentHashHex?: string;
-  /** Where the token and the document came from. */
-  source: { evidence: 'token' | 'timestamp-response' | 'sealed-pdf'; document: 'given' | 'embedded-original' | 'none' };
-}
 
 export interface VerifyInput {
   /** The evidence: DER token or TimeStampResp (`.tsr`, `.asn1`), its base64 text, or a sealed PDF. */

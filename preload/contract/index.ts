@@ -3,6 +3,7 @@ import { app } from './app';
 import { settings } from './settings';
 import { queue } from './queue';
 import { interview } from './interview';
+import { nom151 } from './nom151';
 
 /**
  * Every IPC channel of the app, grouped by domain. The wire name of a channel is `<domain>.<method>`.
@@ -13,6 +14,7 @@ export const contract = {
   settings,
   queue,
   interview,
+  nom151,
 } as const satisfies Record<string, Record<string, ChannelDef>>;
 
 export type Contract = typeof contract;

@@ -3,6 +3,7 @@ import { appHandlers } from './app';
 import { settingsHandlers } from './settings';
 import { queueHandlers } from './queue';
 import { interviewHandlers } from './interview';
+import { nom151Handlers } from './nom151';
 
 /**
  * Every domain of `preload/contract/index.ts` maps to its handler module here, one line each.
@@ -13,4 +14,5 @@ export const handlers: AllHandlers = {
   settings: settingsHandlers,
   queue: queueHandlers,
   interview: interviewHandlers,
+  nom151: nom151Handlers,
 };

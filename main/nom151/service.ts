@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  ArtifactKind,
+  Nom151Verification,
+  SavedFileView,
+  SealContractView,
+  SignStringView,
+  TrustedRootView,
+} from '../../preload/contract/nom151';
+import type { MainContext } from '../ipc/context';
+import { OmniShellError } from '../ipc/shell-error';
+import { sha256, toHex } from './asn1';
+import { unwrapTimeStampResp } from './pdf';
+import { describeRoot, normalizeRootCertificate } from './roots';
+import { tokenToTimeStampResp } from './tsa';
+import { decodeEvidenceText, verifyEvidence } from './verify';
+
+/**
+ * The app side of NOM-151: calls the service, verifies what it returns offline against the environment's trusted
+ * roots, keeps the produced files in memory until the user saves them, and records every act in the audit trail.
+ */
+
+interface Artifact {
+  baseName: string;
+  files: Partial<Record<ArtifactKind, { data: Uint8Array; fileName: string; mimeType: string }>>;
+}
+
+/** Produced files wait here (not in the renderer: a sealed PDF can be megabytes) until saved or evicted. */
+const MAX_ARTIFACTS = 20;
+const artifactsByContext = new WeakMap<MainContext, Map<string, Artifact>>();
+
+function artifacts(ctx: MainContext): Map<string, Artifact> {
+  let map = artifactsByContext.get(ctx);
+  if (!map) artifactsByContext.set(ctx, (map = new Map()));
+  return map;
+}
+
+function keep(ctx: MainContext, artifact: Artifact): string {
+  const map = artifacts(ctx);
+  const id = randomUUID();
+  map.set(id, artifact);
+  while (map.size > MAX_ARTIFACTS) map.delete(map.keys().next().value as string);
+  return id;
+}
+
+const available = (a: Artifact): Record<ArtifactKind, boolean> => ({
+  evidence: !!a.files.evidence,
+  signedDocument: !!a.files.signedDocument,
+  sealedPdf: !!a.files.sealedPdf,
+});
+
+/** The evidence as a `.tsr` (TimeStampResp, what `openssl ts -verify -in` reads); raw bytes if it is not a token. */
+function evidenceFile(evidenceText: string, baseName: string): { data: Uint8Array; fileName: string; mimeType: string } {
+  const der = unwrapTimeStampResp(decodeEvidenceText(new TextEncoder().encode(evidenceText)));
+  try {
+    return { data: tokenToTimeStampResp(der), fileName: `${baseName}.tsr`, mimeType: 'application/timestamp-reply' };
+  } catch {
+    return { data: der, fileName: `${baseName}.der`, mimeType: 'application/octet-stream' };
+  }
+}
+
+function safeFilePart(s: string): string {
+  return s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80) || 'documento';
+}
+
+const failureCode = (v: Nom151Verification) => v.failure?.code ?? null;
+
+export function nom151Service(ctx: MainContext) {
+  async function trustedRootsPem(): Promise<string[]> {
+    return ctx.environments.trustedNom151Roots(ctx.environments.active().id);
+  }
+
+  async function trustedRoots(): Promise<TrustedRootView[]> {
+    const views = await Promise.all((await trustedRootsPem()).map(describeRoot));
+    return views.filter((v): v is TrustedRootView => v !== null);
+  }
+
+  return {
+    async signString(text: string): Promise<SignStringView> {
+      const response = await ctx.omni().call('signStringNom151', { body: { stringToSign: text } });
+      const content = new TextEncoder().encode(text);
+      const contentSha256 = toHex(await sha256(content));
+      const verification = await verifyEvidence({
+        evidence: new TextEncoder().encode(response.signedString),
+        document: content,
+        trustedRootsPem: await trustedRootsPem(),
+      });
+      const artifact: Artifact = { baseName: `constancia-nom151-${safeFilePart(response.reference)}`, files: {} };
+      artifact.files.evidence = evidenceFile(response.signedString, artifact.baseName);
+      const artifactId = keep(ctx, artifact);
+      await ctx.audit.append({
+        action: 'signed',
+        detail: { kind: 'string', folio: response.reference, sha256: contentSha256, bytes: content.byteLength, valid: verification.valid, failure: failureCode(verification) },
+      });
+      return { artifactId, folio: response.reference, contentSha256, verification, available: available(artifact) };
+    },
+
+    async sealContract(input: { signedContractId: string; includeSignedDocument: boolean; includeSealedPdf: boolean }): Promise<SealContractView> {
+      const response = await ctx.omni().call('calculateContractNom151', {
+        body: {
+          signedContractId: input.signedContractId,
+          includeSignedDocumentInResponse: input.includeSignedDocument,
+          includeCertificateDetailsInResponse: input.includeSealedPdf,
+        },
+      });
+      const info = response.additionalInformation ?? {};
+      if (!response.success || !info.signedDocumentNom151) {
+        throw new OmniShellError(
+          'NOM151_NOT_SEALED',
+          {
+            en: `The service did not seal contract "${input.signedContractId}": it answered without evidence.`,
+            es: `El servicio no selló el contrato "${input.signedContractId}": respondió sin constancia.`,
+          },
+          {
+            en: 'Check that the contract id is of a signed contract and try again.',
+            es: 'Verifica que el id corresponda a un contrato firmado e inténtalo de nuevo.',
+          },
+          true,
+        );
+      }
+      const roots = await trustedRootsPem();
+      const signedDocument = info.signedDocumentBase64 ? new Uint8Array(Buffer.from(info.signedDocumentBase64, 'base64')) : undefined;
+      const sealedPdf = info.signedDocumentWithNomSignatureBase64 ? new Uint8Array(Buffer.from(info.signedDocumentWithNomSignatureBase64, 'base64')) : undefined;
+      const evidence = new TextEncoder().encode(info.signedDocumentNom151);
+      // The evidence is over the signed contract: check it against the document the service returned; with only the
+      // sealed PDF, against the original the PDF carries.
+      const verification = signedDocument
+        ? await verifyEvidence({ evidence, document: signedDocument, trustedRootsPem: roots })
+        : sealedPdf
+          ? await verifyEvidence({ evidence: sealedPdf, trustedRootsPem: roots })
+          : await verifyEvidence({ evidence, trustedRootsPem: roots });
+      const sealedPdfVerification = sealedPdf ? await verifyEvidence({ evidence: sealedPdf, trustedRootsPem: roots }) : undefined;
+
+      const baseName = `contrato-${safeFilePart(input.signedContractId)}`;
+      const artifact: Artifact = { baseName, files: {} };
+      artifact.files.evidence = evidenceFile(info.signedDocumentNom151, `${baseName}-constancia-nom151`);
+      if (signedDocument) artifact.files.signedDocument = { data: signedDocument, fileName: `${baseName}.pdf`, mimeType: 'application/pdf' };
+      if (sealedPdf) artifact.files.sealedPdf = { data: sealedPdf, fileName: `${baseName}-sellado-nom151.pdf`, mimeType: 'application/pdf' };
+      const artifactId = keep(ctx, artifact);
+      const folio = verification.details?.serial ?? null;
+      await ctx.audit.append({
+        action: 'signed',
+        detail: {
+          kind: 'contract',
+          signedContractId: input.signedContractId,
+          folio,
+          sha256: verification.documentHashHex ?? null,
+          valid: verification.valid,
+          failure: failureCode(verification),
+          ...(sealedPdfVerification ? { sealedPdfValid: sealedPdfVerification.valid } : {}),
+        },
+      });
+      return {
+        artifactId,
+        signedContractId: input.signedContractId,
+        folio,
+        verification,
+        ...(sealedPdfVerification ? { sealedPdfVerification } : {}),
+        available: available(artifact),
+      };
+    },
+
+    async verify(input: { evidence: { name: string; base64: string }; document?: { name: string; base64: string } }): Promise<Nom151Verification> {
+      const evidence = new Uint8Array(Buffer.from(input.evidence.base64, 'base64'));
+      const document = input.document ? new Uint8Array(Buffer.from(input.document.base64, 'base64')) : undefined;
+      const verification = await verifyEvidence({ evidence, ...(document ? { document } : {}), trustedRootsPem: await trustedRootsPem() });
+      await ctx.audit.append({
+        action: 'verified',
+        detail: {
+          evidenceName: input.evidence.name,
+          documentName: input.document?.name ?? null,
+          folio: verification.details?.serial ?? null,
+          sha256: verification.documentHashHex ?? null,
+          valid: verification.valid,
+          failures: verification.failures.map((f) => f.code),
+        },
+      });
+      return verification;
+    },
+
+    async saveArtifact(artifactId: string, kind: ArtifactKind): Promise<SavedFileView | null> {
+      const file = artifacts(ctx).get(artifactId)?.files[kind];
+      if (!file) {
+        throw new OmniShellError(
+          'NOM151_ARTIFACT_GONE',
+          { en: 'That file is no longer available to save.', es: 'Ese archivo ya no está disponible para guardar.' },
+          {
+            en: 'Seal or sign again to produce it; files are kept only while the app runs.',
+            es: 'Vuelve a sellar o firmar para generarlo; los archivos se conservan solo mientras la aplicación está abierta.',
+          },
+        );
+      }
+      const saved = await ctx.files.save({ suggestedName: file.fileName, data: file.data, mimeType: file.mimeType });
+      if (!saved) return null;
+      await ctx.audit.append({ action: 'downloaded', detail: { nom151: kind, fileName: file.fileName, sha256: toHex(await sha256(file.data)) } });
+      return { ...saved, fileName: file.fileName };
+    },
+
+    trustedRoots,
+
+    async addTrustedRoot(input: string): Promise<TrustedRootView[]> {
+      const pem = normalizeRootCertificate(input);
+      if (!pem) {
+        throw new OmniShellError(
+          'NOM151_INVALID_ROOT',
+          { en: 'That is not a CA certificate, so it cannot be trusted as a provider root.', es: 'Eso no es un certificado de CA, así que no puede confiarse como raíz de un proveedor.' },
+          {
+            en: "Paste the provider's root certificate in PEM (-----BEGIN CERTIFICATE-----), as the provider publishes it.",
+            es: 'Pega el certificado raíz del proveedor en PEM (-----BEGIN CERTIFICATE-----), tal como lo publica el proveedor.',
+          },
+        );
+      }
+      const env = ctx.environments.active();
+      await ctx.environments.addTrustedNom151Root(env.id, pem);
+      return trustedRoots();
+    },
+  };
+}
