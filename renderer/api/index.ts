@@ -1,0 +1,68 @@
+import { QueryClient, useMutation, useQuery, useQueryClient, type QueryKey, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
+import type { OmniApi } from '../../preload/contract/index';
+import { OmniCallError, ipcErrorOf } from './errors';
+import { keys } from './keys';
+import { omni } from './omni';
+
+/**
+ * Data access convention: components never call `window.omni` directly; they use
+ *   useOmniQuery(keys.x.y(id), (api) => api.domain.method({ ... }))
+ *   useOmniMutation((api, input) => api.domain.method(input), { invalidate: [keys.x.all(id)] })
+ * Errors arrive as OmniCallError with `.data` (bilingual IpcErrorData) for <Panel> and <ErrorNotice>.
+ */
+export { keys } from './keys';
+export { OmniCallError, ipcErrorOf } from './errors';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // The main-process client already retries idempotent calls with backoff; a second layer would only delay errors.
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+async function call<T>(fn: (api: OmniApi) => Promise<T>): Promise<T> {
+  try {
+    return await fn(omni());
+  } catch (error) {
+    throw new OmniCallError(ipcErrorOf(error));
+  }
+}
+
+export function useOmniQuery<T>(
+  queryKey: QueryKey,
+  fn: (api: OmniApi) => Promise<T>,
+  options: Omit<UseQueryOptions<T, OmniCallError, T, QueryKey>, 'queryKey' | 'queryFn'> = {},
+) {
+  return useQuery<T, OmniCallError, T, QueryKey>({ queryKey, queryFn: () => call(fn), ...options });
+}
+
+export function useOmniMutation<I, T>(
+  fn: (api: OmniApi, input: I) => Promise<T>,
+  options: Omit<UseMutationOptions<T, OmniCallError, I>, 'mutationFn'> & { invalidate?: QueryKey[] | ((data: T, input: I) => QueryKey[]) } = {},
+) {
+  const queryClient = useQueryClient();
+  const { invalidate, onSuccess, ...rest } = options;
+  return useMutation<T, OmniCallError, I>({
+    mutationFn: (input) => call((api) => fn(api, input)),
+    ...rest,
+    onSuccess: async (data, input, ...more) => {
+      const toInvalidate = typeof invalidate === 'function' ? invalidate(data, input) : invalidate ?? [];
+      await Promise.all(toInvalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await onSuccess?.(data, input, ...more);
+    },
+  });
+}
+
+/** Switching environment changes every answer, so every cached query is dropped. */
+export function useSwitchEnvironment() {
+  const queryClient = useQueryClient();
+  return useOmniMutation((api, id: string) => api.settings.setActiveEnvironment({ id }), {
+    onSuccess: async (data) => {
+      await queryClient.resetQueries();
+      queryClient.setQueryData(keys.settings.environments(), data);
+    },
+  });
+}

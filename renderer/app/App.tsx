@@ -1,0 +1,78 @@
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Navigate, RouterProvider, createHashRouter, useNavigate } from 'react-router-dom';
+import type { PreferencesView } from '../../preload/contract/settings';
+import { createQueryClient, keys, useOmniQuery } from '../api/index';
+import { omni } from '../api/omni';
+import { common } from '../i18n/common';
+import { LocaleProvider, intlLocale, localeFromNavigator, useT, type Locale } from '../i18n/index';
+import { Button } from '../ui/index';
+import { Layout, RouteError } from './Layout';
+import { DEFAULT_PATH, areas } from './routes';
+import { ShortcutProvider } from './shortcuts';
+
+/** Hash routing: the app is served from one index.html under app:// and the web shell alike. */
+const router = createHashRouter([
+  {
+    path: '/',
+    element: <Layout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to={DEFAULT_PATH} replace /> },
+      ...areas.flatMap((area) => [area.path, ...(area.childPaths ?? [])].map((path) => ({ path, element: <area.Component />, errorElement: <RouteError /> }))),
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+]);
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Preferences>
+        <ShortcutProvider>
+          <RouterProvider router={router} />
+        </ShortcutProvider>
+      </Preferences>
+    </QueryClientProvider>
+  );
+}
+
+/** Language and theme: the OS decides until the user chooses in Settings; the choice is stored by main. */
+function Preferences({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const prefs = useOmniQuery(keys.settings.preferences(), (api) => api.settings.preferences({}), { staleTime: Infinity });
+  const locale: Locale = prefs.data?.language ?? localeFromNavigator();
+  const theme = prefs.data?.theme ?? 'system';
+
+  useEffect(() => {
+    document.documentElement.lang = intlLocale(locale);
+  }, [locale]);
+  useEffect(() => {
+    if (theme === 'system') delete document.documentElement.dataset.theme;
+    else document.documentElement.dataset.theme = theme;
+  }, [theme]);
+
+  const setLocale = useCallback(
+    (language: Locale | null) => {
+      void omni()
+        .settings.setPreferences({ language })
+        .then((next: PreferencesView) => queryClient.setQueryData(keys.settings.preferences(), next));
+    },
+    [queryClient],
+  );
+  const value = useMemo(() => ({ locale, setLocale }), [locale, setLocale]);
+  return <LocaleProvider value={value}>{children}</LocaleProvider>;
+}
+
+function NotFound() {
+  const t = useT(common);
+  const navigate = useNavigate();
+  return (
+    <section className="panel">
+      <h1>{t('notFoundTitle')}</h1>
+      <p>{t('notFoundBody')}</p>
+      <Button variant="primary" onClick={() => navigate(DEFAULT_PATH)}>{t('notFoundAction')}</Button>
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import { Suspense, useState, type ReactNode } from 'react';
+import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import type { EnvironmentView } from '../../preload/contract/settings';
+import { keys, useOmniQuery } from '../api/index';
+import { common } from '../i18n/common';
+import { useBilingual, useT } from '../i18n/index';
+import { Dialog, ErrorNotice, Skeleton } from '../ui/index';
+import { areas } from './routes';
+import { useShortcut, useShortcutList } from './shortcuts';
+
+/** The frame: environment bar on top (always visible), left rail, the active area. */
+export function Layout() {
+  const t = useT(common);
+  const navigate = useNavigate();
+  const [sheetOpen, setSheetOpen] = useState(false);
+
+  useShortcut([
+    ...areas.map((area) => ({
+      keys: `g ${area.shortcut}`,
+      description: { en: common.en[area.shortcutLabelKey], es: common.es[area.shortcutLabelKey] },
+      run: () => navigate(area.path),
+    })),
+    { keys: '?', description: { en: common.en.shortcutSheet, es: common.es.shortcutSheet }, run: () => setSheetOpen(true) },
+  ]);
+
+  return (
+    <div className="frame">
+      <a className="skip-link" href="#main">{t('skipToContent')}</a>
+      <EnvironmentBar />
+      <div className="frame-body">
+        <nav className="rail" aria-label={t('navLabel')}>
+          <ul>
+            {areas.map((area) => (
+              <li key={area.path}>
+                <NavLink to={area.path} className={({ isActive }) => (isActive ? 'rail-link active' : 'rail-link')}>
+                  <span>{t(area.labelKey)}</span>
+                  <kbd aria-hidden="true">g {area.shortcut}</kbd>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <p className="rail-hint small muted">{t('shortcutsHint')}</p>
+        </nav>
+        <main id="main" className="content" tabIndex={-1}>
+          <Suspense fallback={<Skeleton rows={4} />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      <ShortcutSheet open={sheetOpen} onClose={() => setSheetOpen(false)} />
+    </div>
+  );
+}
+
+function EnvironmentBar() {
+  const t = useT(common);
+  const envs = useOmniQuery(keys.settings.environments(), (api) => api.settings.environments({}));
+  let content: ReactNode;
+  let kind: EnvironmentView['kind'] | 'unknown' = 'unknown';
+  if (envs.error) {
+    content = <span>{t('environment')}: ?</span>;
+  } else if (!envs.data) {
+    content = <span>{t('loading')}</span>;
+  } else {
+    const active = envs.data.environments.find((e) => e.id === envs.data.activeId);
+    kind = active?.kind ?? 'unknown';
+    const kindLabel = kind === 'demo' ? t('envDemo') : kind === 'production' ? t('envProduction') : t('envCustom');
+    const note = kind === 'demo' ? t('envDemoNote') : kind === 'production' ? t('envProductionNote') : t('envCustomNote');
+    content = (
+      <>
+        <span className="env-kind" data-testid="active-environment">{kindLabel}</span>
+        {active && active.name !== kindLabel && <span className="env-name">{active.name}</span>}
+        <span className="env-note">{note}</span>
+      </>
+    );
+  }
+  return (
+    <header className={`env-bar env-${kind}`} role="banner">
+      <span className="app-name">{t('appName')}</span>
+      <span className="env-label" aria-label={t('environment')}>{content}</span>
+    </header>
+  );
+}
+
+function ShortcutSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT(common);
+  const pick = useBilingual();
+  const list = useShortcutList();
+  return (
+    <Dialog open={open} onClose={onClose} title={t('shortcuts')}>
+      <table className="table">
+        <tbody>
+          {list.map((s) => (
+            <tr key={s.keys}>
+              <td>{s.keys.split(' ').map((k, i) => (<span key={i}>{i > 0 && ` ${t('then')} `}<kbd>{k}</kbd></span>))}</td>
+              <td>{pick(s.description)}</td>
+            </tr>
+          ))}
+          <tr key="esc">
+            <td><kbd>Esc</kbd></td>
+            <td>{t('shortcutEsc')}</td>
+          </tr>
+        </tbody>
+      </table>
+    </Dialog>
+  );
+}
+
+/** Shown when an area's code fails to load or throws while rendering. */
+export function RouteError() {
+  return (
+    <ErrorNotice
+      error={{ code: 'SCREEN_LOAD', message: { en: common.en.screenFailed, es: common.es.screenFailed }, advice: { en: common.en.screenFailedAdvice, es: common.es.screenFailedAdvice } }}
+      onRetry={() => window.location.reload()}
+    />
+  );
+}

@@ -1,0 +1,38 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { common } from '../i18n/common';
+import { useT } from '../i18n/index';
+import { Button } from './Button';
+
+/**
+ * Modal dialog on the native <dialog>: focus is trapped and Esc closes it (the browser does both);
+ * focus returns to the element that opened it.
+ */
+export function Dialog({ open, onClose, title, children, actions }: { open: boolean; onClose: () => void; title: ReactNode; children: ReactNode; actions?: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const t = useT(common);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      const opener = document.activeElement as HTMLElement | null;
+      dialog.showModal();
+      return () => opener?.focus?.();
+    }
+    if (!open && dialog.open) dialog.close();
+    return undefined;
+  }, [open]);
+  return (
+    <dialog ref={ref} className="dialog" onClose={onClose} aria-labelledby="dialog-title">
+      {open && (
+        <>
+          <div className="dialog-header">
+            <h2 id="dialog-title">{title}</h2>
+            <Button variant="link" onClick={onClose} aria-label={t('close')}>{t('close')}</Button>
+          </div>
+          <div className="dialog-body">{children}</div>
+          {actions && <div className="dialog-actions">{actions}</div>}
+        </>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import type { IpcErrorData } from '../../preload/contract/define';
+import { common } from '../i18n/common';
+import { useBilingual, useT } from '../i18n/index';
+import { Button } from './Button';
+
+/**
+ * Every panel has four states: loading (skeleton), empty (with the reason), error (what failed, what to do,
+ * retry, code in small print) and data. Feed it a React Query result:
+ *
+ *   <Panel title={t('checks')} query={q} isEmpty={(d) => d.length === 0} empty={t('idvNotRun')}>{(d) => <Checks rows={d} />}</Panel>
+ */
+export interface PanelQuery<T> {
+  data: T | undefined;
+  error: { data: IpcErrorData } | null;
+  isPending: boolean;
+  isFetching?: boolean;
+  refetch: () => unknown;
+}
+
+export function Panel<T>({ title, query, isEmpty, empty, children, actions, skeletonRows = 3, headingLevel = 2 }: {
+  title: ReactNode;
+  query: PanelQuery<T>;
+  isEmpty?: (data: T) => boolean;
+  /** Why there is nothing to show, in the user's words. */
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+  actions?: ReactNode;
+  skeletonRows?: number;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  let body: ReactNode;
+  if (query.error) body = <ErrorNotice error={query.error.data} onRetry={() => void query.refetch()} />;
+  else if (query.isPending || query.data === undefined) body = <Skeleton rows={skeletonRows} />;
+  else if (isEmpty?.(query.data)) body = <p className="panel-empty">{empty}</p>;
+  else body = children(query.data);
+  return (
+    <section className="panel" aria-busy={query.isPending || undefined}>
+      <div className="panel-header">
+        <Heading>{title}</Heading>
+        {actions}
+      </div>
+      {body}
+    </section>
+  );
+}
+
+export function Skeleton({ rows = 3 }: { rows?: number }) {
+  const t = useT(common);
+  return (
+    <div role="status" aria-label={t('loading')}>
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="skeleton" style={{ width: `${90 - i * 12}%` }} />
+      ))}
+    </div>
+  );
+}
+
+/** What failed, what to do next, a retry button when it can help, and the code in small print. */
+export function ErrorNotice({ error, onRetry }: { error: IpcErrorData; onRetry?: () => void }) {
+  const t = useT(common);
+  const pick = useBilingual();
+  return (
+    <div className="panel-error" role="alert">
+      <p className="what">{pick(error.message)}</p>
+      {error.advice && <p>{pick(error.advice)}</p>}
+      {error.issues && error.issues.length > 0 && (
+        <ul className="small">
+          {error.issues.map((issue) => (
+            <li key={issue.path}><code>{issue.path}</code>: {issue.message}</li>
+          ))}
+        </ul>
+      )}
+      {onRetry && <Button onClick={onRetry}>{t('retry')}</Button>}
+      <div className="code">{t('errorCode', { code: [error.code, error.serviceCode, error.httpStatus].filter((x) => x !== undefined).join(' · ') })}</div>
+    </div>
+  );
+}

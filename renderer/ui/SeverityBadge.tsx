@@ -1,0 +1,22 @@
+import { common } from '../i18n/common';
+import { useT } from '../i18n/index';
+import { Badge } from './Badge';
+import { IconDanger, IconInfo, IconMinus, IconWarning } from './icons';
+
+/**
+ * Severity with an icon and a word, never colour alone. Accepts the service's spellings as they come
+ * (lower case for raw checks, upper case for fraud risk); null/unknown reads "Not rated".
+ */
+export function SeverityBadge({ severity }: { severity: string | null | undefined }) {
+  const t = useT(common);
+  switch (severity?.toLowerCase()) {
+    case 'low':
+      return <Badge tone="neutral" icon={<IconInfo />}>{t('severityLow')}</Badge>;
+    case 'medium':
+      return <Badge tone="warn" icon={<IconWarning />}>{t('severityMedium')}</Badge>;
+    case 'high':
+      return <Badge tone="danger" icon={<IconDanger />}>{t('severityHigh')}</Badge>;
+    default:
+      return <Badge tone="neutral" icon={<IconMinus />}>{t('severityUnknown')}</Badge>;
+  }
+}

@@ -1,0 +1,9 @@
+/** The UI kit: import from 'renderer/ui'. Styles live in theme.css (variables only, light and dark). */
+export { Badge, type BadgeTone } from './Badge';
+export { Button, type ButtonVariant } from './Button';
+export { Dialog } from './Dialog';
+export { Field } from './Field';
+export { ErrorNotice, Panel, Skeleton, type PanelQuery } from './Panel';
+export { ProgressBar } from './ProgressBar';
+export { SeverityBadge } from './SeverityBadge';
+export * from './icons';
