@@ -4,6 +4,9 @@ import { settings } from './settings';
 import { queue } from './queue';
 import { interview } from './interview';
 import { nom151 } from './nom151';
+import { apikeys } from './apikeys';
+import { validation } from './validation';
+import { capture } from './capture';
 
 /**
  * Every IPC channel of the app, grouped by domain. The wire name of a channel is `<domain>.<method>`.
@@ -15,6 +18,9 @@ export const contract = {
   queue,
   interview,
   nom151,
+  apikeys,
+  validation,
+  capture,
 } as const satisfies Record<string, Record<string, ChannelDef>>;
 
 export type Contract = typeof contract;

@@ -4,6 +4,9 @@ import { settingsHandlers } from './settings';
 import { queueHandlers } from './queue';
 import { interviewHandlers } from './interview';
 import { nom151Handlers } from './nom151';
+import { apikeysHandlers } from './apikeys';
+import { validationHandlers } from './validation';
+import { captureHandlers } from './capture';
 
 /**
  * Every domain of `preload/contract/index.ts` maps to its handler module here, one line each.
@@ -15,4 +18,7 @@ export const handlers: AllHandlers = {
   queue: queueHandlers,
   interview: interviewHandlers,
   nom151: nom151Handlers,
+  apikeys: apikeysHandlers,
+  validation: validationHandlers,
+  capture: captureHandlers,
 };

@@ -1,0 +1,30 @@
+import type { MainContext } from '../ipc/context';
+import { toIpcErrorData } from '../ipc/router';
+import { BatchJobs } from '../validation/batch-jobs';
+import { ImportJobs } from './import-jobs';
+import { StagedFiles } from './staging';
+
+/**
+ * Long-lived capture and validation state of one shell: staged files, running video imports and batches.
+ * Keyed by the shell's context so the Electron app, the web shell and each test get their own.
+ */
+export interface CaptureServices {
+  staged: StagedFiles;
+  imports: ImportJobs;
+  batches: BatchJobs;
+}
+
+const byContext = new WeakMap<MainContext, CaptureServices>();
+
+export function captureServices(ctx: MainContext): CaptureServices {
+  let services = byContext.get(ctx);
+  if (!services) {
+    services = {
+      staged: new StagedFiles(),
+      imports: new ImportJobs((error) => toIpcErrorData(error, 'capture.importVideo')),
+      batches: new BatchJobs(),
+    };
+    byContext.set(ctx, services);
+  }
+  return services;
+}
