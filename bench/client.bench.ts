@@ -1,0 +1,90 @@
+import { performance } from 'node:perf_hooks';
+import { MemoryVault } from '../main/auth/vault';
+import { startDemoServer } from '../main/demo-server';
+import { createLogger } from '../main/log';
+import { OmniClient, type ClientEnvironment } from '../main/omni/client';
+
+/**
+ * The client's cost over the network: latency of `client.call` divided by a bare `fetch` of the same request
+ * (same URL, headers and token, JSON parsed), against the same local demo server in the same run, interleaved
+ * so both see the same machine load. Plus the number of authorizations 1,000 concurrent calls cause.
+ */
+const WARMUP = 300;
+const SAMPLES = 3000;
+
+export default async function (): Promise<Record<string, number>> {
+  const server = await startDemoServer();
+  try {
+    const creds = (await (await fetch(`${server.url}/__demo/credentials`)).json()) as { apiKey: string; integrationId: string; secret: string };
+    const env: ClientEnvironment = { id: 'bench', baseUrl: server.url, authUrl: server.url, apiVersion: '1.0', tokenHeader: 'X-Incode-Hardware-Id' };
+    const vault = new MemoryVault();
+    await vault.setCredential('bench', 'apiKey', creds.apiKey);
+    await vault.setCredential('bench', 'integrationId', creds.integrationId);
+    await vault.setCredential('bench', 'secret', creds.secret);
+
+    let authorizations = 0;
+    const countingFetch: typeof fetch = (input, init) => {
+      if (String(input).endsWith('/v1/integration/authorize/server')) authorizations++;
+      return fetch(input, init);
+    };
+    const quiet = createLogger({ sink: () => undefined });
+
+    // 1,000 concurrent calls on a client without a token.
+    const cold = new OmniClient({ env, vault, fetch: countingFetch, logger: quiet });
+    await Promise.all(Array.from({ length: 1000 }, () => cold.call('listApiKeys', {})));
+    const authorizationsFor1000 = authorizations;
+
+    const client = new OmniClient({ env, vault, logger: quiet });
+    await client.call('listApiKeys', {});
+    // The bare request: the same URL and headers the client sends, with a server token of its own.
+    const authorized = await fetch(`${server.url}/v1/integration/authorize/server`, {
+      method: 'POST',
+      headers: { 'api-version': '1.0', 'x-api-key': creds.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ integration_id: creds.integrationId, integrationId: creds.integrationId, secret: creds.secret }),
+    });
+    const { token } = (await authorized.json()) as { token: string };
+    const url = `${server.url}/omni/api-key`;
+    const headers = { 'api-version': '1.0', 'x-api-key': creds.apiKey, 'X-Incode-Hardware-Id': token };
+    const bare = async () => {
+      const res = await fetch(url, { method: 'GET', headers });
+      if (!res.ok) throw new Error(`bare fetch answered ${res.status}`);
+      return res.json();
+    };
+    const viaClient = () => client.call('listApiKeys', {});
+
+    for (let i = 0; i < WARMUP; i++) {
+      await bare();
+      await viaClient();
+    }
+    const tBare: number[] = [];
+    const tClient: number[] = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      // Alternate which goes first, so neither always gets the warmer socket.
+      if (i % 2 === 0) {
+        tBare.push(await time(bare));
+        tClient.push(await time(viaClient));
+      } else {
+        tClient.push(await time(viaClient));
+        tBare.push(await time(bare));
+      }
+    }
+    return {
+      'client-p50-ratio': percentile(tClient, 0.5) / percentile(tBare, 0.5),
+      'client-p99-ratio': percentile(tClient, 0.99) / percentile(tBare, 0.99),
+      'authorizations-for-1000-calls': authorizationsFor1000,
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+async function time(fn: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+function percentile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
