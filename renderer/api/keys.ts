@@ -17,4 +17,7 @@ export const keys = {
   interview: {
     all: (id: string) => ['interview', id] as const,
   },
+  nom151: {
+    trustedRoots: () => ['nom151', 'trustedRoots'] as const,
+  },
 };
