@@ -24,7 +24,7 @@ export interface MainContext {
 
 export type CredentialField = 'apiKey' | 'integrationId' | 'secret';
 export type CredentialState = 'set' | 'unset' | 'unreadable';
-export type StorageSecurityState = 'keychain' | 'weak-pending' | 'weak-accepted';
+export type StorageSecurityState = 'keychain' | 'weak-pending' | 'weak-accepted' | 'memory-only';
 
 export interface CredentialService {
   states(environmentId: string): Promise<Record<CredentialField, CredentialState>>;
@@ -32,7 +32,7 @@ export interface CredentialService {
   clear(environmentId: string, field: CredentialField): Promise<void>;
   /** Authorizes with the environment's stored credentials; when the fresh server token expires. */
   testConnection(environmentId: string): Promise<{ expiresAt: Date }>;
-  storageSecurity(): { state: StorageSecurityState; backend?: string };
+  storageSecurity(): { state: StorageSecurityState; reason?: { en: string; es: string } };
   acceptWeakStorage(): Promise<void>;
 }
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { contract, type Contract, type IpcErrorData, type IpcResult, type OutputOf, type ParsedInputOf } from '../../preload/contract/index';
+import { redact } from '../log';
 import type { MainContext } from './context';
 
 /**
@@ -78,7 +79,8 @@ export function createRouter(opts: RouterOptions): Router {
       try {
         return { ok: true, data: await entry.run(parsed.data, opts.context) };
       } catch (error) {
-        return { ok: false, error: toIpcErrorData(error, channel, opts.onUnexpectedError) };
+        // Known errors redact themselves; this second pass covers any handler that forgot.
+        return { ok: false, error: redact(toIpcErrorData(error, channel, opts.onUnexpectedError)) };
       }
     },
   };

@@ -27,12 +27,13 @@ export interface EnvironmentsView {
 
 export interface StorageSecurityView {
   /**
-   * keychain: encrypted with the OS secret store. weak-pending: no OS secret store; secrets are held in memory only
-   * until the user accepts weaker storage. weak-accepted: the user accepted it; secrets persist with weaker protection.
+   * keychain: encrypted with the OS secret store. weak-pending: only weak encryption is possible; secrets stay in
+   * memory until the user accepts it. weak-accepted: the user accepted; secrets persist with weak protection.
+   * memory-only: no encryption at all; secrets never persist.
    */
-  state: 'keychain' | 'weak-pending' | 'weak-accepted';
-  /** Backend name as reported by the platform (e.g. `gnome_libsecret`, `basic_text`), when known. */
-  backend?: string;
+  state: 'keychain' | 'weak-pending' | 'weak-accepted' | 'memory-only';
+  /** Why the storage is weaker, in both languages, when it is. */
+  reason?: { en: string; es: string };
 }
 
 export interface ConnectionTestView {

@@ -214,7 +214,7 @@ function StorageSecurity({ t }: { t: T }) {
             </div>
           )}
           {s.state === 'weak-accepted' && <p className="notice notice-warn"><IconWarning /> {t('storageWeakAccepted')}</p>}
-          {s.backend && <p className="small muted">{t('storageBackend', { backend: s.backend })}</p>}
+          {s.state === 'memory-only' && <p className="notice notice-warn"><IconWarning /> {t('storageMemoryOnly')}</p>}
           {accept.error && <ErrorNotice error={accept.error.data} />}
         </>
       )}

@@ -1,0 +1,51 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { openInBrowser, startWebShell } from './index';
+
+/**
+ * `npm run start:web -- [--port 5173] [--no-open] [--data-dir DIR]`: the app in the system browser, served from
+ * 127.0.0.1. Prints one line, `Omni Reviewer ready at <url>`; the URL's fragment holds the per-launch key.
+ */
+function defaultDataDir(): string {
+  if (process.env.OMNI_REVIEWER_DATA_DIR) return process.env.OMNI_REVIEWER_DATA_DIR;
+  if (process.platform === 'win32') return join(process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Omni Reviewer', 'web');
+  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Omni Reviewer', 'web');
+  return join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'omni-reviewer', 'web');
+}
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(2);
+}
+
+let values: { port?: string; 'no-open'?: boolean; 'data-dir'?: string; help?: boolean };
+try {
+  ({ values } = parseArgs({
+    options: { port: { type: 'string' }, 'no-open': { type: 'boolean' }, 'data-dir': { type: 'string' }, help: { type: 'boolean' } },
+    strict: true,
+  }));
+} catch (error) {
+  fail(`${(error as Error).message}\nUsage: npm run start:web -- [--port 5173] [--no-open] [--data-dir DIR]`);
+}
+if (values.help) {
+  process.stdout.write('Usage: npm run start:web -- [--port 5173] [--no-open] [--data-dir DIR]\n');
+  process.exit(0);
+}
+const port = values.port === undefined ? 5173 : Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a number from 0 to 65535, got "${values.port}".`);
+
+try {
+  const shell = await startWebShell({ port, dataDir: values['data-dir'] ?? defaultDataDir() });
+  process.stdout.write(`Omni Reviewer ready at ${shell.appUrl}\n`);
+  if (!values['no-open']) openInBrowser(shell.appUrl);
+  const stop = () => {
+    void shell.close().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (error) {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') fail(`Port ${port} is already in use. Pick another with --port, or --port 0 for any free port.`);
+  fail(`Omni Reviewer could not start: ${(error as Error).message}`);
+}

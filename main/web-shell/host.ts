@@ -1,0 +1,257 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
+import type { IpcErrorData, IpcResult } from '../../preload/contract/define';
+import type { Router } from '../ipc/router';
+import { streamMedia } from '../media/stream';
+import type { MediaStore } from '../media/registry';
+import { rendererCsp } from '../security-policy';
+import { sameSecret, verifyPath } from './tokens';
+import type { DownloadStore } from './downloads';
+
+/**
+ * The web shell's loopback host: serves the built renderer, `/ipc/<channel>` (the same router as Electron's
+ * ipcMain), `/media/<id>` and `/download/<id>`. Every request must name this host exactly (`Host`), and carry
+ * no foreign `Origin` (no DNS rebinding, no cross-site calls). IPC needs the per-launch key in a header; media and
+ * downloads a short-lived signature made with it. The page itself (HTML, JS, CSS) holds no secret and is served on
+ * the Host/Origin check alone, since a browser cannot add headers to a navigation. Everything else: 403.
+ */
+export const SHELL_KEY_HEADER = 'x-omni-shell-key';
+const MAX_IPC_BODY_BYTES = 64 * 1024 * 1024;
+
+export interface HostOptions {
+  router: Router;
+  staticDir: string;
+  media: MediaStore;
+  downloads: DownloadStore;
+  /** Per-launch key; only its holder (the page that got it in the URL fragment) may call IPC. */
+  key: string;
+  port?: number;
+  now?: () => number;
+  fetch?: typeof fetch;
+  onError?: (error: unknown) => void;
+}
+
+export interface Host {
+  /** Origin of the host, e.g. http://127.0.0.1:5173 */
+  origin: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.woff2': 'font/woff2',
+  '.wasm': 'application/wasm',
+  '.map': 'application/json; charset=utf-8',
+  '.ico': 'image/x-icon',
+  '.bcmap': 'application/octet-stream',
+  '.pfb': 'application/octet-stream',
+  '.ttf': 'font/ttf',
+};
+
+const CSP = rendererCsp({ mediaSources: [] });
+
+function securityHeaders(res: ServerResponse) {
+  res.setHeader('x-content-type-options', 'nosniff');
+  res.setHeader('referrer-policy', 'no-referrer');
+  res.setHeader('x-frame-options', 'DENY');
+  res.setHeader('cross-origin-opener-policy', 'same-origin');
+  res.setHeader('cross-origin-resource-policy', 'same-origin');
+  res.setHeader('permissions-policy', 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), hid=(), bluetooth=(), payment=()');
+}
+
+export async function startHost(opts: HostOptions): Promise<Host> {
+  const now = opts.now ?? Date.now;
+  let origin = '';
+  let hostHeader = '';
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      opts.onError?.(error);
+      if (!res.headersSent) sendText(res, 500, 'Internal error');
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    securityHeaders(res);
+    const url = new URL(req.url ?? '/', origin);
+    const isIpc = url.pathname.startsWith('/ipc/');
+    if (!isOwnRequest(req)) return forbidden(res, isIpc);
+
+    if (isIpc) return handleIpc(req, res, decodeURIComponent(url.pathname.slice('/ipc/'.length)));
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed');
+    if (url.pathname.startsWith('/media/')) return handleMedia(req, res, url);
+    if (url.pathname.startsWith('/download/')) return handleDownload(res, url);
+    return serveStatic(req, res, url.pathname);
+  }
+
+  /** Host must be exactly ours; Origin, when sent, too; a browser saying the request is cross-site is refused. */
+  function isOwnRequest(req: IncomingMessage): boolean {
+    if (req.headers.host !== hostHeader) return false;
+    const requestOrigin = req.headers.origin;
+    if (requestOrigin !== undefined && requestOrigin !== origin) return false;
+    const site = req.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
+    return true;
+  }
+
+  async function handleIpc(req: IncomingMessage, res: ServerResponse, channel: string) {
+    const key = req.headers[SHELL_KEY_HEADER];
+    // Calls come from fetch in our page, which always sends Origin on POST; a request without one is not ours.
+    if (req.headers.origin !== origin || !sameSecret(typeof key === 'string' ? key : undefined, opts.key)) return forbidden(res, true);
+    if (req.method !== 'POST') return sendJson(res, 405, failure('METHOD_NOT_ALLOWED', 'IPC calls must use POST.', 'Las llamadas IPC deben usar POST.'));
+    if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
+      return sendJson(res, 415, failure('UNSUPPORTED_MEDIA_TYPE', 'IPC calls must send JSON.', 'Las llamadas IPC deben enviar JSON.'));
+    }
+    let raw: string;
+    try {
+      raw = await readBody(req, MAX_IPC_BODY_BYTES);
+    } catch {
+      return sendJson(res, 413, failure('PAYLOAD_TOO_LARGE', 'The request is too large.', 'La solicitud es demasiado grande.'));
+    }
+    let input: unknown;
+    try {
+      input = raw === '' ? {} : JSON.parse(raw);
+    } catch {
+      return sendJson(res, 400, failure('INVALID_INPUT', 'The request body is not valid JSON.', 'El cuerpo de la solicitud no es JSON válido.'));
+    }
+    const result = await opts.router.handle(channel, input, { url: origin, isMainFrame: true });
+    sendJson(res, 200, result);
+  }
+
+  async function handleMedia(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const id = decodeURIComponent(url.pathname.slice('/media/'.length));
+    if (!verifyPath(opts.key, 'media', id, url.searchParams.get('exp'), url.searchParams.get('sig'), now())) return forbidden(res, false);
+    const controller = new AbortController();
+    res.on('close', () => controller.abort());
+    const range = req.headers.range;
+    const media = await streamMedia(opts.media, id, { range: range ?? null, method: req.method ?? 'GET', signal: controller.signal }, opts.fetch);
+    res.writeHead(media.status, media.headers);
+    if (!media.body) return void res.end();
+    Readable.fromWeb(media.body as unknown as NodeWebReadableStream<Uint8Array>)
+      .on('error', () => res.destroy())
+      .pipe(res);
+  }
+
+  function handleDownload(res: ServerResponse, url: URL) {
+    const id = decodeURIComponent(url.pathname.slice('/download/'.length));
+    if (!verifyPath(opts.key, 'download', id, url.searchParams.get('exp'), url.searchParams.get('sig'), now())) return forbidden(res, false);
+    const file = opts.downloads.take(id);
+    if (!file) return sendText(res, 410, 'This download link was already used or has expired.');
+    res.writeHead(200, {
+      'content-type': file.mimeType,
+      'content-length': String(file.data.byteLength),
+      'content-disposition': `attachment; filename="${asciiName(file.name)}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      'cache-control': 'no-store',
+    });
+    res.end(Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength));
+  }
+
+  async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string) {
+    let relative: string;
+    try {
+      relative = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
+    } catch {
+      return sendText(res, 400, 'Bad path');
+    }
+    const root = normalize(opts.staticDir + sep);
+    let file = join(root, relative);
+    if (!file.startsWith(root)) return sendText(res, 404, 'Not found');
+    let info = await stat(file).catch(() => undefined);
+    if (!info?.isFile()) {
+      // Routes live in the hash; any other unknown asset path is a real 404.
+      if (relative !== '' && relative !== 'index.html' && extname(relative) !== '') return sendText(res, 404, 'Not found');
+      file = join(root, 'index.html');
+      info = await stat(file).catch(() => undefined);
+      if (!info?.isFile()) return sendText(res, 500, 'The renderer is not built. Run: npm run build:renderer');
+    }
+    const isHtml = extname(file) === '.html';
+    res.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'content-length': String(info.size),
+      'cache-control': isHtml ? 'no-store' : 'public, max-age=31536000, immutable',
+      ...(isHtml ? { 'content-security-policy': CSP } : {}),
+    });
+    if (req.method === 'HEAD') return void res.end();
+    createReadStream(file).on('error', () => res.destroy()).pipe(res);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  hostHeader = `127.0.0.1:${port}`;
+  origin = `http://${hostHeader}`;
+
+  return {
+    origin,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function failure(code: string, en: string, es: string): IpcResult<never> {
+  const error: IpcErrorData = { code, message: { en, es }, retryable: false };
+  return { ok: false, error };
+}
+
+function forbidden(res: ServerResponse, json: boolean) {
+  if (json) {
+    return sendJson(res, 403, failure('FORBIDDEN', 'This request was refused: it did not come from this app’s page.', 'Esta solicitud fue rechazada: no provino de la página de esta aplicación.'));
+  }
+  return sendText(res, 403, 'Forbidden');
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)), 'cache-control': 'no-store' });
+  res.end(text);
+}
+
+function sendText(res: ServerResponse, status: number, text: string) {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': String(Buffer.byteLength(text)), 'cache-control': 'no-store' });
+  res.end(text);
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(new Error('too large'));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function asciiName(name: string): string {
+  return name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+}

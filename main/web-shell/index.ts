@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Conf from 'conf';
+import { EncryptedVault, NodeKeyFileCipher } from '../auth/vault';
+import { createAppContext, type AppContextHandle, type DemoHandle } from '../app-context';
+import { handlers } from '../ipc/handlers/index';
+import type { JsonStore } from '../ipc/context';
+import { createRouter } from '../ipc/router';
+import { log } from '../log';
+import { createMediaStore } from '../media/registry';
+import { isAllowedExternalUrl } from '../security-policy';
+import { createWebFiles } from './downloads';
+import { startHost, type Host } from './host';
+import { signPath } from './tokens';
+
+/**
+ * Runs the app's main-process code where Electron cannot: the same context, router and handlers behind a
+ * loopback host, with the built renderer and preload/web.ts as the page.
+ */
+export interface WebShellOptions {
+  port?: number;
+  /** Where settings, the audit trail and (after consent) encrypted credentials are kept. */
+  dataDir: string;
+  /** Built renderer; default out/web beside the project root. */
+  staticDir?: string;
+  startDemo?: () => Promise<DemoHandle>;
+  now?: () => number;
+}
+
+export interface WebShell {
+  /** The address to open: origin plus the per-launch key in the fragment. */
+  appUrl: string;
+  origin: string;
+  app: AppContextHandle;
+  host: Host;
+  close(): Promise<void>;
+}
+
+const MEDIA_LINK_TTL_MS = 30 * 60 * 1000;
+const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export function confStore(dataDir: string): JsonStore {
+  const conf = new Conf<Record<string, unknown>>({ projectName: 'omni-reviewer', cwd: dataDir, configName: 'omni-reviewer' });
+  return {
+    get: <T>(key: string) => conf.get(key) as T | undefined,
+    set: <T>(key: string, value: T) => conf.set(key, value as unknown),
+    delete: (key: string) => conf.delete(key),
+  };
+}
+
+function appVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+export async function startWebShell(opts: WebShellOptions): Promise<WebShell> {
+  const now = opts.now ?? Date.now;
+  const key = randomBytes(32).toString('base64url');
+  const store = confStore(opts.dataDir);
+  const vault = new EncryptedVault(new NodeKeyFileCipher(join(opts.dataDir, 'vault.key')), store);
+  const media = createMediaStore({ urlFor: (id) => signPath(key, 'media', id, now() + MEDIA_LINK_TTL_MS) });
+  const files = createWebFiles(key, now);
+  const app = await createAppContext({
+    shell: {
+      kind: 'web',
+      version: appVersion(),
+      platform: process.platform,
+      openExternal: async (url) => isAllowedExternalUrl(url) && openInBrowser(url),
+    },
+    store,
+    vault,
+    media,
+    files,
+    now,
+    ...(opts.startDemo ? { startDemo: opts.startDemo } : {}),
+  });
+  // The router needs the origin, the host needs the router: bind through a late reference.
+  const routerRef: { current?: ReturnType<typeof createRouter> } = {};
+  const host = await startHost({
+    router: { channels: () => routerRef.current?.channels() ?? [], handle: (c, i, s) => routerRef.current!.handle(c, i, s) },
+    staticDir: opts.staticDir ?? join(projectRoot, 'out', 'web'),
+    media,
+    downloads: files,
+    key,
+    port: opts.port ?? 0,
+    now,
+    onError: (error) => log.error('web shell request failed', { error }),
+  });
+  routerRef.current = createRouter({
+    handlers,
+    context: app.context,
+    appUrl: host.origin,
+    onUnexpectedError: (channel, error) => log.error('IPC handler failed', { channel, error }),
+  });
+  return {
+    appUrl: `${host.origin}/#k=${key}`,
+    origin: host.origin,
+    app,
+    host,
+    async close() {
+      await host.close();
+      await app.close();
+    },
+  };
+}
+
+/** Opens a URL in the system browser; false when there is no display or no opener. */
+export function openInBrowser(url: string): boolean {
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return false;
+  const [command, args] =
+    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['rundll32', ['url.dll,FileProtocolHandler', url]] : ['xdg-open', [url]];
+  try {
+    const child = spawn(command as string, args as string[], { stdio: 'ignore', detached: true });
+    child.on('error', () => undefined);
+    child.unref();
+    return true;
+  } catch {
+    return false;
+  }
+}
