@@ -65,9 +65,32 @@ function safeFilePart(s: string): string {
 
 const failureCode = (v: Nom151Verification) => v.failure?.code ?? null;
 
+/**
+ * The embedded demo server generates its provider chain at start-up and publishes the root at
+ * `/__demo/nom151-root.pem`; in the demo environment that root is trusted alongside any imported one.
+ * Fetched once per demo server address.
+ */
+const demoRoots = new Map<string, Promise<string | null>>();
+
+function demoRoot(baseUrl: string): Promise<string | null> {
+  let pending = demoRoots.get(baseUrl);
+  if (!pending) {
+    pending = fetch(new URL('/__demo/nom151-root.pem', baseUrl), { signal: AbortSignal.timeout(5_000) })
+      .then(async (res) => (res.ok ? normalizeRootCertificate(await res.text()) : null))
+      .catch(() => null);
+    demoRoots.set(baseUrl, pending);
+    // A failed fetch is not remembered: the demo server may still be starting.
+    void pending.then((pem) => pem ?? demoRoots.delete(baseUrl));
+  }
+  return pending;
+}
+
 export function nom151Service(ctx: MainContext) {
   async function trustedRootsPem(): Promise<string[]> {
-    return ctx.environments.trustedNom151Roots(ctx.environments.active().id);
+    const env = ctx.environments.active();
+    const stored = await ctx.environments.trustedNom151Roots(env.id);
+    const demo = env.kind === 'demo' && env.baseUrl ? await demoRoot(env.baseUrl) : null;
+    return demo && !stored.includes(demo) ? [demo, ...stored] : stored;
   }
 
   async function trustedRoots(): Promise<TrustedRootView[]> {

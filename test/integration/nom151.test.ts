@@ -11,7 +11,6 @@ import { startHarness, type Harness } from './demo-support';
 const APP_URL = 'http://127.0.0.1:1';
 const sender = { url: `${APP_URL}/`, isMainFrame: true };
 let harness: Harness;
-let rootPem: string;
 const audit: { action: AuditAction; detail: Record<string, unknown> }[] = [];
 const saved: { suggestedName: string; data: Uint8Array; mimeType: string }[] = [];
 const trusted: string[] = [];
@@ -25,8 +24,7 @@ async function call<T>(channel: string, input: unknown): Promise<T> {
 
 beforeAll(async () => {
   harness = await startHarness();
-  rootPem = await (await fetch(`${harness.server.url}/__demo/nom151-root.pem`)).text();
-  trusted.push(rootPem);
+  // The demo root is not stored: the service trusts the demo server's published root in the demo environment.
   const client = await harness.client();
   const env: EnvironmentConfig = { id: 'demo', kind: 'demo', name: 'Demo', baseUrl: harness.server.url, authUrl: harness.server.url, apiVersion: '1.0', tokenHeader: 'X-Incode-Hardware-Id' };
   const ctx = {
@@ -127,6 +125,8 @@ describe('nom151 domain against the demo server', () => {
     const { tokenDer } = await stranger.stamp(content);
     const input = { evidence: { name: 'x.tsr', base64: Buffer.from(tokenDer).toString('base64') }, document: { name: 'x.txt', base64: Buffer.from(content).toString('base64') } };
     expect((await call<Verification>('nom151.verify', input)).failure?.code).toBe('UNTRUSTED_CERTIFICATE');
+    const before = await call<{ subject: string }[]>('nom151.trustedRoots', {});
+    expect(before.map((r) => r.subject)).toEqual([expect.stringContaining('Omni Reviewer Demo NOM-151 Root CA')]);
 
     const leaf = await router.handle('nom151.addTrustedRoot', { pem: stranger.providerPem }, sender);
     expect(leaf.ok).toBe(false);
