@@ -177,3 +177,33 @@ describe('ImportJobs', () => {
     expect(await jobs.settled(started.jobId)).toMatchObject({ state: 'failed', error: { code: 'X' } });
   });
 });
+
+describe('capture advice', async () => {
+  const { faceAdvice, backIdAdvice, authAdvice, SHADOW_RECAPTURE_FROM } = await import('../../main/capture/advice');
+
+  it('marks unchecked flags as not checked and a dark selfie as recapture', () => {
+    const view = faceAdvice({ isBright: false, confidence: 0, hasLenses: false, age: 30, sessionStatus: 'Alive', captureAttemptsLimit: { max: 3, remaining: 1 } });
+    const by = Object.fromEntries(view.indicators.map((i) => [i.field, i.verdict]));
+    expect(by).toMatchObject({ isBright: 'recapture', confidence: 'ok', hasLenses: 'ok', hasFaceMask: 'notChecked', age: 'info', sessionStatus: 'ok' });
+    expect(view.recapture).toBe(true);
+    expect(view.attempts).toEqual({ max: 3, remaining: 1 });
+    expect(faceAdvice({ confidence: 0.4 }).indicators.find((i) => i.field === 'confidence')?.verdict).toBe('warning');
+  });
+
+  it('judges resolution against 155 and shadow from the midpoint; ignores quality when not classified', () => {
+    const at = (r: Parameters<typeof backIdAdvice>[0], field: string) => backIdAdvice(r).indicators.find((i) => i.field === field)?.verdict;
+    expect(at({ classification: true, horizontalResolution: 155 }, 'horizontalResolution')).toBe('ok');
+    expect(at({ classification: true, horizontalResolution: 154 }, 'horizontalResolution')).toBe('recapture');
+    expect(at({ classification: true, shadowConfidence: SHADOW_RECAPTURE_FROM }, 'shadowConfidence')).toBe('recapture');
+    expect(at({ classification: true, correctGlare: false, skipGlareBack: true }, 'correctGlare')).toBe('info');
+    const unclassified = backIdAdvice({ classification: false, correctSharpness: false, horizontalResolution: 100, failReason: 'WRONG_DOCUMENT_SIDE' });
+    expect(unclassified.indicators.find((i) => i.field === 'correctSharpness')?.verdict).toBe('info');
+    expect(unclassified.failReason).toMatchObject({ code: 'WRONG_DOCUMENT_SIDE' });
+    expect(unclassified.recapture).toBe(true);
+  });
+
+  it('reads authentication as one-to-one only with a hint', () => {
+    expect(authAdvice({ overallStatus: 'PASS', candidate: 'c1' }, true)).toMatchObject({ mode: 'oneToOne', passed: true, candidate: 'c1' });
+    expect(authAdvice({ overallStatus: 'FAIL', error: { name: 'FACE_TOO_DARK', message: 'dark' } }, false)).toMatchObject({ mode: 'oneToN', passed: false, error: { code: 'FACE_TOO_DARK' } });
+  });
+});
