@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { IpcErrorData } from '../../preload/contract/define';
 import type { JsonStore } from '../ipc/context';
 import { registerSecretSource } from '../log';
 
@@ -50,19 +51,50 @@ export class VaultDecryptError extends Error {
     super(`Stored ${item} of environment "${envId}" cannot be decrypted; enter it again.`);
     this.name = 'VaultDecryptError';
   }
-}
 
-/** Empty or non-string values are refused where they enter: clearing is explicit. */
-export class VaultInputError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'VaultInputError';
+  toIpcError(): IpcErrorData {
+    return {
+      code: this.code,
+      message: {
+        en: "A stored credential can no longer be decrypted (the system's key store changed).",
+        es: 'Una credencial guardada ya no se puede descifrar (cambió el almacén de claves del sistema).',
+      },
+      advice: { en: 'Enter the credential again in Settings.', es: 'Vuelve a capturar la credencial en Configuración.' },
+      retryable: false,
+      details: { environment: this.envId },
+    };
   }
 }
 
-function checkValue(kind: string, value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '') throw new VaultInputError(`${kind} must be a non-empty string; use clear to remove it.`);
-  if (value !== value.trim()) throw new VaultInputError(`${kind} has leading or trailing spaces; remove them.`);
+/** Empty values or stray spaces are refused where they enter: clearing is explicit. Never quotes the value. */
+export class VaultInputError extends Error {
+  constructor(
+    readonly field: string,
+    readonly problem: 'empty' | 'spaces',
+  ) {
+    super(problem === 'empty' ? `${field} must be a non-empty string; use clear to remove it.` : `${field} has leading or trailing spaces; remove them.`);
+    this.name = 'VaultInputError';
+  }
+
+  toIpcError(): IpcErrorData {
+    const empty = this.problem === 'empty';
+    return {
+      code: 'INVALID_INPUT',
+      message: empty
+        ? { en: 'The value is empty.', es: 'El valor está vacío.' }
+        : { en: 'The value has spaces at the start or end.', es: 'El valor tiene espacios al inicio o al final.' },
+      advice: empty
+        ? { en: 'Paste the full value, or use Clear to remove it.', es: 'Pega el valor completo o usa Borrar para quitarlo.' }
+        : { en: 'Remove the spaces and save again.', es: 'Quita los espacios y vuelve a guardar.' },
+      retryable: false,
+      issues: [{ path: this.field, message: empty ? 'empty' : 'leading or trailing spaces' }],
+    };
+  }
+}
+
+function checkValue(field: string, value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new VaultInputError(field, 'empty');
+  if (value !== value.trim()) throw new VaultInputError(field, 'spaces');
   return value;
 }
 
@@ -95,7 +127,7 @@ export class MemoryVault implements Vault {
     return this.values.get(sessionKey(envId, interviewId));
   }
   async setSessionToken(envId: string, interviewId: string, token: string) {
-    this.values.set(sessionKey(envId, interviewId), checkValue('session token', token));
+    this.values.set(sessionKey(envId, interviewId), checkValue('sessionToken', token));
   }
   async clearSessionToken(envId: string, interviewId: string) {
     this.values.delete(sessionKey(envId, interviewId));
@@ -200,7 +232,7 @@ export class EncryptedVault implements Vault {
     return this.get(sessionKey(envId, interviewId), envId, `session token of interview ${interviewId}`);
   }
   async setSessionToken(envId: string, interviewId: string, token: string) {
-    this.put(sessionKey(envId, interviewId), checkValue('session token', token));
+    this.put(sessionKey(envId, interviewId), checkValue('sessionToken', token));
   }
   async clearSessionToken(envId: string, interviewId: string) {
     this.remove(sessionKey(envId, interviewId));
