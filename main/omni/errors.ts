@@ -105,6 +105,11 @@ export class OmniError extends Error {
     return redact(data);
   }
 
+  /** console.log / util.inspect show the redacted form too. */
+  [Symbol.for('nodejs.util.inspect.custom')](): unknown {
+    return this.toJSON();
+  }
+
   /** JSON.stringify(error) goes through the same redaction as IPC. */
   toJSON(): unknown {
     const { code: _code, message: _message, ...rest } = this.toIpcError();

@@ -1,0 +1,109 @@
+import { inspect } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MemoryVault } from '../../main/auth/vault';
+import { toIpcErrorData } from '../../main/ipc/router';
+import { createLogger, redact, redactText, REDACTED } from '../../main/log';
+import { OmniClient } from '../../main/omni/client';
+import { OmniError } from '../../main/omni/errors';
+import { startTestServer, type TestServer } from '../helpers/omni-test-server';
+
+const API_KEY = 'live-api-key-Q7w9Z3x1';
+const INTEGRATION = '5c1e0a7b-2d4f-4e9a-8b3c-7f6e5d4c3b2a';
+const SECRET = 'p@ss/w0rd+secret=1';
+const SESSION = 'session-token-AAA111bbb';
+
+let server: TestServer;
+let lines: string[];
+let client: OmniClient;
+let vault: MemoryVault;
+/** The server token the test server issued, read back from the request that carried it. */
+const serverTokens = () => server.requests.map((r) => r.headers['x-incode-hardware-id']).filter((t): t is string => typeof t === 'string' && t !== SESSION);
+
+beforeEach(async () => {
+  lines = [];
+  vault = new MemoryVault();
+  await vault.setCredential('prod', 'apiKey', API_KEY);
+  await vault.setCredential('prod', 'integrationId', INTEGRATION);
+  await vault.setCredential('prod', 'secret', SECRET);
+  await vault.setSessionToken('prod', 'iv-1', SESSION);
+  // A hostile service that echoes every header and body it got into its error answers.
+  server = await startTestServer();
+  const echo = (status: number) => (req: { headers: Record<string, unknown>; body: string; path: string }) => ({
+    status,
+    headers: { 'retry-after': '0' },
+    json: {
+      timestamp: 1,
+      status,
+      error: 'Echo',
+      path: `${req.path}?key=${encodeURIComponent(String(req.headers['x-api-key']))}`,
+      message: `you sent ${JSON.stringify(req.headers)} and ${req.body}`,
+      details: { token: req.headers['x-incode-hardware-id'], secretEcho: SECRET, encoded: encodeURIComponent(SECRET) },
+    },
+  });
+  server.route('GET /omni/api-key', echo(503));
+  server.route('POST /omni/add/name', echo(400));
+  server.route('POST /api/validate/rfc', echo(500));
+  client = new OmniClient({
+    env: { id: 'prod', baseUrl: server.url, authUrl: server.url, apiVersion: '1.0', tokenHeader: 'X-Incode-Hardware-Id' },
+    vault,
+    retry: { attempts: 2, baseDelayMs: 1 },
+    logger: createLogger({ sink: (l) => lines.push(l), level: 'debug' }),
+  });
+});
+afterEach(() => server.close());
+
+async function failure(p: Promise<unknown>): Promise<OmniError> {
+  try {
+    await p;
+  } catch (e) {
+    return e as OmniError;
+  }
+  throw new Error('expected failure');
+}
+
+describe('redaction', () => {
+  it('no secret reaches logs, serialized errors or IPC error data', async () => {
+    const errors = [
+      await failure(client.call('listApiKeys', {})),
+      await failure(client.call('addName', { body: { name: `Ana ${SESSION}` } }, { interviewId: 'iv-1' })),
+      await failure(client.call('validateRfc', { body: { rfc: 'GODE561231GR8' } })),
+    ];
+    const log = createLogger({ sink: (l) => lines.push(l), level: 'debug' });
+    for (const e of errors) {
+      expect(e).toBeInstanceOf(OmniError);
+      log.error('call failed', { error: e, body: e.body, message: e.message, cause: e.cause });
+      log.warn(`raw message: ${e.message} ${JSON.stringify(e.body)}`);
+    }
+    const tokens = serverTokens();
+    expect(tokens.length).toBeGreaterThan(0);
+    const secrets = [API_KEY, INTEGRATION, SECRET, SESSION, encodeURIComponent(SECRET), ...tokens];
+
+    const traffic = [
+      ...lines,
+      ...errors.map((e) => JSON.stringify(e.toIpcError())),
+      ...errors.map((e) => JSON.stringify(toIpcErrorData(e, 'test.channel'))),
+      ...errors.map((e) => JSON.stringify(e)),
+      ...errors.map((e) => JSON.stringify(redact(e))),
+      ...errors.map((e) => inspect(e, { depth: 10 })),
+    ].join('\n');
+    // The echoes did arrive (so the test can fail), and every one of them was replaced.
+    expect(traffic).toContain(REDACTED);
+    expect(errors[0]!.toIpcError().details?.serviceMessage).toContain(REDACTED);
+    for (const s of secrets) expect(traffic, `secret ${s.slice(0, 6)}… leaked`).not.toContain(s);
+    expect(lines.some((l) => l.includes('omni call retried'))).toBe(true);
+  });
+
+  it('redacts JWTs no source knows, inside nested values and errors with causes', () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
+    const err = new Error(`bad ${API_KEY}`, { cause: { header: `Bearer ${jwt}` } });
+    const out = JSON.stringify(redact({ list: [err], nested: { deep: [API_KEY] } }));
+    expect(out).not.toContain(API_KEY);
+    expect(out).not.toContain(jwt);
+    expect(redactText(`x ${SESSION} y`)).toBe(`x ${REDACTED} y`);
+  });
+
+  it('forgets the secrets of a vault value once it is cleared (they are no longer held)', async () => {
+    await vault.clearSessionToken('prod', 'iv-1');
+    expect(vault.knownSecrets()).not.toContain(SESSION);
+  });
+});
