@@ -92,6 +92,8 @@ async function authenticate(request: FastifyRequest, def: EndpointDef, deps: Dem
 /** Builds the demo service: the 16 endpoints from the shared table, signed media, and the /__demo/ controls. */
 export function buildDemoApp(deps: DemoDeps, maxBodyBytes: number): FastifyInstance {
   const app = Fastify({ logger: false, bodyLimit: maxBodyBytes, exposeHeadRoutes: true });
+  // The interface is JSON only (spec: common rule 3); anything else is a 415, not a string body.
+  app.removeContentTypeParser('text/plain');
 
   app.addHook('onRequest', async (request, reply) => {
     const path = pathOf(request);

@@ -43,6 +43,10 @@ export function checkRfc(input: string): RfcCheck {
   if (rfc.length !== 12 && rfc.length !== 13) {
     return { valid: false, reason: 'length', message: `An RFC has 13 characters (person) or 12 (company); this one has ${rfc.length}.` };
   }
+  // A company RFC has a digit in position 4; four leading letters mean a person's RFC that is one character short.
+  if (rfc.length === 12 && /^[A-ZÑ&]{4}/.test(rfc)) {
+    return { valid: false, reason: 'length', message: "It starts with 4 letters like a person's RFC, which has 13 characters; this one has 12." };
+  }
   const nameLength = rfc.length === 13 ? 4 : 3;
   for (let i = 0; i < rfc.length; i++) {
     const ch = rfc[i]!;
