@@ -1,5 +1,6 @@
-import { contextBridge, ipcRenderer } from 'electron';
+import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import type { IpcResult } from './contract/index';
+import { STAGE_PATH_CHANNEL, type FileStager, type StagedFileView } from './contract/capture';
 import { buildOmniApi, plainIpcError } from './bridge';
 
 /**
@@ -11,3 +12,18 @@ const api = buildOmniApi((channel, input) => ipcRenderer.invoke(channel, input) 
 });
 
 contextBridge.exposeInMainWorld('omni', api);
+
+/**
+ * `window.omniFiles`: a picked File reaches main by its path (webUtils), never by its bytes. Only this preload can
+ * use the stage-path channel, and only with a path Electron resolved from a real File.
+ */
+const omniFiles: FileStager = {
+  async stage(file) {
+    const path = webUtils.getPathForFile(file);
+    if (!path) throw plainIpcError({ code: 'INVALID_INPUT', message: { en: 'The chosen item is not a file on disk.', es: 'El elemento elegido no es un archivo en disco.' }, retryable: false });
+    const result = (await ipcRenderer.invoke(STAGE_PATH_CHANNEL, path)) as IpcResult<StagedFileView>;
+    if (result.ok) return result.data;
+    throw plainIpcError(result.error);
+  },
+};
+contextBridge.exposeInMainWorld('omniFiles', omniFiles);

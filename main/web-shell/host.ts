@@ -34,6 +34,8 @@ export interface HostOptions {
   now?: () => number;
   fetch?: typeof fetch;
   onError?: (error: unknown) => void;
+  /** `PUT /staging`: streams a picked file into a temp file (main/capture/web-staging.ts); same key check as IPC. */
+  staging?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 }
 
 export interface Host {
@@ -92,6 +94,11 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     if (!isOwnRequest(req)) return forbidden(res, isIpc);
 
     if (isIpc) return handleIpc(req, res, decodeURIComponent(url.pathname.slice('/ipc/'.length)));
+    if (url.pathname === '/staging' && opts.staging) {
+      const key = req.headers[SHELL_KEY_HEADER];
+      if (req.headers.origin !== origin || !sameSecret(typeof key === 'string' ? key : undefined, opts.key)) return forbidden(res, true);
+      return opts.staging(req, res);
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed');
     if (url.pathname.startsWith('/media/')) return handleMedia(req, res, url);
     if (url.pathname.startsWith('/download/')) return handleDownload(res, url);

@@ -15,6 +15,8 @@ import { isAllowedExternalUrl } from '../security-policy';
 import { createWebFiles } from './downloads';
 import { startHost, type Host } from './host';
 import { signPath } from './tokens';
+import { captureServices } from '../capture/services';
+import { handleStagingUpload } from '../capture/web-staging';
 
 /**
  * Runs the app's main-process code where Electron cannot: the same context, router and handlers behind a
@@ -91,6 +93,7 @@ export async function startWebShell(opts: WebShellOptions): Promise<WebShell> {
     port: opts.port ?? 0,
     now,
     onError: (error) => log.error('web shell request failed', { error }),
+    staging: (req, res) => handleStagingUpload(req, res, captureServices(app.context).staged),
   });
   routerRef.current = createRouter({
     handlers,
@@ -105,6 +108,7 @@ export async function startWebShell(opts: WebShellOptions): Promise<WebShell> {
     host,
     async close() {
       await host.close();
+      await captureServices(app.context).staged.releaseAll();
       await app.close();
     },
   };

@@ -1,0 +1,51 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IpcErrorData, IpcResult } from '../../preload/contract/define';
+import { STAGING_NAME_HEADER, type StagedFileView } from '../../preload/contract/capture';
+import { StagingTooLargeError, type StagedFiles } from './staging';
+
+/**
+ * The web shell's staging route: the page PUTs a picked file's raw bytes (the browser streams them from disk) and
+ * main writes them to a temp file chunk by chunk. The answer is an IpcResult, like every IPC call. The caller
+ * (main/web-shell/host.ts) has already checked the origin and the per-launch key.
+ */
+export async function handleStagingUpload(req: IncomingMessage, res: ServerResponse, staged: StagedFiles): Promise<void> {
+  if (req.method !== 'PUT') return send(res, 405, fail('METHOD_NOT_ALLOWED', { en: 'Files are staged with PUT.', es: 'Los archivos se cargan con PUT.' }));
+  const rawName = req.headers[STAGING_NAME_HEADER];
+  let name = 'file';
+  try {
+    if (typeof rawName === 'string') name = decodeURIComponent(rawName);
+  } catch {
+    // A malformed name is only cosmetic: keep the default.
+  }
+  const controller = new AbortController();
+  // The page went away or cancelled: stop writing and delete the partial file.
+  req.on('close', () => {
+    if (!req.complete) controller.abort();
+  });
+  try {
+    const file = await staged.receive(req, { name, signal: controller.signal });
+    const view: StagedFileView = { stagedFileId: file.id, name: file.name, size: file.size };
+    send(res, 200, { ok: true, data: view });
+  } catch (error) {
+    if (error instanceof StagingTooLargeError) {
+      const gb = (error.limit / 1024 ** 3).toFixed(0);
+      return send(res, 413, fail('FILE_TOO_LARGE', { en: `The file is larger than ${gb} GB, the most the app accepts.`, es: `El archivo pesa más de ${gb} GB, lo máximo que acepta la aplicación.` }));
+    }
+    if (!res.writableEnded && !req.destroyed) {
+      send(res, 500, fail('STAGING_FAILED', { en: 'The file could not be copied to the app.', es: 'No se pudo copiar el archivo a la aplicación.' }, true));
+    }
+  }
+}
+
+function fail(code: string, message: IpcErrorData['message'], retryable = false): IpcResult<never> {
+  return {
+    ok: false,
+    error: { code, message, advice: { en: 'Choose the file again.', es: 'Elige el archivo de nuevo.' }, retryable },
+  };
+}
+
+function send(res: ServerResponse, status: number, body: IpcResult<unknown>): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)), 'cache-control': 'no-store' });
+  res.end(text);
+}
