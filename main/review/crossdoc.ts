@@ -1,12 +1,4 @@
-/** One compared field of the cross-document result, in a shape any entry can be reduced to. */
-export interface CrossDocRow {
-  field: string;
-  verdict: 'match' | 'mismatch' | 'unknown';
-  score?: number;
-  status?: string;
-  /** Every other value of the entry, flattened to readable `key → text` pairs. */
-  details: [string, string][];
-}
+import type { CrossDocRow } from '../../preload/contract/interview';
 
 const MATCH_WORDS = /^(match|matched|ok|pass|passed|equal|same|true|success)$/i;
 const MISMATCH_WORDS = /^(mismatch|no[_ -]?match|fail|failed|different|false|error)$/i;

@@ -3,12 +3,14 @@ import type { CrossDocResponse, RawIdvResponse } from '../omni/contract';
 import type {
   AuditView,
   ContractsView,
+  CrossDocRow,
   DecisionKind,
   DecisionRecord,
   DraftKind,
   Drafts,
   Fetched,
   InterviewOverview,
+  RawIdvView,
   SavedFile,
   SendResult,
   VideoLink,
@@ -19,6 +21,7 @@ import { SessionStatus } from '../omni/contract';
 import { parseDeepLink } from './deeplink';
 import { DraftStore } from './drafts';
 import { emptyDraft, errorData, noSessionToken, ReviewError, sessionNotWritable } from './errors';
+import { crossDocRows } from './crossdoc';
 import { formatDecisionNote, openHighFindings } from './decision';
 import { parseImport } from './import';
 import { ReviewQueue } from './queue';
@@ -135,12 +138,22 @@ export class ReviewService {
     return this.overviewOf(interviewId);
   }
 
-  async rawIdv(interviewId: string): Promise<Fetched<RawIdvResponse>> {
+  private async fetchRawIdv(interviewId: string): Promise<Fetched<RawIdvResponse>> {
     return this.stamp(await this.ctx.omni().call('getRawIdvResults', { query: { id: interviewId }, body: undefined }, { interviewId }));
   }
 
-  async crossDoc(interviewId: string): Promise<Fetched<CrossDocResponse>> {
+  private async fetchCrossDoc(interviewId: string): Promise<Fetched<CrossDocResponse>> {
     return this.stamp(await this.ctx.omni().call('getCrossDocResults', { query: { id: interviewId }, body: undefined }, { interviewId }));
+  }
+
+  async rawIdv(interviewId: string): Promise<Fetched<RawIdvView>> {
+    const { data, fetchedAt } = await this.fetchRawIdv(interviewId);
+    return { data: { result: data, highFindings: openHighFindings(data) }, fetchedAt };
+  }
+
+  async crossDoc(interviewId: string): Promise<Fetched<{ rows: CrossDocRow[] }>> {
+    const { data, fetchedAt } = await this.fetchCrossDoc(interviewId);
+    return { data: { rows: crossDocRows(data) }, fetchedAt };
   }
 
   private async contractLinks(interviewId: string) {
@@ -149,10 +162,11 @@ export class ReviewService {
     return res;
   }
 
-  private registerMedia(remoteUrl: string, contentType: string, refresh: () => Promise<string>): string {
+  /** The media route passes the remote content type through (the demo video is WebM, production may differ). */
+  private registerMedia(remoteUrl: string, refresh: () => Promise<string>): string {
     const known = this.mediaUrls.get(remoteUrl);
     if (known) return known;
-    const url = this.ctx.media.register(remoteUrl, { contentType, refresh });
+    const url = this.ctx.media.register(remoteUrl, { refresh });
     this.mediaUrls.set(remoteUrl, url);
     return url;
   }
@@ -162,7 +176,7 @@ export class ReviewService {
     const links = res.additionalInformation ?? {};
     const documents = Object.entries(links).map(([documentId, remote]) => ({
       documentId,
-      url: this.registerMedia(remote, 'application/pdf', async () => {
+      url: this.registerMedia(remote, async () => {
         const fresh = (await this.contractLinks(interviewId)).additionalInformation?.[documentId];
         if (!fresh) throw new ReviewError('CONTRACT_GONE', { en: `Contract ${documentId} is no longer listed for this interview.`, es: `El contrato ${documentId} ya no aparece en esta entrevista.` });
         return fresh;
@@ -171,10 +185,22 @@ export class ReviewService {
     return this.stamp({ ...(res.sessionStatus ? { sessionStatus: res.sessionStatus } : {}), documents });
   }
 
-  async video(interviewId: string): Promise<Fetched<VideoLink>> {
+  /**
+   * A 400 here is how the service says it has no recording to give (decisions.md §4); that is the panel's empty
+   * state, with the service's own words, not an error. Any other failure stays an error with a retry.
+   */
+  async video(interviewId: string): Promise<Fetched<VideoLink | { unavailable: string }>> {
     const issued = this.now();
-    const res = await this.ctx.omni().call('getVideoSelfieUrl', { query: { interviewId }, body: undefined }, { interviewId });
-    const url = this.registerMedia(res.url, 'video/mp4', async () => (await this.ctx.omni().call('getVideoSelfieUrl', { query: { interviewId }, body: undefined }, { interviewId })).url);
+    let res;
+    try {
+      res = await this.ctx.omni().call('getVideoSelfieUrl', { query: { interviewId }, body: undefined }, { interviewId });
+    } catch (err) {
+      const data = errorData(err);
+      if (data.httpStatus !== 400) throw err;
+      const said = data.details?.serviceMessage;
+      return this.stamp({ unavailable: typeof said === 'string' ? said : data.message.en });
+    }
+    const url = this.registerMedia(res.url, async () => (await this.ctx.omni().call('getVideoSelfieUrl', { query: { interviewId }, body: undefined }, { interviewId })).url);
     return this.stamp({ url, issuedAt: issued.toISOString(), expiresAt: videoUrlExpiry(res.url, issued).toISOString() });
   }
 
@@ -225,7 +251,7 @@ export class ReviewService {
     let findings: string[] = [];
     if (decision === 'approve') {
       // Checked here, not trusted from the screen: the findings as the service reports them now.
-      findings = openHighFindings((await this.rawIdv(interviewId)).data);
+      findings = (await this.rawIdv(interviewId)).data.highFindings;
       if (findings.length > 0 && !acknowledge)
         throw new ReviewError(
           'ACKNOWLEDGEMENT_REQUIRED',
@@ -281,7 +307,7 @@ export class ReviewService {
       const data = new TextEncoder().encode(auditJson({ interviewId, environment, generatedAt, audit, ...(overview.lastDecision ? { decision: overview.lastDecision } : {}) }));
       return this.recordExport(interviewId, 'auditJson', await this.ctx.files.save({ suggestedName: `audit-${interviewId}-${stamp}.json`, data, mimeType: 'application/json' }));
     }
-    const [rawIdv, crossDoc] = await Promise.all([outcome(this.rawIdv(interviewId)), outcome(this.crossDoc(interviewId))]);
+    const [rawIdv, crossDoc] = await Promise.all([outcome(this.fetchRawIdv(interviewId)), outcome(this.fetchCrossDoc(interviewId))]);
     const pdf = await reviewReportPdf({
       interviewId,
       environment,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CrossDocResponse, RawIdvResponse, SessionStatus } from '../../main/omni/contract';
+import type { RawIdvResponse, SessionStatus } from '../../main/omni/contract';
 import type { AuditEntry, EnvironmentKind } from '../../main/ipc/context';
 import { channel } from './define';
 import { InterviewId, type QueueEntry } from './queue';
@@ -32,6 +32,22 @@ export interface InterviewOverview {
 export interface Fetched<T> {
   data: T;
   fetchedAt: string;
+}
+
+/** One compared field of the cross-document result, reduced by main from whatever shape the entry had. */
+export interface CrossDocRow {
+  field: string;
+  verdict: 'match' | 'mismatch' | 'unknown';
+  score?: number;
+  status?: string;
+  /** Every other value of the entry, flattened to readable `key → text` pairs. */
+  details: [string, string][];
+}
+
+export interface RawIdvView {
+  result: RawIdvResponse;
+  /** High-severity checks and a HIGH fraud risk: approving needs an acknowledgement while any is listed. */
+  highFindings: string[];
 }
 
 export interface ContractDocument {
@@ -82,10 +98,11 @@ export const interview = {
   /** Puts the interview in the queue if missing, marks it opened (local state, last opened, audit). */
   open: channel<InterviewOverview>()(ById),
   overview: channel<InterviewOverview>()(ById),
-  rawIdv: channel<Fetched<RawIdvResponse>>()(ById),
-  crossDoc: channel<Fetched<CrossDocResponse>>()(ById),
+  rawIdv: channel<Fetched<RawIdvView>>()(ById),
+  crossDoc: channel<Fetched<{ rows: CrossDocRow[] }>>()(ById),
   contracts: channel<Fetched<ContractsView>>()(ById),
-  video: channel<Fetched<VideoLink>>()(ById),
+  /** `unavailable`: the service has no video selfie to give for this interview, in its own words. */
+  video: channel<Fetched<VideoLink | { unavailable: string }>>()(ById),
   drafts: channel<Drafts>()(ById),
   /** Called from the first keystroke on; the text stays in main until the service confirms the send. */
   saveDraft: channel<Drafts>()(z.object({ interviewId: InterviewId, kind: DraftKind, text: z.string().max(20_000) })),

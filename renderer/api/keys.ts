@@ -16,8 +16,30 @@ export const keys = {
   },
   interview: {
     all: (id: string) => ['interview', id] as const,
+    overview: (id: string) => ['interview', id, 'overview'] as const,
+    rawIdv: (id: string) => ['interview', id, 'rawIdv'] as const,
+    crossDoc: (id: string) => ['interview', id, 'crossDoc'] as const,
+    contracts: (id: string) => ['interview', id, 'contracts'] as const,
+    video: (id: string) => ['interview', id, 'video'] as const,
+    drafts: (id: string) => ['interview', id, 'drafts'] as const,
+    audit: (id: string) => ['interview', id, 'audit'] as const,
+  },
+  queue: {
+    all: () => ['queue'] as const,
+    list: () => ['queue', 'list'] as const,
+    demoSeeds: () => ['queue', 'demoSeeds'] as const,
   },
   nom151: {
     trustedRoots: () => ['nom151', 'trustedRoots'] as const,
+  },
+  apikeys: {
+    /** `organization`: the super-administrator organization reference, '' for the caller's own. */
+    list: (organization: string) => ['apikeys', 'list', organization] as const,
+  },
+  validation: {
+    batch: (jobId: string) => ['validation', 'batch', jobId] as const,
+  },
+  capture: {
+    importJob: (jobId: string) => ['capture', 'importJob', jobId] as const,
   },
 };

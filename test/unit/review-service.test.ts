@@ -61,6 +61,8 @@ function setup(opts: { raw?: RawIdvResponse; failNotesTimes?: number; status?: '
         case 'getContractLinks':
           return { success: true, sessionStatus: status, additionalInformation: { 'doc-1': 'http://remote/doc-1.pdf' } };
         case 'getVideoSelfieUrl':
+          if (o?.interviewId === 'no-video') throw Object.assign(new Error('x'), { toIpcError: () => ({ code: 'OMNI_HTTP', httpStatus: 400, message: { en: 'rejected', es: 'rechazada' }, details: { serviceMessage: 'Interview no-video has no video selfie recording.' } }) });
+          if (o?.interviewId === 'broken-video') throw httpError(500);
           return { url: 'http://remote/v.mp4?expires=1767229200' };
         case 'addConferenceNotes':
         case 'addName':
@@ -134,7 +136,15 @@ describe('ReviewService queue', () => {
     await service.contracts('int-9');
     expect(registered).toHaveLength(1);
     const video = await service.video('int-9');
-    expect(video.data.expiresAt).toBe('2026-01-01T01:00:00.000Z');
+    expect(video.data).toMatchObject({ expiresAt: '2026-01-01T01:00:00.000Z' });
+  });
+});
+
+describe('ReviewService video', () => {
+  it('turns the service refusing a recording (400) into the empty state, keeps other failures as errors', async () => {
+    const { service } = setup();
+    expect((await service.video('no-video')).data).toEqual({ unavailable: 'Interview no-video has no video selfie recording.' });
+    await expect(service.video('broken-video')).rejects.toThrow();
   });
 });
 

@@ -1,9 +1,10 @@
-import { defineMessages, useT } from '../../i18n/index';
+import { useParams } from 'react-router-dom';
+import { QueueScreen } from './Queue';
+import { Workspace } from './Workspace';
+import './interviews.css';
 
-/** Entry of the Interviews area (route convention: renderer/app/routes.tsx). The feature's own screen replaces this file. */
-const messages = defineMessages({ en: { title: 'Interviews' }, es: { title: 'Entrevistas' } });
-
+/** `/interviews`: the review queue; `/interviews/:id`: one interview's workspace. */
 export default function InterviewsArea() {
-  const t = useT(messages);
-  return <h1>{t('title')}</h1>;
+  const { id } = useParams();
+  return id ? <Workspace key={id} interviewId={id} /> : <QueueScreen />;
 }

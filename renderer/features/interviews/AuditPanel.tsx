@@ -1,0 +1,68 @@
+import type { AuditEntry } from '../../../main/ipc/context';
+import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
+import { useFormat, useT } from '../../i18n/index';
+import { Badge, Button, ErrorNotice, IconCheck, IconDanger, Panel } from '../../ui/index';
+import { messages } from './messages';
+import { followSaved } from './shared';
+
+export function AuditPanel({ interviewId }: { interviewId: string }) {
+  const t = useT(messages);
+  const f = useFormat();
+  const q = useOmniQuery(keys.interview.audit(interviewId), (api) => api.interview.audit({ interviewId }));
+  const exportAudit = useOmniMutation((api, format: 'json' | 'pdf') => api.interview.exportAudit({ interviewId, format }), {
+    invalidate: [keys.interview.audit(interviewId)],
+    onSuccess: (saved) => followSaved(saved),
+  });
+  const action = (a: AuditEntry['action']) =>
+    ({ opened: t('actOpened'), played: t('actPlayed'), downloaded: t('actDownloaded'), noted: t('actNoted'), named: t('actNamed'), decided: t('actDecided'), signed: t('actSigned') })[
+      a as 'opened'
+    ] ?? t('actOther');
+  return (
+    <Panel
+      title={t('auditTitle')}
+      query={q}
+      isEmpty={(d) => d.entries.length === 0}
+      empty={t('auditEmpty')}
+      actions={
+        <span className="panel-actions">
+          <Button onClick={() => exportAudit.mutate('json')} disabled={exportAudit.isPending}>{t('exportJson')}</Button>
+          <Button onClick={() => exportAudit.mutate('pdf')} disabled={exportAudit.isPending}>{t('exportPdf')}</Button>
+        </span>
+      }
+    >
+      {(d) => (
+        <>
+          <p data-testid="audit-chain">
+            {d.chain.ok ? <Badge tone="ok" icon={<IconCheck />}>{t('chainOk')}</Badge> : <Badge tone="danger" icon={<IconDanger />}>{t('chainBroken', { n: d.chain.brokenAt })}</Badge>}
+          </p>
+          {exportAudit.error && <ErrorNotice error={exportAudit.error.data} />}
+          {exportAudit.isSuccess && exportAudit.data && <p className="small" role="status">{exportAudit.data.savedTo ? t('saved', { path: exportAudit.data.savedTo }) : t('exported')}</p>}
+          <div className="audit-scroll">
+            <table className="table" data-testid="audit-table">
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">{t('colTime')}</th>
+                  <th scope="col">{t('colAction')}</th>
+                  <th scope="col">{t('colDetail')}</th>
+                  <th scope="col">{t('colEnv')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {[...d.entries].reverse().map((e) => (
+                  <tr key={e.seq}>
+                    <td className="num">{e.seq}</td>
+                    <td className="num">{f.dateTime(e.at)}</td>
+                    <td>{action(e.action)}</td>
+                    <td className="small audit-detail">{Object.entries(e.detail).map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' · ')}</td>
+                    <td className="mono small">{e.environment}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </Panel>
+  );
+}

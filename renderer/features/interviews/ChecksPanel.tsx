@@ -1,0 +1,154 @@
+import { useMemo, useState } from 'react';
+import type { FraudRisk, RawIdvCheckResult } from '../../../main/omni/contract/session';
+import { keys, useOmniQuery } from '../../api/index';
+import { useT } from '../../i18n/index';
+import { Panel, SeverityBadge } from '../../ui/index';
+import { messages } from './messages';
+
+type CheckSort = 'severity' | 'name' | 'value';
+type CheckFilter = 'all' | 'high' | 'mediumUp' | 'notRun';
+
+const RANK: Record<RawIdvCheckResult['severity'], number> = { high: 3, medium: 2, low: 1 };
+
+export function useRawIdv(interviewId: string) {
+  return useOmniQuery(keys.interview.rawIdv(interviewId), (api) => api.interview.rawIdv({ interviewId }));
+}
+
+/** Raw checks as the service named them, then the fraud risk; both from the same call. */
+export function ChecksPanel({ interviewId }: { interviewId: string }) {
+  const t = useT(messages);
+  const raw = useRawIdv(interviewId);
+  const fraud = { ...raw, data: raw.data ? raw.data.data.result : undefined };
+  return (
+    <>
+      <Panel title={t('checksTitle')} query={raw} isEmpty={(d) => d.data.result.checkResults.length === 0} empty={t('idvNotRun')}>
+        {(d) => <ChecksTable checks={d.data.result.checkResults} />}
+      </Panel>
+      <Panel title={t('fraudTitle')} query={fraud} isEmpty={(d) => d.fraudRisk === null} empty={t('noFraudRisk')}>
+        {(d) => (d.fraudRisk ? <FraudRiskView risk={d.fraudRisk} /> : null)}
+      </Panel>
+    </>
+  );
+}
+
+function ChecksTable({ checks }: { checks: RawIdvCheckResult[] }) {
+  const t = useT(messages);
+  const [sort, setSort] = useState<CheckSort>('severity');
+  const [filter, setFilter] = useState<CheckFilter>('all');
+  const rows = useMemo(() => {
+    const kept = checks.filter((c) =>
+      filter === 'all' ? true : filter === 'high' ? c.severity === 'high' : filter === 'mediumUp' ? c.severity !== 'low' : c.result === null,
+    );
+    const byName = (a: RawIdvCheckResult, b: RawIdvCheckResult) => a.name.localeCompare(b.name);
+    const byValue = (a: RawIdvCheckResult, b: RawIdvCheckResult) => (b.result ?? -1) - (a.result ?? -1);
+    const compare =
+      sort === 'name' ? byName : sort === 'value' ? (a: RawIdvCheckResult, b: RawIdvCheckResult) => byValue(a, b) || byName(a, b) : (a: RawIdvCheckResult, b: RawIdvCheckResult) => RANK[b.severity] - RANK[a.severity] || byValue(a, b) || byName(a, b);
+    return [...kept].sort(compare);
+  }, [checks, sort, filter]);
+  return (
+    <>
+      <div className="toolbar">
+        <div className="field">
+          <label htmlFor="checks-sort">{t('sortLabel')}</label>
+          <select id="checks-sort" className="select" value={sort} onChange={(e) => setSort(e.target.value as CheckSort)}>
+            <option value="severity">{t('sortSeverity')}</option>
+            <option value="value">{t('sortValue')}</option>
+            <option value="name">{t('sortName')}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="checks-filter">{t('filterSeverity')}</label>
+          <select id="checks-filter" className="select" value={filter} onChange={(e) => setFilter(e.target.value as CheckFilter)}>
+            <option value="all">{t('all')}</option>
+            <option value="high">{t('filterHigh')}</option>
+            <option value="mediumUp">{t('filterMediumUp')}</option>
+            <option value="notRun">{t('filterNotRun')}</option>
+          </select>
+        </div>
+      </div>
+      {rows.length === 0 ? (
+        <p className="panel-empty">{t('checksFiltered')}</p>
+      ) : (
+        <table className="table" data-testid="checks-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('colSeverity')}</th>
+              <th scope="col">{t('colCheck')}</th>
+              <th scope="col" className="num">{t('colValue')}</th>
+              <th scope="col">{t('colVersion')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((c, i) => (
+              <tr key={`${c.name}-${i}`} className={`sev-${c.severity}`}>
+                <td><SeverityBadge severity={c.severity} /></td>
+                <td className="id">{c.name}</td>
+                <td className="num">
+                  {c.result === null ? (
+                    <span className="muted">{t('didNotRun')}</span>
+                  ) : (
+                    <span className="value-cell">
+                      <span className="meter" aria-hidden="true"><span style={{ width: `${c.result * 100}%` }} /></span>
+                      <span className="mono">{String(c.result)}</span>
+                    </span>
+                  )}
+                </td>
+                <td className="id">{c.version}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
+function FraudRiskView({ risk }: { risk: FraudRisk }) {
+  const t = useT(messages);
+  return (
+    <div className="fraud" data-testid="fraud-risk">
+      <dl className="facts">
+        <div><dt>{t('colSeverity')}</dt><dd><SeverityBadge severity={risk.severity} /></dd></div>
+        {/* Full precision: the number exactly as the service sent it. */}
+        <div><dt>{t('fraudScore')}</dt><dd className="mono num" data-testid="fraud-score">{String(risk.result)}</dd></div>
+        <div><dt>{t('fraudCategory')}</dt><dd className="mono">{risk.responseCategory ?? '—'}</dd></div>
+        <div><dt>{t('fraudVersion')}</dt><dd className="mono">{risk.version}</dd></div>
+      </dl>
+      {risk.responseText && <p>{risk.responseText}</p>}
+      <div className="feature-lists">
+        <FeatureTable title={t('fraudFeatures')} features={risk.topNFraudFeatures} codes={risk.topNFraudCodes} />
+        <FeatureTable title={t('legitFeatures')} features={risk.topNLegitFeatures} codes={risk.topNLegitCodes} />
+      </div>
+    </div>
+  );
+}
+
+function FeatureTable({ title, features, codes }: { title: string; features: string[]; codes: string[] }) {
+  const t = useT(messages);
+  const count = Math.max(features.length, codes.length);
+  return (
+    <div>
+      <h3>{title}</h3>
+      {count === 0 ? (
+        <p className="muted small">{t('noFeatures')}</p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('colCode')}</th>
+              <th scope="col">{t('colFeature')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {Array.from({ length: count }, (_, i) => (
+              <tr key={i}>
+                <td className="id">{codes[i] ?? '—'}</td>
+                <td>{features[i] ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

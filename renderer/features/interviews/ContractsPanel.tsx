@@ -1,0 +1,126 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ContractDocument } from '../../../preload/contract/interview';
+import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
+import { useT } from '../../i18n/index';
+import { Button, ErrorNotice, Panel, ProgressBar } from '../../ui/index';
+import { messages } from './messages';
+import { PdfViewer } from './PdfViewer';
+import { followSaved, toBase64 } from './shared';
+
+export function ContractsPanel({ interviewId }: { interviewId: string }) {
+  const t = useT(messages);
+  const queryClient = useQueryClient();
+  const q = useOmniQuery(keys.interview.contracts(interviewId), (api) => api.interview.contracts({ interviewId }));
+  const [openId, setOpenId] = useState<string | null>(null);
+  const renewedFor = useRef<string | null>(null);
+
+  // The contract links carry the session status: the header shows the latest one.
+  const status = q.data?.data.sessionStatus;
+  useEffect(() => {
+    if (status) void queryClient.invalidateQueries({ queryKey: keys.interview.overview(interviewId) });
+  }, [status, q.data?.fetchedAt, interviewId, queryClient]);
+
+  const open = q.data?.data.documents.find((d) => d.documentId === openId);
+  return (
+    <Panel title={t('contractsTitle')} query={q} isEmpty={(d) => d.data.documents.length === 0} empty={t('contractsEmpty')}>
+      {(d) => (
+        <>
+          <ul className="contract-list">
+            {d.data.documents.map((doc) => (
+              <ContractRow key={doc.documentId} interviewId={interviewId} doc={doc} isOpen={doc.documentId === openId} onOpen={() => setOpenId(doc.documentId)} />
+            ))}
+          </ul>
+          {open && (
+            <PdfViewer
+              url={open.url}
+              title={open.documentId}
+              onClose={() => setOpenId(null)}
+              onFailed={() => {
+                // An expired temporary link: fetch fresh links once, the viewer reloads with the new URL.
+                if (renewedFor.current === open.url) return false;
+                renewedFor.current = open.url;
+                void q.refetch();
+                return true;
+              }}
+            />
+          )}
+        </>
+      )}
+    </Panel>
+  );
+}
+
+interface Progress {
+  done: number;
+  total?: number;
+  startedAt: number;
+  now: number;
+}
+
+function ContractRow({ interviewId, doc, isOpen, onOpen }: { interviewId: string; doc: ContractDocument; isOpen: boolean; onOpen: () => void }) {
+  const t = useT(messages);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const save = useOmniMutation(
+    (api, bytes: Uint8Array) =>
+      api.interview.saveFile({ interviewId, what: 'contract', documentId: doc.documentId, suggestedName: `${doc.documentId}.pdf`.replace(/[^\w.-]/g, '_'), mimeType: 'application/pdf', dataBase64: toBase64(bytes) }),
+    { invalidate: [keys.interview.audit(interviewId)], onSuccess: (saved) => followSaved(saved) },
+  );
+  const [downloadError, setDownloadError] = useState(false);
+
+  /** Streams the PDF through the media route so the bar shows bytes, rate and time left; cancel aborts it. */
+  const download = async () => {
+    const controller = new AbortController();
+    abort.current = controller;
+    setDownloadError(false);
+    const startedAt = Date.now();
+    setProgress({ done: 0, startedAt, now: startedAt });
+    try {
+      const res = await fetch(doc.url, { signal: controller.signal });
+      if (!res.ok || !res.body) throw new Error(String(res.status));
+      const total = Number(res.headers.get('content-length')) || undefined;
+      const reader = res.body.getReader();
+      const chunks: Uint8Array[] = [];
+      let done = 0;
+      for (;;) {
+        const chunk = await reader.read();
+        if (chunk.done) break;
+        chunks.push(chunk.value);
+        done += chunk.value.byteLength;
+        setProgress({ done, ...(total ? { total } : {}), startedAt, now: Date.now() });
+      }
+      const bytes = new Uint8Array(done);
+      let offset = 0;
+      for (const c of chunks) {
+        bytes.set(c, offset);
+        offset += c.byteLength;
+      }
+      save.mutate(bytes);
+    } catch {
+      if (!controller.signal.aborted) setDownloadError(true);
+    } finally {
+      setProgress(null);
+      abort.current = null;
+    }
+  };
+
+  return (
+    <li className={isOpen ? 'open' : undefined}>
+      <div className="contract-row">
+        <span className="mono">{doc.documentId}</span>
+        <span className="contract-actions">
+          <Button onClick={onOpen} aria-pressed={isOpen} aria-label={`${t('openPdf')} ${doc.documentId}`}>{t('openPdf')}</Button>
+          <Button onClick={() => void download()} disabled={!!progress || save.isPending} aria-label={`${t('savePdf')} ${doc.documentId}`}>{t('savePdf')}</Button>
+        </span>
+      </div>
+      {progress && (
+        <ProgressBar label={t('downloading', { id: doc.documentId })} done={progress.done} {...(progress.total ? { total: progress.total } : {})} startedAt={progress.startedAt} now={progress.now} onCancel={() => abort.current?.abort()} />
+      )}
+      {downloadError && <p className="notice notice-danger" role="alert">{t('pdfError')}</p>}
+      {save.error && <ErrorNotice error={save.error.data} />}
+      {save.isSuccess && save.data && <p className="small" role="status">{save.data.savedTo ? t('saved', { path: save.data.savedTo }) : t('savedDownload')}</p>}
+    </li>
+  );
+}
+

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import type { QueueEntry } from '../../../preload/contract/queue';
+import { keys, useOmniMutation } from '../../api/index';
+import { useBilingual, useFormat, useT } from '../../i18n/index';
+import { Button, Skeleton } from '../../ui/index';
+import { messages } from './messages';
+import { writeBlocker } from './shared';
+import { useDraft } from './useDraft';
+
+export function WriteBlocked({ entry, onAttach }: { entry: QueueEntry | undefined; onAttach: () => void }) {
+  const t = useT(messages);
+  const blocker = writeBlocker(entry);
+  if (!blocker) return null;
+  return (
+    <div className={`notice ${blocker === 'noToken' ? 'notice-warn' : 'notice-danger'}`} role="note" data-testid="write-blocked">
+      <p>{blocker === 'closed' ? t('closedReason') : blocker === 'deleted' ? t('deletedReason') : t('noTokenReason')}</p>
+      {blocker === 'noToken' && <Button onClick={onAttach}>{t('attachNow')}</Button>}
+    </div>
+  );
+}
+
+export function NotesPanel({ interviewId, entry, onAttach }: { interviewId: string; entry: QueueEntry | undefined; onAttach: () => void }) {
+  const t = useT(messages);
+  return (
+    <section className="panel" aria-labelledby={`notes-${interviewId}`}>
+      <div className="panel-header"><h2 id={`notes-${interviewId}`}>{t('notesTitle')}</h2></div>
+      <WriteBlocked entry={entry} onAttach={onAttach} />
+      {!entry ? (
+        <Skeleton rows={3} />
+      ) : (
+        <>
+          <DraftForm interviewId={interviewId} kind="notes" disabled={!!writeBlocker(entry)} />
+          <DraftForm interviewId={interviewId} kind="name" disabled={!!writeBlocker(entry)} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function DraftForm({ interviewId, kind, disabled }: { interviewId: string; kind: 'notes' | 'name'; disabled: boolean }) {
+  const t = useT(messages);
+  const f = useFormat();
+  const pick = useBilingual();
+  const draft = useDraft(interviewId, kind);
+  const [sentAt, setSentAt] = useState<string | null>(null);
+  const send = useOmniMutation(
+    async (api) => {
+      await draft.flush();
+      return kind === 'notes' ? api.interview.sendNotes({ interviewId }) : api.interview.sendName({ interviewId });
+    },
+    {
+      invalidate: [keys.interview.drafts(interviewId), keys.interview.audit(interviewId), keys.interview.overview(interviewId), keys.queue.all()],
+      onSuccess: (r) => {
+        draft.reset();
+        setSentAt(r.sentAt);
+      },
+      onError: () => setSentAt(null),
+    },
+  );
+  const id = `${kind}-${interviewId}`;
+  const label = kind === 'notes' ? t('notesLabel') : t('nameLabel');
+  const lastError = send.error?.data.message ?? draft.draft?.lastError?.message;
+  const status = send.isPending
+    ? t('draftSending')
+    : lastError && draft.text
+      ? t('sendFailed', { reason: pick(lastError) })
+      : draft.text && draft.savedAt
+        ? t('draftSaved', { time: f.dateTime(draft.savedAt) })
+        : sentAt
+          ? t('sent', { time: f.dateTime(sentAt) })
+          : '';
+  return (
+    <form
+      className="draft-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        send.mutate(undefined);
+      }}
+    >
+      <div className="field">
+        <label htmlFor={id}>{label}</label>
+        {kind === 'notes' ? (
+          <textarea id={id} className="input" rows={4} value={draft.text} disabled={disabled || draft.loading} onChange={(e) => draft.change(e.target.value)} aria-describedby={`${id}-status`} maxLength={20000} />
+        ) : (
+          <input id={id} className="input" value={draft.text} disabled={disabled || draft.loading} onChange={(e) => draft.change(e.target.value)} aria-describedby={`${id}-status`} maxLength={300} autoComplete="off" />
+        )}
+        <span id={`${id}-status`} className={`hint${lastError && draft.text ? ' field-error' : ''}`} role="status" data-testid={`${kind}-status`}>{status}</span>
+      </div>
+      <Button type="submit" variant="primary" disabled={disabled || !draft.text.trim() || send.isPending}>
+        {kind === 'notes' ? t('notesSend') : t('nameSend')}
+      </Button>
+    </form>
+  );
+}

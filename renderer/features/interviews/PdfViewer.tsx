@@ -1,0 +1,92 @@
+import { useEffect, useRef, useState } from 'react';
+import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
+import { useT } from '../../i18n/index';
+import { Button } from '../../ui/index';
+import { messages } from './messages';
+
+let pdfjsModule: Promise<typeof import('pdfjs-dist')> | null = null;
+
+/** pdf.js loaded on first use, with its worker started from our own bundle. */
+function loadPdfJs() {
+  pdfjsModule ??= import('pdfjs-dist').then((pdfjs) => {
+    pdfjs.GlobalWorkerOptions.workerPort = new Worker(new URL('./pdf-worker.ts', import.meta.url), { type: 'module' });
+    return pdfjs;
+  });
+  return pdfjsModule;
+}
+
+const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
+
+/**
+ * A contract rendered in the app: pages drawn on a canvas by pdf.js, read through the media route with range
+ * requests. `onExpired` is called once when loading fails, so the caller can renew the link.
+ */
+export function PdfViewer({ url, title, onClose, onFailed }: { url: string; title: string; onClose: () => void; onFailed: () => boolean }) {
+  const t = useT(messages);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
+  const [page, setPage] = useState(1);
+  const [zoom, setZoom] = useState(1);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    let loaded: PDFDocumentProxy | null = null;
+    setFailed(false);
+    setDoc(null);
+    void loadPdfJs()
+      .then((pdfjs) => pdfjs.getDocument({ url, disableAutoFetch: true, isEvalSupported: false }).promise)
+      .then((d) => {
+        loaded = d;
+        if (cancelled) void d.destroy();
+        else {
+          setDoc(d);
+          setPage(1);
+        }
+      })
+      .catch(() => {
+        if (!cancelled && !onFailed()) setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+      void loaded?.destroy();
+    };
+    // onFailed is a callback of the caller; reloading is driven by the URL only.
+  }, [url]);
+
+  useEffect(() => {
+    if (!doc || !canvas.current) return;
+    let task: RenderTask | null = null;
+    let cancelled = false;
+    void doc.getPage(page).then((p) => {
+      if (cancelled || !canvas.current) return;
+      const ratio = window.devicePixelRatio || 1;
+      const viewport = p.getViewport({ scale: zoom * ratio });
+      canvas.current.width = viewport.width;
+      canvas.current.height = viewport.height;
+      canvas.current.style.width = `${viewport.width / ratio}px`;
+      task = p.render({ canvas: canvas.current, viewport });
+      task.promise.catch(() => undefined);
+    });
+    return () => {
+      cancelled = true;
+      task?.cancel();
+    };
+  }, [doc, page, zoom]);
+
+  const zoomIndex = ZOOMS.indexOf(zoom);
+  return (
+    <div className="pdf-viewer" role="group" aria-label={title} data-testid="pdf-viewer">
+      <div className="player-controls">
+        <Button onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={!doc || page <= 1}>{t('pdfPrev')}</Button>
+        <span className="num small" aria-live="polite" data-testid="pdf-page">{doc ? t('pdfPage', { page, pages: doc.numPages }) : '…'}</span>
+        <Button onClick={() => setPage((p) => Math.min(doc?.numPages ?? 1, p + 1))} disabled={!doc || page >= doc.numPages}>{t('pdfNext')}</Button>
+        <Button onClick={() => setZoom(ZOOMS[Math.max(0, zoomIndex - 1)] ?? 1)} disabled={zoomIndex <= 0} aria-label={t('zoomOut')}>−</Button>
+        <span className="num small">{t('zoomLevel', { pct: Math.round(zoom * 100) })}</span>
+        <Button onClick={() => setZoom(ZOOMS[Math.min(ZOOMS.length - 1, zoomIndex + 1)] ?? 1)} disabled={zoomIndex >= ZOOMS.length - 1} aria-label={t('zoomIn')}>+</Button>
+        <Button variant="link" onClick={onClose}>{t('pdfClose')}</Button>
+      </div>
+      {failed ? <p className="notice notice-danger" role="alert">{t('pdfError')}</p> : <div className="pdf-canvas"><canvas ref={canvas} aria-label={title} role="img" /></div>}
+    </div>
+  );
+}

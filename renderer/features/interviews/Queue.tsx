@@ -1,0 +1,289 @@
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { SessionStatus } from '../../../main/omni/contract/common';
+import type { AddResult, LocalReviewState, QueueEntry } from '../../../preload/contract/queue';
+import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
+import { useShortcut } from '../../app/shortcuts';
+import { useBilingual, useFormat, useT } from '../../i18n/index';
+import { Button, ErrorNotice, Field, Panel } from '../../ui/index';
+import { messages } from './messages';
+import { LocalStateBadge, SessionStatusBadge, useLocalStateLabel } from './shared';
+
+type SortKey = 'added' | 'opened' | 'id' | 'status';
+
+export function useQueue() {
+  return useOmniQuery(keys.queue.list(), (api) => api.queue.list({}));
+}
+
+export function QueueScreen() {
+  const t = useT(messages);
+  const queue = useQueue();
+  return (
+    <div className="queue-screen">
+      <h1>{t('queueTitle')}</h1>
+      <p className="muted">{t('queueIntro')}</p>
+      <div className="queue-grid">
+        <div>
+          <Panel title={t('queueTitle')} query={queue} isEmpty={(d) => d.length === 0} empty={t('queueEmpty')} skeletonRows={6}>
+            {(entries) => <QueueTable entries={entries} />}
+          </Panel>
+        </div>
+        <div>
+          <AddPanel />
+          <DemoSeedsPanel />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function QueueTable({ entries }: { entries: QueueEntry[] }) {
+  const t = useT(messages);
+  const f = useFormat();
+  const navigate = useNavigate();
+  const stateLabel = useLocalStateLabel();
+  const [search, setSearch] = useState('');
+  const [stateFilter, setStateFilter] = useState<LocalReviewState | 'all'>('all');
+  const [statusFilter, setStatusFilter] = useState<SessionStatus | 'unknown' | 'all'>('all');
+  const [sort, setSort] = useState<SortKey>('added');
+  const [selected, setSelected] = useState(0);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const tableRef = useRef<HTMLTableSectionElement>(null);
+  const remove = useOmniMutation((api, interviewId: string) => api.queue.remove({ interviewId }), { invalidate: [keys.queue.all()] });
+
+  const shown = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    const list = entries.filter(
+      (e) =>
+        (!q || e.interviewId.toLowerCase().includes(q) || (e.label ?? '').toLowerCase().includes(q)) &&
+        (stateFilter === 'all' || e.localState === stateFilter) &&
+        (statusFilter === 'all' || (e.sessionStatus ?? 'unknown') === statusFilter),
+    );
+    const by: Record<SortKey, (a: QueueEntry, b: QueueEntry) => number> = {
+      added: (a, b) => a.addedAt.localeCompare(b.addedAt) || a.interviewId.localeCompare(b.interviewId),
+      opened: (a, b) => (b.lastOpenedAt ?? '').localeCompare(a.lastOpenedAt ?? ''),
+      id: (a, b) => a.interviewId.localeCompare(b.interviewId),
+      status: (a, b) => (a.sessionStatus ?? '~').localeCompare(b.sessionStatus ?? '~') || a.interviewId.localeCompare(b.interviewId),
+    };
+    return list.sort(by[sort]);
+  }, [entries, search, stateFilter, statusFilter, sort]);
+
+  const current = Math.min(selected, Math.max(0, shown.length - 1));
+  const move = (delta: number) => {
+    const next = Math.max(0, Math.min(shown.length - 1, current + delta));
+    setSelected(next);
+    tableRef.current?.querySelectorAll('tr')[next]?.scrollIntoView({ block: 'nearest' });
+  };
+  const open = (entry: QueueEntry | undefined) => entry && navigate(`/interviews/${encodeURIComponent(entry.interviewId)}`);
+
+  useShortcut([
+    { keys: 'j', description: { en: messages.en.shortcutNext, es: messages.es.shortcutNext }, run: () => move(1) },
+    { keys: 'k', description: { en: messages.en.shortcutPrev, es: messages.es.shortcutPrev }, run: () => move(-1) },
+    { keys: 'Enter', description: { en: messages.en.shortcutOpen, es: messages.es.shortcutOpen }, run: () => open(shown[current]) },
+    { keys: '/', description: { en: messages.en.shortcutSearch, es: messages.es.shortcutSearch }, run: () => searchRef.current?.focus() },
+  ]);
+
+  return (
+    <>
+      <div className="toolbar" role="search">
+        <div className="field">
+          <label htmlFor="queue-search">{t('searchLabel')}</label>
+          <input id="queue-search" ref={searchRef} className="input" type="search" placeholder={t('searchPlaceholder')} value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="queue-state">{t('filterState')}</label>
+          <select id="queue-state" className="select" value={stateFilter} onChange={(e) => setStateFilter(e.target.value as LocalReviewState | 'all')}>
+            <option value="all">{t('all')}</option>
+            <option value="toReview">{t('stateToReview')}</option>
+            <option value="inReview">{t('stateInReview')}</option>
+            <option value="decided">{t('stateDecided')}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="queue-status">{t('filterStatus')}</label>
+          <select id="queue-status" className="select" value={statusFilter} onChange={(e) => setStatusFilter(e.target.value as SessionStatus | 'all')}>
+            <option value="all">{t('all')}</option>
+            <option value="Alive">{t('statusAlive')}</option>
+            <option value="Closed">{t('statusClosed')}</option>
+            <option value="Deleted">{t('statusDeleted')}</option>
+            <option value="unknown">{t('unknownStatus')}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="queue-sort">{t('sortLabel')}</label>
+          <select id="queue-sort" className="select" value={sort} onChange={(e) => setSort(e.target.value as SortKey)}>
+            <option value="added">{t('sortAdded')}</option>
+            <option value="opened">{t('sortOpened')}</option>
+            <option value="id">{t('sortId')}</option>
+            <option value="status">{t('sortStatus')}</option>
+          </select>
+        </div>
+      </div>
+      <p className="small muted" aria-live="polite">
+        {t('queueCount', { shown: shown.length, total: entries.length })} · {t('keyboardHint')}
+      </p>
+      {remove.error && <ErrorNotice error={remove.error.data} />}
+      {shown.length === 0 ? (
+        <p className="panel-empty">{t('queueNoMatch')}</p>
+      ) : (
+        <table className="table queue-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('colInterview')}</th>
+              <th scope="col">{t('colStatus')}</th>
+              <th scope="col">{t('colState')}</th>
+              <th scope="col">{t('colOpened')}</th>
+              <th scope="col">{t('colToken')}</th>
+              <th scope="col"><span className="visually-hidden">{t('colActions')}</span></th>
+            </tr>
+          </thead>
+          <tbody ref={tableRef}>
+            {shown.map((entry, index) => (
+              <tr key={entry.interviewId} className={index === current ? 'selected' : undefined} aria-current={index === current ? 'true' : undefined} data-testid="queue-row" onClick={() => setSelected(index)}>
+                <td>
+                  <Link className="mono" to={`/interviews/${encodeURIComponent(entry.interviewId)}`}>{entry.interviewId}</Link>
+                  {entry.label && <div className="small muted">{entry.label}</div>}
+                </td>
+                <td><SessionStatusBadge status={entry.sessionStatus} /></td>
+                <td><LocalStateBadge state={entry.localState} /><span className="visually-hidden">{stateLabel(entry.localState)}</span></td>
+                <td className="num">{entry.lastOpenedAt ? f.dateTime(entry.lastOpenedAt) : <span className="muted">{t('never')}</span>}</td>
+                <td>{entry.hasSessionToken ? t('tokenAttached') : <span className="muted">{t('tokenMissing')}</span>}</td>
+                <td>
+                  <Button variant="link" aria-label={t('removeLabel', { id: entry.interviewId })} onClick={(e) => { e.stopPropagation(); remove.mutate(entry.interviewId); }}>
+                    {t('remove')}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
+function ImportSummary({ result }: { result: AddResult }) {
+  const t = useT(messages);
+  const pick = useBilingual();
+  return (
+    <div className={`notice ${result.problems.length ? 'notice-warn' : 'notice-ok'}`} role="status">
+      <p>{t('importResult', { added: result.added.length, updated: result.updated.length, tokens: result.tokensAttached })}</p>
+      {result.problems.length > 0 && (
+        <>
+          <p>{t('importProblems', { n: result.problems.length })}</p>
+          <ul className="small">
+            {result.problems.slice(0, 20).map((p) => (
+              <li key={`${p.line}-${p.text}`}>{t('lineN', { n: p.line })}: {pick(p.message)}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+function AddPanel() {
+  const t = useT(messages);
+  const navigate = useNavigate();
+  const [id, setId] = useState('');
+  const [token, setToken] = useState('');
+  const [pasted, setPasted] = useState('');
+  const [result, setResult] = useState<AddResult | null>(null);
+  const invalidate = [keys.queue.all()];
+  const add = useOmniMutation((api, input: { interviewId: string; sessionToken?: string }) => api.queue.add({ items: [input] }), { invalidate, onSuccess: (r) => setResult(r) });
+  const deepLink = useOmniMutation((api, url: string) => api.queue.openDeepLink({ url }), {
+    invalidate,
+    onSuccess: (r) => navigate(`/interviews/${encodeURIComponent(r.interviewId)}`),
+  });
+  const importText = useOmniMutation((api, input: { text: string; format: 'auto' | 'csv' }) => api.queue.importText(input), { invalidate, onSuccess: (r) => setResult(r) });
+  const error = add.error ?? deepLink.error ?? importText.error;
+
+  const onAdd = (e: FormEvent) => {
+    e.preventDefault();
+    const value = id.trim();
+    if (!value) return;
+    if (value.toLowerCase().startsWith('omni-reviewer:')) deepLink.mutate(value);
+    else add.mutate({ interviewId: value, ...(token.trim() ? { sessionToken: token.trim() } : {}) }, { onSuccess: () => { setId(''); setToken(''); } });
+  };
+
+  return (
+    <section className="panel" aria-labelledby="add-title">
+      <div className="panel-header"><h2 id="add-title">{t('addTitle')}</h2></div>
+      <form onSubmit={onAdd}>
+        <Field label={t('addId')} hint={t('addIdHint')} mono value={id} onChange={(e) => setId(e.target.value)} name="interviewId" autoComplete="off" spellCheck={false} />
+        <Field label={t('addToken')} hint={t('addTokenHint')} mono type="password" value={token} onChange={(e) => setToken(e.target.value)} name="sessionToken" autoComplete="off" />
+        <Button type="submit" variant="primary" disabled={!id.trim() || add.isPending}>{t('addButton')}</Button>
+      </form>
+      <details className="import-details">
+        <summary>{t('importTitle')}</summary>
+        <div className="field">
+          <label htmlFor="paste-list">{t('pasteLabel')}</label>
+          <textarea id="paste-list" className="input mono" rows={5} value={pasted} onChange={(e) => setPasted(e.target.value)} aria-describedby="paste-hint" spellCheck={false} />
+          <span id="paste-hint" className="hint">{t('pasteHint')}</span>
+        </div>
+        <Button disabled={!pasted.trim() || importText.isPending} onClick={() => importText.mutate({ text: pasted, format: 'auto' }, { onSuccess: () => setPasted('') })}>
+          {t('pasteButton')}
+        </Button>
+        <div className="field" style={{ marginTop: '0.75rem' }}>
+          <label htmlFor="csv-file">{t('csvLabel')}</label>
+          <input
+            id="csv-file"
+            type="file"
+            accept=".csv,text/csv,text/plain"
+            aria-describedby="csv-hint"
+            onChange={async (e) => {
+              const file = e.target.files?.[0];
+              if (!file) return;
+              importText.mutate({ text: await file.text(), format: 'csv' });
+              e.target.value = '';
+            }}
+          />
+          <span id="csv-hint" className="hint">{t('csvHint')}</span>
+        </div>
+      </details>
+      {error && <ErrorNotice error={error.data} />}
+      {result && <ImportSummary result={result} />}
+    </section>
+  );
+}
+
+function DemoSeedsPanel() {
+  const t = useT(messages);
+  const seeds = useOmniQuery(keys.queue.demoSeeds(), (api) => api.queue.demoSeeds({}));
+  const addSeeds = useOmniMutation((api, ids: string[] | undefined) => api.queue.addDemoSeeds(ids ? { interviewIds: ids } : {}), {
+    invalidate: [keys.queue.all()],
+  });
+  if (seeds.data && seeds.data.length === 0) return null;
+  return (
+    <Panel
+      title={t('demoTitle')}
+      query={seeds}
+      actions={<Button onClick={() => addSeeds.mutate(undefined)} disabled={addSeeds.isPending || seeds.data?.every((s) => s.inQueue)}>{t('demoAddAll')}</Button>}
+    >
+      {(list) => (
+        <>
+          <p className="small muted">{t('demoIntro')}</p>
+          {addSeeds.error && <ErrorNotice error={addSeeds.error.data} />}
+          <ul className="seed-list">
+            {list.map((s) => (
+              <li key={s.interviewId}>
+                <span>
+                  <span className="mono">{s.interviewId}</span>
+                  <span className="small muted"> · {s.label}</span>
+                </span>
+                <span className="seed-actions">
+                  <SessionStatusBadge status={s.sessionStatus} />
+                  {s.inQueue ? (
+                    <span className="small muted">{t('demoInQueue')}</span>
+                  ) : (
+                    <Button onClick={() => addSeeds.mutate([s.interviewId])} aria-label={`${t('demoAdd')} ${s.interviewId}`}>{t('demoAdd')}</Button>
+                  )}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Panel>
+  );
+}

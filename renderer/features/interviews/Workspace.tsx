@@ -1,0 +1,166 @@
+import { useEffect, useRef, useState } from 'react';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router-dom';
+import type { InterviewOverview } from '../../../preload/contract/interview';
+import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
+import { useShortcut } from '../../app/shortcuts';
+import { useFormat, useT } from '../../i18n/index';
+import { Badge, Button, Dialog, ErrorNotice, Field, IconWarning, Skeleton } from '../../ui/index';
+import { AuditPanel } from './AuditPanel';
+import { ChecksPanel } from './ChecksPanel';
+import { ContractsPanel } from './ContractsPanel';
+import { CrossDocPanel } from './CrossDocPanel';
+import { DecisionBar } from './DecisionBar';
+import { messages } from './messages';
+import { NotesPanel } from './NotesPanel';
+import { useQueue } from './Queue';
+import { LocalStateBadge, SessionStatusBadge } from './shared';
+import { VideoPanel } from './VideoPanel';
+
+/** One interview: header, evidence on the left, findings on the right, the decision always in view. */
+export function Workspace({ interviewId }: { interviewId: string }) {
+  const t = useT(messages);
+  const queryClient = useQueryClient();
+  const [tokenDialog, setTokenDialog] = useState(false);
+  // Opening is a write (audit entry, last opened, local state), so a mutation run once per interview, never a
+  // query a refresh could repeat; the panels load in parallel beside it.
+  const open = useOmniMutation((api, id: string) => api.interview.open({ interviewId: id }), {
+    invalidate: [keys.queue.all()],
+    onSuccess: (data, id) => queryClient.setQueryData(keys.interview.overview(id), data),
+  });
+  const openedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (openedFor.current === interviewId) return;
+    openedFor.current = interviewId;
+    open.mutate(interviewId);
+  }, [interviewId, open]);
+  const overview = useOmniQuery(keys.interview.overview(interviewId), (api) => api.interview.overview({ interviewId }), { enabled: open.isSuccess });
+  const current = overview.data;
+
+  return (
+    <div className="workspace" data-interview={interviewId}>
+      <WorkspaceHeader interviewId={interviewId} overview={current} onAttach={() => setTokenDialog(true)} />
+      {open.error && <ErrorNotice error={open.error.data} onRetry={() => open.mutate(interviewId)} />}
+      <div className="workspace-columns">
+        <div className="workspace-col" aria-label={t('evidence')} role="region">
+          <VideoPanel interviewId={interviewId} />
+          <CrossDocPanel interviewId={interviewId} />
+          <ContractsPanel interviewId={interviewId} />
+        </div>
+        <div className="workspace-col" aria-label={t('findings')} role="region">
+          <ChecksPanel interviewId={interviewId} />
+          <NotesPanel interviewId={interviewId} entry={current?.entry} onAttach={() => setTokenDialog(true)} />
+          <AuditPanel interviewId={interviewId} />
+        </div>
+      </div>
+      <DecisionBar interviewId={interviewId} overview={current} onAttach={() => setTokenDialog(true)} />
+      <TokenDialog interviewId={interviewId} open={tokenDialog} onClose={() => setTokenDialog(false)} />
+    </div>
+  );
+}
+
+function WorkspaceHeader({ interviewId, overview, onAttach }: { interviewId: string; overview: InterviewOverview | undefined; onAttach: () => void }) {
+  const t = useT(messages);
+  const f = useFormat();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const queue = useQueue();
+  const fetching = useIsFetching({ queryKey: keys.interview.all(interviewId) });
+  const [refreshedAt, setRefreshedAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (fetching === 0) setRefreshedAt(Date.now());
+  }, [fetching]);
+  const clear = useOmniMutation((api) => api.queue.clearToken({ interviewId }), { invalidate: [keys.interview.overview(interviewId), keys.queue.all()] });
+
+  const ids = queue.data?.map((e) => e.interviewId) ?? [];
+  const index = ids.indexOf(interviewId);
+  const go = (delta: number) => {
+    const next = ids[index + delta];
+    if (index >= 0 && next) navigate(`/interviews/${encodeURIComponent(next)}`);
+  };
+  useShortcut([
+    { keys: 'j', description: { en: messages.en.shortcutNext, es: messages.es.shortcutNext }, run: () => go(1) },
+    { keys: 'k', description: { en: messages.en.shortcutPrev, es: messages.es.shortcutPrev }, run: () => go(-1) },
+  ]);
+
+  const entry = overview?.entry;
+  return (
+    <header className="workspace-header">
+      <nav className="workspace-nav" aria-label={t('backToQueue')}>
+        <Link to="/interviews">← {t('backToQueue')}</Link>
+        <Button onClick={() => go(-1)} disabled={index <= 0}>{t('prevInterview')}</Button>
+        <Button onClick={() => go(1)} disabled={index < 0 || index >= ids.length - 1}>{t('nextInterview')}</Button>
+      </nav>
+      <div className="workspace-title">
+        <h1>
+          <span className="visually-hidden">{t('interview')} </span>
+          <span className="mono" data-testid="interview-id">{interviewId}</span>
+        </h1>
+        {entry?.label && <span className="muted">{entry.label}</span>}
+        {overview?.environment.kind === 'demo' && <Badge tone="warn" icon={<IconWarning />}>Demo</Badge>}
+      </div>
+      {!entry ? (
+        <Skeleton rows={1} />
+      ) : (
+        <dl className="workspace-facts">
+          <div>
+            <dt>{t('colStatus')}</dt>
+            <dd data-testid="session-status"><SessionStatusBadge status={entry.sessionStatus} /></dd>
+          </div>
+          <div>
+            <dt>{t('colState')}</dt>
+            <dd><LocalStateBadge state={entry.localState} /></dd>
+          </div>
+          <div>
+            <dt>{t('sessionToken')}</dt>
+            <dd data-testid="token-state">
+              {entry.hasSessionToken ? (
+                <>
+                  {t('tokenSet')} · <Button variant="link" onClick={onAttach}>{t('replace')}</Button> · <Button variant="link" onClick={() => clear.mutate(undefined)}>{t('clear')}</Button>
+                </>
+              ) : (
+                <>
+                  <span className="muted">{t('tokenMissing')}</span> · <Button variant="link" onClick={onAttach}>{t('attach')}</Button>
+                </>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt className="visually-hidden">{t('refreshAll')}</dt>
+            <dd>
+              <span className="small muted num" aria-live="polite">{refreshedAt ? t('lastRefresh', { time: f.dateTime(refreshedAt) }) : ''}</span>{' '}
+              <Button onClick={() => void queryClient.invalidateQueries({ queryKey: keys.interview.all(interviewId) })} disabled={fetching > 0}>{t('refreshAll')}</Button>
+            </dd>
+          </div>
+        </dl>
+      )}
+      {clear.error && <ErrorNotice error={clear.error.data} />}
+    </header>
+  );
+}
+
+function TokenDialog({ interviewId, open, onClose }: { interviewId: string; open: boolean; onClose: () => void }) {
+  const t = useT(messages);
+  const [value, setValue] = useState('');
+  const attach = useOmniMutation((api, sessionToken: string) => api.queue.attachToken({ interviewId, sessionToken }), {
+    invalidate: [keys.interview.overview(interviewId), keys.queue.all()],
+    onSuccess: () => {
+      setValue('');
+      onClose();
+    },
+  });
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('attachTitle')}
+      actions={<Button variant="primary" form="token-form" type="submit" disabled={!value.trim() || attach.isPending}>{t('save')}</Button>}
+    >
+      <form id="token-form" onSubmit={(e) => { e.preventDefault(); attach.mutate(value.trim()); }}>
+        <p className="small">{t('attachHint')}</p>
+        <Field label={t('sessionToken')} mono type="password" autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} autoFocus />
+        {attach.error && <ErrorNotice error={attach.error.data} />}
+      </form>
+    </Dialog>
+  );
+}

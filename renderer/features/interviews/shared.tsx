@@ -1,0 +1,60 @@
+import type { SessionStatus } from '../../../main/omni/contract/common';
+import type { SavedFile } from '../../../preload/contract/interview';
+import type { LocalReviewState } from '../../../preload/contract/queue';
+import { useT } from '../../i18n/index';
+import { Badge, IconCheck, IconDanger, IconLock, IconMinus } from '../../ui/index';
+import { messages } from './messages';
+
+export function SessionStatusBadge({ status }: { status: SessionStatus | undefined }) {
+  const t = useT(messages);
+  switch (status) {
+    case 'Alive':
+      return <Badge tone="ok" icon={<IconCheck />}>{t('statusAlive')}</Badge>;
+    case 'Closed':
+      return <Badge tone="warn" icon={<IconLock />}>{t('statusClosed')}</Badge>;
+    case 'Deleted':
+      return <Badge tone="danger" icon={<IconDanger />}>{t('statusDeleted')}</Badge>;
+    default:
+      return <Badge tone="neutral" icon={<IconMinus />}>{t('unknownStatus')}</Badge>;
+  }
+}
+
+export function useLocalStateLabel() {
+  const t = useT(messages);
+  return (state: LocalReviewState) => (state === 'toReview' ? t('stateToReview') : state === 'inReview' ? t('stateInReview') : t('stateDecided'));
+}
+
+export function LocalStateBadge({ state }: { state: LocalReviewState }) {
+  const label = useLocalStateLabel();
+  return <Badge tone={state === 'decided' ? 'accent' : 'neutral'}>{label(state)}</Badge>;
+}
+
+/** The web shell answers a save with a one-time download URL; Electron has already written the file. */
+export function followSaved(saved: SavedFile | null): SavedFile | null {
+  if (saved?.downloadUrl) {
+    const a = document.createElement('a');
+    a.href = saved.downloadUrl;
+    a.rel = 'noopener';
+    a.download = '';
+    document.body.append(a);
+    a.click();
+    a.remove();
+  }
+  return saved;
+}
+
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  const chunk = 0x8000;
+  for (let i = 0; i < bytes.length; i += chunk) binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
+  return btoa(binary);
+}
+
+/** Why session-bound writes are not possible right now, or null when they are. */
+export function writeBlocker(entry: { sessionStatus?: SessionStatus; hasSessionToken: boolean } | undefined): 'closed' | 'deleted' | 'noToken' | null {
+  if (!entry) return null;
+  if (entry.sessionStatus === 'Closed') return 'closed';
+  if (entry.sessionStatus === 'Deleted') return 'deleted';
+  if (!entry.hasSessionToken) return 'noToken';
+  return null;
+}
