@@ -96,14 +96,16 @@ describe('code catalogs are complete against the spec', () => {
     expect(`${e.en} ${e.adviceEn}`).toBe("This CURP is not in RENAPO's records. Check the 18 characters with the person.");
   });
 
-  it('the service-unavailable case: (99, 01) with the same text in message and result', () => {
+  it('the service-unavailable case: (99, 01) with message and result saying so', () => {
     const text = 'El servicio de validación de CURP no está disponible';
     const e = explainCurp({ success: false, result: text, renapo_valid: false, error: { tipoError: '99', codigoError: '01', message: text } })!;
     expect(e.code).toBe('CURP_SERVICE_UNAVAILABLE');
     expect(e.retryable).toBe(true);
     expect(e.es).toMatch(/no está disponible/);
-    // The same pair with a registry message is the group-2 connection error.
-    expect(explainCurp({ success: false, result: 'r', error: { tipoError: '99', codigoError: '01', message: 'timeout' } })!.code).toBe('99-01');
+    expect(explainCurp({ success: false, result: 'CURP validation service unavailable', error: { tipoError: 99, codigoError: 1, message: 'CURP validation service unavailable' } })!.code).toBe('CURP_SERVICE_UNAVAILABLE');
+    // The same pair with a registry connection message is the group-2 connection error.
+    const conn = 'Error de conexión con la base de datos de RENAPO.';
+    expect(explainCurp({ success: false, result: conn, error: { tipoError: '99', codigoError: '01', message: conn } })).toMatchObject({ code: '99-01', group: 2 });
   });
 
   it('codes sent as numbers, unlisted pairs and non-failures', () => {

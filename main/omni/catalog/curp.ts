@@ -175,7 +175,7 @@ export const curpGroupAdvice: Record<CurpGroup, { adviceEn: string; adviceEs: st
   3: { adviceEn: GROUP_3_TEXT.adviceEn, adviceEs: GROUP_3_TEXT.adviceEs },
 };
 
-/** No connection to the provider at all: (99, 01) with the same text in `error.message` and `result`. */
+/** No connection to the provider at all: (99, 01) with `error.message` and `result` saying the service is unavailable. */
 export const curpServiceUnavailable: CurpRegistryEntry = {
   en: 'The CURP validation service is unavailable: no connection to the provider.',
   es: 'El servicio de validación de CURP no está disponible: no hay conexión con el proveedor.',

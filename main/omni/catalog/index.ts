@@ -62,8 +62,7 @@ export function explainCurp(body: unknown): Explanation | undefined {
   const codigo = twoDigits(error.codigoError);
   if (tipo && codigo) {
     const code = `${tipo}-${codigo}`;
-    const sameTextAsResult = typeof error.message === 'string' && error.message === body.result;
-    if (code === '99-01' && sameTextAsResult) return withCode('CURP_SERVICE_UNAVAILABLE', curpServiceUnavailable, 2);
+    if (code === '99-01' && saysUnavailable(error.message) && saysUnavailable(body.result)) return withCode('CURP_SERVICE_UNAVAILABLE', curpServiceUnavailable, 2);
     const entry = curpRegistryCatalog[code];
     if (entry) return withCode(code, entry, entry.group);
     const group = groupOfUnlisted(tipo);
@@ -82,6 +81,14 @@ export function explainCurp(body: unknown): Explanation | undefined {
     if (key) return withCode(key, curpProviderCatalog[key]);
   }
   return undefined;
+}
+
+/**
+ * (99, 01) is both a registry connection error and, with the text saying so in `message` and `result`, the
+ * "no connection to the provider at all" case; only the text tells them apart.
+ */
+function saysUnavailable(text: unknown): boolean {
+  return typeof text === 'string' && /no est[aá] disponible|no disponible|unavailable|not available/i.test(text);
 }
 
 /** Pairs the spec does not list: connection-type families count as transient, the rest as internal. */
