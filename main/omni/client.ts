@@ -135,27 +135,30 @@ export class OmniClient {
     const queryData = query.data as Record<string, unknown>;
     const url = p.url + queryString(queryData);
 
-    const headers: Record<string, string> = {
-      'api-version': this.env.apiVersion,
-      'x-api-key': await this.credential('apiKey', name),
-    };
-    if (!p.isGet) headers['content-type'] = 'application/json';
-    if (opts.rawBody?.contentLength !== undefined) headers['content-length'] = String(opts.rawBody.contentLength);
-
-    // Which token: fetch endpoints use the server token when the interview is named in the query.
-    const kind: TokenKind = p.token === 'fetch' ? (p.idParam && queryData[p.idParam] !== undefined ? 'server' : 'session') : p.token;
-    let token: string | undefined;
-    if (kind === 'server') {
-      const t = this.tokens.getToken();
-      token = typeof t === 'string' ? t : await t;
-    } else if (kind === 'session') {
-      token = await this.sessionToken(name, opts.interviewId);
-    }
-
     const deadline = new Deadline(opts.timeoutMs ?? (opts.rawBody ? DEFAULT_UPLOAD_TIMEOUT_MS : DEFAULT_TIMEOUT_MS), opts.signal);
     try {
+      const headers: Record<string, string> = {
+        'api-version': this.env.apiVersion,
+        'x-api-key': await this.credential('apiKey', name),
+      };
+      if (!p.isGet) headers['content-type'] = 'application/json';
+      if (opts.rawBody?.contentLength !== undefined) headers['content-length'] = String(opts.rawBody.contentLength);
+
+      // Which token: fetch endpoints use the server token when the interview is named in the query.
+      const kind: TokenKind = p.token === 'fetch' ? (p.idParam && queryData[p.idParam] !== undefined ? 'server' : 'session') : p.token;
+      let token: string | undefined;
+      if (kind === 'server') {
+        const t = this.tokens.getToken();
+        // Waiting for an authorization still honours cancel and timeout; the authorization itself goes on for others.
+        token = typeof t === 'string' ? t : await deadline.race(t, name);
+      } else if (kind === 'session') {
+        token = await this.sessionToken(name, opts.interviewId);
+      }
+
       let renewed = false;
       for (let attempt = 1; ; attempt++) {
+        const stopped = deadline.failure(name);
+        if (stopped) throw stopped;
         if (token !== undefined) headers[this.env.tokenHeader] = token;
         const init: RequestInit & { duplex?: 'half' } = { method: p.def.method, headers, signal: deadline.signal };
         if (opts.rawBody) {
@@ -169,7 +172,7 @@ export class OmniClient {
         // A server token the service no longer accepts: authorize once more and repeat once.
         if (result.unauthorized && kind === 'server' && !renewed && token !== undefined && !opts.rawBody) {
           renewed = true;
-          token = await this.tokens.renew(token);
+          token = await deadline.race(this.tokens.renew(token), name);
           continue;
         }
         if (!result.retry || !p.isGet || attempt >= this.retry.attempts) throw result.error;
@@ -294,6 +297,26 @@ class Deadline {
     if (!this.controller.signal.aborted) return undefined;
     if (this.timedOut) return clientError('timeout', 'TIMEOUT', { endpoint, cause, issues: [{ path: 'timeoutMs', message: `no answer within ${this.timeoutMs} ms` }] });
     return clientError('aborted', 'ABORTED', { endpoint, cause });
+  }
+
+  /** Waits for `promise` unless the call is stopped first. */
+  race<T>(promise: Promise<T>, endpoint: EndpointName): Promise<T> {
+    const signal = this.controller.signal;
+    if (signal.aborted) return Promise.reject(this.failure(endpoint));
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = () => reject(this.failure(endpoint));
+      signal.addEventListener('abort', onAbort, { once: true });
+      promise.then(
+        (v) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(v);
+        },
+        (e: unknown) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(e);
+        },
+      );
+    });
   }
 
   sleep(ms: number, endpoint: EndpointName): Promise<void> {
