@@ -12,7 +12,8 @@ export type TokenClaims =
 
 /** HS256 JWTs under a key that lives only as long as this process, so no token outlives a restart. */
 export class TokenIssuer {
-  private readonly key = new Uint8Array(randomBytes(32));
+  // Imported once: jose would otherwise import a raw key on every sign and verify.
+  private readonly key: Promise<CryptoKey> = globalThis.crypto.subtle.importKey('raw', new Uint8Array(randomBytes(32)), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   constructor(private readonly clock: DemoClock) {}
 
   async issueServerToken(org: string, integrationId: string): Promise<string> {
@@ -22,7 +23,7 @@ export class TokenIssuer {
       .setIssuedAt(iat)
       .setExpirationTime(iat + SERVER_TOKEN_TTL_S)
       .setSubject(integrationId)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** Session tokens are scoped to one interview and carry its id; they do not expire while the process runs. */
@@ -32,12 +33,12 @@ export class TokenIssuer {
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuedAt(iat)
       .setSubject(interviewId)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   async verify(token: string): Promise<TokenClaims> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: new Date(this.clock.now()) });
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'], currentDate: new Date(this.clock.now()) });
       if (payload.kind === 'server' && typeof payload.org === 'string' && typeof payload.integrationId === 'string') {
         return { kind: 'server', org: payload.org, integrationId: payload.integrationId };
       }
