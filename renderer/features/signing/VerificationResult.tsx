@@ -17,7 +17,13 @@ const CHECK_ORDER: { id: Nom151CheckId; key: keyof (typeof messages)['en'] }[] =
  * The verdict first (icon + word + what failed + what to do), then the facts a contract officer writes down
  * (folio, provider, time, hash), then each check. Colour always comes with an icon and a word.
  */
-export function VerificationResult({ result, folio, heading }: { result: Nom151Verification; folio?: string | null; heading?: string }) {
+export function VerificationResult({ result, folio, heading, givenDocumentLabel }: {
+  result: Nom151Verification;
+  folio?: string | null;
+  heading?: string;
+  /** What "the document" was when the caller supplied it (the file loaded, the text signed, the contract returned). */
+  givenDocumentLabel?: string;
+}) {
   const t = useT(messages);
   const pick = useBilingual();
   const format = useFormat();
@@ -82,7 +88,7 @@ export function VerificationResult({ result, folio, heading }: { result: Nom151V
             </>
           )}
           <dt>{t('documentChecked')}</dt>
-          <dd>{result.source.document === 'given' ? t('docGiven') : result.source.document === 'embedded-original' ? t('docEmbedded') : t('docNone')}</dd>
+          <dd>{result.source.document === 'given' ? (givenDocumentLabel ?? t('docGiven')) : result.source.document === 'embedded-original' ? t('docEmbedded') : t('docNone')}</dd>
           <dt>{t('providerIssuer')}</dt>
           <dd className="small">{d.providerIssuer}</dd>
           <dt>{t('policy')}</dt>

@@ -77,7 +77,7 @@ function SealContract({ t }: { t: T }) {
       <ActionResult state={seal} empty={t('sealEmpty')} onRetry={() => last.current && seal.mutate(last.current)}>
         {(data: SealContractView) => (
           <>
-            <VerificationResult result={data.verification} folio={data.folio} />
+            <VerificationResult result={data.verification} folio={data.folio} givenDocumentLabel={t('docReturnedContract')} />
             {data.sealedPdfVerification && (
               <details className="nom-secondary">
                 <summary>
@@ -140,7 +140,7 @@ function SignString({ t }: { t: T }) {
       <ActionResult state={sign} empty={t('signEmpty')} onRetry={() => last.current !== null && sign.mutate({ text: last.current })}>
         {(data: SignStringView) => (
           <>
-            <VerificationResult result={data.verification} folio={data.folio} />
+            <VerificationResult result={data.verification} folio={data.folio} givenDocumentLabel={t('docSignedText')} />
             <SaveButtons t={t} artifactId={data.artifactId} available={data.available} />
           </>
         )}
@@ -323,13 +323,16 @@ function FilePicker({ t, id, label, hint, file, accept, onFile, onClear, error }
   error?: string | undefined;
 }) {
   const format = useFormat();
+  // The native picker's own text follows the browser's language, not the app's: it stays hidden behind our button.
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <div className="nom-row">
-        <input id={id} type="file" accept={accept} aria-describedby={`${id}-hint`} aria-invalid={error ? true : undefined}
+      <span className="field-label" id={`${id}-label`}>{label}</span>
+      <div className="nom-row nom-file-picker">
+        <input id={id} type="file" className="visually-hidden" accept={accept} aria-labelledby={`${id}-label`}
+          aria-describedby={`${id}-name ${id}-hint`} aria-invalid={error ? true : undefined}
           onChange={(e) => { onFile(e.target.files?.[0]); e.target.value = ''; }} />
-        <span className="mono small" data-testid={`${id}-name`}>{file ? `${file.name} · ${format.bytes(file.size)}` : t('chooseFile')}</span>
+        <label htmlFor={id} className="btn">{file ? t('replaceFile') : t('chooseFileButton')}</label>
+        <span className="mono small" id={`${id}-name`} data-testid={`${id}-name`}>{file ? `${file.name} · ${format.bytes(file.size)}` : t('chooseFile')}</span>
         {file && <Button variant="link" onClick={onClear}>{t('clearFile')}</Button>}
       </div>
       <span id={`${id}-hint`} className="hint">{hint}</span>
