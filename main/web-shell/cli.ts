@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { openInBrowser, startWebShell } from './index';
 
 /**
- * `npm run start:web -- [--port 5173] [--no-open] [--data-dir DIR]`: the app in the system browser, served from
+ * `npm run start:web -- [--port 5173] [--no-open] [--data-dir DIR] [--static-dir DIR]`: the app in the system browser, served from
  * 127.0.0.1. Prints one line, `Omni Reviewer ready at <url>`; the URL's fragment holds the per-launch key.
  */
 function defaultDataDir(): string {
@@ -19,10 +19,10 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-let values: { port?: string; 'no-open'?: boolean; 'data-dir'?: string; help?: boolean };
+let values: { port?: string; 'no-open'?: boolean; 'data-dir'?: string; 'static-dir'?: string; help?: boolean };
 try {
   ({ values } = parseArgs({
-    options: { port: { type: 'string' }, 'no-open': { type: 'boolean' }, 'data-dir': { type: 'string' }, help: { type: 'boolean' } },
+    options: { port: { type: 'string' }, 'no-open': { type: 'boolean' }, 'data-dir': { type: 'string' }, 'static-dir': { type: 'string' }, help: { type: 'boolean' } },
     strict: true,
   }));
 } catch (error) {
@@ -36,7 +36,11 @@ const port = values.port === undefined ? 5173 : Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a number from 0 to 65535, got "${values.port}".`);
 
 try {
-  const shell = await startWebShell({ port, dataDir: values['data-dir'] ?? defaultDataDir() });
+  const shell = await startWebShell({
+    port,
+    dataDir: values['data-dir'] ?? defaultDataDir(),
+    ...(values['static-dir'] ? { staticDir: values['static-dir'] } : {}),
+  });
   process.stdout.write(`Omni Reviewer ready at ${shell.appUrl}\n`);
   if (!values['no-open']) openInBrowser(shell.appUrl);
   const stop = () => {

@@ -1,0 +1,109 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * `shell`: a fresh web shell per test, started exactly as `npm run start:web` does (main/web-shell/cli.ts) with a new
+ * data directory, on a random port with its embedded demo server. `page` arrives already on the app URL (key in
+ * the fragment). `shell.demoUrl` is the demo server, for tests that move its clock or inject faults.
+ */
+export interface ShellFixture {
+  /** Full app URL including the per-launch key fragment. */
+  appUrl: string;
+  origin: string;
+  key: string;
+  demoUrl: string;
+  dataDir: string;
+  /** Calls the host's IPC exactly as the page does. */
+  ipc<T = unknown>(channel: string, input?: unknown): Promise<T>;
+  /** Everything the shell printed, to check that nothing secret was logged. */
+  output(): string;
+  /** POST to a `/__demo/` control route of the demo server. */
+  demo(path: string, body?: unknown): Promise<Response>;
+}
+
+const READY = /Omni Reviewer ready at (http:\/\/127\.0\.0\.1:\d+\/#k=([A-Za-z0-9_-]+))/;
+
+async function startShell(): Promise<{ fixture: ShellFixture; child: ChildProcess }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'omni-e2e-'));
+  const staticDir = process.env.OMNI_WEB_STATIC_DIR ? ['--static-dir', process.env.OMNI_WEB_STATIC_DIR] : [];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'main/web-shell/cli.ts', '--port', '0', '--no-open', '--data-dir', dataDir, ...staticDir], {
+    cwd: process.cwd(),
+    env: { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const ready = await new Promise<RegExpMatchArray>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`web shell did not start in time:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(READY);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`web shell exited with ${code}:\n${output}`));
+    });
+  });
+  const appUrl = ready[1]!;
+  const key = ready[2]!;
+  const origin = new URL(appUrl).origin;
+  const ipc = async <T,>(channel: string, input: unknown = {}): Promise<T> => {
+    const res = await fetch(`${origin}/ipc/${channel}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin, 'x-omni-shell-key': key },
+      body: JSON.stringify(input),
+    });
+    const result = (await res.json()) as { ok: boolean; data?: T; error?: unknown };
+    if (!result.ok) throw new Error(`${channel} failed: ${JSON.stringify(result.error)}`);
+    return result.data as T;
+  };
+  const envs = await ipc<{ environments: { kind: string; baseUrl: string }[] }>('settings.environments');
+  const demoUrl = envs.environments.find((e) => e.kind === 'demo')!.baseUrl;
+  const fixture: ShellFixture = {
+    appUrl,
+    origin,
+    key,
+    demoUrl,
+    dataDir,
+    ipc,
+    output: () => output,
+    demo: (path, body) => fetch(`${demoUrl}/__demo/${path.replace(/^\//, '')}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) }),
+  };
+  return { fixture, child };
+}
+
+export const test = base.extend<{ shell: ShellFixture; page: Page }>({
+  shell: async ({}, use) => {
+    const { fixture, child } = await startShell();
+    try {
+      await use(fixture);
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await rm(fixture.dataDir, { recursive: true, force: true });
+    }
+  },
+  page: async ({ page, shell }, use) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+    });
+    await page.goto(shell.appUrl);
+    await use(page);
+    // A CSP violation or uncaught error is a bug even when the test's own assertions passed.
+    expect(problems, 'the page logged errors').toEqual([]);
+  },
+});
+
+export { expect };

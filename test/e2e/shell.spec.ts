@@ -1,0 +1,197 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test, type ShellFixture } from './fixtures';
+
+const SHOTS = '.tmp/screenshots';
+
+async function demoCredentials(shell: ShellFixture) {
+  const res = await fetch(`${shell.demoUrl}/__demo/credentials`);
+  return (await res.json()) as { apiKey: string; integrationId: string; secret: string };
+}
+
+async function openSettings(page: Page) {
+  await page.getByRole('navigation').getByRole('link', { name: /^(Settings|Configuración)/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Settings|Configuración/ })).toBeVisible();
+}
+
+async function axeClean(page: Page, include?: string[]) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  for (const selector of include ?? []) builder = builder.include(selector);
+  const { violations } = await builder.analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function setCredential(page: Page, field: string, label: RegExp, value: string) {
+  const row = page.getByTestId(`credential-${field}`);
+  await row.getByRole('button', { name: /^(Set|Replace)$/ }).click();
+  await row.getByLabel(label).fill(value);
+  await row.getByRole('button', { name: /^Save / }).click();
+  await expect(row.getByText('Set', { exact: true })).toBeVisible();
+}
+
+test('first run lands on a working screen in the demo environment with no typing', async ({ page }) => {
+  await expect(page).toHaveURL(/#\/interviews$/);
+  await expect(page.getByTestId('active-environment')).toHaveText(/Demo/i);
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  // The key left the address bar.
+  expect(page.url()).not.toContain('k=');
+
+  await openSettings(page);
+  for (const field of ['apiKey', 'integrationId', 'secret']) await expect(page.getByTestId(`credential-${field}`).getByText('Set', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByTestId('connection-ok')).toContainText(/Connected\. The token is valid for 1[45] min/);
+  await page.screenshot({ path: `${SHOTS}/settings-demo-en.png` });
+  await axeClean(page);
+
+  // Reloading keeps working: the key survives in this tab, not in the URL.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Test connection' })).toBeVisible();
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByTestId('connection-ok')).toBeVisible();
+});
+
+test('switching the language changes every word of the frame and persists', async ({ page }) => {
+  await openSettings(page);
+  await page.getByLabel('Language').selectOption('es');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Configuración');
+  await expect(page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: /Entrevistas/ })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-MX');
+  await expect(page.getByTestId('active-environment')).toHaveText('Demostración');
+  await page.screenshot({ path: `${SHOTS}/settings-demo-es.png` });
+  await axeClean(page);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Configuración');
+  await page.getByLabel('Idioma').selectOption('en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+});
+
+test('credentials: enter, test, replace with a bad one (clear error), clear', async ({ page, shell }) => {
+  const creds = await demoCredentials(shell);
+  await openSettings(page);
+  await page.getByRole('radio', { name: /Custom/ }).click();
+  await expect(page.getByTestId('active-environment')).toHaveText(/Custom/);
+  await page.screenshot({ path: `${SHOTS}/settings-custom-empty.png` });
+
+  // Without addresses or credentials the test says what is missing.
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByRole('alert').first()).toBeVisible();
+
+  await page.getByLabel('Base URL').fill(shell.demoUrl);
+  await page.getByLabel('Authorization URL').fill(shell.demoUrl);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+
+  await setCredential(page, 'apiKey', /New value for API key/, creds.apiKey);
+  await setCredential(page, 'integrationId', /New value for Integration id/, creds.integrationId);
+  await setCredential(page, 'secret', /New value for Secret/, creds.secret);
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByTestId('connection-ok')).toContainText('Connected.');
+
+  // A wrong secret: the test fails with words a person can act on and a code in small print.
+  await setCredential(page, 'secret', /New value for Secret/, 'definitely-not-the-secret');
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText(/Error code/);
+  await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expect(page.getByTestId('connection-ok')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/settings-bad-credential.png` });
+  await axeClean(page);
+
+  // Clear it: "Not set", and a test names what is missing.
+  const row = page.getByTestId('credential-secret');
+  await row.getByRole('button', { name: 'Clear' }).click();
+  await row.getByRole('button', { name: 'Clear' }).click();
+  await expect(row.getByText('Not set')).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Set' })).toBeVisible();
+});
+
+test('the page cannot reach any secret: window, storage, cookies and DOM are searched', async ({ page, shell }) => {
+  const creds = await demoCredentials(shell);
+  await openSettings(page);
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByTestId('connection-ok')).toBeVisible();
+  // Type a custom secret through the UI too, so the value has crossed the page at least once.
+  await page.getByRole('radio', { name: /Custom/ }).click();
+  await setCredential(page, 'apiKey', /New value for API key/, 'typed-api-key-4f9c2b');
+
+  const haystack = await page.evaluate(() => {
+    // A planted value proves the search reaches nested data.
+    (window as unknown as Record<string, unknown>).plantedCanary = { nested: ['canary-7d1e'] };
+    // Every value the page's scripts can reach from window through data properties (getters are not invoked).
+    const seen = new WeakSet<object>();
+    const strings: string[] = [];
+    const walk = (value: unknown, depth: number) => {
+      if (typeof value === 'string') return void strings.push(value);
+      if (depth > 6 || value === null || typeof value !== 'object' || seen.has(value) || value instanceof Node) return;
+      seen.add(value);
+      for (const key of Reflect.ownKeys(value)) {
+        const descriptor = Object.getOwnPropertyDescriptor(value, key);
+        if (descriptor && 'value' in descriptor) walk(descriptor.value, depth + 1);
+      }
+    };
+    for (const key of Reflect.ownKeys(window)) {
+      const descriptor = Object.getOwnPropertyDescriptor(window, key);
+      if (descriptor && 'value' in descriptor && descriptor.value !== window) walk(descriptor.value, 0);
+    }
+    const storage = (s: Storage) => Array.from({ length: s.length }, (_, i) => `${s.key(i)}=${s.getItem(s.key(i)!)}`).join('\n');
+    const inputs = Array.from(document.querySelectorAll('input')).map((i) => i.value);
+    return [strings.join('\n'), storage(localStorage), storage(sessionStorage), document.cookie, document.documentElement.outerHTML, inputs.join('\n'), location.href].join('\n');
+  });
+  expect(haystack).toContain('canary-7d1e');
+  for (const secret of [creds.apiKey, creds.integrationId, creds.secret, 'typed-api-key-4f9c2b']) expect(haystack).not.toContain(secret);
+  // No token of the service either (JWTs start with eyJ).
+  expect(haystack).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/);
+  // window.omni is the typed API and nothing else: no generic invoke, no transport.
+  const api = await page.evaluate(() => Object.fromEntries(Object.entries(window.omni).map(([d, m]) => [d, Object.keys(m as object).every((k) => typeof (m as Record<string, unknown>)[k] === 'function')])));
+  expect(Object.values(api).every(Boolean)).toBe(true);
+  expect(await page.evaluate(() => 'invoke' in window.omni || 'ipcRenderer' in window)).toBe(false);
+  // Nor did the shell print any of them.
+  for (const secret of [creds.secret, 'typed-api-key-4f9c2b']) expect(shell.output()).not.toContain(secret);
+});
+
+test('keyboard: g-shortcuts move between areas, ? opens the sheet, Esc closes it; focus is visible', async ({ page }) => {
+  await openSettings(page);
+  await page.keyboard.press('g');
+  await page.keyboard.press('s');
+  await expect(page).toHaveURL(/#\/signing$/);
+  await page.keyboard.press('g');
+  await page.keyboard.press('i');
+  await expect(page).toHaveURL(/#\/interviews/);
+  await page.keyboard.press('?');
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(sheet).toBeVisible();
+  await expect(sheet).toContainText('Go to Signing');
+  await page.screenshot({ path: `${SHOTS}/shortcut-sheet.png` });
+  await axeClean(page, ['dialog']);
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
+  expect(outline).not.toBe('none');
+});
+
+test('every area is reachable from the rail and the frame passes axe on each, light and dark', async ({ page }) => {
+  const rail = page.getByRole('navigation', { name: 'Main navigation' });
+  for (const [name, path] of [['Interviews', 'interviews'], ['Signing', 'signing'], ['Validation', 'validation'], ['Capture', 'capture'], ['API keys', 'api-keys'], ['Settings', 'settings']] as const) {
+    await rail.getByRole('link', { name: new RegExp(`^${name}`) }).click();
+    await expect(page).toHaveURL(new RegExp(`#/${path}$`));
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/area-${path}.png` });
+    await axeClean(page, ['.env-bar', '.rail']);
+  }
+  await page.getByLabel('Theme').selectOption('dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.screenshot({ path: `${SHOTS}/settings-dark.png` });
+  await axeClean(page);
+});
+
+test('an unknown address shows a way back', async ({ page, shell }) => {
+  await page.goto(`${shell.origin}/#/no-such-screen`);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('button', { name: 'Go to Interviews' }).click();
+  await expect(page).toHaveURL(/#\/interviews$/);
+});
