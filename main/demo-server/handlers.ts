@@ -49,14 +49,18 @@ function requireInterview(ctx: { interview: InterviewState | null }): InterviewS
   return ctx.interview;
 }
 
-/** Takes one capture attempt when the flow limits them; refuses at zero. Returns the limit to echo back. */
-function takeAttempt(limit: CaptureAttemptsLimit | undefined, what: string): CaptureAttemptsLimit | undefined {
-  if (!limit) return undefined;
-  if (limit.remaining <= 0) {
+/** Refuses when the flow limits attempts and none is left. */
+function ensureAttemptLeft(limit: CaptureAttemptsLimit | undefined, what: string): void {
+  if (limit && limit.remaining <= 0) {
     throw badRequest(`No ${what} capture attempts left (${limit.max} allowed by the session flow). Start a new onboarding for this person.`, {
       captureAttemptsLimit: { ...limit },
     });
   }
+}
+
+/** Uses one attempt once the image has been read (a file that does not decode costs none); returns the limit to echo. */
+function takeAttempt(limit: CaptureAttemptsLimit | undefined): CaptureAttemptsLimit | undefined {
+  if (!limit) return undefined;
   limit.remaining -= 1;
   return { ...limit };
 }
@@ -105,8 +109,9 @@ export const handlers: Handlers = {
 
   async addFace(ctx) {
     const interview = requireInterview(ctx);
-    const attempts = takeAttempt(interview.attempts.face, 'selfie');
+    ensureAttemptLeft(interview.attempts.face, 'selfie');
     const metrics = await imageFrom(ctx.body, ctx.deps);
+    const attempts = takeAttempt(interview.attempts.face);
     const scenario = interview.face;
     const details = attempts ? { captureAttemptsLimit: attempts } : undefined;
     const refuse = (status: 4010 | 4019 | 4077 | 4078) => new DemoHttpError(400, FACE_STATUS_MESSAGES[status], details, status);
@@ -153,6 +158,7 @@ export const handlers: Handlers = {
       ...(attempts ? { captureAttemptsLimit: attempts } : {}),
       error: { name, message: AUTH_ERROR_MESSAGES[name] },
     });
+    const metrics = analyzeImage(decodeBase64(body.base64Image, 'base64Image'), 'base64Image');
     let candidate = oneToNCandidate;
     let attempts: CaptureAttemptsLimit | undefined;
     let seededFailure: AuthErrorName | undefined;
@@ -160,11 +166,12 @@ export const handlers: Handlers = {
       if (!body.hint) return fail('HINT_NOT_PROVIDED');
       const customer = customers.find((c) => c.hint === body.hint!.trim().toLowerCase());
       if (!customer) return fail('NONEXISTENT_CUSTOMER');
-      attempts = takeAttempt(deps.state.customerAttempts.get(customer.hint), 'authentication');
+      const limit = deps.state.customerAttempts.get(customer.hint);
+      ensureAttemptLeft(limit, 'authentication');
+      attempts = takeAttempt(limit);
       candidate = customer.customerId;
       if (!customer.outcome.pass) seededFailure = customer.outcome.name;
     }
-    const metrics = analyzeImage(decodeBase64(body.base64Image, 'base64Image'), 'base64Image');
     if (metrics.contrast < FLAT_IMAGE_CONTRAST) return fail('FACE_NOT_FOUND', attempts);
     if (Math.min(metrics.width, metrics.height) < MIN_SELFIE_SIDE) return fail('FACE_TOO_SMALL', attempts);
     if (metrics.brightness < BRIGHTNESS_THRESHOLD) return fail('FACE_TOO_DARK', attempts);
@@ -180,8 +187,9 @@ export const handlers: Handlers = {
     }
     if (interview.front === 'none') throw badRequest('Upload the front side of the ID first; the back side needs it.', { frontUploaded: false });
     if (interview.front === 'Passport') throw badRequest('The front document is a passport, which has no back side. Do not call this endpoint for passports.', { typeOfId: 'Passport' });
-    const attempts = takeAttempt(interview.attempts.backId, 'ID');
+    ensureAttemptLeft(interview.attempts.backId, 'ID');
     const metrics = await imageFrom(ctx.body, ctx.deps);
+    const attempts = takeAttempt(interview.attempts.backId);
     const scenario = interview.backId;
     const cycle = scenario.failReasonCycle;
     const failReason = cycle?.length ? cycle[interview.backIdUploads % cycle.length] : undefined;

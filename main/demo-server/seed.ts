@@ -197,7 +197,11 @@ export const interviews: InterviewSeed[] = [
     contracts: [contract('demo-closed', 'credito', 'Contrato de crédito simple', 'credito')],
     videoSelfie: true,
   },
-  { ...base('demo-deleted', 'Sesión eliminada', 'Fernando Díaz Mora'), status: 'Deleted' },
+  {
+    ...base('demo-deleted', 'Sesión eliminada', 'Fernando Díaz Mora'),
+    status: 'Deleted',
+    contracts: [contract('demo-deleted', 'credito', 'Contrato de crédito simple', 'credito')],
+  },
   {
     ...base('demo-attempts-limited', 'Intentos de captura limitados (3)', 'Gabriela Núñez Vega'),
     attempts: { face: { max: 3, remaining: 3 }, backId: { max: 3, remaining: 3 } },

@@ -58,8 +58,9 @@ describe('demo server: add face', () => {
     expect(tiny.body?.status).toBe(4077);
   });
 
-  it('counts capture attempts down and refuses at zero', async () => {
+  it('counts capture attempts down and refuses at zero; an undecodable file costs no attempt', async () => {
     const client = await h.client();
+    await expect(client.call('addFace', { body: { base64Image: 'AAAA' } }, { interviewId: 'demo-attempts-limited' })).rejects.toMatchObject({ httpStatus: 400 });
     for (const remaining of [2, 1, 0]) {
       const res = await client.call('addFace', { body: { base64Image: GOOD_IMAGE } }, { interviewId: 'demo-attempts-limited' });
       expect(res.captureAttemptsLimit).toEqual({ max: 3, remaining });

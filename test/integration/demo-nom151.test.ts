@@ -67,5 +67,7 @@ describe('demo server: NOM-151', () => {
     const client = await h.client();
     await expect(client.call('calculateContractNom151', { body: { signedContractId: 'nope' } })).rejects.toMatchObject({ httpStatus: 400 });
     await expect(client.call('calculateContractNom151', { body: { signedContractId: 'demo-orgb-onboarding-seguro' } })).rejects.toMatchObject({ httpStatus: 400 });
+    const deleted = await client.call('calculateContractNom151', { body: { signedContractId: 'demo-deleted-credito' } }).catch((e: { body?: { message?: string } }) => e);
+    expect(deleted).toMatchObject({ httpStatus: 400, body: { details: { sessionStatus: 'Deleted' } } });
   });
 });
