@@ -103,11 +103,12 @@ export interface SavedFileView {
   fileName: string;
 }
 
-/** 32 MiB of file as base64. */
-const MAX_BASE64 = 44_739_244;
+/** Largest file verify accepts; two of them stay under the web shell's 64 MiB request limit once in base64. */
+export const MAX_VERIFY_FILE_BYTES = 20 * 1024 * 1024;
+const MAX_BASE64 = Math.ceil(MAX_VERIFY_FILE_BYTES / 3) * 4 + 64;
 const base64 = z
   .string()
-  .max(MAX_BASE64, 'File is larger than 32 MB')
+  .max(MAX_BASE64, 'File is larger than 20 MB')
   .regex(/^[A-Za-z0-9+/=\r\n]*$/, 'Must be base64');
 const fileInput = z.object({ name: z.string().trim().min(1).max(255), base64: base64.min(1, 'File is empty') }).strict();
 

@@ -11,6 +11,9 @@ import './signing.css';
 
 type T = Translate<(typeof messages)['en']>;
 
+/** Same limit as MAX_VERIFY_FILE_BYTES in preload/contract/nom151.ts (the renderer imports only types from there). */
+const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
 /** Signing area: seal contracts, sign strings, verify evidence offline, manage trusted provider roots. */
 export default function SigningScreen() {
   const t = useT(messages);
@@ -161,6 +164,14 @@ function VerifyEvidence({ t }: { t: T }) {
 
   const load = (set: (f: LoadedFile | null) => void) => async (file: File | undefined) => {
     if (!file) return;
+    if (file.size > MAX_FILE_BYTES) {
+      setReadError({
+        code: 'FILE_TOO_LARGE',
+        message: { en: `${file.name} is larger than 20 MB, the most this screen checks.`, es: `${file.name} pesa más de 20 MB, el máximo que verifica esta pantalla.` },
+        advice: { en: 'Check it with OpenSSL instead (see the NOM-151 guide), or ask for the evidence without the embedded document.', es: 'Verifícalo con OpenSSL (consulta la guía NOM-151), o solicita la constancia sin el documento incrustado.' },
+      });
+      return;
+    }
     try {
       setReadError(null);
       set(await readFileBase64(file));
