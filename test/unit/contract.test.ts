@@ -81,7 +81,7 @@ const samples: Record<string, { valid: unknown[]; invalid: unknown[] }> = {
   AddNameBody: { valid: [{ name: 'Ana López' }], invalid: [{ name: '   ' }, {}] },
   ContractLinksResponse: {
     valid: [{ success: true, sessionStatus: 'Alive', additionalInformation: { 'doc-1': 'https://x.example/1.pdf' } }, { success: true, additionalInformation: null }],
-    invalid: [{ success: true, additionalInformation: { 'doc-1': 5 } }],
+    invalid: [{ success: true, additionalInformation: { 'doc-1': 5 } }, { success: true, additionalInformation: { 'doc-1': 'file:///etc/passwd' } }],
   },
   RawCheckSeverity: { valid: ['low', 'medium', 'high'], invalid: ['LOW'] },
   RawIdvCheckResult: { valid: [check, { ...check, result: null }], invalid: [{ ...check, severity: 'LOW' }, { ...check, result: 1.5 }] },
@@ -112,7 +112,7 @@ const samples: Record<string, { valid: unknown[]; invalid: unknown[] }> = {
     invalid: [{ result: 'x' }, { success: false, error: { tipoError: {} } }],
   },
   ListApiKeysQuery: { valid: [{}, { apiKey: 'org-ref' }], invalid: [{ apiKey: '' }] },
-  ApiKeyRecord: { valid: [{ id: 'k1', name: 'Main', maskedKey: '••••1234', createdAt: '2026-01-01T00:00:00Z', enabled: true, scopes: ['x'] }], invalid: [{ name: 'no id' }] },
+  ApiKeyRecord: { valid: [{ id: 'k1', name: 'Main', maskedKey: '••••1234', createdAt: '2026-01-01T00:00:00Z', enabled: true, scopes: ['x'] }, { id: 42 }], invalid: [{ name: 'no id' }, { id: '' }, { id: 1.5 }] },
   ListApiKeysResponse: { valid: [[], [{ id: 'k1' }]], invalid: [{ id: 'k1' }, [{}]] },
 };
 

@@ -4,7 +4,8 @@ export const ListApiKeysQuery = z.object({ apiKey: z.string().min(1).optional() 
 
 /** Record fields not shown (decisions.md §8): open to unknown fields; a full key is never expected. */
 export const ApiKeyRecord = z.looseObject({
-  id: z.string(),
+  /** A numeric id is read as its decimal string, so one record shape serves every environment. */
+  id: z.union([z.string().min(1), z.number().int().transform(String)]),
   name: z.string().optional(),
   maskedKey: z.string().optional(),
   createdAt: z.string().optional(),

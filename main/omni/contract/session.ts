@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SessionStatus } from './common';
+import { HttpUrl, SessionStatus } from './common';
 
 export const AddNotesBody = z.object({ notes: z.string().min(1).max(20_000) });
 export const AddNameBody = z.object({ name: z.string().trim().min(1).max(300) });
@@ -7,7 +7,8 @@ export const AddNameBody = z.object({ name: z.string().trim().min(1).max(300) })
 export const ContractLinksResponse = z.looseObject({
   success: z.boolean(),
   sessionStatus: SessionStatus.optional(),
-  additionalInformation: z.record(z.string(), z.string()).nullable().optional(),
+  /** Document id → temporary link; main fetches these, so only http(s). */
+  additionalInformation: z.record(z.string(), HttpUrl).nullable().optional(),
 });
 export type ContractLinksResponse = z.infer<typeof ContractLinksResponse>;
 
