@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -10,6 +11,11 @@ import { expect, test } from './fixtures';
 async function openSigning(page: Page) {
   await page.getByRole('link', { name: /^(Signing|Firma)/ }).first().click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/NOM-151/);
+}
+
+async function axeClean(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function saveTo(page: Page, buttonName: string, path: string): Promise<string> {
@@ -35,6 +41,7 @@ test('seal a contract, see it verified, tamper with the file, see it fail', asyn
   await expect(result).toContainText('The document’s hash matches the evidence');
   await expect(seal.locator('details.nom-secondary summary')).toContainText('Sealed PDF checked on its own: Verified');
   await page.screenshot({ path: testInfo.outputPath('1-sealed.png'), fullPage: true });
+  await axeClean(page);
 
   const contractPath = testInfo.outputPath('contract.pdf');
   const evidencePath = testInfo.outputPath('constancia.tsr');
@@ -74,6 +81,7 @@ test('seal a contract, see it verified, tamper with the file, see it fail', asyn
   await expect(verdict).toContainText('HASH_MISMATCH');
   await expect(verdict.locator('.nom-check-failed')).toHaveCount(1);
   await page.screenshot({ path: testInfo.outputPath('2-tampered.png'), fullPage: true });
+  await axeClean(page);
 });
 
 test('sign a string and read the evidence in Spanish; a broken evidence file fails cleanly', async ({ page, shell }, testInfo) => {
