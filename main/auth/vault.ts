@@ -172,23 +172,27 @@ const UNAVAILABLE_REASON = {
 /**
  * Each value encrypted with the cipher (Electron's `safeStorage` in the app) and stored in a JsonStore
  * (electron-store). With a weak backend it never persists silently: values stay in memory until the user
- * accepts the weaker storage. Without encryption at all it never persists.
+ * accepts the weaker storage. Without encryption at all it never persists. The backend is asked on every use,
+ * because Electron only knows it after `ready`; values set before that are written once it becomes persistent.
  */
 export class EncryptedVault implements Vault {
   /** Decrypted values held now: the cache of reads and, before consent, the only copy. */
   private readonly plain = new Map<string, string>();
   /** Keys whose stored value failed to decrypt, so status reports it without decrypting again. */
   private readonly broken = new Set<string>();
-  private readonly backend: StorageSecurity['backend'];
+  /** Keys set while nothing could be persisted; written as soon as storage allows. */
+  private readonly pending = new Set<string>();
 
   constructor(
     private readonly cipher: SecretCipher,
     private readonly store: JsonStore,
   ) {
-    const available = safeCall(() => cipher.isEncryptionAvailable(), false);
-    const selected = safeCall(() => cipher.getSelectedStorageBackend?.(), undefined);
-    this.backend = !available ? 'memory' : selected === 'basic_text' ? 'basic_text' : 'keychain';
     registerSecretSource(this);
+  }
+
+  private get backend(): StorageSecurity['backend'] {
+    if (!safeCall(() => this.cipher.isEncryptionAvailable(), false)) return 'memory';
+    return safeCall(() => this.cipher.getSelectedStorageBackend?.(), undefined) === 'basic_text' ? 'basic_text' : 'keychain';
   }
 
   security(): StorageSecurity {
@@ -202,9 +206,9 @@ export class EncryptedVault implements Vault {
     if (this.backend !== 'basic_text') return;
     const stored = this.read();
     stored.weakStorageAccepted = true;
-    // Whatever was held in memory while waiting for consent is persisted now.
-    for (const [key, value] of this.plain) stored.items[key] = this.encrypt(value);
     this.write(stored);
+    // Whatever was held in memory while waiting for consent is persisted now.
+    this.flushPending();
   }
 
   async getCredential(envId: string, name: CredentialName) {
@@ -258,7 +262,8 @@ export class EncryptedVault implements Vault {
     if (stored === undefined) return undefined;
     const value = this.decrypt(stored);
     if (value === undefined) {
-      this.broken.add(key);
+      // Without encryption (yet) nothing decrypts; only a real failure is remembered.
+      if (this.backend !== 'memory') this.broken.add(key);
       throw new VaultDecryptError(envId, item);
     }
     this.plain.set(key, value);
@@ -268,15 +273,25 @@ export class EncryptedVault implements Vault {
   private put(key: string, value: string) {
     this.plain.set(key, value);
     this.broken.delete(key);
-    if (!this.persists) return;
+    this.pending.add(key);
+    this.flushPending();
+  }
+
+  private flushPending() {
+    if (this.pending.size === 0 || !this.persists) return;
     const stored = this.read();
-    stored.items[key] = this.encrypt(value);
+    for (const key of this.pending) {
+      const value = this.plain.get(key);
+      if (value !== undefined) stored.items[key] = this.encrypt(value);
+    }
     this.write(stored);
+    this.pending.clear();
   }
 
   private remove(key: string) {
     this.plain.delete(key);
     this.broken.delete(key);
+    this.pending.delete(key);
     const stored = this.read();
     if (stored.items[key] === undefined) return;
     delete stored.items[key];
@@ -289,7 +304,7 @@ export class EncryptedVault implements Vault {
 
   /** undefined when the value cannot be decrypted: unknown version, bad base64, or a cipher failure. */
   private decrypt(stored: string): string | undefined {
-    if (this.backend === 'memory' || !stored.startsWith(CIPHERTEXT_PREFIX)) return undefined;
+    if (!stored.startsWith(CIPHERTEXT_PREFIX)) return undefined;
     const body = stored.slice(CIPHERTEXT_PREFIX.length);
     if (!/^[A-Za-z0-9+/]+={0,2}$/.test(body)) return undefined;
     try {

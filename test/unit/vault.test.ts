@@ -123,6 +123,41 @@ describe('EncryptedVault where Linux has no secret store (basic_text)', () => {
   });
 });
 
+describe('EncryptedVault created before Electron is ready', () => {
+  it('holds values in memory until encryption becomes available, then writes them', async () => {
+    const store = new MemoryJsonStore();
+    const cipher = new FakeSafeStorage('unknown', false);
+    const vault = new EncryptedVault(cipher, store);
+    await vault.setCredential('demo', 'apiKey', SECRET);
+    expect(store.data.size).toBe(0);
+    cipher.available = true;
+    cipher.backend = 'gnome_libsecret';
+    expect(vault.security().backend).toBe('keychain');
+    await vault.setCredential('demo', 'secret', 'another-secret');
+    const restarted = new EncryptedVault(cipher, store);
+    expect(await restarted.getCredential('demo', 'apiKey')).toBe(SECRET);
+    expect(await restarted.getCredential('demo', 'secret')).toBe('another-secret');
+  });
+
+  it('a stored value read while encryption is unavailable is not remembered as broken', async () => {
+    const store = new MemoryJsonStore();
+    const cipher = new FakeSafeStorage('kwallet6');
+    await new EncryptedVault(cipher, store).setCredential('demo', 'apiKey', SECRET);
+    // Like Electron before `ready`: decrypting throws while encryption is unavailable.
+    class NotReadyYet extends FakeSafeStorage {
+      override decryptString(b: Buffer): string {
+        if (!this.available) throw new Error('Encryption is not available.');
+        return super.decryptString(b);
+      }
+    }
+    const notReady = new NotReadyYet('kwallet6', false);
+    const early = new EncryptedVault(notReady, store);
+    await expect(early.getCredential('demo', 'apiKey')).rejects.toBeInstanceOf(VaultDecryptError);
+    notReady.available = true;
+    expect(await early.getCredential('demo', 'apiKey')).toBe(SECRET);
+  });
+});
+
 describe('NodeKeyFileCipher', () => {
   it('round-trips with AES-256-GCM, reports basic_text, keeps its key private and rejects tampering', () => {
     const dir = mkdtempSync(join(tmpdir(), 'vault-'));
