@@ -255,6 +255,7 @@ export class EncryptedVault implements Vault {
   }
 
   private get(key: string, envId: string, item: string): string | undefined {
+    if (this.pending.size) this.flushPending();
     const cached = this.plain.get(key);
     if (cached !== undefined) return cached;
     if (this.broken.has(key)) throw new VaultDecryptError(envId, item);

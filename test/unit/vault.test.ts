@@ -133,6 +133,8 @@ describe('EncryptedVault created before Electron is ready', () => {
     cipher.available = true;
     cipher.backend = 'gnome_libsecret';
     expect(vault.security().backend).toBe('keychain');
+    await vault.getCredential('demo', 'apiKey'); // any use writes what was waiting
+    expect(store.dump()).toContain('v1:');
     await vault.setCredential('demo', 'secret', 'another-secret');
     const restarted = new EncryptedVault(cipher, store);
     expect(await restarted.getCredential('demo', 'apiKey')).toBe(SECRET);
