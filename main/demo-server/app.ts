@@ -131,7 +131,8 @@ export function buildDemoApp(deps: DemoDeps, maxBodyBytes: number): FastifyInsta
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return sendError(reply, request, deps, new DemoHttpError(400, `The request could not be read: ${err.message ?? 'bad request'}. Send a JSON body.`));
     }
-    request.log.error(error);
+    // Unexpected: say where on stderr (no bodies or headers, which may carry keys), answer a clean 500.
+    console.error(`[demo-server] ${request.method} ${pathOf(request)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return sendError(reply, request, deps, new DemoHttpError(500, 'The demo server failed while handling this call. Retry; if it keeps failing, reset the demo server.'));
   });
 

@@ -3,14 +3,13 @@ import { attachEvidence } from '../nom151/pdf';
 import { MIN_HORIZONTAL_RESOLUTION, ID_QUALITY_APPROVAL_THRESHOLD, VIDEO_URL_TTL_MS, type AuthErrorName, type CaptureAttemptsLimit } from '../omni/contract';
 import { checkCurp } from '../omni/rules/curp';
 import { checkRfc } from '../omni/rules/rfc';
-import type { CallContext, DemoDeps, Handlers } from './context';
+import type { DemoDeps, Handlers } from './context';
 import { DemoHttpError, badRequest, unauthorized } from './errors';
 import { BRIGHTNESS_THRESHOLD, FLAT_IMAGE_CONTRAST, GLARE_THRESHOLD, SHARPNESS_THRESHOLD, analyzeImage, decodeBase64, type ImageMetrics } from './image';
 import { fetchAllowedImage } from './image-url';
 import { GENERIC_RFCS, curpResponse, lookupCurp, rfcResponse } from './registries';
 import { apiKeys, customers, oneToNCandidate, organizations, type FaceScenario } from './seed';
 import type { InterviewState } from './state';
-import type { EndpointName } from '../omni/endpoints';
 
 /** A selfie narrower or shorter than this cannot hold a usable face crop. */
 const MIN_SELFIE_SIDE = 100;
@@ -307,4 +306,3 @@ function sniffVideo(bytes: Buffer): string {
   throw badRequest('video is not a WebM or MP4 recording (its first bytes match neither). Send the recorded file, base64-encoded.', { field: 'video' });
 }
 
-export type { CallContext, EndpointName };

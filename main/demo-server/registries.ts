@@ -25,7 +25,7 @@ function demoCurp(yy: string, dd: number): string {
   return first17 + curpCheckDigit(first17);
 }
 
-const providerFailures: Array<[CurpOutcome & { kind: 'provider' }]> = (
+const providerFailures: Array<Extract<CurpOutcome, { kind: 'provider' }>> = (
   [
     ['01', 'SIN RESPUESTA DE RENAPO'],
     ['02', 'SERVIDOR SVBI NO RESPONDE'],
@@ -35,7 +35,7 @@ const providerFailures: Array<[CurpOutcome & { kind: 'provider' }]> = (
     ['03', 'LOS DATOS SON INCORRECTOS'],
     ['05', 'ERROR INESPERADO'],
   ] as const
-).map(([codigoRespuesta, descripcionRespuesta]) => [{ kind: 'provider', codigoRespuesta, descripcionRespuesta }]);
+).map(([codigoRespuesta, descripcionRespuesta]) => ({ kind: 'provider', codigoRespuesta, descripcionRespuesta }));
 
 const group1: Array<[string, string, string]> = [
   ['01', '04', 'La CURP fue dada de baja anteriormente.'],
@@ -55,7 +55,7 @@ export const curpCases: CurpCase[] = [
   { curp: 'HEGG560427MVZRRL04', outcome: { kind: 'valid' } },
   { curp: 'MAAR790213HMNRLF03', outcome: { kind: 'valid' } },
   { curp: demoCurp('89', 1), outcome: { kind: 'valid' } },
-  ...providerFailures.map(([outcome], i) => ({ curp: demoCurp('90', i + 1), outcome })),
+  ...providerFailures.map((outcome, i) => ({ curp: demoCurp('90', i + 1), outcome })),
   ...group1.map(([tipoError, codigoError, message], i) => ({ curp: demoCurp('91', i + 1), outcome: { kind: 'registry' as const, group: 1 as const, tipoError, codigoError, message } })),
   ...group2.map(([tipoError, codigoError], i) => ({
     curp: demoCurp('92', i + 1),

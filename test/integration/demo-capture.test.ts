@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
@@ -218,6 +219,30 @@ describe('demo server: import video', () => {
     const listed = await (await fetch(`${h.server.url}/__demo/interviews/demo-clean-pass/recordings`)).json();
     expect(listed).toEqual([expect.objectContaining({ recordingId, type: 'selfie', mimeType: 'video/webm', sizeBytes: Buffer.from(video, 'base64').length })]);
   });
+
+  it('accepts a large recording streamed by the client under the default 200 MB limit', async () => {
+    const big = await startHarness();
+    try {
+      const client = await big.client();
+      const chunk = Buffer.alloc(3 * 1024 * 1024, 7);
+      const first = Buffer.from(chunk);
+      first.writeUInt32BE(0x1a45dfa3, 0);
+      const chunks = [first, ...Array.from({ length: 9 }, () => chunk)];
+      const parts = [Buffer.from('{"type":"merged","video":"'), ...chunks.map((c) => Buffer.from(c.toString('base64'))), Buffer.from('"}')];
+      const contentLength = parts.reduce((n, p) => n + p.length, 0);
+      async function* stream() {
+        for (const part of parts) yield new Uint8Array(part);
+      }
+      const { recordingId } = await client.call('importVideo', { body: { video: 'unused-with-rawBody' } }, { interviewId: 'demo-clean-pass', rawBody: { stream: stream(), contentLength } });
+      const [listed] = await (await fetch(`${big.server.url}/__demo/interviews/demo-clean-pass/recordings`)).json();
+      expect(listed).toMatchObject({ recordingId, type: 'merged', sizeBytes: 30 * 1024 * 1024 });
+      const hash = createHash('sha256');
+      for (const c of chunks) hash.update(c);
+      expect(listed.sha256).toBe(hash.digest('hex'));
+    } finally {
+      await big.close();
+    }
+  }, 60_000);
 
   it('refuses a body that is not a video, and answers 413 over the size limit', async () => {
     const client = await h.client();
