@@ -37,7 +37,7 @@ export function AuditPanel({ interviewId }: { interviewId: string }) {
           </p>
           {exportAudit.error && <ErrorNotice error={exportAudit.error.data} />}
           {exportAudit.isSuccess && exportAudit.data && <p className="small" role="status">{exportAudit.data.savedTo ? t('saved', { path: exportAudit.data.savedTo }) : t('exported')}</p>}
-          <div className="audit-scroll">
+          <div className="audit-scroll" tabIndex={0} role="region" aria-label={t('auditTitle')}>
             <table className="table" data-testid="audit-table">
               <thead>
                 <tr>

@@ -22,8 +22,8 @@ export function WriteBlocked({ entry, onAttach }: { entry: QueueEntry | undefine
 export function NotesPanel({ interviewId, entry, onAttach }: { interviewId: string; entry: QueueEntry | undefined; onAttach: () => void }) {
   const t = useT(messages);
   return (
-    <section className="panel" aria-labelledby={`notes-${interviewId}`}>
-      <div className="panel-header"><h2 id={`notes-${interviewId}`}>{t('notesTitle')}</h2></div>
+    <section className="panel" aria-labelledby={`notes-title-${interviewId}`}>
+      <div className="panel-header"><h2 id={`notes-title-${interviewId}`}>{t('notesTitle')}</h2></div>
       <WriteBlocked entry={entry} onAttach={onAttach} />
       {!entry ? (
         <Skeleton rows={3} />

@@ -86,7 +86,7 @@ export function PdfViewer({ url, title, onClose, onFailed }: { url: string; titl
         <Button onClick={() => setZoom(ZOOMS[Math.min(ZOOMS.length - 1, zoomIndex + 1)] ?? 1)} disabled={zoomIndex >= ZOOMS.length - 1} aria-label={t('zoomIn')}>+</Button>
         <Button variant="link" onClick={onClose}>{t('pdfClose')}</Button>
       </div>
-      {failed ? <p className="notice notice-danger" role="alert">{t('pdfError')}</p> : <div className="pdf-canvas"><canvas ref={canvas} aria-label={title} role="img" /></div>}
+      {failed ? <p className="notice notice-danger" role="alert">{t('pdfError')}</p> : <div className="pdf-canvas" tabIndex={0} role="region" aria-label={t('pdfPage', { page, pages: doc?.numPages ?? 1 })}><canvas ref={canvas} aria-label={title} role="img" /></div>}
     </div>
   );
 }

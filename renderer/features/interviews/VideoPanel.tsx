@@ -17,11 +17,9 @@ export function VideoPanel({ interviewId }: { interviewId: string }) {
   const t = useT(messages);
   const q = useOmniQuery(keys.interview.video(interviewId), (api) => api.interview.video({ interviewId }), { staleTime: Infinity });
   return (
-    <div className="video-sticky">
-      <Panel title={t('videoTitle')} query={q} isEmpty={(d) => 'unavailable' in d.data} empty={<VideoUnavailable said={q.data && 'unavailable' in q.data.data ? q.data.data.unavailable : ''} />}>
-        {(d) => ('url' in d.data ? <Player interviewId={interviewId} link={d.data} renewing={q.isFetching} onRenew={() => void q.refetch()} /> : null)}
-      </Panel>
-    </div>
+    <Panel title={t('videoTitle')} query={q} isEmpty={(d) => 'unavailable' in d.data} empty={<VideoUnavailable said={q.data && 'unavailable' in q.data.data ? q.data.data.unavailable : ''} />}>
+      {(d) => ('url' in d.data ? <Player interviewId={interviewId} link={d.data} renewing={q.isFetching} onRenew={() => void q.refetch()} /> : null)}
+    </Panel>
   );
 }
 

@@ -25,7 +25,7 @@ export function Workspace({ interviewId }: { interviewId: string }) {
   // Opening is a write (audit entry, last opened, local state), so a mutation run once per interview, never a
   // query a refresh could repeat; the panels load in parallel beside it.
   const open = useOmniMutation((api, id: string) => api.interview.open({ interviewId: id }), {
-    invalidate: [keys.queue.all()],
+    invalidate: (_data, id) => [keys.queue.all(), keys.interview.audit(id)],
     onSuccess: (data, id) => queryClient.setQueryData(keys.interview.overview(id), data),
   });
   const openedFor = useRef<string | null>(null);
@@ -42,13 +42,14 @@ export function Workspace({ interviewId }: { interviewId: string }) {
       <WorkspaceHeader interviewId={interviewId} overview={current} onAttach={() => setTokenDialog(true)} />
       {open.error && <ErrorNotice error={open.error.data} onRetry={() => open.mutate(interviewId)} />}
       <div className="workspace-columns">
+        {/* The video stays in view (sticky) while the findings beside it scroll. */}
         <div className="workspace-col" aria-label={t('evidence')} role="region">
           <VideoPanel interviewId={interviewId} />
-          <CrossDocPanel interviewId={interviewId} />
-          <ContractsPanel interviewId={interviewId} />
         </div>
         <div className="workspace-col" aria-label={t('findings')} role="region">
           <ChecksPanel interviewId={interviewId} />
+          <CrossDocPanel interviewId={interviewId} />
+          <ContractsPanel interviewId={interviewId} />
           <NotesPanel interviewId={interviewId} entry={current?.entry} onAttach={() => setTokenDialog(true)} />
           <AuditPanel interviewId={interviewId} />
         </div>

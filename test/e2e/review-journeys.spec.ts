@@ -1,0 +1,193 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { SHOTS, expectAxeClean, goTo, openInterview, panelsSettled } from './review-helpers';
+
+const videoState = (page: Page) =>
+  page.locator('[data-testid="video-player"] video').evaluate((v: HTMLVideoElement) => ({ time: v.currentTime, paused: v.paused, src: v.currentSrc }));
+
+test('clean pass: queue from the demo seeds, keyboard to the interview, every panel with data, PDF in the app', async ({ page, shell }) => {
+  await goTo(page, '/interviews');
+  await expect(page.getByRole('heading', { name: 'Review queue', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Add all demo interviews' }).click();
+  const rows = page.getByTestId('queue-row');
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.count()).toBeGreaterThan(5);
+  await expectAxeClean(page);
+  await page.screenshot({ path: `${SHOTS}/queue.png` });
+
+  // Search with "/", then j/k and Enter, without the mouse.
+  await page.locator('body').press('/');
+  await expect(page.getByLabel('Search')).toBeFocused();
+  await page.keyboard.type('demo-c');
+  await page.getByLabel('Search').blur();
+  await expect(rows).toHaveCount(3); // clean-pass, closed, contracts-many
+  await page.keyboard.press('j');
+  await expect(rows.nth(1)).toHaveAttribute('aria-current', 'true');
+  await page.keyboard.press('k');
+  await expect(rows.nth(0)).toHaveAttribute('aria-current', 'true');
+  await expect(rows.nth(0)).toContainText('demo-clean-pass');
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByTestId('interview-id')).toHaveText('demo-clean-pass');
+  await panelsSettled(page);
+  await expect(page.getByTestId('session-status')).toContainText('Alive');
+  await expect(page.getByTestId('token-state')).toContainText('Set');
+  const checks = page.getByTestId('checks-table').locator('tbody tr');
+  await expect(checks).toHaveCount(4);
+  await expect(checks.first()).toContainText('Low');
+  await expect(page.getByTestId('fraud-score')).toHaveText('0.04182736451');
+  await expect(page.getByTestId('crossdoc-table').locator('tbody tr')).toHaveCount(3);
+  await expect(page.getByTestId('crossdoc-table')).toContainText('Match');
+  await expect(page.getByTestId('video-expiry')).toContainText('Link valid until');
+
+  await page.getByRole('button', { name: 'Open demo-clean-pass-credito' }).click();
+  await expect(page.getByTestId('pdf-page')).toHaveText(/Page 1 of \d+/);
+  const pages = Number((await page.getByTestId('pdf-page').textContent())!.match(/of (\d+)/)![1]);
+  if (pages > 1) {
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(page.getByTestId('pdf-page')).toHaveText(`Page 2 of ${pages}`);
+  }
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(page.getByTestId('pdf-viewer')).toContainText('Zoom 125 %');
+  await expectAxeClean(page);
+  await page.screenshot({ path: `${SHOTS}/clean-pass.png`, fullPage: true });
+
+  // Back in the queue the interview is in review and was opened.
+  await goTo(page, '/interviews');
+  const row = page.getByTestId('queue-row').filter({ hasText: 'demo-clean-pass' });
+  await expect(row).toContainText('In review');
+  await expect(row).not.toContainText('Never');
+});
+
+test('fraud risk high: severity in words, full-precision score, features beside their codes, mismatches', async ({ page, shell }) => {
+  await openInterview(page, shell, 'demo-fraud-high');
+  await panelsSettled(page);
+  const fraud = page.getByTestId('fraud-risk');
+  await expect(fraud).toContainText('High');
+  const score = await page.getByTestId('fraud-score').textContent();
+  const raw = await shell.ipc<{ data: { result: { fraudRisk: { result: number; topNFraudCodes: string[]; topNFraudFeatures: string[] } } } }>('interview.rawIdv', { interviewId: 'demo-fraud-high' });
+  expect(score).toBe(String(raw.data.result.fraudRisk.result));
+  const firstCode = raw.data.result.fraudRisk.topNFraudCodes[0]!;
+  const firstFeature = raw.data.result.fraudRisk.topNFraudFeatures[0]!;
+  await expect(fraud.locator('tr', { hasText: firstCode })).toContainText(firstFeature);
+  // Highest severity first by default.
+  await expect(page.getByTestId('checks-table').locator('tbody tr').first()).toContainText('High');
+  await page.getByLabel('Show').selectOption('high');
+  for (const row of await page.getByTestId('checks-table').locator('tbody tr').all()) await expect(row).toContainText('High');
+  await expect(page.getByTestId('crossdoc-table')).toContainText('Mismatch');
+  await expectAxeClean(page);
+  await page.screenshot({ path: `${SHOTS}/fraud-high.png`, fullPage: true });
+});
+
+test('empty IDV: the checks, fraud risk and video say why they are empty', async ({ page, shell }) => {
+  await openInterview(page, shell, 'demo-empty-idv');
+  await panelsSettled(page);
+  await expect(page.getByText('The ID-validation service was not run for this interview.')).toBeVisible();
+  await expect(page.getByText('No fraud risk was produced for this interview.')).toBeVisible();
+  await expect(page.getByText('The service has no video selfie for this interview.')).toBeVisible();
+  await expectAxeClean(page);
+  await page.screenshot({ path: `${SHOTS}/empty-idv.png`, fullPage: true });
+});
+
+test('closed session: notes, name and decision are disabled with the reason', async ({ page, shell }) => {
+  await openInterview(page, shell, 'demo-closed');
+  await panelsSettled(page);
+  await expect(page.getByTestId('session-status')).toContainText('Closed');
+  await expect(page.getByTestId('write-blocked').first()).toContainText('The session is closed');
+  await expect(page.getByLabel('Conference notes')).toBeDisabled();
+  await expect(page.getByLabel('Name', { exact: true })).toBeDisabled();
+  for (const name of ['Approve', 'Reject', 'Request new capture']) await expect(page.getByRole('button', { name, exact: true })).toBeDisabled();
+  await expectAxeClean(page);
+  await page.screenshot({ path: `${SHOTS}/closed.png` });
+});
+
+test('expired video URL: renewed while playing, position kept', async ({ page, shell }) => {
+  await page.clock.install();
+  await page.reload();
+  await openInterview(page, shell, 'demo-clean-pass');
+  await expect(page.getByTestId('video-time')).toContainText('0:04');
+  await page.getByLabel('Speed').selectOption('0.25');
+  await page.getByTestId('play-toggle').click();
+  await expect.poll(async () => (await videoState(page)).time).toBeGreaterThan(0.3);
+  const before = await videoState(page);
+  expect(before.paused).toBe(false);
+
+  // The service's clock and the app's clock both pass the link's hour.
+  expect((await shell.demo('clock', { advanceMs: 61 * 60_000 })).ok).toBe(true);
+  await page.clock.fastForward(61 * 60_000);
+  await expect(page.getByTestId('video-renewed')).toBeVisible();
+  const after = await videoState(page);
+  expect(after.src).not.toBe(before.src);
+  expect(after.time).toBeGreaterThanOrEqual(before.time - 0.05);
+  await expect.poll(async () => (await videoState(page)).paused).toBe(false);
+  await expect(page.getByTestId('video-expiry')).toContainText('Link valid until');
+  await page.screenshot({ path: `${SHOTS}/video-renewed.png` });
+});
+
+test('a note that fails once is kept as a draft, survives a reload, then is sent', async ({ page, shell }) => {
+  await openInterview(page, shell, 'demo-clean-pass');
+  await panelsSettled(page);
+  expect((await shell.demo('faults', { route: '/omni/add/conference/notes', kind: 'status', status: 500, times: 1 })).ok).toBe(true);
+  const notes = page.getByLabel('Conference notes');
+  await notes.fill('Documento legible; rostro coincide.');
+  await expect(page.getByTestId('notes-status')).toContainText('Draft saved');
+  await page.getByRole('button', { name: 'Send note' }).click();
+  await expect(page.getByTestId('notes-status')).toContainText('Not sent');
+  await expect(page.getByTestId('notes-status')).toContainText('kept as a draft');
+  await expect(notes).toHaveValue('Documento legible; rostro coincide.');
+  await page.screenshot({ path: `${SHOTS}/note-failed.png` });
+
+  await page.reload();
+  await expect(page.getByLabel('Conference notes')).toHaveValue('Documento legible; rostro coincide.');
+  await expect(page.getByTestId('notes-status')).toContainText('Not sent');
+  await page.getByRole('button', { name: 'Send note' }).click();
+  await expect(page.getByTestId('notes-status')).toContainText('Sent');
+  await expect(page.getByLabel('Conference notes')).toHaveValue('');
+  await expect(page.getByTestId('audit-table')).toContainText('Noted');
+  const drafts = await shell.ipc<Record<string, unknown>>('interview.drafts', { interviewId: 'demo-clean-pass' });
+  expect(drafts.notes).toBeUndefined();
+});
+
+test('approving with open high-severity findings needs an explicit acknowledgement', async ({ page, shell }) => {
+  await openInterview(page, shell, 'demo-fraud-high');
+  await panelsSettled(page);
+  await page.getByRole('button', { name: 'Approve', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Reason (required)').fill('Fraud signals reviewed with the branch; customer known.');
+  await expect(dialog.getByTestId('open-findings')).toContainText('checkFraudRisk');
+  const record = dialog.getByRole('button', { name: 'Record decision' });
+  await expect(record).toBeDisabled();
+  await expectAxeClean(page);
+  await page.screenshot({ path: `${SHOTS}/decision-ack.png` });
+  await dialog.getByRole('checkbox').check();
+  await record.click();
+  await expect(dialog.getByTestId('decision-recorded')).toContainText('Approve');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('last-decision')).toContainText('Decided: Approve');
+  await expect(page.getByTestId('audit-table')).toContainText('Decided');
+  const overview = await shell.ipc<{ entry: { localState: string }; lastDecision: { acknowledgedFindings: string[] } }>('interview.overview', { interviewId: 'demo-fraud-high' });
+  expect(overview.entry.localState).toBe('decided');
+  expect(overview.lastDecision.acknowledgedFindings.length).toBeGreaterThan(0);
+});
+
+test('audit report: exported as JSON with a verified chain and as a PDF', async ({ page, shell }) => {
+  await openInterview(page, shell, 'demo-clean-pass');
+  await panelsSettled(page);
+  await page.getByTestId('play-toggle').click();
+  await expect(page.getByTestId('audit-table')).toContainText('Played');
+  await expect(page.getByTestId('audit-chain')).toContainText('Hash chain verified');
+
+  const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
+  const json = JSON.parse(await readFile((await jsonDownload.path())!, 'utf8')) as { interviewId: string; chain: { ok: boolean }; entries: { action: string }[] };
+  expect(json.interviewId).toBe('demo-clean-pass');
+  expect(json.chain.ok).toBe(true);
+  expect(json.entries.map((e) => e.action)).toEqual(expect.arrayContaining(['opened', 'played']));
+
+  const [pdfDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export PDF report' }).click()]);
+  expect(pdfDownload.suggestedFilename()).toMatch(/^review-demo-clean-pass-.*\.pdf$/);
+  const pdf = await readFile((await pdfDownload.path())!);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  await expect(page.getByTestId('audit-table')).toContainText('Downloaded');
+  await page.screenshot({ path: `${SHOTS}/audit.png` });
+});
