@@ -4,6 +4,8 @@ import { registerSecretSource } from '../log';
 export const SERVER_TOKEN_TTL_MS = 15 * 60 * 1000;
 /** Refresh this long before expiry, so a call never leaves with a token about to lapse in flight. */
 export const REFRESH_MARGIN_MS = 60 * 1000;
+/** After a failed early refresh, calls keep the still-valid token this long before trying again. */
+export const EARLY_REFRESH_PAUSE_MS = 5 * 1000;
 
 export interface TokenManagerOptions {
   /** Performs one authorization and returns the new server token. */
@@ -25,6 +27,7 @@ interface Held {
 export class TokenManager {
   private held: Held | undefined;
   private inFlight: Promise<Held> | undefined;
+  private earlyRefreshAfter = 0;
   private readonly now: () => number;
   private readonly ttlMs: number;
   private readonly marginMs: number;
@@ -45,8 +48,9 @@ export class TokenManager {
       const left = held.expiresAt - this.now();
       if (left > this.marginMs) return held.token;
       if (left > 0) {
-        // Inside the refresh window: refresh in the background, keep serving the still-valid token.
-        void this.refresh().catch(() => undefined);
+        // Inside the refresh window: refresh in the background, keep serving the still-valid token. A failure
+        // pauses early refreshes briefly, so a failing authorizer is not hit by every call.
+        if (this.now() >= this.earlyRefreshAfter) void this.refresh().catch(() => undefined);
         return held.token;
       }
     }
@@ -92,6 +96,9 @@ export class TokenManager {
         const held = { token, expiresAt: started + lifetimeOf(token, this.ttlMs, started) };
         this.held = held;
         return held;
+      } catch (error) {
+        this.earlyRefreshAfter = this.now() + EARLY_REFRESH_PAUSE_MS;
+        throw error;
       } finally {
         this.inFlight = undefined;
       }

@@ -70,6 +70,32 @@ describe('TokenManager', () => {
     expect(await t.tm.getToken()).toBe('opaque-token-2');
   });
 
+  it('a failing early refresh keeps serving the valid token and does not hammer the authorizer', async () => {
+    let now = 0;
+    let calls = 0;
+    let failing = false;
+    const tm = new TokenManager({
+      now: () => now,
+      authorize: async () => {
+        calls++;
+        if (failing) throw new Error('auth service down');
+        return `token-${calls}`;
+      },
+    });
+    await tm.getToken();
+    failing = true;
+    now = SERVER_TOKEN_TTL_MS - 30_000;
+    for (let i = 0; i < 100; i++) expect(await tm.getToken()).toBe('token-1');
+    await new Promise((r) => setTimeout(r, 0));
+    for (let i = 0; i < 100; i++) expect(await tm.getToken()).toBe('token-1');
+    expect(calls).toBe(2);
+    failing = false;
+    now += 6_000;
+    await tm.getToken();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await tm.getToken()).toBe('token-3');
+  });
+
   it("takes the lifetime from the JWT's exp/iat, never beyond 15 minutes", () => {
     const iat = 1_700_000_000;
     expect(lifetimeOf(makeJwt({ iat, exp: iat + 300 }), SERVER_TOKEN_TTL_MS, 0)).toBe(300_000);
