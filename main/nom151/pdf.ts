@@ -1,13 +1,19 @@
+import { createHash } from 'node:crypto';
 import {
   AFRelationship,
   PDFArray,
+  PDFBool,
   PDFDict,
   PDFDocument,
   PDFHexString,
   PDFName,
+  PDFNumber,
   PDFRawStream,
+  PDFRef,
+  PDFStream,
   PDFString,
   decodePDFRawStream,
+  type PDFObject,
 } from 'pdf-lib';
 import * as pkijs from 'pkijs';
 import { ownBuffer } from './asn1';
@@ -95,4 +101,68 @@ function walkNameTree(node: PDFDict, out: EmbeddedFile[], depth: number): void {
     const name = key instanceof PDFString || key instanceof PDFHexString ? key.decodeText() : '';
     out.push({ name, data: decodePDFRawStream(stream).decode() });
   }
+}
+
+/**
+ * Whether the pages a reader sees in the sealed PDF are the pages of the original it carries. The token only
+ * proves the embedded original; without this a forger could keep the original attached and change what is shown.
+ * Pages are compared by their whole object graph (content streams, resources, fonts, images, boxes), ignoring
+ * object numbers, which a rewrite may change.
+ */
+export async function visiblePagesMatch(sealedPdf: Uint8Array, originalPdf: Uint8Array): Promise<boolean> {
+  const [sealed, original] = await Promise.all([
+    PDFDocument.load(sealedPdf, { updateMetadata: false, ignoreEncryption: true }),
+    PDFDocument.load(originalPdf, { updateMetadata: false, ignoreEncryption: true }),
+  ]);
+  const a = pageFingerprints(sealed);
+  const b = pageFingerprints(original);
+  return a.length === b.length && a.every((fp, i) => fp === b[i]);
+}
+
+const INHERITED = ['Resources', 'MediaBox', 'CropBox', 'Rotate'].map((n) => PDFName.of(n));
+
+function pageFingerprints(doc: PDFDocument): string[] {
+  const memo = new Map<string, string>();
+  return doc.getPages().map((page) => {
+    const leaf = page.node;
+    const own = fingerprint(leaf, doc, memo, new Set(), 0);
+    const inherited = INHERITED.map((name) => fingerprint(leaf.getInheritableAttribute(name), doc, memo, new Set(), 0));
+    return digest(`page(${own};${inherited.join(';')})`);
+  });
+}
+
+const digest = (s: string | Uint8Array) => createHash('sha256').update(s).digest('hex');
+
+function fingerprint(obj: PDFObject | undefined, doc: PDFDocument, memo: Map<string, string>, path: Set<string>, depth: number): string {
+  if (obj === undefined) return 'none';
+  if (depth > 64) return 'deep';
+  if (obj instanceof PDFRef) {
+    const tag = obj.tag;
+    const known = memo.get(tag);
+    if (known) return known;
+    if (path.has(tag)) return 'cycle';
+    path.add(tag);
+    const value = digest(fingerprint(doc.context.lookup(obj), doc, memo, path, depth + 1));
+    path.delete(tag);
+    memo.set(tag, value);
+    return value;
+  }
+  if (obj instanceof PDFStream) {
+    const contents = obj instanceof PDFRawStream ? obj.contents : obj.getContents();
+    return `stream(${fingerprint(obj.dict, doc, memo, path, depth + 1)};${digest(contents)})`;
+  }
+  if (obj instanceof PDFDict) {
+    const entries = obj
+      .entries()
+      .filter(([key]) => key.asString() !== '/Parent') // the page tree above a page is not part of what it shows
+      .map(([key, value]) => `${key.asString()}=${fingerprint(value, doc, memo, path, depth + 1)}`)
+      .sort();
+    return `dict(${entries.join(',')})`;
+  }
+  if (obj instanceof PDFArray) return `array(${obj.asArray().map((v) => fingerprint(v, doc, memo, path, depth + 1)).join(',')})`;
+  if (obj instanceof PDFName) return `name(${obj.asString()})`;
+  if (obj instanceof PDFNumber) return `num(${obj.asNumber()})`;
+  if (obj instanceof PDFString || obj instanceof PDFHexString) return `str(${digest(obj.asBytes())})`;
+  if (obj instanceof PDFBool) return `bool(${obj.asBoolean()})`;
+  return obj.toString();
 }

@@ -3,7 +3,7 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import * as x509 from '@peculiar/x509';
 import { OID, equalBytes, ownBuffer, toHex } from './asn1';
-import { extractEvidence, unwrapTimeStampResp } from './pdf';
+import { extractEvidence, unwrapTimeStampResp, visiblePagesMatch } from './pdf';
 import type {
   Bilingual,
   CheckOutcome,
@@ -38,6 +38,7 @@ const PRIORITY: Nom151FailureCode[] = [
   'UNTRUSTED_CERTIFICATE',
   'NOT_A_TSA_CERTIFICATE',
   'EXPIRED_CERTIFICATE',
+  'SEALED_PAGES_DIFFER',
   'NO_DOCUMENT',
   'HASH_MISMATCH',
 ];
@@ -55,7 +56,7 @@ export async function verifyEvidence(input: VerifyInput): Promise<Nom151Verifica
   const finish = (partial: Omit<Nom151Verification, 'valid' | 'failures' | 'checks' | 'failure'>): Nom151Verification => {
     failures.sort((a, b) => PRIORITY.indexOf(a.code) - PRIORITY.indexOf(b.code));
     const valid = failures.length === 0 && Object.values(checks).every((c) => c === 'passed');
-    return { valid, ...(failures[0] ? { failure: failures[0] } : {}), failures, checks, ...partial };
+    return { valid, ...(failures[0] ? { failure: failures[0] } : {}), failures, checks, ...partial, ...(sealedPages ? { sealedPages } : {}) };
   };
 
   // 1. Where the token and the document come from.
@@ -63,6 +64,7 @@ export async function verifyEvidence(input: VerifyInput): Promise<Nom151Verifica
   let evidenceKind: Nom151Verification['source']['evidence'];
   let document = input.document;
   let documentKind: Nom151Verification['source']['document'] = document ? 'given' : 'none';
+  let sealedPages: Nom151Verification['sealedPages'];
   if (isPdf(input.evidence)) {
     let extracted: Awaited<ReturnType<typeof extractEvidence>>;
     try {
@@ -82,6 +84,10 @@ export async function verifyEvidence(input: VerifyInput): Promise<Nom151Verifica
     if (!document || equalBytes(document, input.evidence)) {
       document = extracted.originalPdf;
       documentKind = document ? 'embedded-original' : 'none';
+      if (document) {
+        sealedPages = (await visiblePagesMatch(input.evidence, document).catch(() => false)) ? 'match' : 'differ';
+        if (sealedPages === 'differ') failures.push(failure('SEALED_PAGES_DIFFER'));
+      }
     }
   } else {
     const der = decodeEvidenceText(input.evidence);
@@ -366,6 +372,16 @@ const TEXT: Record<Nom151FailureCode, { message: Bilingual; advice: Bilingual }>
       es: 'Un certificado de la cadena del proveedor no era válido en el momento del sello (vencido o aún no vigente).',
     },
     advice: { en: 'Ask the provider to re-issue the evidence with a valid certificate.', es: 'Solicita al proveedor que vuelva a emitir la constancia con un certificado vigente.' },
+  },
+  SEALED_PAGES_DIFFER: {
+    message: {
+      en: 'The pages this PDF shows are not the pages of the sealed original it carries: the visible document was changed after sealing.',
+      es: 'Las páginas que muestra este PDF no son las del original sellado que lleva dentro: el documento visible se modificó después del sellado.',
+    },
+    advice: {
+      en: 'Do not rely on what this PDF shows. Open the attached documento-original.pdf, or ask for the sealed PDF again.',
+      es: 'No confíes en lo que muestra este PDF. Abre el adjunto documento-original.pdf, o solicita de nuevo el PDF sellado.',
+    },
   },
   HASH_MISMATCH: {
     message: {

@@ -21,6 +21,7 @@ export type Nom151FailureCode =
   | 'UNTRUSTED_CERTIFICATE'
   | 'NOT_A_TSA_CERTIFICATE'
   | 'EXPIRED_CERTIFICATE'
+  | 'SEALED_PAGES_DIFFER'
   | 'HASH_MISMATCH';
 
 export type Nom151CheckId = 'imprint' | 'signature' | 'chain' | 'validity' | 'usage';
@@ -61,6 +62,8 @@ export interface Nom151Verification {
   documentHashHex?: string;
   /** Where the token and the document came from. */
   source: { evidence: 'token' | 'timestamp-response' | 'sealed-pdf'; document: 'given' | 'embedded-original' | 'none' };
+  /** Sealed PDF checked against the original it carries: whether the pages a reader sees are the sealed ones. */
+  sealedPages?: 'match' | 'differ';
 }
 
 export type ArtifactKind = 'evidence' | 'signedDocument' | 'sealedPdf';

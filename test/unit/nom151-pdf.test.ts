@@ -45,6 +45,23 @@ describe('sealed PDF', () => {
     expect(result.valid).toBe(true);
     expect(result.details?.serial).toBe(serial);
     expect(result.source).toEqual({ evidence: 'sealed-pdf', document: 'embedded-original' });
+    expect(result.sealedPages).toBe('match');
+  });
+
+  it('a sealed PDF whose visible pages were changed (original still attached) fails with "pages differ"', async () => {
+    const { tokenDer } = await tsa.stamp(original);
+    const sealed = await attachEvidence(original, tokenDer);
+    const forged = await PDFDocument.load(sealed);
+    forged.getPages()[0]!.drawText('Monto: $1,000,000.00', { x: 50, y: 700, size: 14, font: await forged.embedFont(StandardFonts.Helvetica) });
+    const result = await verifyEvidence({ evidence: await forged.save(), trustedRootsPem: [tsa.rootPem] });
+    expect(result.valid).toBe(false);
+    expect(result.sealedPages).toBe('differ');
+    expect(result.failures.map((f) => f.code)).toEqual(['SEALED_PAGES_DIFFER']);
+    expect(result.checks.imprint).toBe('passed'); // the attached original still matches its token
+
+    // Rewriting the file without changing what it shows (object numbers, cross-reference layout) is not a change.
+    const rewritten = await (await PDFDocument.load(sealed)).save({ useObjectStreams: true });
+    expect((await verifyEvidence({ evidence: rewritten, trustedRootsPem: [tsa.rootPem] })).sealedPages).toBe('match');
   });
 
   it('checks a separately loaded copy against the sealed evidence: the original passes, a tampered copy fails', async () => {

@@ -104,6 +104,12 @@ export function VerificationResult({ result, folio, heading, givenDocumentLabel 
             <span>{t(key)}</span>
           </li>
         ))}
+        {result.sealedPages && (
+          <li className={`nom-check nom-check-${result.sealedPages === 'match' ? 'passed' : 'failed'}`}>
+            <Outcome outcome={result.sealedPages === 'match' ? 'passed' : 'failed'} t={t} />
+            <span>{t('checkPages')}</span>
+          </li>
+        )}
       </ul>
     </div>
   );
