@@ -143,6 +143,18 @@ describe('contract schemas', () => {
     expect(c.RecordingType.options).toEqual(['frontId', 'backId', 'merged', 'selfie', 'authenticationattempt']);
   });
 
+  it('every endpoint response keeps unknown extra fields', () => {
+    for (const [endpoint, def] of Object.entries(endpoints)) {
+      const name = schemas.find(([, schema]) => schema === def.response)?.[0];
+      expect(name, `${endpoint} response schema is exported`).toBeDefined();
+      const sample = samples[name!]!.valid[0];
+      const extended = Array.isArray(sample) ? [...sample] : { ...(sample as object), addedByService: { nested: [1, 2] } };
+      const parsed = def.response.safeParse(extended);
+      expect(parsed.success, endpoint).toBe(true);
+      if (!Array.isArray(sample)) expect(parsed.data, endpoint).toMatchObject({ addedByService: { nested: [1, 2] } });
+    }
+  });
+
   it('responses keep unknown extra fields', () => {
     const out = c.RawIdvResponse.parse({ checkResults: [{ ...check, newModelField: 'x' }], fraudRisk: null, serviceAddedLater: 1 });
     expect(out).toMatchObject({ serviceAddedLater: 1, checkResults: [{ newModelField: 'x' }] });
