@@ -1,0 +1,1 @@
+export function electronBinary(): { path: string; reason?: undefined } | { path?: undefined; reason: string };
