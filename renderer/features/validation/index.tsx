@@ -1,9 +1,24 @@
-import { defineMessages, useT } from '../../i18n/index';
+import { useState } from 'react';
+import { useT } from '../../i18n/index';
+import { BatchTool } from './BatchTool';
+import { CurpTool, RfcTool } from './SingleChecks';
+import { messages } from './messages';
+import './validation.css';
 
-/** Entry of the Validation area (route convention: renderer/app/routes.tsx). The feature's own screen replaces this file. */
-const messages = defineMessages({ en: { title: 'Validation' }, es: { title: 'Validación' } });
-
-export default function ValidationArea() {
+/** Validation area: RFC and CURP one at a time (checked locally as typed, then by the service) and in batches. */
+export default function ValidationScreen() {
   const t = useT(messages);
-  return <h1>{t('title')}</h1>;
+  // One interview for the CURP check and the CURP batch: both send its session token.
+  const [interviewId, setInterviewId] = useState('');
+  return (
+    <div className="validation">
+      <h1>{t('title')}</h1>
+      <p className="muted">{t('intro')}</p>
+      <div className="validation-grid">
+        <RfcTool />
+        <CurpTool interviewId={interviewId} onInterviewChange={setInterviewId} />
+      </div>
+      <BatchTool interviewId={interviewId} />
+    </div>
+  );
 }

@@ -1,0 +1,188 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef, type ReactNode } from 'react';
+import type { ApiKeyRow, CellValue } from '../../../preload/contract/apikeys';
+import { useFormat, useT, type Translate } from '../../i18n/index';
+import { Badge, IconCheck, IconMinus } from '../../ui/index';
+import { messages } from './messages';
+
+type T = Translate<(typeof messages)['en']>;
+
+export interface Column {
+  id: string;
+  header: string;
+  value: (row: ApiKeyRow) => CellValue | undefined;
+  kind: 'id' | 'text' | 'mono' | 'date' | 'enabled' | 'extra';
+  width: string;
+}
+
+export interface SortState {
+  column: string;
+  direction: 'asc' | 'desc';
+}
+
+export const ROW_HEIGHT = 36;
+
+export function columnsFor(extra: string[], t: T): Column[] {
+  return [
+    { id: 'id', header: t('colId'), value: (r) => r.id, kind: 'id', width: '13rem' },
+    { id: 'name', header: t('colName'), value: (r) => r.name, kind: 'text', width: '15rem' },
+    { id: 'maskedKey', header: t('colMasked'), value: (r) => r.maskedKey, kind: 'mono', width: '12rem' },
+    { id: 'createdAt', header: t('colCreated'), value: (r) => r.createdAt, kind: 'date', width: '12.5rem' },
+    { id: 'enabled', header: t('colEnabled'), value: (r) => r.enabled, kind: 'enabled', width: '8.5rem' },
+    ...extra.map((name): Column => ({ id: `extra:${name}`, header: name, value: (r) => r.extra[name], kind: 'extra', width: '12rem' })),
+  ];
+}
+
+/** Case- and accent-insensitive search over every column. */
+const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const searchText = new WeakMap<ApiKeyRow, string>();
+export function matches(row: ApiKeyRow, query: string): boolean {
+  const q = fold(query.trim());
+  if (!q) return true;
+  let text = searchText.get(row);
+  if (text === undefined) {
+    text = fold([row.id, row.name, row.maskedKey, row.createdAt, ...Object.values(row.extra).map((v) => (v === null ? '' : String(v)))].join('\u0000'));
+    searchText.set(row, text);
+  }
+  return text.includes(q);
+}
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+function compare(a: CellValue | undefined, b: CellValue | undefined): number {
+  // Missing values sort last whatever the direction is handled by the caller.
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(b) - Number(a);
+  return collator.compare(String(a), String(b));
+}
+
+export function sortRows(rows: ApiKeyRow[], column: Column, direction: 'asc' | 'desc'): ApiKeyRow[] {
+  const sign = direction === 'asc' ? 1 : -1;
+  return [...rows].sort((x, y) => {
+    const a = column.value(x);
+    const b = column.value(y);
+    const aMissing = a === undefined || a === null || a === '';
+    const bMissing = b === undefined || b === null || b === '';
+    if (aMissing || bMissing) return aMissing === bMissing ? 0 : aMissing ? 1 : -1;
+    return sign * compare(a, b) || collator.compare(x.id, y.id);
+  });
+}
+
+/**
+ * The keys table, virtualized: only the rows in view (plus a few) are in the DOM, so 10,000 keys scroll as
+ * smoothly as 10. Spacer rows keep a real <table> (headers, row count and row index for assistive tech).
+ */
+export function ApiKeysTable({ rows, columns, sort, onSort, onCopied }: {
+  rows: ApiKeyRow[];
+  columns: Column[];
+  sort: SortState;
+  onSort: (sort: SortState) => void;
+  onCopied: (message: string) => void;
+}) {
+  const t = useT(messages);
+  const f = useFormat();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const items = virtualizer.getVirtualItems();
+  const before = items[0]?.start ?? 0;
+  const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+
+  const copy = async (id: string) => {
+    try {
+      await navigator.clipboard.writeText(id);
+      onCopied(t('copied', { id }));
+    } catch {
+      onCopied(t('copyFailed'));
+    }
+  };
+
+  const cell = (column: Column, row: ApiKeyRow): ReactNode => {
+    const value = column.value(row);
+    switch (column.kind) {
+      case 'id':
+        return (
+          <span className="apikeys-id">
+            <code>{row.id}</code>
+            <button type="button" className="btn btn-link apikeys-copy" aria-label={t('copyId', { id: row.id })} onClick={() => void copy(row.id)}>
+              <CopyIcon />
+            </button>
+          </span>
+        );
+      case 'mono':
+        return <code>{value ?? '—'}</code>;
+      case 'date':
+        return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? <time dateTime={value}>{f.dateTime(value)}</time> : (value ?? '—');
+      case 'enabled':
+        return value === undefined ? (
+          <span className="muted">{t('unknown')}</span>
+        ) : value ? (
+          <Badge tone="ok" icon={<IconCheck />}>{t('enabled')}</Badge>
+        ) : (
+          <Badge tone="neutral" icon={<IconMinus />}>{t('disabled')}</Badge>
+        );
+      default:
+        return value === null || value === undefined ? '—' : String(value);
+    }
+  };
+
+  return (
+    <div ref={scrollRef} className="apikeys-scroll" tabIndex={0} aria-label={t('title')} data-testid="apikeys-scroll">
+      <table className="table apikeys-table" aria-rowcount={rows.length + 1}>
+        <colgroup>
+          {columns.map((c) => (
+            <col key={c.id} style={{ width: c.width }} />
+          ))}
+        </colgroup>
+        <thead>
+          <tr aria-rowindex={1}>
+            {columns.map((c) => {
+              const active = sort.column === c.id;
+              return (
+                <th key={c.id} scope="col" aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                  <button
+                    type="button"
+                    className="apikeys-sort"
+                    aria-label={t('sortBy', { column: c.header })}
+                    onClick={() => onSort({ column: c.id, direction: active && sort.direction === 'asc' ? 'desc' : 'asc' })}
+                  >
+                    {c.header}
+                    <span aria-hidden="true" className="apikeys-sort-mark">{active ? (sort.direction === 'asc' ? '▲' : '▼') : ''}</span>
+                  </button>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {before > 0 && (
+            <tr aria-hidden="true" className="apikeys-spacer">
+              <td colSpan={columns.length} style={{ height: before }} />
+            </tr>
+          )}
+          {items.map((item) => {
+            const row = rows[item.index]!;
+            return (
+              <tr key={row.id + ':' + item.index} aria-rowindex={item.index + 2} style={{ height: ROW_HEIGHT }} data-testid="apikey-row">
+                {columns.map((c) => (
+                  <td key={c.id} className={c.kind === 'id' || c.kind === 'mono' ? 'id' : undefined}>{cell(c, row)}</td>
+                ))}
+              </tr>
+            );
+          })}
+          {after > 0 && (
+            <tr aria-hidden="true" className="apikeys-spacer">
+              <td colSpan={columns.length} style={{ height: after }} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const CopyIcon = () => (
+  <svg width="14" height="14" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.4" aria-hidden="true" focusable="false">
+    <rect x="5" y="5" width="8.5" height="9" rx="1.2" />
+    <path d="M3 10.5V3.2C3 2.5 3.5 2 4.2 2H10" />
+  </svg>
+);

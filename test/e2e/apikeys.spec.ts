@@ -1,0 +1,100 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test, type ShellFixture } from './fixtures';
+
+const SHOTS = '.tmp/screenshots/capture-tools';
+
+async function axeClean(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function openApiKeys(page: Page) {
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'API keys' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'API keys' })).toBeVisible();
+}
+
+async function credentials(shell: ShellFixture) {
+  return (await (await fetch(`${shell.demoUrl}/__demo/credentials`)).json()) as {
+    organizations: { organizationId: string; apiKey: string; superAdmin: boolean }[];
+  };
+}
+
+test('lists masked keys, searches, sorts, copies an id and exports the visible rows', async ({ page, shell, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: shell.origin });
+  await openApiKeys(page);
+  const rows = page.getByTestId('apikey-row');
+  await expect(rows).toHaveCount(3);
+  const { organizations } = await credentials(shell);
+  // No full key anywhere on the page.
+  const html = await page.content();
+  for (const org of organizations) expect(html).not.toContain(org.apiKey);
+  await expect(page.getByRole('cell', { name: /•/ }).first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/apikeys-list.png`, fullPage: true });
+  await axeClean(page);
+
+  // Sort by name, both directions.
+  await page.getByRole('button', { name: 'Sort by Name' }).click();
+  await expect(page.getByRole('columnheader', { name: 'Sort by Name', exact: true })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(rows.first()).toContainText('Clave anterior');
+  await page.getByRole('button', { name: 'Sort by Name' }).click();
+  await expect(rows.first()).toContainText('Integración CRM');
+
+  // Search narrows rows; `/` jumps to the search box.
+  await page.getByRole('heading', { level: 1 }).click();
+  await page.keyboard.press('/');
+  await expect(page.getByRole('searchbox', { name: 'Search keys' })).toBeFocused();
+  await page.keyboard.type('crm');
+  await expect(rows).toHaveCount(1);
+  await expect(page.getByText('1 of 3 keys')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Copy key id key-fin-crm' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Key id key-fin-crm copied.' })).toHaveCount(1);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('key-fin-crm');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export visible rows (CSV)' }).click();
+  const file = await download;
+  const text = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  const lines = text.replace(/^\ufeff/, '').trim().split(/\r\n/);
+  expect(lines).toHaveLength(2);
+  expect(lines[0]).toContain('Key id,Name,Masked key,Created,Status');
+  expect(lines[1]).toContain('key-fin-crm');
+  expect(text).not.toContain('demo-fin-crm-8a3e5d1c06');
+});
+
+test('a super administrator lists another organization; the screen explains when the service ignores it', async ({ page, shell }) => {
+  const { organizations } = await credentials(shell);
+  const other = organizations.find((o) => !o.superAdmin)!;
+  await openApiKeys(page);
+  await expect(page.getByText(/Only a super administrator key can list another organization/)).toBeVisible();
+  await page.getByLabel('Organization (super administrators only)').fill(other.organizationId);
+  await page.getByRole('button', { name: 'List this organization' }).click();
+  await expect(page.getByTestId('org-note')).toContainText(`The service listed organization ${other.organizationId}`);
+  await expect(page.getByTestId('apikey-row')).toHaveCount(2);
+
+  // Switch the demo environment to the other organization's (non super administrator) key.
+  const admin = organizations.find((o) => o.superAdmin)!;
+  await page.getByRole('button', { name: 'Back to my organization' }).click();
+  const envs = await shell.ipc<{ environments: { id: string; kind: string }[] }>('settings.environments');
+  const demoId = envs.environments.find((e) => e.kind === 'demo')!.id;
+  const creds = (await (await fetch(`${shell.demoUrl}/__demo/credentials`)).json()) as { organizations: { organizationId: string; apiKey: string; integrationId: string; secret: string }[] };
+  const second = creds.organizations.find((o) => o.organizationId === other.organizationId)!;
+  for (const [field, value] of [['apiKey', second.apiKey], ['integrationId', second.integrationId], ['secret', second.secret]] as const) {
+    await shell.ipc('settings.setCredential', { environmentId: demoId, field, value });
+  }
+  await page.reload();
+  await openApiKeys(page);
+  await page.getByLabel('Organization (super administrators only)').fill(admin.organizationId);
+  await page.getByRole('button', { name: 'List this organization' }).click();
+  await expect(page.getByTestId('org-note')).toContainText('your API key is not a super administrator, so the organization was ignored');
+  await page.screenshot({ path: `${SHOTS}/apikeys-ignored.png`, fullPage: true });
+});
+
+test('shows the service error with a retry, in Spanish when chosen', async ({ page, shell }) => {
+  await shell.demo('faults', { route: 'listApiKeys', kind: 'status', status: 500 });
+  await openApiKeys(page);
+  await expect(page.getByRole('alert')).toBeVisible();
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('apikey-row')).toHaveCount(3);
+});

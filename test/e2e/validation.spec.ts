@@ -1,0 +1,164 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { curpCases } from '../../main/demo-server/registries';
+import { expect, test } from './fixtures';
+
+const SHOTS = '.tmp/screenshots/capture-tools';
+
+async function axeClean(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function openValidation(page: Page) {
+  await page.getByRole('navigation', { name: /Main navigation|Navegación principal/ }).getByRole('link', { name: /^(Validation|Validación)/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^(Validation|Validación)$/ })).toBeVisible();
+}
+
+const curp = (pred: (c: (typeof curpCases)[number]) => boolean) => curpCases.find(pred)!.curp;
+const VALID_CURP = curp((c) => c.outcome.kind === 'valid');
+const NOT_FOUND = curp((c) => c.outcome.kind === 'registry' && c.outcome.codigoError === '06');
+const TRANSIENT = curp((c) => c.outcome.kind === 'registry' && c.outcome.group === 2);
+const INTERNAL = curp((c) => c.outcome.kind === 'registry' && c.outcome.group === 3);
+const DAILY = curp((c) => c.outcome.kind === 'provider' && c.outcome.descripcionRespuesta.startsWith('daily'));
+
+test('RFC: explains what is wrong while typing, shows the 400 and 500 paths, then every field of a valid answer', async ({ page, shell }) => {
+  await openValidation(page);
+  const rfc = page.getByRole('textbox', { name: 'RFC', exact: true });
+  const check = page.getByTestId('local-check').first();
+  await rfc.fill('GODE5612');
+  await expect(check).toContainText('An RFC has 13 characters (person) or 12 (company); this one has 8.');
+  await rfc.fill('GODE561331GR8');
+  await expect(check).toContainText('are not a valid date');
+  await rfc.fill('GODE561231GR9');
+  await expect(check).toContainText('The check digit is "9" but the other characters give "8"');
+  await expect(page.getByRole('button', { name: 'Validate with SAT' })).toBeDisabled();
+  await page.screenshot({ path: `${SHOTS}/rfc-local-check.png`, fullPage: true });
+
+  // The service's own refusal of the format (400) is reachable on purpose.
+  await page.getByRole('button', { name: 'Send to the service anyway' }).first().click();
+  await expect(page.getByRole('alert').filter({ hasText: /HTTP|400|request/i }).first()).toBeVisible();
+  await expect(page.getByText(/Error code .*400/)).toBeVisible();
+
+  await rfc.fill('GODE561231GR8');
+  await expect(check).toContainText('Format and check digit are correct (person).');
+  await shell.demo('faults', { route: 'validateRfc', kind: 'status', status: 500 });
+  await page.getByRole('button', { name: 'Validate with SAT' }).click();
+  const failure = page.getByRole('alert').filter({ hasText: /500/ });
+  await expect(failure).toBeVisible();
+  await failure.getByRole('button', { name: 'Retry' }).click();
+  const result = page.getByTestId('rfc-result');
+  await expect(result).toContainText('SAT lists this RFC');
+  for (const field of ['validRFC', 'status', 'message', 'rfcType', 'messageCode', 'errorMessage']) await expect(result.getByRole('rowheader', { name: field, exact: true })).toBeVisible();
+  await axeClean(page);
+  await page.screenshot({ path: `${SHOTS}/rfc-valid.png`, fullPage: true });
+});
+
+test('CURP: needs a session token, explains every group in the chosen language, retry only where it helps', async ({ page, shell }) => {
+  await shell.ipc('queue.add', { items: [{ interviewId: 'demo-clean-pass' }] });
+  await openValidation(page);
+  const curpSection = page.locator('section').filter({ has: page.getByRole('heading', { name: 'CURP', exact: true }) });
+  await curpSection.getByLabel('Interview', { exact: true }).selectOption('demo-clean-pass');
+  await expect(curpSection.getByTestId('token-state')).toContainText('This interview has no session token');
+  await curpSection.getByRole('textbox', { name: 'CURP', exact: true }).fill(VALID_CURP);
+  await expect(curpSection.getByRole('button', { name: 'Validate with RENAPO' })).toBeDisabled();
+  await expect(curpSection.getByTestId('curp-disabled')).toContainText('the chosen interview has no session token');
+  await axeClean(page);
+  await page.screenshot({ path: `${SHOTS}/curp-no-token.png`, fullPage: true });
+
+  const interviews = (await (await fetch(`${shell.demoUrl}/__demo/interviews`)).json()) as { interviewId: string; sessionToken: string }[];
+  const token = interviews.find((i) => i.interviewId === 'demo-clean-pass')!.sessionToken;
+  await curpSection.getByLabel('Session token for demo-clean-pass').fill(token);
+  await curpSection.getByRole('button', { name: 'Attach token' }).click();
+  await expect(curpSection.getByTestId('token-state')).toContainText('Session token attached');
+  expect(await page.content()).not.toContain(token);
+
+  const validate = curpSection.getByRole('button', { name: 'Validate with RENAPO' });
+  const result = curpSection.getByTestId('curp-result');
+  await validate.click();
+  await expect(result).toContainText('RENAPO confirms this CURP');
+
+  await curpSection.getByRole('textbox', { name: 'CURP', exact: true }).fill(NOT_FOUND);
+  await validate.click();
+  await expect(result).toContainText('Group 1 · Check the input');
+  await expect(result.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+
+  await curpSection.getByRole('textbox', { name: 'CURP', exact: true }).fill(INTERNAL);
+  await validate.click();
+  await expect(result).toContainText('Group 3 · Contact support');
+  await expect(result.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+
+  await curpSection.getByRole('textbox', { name: 'CURP', exact: true }).fill(DAILY);
+  await validate.click();
+  await expect(result).toContainText('Provider · Retrying will not help');
+
+  await curpSection.getByRole('textbox', { name: 'CURP', exact: true }).fill(TRANSIENT);
+  await validate.click();
+  await expect(result).toContainText('Group 2 · Retry may help');
+  await expect(result.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/curp-group2.png`, fullPage: true });
+  await axeClean(page);
+
+  // Same failure in Spanish.
+  await shell.ipc('settings.setPreferences', { language: 'es' });
+  await page.reload();
+  await openValidation(page);
+  const es = page.locator('section').filter({ has: page.getByRole('heading', { name: 'CURP', exact: true }) });
+  await es.getByLabel('Entrevista', { exact: true }).selectOption('demo-clean-pass');
+  await es.getByRole('textbox', { name: 'CURP', exact: true }).fill(NOT_FOUND);
+  await es.getByRole('button', { name: 'Validar con RENAPO' }).click();
+  await expect(es.getByTestId('curp-result')).toContainText('Grupo 1 · Revisa el dato capturado');
+  await page.screenshot({ path: `${SHOTS}/curp-es.png`, fullPage: true });
+});
+
+test('batch: CSV column with retries, pause and resume, per-row problems and a CSV export', async ({ page, shell }) => {
+  await shell.demo('faults', { route: 'validateRfc', kind: 'status', status: 503, times: 2 });
+  await openValidation(page);
+  const rfcs = ['GODE561231GR8', 'MAG041126GT8', 'XAXX010101000', 'GODE561231GR9', 'ABC', ...Array.from({ length: 40 }, () => 'GODE561231GR8')];
+  const csv = ['nombre,rfc', ...rfcs.map((r, i) => `Persona ${i + 1},${r}`)].join('\n');
+  await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'rfcs.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByText('45 rows')).toBeVisible();
+  await expect(page.getByLabel('Column to validate')).toHaveValue('1');
+  await expect(page.getByRole('radio', { name: 'RFCs' })).toBeChecked();
+  await page.getByLabel('Calls at the same time').fill('2');
+  await page.getByRole('button', { name: 'Start batch' }).click();
+  const run = page.getByTestId('batch-run');
+  await expect(run.getByRole('progressbar', { name: 'Batch progress' })).toBeVisible();
+  await run.getByRole('button', { name: 'Pause' }).click();
+  await expect(run.getByText(/^(Paused|Pausing)/)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/batch-paused.png`, fullPage: true });
+  await run.getByRole('button', { name: 'Resume' }).click();
+  await expect(run.getByText('Finished')).toBeVisible({ timeout: 30_000 });
+  await expect(run.getByTestId('count-valid')).toHaveText('43');
+  await expect(run.getByTestId('count-invalid')).toHaveText('2');
+  await expect(run.getByTestId('batch-problem')).toHaveCount(2);
+  await expect(run.getByTestId('batch-problem').first()).toContainText('local check, not sent');
+  await axeClean(page);
+  await page.screenshot({ path: `${SHOTS}/batch-done.png`, fullPage: true });
+
+  const download = page.waitForEvent('download');
+  await run.getByRole('button', { name: 'Export results (CSV)' }).click();
+  const file = await download;
+  const text = Buffer.concat(await (await file.createReadStream()).toArray()).toString('utf8');
+  const lines = text.replace(/^\ufeff/, '').trim().split(/\r\n/);
+  expect(lines).toHaveLength(46);
+  expect(lines[0]).toBe('line,rfc,result,source,code,group,detail,next step,attempts');
+});
+
+test('batch: CURPs stop themselves at a daily provider limit and can be cancelled', async ({ page, shell }) => {
+  await shell.ipc('queue.addDemoSeeds', {});
+  await openValidation(page);
+  const curpSection = page.locator('section').filter({ has: page.getByRole('heading', { name: 'CURP', exact: true }) });
+  await curpSection.getByLabel('Interview', { exact: true }).selectOption('demo-clean-pass');
+  const csv = [DAILY, ...Array.from({ length: 5 }, () => VALID_CURP)].join('\n');
+  await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'curps.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByRole('radio', { name: 'CURPs' })).toBeChecked();
+  await expect(page.getByText(/Each CURP is sent with the chosen interview/)).toBeVisible();
+  await page.getByLabel('Calls at the same time').fill('1');
+  await page.getByRole('button', { name: 'Start batch' }).click();
+  const run = page.getByTestId('batch-run');
+  await expect(run.getByText(/The batch paused itself/)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/batch-curp-limit.png`, fullPage: true });
+  await run.getByRole('button', { name: 'Cancel' }).click();
+  await expect(run.getByText(/^Cancelled: 1 of 6 rows were validated\.$/)).toBeVisible();
+});
