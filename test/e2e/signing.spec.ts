@@ -86,9 +86,11 @@ test('seal a contract, see it verified, tamper with the file, see it fail', asyn
 
 test('sign a string and read the evidence in Spanish; a broken evidence file fails cleanly', async ({ page, shell }, testInfo) => {
   await shell.ipc('settings.setPreferences', { language: 'es' });
+  // An interview's contract links here with the id filled in.
   await page.reload();
-  await openSigning(page);
+  await page.evaluate(() => (window.location.hash = '#/signing?contract=demo-closed-credito'));
   await expect(page.getByRole('heading', { name: 'Sellar con NOM-151' })).toBeVisible();
+  await expect(page.getByLabel('Id del contrato firmado')).toHaveValue('demo-closed-credito');
 
   const sign = page.locator('section.signing-string');
   await sign.getByRole('button', { name: 'Firmar con NOM-151' }).click();

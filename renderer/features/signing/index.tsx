@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { IpcErrorData } from '../../../preload/contract/define';
 import type { ArtifactKind, SealContractView, SignStringView, TrustedRootView } from '../../../preload/contract/nom151';
 import { keys, useOmniMutation, useOmniQuery, type OmniCallError } from '../../api/index';
@@ -14,7 +15,10 @@ type T = Translate<(typeof messages)['en']>;
 /** Same limit as MAX_VERIFY_FILE_BYTES in preload/contract/nom151.ts (the renderer imports only types from there). */
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
-/** Signing area: seal contracts, sign strings, verify evidence offline, manage trusted provider roots. */
+/**
+ * Signing area: seal contracts, sign strings, verify evidence offline, manage trusted provider roots.
+ * The route `/signing?contract=<document id>` opens it with the contract id filled in (links from an interview's contracts).
+ */
 export default function SigningScreen() {
   const t = useT(messages);
   return (
@@ -50,7 +54,8 @@ function ActionResult<D>({ state, empty, onRetry, children }: {
 }
 
 function SealContract({ t }: { t: T }) {
-  const [contractId, setContractId] = useState('');
+  const [params] = useSearchParams();
+  const [contractId, setContractId] = useState(() => params.get('contract') ?? '');
   const [includeSignedDocument, setIncludeSignedDocument] = useState(true);
   const [includeSealedPdf, setIncludeSealedPdf] = useState(true);
   const [touched, setTouched] = useState(false);
