@@ -5,6 +5,8 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AuthErrorName, FailReason } from '../../main/omni/contract';
 import type { OmniError } from '../../main/omni/errors';
+import { PNG } from 'pngjs';
+import { analyzeImage, decodeCommonPng } from '../../main/demo-server/image';
 import { VIDEO_SELFIE_FIXTURE } from '../../main/demo-server/media';
 import { customers } from '../../main/demo-server/seed';
 import { GOOD_IMAGE, jpegBase64, pngBase64, startHarness, type Harness } from './demo-support';
@@ -106,6 +108,28 @@ describe('demo server: add face', () => {
     } finally {
       await closedList.close();
     }
+  });
+});
+
+describe('demo server: image decoding', () => {
+  it('decodes 8-bit PNGs of every color type exactly as pngjs does, and leaves other variants to pngjs', () => {
+    for (const colorType of [0, 2, 4, 6] as const) {
+      for (const [width, height] of [[1, 1], [97, 61], [320, 240]] as const) {
+        const png = new PNG({ width, height });
+        for (let i = 0; i < png.data.length; i++) png.data[i] = (i * 7919 + (i >> 9) * 31) & 255;
+        const bytes = PNG.sync.write(png, { colorType });
+        const fast = decodeCommonPng(bytes);
+        expect(fast, `colorType ${colorType} ${width}x${height}`).toBeDefined();
+        expect(Buffer.from(fast!.data).equals(PNG.sync.read(bytes).data), `colorType ${colorType} ${width}x${height}`).toBe(true);
+      }
+    }
+    const sixteenBit = PNG.sync.write(new PNG({ width: 4, height: 4 }), { colorType: 6, bitDepth: 16 });
+    expect(decodeCommonPng(sixteenBit)).toBeUndefined();
+    expect(analyzeImage(sixteenBit).width).toBe(4);
+    const corrupt = Buffer.from(GOOD_IMAGE, 'base64');
+    const at = corrupt.length - 40;
+    corrupt.writeUInt8(corrupt.readUInt8(at) ^ 0xff, at);
+    expect(() => analyzeImage(corrupt)).toThrow(/could not be decoded as PNG/);
   });
 });
 
