@@ -1,0 +1,151 @@
+import { request as httpRequest, createServer, type Server } from 'node:http';
+import { mkdtemp, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startHost, SHELL_KEY_HEADER, type Host } from '../../main/web-shell/host';
+import { createMediaStore } from '../../main/media/registry';
+import { createWebFiles } from '../../main/web-shell/downloads';
+import { signPath } from '../../main/web-shell/tokens';
+import type { Router } from '../../main/ipc/router';
+
+const KEY = 'k'.repeat(43);
+const VIDEO = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
+
+let host: Host;
+let upstream: Server;
+let upstreamUrl: string;
+const handle = vi.fn(async (channel: string, input: unknown) => ({ ok: true as const, data: { channel, input } }));
+const router: Router = { channels: () => ['app.info'], handle };
+const media = createMediaStore({ urlFor: (id) => signPath(KEY, 'media', id, Date.now() + 60_000) });
+const files = createWebFiles(KEY);
+
+/** Raw HTTP so Host and Origin can be anything (fetch will not let a caller forge Host). */
+function raw(path: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port: host.port, path, method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('latin1') }));
+    });
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+const own = () => ({ host: `127.0.0.1:${host.port}`, origin: host.origin });
+const ipc = (headers: Record<string, string>, body = '{}') => raw('/ipc/app.info', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+
+beforeAll(async () => {
+  upstream = createServer((req, res) => {
+    const m = /bytes=(\d+)-(\d*)/.exec(req.headers.range ?? '');
+    if (req.url?.startsWith('/expired')) return void res.writeHead(403).end('expired');
+    if (!m) return void res.writeHead(200, { 'content-type': 'video/webm', 'content-length': VIDEO.length, 'accept-ranges': 'bytes' }).end(VIDEO);
+    const start = Number(m[1]);
+    const end = m[2] ? Number(m[2]) : VIDEO.length - 1;
+    res.writeHead(206, { 'content-type': 'video/webm', 'content-range': `bytes ${start}-${end}/${VIDEO.length}`, 'content-length': end - start + 1, 'accept-ranges': 'bytes' });
+    res.end(VIDEO.subarray(start, end + 1));
+  });
+  await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  const staticDir = await mkdtemp(join(tmpdir(), 'omni-host-'));
+  await mkdir(join(staticDir, 'assets'));
+  await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>app</title>');
+  await writeFile(join(staticDir, 'assets', 'app.js'), 'console.log(1)');
+  host = await startHost({ router, staticDir, media, downloads: files, key: KEY, port: 0 });
+});
+
+afterAll(async () => {
+  await host.close();
+  await new Promise((r) => upstream.close(r));
+});
+
+describe('web shell host: who is served', () => {
+  it('serves IPC to its own page with the key', async () => {
+    const res = await ipc({ ...own(), [SHELL_KEY_HEADER]: KEY }, '{"a":1}');
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({ ok: true, data: { channel: 'app.info', input: { a: 1 } } });
+    expect(handle).toHaveBeenLastCalledWith('app.info', { a: 1 }, { url: host.origin, isMainFrame: true });
+  });
+
+  it.each([
+    ['no key', () => ({ ...own() })],
+    ['a wrong key', () => ({ ...own(), [SHELL_KEY_HEADER]: 'x'.repeat(43) })],
+    ['a key of another length', () => ({ ...own(), [SHELL_KEY_HEADER]: 'short' })],
+    ['no Origin', () => ({ host: own().host, [SHELL_KEY_HEADER]: KEY })],
+    ['a foreign Origin', () => ({ ...own(), origin: 'http://evil.example', [SHELL_KEY_HEADER]: KEY })],
+    ['another port as Origin', () => ({ ...own(), origin: 'http://127.0.0.1:1', [SHELL_KEY_HEADER]: KEY })],
+    ['a rebinding Host', () => ({ ...own(), host: `evil.example:${host.port}`, [SHELL_KEY_HEADER]: KEY })],
+    ['localhost as Host', () => ({ ...own(), host: `localhost:${host.port}`, [SHELL_KEY_HEADER]: KEY })],
+    ['a cross-site fetch', () => ({ ...own(), 'sec-fetch-site': 'cross-site', [SHELL_KEY_HEADER]: KEY })],
+  ])('refuses IPC with %s: 403', async (_name, headers) => {
+    handle.mockClear();
+    const res = await ipc(headers());
+    expect(res.status).toBe(403);
+    expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(handle).not.toHaveBeenCalled();
+  });
+
+  it('serves the page only under its own Host and Origin, with a strict CSP', async () => {
+    const page = await raw('/', { headers: { host: own().host } });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect((await raw('/assets/app.js', { headers: { host: own().host } })).status).toBe(200);
+    expect((await raw('/', { headers: { host: `evil.example:${host.port}` } })).status).toBe(403);
+    expect((await raw('/assets/app.js', { headers: { host: own().host, origin: 'http://evil.example' } })).status).toBe(403);
+    expect((await raw('/assets/missing.js', { headers: { host: own().host } })).status).toBe(404);
+    // Dot segments cannot climb out of the renderer folder: the page itself is served instead.
+    const climb = await raw('/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd', { headers: { host: own().host } });
+    expect(climb.body).not.toContain('root:');
+    expect((await raw('/..%2f..%2f..%2f..%2fetc%2fhosts.txt', { headers: { host: own().host } })).status).toBe(404);
+  });
+
+  it('answers JSON errors for bad IPC bodies instead of crashing', async () => {
+    const bad = await ipc({ ...own(), [SHELL_KEY_HEADER]: KEY }, '{not json');
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    const text = await raw('/ipc/app.info', { method: 'POST', headers: { ...own(), [SHELL_KEY_HEADER]: KEY, 'content-type': 'text/plain' }, body: '{}' });
+    expect(text.status).toBe(415);
+  });
+});
+
+describe('web shell host: media and downloads', () => {
+  it('streams registered media with Range passed through (206, Content-Range), only with a valid signature', async () => {
+    const url = media.register(`${upstreamUrl}/video.webm?X-Sig=secret-presign`, { contentType: 'video/webm' });
+    const res = await raw(url, { headers: { host: own().host, range: 'bytes=100-199' } });
+    expect(res.status).toBe(206);
+    expect(res.headers['content-range']).toBe('bytes 100-199/1000');
+    expect(res.body.length).toBe(100);
+    expect(Buffer.from(res.body, 'latin1').equals(VIDEO.subarray(100, 200))).toBe(true);
+    // The pre-signed URL never reaches the page.
+    expect(url).not.toContain('presign');
+
+    const [path] = url.split('?');
+    expect((await raw(path!, { headers: { host: own().host } })).status).toBe(403);
+    expect((await raw(url.replace(/sig=[^&]+/, 'sig=AAAA'), { headers: { host: own().host } })).status).toBe(403);
+    expect((await raw(url, { headers: { host: `evil.example:${host.port}` } })).status).toBe(403);
+    const expired = signPath(KEY, 'media', path!.split('/').pop()!, Date.now() - 1);
+    expect((await raw(expired, { headers: { host: own().host } })).status).toBe(403);
+    // A media signature does not open a download, nor the other way round.
+    expect((await raw(url.replace('/media/', '/download/'), { headers: { host: own().host } })).status).toBe(403);
+  });
+
+  it('renews an expired pre-signed URL once through refresh', async () => {
+    const refresh = vi.fn(async () => `${upstreamUrl}/fresh.webm`);
+    const url = media.register(`${upstreamUrl}/expired.webm`, { refresh });
+    const res = await raw(url, { headers: { host: own().host, range: 'bytes=0-9' } });
+    expect(res.status).toBe(206);
+    expect(refresh).toHaveBeenCalledOnce();
+  });
+
+  it('hands a saved file out once through its signed link', async () => {
+    const { downloadUrl } = (await files.save({ suggestedName: 'evidencia año.json', data: new TextEncoder().encode('{"a":1}'), mimeType: 'application/json' }))!;
+    const first = await raw(downloadUrl!, { headers: { host: own().host } });
+    expect(first.status).toBe(200);
+    expect(first.body).toBe('{"a":1}');
+    expect(first.headers['content-disposition']).toContain("filename*=UTF-8''evidencia%20a%C3%B1o.json");
+    expect((await raw(downloadUrl!, { headers: { host: own().host } })).status).toBe(410);
+  });
+});
