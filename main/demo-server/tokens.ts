@@ -3,6 +3,8 @@ import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { unauthorized } from './errors';
 import type { DemoClock } from './clock';
 
+const EXPIRED_MESSAGE = 'The server token expired (it is valid 15 minutes). Request a new one from POST /v1/integration/authorize/server.';
+
 /** Server tokens live 15 minutes on the server clock (spec: Limits). */
 export const SERVER_TOKEN_TTL_S = 15 * 60;
 
@@ -36,19 +38,33 @@ export class TokenIssuer {
       .sign(await this.key);
   }
 
+  /** Tokens whose signature already verified, with their expiry (ms); expiry is still checked on every use. */
+  private readonly verified = new Map<string, { claims: TokenClaims; expMs: number }>();
+
   async verify(token: string): Promise<TokenClaims> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (this.clock.now() >= known.expMs) throw unauthorized(EXPIRED_MESSAGE);
+      return known.claims;
+    }
     try {
       const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'], currentDate: new Date(this.clock.now()) });
+      const expMs = typeof payload.exp === 'number' ? payload.exp * 1000 : Number.POSITIVE_INFINITY;
+      let claims: TokenClaims | undefined;
       if (payload.kind === 'server' && typeof payload.org === 'string' && typeof payload.integrationId === 'string') {
-        return { kind: 'server', org: payload.org, integrationId: payload.integrationId };
+        claims = { kind: 'server', org: payload.org, integrationId: payload.integrationId };
+      } else if (payload.kind === 'session' && typeof payload.org === 'string' && typeof payload.interviewId === 'string') {
+        claims = { kind: 'session', org: payload.org, interviewId: payload.interviewId };
       }
-      if (payload.kind === 'session' && typeof payload.org === 'string' && typeof payload.interviewId === 'string') {
-        return { kind: 'session', org: payload.org, interviewId: payload.interviewId };
+      if (claims) {
+        if (this.verified.size >= 10_000) this.verified.clear();
+        this.verified.set(token, { claims, expMs });
+        return claims;
       }
       throw unauthorized('The token is not one this server issues. Request a new server token or attach the interview session token again.');
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) {
-        throw unauthorized('The server token expired (it is valid 15 minutes). Request a new one from POST /v1/integration/authorize/server.');
+        throw unauthorized(EXPIRED_MESSAGE);
       }
       if (err instanceof joseErrors.JOSEError) {
         throw unauthorized('The token is malformed or its signature does not verify. Request a new server token, or attach the interview session token again.');
