@@ -1,16 +1,31 @@
 import { parseArgs } from 'node:util';
 import { startDemoServer } from './index';
 
-/** `npm run demo-server -- --port 4010 [--host 127.0.0.1] [--allow-non-loopback] [--image-url-allow example.com]` */
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', default: '4010' },
-    host: { type: 'string', default: '127.0.0.1' },
-    'allow-non-loopback': { type: 'boolean', default: false },
-    'image-url-allow': { type: 'string', multiple: true, default: [] },
-    'max-body-mb': { type: 'string' },
-  },
-});
+const USAGE = 'Usage: npm run demo-server -- [--port 4010] [--host 127.0.0.1] [--allow-non-loopback] [--image-url-allow DOMAIN]... [--max-body-mb 200]';
+
+function readArgs() {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string', default: '4010' },
+        host: { type: 'string', default: '127.0.0.1' },
+        'allow-non-loopback': { type: 'boolean', default: false },
+        'image-url-allow': { type: 'string', multiple: true, default: [] },
+        'max-body-mb': { type: 'string' },
+        help: { type: 'boolean', default: false },
+      },
+    }).values;
+  } catch (err) {
+    console.error(`${err instanceof Error ? err.message : String(err)}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+const values = readArgs();
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {

@@ -34,6 +34,9 @@ describe('npm run demo-server', () => {
     const badPort = runCli(['--port', 'abc']);
     const [portCode] = await once(badPort, 'exit');
     expect(portCode).toBe(2);
+    const unknownFlag = runCli(['--prot', '1']);
+    const [flagCode] = await once(unknownFlag, 'exit');
+    expect(flagCode).toBe(2);
     const wide = runCli(['--port', '0', '--host', '0.0.0.0']);
     let stderr = '';
     wide.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

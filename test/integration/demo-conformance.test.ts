@@ -82,6 +82,13 @@ describe('demo server: contract conformance of every response', () => {
       if (def.token !== 'none') await h.raw(def.path, { method: def.method, token: 'forged.token.value', ...sample });
     }
     await h.raw('/omni/does-not-exist');
+    // Media links answer the same error body when refused.
+    const { url } = JSON.parse((await h.raw('/omni/generateVideoSelfieDownloadUrl', { token: h.session('demo-clean-pass') })).text);
+    const signed = new URL(url);
+    await h.raw(`${signed.pathname}?expires=1&signature=abc`);
+    await h.raw(signed.pathname);
+    await h.raw(signed.pathname + signed.search, { headers: { range: 'bytes=99999999-' } });
+    await h.raw('/files/contracts/nope.pdf');
     await h.raw('/omni/add/name', { method: 'POST', token: h.session('demo-clean-pass'), body: '{"name": ' });
     await h.raw('/omni/add/name', { method: 'POST', token: h.session('demo-clean-pass'), headers: { 'content-type': 'application/xml' }, body: '<name/>' });
 
@@ -119,7 +126,7 @@ describe('demo server: contract conformance of every response', () => {
     }
     expect(problems).toEqual([]);
     expect(h.seen.length).toBeGreaterThan(1500);
-    for (const status of [200, 400, 401, 404, 415]) expect(statuses).toContain(status);
+    for (const status of [200, 400, 401, 403, 404, 415, 416]) expect(statuses).toContain(status);
   }, 120_000);
 
   it('answers the /__demo/ routes in the shapes decisions.md fixes', async () => {
