@@ -115,3 +115,20 @@ test('sign a string and read the evidence in Spanish; a broken evidence file fai
   await expect(verdict.getByTestId('nom151-failure')).toContainText('truncada');
   await page.screenshot({ path: testInfo.outputPath('3-es.png'), fullPage: true });
 });
+
+test('a failed seal says what happened, shows its code, and Retry seals', async ({ page, shell }, testInfo) => {
+  await openSigning(page);
+  const seal = page.locator('section.signing-seal');
+  await seal.getByRole('button', { name: 'Seal with NOM-151' }).click();
+  await expect(seal.getByRole('alert')).toHaveText('Enter the id of the signed contract to seal.');
+
+  expect((await shell.demo('faults', { route: 'calculateContractNom151', kind: 'status', status: 500, times: 1 })).ok).toBe(true);
+  await seal.getByLabel('Signed contract id').fill('demo-contracts-many-seguro');
+  await seal.getByRole('button', { name: 'Seal with NOM-151' }).click();
+  const error = seal.locator('.panel-error');
+  await expect(error).toBeVisible();
+  await expect(error.locator('.code')).toContainText('500');
+  await page.screenshot({ path: testInfo.outputPath('4-error.png'), fullPage: true });
+  await error.getByRole('button', { name: 'Retry' }).click();
+  await expect(seal.getByTestId('nom151-result').first().getByText('Verified', { exact: true })).toBeVisible();
+});

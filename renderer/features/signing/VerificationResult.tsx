@@ -89,6 +89,8 @@ export function VerificationResult({ result, folio, heading, givenDocumentLabel 
           )}
           <dt>{t('documentChecked')}</dt>
           <dd>{result.source.document === 'given' ? (givenDocumentLabel ?? t('docGiven')) : result.source.document === 'embedded-original' ? t('docEmbedded') : t('docNone')}</dd>
+          <dt>{t('providerValidity')}</dt>
+          <dd className="num">{t('validFromTo', { from: format.dateTime(d.providerNotBefore), to: format.dateTime(d.providerNotAfter) })}</dd>
           <dt>{t('providerIssuer')}</dt>
           <dd className="small">{d.providerIssuer}</dd>
           <dt>{t('policy')}</dt>

@@ -61,7 +61,7 @@ function SealContract({ t }: { t: T }) {
   const [touched, setTouched] = useState(false);
   const seal = useOmniMutation((api, input: { signedContractId: string; includeSignedDocument: boolean; includeSealedPdf: boolean }) => api.nom151.sealContract(input));
   const last = useRef<Parameters<typeof seal.mutate>[0] | null>(null);
-  const idError = touched && contractId.trim() === '' ? t('contractIdHint') : undefined;
+  const idError = touched && contractId.trim() === '' ? t('contractIdMissing') : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
