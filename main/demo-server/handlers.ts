@@ -89,7 +89,8 @@ export const handlers: Handlers = {
     if (query.apiKey && apiKey.superAdmin) {
       const byKey = apiKeys.find((k) => k.value === query.apiKey || k.id === query.apiKey)?.org;
       const found = organizations.find((o) => o.id === query.apiKey || o.id === byKey);
-      if (!found) throw badRequest(`No organization matches apiKey=${query.apiKey}. Pass an organization id or one of its API keys.`);
+      // The value is not echoed: it may be a mistyped key.
+      if (!found) throw badRequest('No organization matches the apiKey parameter. Pass an organization id or one of its API keys.');
       target = found;
     }
     return apiKeys
