@@ -131,4 +131,14 @@ test('a failed seal says what happened, shows its code, and Retry seals', async 
   await page.screenshot({ path: testInfo.outputPath('4-error.png'), fullPage: true });
   await error.getByRole('button', { name: 'Retry' }).click();
   await expect(seal.getByTestId('nom151-result').first().getByText('Verified', { exact: true })).toBeVisible();
+
+  // Neither option: the evidence arrives, but there is nothing to compare it with, and the screen says so.
+  await seal.getByLabel('Include the signed document').uncheck();
+  await seal.getByLabel('Include the PDF with the evidence attached').uncheck();
+  await seal.getByRole('button', { name: 'Seal with NOM-151' }).click();
+  const result = seal.getByTestId('nom151-result');
+  await expect(result.getByText('Not fully verified', { exact: true })).toBeVisible();
+  await expect(seal.getByText(/Seal again with “Include the signed document”/)).toBeVisible();
+  await expect(seal.getByRole('button', { name: 'Save the constancia (.tsr)' })).toBeEnabled();
+  await expect(seal.getByRole('button', { name: 'Save the sealed PDF' })).toHaveCount(0);
 });

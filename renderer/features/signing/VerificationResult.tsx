@@ -34,7 +34,7 @@ export function VerificationResult({ result, folio, heading, givenDocumentLabel 
   return (
     <div className={`nom-result ${result.valid ? 'nom-result-ok' : incomplete ? 'nom-result-warn' : 'nom-result-bad'}`} data-testid="nom151-result">
       {heading && <h3>{heading}</h3>}
-      <div className="nom-verdict" role="status">
+      <div className="nom-verdict">
         {result.valid ? (
           <Badge tone="ok" icon={<IconCheck />}>{t('resultValid')}</Badge>
         ) : incomplete ? (

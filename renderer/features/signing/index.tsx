@@ -85,6 +85,7 @@ function SealContract({ t }: { t: T }) {
       <ActionResult state={seal} empty={t('sealEmpty')} onRetry={() => last.current && seal.mutate(last.current)}>
         {(data: SealContractView) => (
           <>
+            {data.verification.failure?.code === 'NO_DOCUMENT' && <p className="notice notice-warn">{t('sealWithoutDocument')}</p>}
             <VerificationResult result={data.verification} folio={data.folio} givenDocumentLabel={t('docReturnedContract')} />
             {data.sealedPdfVerification && (
               <details className="nom-secondary">

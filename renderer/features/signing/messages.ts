@@ -18,6 +18,7 @@ export const messages = defineMessages({
     sealing: 'Sealing…',
     sealEmpty: 'No contract sealed yet in this session. Enter the id of a signed contract and seal it.',
     sealedPdfCheck: 'Sealed PDF checked on its own',
+    sealWithoutDocument: 'The evidence was issued and its signature checked, but without the signed document it cannot be compared with the contract. Seal again with “Include the signed document” or “Include the PDF with the evidence attached”.',
 
     signTitle: 'Sign a string',
     signIntro: 'Signs the exact text below (as UTF-8) and returns its evidence.',
@@ -118,6 +119,7 @@ export const messages = defineMessages({
     sealing: 'Sellando…',
     sealEmpty: 'Aún no se ha sellado ningún contrato en esta sesión. Escribe el id de un contrato firmado y séllalo.',
     sealedPdfCheck: 'PDF sellado verificado por sí solo',
+    sealWithoutDocument: 'La constancia se emitió y se verificó su firma, pero sin el documento firmado no puede compararse con el contrato. Vuelve a sellar con “Incluir el documento firmado” o “Incluir el PDF con la constancia adjunta”.',
 
     signTitle: 'Firmar una cadena',
     signIntro: 'Firma exactamente el texto de abajo (como UTF-8) y devuelve su constancia.',
