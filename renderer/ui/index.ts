@@ -4,6 +4,7 @@ export { Button, type ButtonVariant } from './Button';
 export { Dialog } from './Dialog';
 export { Field } from './Field';
 export { ErrorNotice, Panel, Skeleton, type PanelQuery } from './Panel';
+export { ExternalLink } from './ExternalLink';
 export { ProgressBar } from './ProgressBar';
 export { SeverityBadge } from './SeverityBadge';
 export * from './icons';

@@ -33,6 +33,9 @@ test('first run lands on a working screen in the demo environment with no typing
   await expect(page).toHaveURL(/#\/interviews$/);
   await expect(page.getByTestId('active-environment')).toHaveText(/Demo/i);
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  // The review queue offers the demo service's seeded interviews, fetched through the whole chain.
+  await expect(page.getByText('demo-clean-pass')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/first-run.png` });
   // The key left the address bar.
   expect(page.url()).not.toContain('k=');
 
@@ -190,6 +193,8 @@ test('every area is reachable from the rail and the frame passes axe on each, li
 });
 
 test('an unknown address shows a way back', async ({ page, shell }) => {
+  // Let the first-load redirect settle, or it may overwrite the address set below.
+  await expect(page).toHaveURL(/#\/interviews$/);
   await page.goto(`${shell.origin}/#/no-such-screen`);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await page.getByRole('button', { name: 'Go to Interviews' }).click();
