@@ -6,7 +6,7 @@ const SIGNED_AT = new Date('2025-09-12T17:42:00.000Z');
 
 const CLAUSES: Record<ContractSeed['kind'], string[]> = {
   credito: [
-    'PRIMERA. OBJETO. La Financiera otorga a el Acreditado un crédito simple por la cantidad de $85,000.00 (ochenta y cinco mil pesos 00/100 M.N.), que el Acreditado se obliga a restituir en los plazos y condiciones pactados en este contrato.',
+    'PRIMERA. OBJETO. La Financiera otorga al Acreditado un crédito simple por la cantidad de $85,000.00 (ochenta y cinco mil pesos 00/100 M.N.), que el Acreditado se obliga a restituir en los plazos y condiciones pactados en este contrato.',
     'SEGUNDA. DISPOSICIÓN. El importe del crédito se depositará en la cuenta CLABE que el Acreditado indicó durante su proceso de alta, dentro de los dos días hábiles siguientes a la firma de este instrumento.',
     'TERCERA. PLAZO Y PAGOS. El Acreditado pagará el crédito en 24 amortizaciones mensuales, iguales y consecutivas, de acuerdo con la tabla de amortización que forma parte integrante del presente contrato.',
     'CUARTA. INTERESES. El crédito causará intereses ordinarios a una tasa fija anual del 28.5%. El Costo Anual Total (CAT) promedio, sin IVA, es de 36.2%, para fines informativos y de comparación.',
@@ -52,6 +52,23 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines;
 }
 
+function money(n: number): string {
+  return `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** French (level-payment) amortization, as Mexican consumer credit contracts print it. */
+function amortization(amount: number, annualRate: number, months: number) {
+  const rate = annualRate / 12;
+  const payment = Math.round(((amount * rate) / (1 - (1 + rate) ** -months)) * 100) / 100;
+  let balance = amount;
+  return Array.from({ length: months }, (_, i) => {
+    const interest = Math.round(balance * rate * 100) / 100;
+    const principal = i === months - 1 ? balance : Math.round((payment - interest) * 100) / 100;
+    balance = Math.round((balance - principal) * 100) / 100;
+    return { number: i + 1, principal, interest, payment: Math.round((principal + interest) * 100) / 100, balance };
+  });
+}
+
 /** A real, multi-page contract PDF in Spanish for one seeded document and signer. */
 export async function renderContractPdf(contract: ContractSeed, signerName: string, interviewId: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -71,8 +88,7 @@ export async function renderContractPdf(contract: ContractSeed, signerName: stri
   const paragraphs = [
     `En la Ciudad de México, a 12 de septiembre de 2025, comparecen por una parte la institución que se identifica en el encabezado y, por la otra, ${signerName}, quien se identificó mediante verificación remota de identidad (entrevista ${interviewId}).`,
     ...CLAUSES[contract.kind],
-    ...CLAUSES[contract.kind].map((c) => c.replace(/^([A-ZÁÉÍÓÚÑ ]+)\./, '$1 (ANEXO).')),
-    `Leído que fue el presente documento y enteradas las partes de su contenido y alcance legal, lo firman electrónicamente. Firma del cliente: ${signerName}. Documento ${contract.documentId}.`,
+    'Leído que fue el presente documento y enteradas las partes de su contenido y alcance legal, lo firman electrónicamente en la fecha indicada en la hoja de firmas.',
   ];
   let page = doc.addPage([pageWidth, pageHeight]);
   let y = pageHeight - margin;
@@ -80,15 +96,44 @@ export async function renderContractPdf(contract: ContractSeed, signerName: stri
     page = doc.addPage([pageWidth, pageHeight]);
     y = pageHeight - margin;
   };
-  page.drawText(contract.title.toUpperCase(), { x: margin, y, size: 15, font: bold, color: rgb(0.1, 0.15, 0.3) });
-  y -= 28;
+  const heading = (text: string) => {
+    page.drawText(text, { x: margin, y, size: 15, font: bold, color: rgb(0.1, 0.15, 0.3) });
+    y -= 28;
+  };
+  const line = (text: string, font = regular, x = margin) => {
+    if (y < margin + 20) newPage();
+    page.drawText(text, { x, y, size: 11, font, color: rgb(0.1, 0.1, 0.1) });
+    y -= 15;
+  };
+  heading(contract.title.toUpperCase());
   for (const paragraph of paragraphs) {
-    for (const line of wrap(paragraph, regular, 11, textWidth)) {
-      if (y < margin + 20) newPage();
-      page.drawText(line, { x: margin, y, size: 11, font: regular, color: rgb(0.1, 0.1, 0.1) });
-      y -= 15;
-    }
+    for (const text of wrap(paragraph, regular, 11, textWidth)) line(text);
     y -= 9;
+  }
+  if (contract.kind === 'credito') {
+    newPage();
+    heading('ANEXO A. TABLA DE AMORTIZACIÓN');
+    const columns = [margin, margin + 50, margin + 150, margin + 250, margin + 350];
+    const row = (cells: string[], font = regular) => {
+      if (y < margin + 20) newPage();
+      cells.forEach((cell, i) => page.drawText(cell, { x: columns[i]!, y, size: 10, font, color: rgb(0.1, 0.1, 0.1) }));
+      y -= 14;
+    };
+    row(['Pago', 'Capital', 'Interés', 'Pago total', 'Saldo insoluto'], bold);
+    for (const p of amortization(85_000, 0.285, 24)) row([String(p.number), money(p.principal), money(p.interest), money(p.payment), money(p.balance)]);
+  }
+  newPage();
+  heading('HOJA DE FIRMAS');
+  for (const text of [
+    `Cliente: ${signerName}`,
+    `Documento: ${contract.documentId}`,
+    `Entrevista de verificación de identidad: ${interviewId}`,
+    'Fecha y hora de firma: 12 de septiembre de 2025, 11:42 (hora del centro de México)',
+    'Medio: firma electrónica con verificación biométrica remota (selfie y video de prueba de vida).',
+    'Conservación: constancia de conservación de mensajes de datos conforme a la NOM-151-SCFI-2016.',
+  ]) {
+    for (const wrapped of wrap(text, regular, 11, textWidth)) line(wrapped);
+    y -= 6;
   }
   const pages = doc.getPages();
   pages.forEach((p, i) => {
