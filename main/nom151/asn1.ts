@@ -8,8 +8,6 @@ export const OID = {
   signingTime: '1.2.840.113549.1.9.5',
   signingCertificate: '1.2.840.113549.1.9.16.2.12',
   signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
-  extKeyUsage: '2.5.29.37',
-  basicConstraints: '2.5.29.19',
   timeStamping: '1.3.6.1.5.5.7.3.8',
 } as const;
 

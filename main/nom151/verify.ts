@@ -14,8 +14,6 @@ import type {
   Nom151Verification,
 } from '../../preload/contract/nom151';
 
-export type { Nom151Failure, Nom151FailureCode, Nom151Verification } from '../../preload/contract/nom151';
-
 /**
  * Offline verification of NOM-151 evidence (an RFC 3161 time-stamp token): nothing here touches the network.
  * Every check runs when it can, so the result lists all that failed; `failure` is the most fundamental one.
@@ -395,6 +393,6 @@ const TEXT: Record<Nom151FailureCode, { message: Bilingual; advice: Bilingual }>
   },
 };
 
-export function failure(code: Nom151FailureCode): Nom151Failure {
+function failure(code: Nom151FailureCode): Nom151Failure {
   return { code, ...TEXT[code] };
 }
