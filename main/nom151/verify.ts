@@ -51,6 +51,7 @@ const HASHES: Record<string, string> = {
 export async function verifyEvidence(input: VerifyInput): Promise<Nom151Verification> {
   const checks: Record<Nom151CheckId, CheckOutcome> = { imprint: 'not-run', signature: 'not-run', chain: 'not-run', validity: 'not-run', usage: 'not-run' };
   const failures: Nom151Failure[] = [];
+  let sealedPages: Nom151Verification['sealedPages'];
   const finish = (partial: Omit<Nom151Verification, 'valid' | 'failures' | 'checks' | 'failure'>): Nom151Verification => {
     failures.sort((a, b) => PRIORITY.indexOf(a.code) - PRIORITY.indexOf(b.code));
     const valid = failures.length === 0 && Object.values(checks).every((c) => c === 'passed');
@@ -62,7 +63,6 @@ export async function verifyEvidence(input: VerifyInput): Promise<Nom151Verifica
   let evidenceKind: Nom151Verification['source']['evidence'];
   let document = input.document;
   let documentKind: Nom151Verification['source']['document'] = document ? 'given' : 'none';
-  let sealedPages: Nom151Verification['sealedPages'];
   if (isPdf(input.evidence)) {
     let extracted: Awaited<ReturnType<typeof extractEvidence>>;
     try {
@@ -134,7 +134,8 @@ export async function verifyEvidence(input: VerifyInput): Promise<Nom151Verifica
   if (checks.validity === 'failed') failures.push(failure('EXPIRED_CERTIFICATE'));
 
   const details: Nom151TokenDetails = {
-    serial: toHex(new Uint8Array(tstInfo.serialNumber.valueBlock.valueHexView)).toUpperCase(),
+    // DER pads positive integers whose top bit is set with a zero byte; the folio is the number, as OpenSSL prints it.
+    serial: toHex(new Uint8Array(tstInfo.serialNumber.valueBlock.valueHexView)).replace(/^(00)+(?=..)/, '').toUpperCase(),
     genTime: genTime.toISOString(),
     policy: tstInfo.policy,
     hashAlgorithm: hashName ?? tstInfo.messageImprint.hashAlgorithm.algorithmId,
