@@ -59,7 +59,7 @@ interface StoredEnvironments {
   overrides?: Record<string, EnvPatch>;
 }
 
-const BUILT_IN: EnvironmentConfig[] = [
+export const BUILT_IN_ENVIRONMENTS: readonly EnvironmentConfig[] = [
   { id: 'demo', kind: 'demo', name: 'Demo', baseUrl: '', authUrl: '', apiVersion: DEFAULT_API_VERSION, tokenHeader: DEFAULT_TOKEN_HEADER },
   { id: 'production', kind: 'production', name: 'Production', baseUrl: '', authUrl: '', apiVersion: DEFAULT_API_VERSION, tokenHeader: DEFAULT_TOKEN_HEADER },
   { id: 'custom', kind: 'custom', name: 'Custom', baseUrl: '', authUrl: '', apiVersion: DEFAULT_API_VERSION, tokenHeader: DEFAULT_TOKEN_HEADER },
@@ -79,7 +79,7 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
   const readStored = (): StoredEnvironments => store.get<StoredEnvironments>(ENV_STORE_KEY) ?? {};
   const list = (): EnvironmentConfig[] => {
     const overrides = readStored().overrides ?? {};
-    return BUILT_IN.map((env) => {
+    return BUILT_IN_ENVIRONMENTS.map((env) => {
       const merged = { ...env, ...overrides[env.id], id: env.id, kind: env.kind };
       // The demo service lives inside the app: its address is wherever it listens this run.
       return env.kind === 'demo' ? { ...merged, baseUrl: demo?.url ?? '', authUrl: demo?.url ?? '' } : merged;

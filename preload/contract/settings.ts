@@ -13,6 +13,8 @@ export interface EnvironmentView {
   id: string;
   kind: 'demo' | 'production' | 'custom';
   name: string;
+  /** Whether the user gave it a name of their own (otherwise the UI shows the kind, translated). */
+  named: boolean;
   baseUrl: string;
   authUrl: string;
   apiVersion: string;

@@ -69,7 +69,7 @@ function EnvironmentBar() {
     content = (
       <>
         <span className="env-kind" data-testid="active-environment">{kindLabel}</span>
-        {active && active.name !== kindLabel && <span className="env-name">{active.name}</span>}
+        {active?.named && <span className="env-name">{active.name}</span>}
         <span className="env-note">{note}</span>
       </>
     );

@@ -1,5 +1,6 @@
 import type { EnvironmentView, EnvironmentsView, PreferencesView } from '../../../preload/contract/settings';
 import type { EnvironmentConfig, MainContext } from '../context';
+import { BUILT_IN_ENVIRONMENTS } from '../../app-context';
 import type { DomainHandlers } from '../router';
 import { OmniShellError } from '../shell-error';
 
@@ -7,7 +8,8 @@ const PREFERENCES_KEY = 'preferences';
 const DEFAULT_PREFERENCES: PreferencesView = { language: null, theme: 'system' };
 
 async function view(env: EnvironmentConfig, ctx: MainContext): Promise<EnvironmentView> {
-  return { ...env, credentials: await ctx.credentials.states(env.id) };
+  const builtIn = BUILT_IN_ENVIRONMENTS.find((b) => b.id === env.id);
+  return { ...env, named: env.name !== builtIn?.name, credentials: await ctx.credentials.states(env.id) };
 }
 
 async function environmentsView(ctx: MainContext): Promise<EnvironmentsView> {

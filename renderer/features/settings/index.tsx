@@ -40,7 +40,7 @@ function EnvironmentPicker({ data, t }: { data: EnvironmentsView; t: T }) {
           <label key={env.id} className={`env-option env-option-${env.kind}`}>
             <input type="radio" name={name} value={env.id} checked={env.id === data.activeId} onChange={() => switchEnv.mutate(env.id)} />
             <span className="env-option-kind">{kindLabel(env.kind, t)}</span>
-            {env.name !== kindLabel(env.kind, t) && <span className="muted">{env.name}</span>}
+            {env.named && <span className="muted">{env.name}</span>}
           </label>
         ))}
       </fieldset>
@@ -63,7 +63,7 @@ function ActiveEnvironment({ env, t }: { env: EnvironmentView | undefined; t: T 
 
 function ConnectionDetails({ env, t }: { env: EnvironmentView; t: T }) {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState({ name: env.name, baseUrl: env.baseUrl, authUrl: env.authUrl, apiVersion: env.apiVersion, tokenHeader: env.tokenHeader });
+  const [form, setForm] = useState({ name: env.named ? env.name : '', baseUrl: env.baseUrl, authUrl: env.authUrl, apiVersion: env.apiVersion, tokenHeader: env.tokenHeader });
   const [saved, setSaved] = useState(false);
   const update = useOmniMutation((api, input: Parameters<typeof api.settings.updateEnvironment>[0]) => api.settings.updateEnvironment(input), {
     invalidate: [keys.settings.environments()],
@@ -77,7 +77,10 @@ function ConnectionDetails({ env, t }: { env: EnvironmentView; t: T }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
-    update.mutate(demo ? { id: env.id, apiVersion: form.apiVersion, tokenHeader: form.tokenHeader } : { id: env.id, ...form });
+    const { name, ...rest } = form;
+    // An emptied name field means "no name of its own": leave the stored one as is.
+    const named = name.trim() ? { name } : {};
+    update.mutate(demo ? { id: env.id, apiVersion: form.apiVersion, tokenHeader: form.tokenHeader } : { id: env.id, ...rest, ...named });
   };
   const bind = (field: keyof typeof form) => ({ value: form[field], onChange: (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [field]: e.target.value }), error: issueFor(field) });
   return (
