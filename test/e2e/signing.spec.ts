@@ -47,7 +47,7 @@ test('seal a contract, see it verified, tamper with the file, see it fail', asyn
   const evidencePath = testInfo.outputPath('constancia.tsr');
   const sealedPath = testInfo.outputPath('sealed.pdf');
   expect(await saveTo(page, 'Save the signed document', contractPath)).toBe('contrato-demo-clean-pass-credito.pdf');
-  expect(await saveTo(page, 'Save the constancia (.tsr)', evidencePath)).toMatch(/constancia-nom151\.tsr$/);
+  expect(await saveTo(page, 'Save the evidence (.tsr)', evidencePath)).toMatch(/constancia-nom151\.tsr$/);
   expect(await saveTo(page, 'Save the sealed PDF', sealedPath)).toMatch(/sellado-nom151\.pdf$/);
   await expect(seal.getByRole('status').filter({ hasText: 'download started' })).toBeVisible();
 
@@ -104,7 +104,7 @@ test('sign a string and read the evidence in Spanish; a broken evidence file fai
   await expect(result).toContainText('Hash SHA-256');
 
   const evidencePath = testInfo.outputPath('cadena.tsr');
-  await saveTo(page, 'Guardar la constancia (.tsr)', evidencePath);
+  await saveTo(page, 'Guardar la constancia de conservación (.tsr)', evidencePath);
   const truncated = (await readFile(evidencePath)).subarray(0, 120);
   const verify = page.locator('section.signing-verify');
   await verify.getByLabel('Constancia o PDF sellado').setInputFiles({ name: 'cortada.tsr', mimeType: 'application/octet-stream', buffer: truncated });
@@ -139,6 +139,6 @@ test('a failed seal says what happened, shows its code, and Retry seals', async 
   const result = seal.getByTestId('nom151-result');
   await expect(result.getByText('Not fully verified', { exact: true })).toBeVisible();
   await expect(seal.getByText(/Seal again with “Include the signed document”/)).toBeVisible();
-  await expect(seal.getByRole('button', { name: 'Save the constancia (.tsr)' })).toBeEnabled();
+  await expect(seal.getByRole('button', { name: 'Save the evidence (.tsr)' })).toBeEnabled();
   await expect(seal.getByRole('button', { name: 'Save the sealed PDF' })).toHaveCount(0);
 });
