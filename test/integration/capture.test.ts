@@ -206,13 +206,14 @@ describe('video import', () => {
     expect(captureServices(ctx).staged.get(staged.id)).toBeUndefined();
   });
 
-  it('reports a body over the server limit (413) and a non-video file as failures with explanations', async () => {
+  it('reports a body over the server limit (413) and refuses a non-video file up front', async () => {
     const tooBig = await stage(webm(7 * 1024 * 1024));
     const big = await until((await call<ImportJobView>('capture.importVideoStart', { interviewId: 'demo-clean-pass', stagedFileId: tooBig.id })).jobId);
     expect(big).toMatchObject({ state: 'failed', error: { httpStatus: 413 } });
+    // Main refuses a file that is not WebM or MP4 before uploading anything, and deletes the temp copy.
     const text = await stage(Buffer.from('not a video at all'), 'notes.txt');
-    const bad = await until((await call<ImportJobView>('capture.importVideoStart', { interviewId: 'demo-clean-pass', stagedFileId: text.id })).jobId);
-    expect(bad).toMatchObject({ state: 'failed', error: { httpStatus: 400 } });
+    expect((await failure(call('capture.importVideoStart', { interviewId: 'demo-clean-pass', stagedFileId: text.id }))).code).toBe('NOT_A_VIDEO');
+    expect(captureServices(ctx).staged.get(text.id)).toBeUndefined();
   });
 
   it('cancels a running import', async () => {

@@ -2,6 +2,8 @@ import { authAdvice, backIdAdvice, faceAdvice } from '../../capture/advice';
 import { checkImage, describeImageProblem } from '../../capture/image-check';
 import type { ImportSnapshot } from '../../capture/import-jobs';
 import { captureServices } from '../../capture/services';
+import { NOT_A_VIDEO, sniffVideo } from '../../capture/video-check';
+import { open } from 'node:fs/promises';
 import type { CallInput } from '../../omni/endpoints';
 import type { ImageSource, ImportJobView } from '../../../preload/contract/capture';
 import type { DomainHandlers } from '../router';
@@ -33,6 +35,16 @@ const stagedNotFound = () =>
     { en: 'The chosen file is no longer available to the app.', es: 'El archivo elegido ya no está disponible para la aplicación.' },
     { en: 'Choose the file again.', es: 'Elige el archivo de nuevo.' },
   );
+
+async function readHead(path: string): Promise<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    const { bytesRead, buffer } = await handle.read(Buffer.alloc(12), 0, 12, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
 
 function view(snapshot: ImportSnapshot | undefined): ImportJobView {
   if (!snapshot) throw jobNotFound();
@@ -76,6 +88,10 @@ export const captureHandlers: DomainHandlers<'capture'> = {
     const { staged, imports } = captureServices(ctx);
     const file = staged.get(stagedFileId);
     if (!file) throw stagedNotFound();
+    if (!sniffVideo(await readHead(file.path))) {
+      await staged.release(stagedFileId);
+      throw new OmniShellError('NOT_A_VIDEO', NOT_A_VIDEO, { en: 'Choose a WebM or MP4 file.', es: 'Elige un archivo WebM o MP4.' });
+    }
     const client = ctx.omni();
     const snapshot = await imports.start({ interviewId, filePath: file.path, fileName: file.name, ...(type ? { type } : {}) }, async (rawBody, { signal }) => {
       // The body travels as `rawBody` (streamed JSON); the typed input is empty on purpose.

@@ -6,6 +6,7 @@ import { useBilingual, useT, type Translate } from '../../i18n/index';
 import { Badge, Button, ErrorNotice, IconCheck, IconDanger, IconInfo, IconWarning } from '../../ui/index';
 import { hasSessionToken, InterviewPicker, useQueueEntries } from '../capture/InterviewPicker';
 import { messages } from './messages';
+import '../capture/explain.css';
 
 type T = Translate<(typeof messages)['en']>;
 

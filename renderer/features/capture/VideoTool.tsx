@@ -1,0 +1,160 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { NOT_A_VIDEO, sniffVideo } from '../../../main/capture/video-check';
+import type { FileStager, ImportJobView, RecordingType } from '../../../preload/contract/capture';
+import type { IpcErrorData } from '../../../preload/contract/define';
+import { ipcErrorOf } from '../../api/index';
+import { omni } from '../../api/omni';
+import { useBilingual, useT } from '../../i18n/index';
+import { Button, ErrorNotice, IconCheck, IconInfo, ProgressBar } from '../../ui/index';
+import { messages } from './messages';
+
+declare global {
+  interface Window {
+    /** Installed by the preloads: hands a picked File to main without its bytes crossing IPC. */
+    readonly omniFiles?: FileStager;
+  }
+}
+
+const RECORDING_TYPES: RecordingType[] = ['selfie', 'frontId', 'backId', 'merged', 'authenticationattempt'];
+const POLL_MS = 300;
+
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'staging'; sent: number; total: number; startedAt: number }
+  | { kind: 'importing'; job: ImportJobView }
+  | { kind: 'finished'; job: ImportJobView }
+  | { kind: 'failed'; error: IpcErrorData };
+
+/** Video import: the file is streamed to main (staging), then from main to the service as base64 in pieces. */
+export function VideoTool({ interviewId, disabledReason }: { interviewId: string; disabledReason: string | null }) {
+  const t = useT(messages);
+  const pick = useBilingual();
+  const id = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const [type, setType] = useState<RecordingType>('selfie');
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const stagingAbort = useRef<AbortController | null>(null);
+  const mounted = useRef(true);
+  useEffect(() => () => {
+    mounted.current = false;
+    stagingAbort.current?.abort();
+  }, []);
+
+  const onFile = async (picked: File | undefined) => {
+    setFile(null);
+    setFileProblem(null);
+    if (!picked) return;
+    const head = new Uint8Array(await picked.slice(0, 12).arrayBuffer());
+    if (!sniffVideo(head)) return setFileProblem(pick(NOT_A_VIDEO));
+    setFile(picked);
+  };
+
+  const poll = async (jobId: string) => {
+    while (mounted.current) {
+      const job = await omni().capture.importVideoStatus({ jobId });
+      if (!mounted.current) return;
+      if (job.state === 'uploading' || job.state === 'processing') {
+        setPhase({ kind: 'importing', job });
+        await new Promise((r) => setTimeout(r, POLL_MS));
+        continue;
+      }
+      setPhase(job.state === 'failed' && job.error ? { kind: 'failed', error: job.error } : { kind: 'finished', job });
+      if (job.state === 'done' && document.hidden && 'Notification' in window && Notification.permission === 'granted') {
+        new Notification(t('tabVideo'), { body: t('notifyImported', { id: job.interviewId }) });
+      }
+      return;
+    }
+  };
+
+  const start = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!file || disabledReason) return;
+    const stager = window.omniFiles;
+    if (!stager) return setPhase({ kind: 'failed', error: ipcErrorOf(null) });
+    if ('Notification' in window && Notification.permission === 'default') void Notification.requestPermission().catch(() => undefined);
+    const controller = new AbortController();
+    stagingAbort.current = controller;
+    const startedAt = Date.now();
+    setPhase({ kind: 'staging', sent: 0, total: file.size, startedAt });
+    try {
+      const staged = await stager.stage(file, {
+        signal: controller.signal,
+        onProgress: (sent, total) => mounted.current && setPhase({ kind: 'staging', sent, total, startedAt }),
+      });
+      stagingAbort.current = null;
+      const job = await omni().capture.importVideoStart({ interviewId, stagedFileId: staged.stagedFileId, type });
+      setPhase({ kind: 'importing', job });
+      await poll(job.jobId);
+    } catch (error) {
+      if (!mounted.current) return;
+      if (controller.signal.aborted) setPhase({ kind: 'idle' });
+      else setPhase({ kind: 'failed', error: ipcErrorOf(error) });
+    }
+  };
+
+  const cancel = async () => {
+    if (phase.kind === 'staging') {
+      stagingAbort.current?.abort();
+      return;
+    }
+    if (phase.kind === 'importing') {
+      try {
+        const job = await omni().capture.importVideoCancel({ jobId: phase.job.jobId });
+        setPhase({ kind: 'finished', job });
+      } catch (error) {
+        setPhase({ kind: 'failed', error: ipcErrorOf(error) });
+      }
+    }
+  };
+
+  const busy = phase.kind === 'staging' || phase.kind === 'importing';
+  return (
+    <>
+      <form onSubmit={(e) => void start(e)} className="capture-form">
+        <div className="field">
+          <label htmlFor={`${id}-file`}>{t('videoFile')}</label>
+          <input id={`${id}-file`} className="input" type="file" accept="video/webm,video/mp4,video/quicktime,.webm,.mp4,.mov" disabled={busy} aria-describedby={`${id}-hint`} aria-invalid={fileProblem ? true : undefined} onChange={(e) => void onFile(e.target.files?.[0])} />
+          <span id={`${id}-hint`} className="hint">{t('videoHint')}</span>
+          {fileProblem && <span className="field-error" role="alert">{fileProblem}</span>}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-type`}>{t('recordingType')}</label>
+          <select id={`${id}-type`} className="select" value={type} disabled={busy} onChange={(e) => setType(e.target.value as RecordingType)}>
+            {RECORDING_TYPES.map((r) => (
+              <option key={r} value={r}>{r}</option>
+            ))}
+          </select>
+        </div>
+        <div className="form-actions">
+          <Button type="submit" variant="primary" disabled={!file || !!disabledReason || busy}>{t('importVideo')}</Button>
+          {disabledReason && <span className="muted small" data-testid="disabled-reason">{t('needsInterview', { reason: disabledReason })}</span>}
+        </div>
+      </form>
+      <div data-testid="video-status">
+        {phase.kind === 'idle' && <p className="panel-empty">{t('videoNothing')}</p>}
+        {phase.kind === 'staging' && (
+          <>
+            <p role="status">{t('staging')}</p>
+            <ProgressBar label={t('staging')} done={phase.sent} total={phase.total} startedAt={phase.startedAt} onCancel={() => void cancel()} />
+          </>
+        )}
+        {phase.kind === 'importing' && (
+          <>
+            <p role="status">{phase.job.state === 'processing' ? t('processing') : t('uploading')}</p>
+            <ProgressBar label={t('uploading')} done={phase.job.bytesDone} total={phase.job.totalBytes} startedAt={Date.parse(phase.job.startedAt)} onCancel={() => void cancel()} />
+          </>
+        )}
+        {phase.kind === 'finished' && phase.job.state === 'done' && (
+          <p className="notice notice-ok" role="status" data-testid="import-done">
+            <IconCheck /> {t('importDone')} <code>{phase.job.recordingId}</code>
+          </p>
+        )}
+        {phase.kind === 'finished' && phase.job.state === 'cancelled' && (
+          <p className="notice" role="status" data-testid="import-cancelled"><IconInfo /> {t('importCancelled')}</p>
+        )}
+        {phase.kind === 'failed' && <ErrorNotice error={phase.error} />}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,196 @@
+import { useEffect, useId, useState, type ReactElement } from 'react';
+import { checkImage, describeImageProblem, MAX_IMAGE_BYTES } from '../../../main/capture/image-check';
+import { FaceCoordinates } from '../../../main/omni/contract/common';
+import type { AttemptsView, ImageSource, IndicatorView, Verdict } from '../../../preload/contract/capture';
+import type { IpcErrorData } from '../../../preload/contract/define';
+import { useBilingual, useFormat, useLocale, useT } from '../../i18n/index';
+import { Badge, IconCheck, IconDanger, IconInfo, IconMinus, IconWarning } from '../../ui/index';
+import { readFileBase64 } from '../signing/files';
+import { fieldTexts, messages } from './messages';
+
+export type CoordinatesValue = { ok: true; value: FaceCoordinates | undefined } | { ok: false; error: string };
+
+/**
+ * A photo from disk (type and size checked here, from its bytes, before anything is sent) or an allow-listed URL.
+ * Reports the ready-to-send source, or null while there is none or it is invalid.
+ */
+export function ImageSourceInput({ allowUrl = true, onChange }: { allowUrl?: boolean; onChange: (source: ImageSource | null) => void }) {
+  const t = useT(messages);
+  const f = useFormat();
+  const pick = useBilingual();
+  const id = useId();
+  const [mode, setMode] = useState<'file' | 'url'>('file');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  const [url, setUrl] = useState('');
+
+  useEffect(() => () => {
+    if (previewUrl) URL.revokeObjectURL(previewUrl);
+  }, [previewUrl]);
+
+  const onFile = async (file: File | undefined) => {
+    setProblem(null);
+    setPreviewUrl(null);
+    onChange(null);
+    if (!file) return;
+    const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+    const check = checkImage(head, file.size, file.type);
+    if (!check.ok) {
+      setProblem(pick(describeImageProblem(check.problem)));
+      return;
+    }
+    const loaded = await readFileBase64(file);
+    setPreviewUrl(URL.createObjectURL(file));
+    onChange({ kind: 'file', base64: loaded.base64, mimeType: check.kind === 'png' ? 'image/png' : 'image/jpeg', name: file.name });
+  };
+
+  const onUrl = (value: string) => {
+    setUrl(value);
+    let valid = false;
+    try {
+      const parsed = new URL(value.trim());
+      valid = parsed.protocol === 'https:' || parsed.protocol === 'http:';
+    } catch {
+      valid = false;
+    }
+    setProblem(value.trim() && !valid ? t('urlInvalid') : null);
+    onChange(valid ? { kind: 'url', url: value.trim() } : null);
+  };
+
+  return (
+    <div className="image-source">
+      {allowUrl && (
+        <fieldset className="field radio-row">
+          <legend>{t('source')}</legend>
+          <label><input type="radio" name={`${id}-mode`} checked={mode === 'file'} onChange={() => { setMode('file'); setProblem(null); onChange(null); }} /> {t('sourceFile')}</label>
+          <label><input type="radio" name={`${id}-mode`} checked={mode === 'url'} onChange={() => { setMode('url'); setPreviewUrl(null); setProblem(null); onChange(null); }} /> {t('sourceUrl')}</label>
+        </fieldset>
+      )}
+      {mode === 'file' ? (
+        <div className="field">
+          <label htmlFor={`${id}-file`}>{t('fileLabel')}</label>
+          <input id={`${id}-file`} className="input" type="file" accept="image/png,image/jpeg" aria-describedby={`${id}-file-hint`} aria-invalid={problem ? true : undefined} onChange={(e) => void onFile(e.target.files?.[0])} />
+          <span id={`${id}-file-hint`} className="hint">{t('fileHint', { max: f.bytes(MAX_IMAGE_BYTES) })}</span>
+          {problem && <span className="field-error" role="alert">{problem}</span>}
+        </div>
+      ) : (
+        <div className="field">
+          <label htmlFor={`${id}-url`}>{t('urlLabel')}</label>
+          <input id={`${id}-url`} className="input mono" type="url" value={url} aria-describedby={`${id}-url-hint`} aria-invalid={problem ? true : undefined} onChange={(e) => onUrl(e.target.value)} />
+          <span id={`${id}-url-hint`} className="hint">{t('urlHint')}</span>
+          {problem && <span className="field-error" role="alert">{problem}</span>}
+        </div>
+      )}
+      {previewUrl && <img className="capture-preview" src={previewUrl} alt={t('preview')} />}
+    </div>
+  );
+}
+
+/** Optional FaceCoordinatesDto as JSON, checked with the contract's schema as typed. */
+export function CoordinatesInput({ onChange }: { onChange: (value: CoordinatesValue) => void }) {
+  const t = useT(messages);
+  const id = useId();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const update = (value: string) => {
+    setText(value);
+    if (!value.trim()) {
+      setError(null);
+      return onChange({ ok: true, value: undefined });
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(value);
+    } catch {
+      setError(t('coordinatesNotJson'));
+      return onChange({ ok: false, error: t('coordinatesNotJson') });
+    }
+    const parsed = FaceCoordinates.safeParse(json);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.slice(0, 4).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+      const message = t('coordinatesInvalid', { problems });
+      setError(message);
+      return onChange({ ok: false, error: message });
+    }
+    setError(null);
+    onChange({ ok: true, value: parsed.data });
+  };
+  return (
+    <details className="coordinates">
+      <summary>{t('coordinates')}</summary>
+      <div className="field">
+        <label htmlFor={`${id}-coords`}>{t('coordinates')}</label>
+        <textarea id={`${id}-coords`} className="input mono" rows={4} value={text} aria-describedby={`${id}-coords-hint`} aria-invalid={error ? true : undefined} onChange={(e) => update(e.target.value)} spellCheck={false} />
+        <span id={`${id}-coords-hint`} className="hint">{t('coordinatesHint')}</span>
+        {error && <span className="field-error" role="alert">{error}</span>}
+      </div>
+    </details>
+  );
+}
+
+const VERDICT_BADGE: Record<Verdict, { tone: 'ok' | 'danger' | 'warn' | 'neutral'; icon: ReactElement }> = {
+  ok: { tone: 'ok', icon: <IconCheck /> },
+  recapture: { tone: 'danger', icon: <IconDanger /> },
+  warning: { tone: 'warn', icon: <IconWarning /> },
+  info: { tone: 'neutral', icon: <IconInfo /> },
+  notChecked: { tone: 'neutral', icon: <IconMinus /> },
+};
+
+export function VerdictBadge({ verdict }: { verdict: Verdict }) {
+  const t = useT(messages);
+  const b = VERDICT_BADGE[verdict];
+  return <Badge tone={b.tone} icon={b.icon}>{t(`verdict_${verdict}`)}</Badge>;
+}
+
+/** One row per indicator: label, raw value, verdict (icon and word) and what it means. */
+export function IndicatorsTable({ indicators, caption }: { indicators: IndicatorView[]; caption: string }) {
+  const t = useT(messages);
+  const { locale } = useLocale();
+  const f = useFormat();
+  if (indicators.length === 0) return null;
+  const value = (v: IndicatorView['value']) => (v === null ? '—' : typeof v === 'number' ? f.number(v, { maximumFractionDigits: 3 }) : String(v));
+  return (
+    <table className="table indicators">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('colIndicator')}</th>
+          <th scope="col">{t('colValue')}</th>
+          <th scope="col">{t('colVerdict')}</th>
+          <th scope="col">{t('colAdvice')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {indicators.map((i) => {
+          const texts = fieldTexts[i.field];
+          const advice = i.verdict === 'notChecked' ? t('adv_notChecked') : texts?.advice?.[i.verdict]?.[locale] ?? '';
+          return (
+            <tr key={i.field} data-testid={`indicator-${i.field}`} data-verdict={i.verdict}>
+              <th scope="row">{texts?.label[locale] ?? i.field}<span className="mono muted small"> {i.field}</span></th>
+              <td className="mono">{value(i.value)}</td>
+              <td><VerdictBadge verdict={i.verdict} /></td>
+              <td>{advice}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+export function AttemptsLine({ attempts }: { attempts: AttemptsView | undefined }) {
+  const t = useT(messages);
+  if (!attempts) return <p className="muted small" data-testid="attempts">{t('attemptsUnlimited')}</p>;
+  return (
+    <p className={attempts.remaining > 0 ? 'attempts' : 'attempts notice notice-warn'} data-testid="attempts">
+      {attempts.remaining > 0 ? t('attemptsLeft', { remaining: attempts.remaining, max: attempts.max }) : <><IconWarning /> {t('attemptsNone', { max: attempts.max })}</>}
+    </p>
+  );
+}
+
+/** The attempt limit a refusal carries in its details (e.g. no attempts left). */
+export function attemptsFromError(error: IpcErrorData): AttemptsView | undefined {
+  const details = error.details?.serviceDetails as { captureAttemptsLimit?: AttemptsView } | undefined;
+  const limit = details?.captureAttemptsLimit;
+  return limit && typeof limit.max === 'number' && typeof limit.remaining === 'number' ? limit : undefined;
+}

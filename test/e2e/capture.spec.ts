@@ -1,0 +1,186 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { AuthErrorName } from '../../main/omni/contract';
+import { pngBase64 } from '../integration/demo-support';
+import { expect, test, type ShellFixture } from './fixtures';
+
+const SHOTS = '.tmp/screenshots/capture-tools';
+const PHOTO = { name: 'selfie.png', mimeType: 'image/png', buffer: Buffer.from(pngBase64(), 'base64') };
+const SMALL_PHOTO = { name: 'small.png', mimeType: 'image/png', buffer: Buffer.from(pngBase64({ width: 120, height: 120 }), 'base64') };
+
+async function axeClean(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function openCapture(page: Page, shell: ShellFixture) {
+  await shell.ipc('queue.addDemoSeeds', {});
+  // The page may have listed the queue before the seeds were added.
+  await page.reload();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /^Capture/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Capture' })).toBeVisible();
+}
+
+const interview = (page: Page) => page.getByLabel('Interview', { exact: true });
+const panel = (page: Page) => page.getByRole('tabpanel');
+
+async function upload(page: Page, interviewId: string, button: string, file = PHOTO): Promise<Locator> {
+  await interview(page).selectOption(interviewId);
+  await panel(page).getByLabel('Photo', { exact: true }).setInputFiles(file);
+  await panel(page).getByRole('button', { name: button }).click();
+  return panel(page);
+}
+
+test('selfie: disabled without a token, file checked before sending, advice per indicator, every 40xx status and attempts', async ({ page, shell }) => {
+  await shell.ipc('queue.add', { items: [{ interviewId: 'interview-without-token' }] });
+  await openCapture(page, shell);
+  const tools = panel(page);
+  await expect(tools.getByTestId('disabled-reason')).toHaveText('Disabled: choose the interview first.');
+  await interview(page).selectOption('interview-without-token');
+  await expect(tools.getByTestId('disabled-reason')).toContainText('has no session token');
+  await expect(page.getByTestId('token-state')).toContainText('This interview has no session token');
+
+  // A renamed text file is refused from its bytes, before anything is sent.
+  await interview(page).selectOption('demo-face-recapture');
+  await tools.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text, not a photo') });
+  await expect(tools.getByRole('alert')).toContainText('This file is not a PNG or JPEG photo');
+  await expect(tools.getByRole('button', { name: 'Upload selfie' })).toBeDisabled();
+
+  await upload(page, 'demo-face-recapture', 'Upload selfie');
+  const result = tools.getByTestId('selfie-result');
+  await expect(result).toContainText('Recapture advised');
+  for (const field of ['confidence', 'hasLenses', 'hasFaceMask', 'hasClosedEyes', 'hasHeadCover', 'faceOccluded']) {
+    await expect(result.getByTestId(`indicator-${field}`)).toHaveAttribute('data-verdict', 'recapture');
+  }
+  await expect(result.getByTestId('indicator-isBright')).toContainText('Bright enough.');
+  await expect(result.getByTestId('attempts')).toHaveText('The session flow does not limit attempts.');
+  await panel(page).screenshot({ path: `${SHOTS}/selfie-recapture.png` });
+  await axeClean(page);
+
+  for (const [id, code, text] of [
+    ['demo-face-multiple', '4010', 'More than one face'],
+    ['demo-face-not-found', '4019', 'No face was found'],
+    ['demo-face-low-quality', '4077', 'quality is too low'],
+    ['demo-face-occluded', '4078', 'covered or partly hidden'],
+  ] as const) {
+    await upload(page, id, 'Upload selfie');
+    const error = tools.getByTestId('capture-error');
+    await expect(error).toContainText(text);
+    await expect(error).toContainText(code);
+    await expect(error.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  }
+  await panel(page).screenshot({ path: `${SHOTS}/selfie-4078.png` });
+
+  await upload(page, 'demo-attempts-limited', 'Upload selfie');
+  await expect(tools.getByTestId('attempts')).toHaveText('2 of 3 capture attempts left');
+  await upload(page, 'demo-attempts-exhausted', 'Upload selfie');
+  await expect(tools.getByTestId('capture-error').getByTestId('attempts')).toContainText('No capture attempts left (3 allowed by the session flow).');
+  await upload(page, 'demo-closed', 'Upload selfie');
+  await expect(tools.getByTestId('capture-error')).toContainText(/Closed/);
+});
+
+test('back of ID: quality against 155, consent and expiry, every failReason, accepted documents, and the refusal rules', async ({ page, shell }) => {
+  await openCapture(page, shell);
+  await page.getByRole('tab', { name: 'Back of second ID' }).click();
+  const tools = panel(page);
+
+  await upload(page, 'demo-expired-id', 'Upload back of ID');
+  const result = tools.getByTestId('backid-result');
+  await expect(result.getByTestId('indicator-horizontalResolution')).toHaveAttribute('data-verdict', 'ok');
+  await expect(result.getByTestId('indicator-isDocumentExpired')).toContainText('This side of the document is expired.');
+  await expect(result.getByTestId('indicator-showMandatoryConsent')).toContainText('Show the mandatory consent page');
+  await expect(result.getByTestId('indicator-regulationType')).toContainText('MX_LFPDPPP');
+  for (const field of ['correctSharpness', 'correctGlare', 'shadowConfidence', 'classification', 'readability', 'typeOfId', 'issueYear', 'issueName', 'countryCode', 'state']) {
+    await expect(result.getByTestId(`indicator-${field}`)).toBeVisible();
+  }
+  await panel(page).screenshot({ path: `${SHOTS}/backid-expired.png` });
+  await axeClean(page);
+
+  await upload(page, 'demo-clean-pass', 'Upload back of ID', SMALL_PHOTO);
+  await expect(result.getByTestId('indicator-horizontalResolution')).toHaveAttribute('data-verdict', 'recapture');
+  await expect(result.getByTestId('indicator-horizontalResolution')).toContainText('Below 155');
+
+  const seen = new Set<string>();
+  for (let i = 0; i < 10; i++) {
+    await upload(page, 'demo-id-fail-reasons', 'Upload back of ID');
+    const reason = result.getByTestId('fail-reason');
+    await expect(reason).toBeVisible();
+    const code = (await reason.locator('.code').textContent())!.replace('Code ', '');
+    expect(seen.has(code)).toBe(false);
+    seen.add(code);
+    if (code === 'ID_TYPE_UNACCEPTABLE') {
+      await expect(result.getByTestId('accepted-documents')).toContainText('VoterIdentification');
+      await panel(page).screenshot({ path: `${SHOTS}/backid-unacceptable.png` });
+    }
+  }
+  expect(seen.size).toBe(10);
+
+  for (const [id, rule] of [
+    ['demo-no-front-id', 'The front side must be uploaded first.'],
+    ['demo-passport', 'Passports have no back side'],
+    ['demo-id-processing-finished', 'Once ID processing finishes'],
+  ] as const) {
+    await upload(page, id, 'Upload back of ID');
+    const applied = tools.getByTestId('backid-rules').locator('li[data-applied]');
+    await expect(applied).toHaveCount(1);
+    await expect(applied).toContainText(rule);
+  }
+  await panel(page).screenshot({ path: `${SHOTS}/backid-refused.png` });
+});
+
+test('face authentication: one-to-one PASS with the candidate, every error name explained, one-to-N without a hint', async ({ page, shell }) => {
+  await openCapture(page, shell);
+  await page.getByRole('tab', { name: 'Face authentication' }).click();
+  const tools = panel(page);
+  await expect(tools.getByText(/no interview is needed/)).toBeVisible();
+  await tools.getByLabel('Photo', { exact: true }).setInputFiles(PHOTO);
+  const hint = tools.getByLabel('Hint (customer id, email or phone)');
+  await expect(tools.getByTestId('auth-mode')).toContainText('One-to-N');
+  await hint.fill('ana.lopez@demo.mx');
+  await expect(tools.getByTestId('auth-mode')).toContainText('One-to-one');
+  await tools.getByRole('button', { name: 'Authenticate' }).click();
+  const result = tools.getByTestId('auth-result');
+  await expect(result).toContainText('PASS');
+  await expect(result.getByTestId('candidate')).toHaveText('cust-ana-lopez');
+  await panel(page).screenshot({ path: `${SHOTS}/auth-pass.png` });
+  await axeClean(page);
+
+  for (const name of AuthErrorName.options) {
+    const value = name === 'HINT_NOT_PROVIDED' ? '' : name === 'NONEXISTENT_CUSTOMER' ? 'nobody@demo.mx' : `${name.toLowerCase().replaceAll('_', '-')}@demo.mx`;
+    await hint.fill(value);
+    await tools.getByRole('button', { name: 'Authenticate' }).click();
+    await expect(result.getByTestId('auth-error')).toContainText(`Code ${name}`);
+    await expect(result).toContainText('FAIL');
+  }
+  await panel(page).screenshot({ path: `${SHOTS}/auth-fail.png` });
+});
+
+test('video import: streamed with progress, cancel, and a non-video file refused up front', async ({ page, shell }) => {
+  await openCapture(page, shell);
+  await page.getByRole('tab', { name: 'Video import' }).click();
+  const tools = panel(page);
+  await interview(page).selectOption('demo-clean-pass');
+  const video = Buffer.alloc(6 * 1024 * 1024, 7);
+  video.writeUInt32BE(0x1a45dfa3, 0);
+
+  await tools.getByLabel('Video file').setInputFiles({ name: 'notes.webm', mimeType: 'video/webm', buffer: Buffer.from('not a video') });
+  await expect(tools.getByRole('alert')).toContainText('not a WebM or MP4 recording');
+
+  await tools.getByLabel('Video file').setInputFiles({ name: 'clip.webm', mimeType: 'video/webm', buffer: video });
+  await tools.getByLabel('Recording type').selectOption('frontId');
+  await shell.demo('faults', { route: 'importVideo', kind: 'delay', delayMs: 1500 });
+  await tools.getByRole('button', { name: 'Import video' }).click();
+  await expect(tools.getByRole('progressbar')).toBeVisible();
+  await panel(page).screenshot({ path: `${SHOTS}/video-progress.png` });
+  await axeClean(page);
+  await expect(tools.getByTestId('import-done')).toContainText('rec-', { timeout: 20_000 });
+  const recordings = (await (await fetch(`${shell.demoUrl}/__demo/interviews/demo-clean-pass/recordings`)).json()) as { type: string; sizeBytes: number }[];
+  expect(recordings).toEqual([expect.objectContaining({ type: 'frontId', sizeBytes: video.length })]);
+
+  await shell.demo('faults', { route: 'importVideo', kind: 'delay', delayMs: 5000 });
+  await tools.getByRole('button', { name: 'Import video' }).click();
+  await expect(tools.getByText(/Uploading to the service|All bytes sent/)).toBeVisible();
+  await tools.getByRole('button', { name: 'Cancel' }).click();
+  await expect(tools.getByTestId('import-cancelled')).toBeVisible();
+  await panel(page).screenshot({ path: `${SHOTS}/video-cancelled.png` });
+});
