@@ -50,9 +50,10 @@ export function registerDemoRoutes(app: FastifyInstance, deps: DemoDeps): void {
     };
   });
 
-  app.get('/__demo/interviews', async () =>
+  // `?organizationId=` narrows the list to one organization's interviews.
+  app.get<{ Querystring: { organizationId?: string } }>('/__demo/interviews', async (request) =>
     Promise.all(
-      [...deps.state.interviews.values()].map(async (i) => ({
+      [...deps.state.interviews.values()].filter((i) => !request.query.organizationId || i.org === request.query.organizationId).map(async (i) => ({
         interviewId: i.id,
         sessionToken: await deps.tokens.issueSessionToken(i.org, i.id),
         sessionStatus: i.status,

@@ -251,7 +251,7 @@ export const interviews: InterviewSeed[] = [
     ],
   },
   {
-    ...base('demo-orgb-onboarding', 'Aseguradora: alta de asegurado', 'Ulises Navarro Prieto'),
+    ...base('demo-orgb-onboarding', 'Otra organización (Aseguradora Demo): sus llaves la ven, las de Financiera Demo no', 'Ulises Navarro Prieto'),
     org: ORG_ASEGURADORA,
     crossDoc: matching,
     contracts: [contract('demo-orgb-onboarding', 'seguro', 'Póliza de seguro de gastos médicos', 'seguro')],

@@ -100,6 +100,10 @@ describe('demo server: headers, API keys and tokens', () => {
     // Another organization's interview is unknown to this organization.
     await expect(client.call('getRawIdvResults', { query: { id: 'demo-orgb-onboarding' } })).rejects.toMatchObject({ httpStatus: 400 });
     const orgB = h.credentials.organizations[1]!;
+    const orgBClient = await h.client({ credentials: orgB });
+    expect(await orgBClient.call('addName', { body: { name: 'Ulises Navarro Prieto' } }, { interviewId: 'demo-orgb-onboarding' })).toMatchObject({ success: true });
+    expect((await orgBClient.call('getCrossDocResults', { query: { id: 'demo-orgb-onboarding' } })).fullName).toBeDefined();
+    await expect(client.call('addName', { body: { name: 'x' } }, { interviewId: 'demo-orgb-onboarding' })).rejects.toMatchObject({ httpStatus: 401 });
     const orgBToken = await h.serverToken(orgB);
     const crossOrg = await h.raw('/omni/api-key', { token: orgBToken });
     expect(crossOrg.status).toBe(401);

@@ -109,5 +109,7 @@ describe('demo server: reset and clock', () => {
     expect(new Set(h.interviews.map((i) => i.sessionStatus))).toEqual(new Set(['Alive', 'Closed', 'Deleted']));
     const res = await h.raw('/omni/cross-doc-data-check/results', { token: h.session('demo-deleted') });
     expect(res.status).toBe(200);
+    const orgB = await (await fetch(`${h.server.url}/__demo/interviews?organizationId=org-aseguradora-demo`)).json();
+    expect(orgB.map((i: { interviewId: string }) => i.interviewId)).toEqual(['demo-orgb-onboarding']);
   });
 });
