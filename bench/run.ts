@@ -1,4 +1,4 @@
-import { readdir, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -31,8 +31,19 @@ async function main() {
       console.error(`${file} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
     }
   }
-  await writeFile(join(here, 'results.json'), JSON.stringify(results, null, 2) + '\n');
+  // A filtered run (`npm run bench -- client`) updates its own figures and keeps the others.
+  const previous = only.length ? await readJson(join(here, 'results.json')) : {};
+  await writeFile(join(here, 'results.json'), JSON.stringify({ ...previous, ...results }, null, 2) + '\n');
   if (failed) process.exitCode = 1;
+}
+
+async function readJson(path: string): Promise<Record<string, number>> {
+  try {
+    const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, number>) : {};
+  } catch {
+    return {};
+  }
 }
 
 function format(value: number): string {
