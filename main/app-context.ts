@@ -105,7 +105,7 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
         throw error;
       }
       demo = started;
-      log.info('demo service started', { url: started.url });
+      log.debug('demo service started', { url: started.url });
       return started;
     })();
     try {

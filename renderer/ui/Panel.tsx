@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { IpcErrorData } from '../../preload/contract/define';
 import { common } from '../i18n/common';
-import { useBilingual, useT } from '../i18n/index';
+import { useBilingual, useLocale, useT } from '../i18n/index';
 import { Button } from './Button';
 
 /**
@@ -61,11 +61,13 @@ export function Skeleton({ rows = 3 }: { rows?: number }) {
 export function ErrorNotice({ error, onRetry }: { error: IpcErrorData; onRetry?: () => void }) {
   const t = useT(common);
   const pick = useBilingual();
+  const { locale } = useLocale();
   return (
     <div className="panel-error" role="alert">
       <p className="what">{pick(error.message)}</p>
       {error.advice && <p>{pick(error.advice)}</p>}
-      {error.issues && error.issues.length > 0 && (
+      {/* Field messages come from the schemas in English only; other languages get the field names in the message. */}
+      {locale === 'en' && error.issues && error.issues.length > 0 && (
         <ul className="small">
           {error.issues.map((issue) => (
             <li key={issue.path}><code>{issue.path}</code>: {issue.message}</li>

@@ -200,3 +200,31 @@ test('an unknown address shows a way back', async ({ page, shell }) => {
   await page.getByRole('button', { name: 'Go to Interviews' }).click();
   await expect(page).toHaveURL(/#\/interviews$/);
 });
+
+test('Production looks unmistakably different from Demo, and says so in words', async ({ page }) => {
+  const bar = page.getByRole('banner');
+  const look = () => bar.evaluate((el) => `${getComputedStyle(el).backgroundColor}|${getComputedStyle(el).backgroundImage}`);
+  const demoLook = await look();
+  await openSettings(page);
+  await page.getByRole('radio', { name: /Production/ }).click();
+  await expect(page.getByTestId('active-environment')).toHaveText('Production');
+  await expect(bar).toContainText('Live data: actions are real');
+  expect(await look()).not.toBe(demoLook);
+  await page.screenshot({ path: `${SHOTS}/settings-production.png` });
+  await axeClean(page);
+  // No credentials yet: the credential rows say so and offer Set.
+  await expect(page.getByTestId('credential-apiKey').getByText('Not set')).toBeVisible();
+});
+
+test('a malformed address is refused at the field, in the user’s language', async ({ page }) => {
+  await openSettings(page);
+  await page.getByRole('radio', { name: /Custom/ }).click();
+  await expect(page.getByTestId('active-environment')).toHaveText('Custom');
+  await page.getByLabel('Language').selectOption('es');
+  await page.getByLabel('URL base').fill('ftp://files.example');
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(page.getByText('Escribe una dirección completa que empiece con https://')).toBeVisible();
+  await expect(page.getByLabel('URL base')).toHaveAttribute('aria-invalid', 'true');
+  await page.screenshot({ path: `${SHOTS}/settings-invalid-url-es.png` });
+  await axeClean(page);
+});

@@ -73,14 +73,18 @@ function ConnectionDetails({ env, t }: { env: EnvironmentView; t: T }) {
     },
   });
   const demo = env.kind === 'demo';
-  const issueFor = (field: string) => update.error?.data.issues?.find((i) => i.path === field)?.message;
+  // Field problems in the user's language (the schema's own messages are English only).
+  const issueFor = (field: string) => {
+    if (!update.error?.data.issues?.some((i) => i.path === field)) return undefined;
+    return field === 'baseUrl' || field === 'authUrl' ? t('invalidUrl') : field === 'tokenHeader' ? t('invalidHeader') : t('invalidValue');
+  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
-    const { name, ...rest } = form;
-    // An emptied name field means "no name of its own": leave the stored one as is.
-    const named = name.trim() ? { name } : {};
-    update.mutate(demo ? { id: env.id, apiVersion: form.apiVersion, tokenHeader: form.tokenHeader } : { id: env.id, ...rest, ...named });
+    // Send only what changed, so an address left empty does not block saving another field.
+    const original = { name: env.named ? env.name : '', baseUrl: env.baseUrl, authUrl: env.authUrl, apiVersion: env.apiVersion, tokenHeader: env.tokenHeader };
+    const changed = Object.fromEntries(Object.entries(form).filter(([k, v]) => v !== original[k as keyof typeof original] && !(demo && (k === 'baseUrl' || k === 'authUrl'))));
+    update.mutate({ id: env.id, ...changed });
   };
   const bind = (field: keyof typeof form) => ({ value: form[field], onChange: (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [field]: e.target.value }), error: issueFor(field) });
   return (
@@ -164,7 +168,7 @@ function CredentialRow({ env, field, t }: { env: EnvironmentView; field: Credent
       )}
       {editing && (
         <form className="credential-form" onSubmit={(e) => { e.preventDefault(); save.mutate({ value }); }}>
-          <Field label={t('newValue', { field: label })} type="password" autoComplete="off" spellCheck={false} autoFocus mono value={value} onChange={(e) => setValue(e.target.value)} error={save.error?.data.issues?.[0]?.message} />
+          <Field label={t('newValue', { field: label })} type="password" autoComplete="off" spellCheck={false} autoFocus mono value={value} onChange={(e) => setValue(e.target.value)} error={save.error?.data.issues ? t('invalidValue') : undefined} />
           <Button type="submit" variant="primary" disabled={save.isPending || value.trim() === ''}>{t('saveCredential', { field: label })}</Button>
           <Button onClick={onDone}>{t('cancelEdit')}</Button>
         </form>
