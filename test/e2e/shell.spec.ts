@@ -228,3 +228,13 @@ test('a malformed address is refused at the field, in the user’s language', as
   await page.screenshot({ path: `${SHOTS}/settings-invalid-url-es.png` });
   await axeClean(page);
 });
+
+test('storage security: without an OS secret store, credentials wait in memory until weaker storage is accepted', async ({ page, shell }) => {
+  await openSettings(page);
+  const panel = page.getByRole('region', { name: 'Where credentials are kept' }).or(page.locator('section', { has: page.getByRole('heading', { name: 'Where credentials are kept' }) }));
+  await expect(panel).toContainText('kept in memory only');
+  await panel.getByRole('button', { name: 'Accept weaker storage' }).click();
+  await expect(panel).toContainText('saved with basic protection');
+  await expect(panel.getByRole('button', { name: 'Accept weaker storage' })).toHaveCount(0);
+  expect(await shell.ipc('settings.storageSecurity')).toMatchObject({ state: 'weak-accepted' });
+});
