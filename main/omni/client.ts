@@ -364,7 +364,7 @@ function httpError(endpoint: EndpointName, status: number, text: string, kind: T
     if (explanation) serviceStatus = explanation.code;
   }
   if (!explanation && body) explanation = explain({ faceStatus: body.status });
-  if (!explanation && status === 401 && kind === 'session') {
+  if (!explanation && status === 401 && kind === 'session' && !blamesApiKey(body)) {
     explanation = explain({ client: 'SESSION_TOKEN_REJECTED' });
     code = 'SESSION_TOKEN_REJECTED';
   }
@@ -375,6 +375,13 @@ function httpError(endpoint: EndpointName, status: number, text: string, kind: T
   if (body) init.body = body;
   else if (json !== undefined) init.data = json;
   return new OmniError(init);
+}
+
+/** Whether a 401 body points at the API key rather than the token (by header name in details or message). */
+function blamesApiKey(body: ErrorBody | undefined): boolean {
+  if (!body) return false;
+  const header = body.details?.header;
+  return (typeof header === 'string' && header.toLowerCase() === 'x-api-key') || /x-api-key/i.test(body.message ?? '');
 }
 
 function errorInit(e: OmniError): ConstructorParameters<typeof OmniError>[0] {

@@ -108,6 +108,23 @@ describe('OmniClient against the demo server', () => {
     expect(none.code).toBe('NO_SESSION_TOKEN');
   });
 
+  it('a 401 blames the session token, or the API key when the service says so', async () => {
+    await vault.setSessionToken('demo', 'forged', 'eyJhbGciOiJIUzI1NiJ9.eyJmb3JnZWQiOnRydWV9.AAAA');
+    const forged = await failure(client().call('addName', { body: { name: 'X Y' } }, { interviewId: 'forged' }));
+    expect(forged.code).toBe('SESSION_TOKEN_REJECTED');
+    expect(forged.toIpcError().advice?.es).toMatch(/nuevo token de sesión/);
+
+    const good = await vault.getCredential('demo', 'apiKey');
+    await vault.setCredential('demo', 'apiKey', 'demo-not-a-key-000');
+    try {
+      const wrongKey = await failure(client().call('addName', { body: { name: 'X Y' } }, { interviewId: 'demo-clean-pass' }));
+      expect(wrongKey).toMatchObject({ code: 'OMNI_HTTP', httpStatus: 401 });
+      expect(wrongKey.toIpcError().advice?.en).toMatch(/API key/);
+    } finally {
+      await vault.setCredential('demo', 'apiKey', good!);
+    }
+  });
+
   it('when the service expires the server token early, a 401 re-authorizes once and repeats once', async () => {
     const c = client();
     await c.call('listApiKeys', {});
