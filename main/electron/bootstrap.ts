@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, safeStorage, session } from 'electron';
 import { EncryptedVault } from '../auth/vault';
 import { createAppContext, type AppContextHandle } from '../app-context';
+import { createDeepLinkInbox, DEEP_LINK_SCHEME, deepLinkFromArgv, parseDeepLink } from '../deep-link';
 import { handlers } from '../ipc/handlers/index';
 import { createRouter } from '../ipc/router';
 import { log } from '../log';
@@ -36,12 +37,22 @@ export async function bootstrap(paths: BootstrapPaths = defaultPaths()): Promise
     app.quit();
     return undefined;
   }
+  const deepLinks = createDeepLinkInbox();
+  deepLinks.offer(deepLinkFromArgv(process.argv));
+  if (!app.isDefaultProtocolClient(DEEP_LINK_SCHEME)) app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
+  // macOS delivers links as events; Windows and Linux start a second instance with the link in its argv.
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    deepLinks.offer(parseDeepLink(url));
+    mainWindow?.focus();
+  });
+  let mainWindow: BrowserWindow | undefined;
   app.enableSandbox();
   registerPrivilegedSchemes();
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents));
 
-  let mainWindow: BrowserWindow | undefined;
-  app.on('second-instance', () => {
+  app.on('second-instance', (_event, argv) => {
+    deepLinks.offer(deepLinkFromArgv(argv));
     if (!mainWindow) return;
     if (mainWindow.isMinimized()) mainWindow.restore();
     mainWindow.focus();
@@ -57,7 +68,13 @@ export async function bootstrap(paths: BootstrapPaths = defaultPaths()): Promise
   const store = electronJsonStore();
   const media = createMediaStore({ urlFor: mediaUrlFor });
   const handle = await createAppContext({
-    shell: { kind: 'electron', version: app.getVersion(), platform: process.platform, openExternal: async (url) => openExternalIfAllowed(url) },
+    shell: {
+      kind: 'electron',
+      version: app.getVersion(),
+      platform: process.platform,
+      openExternal: async (url) => openExternalIfAllowed(url),
+      takeDeepLink: () => deepLinks.take(),
+    },
     store,
     vault: new EncryptedVault(safeStorage, store),
     media,

@@ -74,6 +74,8 @@ export async function startWebShell(opts: WebShellOptions): Promise<WebShell> {
       version: appVersion(),
       platform: process.platform,
       openExternal: async (url) => isAllowedExternalUrl(url) && openInBrowser(url),
+      // The OS hands deep links to the installed app, never to a browser tab.
+      takeDeepLink: () => null,
     },
     store,
     vault,

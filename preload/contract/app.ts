@@ -18,4 +18,6 @@ export const app = {
    * already in a browser, so main only answers whether the link is allowed.
    */
   openExternal: channel<{ opened: boolean }>()(z.object({ url: z.string().trim().url().max(2048) }).strict()),
+  /** The `omni-reviewer://interview/<id>` link the OS handed the app since the last call, if any (taken once). */
+  takeDeepLink: channel<{ interviewId: string } | null>()(z.object({}).strict()),
 };

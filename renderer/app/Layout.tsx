@@ -1,7 +1,8 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import type { EnvironmentView } from '../../preload/contract/settings';
 import { keys, useOmniQuery } from '../api/index';
+import { omni } from '../api/omni';
 import { common } from '../i18n/common';
 import { useBilingual, useT } from '../i18n/index';
 import { Dialog, ErrorNotice, Skeleton } from '../ui/index';
@@ -13,6 +14,18 @@ export function Layout() {
   const t = useT(common);
   const navigate = useNavigate();
   const [sheetOpen, setSheetOpen] = useState(false);
+
+  // A link from the OS (omni-reviewer://interview/<id>) waits in main until the window asks: at start and on focus.
+  useEffect(() => {
+    const take = () =>
+      void omni()
+        .app.takeDeepLink({})
+        .then((link) => link && navigate(`/interviews/${encodeURIComponent(link.interviewId)}`))
+        .catch(() => undefined);
+    take();
+    window.addEventListener('focus', take);
+    return () => window.removeEventListener('focus', take);
+  }, [navigate]);
 
   useShortcut([
     ...areas.map((area) => ({

@@ -18,7 +18,7 @@ const basicText: SecretCipher = {
 
 function build(store = memoryStore(), vault: ConstructorParameters<typeof EncryptedVault>[0] | 'memory' = 'memory') {
   return createAppContext({
-    shell: { kind: 'web', version: 't', platform: 'linux', openExternal: async () => false },
+    shell: { kind: 'web', version: 't', platform: 'linux', openExternal: async () => false, takeDeepLink: () => null },
     store,
     vault: vault === 'memory' ? new MemoryVault() : new EncryptedVault(vault, store),
     media: createMediaStore({ urlFor: (id) => `/media/${id}` }),

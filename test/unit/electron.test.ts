@@ -34,6 +34,8 @@ const e = vi.hoisted(() => {
       calls.push('whenReady');
     }),
     getVersion: () => '0.1.0-test',
+    isDefaultProtocolClient: vi.fn(() => false),
+    setAsDefaultProtocolClient: vi.fn(),
     isPackaged: false,
   };
   const windows: { options: Record<string, unknown>; loadURL: ReturnType<typeof vi.fn>; webContents: ReturnType<typeof emitter> }[] = [];
@@ -266,6 +268,15 @@ describe('Electron main process (mocked electron)', () => {
     const template = e.Menu.buildFromTemplate.mock.calls.at(-1)![0] as { label?: string; submenu?: { role?: string }[] }[];
     const view = template.find((m) => m.label === 'View')!;
     expect(view.submenu!.some((i) => i.role === 'toggleDevTools')).toBe(false);
+  });
+
+  it('registers omni-reviewer:// and hands a link from a second instance to the renderer once', async () => {
+    expect(e.app.setAsDefaultProtocolClient).toHaveBeenCalledWith('omni-reviewer');
+    e.app.emit('second-instance', {}, ['/opt/omni', 'omni-reviewer://interview/demo-fraud-high'], '/');
+    const take = e.ipcMain.handle.mock.calls.find((c) => c[0] === 'app.takeDeepLink')![1] as Handler;
+    const sender = { senderFrame: { url: 'app://omni/index.html', parent: null } };
+    expect(await take(sender, {})).toEqual({ ok: true, data: { interviewId: 'demo-fraud-high' } });
+    expect(await take(sender, {})).toEqual({ ok: true, data: null });
   });
 
   it('a second instance quits at once and opens no window', async () => {

@@ -39,7 +39,7 @@ describe('ipc router', () => {
     ['credentials in the URL', { url: 'app://user:pw@omni/', isMainFrame: true }],
   ])('refuses %s', async (_name, sender) => {
     const run = vi.fn();
-    const r = router({ app: { info: run, openExternal: run } as unknown as AllHandlers['app'] });
+    const r = router({ app: { ...handlers.app, info: run } as unknown as AllHandlers['app'] });
     const result = await r.handle('app.info', {}, sender);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.code).toBe('FORBIDDEN_SENDER');
