@@ -25,14 +25,9 @@ export function NotesPanel({ interviewId, entry, onAttach }: { interviewId: stri
     <section className="panel" aria-labelledby={`notes-title-${interviewId}`}>
       <div className="panel-header"><h2 id={`notes-title-${interviewId}`}>{t('notesTitle')}</h2></div>
       <WriteBlocked entry={entry} onAttach={onAttach} />
-      {!entry ? (
-        <Skeleton rows={3} />
-      ) : (
-        <>
-          <DraftForm interviewId={interviewId} kind="notes" disabled={!!writeBlocker(entry)} />
-          <DraftForm interviewId={interviewId} kind="name" disabled={!!writeBlocker(entry)} />
-        </>
-      )}
+      {/* Drafts load beside the interview's opening, not after it; sending waits for the session facts. */}
+      <DraftForm interviewId={interviewId} kind="notes" disabled={!entry || !!writeBlocker(entry)} />
+      <DraftForm interviewId={interviewId} kind="name" disabled={!entry || !!writeBlocker(entry)} />
     </section>
   );
 }
@@ -57,6 +52,7 @@ function DraftForm({ interviewId, kind, disabled }: { interviewId: string; kind:
       onError: () => setSentAt(null),
     },
   );
+  if (draft.loading) return <Skeleton rows={2} />;
   const id = `${kind}-${interviewId}`;
   const label = kind === 'notes' ? t('notesLabel') : t('nameLabel');
   const lastError = send.error?.data.message ?? draft.draft?.lastError?.message;
@@ -80,9 +76,9 @@ function DraftForm({ interviewId, kind, disabled }: { interviewId: string; kind:
       <div className="field">
         <label htmlFor={id}>{label}</label>
         {kind === 'notes' ? (
-          <textarea id={id} className="input" rows={4} value={draft.text} disabled={disabled || draft.loading} onChange={(e) => draft.change(e.target.value)} aria-describedby={`${id}-status`} maxLength={20000} />
+          <textarea id={id} className="input" rows={4} value={draft.text} disabled={disabled} onChange={(e) => draft.change(e.target.value)} aria-describedby={`${id}-status`} maxLength={20000} />
         ) : (
-          <input id={id} className="input" value={draft.text} disabled={disabled || draft.loading} onChange={(e) => draft.change(e.target.value)} aria-describedby={`${id}-status`} maxLength={300} autoComplete="off" />
+          <input id={id} className="input" value={draft.text} disabled={disabled} onChange={(e) => draft.change(e.target.value)} aria-describedby={`${id}-status`} maxLength={300} autoComplete="off" />
         )}
         <span id={`${id}-status`} className={`hint${lastError && draft.text ? ' field-error' : ''}`} role="status" data-testid={`${kind}-status`}>{status}</span>
       </div>

@@ -1,0 +1,187 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+
+/**
+ * The interview workspace in the web shell, driven by Debian's Chromium, against the embedded demo server:
+ *
+ * - `open-interview-ratio`: time from opening an interview to every panel rendered (no skeleton, nothing busy),
+ *   divided by the slowest single IPC call that screen made in the same opening. 1.0 is the floor for parallel
+ *   loading (the screen waits only for its slowest call); calls made one after another would add up above it.
+ *   Median of 15 openings, each on a fresh page (nothing cached).
+ * - `video-seek-bytes-fraction`: bytes that went through the media route to load the player, seek to the middle
+ *   of the demo video and play one second, divided by the file's size (1.0 = the whole file was fetched).
+ */
+
+const OPENINGS = ['demo-clean-pass', 'demo-fraud-high', 'demo-contracts-many', 'demo-no-fraud-risk', 'demo-closed'];
+const READY = /Omni Reviewer ready at (http:\/\/127\.0\.0\.1:\d+\/#k=([A-Za-z0-9_-]+))/;
+
+interface Shell {
+  appUrl: string;
+  origin: string;
+  key: string;
+  stop(): Promise<void>;
+}
+
+async function startShell(staticDir: string, dataDir: string): Promise<Shell> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'main/web-shell/cli.ts', '--port', '0', '--no-open', '--data-dir', dataDir, '--static-dir', staticDir], {
+    env: { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const match = await new Promise<RegExpMatchArray>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`web shell did not start:\n${output}`)), 30_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = output.match(READY);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m);
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`web shell exited with ${code}:\n${output}`)));
+  });
+  const appUrl = match[1]!;
+  return {
+    appUrl,
+    origin: new URL(appUrl).origin,
+    key: match[2]!,
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+async function ipc<T>(shell: Shell, channel: string, input: unknown = {}): Promise<T> {
+  const res = await fetch(`${shell.origin}/ipc/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: shell.origin, 'x-omni-shell-key': shell.key },
+    body: JSON.stringify(input),
+  });
+  const result = (await res.json()) as { ok: boolean; data?: T; error?: unknown };
+  if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
+  return result.data as T;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** One opening: ms until every panel rendered, and the longest IPC call started by that opening. */
+async function openOnce(browser: Browser, shell: Shell, interviewId: string): Promise<{ total: number; slowest: number }> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  try {
+    await page.goto(shell.appUrl);
+    await page.getByRole('heading', { name: 'Review queue', level: 1 }).waitFor();
+    const calls: Promise<number>[] = [];
+    let measuring = false;
+    page.on('request', (request) => {
+      if (!measuring || !new URL(request.url()).pathname.startsWith('/ipc/')) return;
+      calls.push(
+        request.response().then(async (response) => {
+          await response?.finished();
+          return request.timing().responseEnd;
+        }),
+      );
+    });
+    measuring = true;
+    // A string, not a function: tsx would wrap inner functions in a helper the page does not have.
+    const total = (await page.evaluate(`(async () => {
+      const started = performance.now();
+      window.location.hash = '#/interviews/${interviewId}';
+      const settled = () =>
+        document.querySelector('[data-testid="interview-id"]') !== null &&
+        document.querySelectorAll('.workspace .panel').length >= 7 &&
+        document.querySelector('.workspace .panel[aria-busy="true"], .workspace .skeleton') === null;
+      await new Promise((resolve) => {
+        const check = () => (settled() ? resolve() : requestAnimationFrame(check));
+        check();
+      });
+      return performance.now() - started;
+    })()`)) as number;
+    measuring = false;
+    const durations = await Promise.all(calls);
+    return { total, slowest: Math.max(...durations) };
+  } finally {
+    await page.close();
+  }
+}
+
+async function seekFraction(browser: Browser, shell: Shell): Promise<number> {
+  const page: Page = await browser.newPage();
+  try {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const mediaRequests = new Set<string>();
+    let bytes = 0;
+    cdp.on('Network.requestWillBeSent', (e) => {
+      if (new URL(e.request.url).pathname.startsWith('/media/')) mediaRequests.add(e.requestId);
+    });
+    cdp.on('Network.dataReceived', (e) => {
+      if (mediaRequests.has(e.requestId)) bytes += e.dataLength;
+    });
+    await page.goto(shell.appUrl);
+    await page.evaluate(() => {
+      window.location.hash = '#/interviews/demo-clean-pass';
+    });
+    const video = page.locator('[data-testid="video-player"] video');
+    await video.waitFor();
+    await page.waitForFunction(() => {
+      const v = document.querySelector<HTMLVideoElement>('[data-testid="video-player"] video');
+      return !!v && Number.isFinite(v.duration) && v.duration > 0;
+    });
+    const src = await video.evaluate((v: HTMLVideoElement) => v.currentSrc);
+    await page.evaluate(`(async () => {
+      const v = document.querySelector('[data-testid="video-player"] video');
+      const middle = v.duration / 2;
+      v.muted = true;
+      v.currentTime = middle;
+      await new Promise((r) => v.addEventListener('seeked', r, { once: true }));
+      await v.play();
+      await new Promise((resolve) => {
+        const tick = () => (v.currentTime >= middle + 1 ? resolve() : requestAnimationFrame(tick));
+        tick();
+      });
+      v.pause();
+    })()`);
+    const head = await fetch(src, { headers: { range: 'bytes=0-0' } });
+    const size = Number(head.headers.get('content-range')?.split('/')[1]);
+    await head.body?.cancel();
+    if (!size) throw new Error('the media route did not report the file size');
+    return bytes / size;
+  } finally {
+    await page.close();
+  }
+}
+
+export default async function reviewBench(): Promise<Record<string, number>> {
+  const work = await mkdtemp(join(tmpdir(), 'omni-review-bench-'));
+  const staticDir = join(work, 'web');
+  // Its own build, so a concurrent build of out/web cannot swap chunks under the page.
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'error', '--outDir', staticDir], { stdio: 'inherit' });
+  const shell = await startShell(staticDir, join(work, 'data'));
+  const browser = await chromium.launch({
+    executablePath: process.env.OMNI_CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
+  });
+  try {
+    await ipc(shell, 'queue.addDemoSeeds');
+    // Warm-up: first loads of the bundle, the worker and the server token are not what is measured.
+    await openOnce(browser, shell, 'demo-attempts-limited');
+    const ratios: number[] = [];
+    // Each opening is on a fresh page (empty cache), so the same interviews can be opened again.
+    for (const id of [...OPENINGS, ...OPENINGS, ...OPENINGS]) {
+      const { total, slowest } = await openOnce(browser, shell, id);
+      ratios.push(total / slowest);
+    }
+    return { 'open-interview-ratio': median(ratios), 'video-seek-bytes-fraction': await seekFraction(browser, shell) };
+  } finally {
+    await browser.close();
+    await shell.stop();
+    await rm(work, { recursive: true, force: true });
+  }
+}
