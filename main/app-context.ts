@@ -1,3 +1,4 @@
+import { streamingFetch } from './capture/streaming-fetch';
 import { startDemoServer } from './demo-server/index';
 import type { Vault } from './auth/vault';
 import { createAuditTrail } from './audit-trail';
@@ -68,7 +69,8 @@ export const BUILT_IN_ENVIRONMENTS: readonly EnvironmentConfig[] = [
 export async function createAppContext(opts: AppContextOptions): Promise<AppContextHandle> {
   const log = opts.log ?? defaultLog;
   const now = opts.now ?? Date.now;
-  const fetchImpl = opts.fetch ?? globalThis.fetch.bind(globalThis);
+  // streamingFetch: Node's fetch buffers streamed request bodies whole; video import needs backpressure.
+  const fetchImpl = opts.fetch ?? streamingFetch();
   const startDemo = opts.startDemo ?? (() => startDemoServer({ port: 0 }));
   const { store, vault } = opts;
 

@@ -207,3 +207,54 @@ describe('capture advice', async () => {
     expect(authAdvice({ overallStatus: 'FAIL', error: { name: 'FACE_TOO_DARK', message: 'dark' } }, false)).toMatchObject({ mode: 'oneToN', passed: false, error: { code: 'FACE_TOO_DARK' } });
   });
 });
+
+describe('streamingFetch', async () => {
+  const http = await import('node:http');
+  const { streamingFetch } = await import('../../main/capture/streaming-fetch');
+
+  async function server(handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void) {
+    const s = http.createServer(handler);
+    await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+    return { url: `http://127.0.0.1:${(s.address() as import('node:net').AddressInfo).port}`, close: () => new Promise((r) => s.close(r)) };
+  }
+  const streamOf = (parts: string[]) => new ReadableStream<Uint8Array>({ start(c) { for (const p of parts) c.enqueue(new TextEncoder().encode(p)); c.close(); } });
+
+  it('sends a streamed body over node:http and returns a normal Response', async () => {
+    const s = await server((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c));
+      req.on('end', () => res.writeHead(201, { 'content-type': 'application/json', 'x-seen': req.headers['x-token'] as string }).end(JSON.stringify({ body, length: req.headers['content-length'] })));
+    });
+    const res = await streamingFetch()(`${s.url}/up`, { method: 'POST', headers: { 'x-token': 't1', 'content-length': '11' }, body: streamOf(['hello ', 'world']), duplex: 'half' } as RequestInit);
+    expect(res.status).toBe(201);
+    expect(res.headers.get('x-seen')).toBe('t1');
+    expect(await res.json()).toEqual({ body: 'hello world', length: '11' });
+    await s.close();
+  });
+
+  it('leaves other requests to the regular fetch and reports an early refusal', async () => {
+    const calls: string[] = [];
+    const base = (async (input: RequestInfo | URL) => {
+      calls.push(String(input));
+      return new Response('{}');
+    }) as typeof fetch;
+    await streamingFetch(base)('http://127.0.0.1:9/x', { method: 'POST', body: '{}' });
+    expect(calls).toEqual(['http://127.0.0.1:9/x']);
+
+    const s = await server((req, res) => res.writeHead(413, { 'content-type': 'application/json', connection: 'close' }).end('{"status":413}'));
+    let pulls = 0;
+    const big = new ReadableStream<Uint8Array>({ pull(c) { if (++pulls > 32) c.close(); else c.enqueue(new Uint8Array(64 * 1024)); } });
+    const res = await streamingFetch()(`${s.url}/up`, { method: 'POST', body: big, duplex: 'half' } as RequestInit);
+    expect(res.status).toBe(413);
+    await s.close();
+  });
+
+  it('aborts with the signal', async () => {
+    const s = await server(() => undefined);
+    const controller = new AbortController();
+    const pending = streamingFetch()(`${s.url}/up`, { method: 'POST', body: streamOf(['x']), signal: controller.signal, duplex: 'half' } as RequestInit);
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    await s.close();
+  });
+});
