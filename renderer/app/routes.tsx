@@ -1,5 +1,4 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { Messages } from '../i18n/index';
 import { common } from '../i18n/common';
 
 /**
@@ -28,5 +27,3 @@ export const areas: AreaRoute[] = [
 ];
 
 export const DEFAULT_PATH = '/interviews';
-
-export type CommonMessages = Messages<(typeof common)['en']>;
