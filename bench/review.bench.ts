@@ -148,11 +148,12 @@ async function seekFraction(browser: Browser, shell: Shell): Promise<number> {
       });
       v.pause();
     })()`);
+    const transferred = bytes;
     const head = await fetch(src, { headers: { range: 'bytes=0-0' } });
     const size = Number(head.headers.get('content-range')?.split('/')[1]);
     await head.body?.cancel();
     if (!size) throw new Error('the media route did not report the file size');
-    return bytes / size;
+    return transferred / size;
   } finally {
     await page.close();
   }

@@ -191,3 +191,22 @@ test('audit report: exported as JSON with a verified chain and as a PDF', async 
   await expect(page.getByTestId('audit-table')).toContainText('Downloaded');
   await page.screenshot({ path: `${SHOTS}/audit.png` });
 });
+
+test('narrow window in Spanish: panels stacked, es-MX words, nothing mixed', async ({ page, shell }) => {
+  await shell.ipc('settings.setPreferences', { language: 'es' });
+  await page.setViewportSize({ width: 720, height: 900 });
+  await page.reload();
+  await openInterview(page, shell, 'demo-fraud-high');
+  await panelsSettled(page);
+  await expect(page.getByRole('heading', { name: 'Validaciones de identificación' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Riesgo de fraude' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Comparación entre documentos' })).toBeVisible();
+  await expect(page.getByTestId('session-status')).toContainText('Activa');
+  await expect(page.getByRole('button', { name: 'Solicitar nueva captura' })).toBeVisible();
+  // Stacked: the findings column starts below the video, not beside it.
+  const video = await page.getByTestId('video-player').boundingBox();
+  const checks = await page.getByTestId('checks-table').boundingBox();
+  expect(checks!.y).toBeGreaterThan(video!.y + video!.height);
+  await expectAxeClean(page);
+  await page.screenshot({ path: `${SHOTS}/narrow-es.png`, fullPage: true });
+});

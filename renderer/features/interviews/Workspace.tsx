@@ -5,7 +5,7 @@ import type { InterviewOverview } from '../../../preload/contract/interview';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useShortcut } from '../../app/shortcuts';
 import { useFormat, useT } from '../../i18n/index';
-import { Badge, Button, Dialog, ErrorNotice, Field, IconWarning, Skeleton } from '../../ui/index';
+import { Button, Dialog, ErrorNotice, Field, Skeleton } from '../../ui/index';
 import { AuditPanel } from './AuditPanel';
 import { ChecksPanel } from './ChecksPanel';
 import { ContractsPanel } from './ContractsPanel';
@@ -98,7 +98,6 @@ function WorkspaceHeader({ interviewId, overview, onAttach }: { interviewId: str
           <span className="mono" data-testid="interview-id">{interviewId}</span>
         </h1>
         {entry?.label && <span className="muted">{entry.label}</span>}
-        {overview?.environment.kind === 'demo' && <Badge tone="warn" icon={<IconWarning />}>Demo</Badge>}
       </div>
       {!entry ? (
         <Skeleton rows={1} />
