@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { SessionStatus } from '../../../main/omni/contract/common';
 import type { AddResult, LocalReviewState, QueueEntry } from '../../../preload/contract/queue';
@@ -79,9 +79,24 @@ function QueueTable({ entries }: { entries: QueueEntry[] }) {
   useShortcut([
     { keys: 'j', description: { en: messages.en.shortcutNext, es: messages.es.shortcutNext }, run: () => move(1) },
     { keys: 'k', description: { en: messages.en.shortcutPrev, es: messages.es.shortcutPrev }, run: () => move(-1) },
-    { keys: 'Enter', description: { en: messages.en.shortcutOpen, es: messages.es.shortcutOpen }, run: () => open(shown[current]) },
     { keys: '/', description: { en: messages.en.shortcutSearch, es: messages.es.shortcutSearch }, run: () => searchRef.current?.focus() },
   ]);
+
+  // Enter opens the selected row, but only when focus is not on something Enter already activates (a link,
+  // a button, a field); so it is a listener of its own rather than a registered shortcut, which would swallow it.
+  const openSelected = useRef(() => undefined as unknown);
+  openSelected.current = () => open(shown[current]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('a, button, input, select, textarea, summary, [contenteditable="true"], dialog')) return;
+      event.preventDefault();
+      openSelected.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   return (
     <>

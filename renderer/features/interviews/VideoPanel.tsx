@@ -96,9 +96,13 @@ function Player({ interviewId, link, renewing, onRenew }: { interviewId: string;
   }, []);
 
   const expiresAt = new Date(link.expiresAt).getTime();
+  // Once per link: if the service's clock runs behind ours, a fresh link may already look expired here.
+  const renewedOnExpiry = useRef<string | null>(null);
   useEffect(() => {
-    if (now >= expiresAt - RENEW_BEFORE_MS) renew();
-  }, [now, expiresAt, renew]);
+    if (now < expiresAt - RENEW_BEFORE_MS || renewedOnExpiry.current === link.url) return;
+    renewedOnExpiry.current = link.url;
+    renew();
+  }, [now, expiresAt, renew, link.url]);
 
   const onLoadedMetadata = () => {
     const v = video.current;
