@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, type ShellFixture } from './fixtures';
 
-export const SHOTS = 'test-results/review-screens';
+/** Outside Playwright's output folder, which is emptied at the start of every run. */
+export const SHOTS = 'out/screens/review';
 
 /** Adds every seeded demo interview to the queue through the app's own IPC, then opens one in the workspace. */
 export async function openInterview(page: Page, shell: ShellFixture, interviewId: string) {

@@ -210,3 +210,45 @@ test('narrow window in Spanish: panels stacked, es-MX words, nothing mixed', asy
   await expectAxeClean(page);
   await page.screenshot({ path: `${SHOTS}/narrow-es.png`, fullPage: true });
 });
+
+test('missing session token: writes disabled with the reason until one is attached from the header', async ({ page, shell }) => {
+  const seeds = (await (await fetch(`${shell.demoUrl}/__demo/interviews`)).json()) as { interviewId: string; sessionToken: string }[];
+  const token = seeds.find((s) => s.interviewId === 'demo-clean-pass')!.sessionToken;
+  await goTo(page, '/interviews');
+  await page.getByLabel('Interview id or link').fill('demo-clean-pass');
+  await page.getByRole('button', { name: 'Add to queue' }).click();
+  await page.getByRole('link', { name: 'demo-clean-pass' }).click();
+  await panelsSettled(page);
+  await expect(page.getByTestId('token-state')).toContainText('Not attached');
+  await expect(page.getByTestId('write-blocked').first()).toContainText('No session token is attached');
+  await expect(page.getByLabel('Conference notes')).toBeDisabled();
+  await page.getByRole('button', { name: 'Attach a session token' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Session token').fill(token);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('token-state')).toContainText('Set');
+  await expect(page.getByLabel('Conference notes')).toBeEnabled();
+  await expect(page.getByTestId('write-blocked')).toHaveCount(0);
+  // The token went to main and never comes back.
+  expect(await page.content()).not.toContain(token);
+  expect(JSON.stringify(await shell.ipc('queue.list'))).not.toContain(token);
+});
+
+test('contract saved with progress and a video snapshot saved, both in the audit trail', async ({ page, shell }) => {
+  await openInterview(page, shell, 'demo-clean-pass');
+  await panelsSettled(page);
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save demo-clean-pass-credito' }).click()]);
+  expect(pdf.suggestedFilename()).toBe('demo-clean-pass-credito.pdf');
+  expect((await readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+
+  await expect(page.getByTestId('video-time')).toContainText('0:04');
+  await page.getByRole('button', { name: 'Next frame' }).click();
+  await expect.poll(async () => (await videoState(page)).time).toBeGreaterThan(0);
+  const [png] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Snapshot' }).click()]);
+  expect(png.suggestedFilename()).toMatch(/^snapshot-demo-clean-pass-.*\.png$/);
+  const bytes = await readFile((await png.path())!);
+  expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+  const audit = page.getByTestId('audit-table');
+  await expect(audit).toContainText('what: contract');
+  await expect(audit).toContainText('what: snapshot');
+});
