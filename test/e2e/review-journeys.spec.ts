@@ -252,3 +252,27 @@ test('contract saved with progress and a video snapshot saved, both in the audit
   await expect(audit).toContainText('what: contract');
   await expect(audit).toContainText('what: snapshot');
 });
+
+test('video player by keyboard: Space, frame step, speed, five-second jumps', async ({ page, shell }) => {
+  await openInterview(page, shell, 'demo-clean-pass');
+  await expect(page.getByTestId('video-time')).toContainText('0:04');
+  await page.getByTestId('video-player').focus();
+  await page.keyboard.press(']');
+  await expect(page.getByLabel('Speed')).toHaveValue('1.25');
+  await page.keyboard.press('[');
+  await page.keyboard.press('[');
+  await expect(page.getByLabel('Speed')).toHaveValue('0.75');
+  await page.keyboard.press('.');
+  await expect.poll(async () => (await videoState(page)).time).toBeCloseTo(1 / 30, 2);
+  await page.keyboard.press(',');
+  await expect.poll(async () => (await videoState(page)).time).toBeCloseTo(0, 2);
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => (await videoState(page)).time).toBeGreaterThan(3.9);
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(async () => (await videoState(page)).time).toBeLessThan(0.1);
+  await page.keyboard.press(' ');
+  await expect.poll(async () => (await videoState(page)).paused).toBe(false);
+  await page.keyboard.press(' ');
+  await expect.poll(async () => (await videoState(page)).paused).toBe(true);
+  await expect(page.getByTestId('audit-table')).toContainText('Played');
+});

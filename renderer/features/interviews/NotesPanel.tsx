@@ -56,6 +56,7 @@ function DraftForm({ interviewId, kind, disabled }: { interviewId: string; kind:
   const id = `${kind}-${interviewId}`;
   const label = kind === 'notes' ? t('notesLabel') : t('nameLabel');
   const lastError = send.error?.data.message ?? draft.draft?.lastError?.message;
+  const lastCode = send.error?.data.code ?? draft.draft?.lastError?.code;
   const status = send.isPending
     ? t('draftSending')
     : lastError && draft.text
@@ -80,7 +81,10 @@ function DraftForm({ interviewId, kind, disabled }: { interviewId: string; kind:
         ) : (
           <input id={id} className="input" value={draft.text} disabled={disabled} onChange={(e) => draft.change(e.target.value)} aria-describedby={`${id}-status`} maxLength={300} autoComplete="off" />
         )}
-        <span id={`${id}-status`} className={`hint${lastError && draft.text ? ' field-error' : ''}`} role="status" data-testid={`${kind}-status`}>{status}</span>
+        <span id={`${id}-status`} className={`hint${lastError && draft.text ? ' field-error' : ''}`} role="status" data-testid={`${kind}-status`}>
+          {status}
+          {lastError && draft.text && lastCode && <span className="mono small muted"> · {lastCode}</span>}
+        </span>
       </div>
       <Button type="submit" variant="primary" disabled={disabled || !draft.text.trim() || send.isPending}>
         {kind === 'notes' ? t('notesSend') : t('nameSend')}
