@@ -1,15 +1,17 @@
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, safeStorage, session } from 'electron';
+import { app, BrowserWindow, ipcMain, safeStorage, session } from 'electron';
 import { EncryptedVault } from '../auth/vault';
 import { createAppContext, type AppContextHandle } from '../app-context';
 import { createDeepLinkInbox, DEEP_LINK_SCHEME, deepLinkFromArgv, parseDeepLink } from '../deep-link';
 import { handlers } from '../ipc/handlers/index';
-import { createRouter } from '../ipc/router';
+import { createRouter, isAppUrl } from '../ipc/router';
+import { registerStagePathChannel } from '../capture/electron-staging';
+import { captureServices } from '../capture/services';
 import { log } from '../log';
 import { createMediaStore } from '../media/registry';
 import { APP_ORIGIN, createMainWindow, denyAllPermissions, guardWebContents, openExternalIfAllowed } from '../window';
 import { dialogFiles } from './files';
-import { registerIpc } from './ipc';
+import { registerIpc, senderOf } from './ipc';
 import { installMenu } from './menu';
 import { registerProtocolHandlers } from './protocols';
 import { mediaUrlFor, registerPrivilegedSchemes } from './schemes';
@@ -88,6 +90,14 @@ export async function bootstrap(paths: BootstrapPaths = defaultPaths()): Promise
   });
   registerProtocolHandlers({ rendererDir: paths.rendererDir, media });
   registerIpc(router);
+  // Picked files (video import) reach main by path from the preload only, never by their bytes over IPC.
+  registerStagePathChannel(ipcMain, {
+    staged: captureServices(handle.context).staged,
+    isAppSender: (event) => {
+      const sender = senderOf(event);
+      return sender.isMainFrame && isAppUrl(sender.url, APP_ORIGIN);
+    },
+  });
 
   const open = () => {
     mainWindow = createMainWindow({ preload: paths.preload });

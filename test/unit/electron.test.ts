@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contract } from '../../preload/contract/index';
+import { STAGE_PATH_CHANNEL } from '../../preload/contract/capture';
 
 /** A recording stand-in for Electron: every call the app makes is kept for the assertions below. */
 const e = vi.hoisted(() => {
@@ -163,7 +164,8 @@ describe('Electron main process (mocked electron)', () => {
   });
 
   it('registers exactly the contract channels with ipcMain.handle', () => {
-    const expected = Object.entries(contract).flatMap(([d, ms]) => Object.keys(ms).map((m) => `${d}.${m}`));
+    // Plus the one preload-only channel that stages a picked file by path (main/capture/electron-staging.ts).
+    const expected = [...Object.entries(contract).flatMap(([d, ms]) => Object.keys(ms).map((m) => `${d}.${m}`)), STAGE_PATH_CHANNEL];
     const registered = e.ipcMain.handle.mock.calls.map((c) => c[0] as string);
     expect(registered.sort()).toEqual(expected.sort());
   });
