@@ -97,4 +97,13 @@ test('shows the service error with a retry, in Spanish when chosen', async ({ pa
   await expect(page.getByRole('alert')).toBeVisible();
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByTestId('apikey-row')).toHaveCount(3);
+
+  await shell.ipc('settings.setPreferences', { language: 'es' });
+  await page.reload();
+  await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: /^Claves de API/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Claves de API' })).toBeVisible();
+  await expect(page.getByText('3 de 3 claves')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ordenar por Id de clave' })).toBeVisible();
+  await expect(page.getByText(/con cualquier otra clave el servicio ignora este dato/)).toBeVisible();
+  await axeClean(page);
 });
