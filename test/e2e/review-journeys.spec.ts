@@ -276,3 +276,28 @@ test('video player by keyboard: Space, frame step, speed, five-second jumps', as
   await expect.poll(async () => (await videoState(page)).paused).toBe(true);
   await expect(page.getByTestId('audit-table')).toContainText('Played');
 });
+
+test('one failing endpoint leaves the other panels working, and its panel retries on its own', async ({ page, shell }) => {
+  // The client retries idempotent reads; enough faults to exhaust its attempts.
+  expect((await shell.demo('faults', { route: '/omni/cross-doc-data-check/results', kind: 'status', status: 500, times: 8 })).ok).toBe(true);
+  await openInterview(page, shell, 'demo-clean-pass');
+  await panelsSettled(page);
+  const crossDoc = page.locator('.panel', { has: page.getByRole('heading', { name: 'Cross-document comparison' }) });
+  await expect(crossDoc.getByRole('alert')).toBeVisible();
+  await expect(crossDoc).toContainText('Error code');
+  await expect(page.getByTestId('checks-table')).toBeVisible();
+  await expect(page.getByTestId('fraud-score')).toBeVisible();
+  await crossDoc.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/panel-error.png` });
+  await shell.demo('reset');
+  await crossDoc.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('crossdoc-table')).toBeVisible();
+});
+
+test('expired contract links are renewed when a PDF is opened later', async ({ page, shell }) => {
+  await openInterview(page, shell, 'demo-clean-pass');
+  await panelsSettled(page);
+  expect((await shell.demo('clock', { advanceMs: 3 * 60 * 60_000 })).ok).toBe(true);
+  await page.getByRole('button', { name: 'Open demo-clean-pass-privacidad' }).click();
+  await expect(page.getByTestId('pdf-page')).toHaveText(/Page 1 of \d+/);
+});
