@@ -163,7 +163,7 @@ test('approving with open high-severity findings needs an explicit acknowledgeme
   await dialog.getByRole('checkbox').check();
   await record.click();
   await expect(dialog.getByTestId('decision-recorded')).toContainText('Approve');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
   await expect(page.getByTestId('last-decision')).toContainText('Decided: Approve');
   await expect(page.getByTestId('audit-table')).toContainText('Decided');
   const overview = await shell.ipc<{ entry: { localState: string }; lastDecision: { acknowledgedFindings: string[] } }>('interview.overview', { interviewId: 'demo-fraud-high' });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { DecisionKind, InterviewOverview } from '../../../preload/contract/interview';
 import { keys, useOmniMutation } from '../../api/index';
+import { common } from '../../i18n/common';
 import { useFormat, useT } from '../../i18n/index';
 import { Badge, Button, Dialog, ErrorNotice, IconCheck, IconDanger } from '../../ui/index';
 import { useRawIdv } from './ChecksPanel';
@@ -45,6 +46,7 @@ export function DecisionBar({ interviewId, overview, onAttach }: { interviewId: 
 
 function DecisionDialog({ interviewId, choice, label, onClose }: { interviewId: string; choice: DecisionKind; label: string; onClose: () => void }) {
   const t = useT(messages);
+  const tc = useT(common);
   const f = useFormat();
   const reason = useDraft(interviewId, 'decisionReason');
   const raw = useRawIdv(interviewId);
@@ -72,7 +74,7 @@ function DecisionDialog({ interviewId, choice, label, onClose }: { interviewId: 
       title={`${t('decisionTitle')}: ${label}`}
       actions={
         decide.isSuccess ? (
-          <Button variant="primary" onClick={onClose}>{t('save')}</Button>
+          <Button variant="primary" onClick={onClose}>{tc('close')}</Button>
         ) : (
           <Button variant={choice === 'reject' ? 'danger' : 'primary'} type="submit" form={`decide-${interviewId}`} disabled={!canSubmit}>{t('confirmDecision')}</Button>
         )
