@@ -71,6 +71,23 @@ test('selfie: disabled without a token, file checked before sending, advice per 
   }
   await panel(page).screenshot({ path: `${SHOTS}/selfie-4078.png` });
 
+  // Optional face coordinates: checked against the contract as typed, then sent.
+  await tools.locator('summary', { hasText: 'Face coordinates (optional)' }).click();
+  const coords = tools.getByRole('textbox', { name: 'Coordinates as JSON' });
+  await coords.fill('{"leftEyeX": 1}');
+  await expect(tools.getByRole('alert').filter({ hasText: 'These coordinates are not valid' })).toBeVisible();
+  await expect(tools.getByRole('button', { name: 'Upload selfie' })).toBeDisabled();
+  await coords.fill(JSON.stringify({ leftEyeX: 120, leftEyeY: 90, rightEyeX: 180, rightEyeY: 90, rightMouthX: 170, rightMouthY: 170, noseTipX: 150, noseTipY: 130, x: 80, y: 40, width: 160, height: 180 }));
+  await upload(page, 'demo-clean-pass', 'Upload selfie');
+  await expect(tools.getByTestId('selfie-result')).toContainText('No recapture needed');
+
+  // An image URL whose domain is not on the service's allow-list is refused with the service's reason.
+  await tools.getByRole('radio', { name: 'URL on the allow-list' }).check();
+  await tools.getByLabel('Image URL').fill('https://images.example.com/selfie.png');
+  await tools.getByRole('button', { name: 'Upload selfie' }).click();
+  await expect(tools.getByTestId('capture-error')).toContainText('is not allowed');
+  await tools.getByRole('radio', { name: 'File (PNG or JPEG)' }).check();
+
   await upload(page, 'demo-attempts-limited', 'Upload selfie');
   await expect(tools.getByTestId('attempts')).toHaveText('2 of 3 capture attempts left');
   await upload(page, 'demo-attempts-exhausted', 'Upload selfie');

@@ -119,7 +119,7 @@ export function CoordinatesInput({ onChange }: { onChange: (value: CoordinatesVa
     <details className="coordinates">
       <summary>{t('coordinates')}</summary>
       <div className="field">
-        <label htmlFor={`${id}-coords`}>{t('coordinates')}</label>
+        <label htmlFor={`${id}-coords`}>{t('coordinatesJson')}</label>
         <textarea id={`${id}-coords`} className="input mono" rows={4} value={text} aria-describedby={`${id}-coords-hint`} aria-invalid={error ? true : undefined} onChange={(e) => update(e.target.value)} spellCheck={false} />
         <span id={`${id}-coords-hint`} className="hint">{t('coordinatesHint')}</span>
         {error && <span className="field-error" role="alert">{error}</span>}
