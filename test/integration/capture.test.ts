@@ -225,6 +225,13 @@ describe('video import', () => {
     expect(cancelled.error).toBeUndefined();
   });
 
+  it('releases a staged file nobody imports', async () => {
+    const staged = await stage(webm(1024));
+    expect(await call('capture.releaseStagedFile', { stagedFileId: staged.id })).toEqual({ released: true });
+    expect(captureServices(ctx).staged.get(staged.id)).toBeUndefined();
+    expect(await call('capture.releaseStagedFile', { stagedFileId: staged.id })).toEqual({ released: false });
+  });
+
   it('explains an unknown staged file and an unknown job', async () => {
     expect((await failure(call('capture.importVideoStart', { interviewId: 'demo-clean-pass', stagedFileId: crypto.randomUUID() }))).code).toBe('STAGED_FILE_NOT_FOUND');
     expect((await failure(call('capture.importVideoStatus', { jobId: crypto.randomUUID() }))).code).toBe('IMPORT_NOT_FOUND');

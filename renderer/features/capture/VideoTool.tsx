@@ -83,6 +83,8 @@ export function VideoTool({ interviewId, disabledReason }: { interviewId: string
         onProgress: (sent, total) => mounted.current && setPhase({ kind: 'staging', sent, total, startedAt }),
       });
       stagingAbort.current = null;
+      // Left the screen while the file was being copied: nothing will import it, so main may delete the copy.
+      if (!mounted.current) return void omni().capture.releaseStagedFile({ stagedFileId: staged.stagedFileId }).catch(() => undefined);
       const job = await omni().capture.importVideoStart({ interviewId, stagedFileId: staged.stagedFileId, type });
       setPhase({ kind: 'importing', job });
       await poll(job.jobId);
