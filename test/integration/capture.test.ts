@@ -8,6 +8,12 @@ import type { AuditAction, MainContext } from '../../main/ipc/context';
 import { createRouter } from '../../main/ipc/router';
 import { handlers } from '../../main/ipc/handlers/index';
 import { captureServices } from '../../main/capture/services';
+import { ImportJobs } from '../../main/capture/import-jobs';
+import { streamingFetch } from '../../main/capture/streaming-fetch';
+import { MemoryVault } from '../../main/auth/vault';
+import { OmniClient } from '../../main/omni/client';
+import type { CallInput } from '../../main/omni/endpoints';
+import { toIpcErrorData } from '../../main/ipc/router';
 import { AuthErrorName, FailReason } from '../../main/omni/contract';
 import type { AuthResultView, BackIdResultView, FaceResultView, ImportJobView } from '../../preload/contract/capture';
 import type { IpcErrorData } from '../../preload/contract/define';
@@ -223,6 +229,29 @@ describe('video import', () => {
     const cancelled = await call<ImportJobView>('capture.importVideoCancel', { jobId: started.jobId });
     expect(cancelled.state).toBe('cancelled');
     expect(cancelled.error).toBeUndefined();
+  });
+
+  it('streams through the app\'s streamingFetch: same bytes stored, an over-limit body reported as 413', async () => {
+    const vault = new MemoryVault();
+    await vault.setCredential('demo', 'apiKey', h.credentials.apiKey);
+    await vault.setSessionToken('demo', 'demo-clean-pass', h.session('demo-clean-pass'));
+    const client = new OmniClient({ env: { id: 'demo', baseUrl: h.server.url, authUrl: h.server.url, apiVersion: '1.0', tokenHeader: 'X-Incode-Hardware-Id' }, vault, fetch: streamingFetch() });
+    const jobs = new ImportJobs((e) => toIpcErrorData(e, 'test'));
+    const upload = (path: string) =>
+      jobs.start({ interviewId: 'demo-clean-pass', filePath: path, fileName: 'clip.webm' }, (rawBody, { interviewId, signal }) =>
+        client.call('importVideo', {} as CallInput<'importVideo'>, { interviewId, signal, rawBody }),
+      );
+    const bytes = webm(2 * 1024 * 1024 + 2);
+    const okPath = join(dir, 'ok.webm');
+    await writeFile(okPath, bytes);
+    const ok = await jobs.settled((await upload(okPath)).jobId);
+    expect(ok?.state).toBe('done');
+    const stored = await (await fetch(`${h.server.url}/__demo/interviews/demo-clean-pass/recordings`)).json();
+    expect(stored.at(-1)).toMatchObject({ recordingId: ok?.recordingId, sizeBytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
+    const bigPath = join(dir, 'big.webm');
+    await writeFile(bigPath, webm(9 * 1024 * 1024));
+    const big = await jobs.settled((await upload(bigPath)).jobId);
+    expect(big).toMatchObject({ state: 'failed', error: { httpStatus: 413 } });
   });
 
   it('releases a staged file nobody imports', async () => {
