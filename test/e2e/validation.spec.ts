@@ -51,7 +51,7 @@ test('RFC: explains what is wrong while typing, shows the 400 and 500 paths, the
   await expect(result).toContainText('SAT lists this RFC');
   for (const field of ['validRFC', 'status', 'message', 'rfcType', 'messageCode', 'errorMessage']) await expect(result.getByRole('rowheader', { name: field, exact: true })).toBeVisible();
   await axeClean(page);
-  await page.screenshot({ path: `${SHOTS}/rfc-valid.png`, fullPage: true });
+  await page.locator('section').filter({ has: page.getByRole('heading', { name: 'RFC', exact: true }) }).screenshot({ path: `${SHOTS}/rfc-valid.png` });
 });
 
 test('CURP: needs a session token, explains every group in the chosen language, retry only where it helps', async ({ page, shell }) => {
@@ -96,7 +96,7 @@ test('CURP: needs a session token, explains every group in the chosen language, 
   await validate.click();
   await expect(result).toContainText('Group 2 · Retry may help');
   await expect(result.getByRole('button', { name: 'Retry' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/curp-group2.png`, fullPage: true });
+  await curpSection.screenshot({ path: `${SHOTS}/curp-group2.png` });
   await axeClean(page);
 
   // Same failure in Spanish.
@@ -108,7 +108,7 @@ test('CURP: needs a session token, explains every group in the chosen language, 
   await es.getByRole('textbox', { name: 'CURP', exact: true }).fill(NOT_FOUND);
   await es.getByRole('button', { name: 'Validar con RENAPO' }).click();
   await expect(es.getByTestId('curp-result')).toContainText('Grupo 1 · Revisa el dato capturado');
-  await page.screenshot({ path: `${SHOTS}/curp-es.png`, fullPage: true });
+  await es.screenshot({ path: `${SHOTS}/curp-es.png` });
 });
 
 test('batch: CSV column with retries, pause and resume, per-row problems and a CSV export', async ({ page, shell }) => {
@@ -126,7 +126,7 @@ test('batch: CSV column with retries, pause and resume, per-row problems and a C
   await expect(run.getByRole('progressbar', { name: 'Batch progress' })).toBeVisible();
   await run.getByRole('button', { name: 'Pause' }).click();
   await expect(run.getByText(/^(Paused|Pausing)/)).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/batch-paused.png`, fullPage: true });
+  await page.locator('section.batch').screenshot({ path: `${SHOTS}/batch-paused.png` });
   await run.getByRole('button', { name: 'Resume' }).click();
   await expect(run.getByText('Finished')).toBeVisible({ timeout: 30_000 });
   await expect(run.getByTestId('count-valid')).toHaveText('43');
@@ -134,7 +134,7 @@ test('batch: CSV column with retries, pause and resume, per-row problems and a C
   await expect(run.getByTestId('batch-problem')).toHaveCount(2);
   await expect(run.getByTestId('batch-problem').first()).toContainText('local check, not sent');
   await axeClean(page);
-  await page.screenshot({ path: `${SHOTS}/batch-done.png`, fullPage: true });
+  await page.locator('section.batch').screenshot({ path: `${SHOTS}/batch-done.png` });
 
   const download = page.waitForEvent('download');
   await run.getByRole('button', { name: 'Export results (CSV)' }).click();
@@ -158,7 +158,7 @@ test('batch: CURPs stop themselves at a daily provider limit and can be cancelle
   await page.getByRole('button', { name: 'Start batch' }).click();
   const run = page.getByTestId('batch-run');
   await expect(run.getByText(/The batch paused itself/)).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/batch-curp-limit.png`, fullPage: true });
+  await page.locator('section.batch').screenshot({ path: `${SHOTS}/batch-curp-limit.png` });
   await run.getByRole('button', { name: 'Cancel' }).click();
   await expect(run.getByText(/^Cancelled: 1 of 6 rows were validated\.$/)).toBeVisible();
 });
