@@ -1,27 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { protocol } from 'electron';
 import type { MediaStore } from '../media/registry';
 import { streamMedia } from '../media/stream';
+import { contentTypeOf, resolveRendererPath } from '../renderer-files';
 import { rendererCsp } from '../security-policy';
 import { APP_SCHEME, MEDIA_SCHEME } from './schemes';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.wasm': 'application/wasm',
-  '.bcmap': 'application/octet-stream',
-  '.pfb': 'application/octet-stream',
-  '.ttf': 'font/ttf',
-};
 
 export const APP_CSP = rendererCsp({ mediaSources: [`${MEDIA_SCHEME}:`] });
 
@@ -30,19 +16,14 @@ export async function serveAppRequest(request: Request, rendererDir: string): Pr
   const url = new URL(request.url);
   const headers = { 'content-security-policy': APP_CSP, 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache' };
   if (url.host !== 'omni') return new Response('Not found', { status: 404, headers });
-  let relative: string;
-  try {
-    relative = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '') || 'index.html';
-  } catch {
-    return new Response('Bad path', { status: 400, headers });
-  }
-  const root = normalize(rendererDir + sep);
-  const file = join(root, relative);
-  if (!file.startsWith(root)) return new Response('Not found', { status: 404, headers });
+  const resolved = resolveRendererPath(rendererDir, url.pathname || '/');
+  if (resolved === 'bad-path') return new Response('Bad path', { status: 400, headers });
+  if (resolved === 'outside') return new Response('Not found', { status: 404, headers });
+  const file = resolved.relative === '' ? join(resolved.file, 'index.html') : resolved.file;
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) return new Response('Not found', { status: 404, headers });
   const body = Readable.toWeb(createReadStream(file)) as unknown as ReadableStream<Uint8Array>;
-  return new Response(body, { status: 200, headers: { ...headers, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-length': String(info.size) } });
+  return new Response(body, { status: 200, headers: { ...headers, 'content-type': contentTypeOf(file), 'content-length': String(info.size) } });
 }
 
 /** `omni-media://media/<id>` → the registered remote URL, streamed with the Range header passed through. */

@@ -2,13 +2,14 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import type { IpcErrorData, IpcResult } from '../../preload/contract/define';
 import type { Router } from '../ipc/router';
 import { streamMedia } from '../media/stream';
 import type { MediaStore } from '../media/registry';
+import { contentTypeOf, resolveRendererPath } from '../renderer-files';
 import { rendererCsp } from '../security-policy';
 import { sameSecret, verifyPath } from './tokens';
 import type { DownloadStore } from './downloads';
@@ -44,24 +45,6 @@ export interface Host {
   port: number;
   close(): Promise<void>;
 }
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.woff2': 'font/woff2',
-  '.wasm': 'application/wasm',
-  '.map': 'application/json; charset=utf-8',
-  '.ico': 'image/x-icon',
-  '.bcmap': 'application/octet-stream',
-  '.pfb': 'application/octet-stream',
-  '.ttf': 'font/ttf',
-};
 
 const CSP = rendererCsp({ mediaSources: [] });
 
@@ -168,26 +151,22 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   }
 
   async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string) {
-    let relative: string;
-    try {
-      relative = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
-    } catch {
-      return sendText(res, 400, 'Bad path');
-    }
-    const root = normalize(opts.staticDir + sep);
-    let file = join(root, relative);
-    if (!file.startsWith(root)) return sendText(res, 404, 'Not found');
+    const resolved = resolveRendererPath(opts.staticDir, pathname);
+    if (resolved === 'bad-path') return sendText(res, 400, 'Bad path');
+    if (resolved === 'outside') return sendText(res, 404, 'Not found');
+    const { relative } = resolved;
+    let file = resolved.file;
     let info = await stat(file).catch(() => undefined);
     if (!info?.isFile()) {
       // Routes live in the hash; any other unknown asset path is a real 404.
       if (relative !== '' && relative !== 'index.html' && extname(relative) !== '') return sendText(res, 404, 'Not found');
-      file = join(root, 'index.html');
+      file = join(opts.staticDir, 'index.html');
       info = await stat(file).catch(() => undefined);
       if (!info?.isFile()) return sendText(res, 500, 'The renderer is not built. Run: npm run build:renderer');
     }
     const isHtml = extname(file) === '.html';
     res.writeHead(200, {
-      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'content-type': contentTypeOf(file),
       'content-length': String(info.size),
       'cache-control': isHtml ? 'no-store' : 'public, max-age=31536000, immutable',
       ...(isHtml ? { 'content-security-policy': CSP } : {}),

@@ -149,3 +149,17 @@ describe('web shell host: media and downloads', () => {
     expect((await raw(downloadUrl!, { headers: { host: own().host } })).status).toBe(410);
   });
 });
+
+describe('renderer file paths (shared by app:// and the web shell)', () => {
+  it('keeps every request inside the renderer folder and types files the same way in both shells', async () => {
+    const { resolveRendererPath, contentTypeOf } = await import('../../main/renderer-files');
+    const root = join(tmpdir(), 'renderer');
+    expect(resolveRendererPath(root, '/')).toEqual({ file: join(root, '/'), relative: '' });
+    expect(resolveRendererPath(root, '/assets/app.js')).toEqual({ file: join(root, 'assets', 'app.js'), relative: join('assets', 'app.js') });
+    // Dot segments cannot climb above the root: they collapse onto it.
+    expect(resolveRendererPath(root, '/%2e%2e%2f%2e%2e%2fetc%2fpasswd')).toEqual({ file: join(root, 'etc', 'passwd'), relative: join('etc', 'passwd') });
+    expect(resolveRendererPath(root, '/%E0%A4%A')).toBe('bad-path');
+    expect(contentTypeOf('x/app.mjs')).toBe('text/javascript; charset=utf-8');
+    expect(contentTypeOf('x/evil.exe')).toBe('application/octet-stream');
+  });
+});
