@@ -90,7 +90,9 @@ export interface FileService {
   save(opts: { suggestedName: string; data: Uint8Array; mimeType: string }): Promise<{ savedTo?: string; downloadUrl?: string } | null>;
 }
 
-export type AuditAction = 'opened' | 'played' | 'downloaded' | 'noted' | 'named' | 'decided' | 'signed' | 'verified' | 'captured' | 'validated';
+export type AuditAction = 'opened' | 'played' | 'downloaded' | 'noted' | 'named' | 'decided' | 'signed' | 'verified' | 'captured' | 'validated' | 'stateChanged'
+  /** A NOM-151 provider root became trusted in an environment (detail: subject, sha256 fingerprint). */
+  | 'trustedRootAdded';
 
 export interface AuditEntry {
   seq: number;

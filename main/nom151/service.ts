@@ -234,7 +234,12 @@ export function nom151Service(ctx: MainContext) {
         );
       }
       const env = ctx.environments.active();
+      const alreadyTrusted = (await ctx.environments.trustedNom151Roots(env.id)).includes(pem);
       await ctx.environments.addTrustedNom151Root(env.id, pem);
+      const added = await describeRoot(pem);
+      // Who is trusted changes what every later verification concludes, so it is audited: the subject and fingerprint
+      // identify the certificate; the certificate itself stays out of the trail.
+      if (!alreadyTrusted && added) await ctx.audit.append({ action: 'trustedRootAdded', detail: { subject: added.subject, sha256: added.fingerprint } });
       return trustedRoots();
     },
   };

@@ -3,7 +3,7 @@ import { defineMessages } from '../../i18n/index';
 export const messages = defineMessages({
   en: {
     title: 'Signing (NOM-151)',
-    intro: 'Seal signed contracts and strings with a provider’s NOM-151 evidence, and check evidence offline. Every signature and verification goes into the audit trail.',
+    intro: 'Seal signed contracts and strings with a provider’s NOM-151 evidence, and check evidence offline. Every signature, verification and newly trusted provider root goes into the audit trail.',
 
     sealTitle: 'Seal with NOM-151',
     sealIntro: 'Asks the provider for the evidence (constancia de conservación) of a contract that is already signed.',
@@ -103,7 +103,7 @@ export const messages = defineMessages({
   },
   es: {
     title: 'Firma (NOM-151)',
-    intro: 'Sella contratos firmados y cadenas con la constancia NOM-151 de un proveedor, y verifica constancias sin conexión. Cada firma y verificación queda en la bitácora de auditoría.',
+    intro: 'Sella contratos firmados y cadenas con la constancia NOM-151 de un proveedor, y verifica constancias sin conexión. Cada firma, verificación y raíz de proveedor que se vuelve de confianza queda en la bitácora de auditoría.',
 
     sealTitle: 'Sellar con NOM-151',
     sealIntro: 'Solicita al proveedor la constancia de conservación de un contrato que ya está firmado.',
