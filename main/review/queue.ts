@@ -62,7 +62,7 @@ export class ReviewQueue {
     return entry;
   }
 
-  async add(items: (ImportItem & { label?: string; sessionStatus?: SessionStatus })[], problems: ImportProblem[] = []): Promise<AddResult> {
+  async add(items: (ImportItem & { label?: string; labelEs?: string; sessionStatus?: SessionStatus })[], problems: ImportProblem[] = []): Promise<AddResult> {
     const queue = this.read();
     const added: string[] = [];
     const updated: string[] = [];
@@ -73,6 +73,7 @@ export class ReviewQueue {
       if (existing) {
         updated.push(item.interviewId);
         if (item.label && !existing.label) existing.label = item.label;
+        if (item.labelEs && !existing.labelEs) existing.labelEs = item.labelEs;
         if (item.sessionStatus && !existing.sessionStatus) {
           existing.sessionStatus = item.sessionStatus;
           existing.sessionStatusSeenAt = at;
@@ -84,6 +85,7 @@ export class ReviewQueue {
           addedAt: at,
           localState: 'toReview',
           ...(item.label ? { label: item.label } : {}),
+          ...(item.labelEs ? { labelEs: item.labelEs } : {}),
           ...(item.sessionStatus ? { sessionStatus: item.sessionStatus, sessionStatusSeenAt: at } : {}),
         };
       }

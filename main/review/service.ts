@@ -15,7 +15,7 @@ import type {
   SendResult,
   VideoLink,
 } from '../../preload/contract/interview';
-import type { AddResult, DemoSeed } from '../../preload/contract/queue';
+import type { AddResult, DemoSeed, LocalReviewState, QueueEntry } from '../../preload/contract/queue';
 import { InterviewId, SessionToken } from '../../preload/contract/queue';
 import { SessionStatus } from '../omni/contract';
 import { parseDeepLink } from './deeplink';
@@ -25,7 +25,7 @@ import { crossDocRows } from './crossdoc';
 import { formatDecisionNote, openHighFindings } from './decision';
 import { parseImport } from './import';
 import { ReviewQueue } from './queue';
-import { auditJson, reviewReportPdf, type Outcome } from './report';
+import { auditJson, reviewReportPdf, type Outcome, type ReportLanguage } from './report';
 import { videoUrlExpiry } from './video';
 
 type DecisionsStore = Record<string, DecisionRecord[]>;
@@ -77,12 +77,20 @@ export class ReviewService {
     return { interviewId: link.interviewId };
   }
 
-  private async fetchDemoSeeds(): Promise<{ interviewId: string; sessionToken?: string; sessionStatus: SessionStatus; label: string }[]> {
+  /**
+   * The demo server lists only the caller's organization when it gets an API key: the key is read from the vault
+   * here in main (never sent to the renderer), so another organization's interviews are not offered.
+   */
+  private async fetchDemoSeeds(): Promise<(DemoSeed & { sessionToken?: string })[]> {
     const env = this.env();
     if (env.kind !== 'demo') return [];
     let body: unknown;
     try {
-      const res = await fetch(new URL('/__demo/interviews', env.baseUrl), { signal: AbortSignal.timeout(5000) });
+      const apiKey = await this.ctx.vault.getCredential(env.id, 'apiKey');
+      const res = await fetch(new URL('/__demo/interviews', env.baseUrl), {
+        signal: AbortSignal.timeout(5000),
+        ...(apiKey ? { headers: { 'x-api-key': apiKey } } : {}),
+      });
       if (!res.ok) throw new Error(String(res.status));
       body = await res.json();
     } catch {
@@ -92,26 +100,45 @@ export class ReviewService {
       }, { retryable: true });
     }
     if (!Array.isArray(body)) return [];
+    const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
     return body.flatMap((raw) => {
       const r = raw as Record<string, unknown>;
       const id = InterviewId.safeParse(r.interviewId);
       const status = SessionStatus.safeParse(r.sessionStatus);
       if (!id.success || !status.success) return [];
       const token = SessionToken.safeParse(r.sessionToken);
-      return [{ interviewId: id.data, sessionStatus: status.data, label: typeof r.label === 'string' ? r.label : id.data, ...(token.success ? { sessionToken: token.data } : {}) }];
+      const labelEs = text(r.labelEs);
+      return [
+        {
+          interviewId: id.data,
+          sessionStatus: status.data,
+          label: text(r.label) ?? id.data,
+          ...(labelEs ? { labelEs } : {}),
+          inQueue: false,
+          ...(token.success ? { sessionToken: token.data } : {}),
+        },
+      ];
     });
   }
 
   async demoSeeds(): Promise<DemoSeed[]> {
     const seeds = await this.fetchDemoSeeds();
     const queued = new Set((await this.queue.list()).map((e) => e.interviewId));
-    return seeds.map(({ interviewId, label, sessionStatus }) => ({ interviewId, label, sessionStatus, inQueue: queued.has(interviewId) }));
+    return seeds.map(({ sessionToken: _token, ...seed }) => ({ ...seed, inQueue: queued.has(seed.interviewId) }));
   }
 
   async addDemoSeeds(ids?: string[]): Promise<AddResult> {
     const seeds = await this.fetchDemoSeeds();
     const wanted = ids ? seeds.filter((s) => ids.includes(s.interviewId)) : seeds;
-    return this.queue.add(wanted);
+    return this.queue.add(wanted.map(({ inQueue: _inQueue, ...seed }) => seed));
+  }
+
+  /** A manual change of the analyst's own state (reopen, back to "to review"); recorded when it changes anything. */
+  async setState(interviewId: string, state: LocalReviewState): Promise<QueueEntry> {
+    const before = await this.queue.require(interviewId);
+    const after = await this.queue.setState(interviewId, state);
+    if (before.localState !== state) await this.ctx.audit.append({ interviewId, action: 'stateChanged', detail: { from: before.localState, to: state } });
+    return after;
   }
 
   // ---- one interview ----
@@ -296,7 +323,7 @@ export class ReviewService {
     return { entries, chain };
   }
 
-  async exportAudit(interviewId: string, format: 'json' | 'pdf'): Promise<SavedFile | null> {
+  async exportAudit(interviewId: string, format: 'json' | 'pdf', language: ReportLanguage): Promise<SavedFile | null> {
     const env = this.env();
     const overview = await this.overviewOf(interviewId);
     const audit = await this.audit(interviewId);
@@ -309,6 +336,7 @@ export class ReviewService {
     }
     const [rawIdv, crossDoc] = await Promise.all([outcome(this.fetchRawIdv(interviewId)), outcome(this.fetchCrossDoc(interviewId))]);
     const pdf = await reviewReportPdf({
+      language,
       interviewId,
       environment,
       generatedAt,
@@ -335,7 +363,7 @@ async function outcome<T>(p: Promise<Fetched<T>>): Promise<Outcome<T>> {
   try {
     return { ok: true, data: (await p).data };
   } catch (err) {
-    return { ok: false, error: errorData(err).message.en };
+    return { ok: false, error: errorData(err).message };
   }
 }
 

@@ -19,6 +19,8 @@ export type LocalReviewState = z.infer<typeof LocalReviewState>;
 export interface QueueEntry {
   interviewId: string;
   label?: string;
+  /** The label in Spanish, when the source gave one; the screen falls back to `label`. */
+  labelEs?: string;
   addedAt: string;
   localState: LocalReviewState;
   /** Last `sessionStatus` any response carried for this interview, and when. */
@@ -45,6 +47,7 @@ export interface AddResult {
 export interface DemoSeed {
   interviewId: string;
   label: string;
+  labelEs?: string;
   sessionStatus: SessionStatus;
   inQueue: boolean;
 }
@@ -59,6 +62,7 @@ export const queue = {
   /** A pasted list or the text of a CSV file; problems are reported per line, good lines are still added. */
   importText: channel<AddResult>()(z.object({ text: z.string().max(2_000_000), format: z.enum(['auto', 'csv', 'list']).default('auto') })),
   remove: channel<{ removed: boolean }>()(z.object({ interviewId: InterviewId })),
+  /** The analyst's manual change of local state (reopen a decided one, back to "to review"); recorded in the audit trail. */
   setState: channel<QueueEntry>()(z.object({ interviewId: InterviewId, state: LocalReviewState })),
   attachToken: channel<QueueEntry>()(z.object({ interviewId: InterviewId, sessionToken: SessionToken })),
   clearToken: channel<QueueEntry>()(z.object({ interviewId: InterviewId })),

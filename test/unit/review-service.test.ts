@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { MemoryVault } from '../../main/auth/vault';
 import type { AuditEntry, AuditTrail, EnvironmentConfig, JsonStore, MainContext } from '../../main/ipc/context';
@@ -140,6 +142,66 @@ describe('ReviewService queue', () => {
   });
 });
 
+describe('ReviewService demo offer', () => {
+  it("lists the demo interviews with the vault's API key from main, so only the caller's organization is offered, with both labels", async () => {
+    const seen: (string | undefined)[] = [];
+    const server = createServer((req, res) => {
+      const key = req.headers['x-api-key'];
+      seen.push(typeof key === 'string' ? key : undefined);
+      const all = [
+        { interviewId: 'demo-clean-pass', sessionToken: JWT, sessionStatus: 'Alive', label: 'Clean pass', labelEs: 'Aprobación limpia', organizationId: 'org-a' },
+        { interviewId: 'demo-no-es', sessionStatus: 'Closed', label: 'Only English', organizationId: 'org-a' },
+        { interviewId: 'demo-orgb-onboarding', sessionStatus: 'Alive', label: 'Other organization', organizationId: 'org-b' },
+      ];
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(key === 'key-org-a' ? all.filter((i) => i.organizationId === 'org-a') : all));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { ctx, service, vault } = setup();
+      const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      Object.assign(ctx.environments, { active: () => ({ ...env, baseUrl, authUrl: baseUrl }) });
+      await vault.setCredential('demo', 'apiKey', 'key-org-a');
+
+      const seeds = await service.demoSeeds();
+      expect(seen).toEqual(['key-org-a']);
+      expect(seeds).toEqual([
+        { interviewId: 'demo-clean-pass', sessionStatus: 'Alive', label: 'Clean pass', labelEs: 'Aprobación limpia', inQueue: false },
+        { interviewId: 'demo-no-es', sessionStatus: 'Closed', label: 'Only English', inQueue: false },
+      ]);
+      // The session token goes to the vault, never into the offer the renderer gets.
+      expect(JSON.stringify(seeds)).not.toContain(JWT);
+
+      await service.addDemoSeeds();
+      const queued = await service.queue.list();
+      expect(queued.map((e) => [e.interviewId, e.label, e.labelEs])).toEqual([
+        ['demo-clean-pass', 'Clean pass', 'Aprobación limpia'],
+        ['demo-no-es', 'Only English', undefined],
+      ]);
+      expect(await vault.getSessionToken('demo', 'demo-clean-pass')).toBe(JWT);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('ReviewService local state', () => {
+  it('changes the local state by hand (reopen a decided interview) and records each change in the audit trail', async () => {
+    const { service, audit } = setup();
+    await service.queue.add([{ interviewId: 's-1' }]);
+    await service.queue.setState('s-1', 'decided');
+    expect((await service.setState('s-1', 'inReview')).localState).toBe('inReview');
+    expect((await service.setState('s-1', 'toReview')).localState).toBe('toReview');
+    // Choosing the state it already has changes nothing and records nothing.
+    await service.setState('s-1', 'toReview');
+    expect(audit.entries.map((e) => [e.action, e.detail])).toEqual([
+      ['stateChanged', { from: 'decided', to: 'inReview' }],
+      ['stateChanged', { from: 'inReview', to: 'toReview' }],
+    ]);
+    await expect(service.setState('missing', 'inReview')).rejects.toMatchObject({ data: { code: 'NOT_IN_QUEUE' } });
+  });
+});
+
 describe('ReviewService video', () => {
   it('turns the service refusing a recording (400) into the empty state, keeps other failures as errors', async () => {
     const { service } = setup();
@@ -200,9 +262,9 @@ describe('ReviewService drafts and writes', () => {
   it('exports the audit trail as JSON and a PDF report', async () => {
     const { service } = setup();
     await service.open('e-1');
-    const json = await service.exportAudit('e-1', 'json');
+    const json = await service.exportAudit('e-1', 'json', 'es');
     expect(json?.downloadUrl).toMatch(/audit-e-1-.*\.json/);
-    const pdf = await service.exportAudit('e-1', 'pdf');
+    const pdf = await service.exportAudit('e-1', 'pdf', 'es');
     expect(pdf?.downloadUrl).toMatch(/review-e-1-.*\.pdf/);
   });
 });

@@ -7,7 +7,7 @@ import { useShortcut } from '../../app/shortcuts';
 import { useBilingual, useFormat, useT } from '../../i18n/index';
 import { Button, ErrorNotice, Field, Panel } from '../../ui/index';
 import { messages } from './messages';
-import { LocalStateBadge, SessionStatusBadge, useLocalStateLabel } from './shared';
+import { LocalStateBadge, SessionStatusBadge, useEntryLabel, useLocalStateLabel } from './shared';
 
 type SortKey = 'added' | 'opened' | 'id' | 'status';
 
@@ -42,6 +42,7 @@ function QueueTable({ entries }: { entries: QueueEntry[] }) {
   const f = useFormat();
   const navigate = useNavigate();
   const stateLabel = useLocalStateLabel();
+  const labelOf = useEntryLabel();
   const [search, setSearch] = useState('');
   const [stateFilter, setStateFilter] = useState<LocalReviewState | 'all'>('all');
   const [statusFilter, setStatusFilter] = useState<SessionStatus | 'unknown' | 'all'>('all');
@@ -55,7 +56,7 @@ function QueueTable({ entries }: { entries: QueueEntry[] }) {
     const q = search.trim().toLowerCase();
     const list = entries.filter(
       (e) =>
-        (!q || e.interviewId.toLowerCase().includes(q) || (e.label ?? '').toLowerCase().includes(q)) &&
+        (!q || e.interviewId.toLowerCase().includes(q) || (labelOf(e) ?? '').toLowerCase().includes(q)) &&
         (stateFilter === 'all' || e.localState === stateFilter) &&
         (statusFilter === 'all' || (e.sessionStatus ?? 'unknown') === statusFilter),
     );
@@ -66,7 +67,7 @@ function QueueTable({ entries }: { entries: QueueEntry[] }) {
       status: (a, b) => (a.sessionStatus ?? '~').localeCompare(b.sessionStatus ?? '~') || a.interviewId.localeCompare(b.interviewId),
     };
     return list.sort(by[sort]);
-  }, [entries, search, stateFilter, statusFilter, sort]);
+  }, [entries, search, stateFilter, statusFilter, sort, labelOf]);
 
   const current = Math.min(selected, Math.max(0, shown.length - 1));
   const move = (delta: number) => {
@@ -157,7 +158,7 @@ function QueueTable({ entries }: { entries: QueueEntry[] }) {
               <tr key={entry.interviewId} className={index === current ? 'selected' : undefined} aria-current={index === current ? 'true' : undefined} data-testid="queue-row" onClick={() => setSelected(index)}>
                 <td>
                   <Link className="mono" to={`/interviews/${encodeURIComponent(entry.interviewId)}`}>{entry.interviewId}</Link>
-                  {entry.label && <div className="small muted">{entry.label}</div>}
+                  {labelOf(entry) && <div className="small muted">{labelOf(entry)}</div>}
                 </td>
                 <td><SessionStatusBadge status={entry.sessionStatus} /></td>
                 <td><LocalStateBadge state={entry.localState} /><span className="visually-hidden">{stateLabel(entry.localState)}</span></td>
@@ -264,6 +265,7 @@ function AddPanel() {
 
 function DemoSeedsPanel() {
   const t = useT(messages);
+  const labelOf = useEntryLabel();
   const seeds = useOmniQuery(keys.queue.demoSeeds(), (api) => api.queue.demoSeeds({}));
   const addSeeds = useOmniMutation((api, ids: string[] | undefined) => api.queue.addDemoSeeds(ids ? { interviewIds: ids } : {}), {
     invalidate: [keys.queue.all()],
@@ -284,7 +286,7 @@ function DemoSeedsPanel() {
               <li key={s.interviewId}>
                 <span>
                   <span className="mono">{s.interviewId}</span>
-                  <span className="small muted"> · {s.label}</span>
+                  <span className="small muted"> · {labelOf(s)}</span>
                 </span>
                 <span className="seed-actions">
                   <SessionStatusBadge status={s.sessionStatus} />

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import type { InterviewOverview } from '../../../preload/contract/interview';
+import type { LocalReviewState } from '../../../preload/contract/queue';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useShortcut } from '../../app/shortcuts';
 import { useFormat, useT } from '../../i18n/index';
@@ -14,7 +15,7 @@ import { DecisionBar } from './DecisionBar';
 import { messages } from './messages';
 import { NotesPanel } from './NotesPanel';
 import { useQueue } from './Queue';
-import { LocalStateBadge, SessionStatusBadge } from './shared';
+import { SessionStatusBadge, useEntryLabel, useLocalStateLabel } from './shared';
 import { VideoPanel } from './VideoPanel';
 
 /** One interview: header, evidence on the left, findings on the right, the decision always in view. */
@@ -72,6 +73,7 @@ function WorkspaceHeader({ interviewId, overview, onAttach }: { interviewId: str
     if (fetching === 0) setRefreshedAt(Date.now());
   }, [fetching]);
   const clear = useOmniMutation((api) => api.queue.clearToken({ interviewId }), { invalidate: [keys.interview.overview(interviewId), keys.queue.all()] });
+  const labelOf = useEntryLabel();
 
   const ids = queue.data?.map((e) => e.interviewId) ?? [];
   const index = ids.indexOf(interviewId);
@@ -97,7 +99,7 @@ function WorkspaceHeader({ interviewId, overview, onAttach }: { interviewId: str
           <span className="visually-hidden">{t('interview')} </span>
           <span className="mono" data-testid="interview-id">{interviewId}</span>
         </h1>
-        {entry?.label && <span className="muted">{entry.label}</span>}
+        {entry && labelOf(entry) && <span className="muted">{labelOf(entry)}</span>}
       </div>
       {!entry ? (
         <Skeleton rows={1} />
@@ -109,7 +111,7 @@ function WorkspaceHeader({ interviewId, overview, onAttach }: { interviewId: str
           </div>
           <div>
             <dt>{t('colState')}</dt>
-            <dd><LocalStateBadge state={entry.localState} /></dd>
+            <dd><LocalStateControl interviewId={interviewId} state={entry.localState} /></dd>
           </div>
           <div>
             <dt>{t('sessionToken')}</dt>
@@ -136,6 +138,37 @@ function WorkspaceHeader({ interviewId, overview, onAttach }: { interviewId: str
       )}
       {clear.error && <ErrorNotice error={clear.error.data} />}
     </header>
+  );
+}
+
+const LOCAL_STATES: LocalReviewState[] = ['toReview', 'inReview', 'decided'];
+
+/** The analyst's own state of the interview, changed by hand (reopen a decided one, put it back to review); audited in main. */
+function LocalStateControl({ interviewId, state }: { interviewId: string; state: LocalReviewState }) {
+  const t = useT(messages);
+  const stateLabel = useLocalStateLabel();
+  const change = useOmniMutation((api, next: LocalReviewState) => api.queue.setState({ interviewId, state: next }), {
+    invalidate: [keys.interview.overview(interviewId), keys.interview.audit(interviewId), keys.queue.all()],
+  });
+  return (
+    <span className="state-control">
+      <select
+        className="select"
+        aria-label={t('changeState')}
+        data-testid="local-state-select"
+        value={state}
+        disabled={change.isPending}
+        onChange={(e) => change.mutate(e.target.value as LocalReviewState)}
+      >
+        {LOCAL_STATES.map((option) => (
+          <option key={option} value={option}>{stateLabel(option)}</option>
+        ))}
+      </select>
+      {change.isSuccess && change.data && (
+        <span className="visually-hidden" role="status">{t('stateChanged', { state: stateLabel(change.data.localState) })}</span>
+      )}
+      {change.error && <ErrorNotice error={change.error.data} />}
+    </span>
   );
 }
 

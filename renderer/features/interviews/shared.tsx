@@ -1,7 +1,8 @@
+import { useCallback } from 'react';
 import type { SessionStatus } from '../../../main/omni/contract/common';
 import type { SavedFile } from '../../../preload/contract/interview';
 import type { LocalReviewState } from '../../../preload/contract/queue';
-import { useT } from '../../i18n/index';
+import { useLocale, useT } from '../../i18n/index';
 import { Badge, IconCheck, IconDanger, IconLock, IconMinus } from '../../ui/index';
 import { messages } from './messages';
 
@@ -22,6 +23,12 @@ export function SessionStatusBadge({ status }: { status: SessionStatus | undefin
 export function useLocalStateLabel() {
   const t = useT(messages);
   return (state: LocalReviewState) => (state === 'toReview' ? t('stateToReview') : state === 'inReview' ? t('stateInReview') : t('stateDecided'));
+}
+
+/** An entry's label in the screen's language; Spanish falls back to the label the source gave. */
+export function useEntryLabel() {
+  const { locale } = useLocale();
+  return useCallback((entry: { label?: string; labelEs?: string }) => (locale === 'es' ? (entry.labelEs ?? entry.label) : entry.label), [locale]);
 }
 
 export function LocalStateBadge({ state }: { state: LocalReviewState }) {
