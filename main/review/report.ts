@@ -5,9 +5,10 @@ import type { AuditView, DecisionRecord } from '../../preload/contract/interview
 import type { QueueEntry } from '../../preload/contract/queue';
 import { crossDocRows } from './crossdoc';
 
-export type Outcome<T> = { ok: true; data: T } | { ok: false; error: string };
+export type Outcome<T> = { ok: true; data: T } | { ok: false; error: { en: string; es: string } };
 
 export interface ReviewReportInput {
+  language: ReportLanguage;
   interviewId: string;
   environment: Pick<EnvironmentConfig, 'id' | 'name' | 'kind'>;
   generatedAt: string;
@@ -116,12 +117,6 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines;
 }
 
-const decisionText: Record<DecisionRecord['decision'], string> = {
-  approve: 'Approve / Aprobar',
-  reject: 'Reject / Rechazar',
-  requestNewCapture: 'Request new capture / Solicitar nueva captura',
-};
-
 function describeAudit(entry: AuditEntry): string {
   const d = entry.detail;
   const parts: string[] = [];
@@ -132,11 +127,109 @@ function describeAudit(entry: AuditEntry): string {
   return parts.join(', ');
 }
 
-/** The review as a PDF: who/what/when, findings, cross-document comparison, decision, notes and the audit trail. */
+export type ReportLanguage = 'en' | 'es';
+
+/** Every word of the report, per language: the report is written in the analyst's screen language alone. */
+const words = {
+  en: {
+    docTitle: (id: string) => `Review report ${id}`,
+    subject: 'Omni Reviewer interview review',
+    title: 'Interview review report',
+    interview: 'Interview',
+    environment: 'Environment',
+    demoData: 'DEMO DATA: not a real interview',
+    generated: 'Generated',
+    sessionStatus: 'Session status',
+    seen: 'seen',
+    unknown: 'unknown',
+    localState: 'Local state',
+    localStates: { toReview: 'To review', inReview: 'In review', decided: 'Decided' },
+    decision: 'Decision',
+    decisions: { approve: 'Approve', reject: 'Reject', requestNewCapture: 'Request new capture' },
+    reason: 'Reason',
+    decidedAt: 'Decided at',
+    acknowledged: 'Acknowledged high-severity findings',
+    noDecision: 'No decision recorded yet.',
+    checks: 'ID validation checks',
+    notFetched: 'Could not be fetched',
+    idvNotRun: 'The ID-validation service was not run for this interview.',
+    didNotRun: 'did not run',
+    severity: { low: 'LOW', medium: 'MEDIUM', high: 'HIGH' } as Record<string, string>,
+    fraud: 'Fraud risk',
+    seeAbove: 'Could not be fetched (see above).',
+    noFraud: 'No fraud risk was produced.',
+    score: 'score',
+    fraudFeature: 'fraud',
+    legitFeature: 'legitimate',
+    crossDoc: 'Cross-document comparison',
+    noFields: 'No fields were compared.',
+    verdicts: { match: 'MATCH', mismatch: 'MISMATCH', unknown: 'UNKNOWN' },
+    notes: 'Notes and name',
+    noNotes: 'No notes or name were sent from this app.',
+    name: 'Name',
+    note: 'Note',
+    audit: 'Audit trail',
+    chainOk: 'Hash chain verified: no entry was changed or removed.',
+    chainBroken: (n: number) => `HASH CHAIN BROKEN at entry ${n}: the trail was altered.`,
+    actions: {
+      opened: 'opened', played: 'played', downloaded: 'downloaded', noted: 'noted', named: 'named', decided: 'decided', signed: 'signed',
+      verified: 'verified', captured: 'captured', validated: 'validated', stateChanged: 'state changed',
+    } as Record<AuditEntry['action'], string>,
+  },
+  es: {
+    docTitle: (id: string) => `Reporte de revisión ${id}`,
+    subject: 'Revisión de entrevista de Omni Reviewer',
+    title: 'Reporte de revisión de entrevista',
+    interview: 'Entrevista',
+    environment: 'Ambiente',
+    demoData: 'DATOS DE DEMOSTRACIÓN: no es una entrevista real',
+    generated: 'Generado',
+    sessionStatus: 'Estado de la sesión',
+    seen: 'visto',
+    unknown: 'desconocido',
+    localState: 'Estado local',
+    localStates: { toReview: 'Por revisar', inReview: 'En revisión', decided: 'Decidida' },
+    decision: 'Decisión',
+    decisions: { approve: 'Aprobar', reject: 'Rechazar', requestNewCapture: 'Solicitar nueva captura' },
+    reason: 'Motivo',
+    decidedAt: 'Fecha de la decisión',
+    acknowledged: 'Hallazgos de severidad alta reconocidos',
+    noDecision: 'Aún no hay una decisión registrada.',
+    checks: 'Validaciones de identificación',
+    notFetched: 'No se pudo obtener',
+    idvNotRun: 'El servicio de validación de identificación no se ejecutó para esta entrevista.',
+    didNotRun: 'no se ejecutó',
+    severity: { low: 'BAJA', medium: 'MEDIA', high: 'ALTA' } as Record<string, string>,
+    fraud: 'Riesgo de fraude',
+    seeAbove: 'No se pudo obtener (ver arriba).',
+    noFraud: 'No se produjo riesgo de fraude.',
+    score: 'puntaje',
+    fraudFeature: 'fraude',
+    legitFeature: 'legítimo',
+    crossDoc: 'Comparación entre documentos',
+    noFields: 'No se compararon campos.',
+    verdicts: { match: 'COINCIDE', mismatch: 'NO COINCIDE', unknown: 'DESCONOCIDO' },
+    notes: 'Notas y nombre',
+    noNotes: 'No se enviaron notas ni nombre desde esta aplicación.',
+    name: 'Nombre',
+    note: 'Nota',
+    audit: 'Bitácora',
+    chainOk: 'Cadena de hashes verificada: ninguna entrada fue modificada ni eliminada.',
+    chainBroken: (n: number) => `CADENA DE HASHES ROTA en la entrada ${n}: la bitácora fue alterada.`,
+    actions: {
+      opened: 'abierta', played: 'reproducido', downloaded: 'descargado', noted: 'nota enviada', named: 'nombre enviado', decided: 'decidida', signed: 'firmado',
+      verified: 'verificado', captured: 'capturado', validated: 'validado', stateChanged: 'estado cambiado',
+    } as Record<AuditEntry['action'], string>,
+  },
+} as const;
+
+/** The review as a PDF in one language: who/what/when, findings, cross-document comparison, decision, notes and the audit trail. */
 export async function reviewReportPdf(input: ReviewReportInput): Promise<Uint8Array> {
+  const w8 = words[input.language];
   const doc = await PDFDocument.create();
-  doc.setTitle(`Review report ${input.interviewId}`);
-  doc.setSubject('Omni Reviewer interview review');
+  doc.setTitle(w8.docTitle(input.interviewId));
+  doc.setSubject(w8.subject);
+  doc.setLanguage(input.language === 'es' ? 'es-MX' : 'en-US');
   doc.setProducer('Omni Reviewer');
   doc.setCreationDate(new Date(input.generatedAt));
   const fonts = {
@@ -146,72 +239,68 @@ export async function reviewReportPdf(input: ReviewReportInput): Promise<Uint8Ar
   };
   const w = new Writer(doc, fonts, `Omni Reviewer · ${input.interviewId} · ${input.environment.name} (${input.environment.kind}) · ${input.generatedAt}`);
 
-  w.text('Interview review report / Reporte de revisión de entrevista', { size: 16, font: 'bold' });
+  w.text(w8.title, { size: 16, font: 'bold' });
   w.gap(4);
-  w.text(`Interview / Entrevista: ${input.interviewId}`, { font: 'mono' });
-  w.text(`Environment / Ambiente: ${input.environment.name} (${input.environment.kind})`);
-  if (input.environment.kind === 'demo') w.text('DEMO DATA: not a real interview / DATOS DE DEMOSTRACIÓN', { font: 'bold', color: rgb(0.6, 0.3, 0) });
-  w.text(`Generated / Generado: ${input.generatedAt}`);
+  w.text(`${w8.interview}: ${input.interviewId}`, { font: 'mono' });
+  w.text(`${w8.environment}: ${input.environment.name} (${input.environment.kind})`);
+  if (input.environment.kind === 'demo') w.text(w8.demoData, { font: 'bold', color: rgb(0.6, 0.3, 0) });
+  w.text(`${w8.generated}: ${input.generatedAt}`);
   if (input.entry) {
-    w.text(`Session status / Estado de la sesión: ${input.entry.sessionStatus ?? 'unknown'}${input.entry.sessionStatusSeenAt ? ` (seen ${input.entry.sessionStatusSeenAt})` : ''}`);
-    w.text(`Local state / Estado local: ${input.entry.localState}`);
+    w.text(`${w8.sessionStatus}: ${input.entry.sessionStatus ?? w8.unknown}${input.entry.sessionStatusSeenAt ? ` (${w8.seen} ${input.entry.sessionStatusSeenAt})` : ''}`);
+    w.text(`${w8.localState}: ${w8.localStates[input.entry.localState]}`);
   }
 
-  w.heading('Decision / Decisión');
+  w.heading(w8.decision);
   if (input.decision) {
-    w.text(decisionText[input.decision.decision], { font: 'bold' });
-    w.text(`Reason / Motivo: ${input.decision.reason}`);
-    w.text(`Decided at / Fecha: ${input.decision.decidedAt}`);
-    if (input.decision.acknowledgedFindings.length) w.text(`Acknowledged high-severity findings: ${input.decision.acknowledgedFindings.join('; ')}`);
-  } else w.text('No decision recorded yet. / Aún no hay decisión.', { color: MUTED });
+    w.text(w8.decisions[input.decision.decision], { font: 'bold' });
+    w.text(`${w8.reason}: ${input.decision.reason}`);
+    w.text(`${w8.decidedAt}: ${input.decision.decidedAt}`);
+    if (input.decision.acknowledgedFindings.length) w.text(`${w8.acknowledged}: ${input.decision.acknowledgedFindings.join('; ')}`);
+  } else w.text(w8.noDecision, { color: MUTED });
 
-  w.heading('ID validation checks / Validaciones de identificación');
-  if (!input.rawIdv.ok) w.text(`Could not be fetched: ${input.rawIdv.error}`, { color: MUTED });
-  else if (input.rawIdv.data.checkResults.length === 0) w.text('The ID-validation service was not run for this interview.', { color: MUTED });
+  w.heading(w8.checks);
+  if (!input.rawIdv.ok) w.text(`${w8.notFetched}: ${input.rawIdv.error[input.language]}`, { color: MUTED });
+  else if (input.rawIdv.data.checkResults.length === 0) w.text(w8.idvNotRun, { color: MUTED });
   else
     for (const c of input.rawIdv.data.checkResults)
-      w.text(`[${c.severity.toUpperCase()}] ${c.name}  v${c.version}  ${c.result === null ? 'did not run' : String(c.result)}`, { font: 'mono', size: 8.5 });
+      w.text(`[${w8.severity[c.severity.toLowerCase()] ?? c.severity}] ${c.name}  v${c.version}  ${c.result === null ? w8.didNotRun : String(c.result)}`, { font: 'mono', size: 8.5 });
 
-  w.heading('Fraud risk / Riesgo de fraude');
+  w.heading(w8.fraud);
   const fraud = input.rawIdv.ok ? input.rawIdv.data.fraudRisk : undefined;
-  if (!input.rawIdv.ok) w.text('Could not be fetched (see above).', { color: MUTED });
-  else if (!fraud) w.text('No fraud risk was produced. / No se produjo riesgo de fraude.', { color: MUTED });
+  if (!input.rawIdv.ok) w.text(w8.seeAbove, { color: MUTED });
+  else if (!fraud) w.text(w8.noFraud, { color: MUTED });
   else {
-    w.text(`[${fraud.severity}] score ${String(fraud.result)}  v${fraud.version}  ${fraud.responseCategory ?? ''}`, { font: 'mono' });
+    w.text(`[${w8.severity[fraud.severity.toLowerCase()] ?? fraud.severity}] ${w8.score} ${String(fraud.result)}  v${fraud.version}  ${fraud.responseCategory ?? ''}`, { font: 'mono' });
+    // The service's own free text and feature names stay as the service wrote them.
     if (fraud.responseText) w.text(fraud.responseText);
-    fraud.topNFraudFeatures.forEach((f, i) => w.text(`fraud: ${fraud.topNFraudCodes[i] ?? '-'}  ${f}`, { indent: 10, size: 8.5 }));
-    fraud.topNLegitFeatures.forEach((f, i) => w.text(`legit: ${fraud.topNLegitCodes[i] ?? '-'}  ${f}`, { indent: 10, size: 8.5 }));
+    fraud.topNFraudFeatures.forEach((f, i) => w.text(`${w8.fraudFeature}: ${fraud.topNFraudCodes[i] ?? '-'}  ${f}`, { indent: 10, size: 8.5 }));
+    fraud.topNLegitFeatures.forEach((f, i) => w.text(`${w8.legitFeature}: ${fraud.topNLegitCodes[i] ?? '-'}  ${f}`, { indent: 10, size: 8.5 }));
   }
 
-  w.heading('Cross-document comparison / Comparación entre documentos');
-  if (!input.crossDoc.ok) w.text(`Could not be fetched: ${input.crossDoc.error}`, { color: MUTED });
+  w.heading(w8.crossDoc);
+  if (!input.crossDoc.ok) w.text(`${w8.notFetched}: ${input.crossDoc.error[input.language]}`, { color: MUTED });
   else {
     const rows = crossDocRows(input.crossDoc.data);
-    if (rows.length === 0) w.text('No fields were compared.', { color: MUTED });
+    if (rows.length === 0) w.text(w8.noFields, { color: MUTED });
+    const width = Math.max(...Object.values(w8.verdicts).map((v) => v.length)) + 1;
     for (const row of rows) {
-      const verdict = row.verdict === 'match' ? 'MATCH' : row.verdict === 'mismatch' ? 'MISMATCH' : 'UNKNOWN';
-      w.text(`${verdict.padEnd(9)} ${row.field}`, { font: 'mono', size: 8.5 });
+      w.text(`${w8.verdicts[row.verdict].padEnd(width)} ${row.field}`, { font: 'mono', size: 8.5 });
       for (const [k, v] of row.details) w.text(`${k}: ${v}`, { indent: 16, size: 8.5, color: MUTED });
     }
   }
 
-  w.heading('Notes and name / Notas y nombre');
+  w.heading(w8.notes);
   const sent = input.audit.entries.filter((e) => e.action === 'noted' || e.action === 'named');
-  if (sent.length === 0) w.text('No notes or name were sent from this app.', { color: MUTED });
+  if (sent.length === 0) w.text(w8.noNotes, { color: MUTED });
   for (const e of sent) {
-    w.text(`${e.at}  ${e.action === 'named' ? 'Name / Nombre' : 'Note / Nota'}`, { font: 'bold', size: 8.5 });
+    w.text(`${e.at}  ${e.action === 'named' ? w8.name : w8.note}`, { font: 'bold', size: 8.5 });
     w.text(String(e.detail.text ?? ''), { indent: 10 });
   }
 
-  w.heading('Audit trail / Bitácora');
-  w.text(
-    input.audit.chain.ok
-      ? 'Hash chain verified: no entry was changed or removed. / Cadena de hashes verificada.'
-      : `HASH CHAIN BROKEN at entry ${input.audit.chain.brokenAt}: the trail was altered. / CADENA ROTA.`,
-    { font: 'bold', color: input.audit.chain.ok ? INK : rgb(0.7, 0, 0) },
-  );
+  w.heading(w8.audit);
+  w.text(input.audit.chain.ok ? w8.chainOk : w8.chainBroken(input.audit.chain.brokenAt), { font: 'bold', color: input.audit.chain.ok ? INK : rgb(0.7, 0, 0) });
   for (const e of input.audit.entries) {
-    w.text(`#${e.seq}  ${e.at}  ${e.action}  ${describeAudit(e)}`, { size: 8.5 });
+    w.text(`#${e.seq}  ${e.at}  ${w8.actions[e.action] ?? e.action}  ${describeAudit(e)}`, { size: 8.5 });
     w.text(`hash ${e.hash}`, { font: 'mono', size: 6.5, color: MUTED, indent: 10 });
   }
   return doc.save();

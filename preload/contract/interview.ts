@@ -131,5 +131,6 @@ export const interview = {
     }),
   ),
   audit: channel<AuditView>()(ById),
-  exportAudit: channel<SavedFile | null>()(z.object({ interviewId: InterviewId, format: z.enum(['json', 'pdf']) })),
+  /** `language`: the screen's language; the PDF report is written in it alone. */
+  exportAudit: channel<SavedFile | null>()(z.object({ interviewId: InterviewId, format: z.enum(['json', 'pdf']), language: z.enum(['en', 'es']) })),
 };

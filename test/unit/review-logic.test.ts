@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { parseImport, splitCsvLine } from '../../main/review/import';
 import { parseDeepLink } from '../../main/review/deeplink';
 import { formatDecisionNote, openHighFindings, parseDecisionNote } from '../../main/review/decision';
@@ -140,11 +141,12 @@ describe('videoUrlExpiry', () => {
 describe('review report PDF', () => {
   it('renders findings, decision, notes and the chain state, even with characters the standard font lacks', async () => {
     const bytes = await reviewReportPdf({
+      language: 'en',
       interviewId: 'demo-fraud-high',
       environment: { id: 'demo', name: 'Demo', kind: 'demo' },
       generatedAt: '2026-01-01T00:00:00.000Z',
       rawIdv: { ok: true, data: { checkResults: [{ name: 'faceTamperCheck', severity: 'high', version: '3', result: 0.97 }], fraudRisk: null } },
-      crossDoc: { ok: false, error: 'timeout' },
+      crossDoc: { ok: false, error: { en: 'timeout', es: 'tiempo agotado' } },
       decision: { decision: 'reject', reason: 'Rostro reutilizado 👀 — 日本', acknowledgedFindings: [], decidedAt: '2026-01-01T00:00:00.000Z', environment: 'demo' },
       audit: {
         chain: { ok: true },
@@ -156,7 +158,42 @@ describe('review report PDF', () => {
     expect(doc.getTitle()).toBe('Review report demo-fraud-high');
   });
 
+  const reportIn = (language: 'en' | 'es') =>
+    reviewReportPdf({
+      language,
+      interviewId: 'demo-fraud-high',
+      environment: { id: 'demo', name: 'Demo', kind: 'demo' },
+      generatedAt: '2026-01-01T00:00:00.000Z',
+      entry: { interviewId: 'demo-fraud-high', addedAt: '2026-01-01T00:00:00.000Z', localState: 'decided', sessionStatus: 'Alive', hasSessionToken: true },
+      rawIdv: { ok: true, data: { checkResults: [{ name: 'faceTamperCheck', severity: 'high', version: '3', result: 0.97 }], fraudRisk: null } },
+      crossDoc: { ok: false, error: { en: 'The service timed out.', es: 'El servicio tardó demasiado.' } },
+      decision: { decision: 'reject', reason: 'Rostro reutilizado', acknowledgedFindings: [], decidedAt: '2026-01-01T00:00:00.000Z', environment: 'demo' },
+      audit: { chain: { ok: true }, entries: [{ seq: 1, at: '2026-01-01T00:00:00.000Z', environment: 'demo', interviewId: 'demo-fraud-high', action: 'stateChanged', detail: { from: 'decided', to: 'inReview' }, prevHash: 'a'.repeat(64), hash: 'b'.repeat(64) }] },
+    }).then(pdfText);
+
+  it('is written in the requested language only, never both side by side', async () => {
+    const es = await reportIn('es');
+    for (const word of ['Reporte de revisión de entrevista', 'Decisión', 'Rechazar', 'Validaciones de identificación', '[ALTA]', 'No se produjo riesgo de fraude.', 'El servicio tardó demasiado.', 'Bitácora', 'estado cambiado', 'Decidida'])
+      expect(es).toContain(word);
+    for (const word of ['Interview review report', 'Decision', 'Reject', 'ID validation checks', '[HIGH]', 'No fraud risk', 'timed out', 'Audit trail', 'state changed', ' / '])
+      expect(es).not.toContain(word);
+
+    const en = await reportIn('en');
+    for (const word of ['Interview review report', 'Decision', 'Reject', 'ID validation checks', '[HIGH]', 'No fraud risk was produced.', 'The service timed out.', 'Audit trail', 'state changed', 'Decided'])
+      expect(en).toContain(word);
+    for (const word of ['Reporte', 'Decisión', 'Rechazar', 'Validaciones', '[ALTA]', 'tardó', 'Bitácora', ' / ']) expect(en).not.toContain(word);
+  });
+
   it('replaces characters WinAnsi cannot encode', () => {
     expect(pdfSafe('José Ñandú 👀 日本')).toBe('José Ñandú ?? ??');
   });
 });
+
+/** All text of a PDF as pdf.js reads it (what a reader of the file would see). */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const pdf = await getDocument({ data: bytes, verbosity: 0 }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= pdf.numPages; n++) pages.push((await (await pdf.getPage(n)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join('\n'));
+  await pdf.destroy();
+  return pages.join('\n');
+}

@@ -17,5 +17,5 @@ export const interviewHandlers: DomainHandlers<'interview'> = {
   recordPlay: async ({ interviewId, positionSeconds }, ctx) => reviewService(ctx).recordPlay(interviewId, positionSeconds),
   saveFile: async (input, ctx) => reviewService(ctx).saveFile(input),
   audit: async ({ interviewId }, ctx) => reviewService(ctx).audit(interviewId),
-  exportAudit: async ({ interviewId, format }, ctx) => reviewService(ctx).exportAudit(interviewId, format),
+  exportAudit: async ({ interviewId, format, language }, ctx) => reviewService(ctx).exportAudit(interviewId, format, language),
 };

@@ -1,22 +1,29 @@
 import type { AuditEntry } from '../../../main/ipc/context';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
-import { useFormat, useT } from '../../i18n/index';
+import { useFormat, useLocale, useT } from '../../i18n/index';
 import { Badge, Button, ErrorNotice, IconCheck, IconDanger, Panel } from '../../ui/index';
 import { messages } from './messages';
-import { followSaved } from './shared';
+import { followSaved, useLocalStateLabel } from './shared';
+import type { LocalReviewState } from '../../../preload/contract/queue';
 
 export function AuditPanel({ interviewId }: { interviewId: string }) {
   const t = useT(messages);
   const f = useFormat();
+  const { locale } = useLocale();
+  const stateLabel = useLocalStateLabel();
   const q = useOmniQuery(keys.interview.audit(interviewId), (api) => api.interview.audit({ interviewId }));
-  const exportAudit = useOmniMutation((api, format: 'json' | 'pdf') => api.interview.exportAudit({ interviewId, format }), {
+  const exportAudit = useOmniMutation((api, format: 'json' | 'pdf') => api.interview.exportAudit({ interviewId, format, language: locale }), {
     invalidate: [keys.interview.audit(interviewId)],
     onSuccess: (saved) => followSaved(saved),
   });
   const action = (a: AuditEntry['action']) =>
-    ({ opened: t('actOpened'), played: t('actPlayed'), downloaded: t('actDownloaded'), noted: t('actNoted'), named: t('actNamed'), decided: t('actDecided'), signed: t('actSigned') })[
+    ({ opened: t('actOpened'), played: t('actPlayed'), downloaded: t('actDownloaded'), noted: t('actNoted'), named: t('actNamed'), decided: t('actDecided'), signed: t('actSigned'), stateChanged: t('actStateChanged') })[
       a as 'opened'
     ] ?? t('actOther');
+  const detailText = (e: AuditEntry) =>
+    e.action === 'stateChanged'
+      ? `${stateLabel(e.detail.from as LocalReviewState)} → ${stateLabel(e.detail.to as LocalReviewState)}`
+      : Object.entries(e.detail).map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' · ');
   return (
     <Panel
       title={t('auditTitle')}
@@ -54,7 +61,7 @@ export function AuditPanel({ interviewId }: { interviewId: string }) {
                     <td className="num">{e.seq}</td>
                     <td className="num">{f.dateTime(e.at)}</td>
                     <td>{action(e.action)}</td>
-                    <td className="small audit-detail">{Object.entries(e.detail).map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' · ')}</td>
+                    <td className="small audit-detail">{detailText(e)}</td>
                     <td className="mono small">{e.environment}</td>
                   </tr>
                 ))}

@@ -191,6 +191,10 @@ export const messages = defineMessages({
     actDecided: 'Decided',
     actSigned: 'Signed',
     actOther: 'Other',
+    sealNom151: 'Seal with NOM-151',
+    changeState: 'Change local state',
+    stateChanged: 'Local state changed to {state}.',
+    actStateChanged: 'State changed',
     exported: 'Exported.',
   },
   es: {
@@ -383,6 +387,10 @@ export const messages = defineMessages({
     actDecided: 'Decidió',
     actSigned: 'Firmó',
     actOther: 'Otra',
+    sealNom151: 'Sellar con NOM-151',
+    changeState: 'Cambiar estado local',
+    stateChanged: 'Estado local cambiado a {state}.',
+    actStateChanged: 'Estado cambiado',
     exported: 'Exportado.',
   },
 });
