@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
 import type { ContractDocument } from '../../../preload/contract/interview';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useT } from '../../i18n/index';
@@ -60,6 +61,7 @@ interface Progress {
 
 function ContractRow({ interviewId, doc, isOpen, onOpen }: { interviewId: string; doc: ContractDocument; isOpen: boolean; onOpen: () => void }) {
   const t = useT(messages);
+  const navigate = useNavigate();
   const [progress, setProgress] = useState<Progress | null>(null);
   const abort = useRef<AbortController | null>(null);
   const save = useOmniMutation(
@@ -112,6 +114,10 @@ function ContractRow({ interviewId, doc, isOpen, onOpen }: { interviewId: string
         <span className="contract-actions">
           <Button onClick={onOpen} aria-pressed={isOpen} aria-label={`${t('openPdf')} ${doc.documentId}`}>{t('openPdf')}</Button>
           <Button onClick={() => void download()} disabled={!!progress || save.isPending} aria-label={`${t('savePdf')} ${doc.documentId}`}>{t('savePdf')}</Button>
+          {/* The Signing screen reads ?contract= and fills the contract id in. */}
+          <Button onClick={() => navigate(`/signing?${new URLSearchParams({ contract: doc.documentId }).toString()}`)} aria-label={`${t('sealNom151')} ${doc.documentId}`}>
+            {t('sealNom151')}
+          </Button>
         </span>
       </div>
       {progress && (

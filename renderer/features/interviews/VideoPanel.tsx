@@ -56,6 +56,8 @@ function Player({ interviewId, link, renewing, onRenew }: { interviewId: string;
   /** Where to continue after the source changes: position and whether it was playing. */
   const resume = useRef<{ time: number; playing: boolean } | null>(null);
   const lastTime = useRef(0);
+  /** Set while playback continues by itself after a renewal: that play is not the analyst's, so it is not audited. */
+  const resumingPlay = useRef(false);
   const renewals = useRef(0);
   const src = useRef(link.url);
   const played = useOmniMutation((api, positionSeconds: number) => api.interview.recordPlay({ interviewId, positionSeconds }), {
@@ -114,7 +116,12 @@ function Player({ interviewId, link, renewing, onRenew }: { interviewId: string;
       resume.current = null;
       v.currentTime = r.time;
       setRenewedAt({ at: Date.now(), position: r.time });
-      if (r.playing) void v.play().catch(() => undefined);
+      if (r.playing) {
+        resumingPlay.current = true;
+        void v.play().catch(() => {
+          resumingPlay.current = false;
+        });
+      }
     }
   };
 
@@ -192,7 +199,8 @@ function Player({ interviewId, link, renewing, onRenew }: { interviewId: string;
         }}
         onPlay={(e) => {
           setPlaying(true);
-          played.mutate(e.currentTarget.currentTime);
+          if (resumingPlay.current) resumingPlay.current = false;
+          else played.mutate(e.currentTarget.currentTime);
         }}
         onPlaying={() => {
           renewals.current = 0;
