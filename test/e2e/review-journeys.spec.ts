@@ -1,7 +1,20 @@
 import { readFile } from 'node:fs/promises';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { SHOTS, expectAxeClean, goTo, openInterview, panelsSettled } from './review-helpers';
+
+/** Every text of a PDF as pdf.js reads it. */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const pdf = await getDocument({ data: bytes, verbosity: 0 }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= pdf.numPages; n++) pages.push((await (await pdf.getPage(n)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join('\n'));
+  await pdf.destroy();
+  return pages.join('\n');
+}
+
+const playedEntries = async (shell: { ipc: <T>(channel: string, input?: unknown) => Promise<T> }, interviewId: string) =>
+  (await shell.ipc<{ entries: { action: string }[] }>('interview.audit', { interviewId })).entries.filter((e) => e.action === 'played').length;
 
 const videoState = (page: Page) =>
   page.locator('[data-testid="video-player"] video').evaluate((v: HTMLVideoElement) => ({ time: v.currentTime, paused: v.paused, src: v.currentSrc }));
@@ -112,6 +125,7 @@ test('expired video URL: renewed while playing, position kept', async ({ page, s
   await expect.poll(async () => (await videoState(page)).time).toBeGreaterThan(0.3);
   const before = await videoState(page);
   expect(before.paused).toBe(false);
+  await expect.poll(() => playedEntries(shell, 'demo-clean-pass')).toBe(1);
 
   // The service's clock and the app's clock both pass the link's hour.
   expect((await shell.demo('clock', { advanceMs: 61 * 60_000 })).ok).toBe(true);
@@ -122,6 +136,10 @@ test('expired video URL: renewed while playing, position kept', async ({ page, s
   expect(after.time).toBeGreaterThanOrEqual(before.time - 0.05);
   await expect.poll(async () => (await videoState(page)).paused).toBe(false);
   await expect(page.getByTestId('video-expiry')).toContainText('Link valid until');
+  // Playback continued by itself after the renewal: still the analyst's one play in the audit trail.
+  await expect.poll(async () => (await videoState(page)).time).toBeGreaterThan(after.time + 0.1);
+  expect(await playedEntries(shell, 'demo-clean-pass')).toBe(1);
+  await expect(page.getByTestId('audit-table').locator('tbody tr', { hasText: 'Played' })).toHaveCount(1);
   await page.screenshot({ path: `${SHOTS}/video-renewed.png` });
 });
 
@@ -188,6 +206,12 @@ test('audit report: exported as JSON with a verified chain and as a PDF', async 
   expect(pdfDownload.suggestedFilename()).toMatch(/^review-demo-clean-pass-.*\.pdf$/);
   const pdf = await readFile((await pdfDownload.path())!);
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  // English screen, English report: no Spanish beside it.
+  const text = await pdfText(new Uint8Array(pdf));
+  expect(text).toContain('Interview review report');
+  expect(text).toContain('Audit trail');
+  expect(text).not.toContain('Reporte');
+  expect(text).not.toContain('Bitácora');
   await expect(page.getByTestId('audit-table')).toContainText('Downloaded');
   await page.screenshot({ path: `${SHOTS}/audit.png` });
 });
@@ -300,4 +324,75 @@ test('expired contract links are renewed when a PDF is opened later', async ({ p
   expect((await shell.demo('clock', { advanceMs: 3 * 60 * 60_000 })).ok).toBe(true);
   await page.getByRole('button', { name: 'Open demo-clean-pass-privacidad' }).click();
   await expect(page.getByTestId('pdf-page')).toHaveText(/Page 1 of \d+/);
+});
+
+test('Spanish screen: demo offer in Spanish, only this organization, and a Spanish-only PDF report', async ({ page, shell }) => {
+  await shell.ipc('settings.setPreferences', { language: 'es' });
+  await page.reload();
+  await goTo(page, '/interviews');
+  const offer = page.locator('.panel', { has: page.getByRole('heading', { name: 'Entrevistas de demostración' }) });
+  await expect(offer.locator('.seed-list li').first()).toBeVisible();
+  const seeds = (await (await fetch(`${shell.demoUrl}/__demo/interviews`)).json()) as { interviewId: string; label: string; labelEs?: string }[];
+  const clean = seeds.find((s) => s.interviewId === 'demo-clean-pass')!;
+  expect(clean.labelEs).toBeTruthy();
+  await expect(offer.locator('li', { hasText: 'demo-clean-pass' })).toContainText(clean.labelEs!);
+  await expect(offer.locator('li', { hasText: 'demo-clean-pass' })).not.toContainText(clean.label);
+  // The app lists them from main with the demo API key: the other organization's interview is not offered.
+  expect(seeds.map((s) => s.interviewId)).toContain('demo-orgb-onboarding');
+  await expect(offer).not.toContainText('demo-orgb-onboarding');
+  await expectAxeClean(page);
+  await page.screenshot({ path: `${SHOTS}/demo-offer-es.png` });
+
+  await offer.getByRole('button', { name: 'Agregar todas las de demostración' }).click();
+  await expect(page.getByTestId('queue-row').filter({ hasText: 'demo-clean-pass' })).toContainText(clean.labelEs!);
+  await expect(page.getByTestId('queue-row').filter({ hasText: 'demo-orgb-onboarding' })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'demo-clean-pass' }).click();
+  await panelsSettled(page);
+  await expect(page.locator('.workspace-title')).toContainText(clean.labelEs!);
+  const [pdfDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar reporte PDF' }).click()]);
+  const text = await pdfText(new Uint8Array(await readFile((await pdfDownload.path())!)));
+  for (const word of ['Reporte de revisión de entrevista', 'Validaciones de identificación', 'Bitácora', 'Cadena de hashes verificada']) expect(text).toContain(word);
+  for (const word of ['Interview review report', 'ID validation checks', 'Audit trail', 'Hash chain verified', ' / ']) expect(text).not.toContain(word);
+});
+
+test('a contract is sent to NOM-151 sealing with its document id filled in', async ({ page, shell }) => {
+  await openInterview(page, shell, 'demo-clean-pass');
+  await panelsSettled(page);
+  const seal = page.getByRole('button', { name: 'Seal with NOM-151 demo-clean-pass-credito' });
+  await seal.scrollIntoViewIfNeeded();
+  await page.locator('.contract-list').screenshot({ path: `${SHOTS}/contracts-seal.png` });
+  await seal.click();
+  await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#/signing?contract=demo-clean-pass-credito');
+  const contractField = page.getByLabel('Signed contract id');
+  await expect(contractField).toHaveValue('demo-clean-pass-credito');
+  await contractField.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/signing-from-contract.png` });
+});
+
+test('the analyst reopens a decided interview and puts it back to review by hand, each change audited', async ({ page, shell }) => {
+  await openInterview(page, shell, 'demo-clean-pass');
+  await panelsSettled(page);
+  const state = page.getByTestId('local-state-select');
+  await expect(state).toHaveValue('inReview');
+  await state.selectOption('decided');
+  await expect(state).toHaveValue('decided');
+  await state.selectOption('inReview');
+  await expect(state).toHaveValue('inReview');
+  const audit = page.getByTestId('audit-table');
+  await expect(audit.locator('tbody tr', { hasText: 'State changed' })).toHaveCount(2);
+  await expect(audit).toContainText('Decided → In review');
+  await state.selectOption('toReview');
+  await expect(audit).toContainText('In review → To review');
+  await expectAxeClean(page);
+  await page.screenshot({ path: `${SHOTS}/state-changed.png` });
+  await audit.screenshot({ path: `${SHOTS}/state-changed-audit.png` });
+  const entries = (await shell.ipc<{ entries: { action: string; detail: Record<string, unknown> }[] }>('interview.audit', { interviewId: 'demo-clean-pass' })).entries;
+  expect(entries.filter((e) => e.action === 'stateChanged').map((e) => e.detail)).toEqual([
+    { from: 'inReview', to: 'decided' },
+    { from: 'decided', to: 'inReview' },
+    { from: 'inReview', to: 'toReview' },
+  ]);
+  await goTo(page, '/interviews');
+  await expect(page.getByTestId('queue-row').filter({ hasText: 'demo-clean-pass' })).toContainText('To review');
 });
