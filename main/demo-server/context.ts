@@ -15,6 +15,8 @@ export interface DemoDeps {
   signer: UrlSigner;
   tsa: () => Promise<DemoTsa>;
   contractPdf: (interview: InterviewState, documentId: string) => Promise<Uint8Array>;
+  /** The long videocall recording, built once when the server starts. */
+  longCallVideo: () => Promise<Uint8Array>;
   imageUrlAllowList: string[];
   /** Origin clients reach this server at, for the absolute pre-signed URLs. */
   origin: () => string;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { endpoints } from '../omni/endpoints';
 import type { DemoDeps } from './context';
-import { badRequest } from './errors';
+import { badRequest, unauthorized } from './errors';
 import { apiKeys, organizations } from './seed';
 
 const ClockBody = z.object({ advanceMs: z.number().int().nonnegative().max(10 * 365 * 86_400_000) });
@@ -37,6 +37,19 @@ function credentialsOf(orgId: string) {
   return { organizationId: org.id, organizationName: org.name, apiKey: key.value, integrationId: org.integrationId, secret: org.secret, superAdmin: key.superAdmin, faceAuthMode: org.faceAuthMode };
 }
 
+/** The organization `/__demo/interviews` is narrowed to, if any; a key and a different organization id conflict. */
+function listedOrganization(keyHeader: string | string[] | undefined, organizationId: string | undefined): string | undefined {
+  const keyValue = (Array.isArray(keyHeader) ? keyHeader[0] : keyHeader)?.trim();
+  if (!keyValue) return organizationId || undefined;
+  const key = apiKeys.find((k) => k.value === keyValue);
+  if (!key) throw unauthorized('The x-api-key is not known to this server. Send a demo key (see /__demo/credentials) or no key to list every organization.', { header: 'x-api-key' });
+  if (!key.enabled) throw unauthorized(`API key "${key.name}" is disabled. Use an enabled key of your organization.`, { header: 'x-api-key' });
+  if (organizationId && organizationId !== key.org) {
+    throw badRequest(`organizationId ${organizationId} is not the organization of the x-api-key (${key.org}). Drop one of the two.`);
+  }
+  return key.org;
+}
+
 /** Demo-only controls (decisions.md §12). Never under /omni or /api. */
 export function registerDemoRoutes(app: FastifyInstance, deps: DemoDeps): void {
   app.get('/__demo/credentials', async () => {
@@ -50,19 +63,22 @@ export function registerDemoRoutes(app: FastifyInstance, deps: DemoDeps): void {
     };
   });
 
-  // `?organizationId=` narrows the list to one organization's interviews.
-  app.get<{ Querystring: { organizationId?: string } }>('/__demo/interviews', async (request) =>
-    Promise.all(
-      [...deps.state.interviews.values()].filter((i) => !request.query.organizationId || i.org === request.query.organizationId).map(async (i) => ({
+  // An `x-api-key` narrows the list to its organization (the app offers only interviews its key can open);
+  // `?organizationId=` narrows it without a key; neither lists every organization.
+  app.get<{ Querystring: { organizationId?: string } }>('/__demo/interviews', async (request) => {
+    const org = listedOrganization(request.headers['x-api-key'], request.query.organizationId);
+    return Promise.all(
+      [...deps.state.interviews.values()].filter((i) => !org || i.org === org).map(async (i) => ({
         interviewId: i.id,
         sessionToken: await deps.tokens.issueSessionToken(i.org, i.id),
         sessionStatus: i.status,
         label: i.label,
+        labelEs: i.labelEs,
         organizationId: i.org,
         fullName: i.fullName,
       })),
-    ),
-  );
+    );
+  });
 
   app.get<{ Params: { id: string } }>('/__demo/interviews/:id', async (request) => {
     const interview = deps.state.interviews.get(request.params.id);
@@ -70,6 +86,7 @@ export function registerDemoRoutes(app: FastifyInstance, deps: DemoDeps): void {
     return {
       interviewId: interview.id,
       label: interview.label,
+      labelEs: interview.labelEs,
       sessionStatus: interview.status,
       name: interview.name ?? null,
       curp: interview.curp ?? null,

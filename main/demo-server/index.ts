@@ -7,6 +7,7 @@ import { buildDemoApp } from './app';
 import { DemoClock } from './clock';
 import type { DemoDeps } from './context';
 import { renderContractPdf } from './contract-pdf';
+import { longCallBytes } from './media';
 import { UrlSigner } from './signing';
 import { DemoState } from './state';
 import { TokenIssuer } from './tokens';
@@ -50,6 +51,9 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
   const pdfCache = new Map<string, Promise<Uint8Array>>();
   let tsa: Promise<DemoTsa> | undefined;
   let origin = '';
+  const longCallVideo = longCallBytes();
+  // Awaited by the media route; this only keeps a failed build from being reported as unhandled before then.
+  longCallVideo.catch(() => undefined);
   const deps: DemoDeps = {
     state,
     clock,
@@ -68,6 +72,7 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
       }
       return pdf;
     },
+    longCallVideo: () => longCallVideo,
     imageUrlAllowList: opts.imageUrlAllowList ?? [],
     origin: () => origin,
   };

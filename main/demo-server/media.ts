@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DemoDeps } from './context';
 import { DemoHttpError, forbidden } from './errors';
+import { loopWebm } from './webm';
 
 export const VIDEO_SELFIE_FIXTURE = new URL('./fixtures/video-selfie.webm', import.meta.url);
 
@@ -9,6 +10,17 @@ let videoBytes: Promise<Buffer> | undefined;
 export function videoSelfieBytes(): Promise<Buffer> {
   videoBytes ??= readFile(VIDEO_SELFIE_FIXTURE);
   return videoBytes;
+}
+
+/** Length of the long videocall recording (`demo-long-video`), in the clip's TimecodeScale units (ms). */
+export const LONG_CALL_MS = 10 * 60_000;
+
+/**
+ * The 4-second clip repeated into a 10-minute recording with a SeekHead, Cues and the real Duration: a file
+ * large enough that a player must seek by Range rather than read it whole. Built in memory (about 24 MB).
+ */
+export async function longCallBytes(): Promise<Uint8Array> {
+  return loopWebm(await videoSelfieBytes(), LONG_CALL_MS).bytes;
 }
 
 /**
@@ -56,7 +68,8 @@ export function registerMediaRoutes(app: FastifyInstance, deps: DemoDeps): void 
     const interviewId = request.params.file.replace(/\.webm$/, '');
     const interview = deps.state.interviews.get(interviewId);
     if (!interview?.videoSelfie) throw forbidden('This link does not point to a video selfie any more. Ask the service for a new temporary link.');
-    return sendWithRange(request, reply, await videoSelfieBytes(), 'video/webm');
+    const bytes = interview.videoSelfie === 'long-call' ? await deps.longCallVideo() : await videoSelfieBytes();
+    return sendWithRange(request, reply, bytes, 'video/webm');
   });
 
   app.get<{ Params: { file: string } }>('/files/contracts/:file', async (request, reply) => {

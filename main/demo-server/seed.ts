@@ -52,7 +52,9 @@ export interface ContractSeed {
 
 export interface InterviewSeed {
   id: string;
+  /** What the scenario shows, in English; `labelEs` says the same in es-MX, so a screen never mixes languages. */
   label: string;
+  labelEs: string;
   org: string;
   status: SessionStatus;
   fullName: string;
@@ -66,7 +68,8 @@ export interface InterviewSeed {
   rawIdv: RawIdvResponse;
   crossDoc: CrossDocResponse;
   contracts: ContractSeed[];
-  videoSelfie: boolean;
+  /** `clip`: the committed 4-second recording; `long-call`: a 10-minute videocall built from it at start. */
+  videoSelfie: false | 'clip' | 'long-call';
 }
 
 export const ORG_FINANCIERA = 'org-financiera-demo';
@@ -115,9 +118,10 @@ const matching: CrossDocResponse = {
 
 const contract = (interviewId: string, suffix: string, title: string, kind: ContractSeed['kind']): ContractSeed => ({ documentId: `${interviewId}-${suffix}`, title, kind });
 
-const base = (id: string, label: string, fullName: string): InterviewSeed => ({
+const base = (id: string, label: string, labelEs: string, fullName: string): InterviewSeed => ({
   id,
   label,
+  labelEs,
   org: ORG_FINANCIERA,
   status: 'Alive',
   fullName,
@@ -135,7 +139,7 @@ const base = (id: string, label: string, fullName: string): InterviewSeed => ({
 
 export const interviews: InterviewSeed[] = [
   {
-    ...base('demo-clean-pass', 'Aprobada sin observaciones', 'Ana López García'),
+    ...base('demo-clean-pass', 'Passed with no findings', 'Aprobada sin observaciones', 'Ana López García'),
     curp: 'LOGA900515MDFPRN07',
     rawIdv: {
       checkResults: cleanChecks,
@@ -151,10 +155,10 @@ export const interviews: InterviewSeed[] = [
       contract('demo-clean-pass', 'credito', 'Contrato de crédito simple', 'credito'),
       contract('demo-clean-pass', 'privacidad', 'Aviso de privacidad integral', 'privacidad'),
     ],
-    videoSelfie: true,
+    videoSelfie: 'clip',
   },
   {
-    ...base('demo-fraud-high', 'Riesgo de fraude alto', 'Bruno Salinas Ortega'),
+    ...base('demo-fraud-high', 'High fraud risk', 'Riesgo de fraude alto', 'Bruno Salinas Ortega'),
     face: alive(41),
     rawIdv: {
       checkResults: [
@@ -179,11 +183,11 @@ export const interviews: InterviewSeed[] = [
       documentNumber: { match: true, status: 'MATCH', score: 1, values: { frontId: 'IDMEX1180934417', backId: 'IDMEX1180934417' } },
     },
     contracts: [contract('demo-fraud-high', 'credito', 'Contrato de crédito simple', 'credito')],
-    videoSelfie: true,
+    videoSelfie: 'clip',
   },
-  { ...base('demo-empty-idv', 'Sin validación de identificación', 'Carla Méndez Ruiz'), rawIdv: { checkResults: [], fraudRisk: null } },
+  { ...base('demo-empty-idv', 'ID validation not run', 'Sin validación de identificación', 'Carla Méndez Ruiz'), rawIdv: { checkResults: [], fraudRisk: null } },
   {
-    ...base('demo-no-fraud-risk', 'Validación sin riesgo de fraude calculado', 'Diego Herrera Luna'),
+    ...base('demo-no-fraud-risk', 'Validation without a fraud-risk score', 'Validación sin riesgo de fraude calculado', 'Diego Herrera Luna'),
     rawIdv: { checkResults: [...cleanChecks.slice(0, 2), { name: 'deepFraudCheck', severity: 'medium', version: MODEL, result: 0.38 }], fraudRisk: null },
     crossDoc: {
       fullName: { match: true, status: 'MATCH', score: 0.97 },
@@ -191,43 +195,43 @@ export const interviews: InterviewSeed[] = [
     },
   },
   {
-    ...base('demo-closed', 'Sesión cerrada', 'Elena Rivas Campos'),
+    ...base('demo-closed', 'Closed session', 'Sesión cerrada', 'Elena Rivas Campos'),
     status: 'Closed',
     crossDoc: matching,
     contracts: [contract('demo-closed', 'credito', 'Contrato de crédito simple', 'credito')],
-    videoSelfie: true,
+    videoSelfie: 'clip',
   },
   {
-    ...base('demo-deleted', 'Sesión eliminada', 'Fernando Díaz Mora'),
+    ...base('demo-deleted', 'Deleted session', 'Sesión eliminada', 'Fernando Díaz Mora'),
     status: 'Deleted',
     contracts: [contract('demo-deleted', 'credito', 'Contrato de crédito simple', 'credito')],
   },
   {
-    ...base('demo-attempts-limited', 'Intentos de captura limitados (3)', 'Gabriela Núñez Vega'),
+    ...base('demo-attempts-limited', 'Limited capture attempts (3)', 'Intentos de captura limitados (3)', 'Gabriela Núñez Vega'),
     attempts: { face: { max: 3, remaining: 3 }, backId: { max: 3, remaining: 3 } },
   },
   {
-    ...base('demo-attempts-exhausted', 'Intentos de captura agotados', 'Héctor Pineda Solís'),
+    ...base('demo-attempts-exhausted', 'Capture attempts used up', 'Intentos de captura agotados', 'Héctor Pineda Solís'),
     attempts: { face: { max: 3, remaining: 0 }, backId: { max: 3, remaining: 0 } },
   },
-  { ...base('demo-id-processing-finished', 'Procesamiento de identificación terminado', 'Irene Castillo Paz'), idProcessingFinished: true },
-  { ...base('demo-no-front-id', 'Sin anverso de identificación', 'Jorge Aguilar Ríos'), front: 'none' },
+  { ...base('demo-id-processing-finished', 'ID processing finished', 'Procesamiento de identificación terminado', 'Irene Castillo Paz'), idProcessingFinished: true },
+  { ...base('demo-no-front-id', 'No front of ID', 'Sin anverso de identificación', 'Jorge Aguilar Ríos'), front: 'none' },
   {
-    ...base('demo-passport', 'Pasaporte como identificación', 'Karen Wolf Estrada'),
+    ...base('demo-passport', 'Passport as ID', 'Pasaporte como identificación', 'Karen Wolf Estrada'),
     front: 'Passport',
     backId: ine({ typeOfId: 'Passport', issueName: 'MEX-PASSPORT-G3', countryCode: 'MEX' }),
   },
-  { ...base('demo-id-face-skipped', 'Extracción de rostro del INE omitida', 'Luis Ortega Bravo'), idFaceExtractionSkipped: true },
-  { ...base('demo-face-multiple', 'Selfie con más de un rostro (4010)', 'Mariana Cruz Ibarra'), face: { kind: 'error', status: 4010 } },
-  { ...base('demo-face-not-found', 'Selfie sin rostro (4019)', 'Nicolás Fuentes Lara'), face: { kind: 'error', status: 4019 } },
-  { ...base('demo-face-low-quality', 'Selfie de baja calidad (4077)', 'Olga Zamora Téllez'), face: { kind: 'error', status: 4077 } },
-  { ...base('demo-face-occluded', 'Selfie con rostro cubierto (4078)', 'Pablo Serrano Gil'), face: { kind: 'error', status: 4078 } },
+  { ...base('demo-id-face-skipped', 'Face extraction from the INE skipped', 'Extracción de rostro del INE omitida', 'Luis Ortega Bravo'), idFaceExtractionSkipped: true },
+  { ...base('demo-face-multiple', 'Selfie with more than one face (4010)', 'Selfie con más de un rostro (4010)', 'Mariana Cruz Ibarra'), face: { kind: 'error', status: 4010 } },
+  { ...base('demo-face-not-found', 'Selfie without a face (4019)', 'Selfie sin rostro (4019)', 'Nicolás Fuentes Lara'), face: { kind: 'error', status: 4019 } },
+  { ...base('demo-face-low-quality', 'Low-quality selfie (4077)', 'Selfie de baja calidad (4077)', 'Olga Zamora Téllez'), face: { kind: 'error', status: 4077 } },
+  { ...base('demo-face-occluded', 'Selfie with a covered face (4078)', 'Selfie con rostro cubierto (4078)', 'Pablo Serrano Gil'), face: { kind: 'error', status: 4078 } },
   {
-    ...base('demo-face-recapture', 'Selfie con recaptura recomendada', 'Quetzalli Ramos Soto'),
+    ...base('demo-face-recapture', 'Selfie with recapture advised', 'Selfie con recaptura recomendada', 'Quetzalli Ramos Soto'),
     face: { kind: 'face', age: 27, confidence: 1, hasLenses: true, hasFaceMask: true, hasClosedEyes: true, hasHeadCover: true, faceOccluded: true },
   },
   {
-    ...base('demo-id-fail-reasons', 'Reverso rechazado (cada motivo en turno)', 'Rodrigo Medina Cano'),
+    ...base('demo-id-fail-reasons', 'Back of ID rejected (each reason in turn)', 'Reverso rechazado (cada motivo en turno)', 'Rodrigo Medina Cano'),
     backId: ine({
       readabilityScore: 0.2,
       failReasonCycle: [
@@ -237,11 +241,11 @@ export const interviews: InterviewSeed[] = [
     }),
   },
   {
-    ...base('demo-expired-id', 'Identificación vencida con aviso de consentimiento', 'Sofía Beltrán Ochoa'),
+    ...base('demo-expired-id', 'Expired ID with consent notice', 'Identificación vencida con aviso de consentimiento', 'Sofía Beltrán Ochoa'),
     backId: ine({ issueYear: 2014, isDocumentExpired: true, showMandatoryConsent: true, readabilityScore: 0.52 }),
   },
   {
-    ...base('demo-contracts-many', 'Varios contratos firmados', 'Tomás Villalobos Reyes'),
+    ...base('demo-contracts-many', 'Several signed contracts', 'Varios contratos firmados', 'Tomás Villalobos Reyes'),
     crossDoc: matching,
     contracts: [
       contract('demo-contracts-many', 'credito', 'Contrato de crédito simple', 'credito'),
@@ -251,11 +255,16 @@ export const interviews: InterviewSeed[] = [
     ],
   },
   {
-    ...base('demo-orgb-onboarding', 'Otra organización (Aseguradora Demo): sus llaves la ven, las de Financiera Demo no', 'Ulises Navarro Prieto'),
+    ...base('demo-long-video', 'Long videocall recording (10 minutes)', 'Grabación larga de videollamada (10 minutos)', 'Valeria Soto Guzmán'),
+    crossDoc: matching,
+    videoSelfie: 'long-call',
+  },
+  {
+    ...base('demo-orgb-onboarding', "Another organization (Aseguradora Demo): its keys see it, Financiera Demo's do not", 'Otra organización (Aseguradora Demo): sus llaves la ven, las de Financiera Demo no', 'Ulises Navarro Prieto'),
     org: ORG_ASEGURADORA,
     crossDoc: matching,
     contracts: [contract('demo-orgb-onboarding', 'seguro', 'Póliza de seguro de gastos médicos', 'seguro')],
-    videoSelfie: true,
+    videoSelfie: 'clip',
   },
 ];
 

@@ -64,6 +64,60 @@ describe.skipIf(!hasChromium)('demo server media in Chromium', () => {
     }
   }, 60_000);
 
+  it('plays the 10-minute recording, reports its duration and seeks to the middle without reading the file', async () => {
+    const client = await h.client();
+    const { url } = await client.call('getVideoSelfieUrl', { query: { interviewId: 'demo-long-video' } });
+    const page = await browser!.newPage();
+    try {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      const media = new Set<string>();
+      let received = 0;
+      cdp.on('Network.requestWillBeSent', (e) => {
+        if (e.request.url.includes('/files/video-selfies/')) media.add(e.requestId);
+      });
+      cdp.on('Network.dataReceived', (e) => {
+        if (media.has(e.requestId)) received += e.dataLength;
+      });
+      await page.goto(`${h.server.url}/__demo/credentials`);
+      const result = await page.evaluate(`(async () => {
+        const video = document.createElement('video');
+        video.muted = true;
+        video.preload = 'metadata';
+        const event = (name) => new Promise((resolve, reject) => {
+          video.addEventListener(name, () => resolve(), { once: true });
+          video.addEventListener('error', () => reject(new Error('media error ' + video.error?.code + ': ' + video.error?.message)), { once: true });
+        });
+        const loaded = event('loadedmetadata');
+        video.src = ${JSON.stringify(url)};
+        document.body.append(video);
+        await loaded;
+        const duration = video.duration;
+        const middle = duration / 2;
+        const seeked = event('seeked');
+        video.currentTime = middle;
+        await seeked;
+        const afterSeek = video.currentTime;
+        await video.play();
+        await new Promise((resolve) => {
+          const tick = () => (video.currentTime >= middle + 1 ? resolve() : requestAnimationFrame(tick));
+          tick();
+        });
+        video.pause();
+        return { duration, afterSeek, played: video.currentTime - middle, width: video.videoWidth };
+      })()`);
+      const { duration, afterSeek, played, width } = result as { duration: number; afterSeek: number; played: number; width: number };
+      expect(duration).toBeCloseTo(600.45, 1);
+      expect(afterSeek).toBeCloseTo(300.225, 0);
+      expect(played).toBeGreaterThanOrEqual(1);
+      expect(width).toBe(320);
+      const size = Number((await fetch(url, { headers: { range: 'bytes=0-0' } })).headers.get('content-range')?.split('/')[1]);
+      expect(received / size).toBeLessThan(0.25);
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
   it('refuses an expired link in the browser too', async () => {
     const client = await h.client();
     const { url } = await client.call('getVideoSelfieUrl', { query: { interviewId: 'demo-clean-pass' } });
