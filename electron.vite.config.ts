@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { randomBytes } from 'node:crypto';
 import { cpSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
@@ -8,6 +9,27 @@ import type { Plugin } from 'vite';
 const copyDemoFixtures = (): Plugin => ({
   name: 'omni-copy-demo-fixtures',
   closeBundle: () => cpSync(resolve('main/demo-server/fixtures'), resolve('out/main/fixtures'), { recursive: true }),
+});
+
+/**
+ * `electron-vite dev` only. The strict CSP forbids inline scripts, and React's refresh preamble is one. Vite tags
+ * every script and style it injects with a per-run nonce; main reads that nonce from OMNI_DEV_CSP_NONCE (electron-vite
+ * starts Electron with this process's environment) and sends the dev CSP for the dev server's answers
+ * (main/security-policy.ts devRendererFrom). The strict meta tag is dropped in dev because a page's policies add up:
+ * it would still block the preamble. Builds are untouched.
+ */
+export const devCspNonce = (): Plugin => ({
+  name: 'omni-dev-csp-nonce',
+  apply: 'serve',
+  config() {
+    const nonce = randomBytes(18).toString('base64url');
+    process.env.OMNI_DEV_CSP_NONCE = nonce;
+    return { html: { cspNonce: nonce } };
+  },
+  transformIndexHtml: {
+    order: 'pre',
+    handler: (html) => html.replace(/<meta\s+http-equiv="Content-Security-Policy"[^>]*>\s*/i, ''),
+  },
 });
 
 /**
@@ -37,7 +59,7 @@ export default defineConfig({
   renderer: {
     root: 'renderer',
     base: './',
-    plugins: [react()],
+    plugins: [react(), devCspNonce()],
     build: {
       outDir: 'out/renderer',
       rollupOptions: { input: { index: resolve('renderer/index.html') } },

@@ -9,12 +9,13 @@ import { registerStagePathChannel } from '../capture/electron-staging';
 import { captureServices } from '../capture/services';
 import { log } from '../log';
 import { createMediaStore } from '../media/registry';
-import { APP_ORIGIN, createMainWindow, denyAllPermissions, guardWebContents, openExternalIfAllowed } from '../window';
+import { devRendererFrom } from '../security-policy';
+import { APP_ENTRY, APP_ORIGIN, applyDevRendererCsp, createMainWindow, guardPermissions, guardWebContents, openExternalIfAllowed } from '../window';
 import { dialogFiles } from './files';
 import { registerIpc, senderOf } from './ipc';
 import { installMenu } from './menu';
 import { registerProtocolHandlers } from './protocols';
-import { mediaUrlFor, registerPrivilegedSchemes } from './schemes';
+import { MEDIA_SCHEME, mediaUrlFor, registerPrivilegedSchemes } from './schemes';
 import { electronJsonStore } from './store';
 
 /**
@@ -51,7 +52,10 @@ export async function bootstrap(paths: BootstrapPaths = defaultPaths()): Promise
   let mainWindow: BrowserWindow | undefined;
   app.enableSandbox();
   registerPrivilegedSchemes();
-  app.on('web-contents-created', (_event, contents) => guardWebContents(contents));
+  // `electron-vite dev` serves the renderer with hot reload; a packaged app never does, whatever its environment says.
+  const dev = devRendererFrom({ isPackaged: app.isPackaged, rendererUrl: process.env.ELECTRON_RENDERER_URL, nonce: process.env.OMNI_DEV_CSP_NONCE });
+  const appOrigin = dev?.origin ?? APP_ORIGIN;
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, appOrigin));
 
   app.on('second-instance', (_event, argv) => {
     deepLinks.offer(deepLinkFromArgv(argv));
@@ -64,7 +68,8 @@ export async function bootstrap(paths: BootstrapPaths = defaultPaths()): Promise
   });
 
   await app.whenReady();
-  denyAllPermissions(session.defaultSession);
+  guardPermissions(session.defaultSession, appOrigin);
+  if (dev) applyDevRendererCsp(session.defaultSession, dev, [`${MEDIA_SCHEME}:`]);
   installMenu({ isPackaged: app.isPackaged, platform: process.platform });
 
   const store = electronJsonStore();
@@ -85,7 +90,7 @@ export async function bootstrap(paths: BootstrapPaths = defaultPaths()): Promise
   const router = createRouter({
     handlers,
     context: handle.context,
-    appUrl: APP_ORIGIN,
+    appUrl: appOrigin,
     onUnexpectedError: (channel, error) => log.error('IPC handler failed', { channel, error }),
   });
   registerProtocolHandlers({ rendererDir: paths.rendererDir, media });
@@ -95,12 +100,12 @@ export async function bootstrap(paths: BootstrapPaths = defaultPaths()): Promise
     staged: captureServices(handle.context).staged,
     isAppSender: (event) => {
       const sender = senderOf(event);
-      return sender.isMainFrame && isAppUrl(sender.url, APP_ORIGIN);
+      return sender.isMainFrame && isAppUrl(sender.url, appOrigin);
     },
   });
 
   const open = () => {
-    mainWindow = createMainWindow({ preload: paths.preload });
+    mainWindow = createMainWindow({ preload: paths.preload, entryUrl: dev ? `${dev.origin}/index.html` : APP_ENTRY });
     mainWindow.on('closed', () => (mainWindow = undefined));
   };
   open();

@@ -112,7 +112,8 @@ vi.mock('electron-store', () => ({
 
 const { bootstrap } = await import('../../main/electron/bootstrap');
 const { serveAppRequest, APP_CSP } = await import('../../main/electron/protocols');
-const { WEB_PREFERENCES } = await import('../../main/window');
+const { WEB_PREFERENCES, applyDevRendererCsp } = await import('../../main/window');
+const { devRendererFrom, rendererCsp } = await import('../../main/security-policy');
 
 type Handler = (event: unknown, input: unknown) => Promise<{ ok: boolean; error?: { code: string }; data?: unknown }>;
 
@@ -232,16 +233,27 @@ describe('Electron main process (mocked electron)', () => {
     expect(e.shell.openExternal).toHaveBeenCalledWith('https://www.sat.gob.mx/');
   });
 
-  it('denies every permission request and check, device access, screen capture and downloads', () => {
+  it('denies every permission but the app page’s own notifications, and device access, screen capture, downloads', () => {
     const s = e.session.defaultSession;
-    const request = s.setPermissionRequestHandler.mock.calls[0]![0] as (wc: unknown, p: string, cb: (ok: boolean) => void) => void;
-    for (const permission of ['media', 'geolocation', 'notifications', 'midi', 'clipboard-read', 'fullscreen', 'openExternal']) {
+    const request = s.setPermissionRequestHandler.mock.calls[0]![0] as (wc: unknown, p: string, cb: (ok: boolean) => void, d: { requestingUrl: string; isMainFrame: boolean }) => void;
+    const ask = (permission: string, requestingUrl: string, isMainFrame = true) => {
       const callback = vi.fn();
-      request({}, permission, callback);
-      expect(callback).toHaveBeenCalledWith(false);
+      request({}, permission, callback, { requestingUrl, isMainFrame });
+      return callback.mock.calls[0]?.[0] as boolean;
+    };
+    expect(ask('notifications', 'app://omni/index.html#/validation')).toBe(true);
+    for (const permission of ['media', 'geolocation', 'midi', 'clipboard-read', 'fullscreen', 'openExternal', 'display-capture', 'pointerLock']) {
+      expect(ask(permission, 'app://omni/index.html')).toBe(false);
     }
+    expect(ask('notifications', 'https://evil.example/')).toBe(false);
+    expect(ask('notifications', 'app://other/index.html')).toBe(false);
+    expect(ask('notifications', 'http://localhost:5173/')).toBe(false);
+    expect(ask('notifications', 'app://omni/index.html', false)).toBe(false);
     const check = s.setPermissionCheckHandler.mock.calls[0]![0] as (...a: unknown[]) => boolean;
+    expect(check({}, 'notifications', 'app://omni', {})).toBe(true);
     expect(check({}, 'media', 'app://omni', {})).toBe(false);
+    expect(check({}, 'notifications', 'https://evil.example', {})).toBe(false);
+    expect(check({}, 'notifications', '', {})).toBe(false);
     expect((s.setDevicePermissionHandler.mock.calls[0]![0] as () => boolean)()).toBe(false);
     const display = vi.fn();
     (s.setDisplayMediaRequestHandler.mock.calls[0]![0] as (r: unknown, cb: unknown) => void)({}, display);
@@ -309,5 +321,46 @@ describe('electron-builder.yml', () => {
     expect(targets('linux')).toEqual(['AppImage', 'deb']);
     expect(targets('mac')).toEqual(['dmg']);
     expect(targets('win')).toEqual(['nsis']);
+  });
+});
+
+describe('electron-vite dev vs the strict CSP', () => {
+  const nonce = 'AEdM2q_LDJVzYY9QVSguzzPV';
+
+  it('a packaged app, or one not started by electron-vite dev, always gets app://omni with the strict CSP', () => {
+    expect(devRendererFrom({ isPackaged: true, rendererUrl: 'http://localhost:5173', nonce })).toBeNull();
+    expect(devRendererFrom({ isPackaged: false, rendererUrl: undefined, nonce })).toBeNull();
+    expect(devRendererFrom({ isPackaged: false, rendererUrl: 'http://localhost:5173', nonce: undefined })).toBeNull();
+    expect(devRendererFrom({ isPackaged: false, rendererUrl: 'http://localhost:5173', nonce: "x' 'unsafe-inline" })).toBeNull();
+    expect(devRendererFrom({ isPackaged: false, rendererUrl: 'https://evil.example', nonce })).toBeNull();
+    expect(devRendererFrom({ isPackaged: false, rendererUrl: 'http://192.168.1.5:5173', nonce })).toBeNull();
+    expect(devRendererFrom({ isPackaged: false, rendererUrl: 'not a url', nonce })).toBeNull();
+    // The test process runs unpackaged with no dev server: the window above loaded app://omni.
+    expect(e.windows[0]!.loadURL).toHaveBeenCalledWith('app://omni/index.html');
+    for (const csp of [APP_CSP, rendererCsp({ mediaSources: [] })]) {
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).toContain("style-src 'self';");
+      expect(csp).toContain("connect-src 'self';");
+      expect(csp).not.toMatch(/nonce-|sha256-|unsafe-|https?:|wss?:|localhost|\*/);
+    }
+  });
+
+  it('the dev server gets the nonce for its preamble and its hot-reload socket, and nothing wider', () => {
+    const dev = devRendererFrom({ isPackaged: false, rendererUrl: 'http://localhost:5173', nonce })!;
+    expect(dev).toEqual({ origin: 'http://localhost:5173', nonce });
+    const csp = rendererCsp({ mediaSources: ['omni-media:'], dev });
+    expect(csp).toContain(`script-src 'self' 'nonce-${nonce}';`);
+    expect(csp).toContain(`style-src 'self' 'nonce-${nonce}';`);
+    expect(csp).toContain("connect-src 'self' ws://localhost:5173;");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toMatch(/unsafe-|https:|\*/);
+
+    const onHeadersReceived = vi.fn();
+    applyDevRendererCsp({ webRequest: { onHeadersReceived } } as never, dev, ['omni-media:']);
+    const [filter, listener] = onHeadersReceived.mock.calls[0] as [{ urls: string[] }, (d: unknown, cb: (r: { responseHeaders: Record<string, string[]> }) => void) => void];
+    expect(filter.urls).toEqual(['http://localhost:5173/*']);
+    const callback = vi.fn();
+    listener({ responseHeaders: { 'content-type': ['text/html'], 'Content-Security-Policy': ["script-src *"] } }, callback);
+    expect(callback.mock.calls[0]![0].responseHeaders).toEqual({ 'content-type': ['text/html'], 'Content-Security-Policy': [csp] });
   });
 });
