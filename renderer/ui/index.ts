@@ -6,5 +6,6 @@ export { Field } from './Field';
 export { ErrorNotice, Panel, Skeleton, type PanelQuery } from './Panel';
 export { ExternalLink } from './ExternalLink';
 export { ProgressBar } from './ProgressBar';
+export { askToNotifyOnce, useTaskNotifier, type TaskOutcome } from './long-task';
 export { SeverityBadge } from './SeverityBadge';
 export * from './icons';
