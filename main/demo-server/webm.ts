@@ -1,7 +1,7 @@
 /**
  * Just enough EBML/Matroska to build a long WebM from a short one: read element headers, write elements, and
  * repeat a clip's clusters with shifted timecodes behind a correct Duration, SeekHead and Cues, so a player can
- * seek anywhere with a few Range requests instead of reading the file.
+ * seek anywhere with one Range request instead of reading the file.
  */
 
 export const Id = {
@@ -233,8 +233,9 @@ export function loopWebm(source: Uint8Array, minDuration: number): LoopedWebm {
   const loops = Math.max(1, Math.ceil(minDuration / period));
   const duration = loops * period;
 
-  // Segment layout: SeekHead, Info, Tracks, Clusters…, Cues. The SeekHead's positions have a fixed width, so
-  // it can be sized first and filled in once every offset is known.
+  // Segment layout: SeekHead, Info, Tracks, Cues, Clusters…. Cues in front (as ffmpeg's `cues_to_front`) put the
+  // whole index in the first few KB a player reads anyway: seeking costs no request to the end of the file. The
+  // positions in SeekHead and Cues have a fixed width, so both can be sized before the offsets are known.
   const seekHead = (infoAt: number, tracksAt: number, cuesAt: number) =>
     element(
       Id.SeekHead,
@@ -244,19 +245,36 @@ export function loopWebm(source: Uint8Array, minDuration: number): LoopedWebm {
         [Id.Cues, cuesAt],
       ].map(([id, at]) => element(Id.Seek, element(Id.SeekID, encodeId(id!)), uintElement(Id.SeekPosition, at!, 8))),
     );
+  const cuesElement = (entries: CueEntry[]) =>
+    element(
+      Id.Cues,
+      ...entries.map((cue) =>
+        element(
+          Id.CuePoint,
+          uintElement(Id.CueTime, cue.time, 8),
+          element(
+            Id.CueTrackPositions,
+            uintElement(Id.CueTrack, videoTrackNumber),
+            uintElement(Id.CueClusterPosition, cue.clusterPosition, 8),
+            uintElement(Id.CueRelativePosition, cue.relativePosition, 8),
+          ),
+        ),
+      ),
+    );
   const newInfo = element(
     Id.Info,
     ...infoChildren.filter((e) => e.id !== Id.Duration).map((e) => source.subarray(e.start, e.dataEnd)),
     floatElement(Id.Duration, duration),
   );
   const tracksBytes = source.subarray(tracks.start, tracks.dataEnd);
-  const seekHeadSize = seekHead(0, 0, 0).length;
-  const infoAt = seekHeadSize;
+  const infoAt = seekHead(0, 0, 0).length;
   const tracksAt = infoAt + newInfo.length;
+  const cuesAt = tracksAt + tracksBytes.length;
+  const placeholder = Array.from({ length: loops * clusters.length }, () => ({ time: 0, clusterPosition: 0, relativePosition: 0 }));
 
   const clusterBytes: Uint8Array[] = [];
   const cues: CueEntry[] = [];
-  let position = tracksAt + tracksBytes.length;
+  let position = cuesAt + cuesElement(placeholder).length;
   for (let loop = 0; loop < loops; loop++) {
     const shift = loop * period;
     for (const cluster of clusters) {
@@ -268,22 +286,7 @@ export function loopWebm(source: Uint8Array, minDuration: number): LoopedWebm {
       position += bytes.length;
     }
   }
-  const cuesBytes = element(
-    Id.Cues,
-    ...cues.map((cue) =>
-      element(
-        Id.CuePoint,
-        uintElement(Id.CueTime, cue.time),
-        element(
-          Id.CueTrackPositions,
-          uintElement(Id.CueTrack, videoTrackNumber),
-          uintElement(Id.CueClusterPosition, cue.clusterPosition),
-          uintElement(Id.CueRelativePosition, cue.relativePosition),
-        ),
-      ),
-    ),
-  );
-  const segmentData = [seekHead(infoAt, tracksAt, position), newInfo, tracksBytes, ...clusterBytes, cuesBytes];
+  const segmentData = [seekHead(infoAt, tracksAt, cuesAt), newInfo, tracksBytes, cuesElement(cues), ...clusterBytes];
   const segmentSize = segmentData.reduce((n, p) => n + p.length, 0);
   const bytes = concat([source.subarray(header.start, header.dataEnd), encodeId(Id.Segment), encodeSize(segmentSize, 8), ...segmentData]);
   return { bytes, duration, timecodeScale, loops, cues };

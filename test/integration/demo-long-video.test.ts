@@ -29,14 +29,14 @@ async function range(url: string, value: string): Promise<{ status: number; cont
 }
 
 describe('demo server: the long videocall recording', () => {
-  it('serves a 10-minute WebM whose middle is reached with small Range requests, answered 206 quickly', async () => {
+  it('serves a 10-minute WebM whose index fits in its first 64 KB and whose middle is one quick 206 away', async () => {
     const url = await signedUrl('demo-long-video');
-    const head = await range(url, 'bytes=0-4095');
+    const head = await range(url, 'bytes=0-65535');
     expect(head.status).toBe(206);
     const size = Number(head.contentRange?.split('/')[1]);
     expect(size).toBeGreaterThan(20 * 1024 * 1024);
 
-    // What a demuxer does: read the SeekHead from the first bytes, jump to the Cues, then to the middle cluster.
+    // What a demuxer does: read the SeekHead from the first bytes, find the Cues, then jump to the middle cluster.
     const segment = headerAt(head.bytes, headerAt(head.bytes, 0).dataEnd);
     expect(segment.id).toBe(Id.Segment);
     expect(segment.dataEnd).toBe(size);
@@ -47,18 +47,16 @@ describe('demo server: the long videocall recording', () => {
       .map((seek) => readElements(head.bytes, seek.dataStart, seek.dataEnd))
       .find((fields) => readUint(head.bytes, fields.find((f) => f.id === Id.SeekID)!) === Id.Cues)!
       .find((f) => f.id === Id.SeekPosition)!;
-    const cuesOffset = segmentDataStart + readUint(head.bytes, cuesAt);
-    const cues = await range(url, `bytes=${cuesOffset}-`);
-    expect(cues.status).toBe(206);
-    expect(cues.bytes.length).toBeLessThan(32 * 1024);
-    const [cuesElement] = readElements(cues.bytes);
-    expect(cuesElement!.id).toBe(Id.Cues);
-    const points = readElements(cues.bytes, cuesElement!.dataStart, cuesElement!.dataEnd).map((point) => {
-      const fields = readElements(cues.bytes, point.dataStart, point.dataEnd);
+    const cues = headerAt(head.bytes, segmentDataStart + readUint(head.bytes, cuesAt));
+    expect(cues.id).toBe(Id.Cues);
+    expect(cues.dataEnd).toBeLessThan(head.bytes.length);
+    const points = readElements(head.bytes, cues.dataStart, cues.dataEnd).map((point) => {
+      const fields = readElements(head.bytes, point.dataStart, point.dataEnd);
       const positions = fields.find((f) => f.id === Id.CueTrackPositions)!;
-      const clusterPosition = readElements(cues.bytes, positions.dataStart, positions.dataEnd).find((f) => f.id === Id.CueClusterPosition)!;
-      return { time: readUint(cues.bytes, fields.find((f) => f.id === Id.CueTime)!), position: readUint(cues.bytes, clusterPosition) };
+      const clusterPosition = readElements(head.bytes, positions.dataStart, positions.dataEnd).find((f) => f.id === Id.CueClusterPosition)!;
+      return { time: readUint(head.bytes, fields.find((f) => f.id === Id.CueTime)!), position: readUint(head.bytes, clusterPosition) };
     });
+    expect(points).toHaveLength(600);
     const middle = points.filter((p) => p.time <= 300_000).at(-1)!;
     expect(middle.time).toBeGreaterThan(299_000);
 
@@ -68,7 +66,7 @@ describe('demo server: the long videocall recording', () => {
     expect(readVint(cluster.bytes, 0, true).value).toBe(Id.Cluster);
     // A slice of an in-memory file: well under a second even on a loaded test machine.
     expect(cluster.ms).toBeLessThan(1000);
-    expect(cues.ms).toBeLessThan(1000);
+    expect(head.ms).toBeLessThan(1000);
   });
 
   it('keeps the 4-second clip for the other interviews', async () => {
