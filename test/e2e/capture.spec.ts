@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { AuthErrorName } from '../../main/omni/contract';
 import { pngBase64 } from '../integration/demo-support';
+import { recordNotifications } from './notification-recorder';
 import { expect, test, type ShellFixture } from './fixtures';
 
 const SHOTS = '.tmp/screenshots/capture-tools';
@@ -200,4 +201,41 @@ test('video import: streamed with progress, cancel, and a non-video file refused
   await tools.getByRole('button', { name: 'Cancel' }).click();
   await expect(tools.getByTestId('import-cancelled')).toBeVisible();
   await panel(page).screenshot({ path: `${SHOTS}/video-cancelled.png` });
+});
+
+test('video import finished or failed in the background raises one notification; staging and cancelling none', async ({ page, shell }) => {
+  await shell.ipc('queue.addDemoSeeds', {});
+  const notifications = await recordNotifications(page);
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /^Capture/ }).click();
+  await page.getByRole('tab', { name: 'Video import' }).click();
+  const tools = panel(page);
+  await interview(page).selectOption('demo-clean-pass');
+  const video = Buffer.alloc(2 * 1024 * 1024, 7);
+  video.writeUInt32BE(0x1a45dfa3, 0);
+  await tools.getByLabel('Video file').setInputFiles({ name: 'clip.webm', mimeType: 'video/webm', buffer: video });
+
+  await shell.demo('faults', { route: 'importVideo', kind: 'delay', delayMs: 1500 });
+  await tools.getByRole('button', { name: 'Import video' }).click();
+  await notifications.background(true);
+  await expect(tools.getByTestId('import-done')).toContainText('rec-', { timeout: 20_000 });
+  await expect(tools.getByRole('progressbar', { name: 'Uploading to the service' })).toHaveAttribute('aria-valuetext', /Finished/);
+  await expect.poll(notifications.shown).toEqual([{ title: 'Omni Reviewer', body: 'Video import for demo-clean-pass: finished.' }]);
+  await panel(page).screenshot({ path: `${SHOTS}/video-done-notified.png` });
+
+  await shell.demo('faults', { route: 'importVideo', kind: 'status', status: 400 });
+  await tools.getByRole('button', { name: 'Import video' }).click();
+  await expect(tools.getByRole('progressbar', { name: 'Uploading to the service' })).toHaveAttribute('aria-valuetext', /Failed/, { timeout: 20_000 });
+  await expect.poll(async () => (await notifications.shown()).map((n) => n.body)).toEqual([
+    'Video import for demo-clean-pass: finished.',
+    expect.stringMatching(/^Video import for demo-clean-pass: failed\./),
+  ]);
+
+  await notifications.background(false);
+  await shell.demo('faults', { route: 'importVideo', kind: 'delay', delayMs: 5000 });
+  await tools.getByRole('button', { name: 'Import video' }).click();
+  await expect(tools.getByText(/Uploading to the service|All bytes sent/)).toBeVisible();
+  await notifications.background(true);
+  await tools.getByRole('button', { name: 'Cancel' }).click();
+  await expect(tools.getByTestId('import-cancelled')).toBeVisible();
+  expect(await notifications.shown()).toHaveLength(2);
 });

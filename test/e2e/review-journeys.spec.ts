@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { recordNotifications } from './notification-recorder';
 import { SHOTS, expectAxeClean, goTo, openInterview, panelsSettled } from './review-helpers';
 
 /** Every text of a PDF as pdf.js reads it. */
@@ -259,11 +260,16 @@ test('missing session token: writes disabled with the reason until one is attach
 });
 
 test('contract saved with progress and a video snapshot saved, both in the audit trail', async ({ page, shell }) => {
+  const notifications = await recordNotifications(page);
   await openInterview(page, shell, 'demo-clean-pass');
   await panelsSettled(page);
+  // Its bar is gone before the file is saved: the panel still notifies when the save ends in the background.
+  await notifications.background(true);
   const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save demo-clean-pass-credito' }).click()]);
   expect(pdf.suggestedFilename()).toBe('demo-clean-pass-credito.pdf');
   expect((await readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+  await expect.poll(notifications.shown).toEqual([{ title: 'Omni Reviewer', body: 'Contract demo-clean-pass-credito download: finished.' }]);
+  await notifications.background(false);
 
   await expect(page.getByTestId('video-time')).toContainText('0:04');
   await page.getByRole('button', { name: 'Next frame' }).click();

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { curpCases } from '../../main/demo-server/registries';
+import { recordNotifications } from './notification-recorder';
 import { expect, test } from './fixtures';
 
 const SHOTS = '.tmp/screenshots/capture-tools';
@@ -113,6 +114,7 @@ test('CURP: needs a session token, explains every group in the chosen language, 
 
 test('batch: CSV column with retries, pause and resume, per-row problems and a CSV export', async ({ page, shell }) => {
   await shell.demo('faults', { route: 'validateRfc', kind: 'status', status: 503, times: 2 });
+  const notifications = await recordNotifications(page);
   await openValidation(page);
   const rfcs = ['GODE561231GR8', 'MAG041126GT8', 'XAXX010101000', 'GODE561231GR9', 'ABC', ...Array.from({ length: 40 }, () => 'GODE561231GR8')];
   const csv = ['nombre,rfc', ...rfcs.map((r, i) => `Persona ${i + 1},${r}`)].join('\n');
@@ -128,7 +130,11 @@ test('batch: CSV column with retries, pause and resume, per-row problems and a C
   await expect(run.getByText(/^(Paused|Pausing)/)).toBeVisible();
   await page.locator('section.batch').screenshot({ path: `${SHOTS}/batch-paused.png` });
   await run.getByRole('button', { name: 'Resume' }).click();
-  await expect(run.getByText('Finished')).toBeVisible({ timeout: 30_000 });
+  await notifications.background(true);
+  await expect(run.getByText('Finished: 45 rows validated.')).toBeVisible({ timeout: 30_000 });
+  await expect(run.getByRole('progressbar', { name: 'Batch progress' })).toHaveAttribute('aria-valuetext', /Finished/);
+  await expect.poll(notifications.shown).toEqual([{ title: 'Omni Reviewer', body: 'Batch validation: finished.' }]);
+  await notifications.background(false);
   await expect(run.getByTestId('count-valid')).toHaveText('43');
   await expect(run.getByTestId('count-invalid')).toHaveText('2');
   await expect(run.getByTestId('batch-problem')).toHaveCount(2);
@@ -147,6 +153,7 @@ test('batch: CSV column with retries, pause and resume, per-row problems and a C
 
 test('batch: CURPs stop themselves at a daily provider limit and can be cancelled', async ({ page, shell }) => {
   await shell.ipc('queue.addDemoSeeds', {});
+  const notifications = await recordNotifications(page);
   await openValidation(page);
   const curpSection = page.locator('section').filter({ has: page.getByRole('heading', { name: 'CURP', exact: true }) });
   await curpSection.getByLabel('Interview', { exact: true }).selectOption('demo-clean-pass');
@@ -155,10 +162,15 @@ test('batch: CURPs stop themselves at a daily provider limit and can be cancelle
   await expect(page.getByRole('radio', { name: 'CURPs' })).toBeChecked();
   await expect(page.getByText(/Each CURP is sent with the chosen interview/)).toBeVisible();
   await page.getByLabel('Calls at the same time').fill('1');
+  // The limit comes on the first row, at once: the window is already in the background when it starts.
+  await notifications.background(true);
   await page.getByRole('button', { name: 'Start batch' }).click();
   const run = page.getByTestId('batch-run');
   await expect(run.getByText(/The batch paused itself/)).toBeVisible();
+  // Stopping itself needs the user: it notifies as a failure, once.
+  await expect.poll(async () => (await notifications.shown()).map((n) => n.body)).toEqual([expect.stringMatching(/^Batch validation: failed\./)]);
   await page.locator('section.batch').screenshot({ path: `${SHOTS}/batch-curp-limit.png` });
   await run.getByRole('button', { name: 'Cancel' }).click();
   await expect(run.getByText(/^Cancelled: 1 of 6 rows were validated\.$/)).toBeVisible();
+  expect(await notifications.shown()).toHaveLength(1);
 });

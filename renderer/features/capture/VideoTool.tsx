@@ -5,7 +5,7 @@ import type { IpcErrorData } from '../../../preload/contract/define';
 import { ipcErrorOf } from '../../api/index';
 import { omni } from '../../api/omni';
 import { useBilingual, useT } from '../../i18n/index';
-import { Button, ErrorNotice, IconCheck, IconInfo, ProgressBar } from '../../ui/index';
+import { Button, ErrorNotice, IconCheck, IconInfo, ProgressBar, type TaskOutcome } from '../../ui/index';
 import { messages } from './messages';
 
 declare global {
@@ -23,7 +23,14 @@ type Phase =
   | { kind: 'staging'; sent: number; total: number; startedAt: number }
   | { kind: 'importing'; job: ImportJobView }
   | { kind: 'finished'; job: ImportJobView }
-  | { kind: 'failed'; error: IpcErrorData };
+  | { kind: 'failed'; error: IpcErrorData; job?: ImportJobView };
+
+/** How the service-side import ended, for its bar; none while it runs. */
+function importOutcome(phase: Phase): TaskOutcome | undefined {
+  if (phase.kind === 'failed') return 'failed';
+  if (phase.kind !== 'finished') return undefined;
+  return phase.job.state === 'done' ? 'done' : phase.job.state === 'cancelled' ? 'cancelled' : 'failed';
+}
 
 /** Video import: the file is streamed to main (staging), then from main to the service as base64 in pieces. */
 export function VideoTool({ interviewId, disabledReason }: { interviewId: string; disabledReason: string | null }) {
@@ -59,10 +66,7 @@ export function VideoTool({ interviewId, disabledReason }: { interviewId: string
         await new Promise((r) => setTimeout(r, POLL_MS));
         continue;
       }
-      setPhase(job.state === 'failed' && job.error ? { kind: 'failed', error: job.error } : { kind: 'finished', job });
-      if (job.state === 'done' && document.hidden && 'Notification' in window && Notification.permission === 'granted') {
-        new Notification(t('tabVideo'), { body: t('notifyImported', { id: job.interviewId }) });
-      }
+      setPhase(job.state === 'failed' && job.error ? { kind: 'failed', error: job.error, job } : { kind: 'finished', job });
       return;
     }
   };
@@ -72,7 +76,6 @@ export function VideoTool({ interviewId, disabledReason }: { interviewId: string
     if (!file || disabledReason) return;
     const stager = window.omniFiles;
     if (!stager) return setPhase({ kind: 'failed', error: ipcErrorOf(null) });
-    if ('Notification' in window && Notification.permission === 'default') void Notification.requestPermission().catch(() => undefined);
     const controller = new AbortController();
     stagingAbort.current = controller;
     const startedAt = Date.now();
@@ -91,7 +94,7 @@ export function VideoTool({ interviewId, disabledReason }: { interviewId: string
     } catch (error) {
       if (!mounted.current) return;
       if (controller.signal.aborted) setPhase({ kind: 'idle' });
-      else setPhase({ kind: 'failed', error: ipcErrorOf(error) });
+      else setPhase((current) => ({ kind: 'failed', error: ipcErrorOf(error), ...(current.kind === 'importing' ? { job: current.job } : {}) }));
     }
   };
 
@@ -105,12 +108,15 @@ export function VideoTool({ interviewId, disabledReason }: { interviewId: string
         const job = await omni().capture.importVideoCancel({ jobId: phase.job.jobId });
         setPhase({ kind: 'finished', job });
       } catch (error) {
-        setPhase({ kind: 'failed', error: ipcErrorOf(error) });
+        setPhase({ kind: 'failed', error: ipcErrorOf(error), job: phase.job });
       }
     }
   };
 
   const busy = phase.kind === 'staging' || phase.kind === 'importing';
+  // One bar for the service-side import, kept after it ends so it shows the outcome and notifies from the background.
+  const importJob = phase.kind === 'importing' || phase.kind === 'finished' || phase.kind === 'failed' ? phase.job : undefined;
+  const outcome = importOutcome(phase);
   return (
     <>
       <form onSubmit={(e) => void start(e)} className="capture-form">
@@ -141,11 +147,19 @@ export function VideoTool({ interviewId, disabledReason }: { interviewId: string
             <ProgressBar label={t('staging')} done={phase.sent} total={phase.total} startedAt={phase.startedAt} onCancel={() => void cancel()} />
           </>
         )}
-        {phase.kind === 'importing' && (
-          <>
-            <p role="status">{phase.job.state === 'processing' ? t('processing') : t('uploading')}</p>
-            <ProgressBar label={t('uploading')} done={phase.job.bytesDone} total={phase.job.totalBytes} startedAt={Date.parse(phase.job.startedAt)} onCancel={() => void cancel()} />
-          </>
+        {phase.kind === 'importing' && <p role="status">{phase.job.state === 'processing' ? t('processing') : t('uploading')}</p>}
+        {importJob && (
+          <ProgressBar
+            key={importJob.jobId}
+            label={t('uploading')}
+            task={t('taskImport', { id: importJob.interviewId })}
+            done={importJob.bytesDone}
+            total={importJob.totalBytes}
+            startedAt={Date.parse(importJob.startedAt)}
+            {...(importJob.finishedAt ? { now: Date.parse(importJob.finishedAt) } : {})}
+            {...(outcome ? { outcome } : {})}
+            onCancel={() => void cancel()}
+          />
         )}
         {phase.kind === 'finished' && phase.job.state === 'done' && (
           <p className="notice notice-ok" role="status" data-testid="import-done">

@@ -87,7 +87,7 @@ export const messages = defineMessages({
     importDone: 'Imported. Recording id:',
     importCancelled: 'Import cancelled. Nothing was recorded.',
     videoNothing: 'No video imported yet. Choose a file and a recording type.',
-    notifyImported: 'Video imported for {id}.',
+    taskImport: 'Video import for {id}',
   },
   es: {
     title: 'Captura',
@@ -171,7 +171,7 @@ export const messages = defineMessages({
     importDone: 'Importado. Id de grabación:',
     importCancelled: 'Importación cancelada. No se registró nada.',
     videoNothing: 'Aún no se importa ningún video. Elige un archivo y un tipo de grabación.',
-    notifyImported: 'Video importado para {id}.',
+    taskImport: 'Importación de video para {id}',
   },
 });
 

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import type { ContractDocument } from '../../../preload/contract/interview';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useT } from '../../i18n/index';
-import { Button, ErrorNotice, Panel, ProgressBar } from '../../ui/index';
+import { Button, ErrorNotice, Panel, ProgressBar, useTaskNotifier } from '../../ui/index';
 import { messages } from './messages';
 import { PdfViewer } from './PdfViewer';
 import { followSaved, toBase64 } from './shared';
@@ -70,6 +70,9 @@ function ContractRow({ interviewId, doc, isOpen, onOpen }: { interviewId: string
     { invalidate: [keys.interview.audit(interviewId)], onSuccess: (saved) => followSaved(saved) },
   );
   const [downloadError, setDownloadError] = useState(false);
+  // The bar leaves in `finally`, before the file is saved: the notification comes from here, not from the bar.
+  const notify = useTaskNotifier();
+  const task = t('taskContract', { id: doc.documentId });
 
   /** Streams the PDF through the media route so the bar shows bytes, rate and time left; cancel aborts it. */
   const download = async () => {
@@ -98,9 +101,11 @@ function ContractRow({ interviewId, doc, isOpen, onOpen }: { interviewId: string
         bytes.set(c, offset);
         offset += c.byteLength;
       }
-      save.mutate(bytes);
+      save.mutate(bytes, { onSuccess: () => notify(task, 'done'), onError: () => notify(task, 'failed') });
     } catch {
-      if (!controller.signal.aborted) setDownloadError(true);
+      if (controller.signal.aborted) return;
+      setDownloadError(true);
+      notify(task, 'failed');
     } finally {
       setProgress(null);
       abort.current = null;
@@ -121,7 +126,7 @@ function ContractRow({ interviewId, doc, isOpen, onOpen }: { interviewId: string
         </span>
       </div>
       {progress && (
-        <ProgressBar label={t('downloading', { id: doc.documentId })} done={progress.done} {...(progress.total ? { total: progress.total } : {})} startedAt={progress.startedAt} now={progress.now} onCancel={() => abort.current?.abort()} />
+        <ProgressBar label={t('downloading', { id: doc.documentId })} task={task} done={progress.done} {...(progress.total ? { total: progress.total } : {})} startedAt={progress.startedAt} now={progress.now} onCancel={() => abort.current?.abort()} />
       )}
       {downloadError && <p className="notice notice-danger" role="alert">{t('pdfError')}</p>}
       {save.error && <ErrorNotice error={save.error.data} />}

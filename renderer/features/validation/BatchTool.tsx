@@ -4,7 +4,7 @@ import { OmniCallError, ipcErrorOf, useOmniMutation } from '../../api/index';
 import { omni } from '../../api/omni';
 import type { IpcErrorData } from '../../../preload/contract/define';
 import { useBilingual, useFormat, useLocale, useT } from '../../i18n/index';
-import { Badge, Button, ErrorNotice, IconCheck, IconDanger, IconMinus, IconWarning, ProgressBar } from '../../ui/index';
+import { Badge, Button, ErrorNotice, IconCheck, IconDanger, IconMinus, IconWarning, ProgressBar, useTaskNotifier, type TaskOutcome } from '../../ui/index';
 import { startDownload } from '../signing/files';
 import { hasSessionToken, useQueueEntries } from '../capture/InterviewPicker';
 import { groupLabel } from './SingleChecks';
@@ -73,7 +73,8 @@ export function BatchTool({ interviewId }: { interviewId: string }) {
   const [jobId, setJobId] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const { job, setJob, problems, problemCount, error: pollError } = useBatchJob(jobId);
-  const notified = useRef<string | null>(null);
+  const notify = useTaskNotifier();
+  const stopNotified = useRef<string | null>(null);
 
   const previewCall = useOmniMutation((api, text: string) => api.validation.batchPreview({ csvText: text }));
   const start = useOmniMutation((api, input: Parameters<ReturnType<typeof omni>['validation']['batchStart']>[0]) => api.validation.batchStart(input));
@@ -82,14 +83,13 @@ export function BatchTool({ interviewId }: { interviewId: string }) {
   );
   const exportCall = useOmniMutation((api) => api.validation.batchExport({ jobId: jobId!, language: locale }));
 
-  // Finishing while the window is in the background raises an OS notification (ux.md, long work).
+  // A run that stops itself (provider limit) waits paused for the user, with no outcome on its bar: it notifies as failed.
+  const stoppedRun = job?.stoppedBecause ? job.jobId : null;
   useEffect(() => {
-    if (!job || job.state !== 'done' || notified.current === job.jobId) return;
-    notified.current = job.jobId;
-    if (document.hidden && 'Notification' in window && Notification.permission === 'granted') {
-      new Notification(t('batchTitle'), { body: t('notifyDone', { valid: job.counts.valid, invalid: job.counts.invalid, error: job.counts.error }) });
-    }
-  }, [job, t]);
+    if (stoppedRun && stopNotified.current !== stoppedRun) notify(t('taskBatch'), 'failed');
+    stopNotified.current = stoppedRun;
+  }, [stoppedRun, notify, t]);
+  const outcome: TaskOutcome | undefined = pollError ? 'failed' : job?.state === 'done' ? 'done' : job?.state === 'cancelled' ? 'cancelled' : undefined;
 
   const onFile = async (file: File | undefined) => {
     setPreview(null);
@@ -117,7 +117,6 @@ export function BatchTool({ interviewId }: { interviewId: string }) {
 
   const onStart = () => {
     if (!csvText) return;
-    if ('Notification' in window && Notification.permission === 'default') void Notification.requestPermission().catch(() => undefined);
     start.mutate(
       { csvText, kind, column, hasHeader, concurrency, ...(kind === 'curp' ? { interviewId } : {}) },
       { onSuccess: (view) => { setJob(view); setJobId(view.jobId); setStatus(''); } },
@@ -185,17 +184,20 @@ export function BatchTool({ interviewId }: { interviewId: string }) {
             {job.state === 'running' && t('stateRunning')}
             {job.state === 'pausing' && t('statePausing')}
             {job.state === 'paused' && t('statePaused')}
-            {job.state === 'done' && t('stateDone')}
+            {job.state === 'done' && t('stateDone', { total: job.total })}
             {job.state === 'cancelled' && t('stateCancelled', { done: job.done, total: job.total })}
           </p>
           {job.stoppedBecause && <p className="notice notice-warn"><IconWarning /> {t('stopped', { reason: pick(job.stoppedBecause) })}</p>}
           <ProgressBar
+            key={job.jobId}
             label={t('progressLabel')}
+            task={t('taskBatch')}
             unit="rows"
             done={job.done}
             total={job.total}
             startedAt={Date.parse(job.startedAt)}
             now={job.finishedAt ? Date.parse(job.finishedAt) : Date.now()}
+            {...(outcome ? { outcome } : {})}
             onCancel={running ? () => onControl('cancel') : undefined}
           />
           <div className="batch-controls">
