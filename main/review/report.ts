@@ -173,8 +173,8 @@ const words = {
     chainBroken: (n: number) => `HASH CHAIN BROKEN at entry ${n}: the trail was altered.`,
     actions: {
       opened: 'opened', played: 'played', downloaded: 'downloaded', noted: 'noted', named: 'named', decided: 'decided', signed: 'signed',
-      verified: 'verified', captured: 'captured', validated: 'validated', stateChanged: 'state changed',
-    } as Record<AuditEntry['action'], string>,
+      verified: 'verified', captured: 'captured', validated: 'validated', stateChanged: 'state changed', trustedRootAdded: 'NOM-151 root trusted',
+    } satisfies Record<AuditEntry['action'], string>,
   },
   es: {
     docTitle: (id: string) => `Reporte de revisión ${id}`,
@@ -218,8 +218,8 @@ const words = {
     chainBroken: (n: number) => `CADENA DE HASHES ROTA en la entrada ${n}: la bitácora fue alterada.`,
     actions: {
       opened: 'abierta', played: 'reproducido', downloaded: 'descargado', noted: 'nota enviada', named: 'nombre enviado', decided: 'decidida', signed: 'firmado',
-      verified: 'verificado', captured: 'capturado', validated: 'validado', stateChanged: 'estado cambiado',
-    } as Record<AuditEntry['action'], string>,
+      verified: 'verificado', captured: 'capturado', validated: 'validado', stateChanged: 'estado cambiado', trustedRootAdded: 'raíz NOM-151 de confianza agregada',
+    } satisfies Record<AuditEntry['action'], string>,
   },
 } as const;
 
@@ -300,7 +300,7 @@ export async function reviewReportPdf(input: ReviewReportInput): Promise<Uint8Ar
   w.heading(w8.audit);
   w.text(input.audit.chain.ok ? w8.chainOk : w8.chainBroken(input.audit.chain.brokenAt), { font: 'bold', color: input.audit.chain.ok ? INK : rgb(0.7, 0, 0) });
   for (const e of input.audit.entries) {
-    w.text(`#${e.seq}  ${e.at}  ${w8.actions[e.action] ?? e.action}  ${describeAudit(e)}`, { size: 8.5 });
+    w.text(`#${e.seq}  ${e.at}  ${w8.actions[e.action]}  ${describeAudit(e)}`, { size: 8.5 });
     w.text(`hash ${e.hash}`, { font: 'mono', size: 6.5, color: MUTED, indent: 10 });
   }
   return doc.save();

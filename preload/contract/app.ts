@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { AuditEntry, EnvironmentKind } from '../../main/ipc/context';
 import { channel } from './define';
+import type { SavedFile } from './interview';
 
 /** App-level facts and actions that belong to no feature. */
 
@@ -11,6 +13,13 @@ export interface AppInfoView {
   platform: string;
 }
 
+/** Every audit entry of the active environment, newest first, with the whole trail's chain check. */
+export interface AuditTrailView {
+  environment: { id: string; name: string; kind: EnvironmentKind };
+  entries: AuditEntry[];
+  chain: { ok: true } | { ok: false; brokenAt: number };
+}
+
 export const app = {
   info: channel<AppInfoView>()(z.object({}).strict()),
   /**
@@ -20,4 +29,8 @@ export const app = {
   openExternal: channel<{ opened: boolean }>()(z.object({ url: z.string().trim().url().max(2048) }).strict()),
   /** The `omni-reviewer://interview/<id>` link the OS handed the app since the last call, if any (taken once). */
   takeDeepLink: channel<{ interviewId: string } | null>()(z.object({}).strict()),
+  /** The audit trail across interviews (entries with no interview, such as a trusted NOM-151 root, included). */
+  auditTrail: channel<AuditTrailView>()(z.object({}).strict()),
+  /** Saves that trail as JSON (hashes kept, so the chain can be checked elsewhere); `null` when the user cancelled. */
+  exportAuditTrail: channel<SavedFile | null>()(z.object({}).strict()),
 };

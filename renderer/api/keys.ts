@@ -7,6 +7,7 @@
 export const keys = {
   app: {
     info: () => ['app', 'info'] as const,
+    auditTrail: () => ['app', 'auditTrail'] as const,
   },
   settings: {
     all: () => ['settings'] as const,

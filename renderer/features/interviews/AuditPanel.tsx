@@ -1,29 +1,20 @@
-import type { AuditEntry } from '../../../main/ipc/context';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useFormat, useLocale, useT } from '../../i18n/index';
 import { Badge, Button, ErrorNotice, IconCheck, IconDanger, Panel } from '../../ui/index';
 import { messages } from './messages';
-import { followSaved, useLocalStateLabel } from './shared';
-import type { LocalReviewState } from '../../../preload/contract/queue';
+import { useAuditLabels } from './audit-labels';
+import { followSaved } from './shared';
 
 export function AuditPanel({ interviewId }: { interviewId: string }) {
   const t = useT(messages);
   const f = useFormat();
   const { locale } = useLocale();
-  const stateLabel = useLocalStateLabel();
   const q = useOmniQuery(keys.interview.audit(interviewId), (api) => api.interview.audit({ interviewId }));
   const exportAudit = useOmniMutation((api, format: 'json' | 'pdf') => api.interview.exportAudit({ interviewId, format, language: locale }), {
     invalidate: [keys.interview.audit(interviewId)],
     onSuccess: (saved) => followSaved(saved),
   });
-  const action = (a: AuditEntry['action']) =>
-    ({ opened: t('actOpened'), played: t('actPlayed'), downloaded: t('actDownloaded'), noted: t('actNoted'), named: t('actNamed'), decided: t('actDecided'), signed: t('actSigned'), stateChanged: t('actStateChanged') })[
-      a as 'opened'
-    ] ?? t('actOther');
-  const detailText = (e: AuditEntry) =>
-    e.action === 'stateChanged'
-      ? `${stateLabel(e.detail.from as LocalReviewState)} → ${stateLabel(e.detail.to as LocalReviewState)}`
-      : Object.entries(e.detail).map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' · ');
+  const { action, detail: detailText } = useAuditLabels();
   return (
     <Panel
       title={t('auditTitle')}

@@ -3,8 +3,12 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { CredentialField, EnvironmentView, EnvironmentsView } from '../../../preload/contract/settings';
 import { keys, useOmniMutation, useOmniQuery, useSwitchEnvironment } from '../../api/index';
 import { localeFromNavigator, useFormat, useLocale, useT, type Locale, type Translate } from '../../i18n/index';
-import { Badge, Button, ErrorNotice, Field, IconCheck, IconLock, IconMinus, IconWarning, Panel } from '../../ui/index';
+import { Link } from 'react-router-dom';
+import { Badge, Button, ErrorNotice, Field, IconCheck, IconDanger, IconLock, IconMinus, IconWarning, Panel } from '../../ui/index';
+import { useAuditLabels } from '../interviews/audit-labels';
+import { followSaved } from '../interviews/shared';
 import { messages } from './messages';
+import './settings.css';
 
 type T = Translate<(typeof messages)['en']>;
 
@@ -20,6 +24,7 @@ export default function SettingsScreen() {
       {envs.data && <ActiveEnvironment key={envs.data.activeId} env={envs.data.environments.find((e) => e.id === envs.data.activeId)} t={t} />}
       <StorageSecurity t={t} />
       <PreferencesPanel t={t} />
+      <AuditTrailPanel t={t} />
     </div>
   );
 }
@@ -262,6 +267,63 @@ function PreferencesPanel({ t }: { t: T }) {
           </div>
           <span className="visually-hidden" aria-live="polite">{languageName(locale)}</span>
         </div>
+      )}
+    </Panel>
+  );
+}
+
+/** Every audit entry of the active environment: the only place that lists entries with no interview. */
+function AuditTrailPanel({ t }: { t: T }) {
+  const f = useFormat();
+  const labels = useAuditLabels();
+  const trail = useOmniQuery(keys.app.auditTrail(), (api) => api.app.auditTrail({}));
+  const exportTrail = useOmniMutation((api, _input: void) => api.app.exportAuditTrail({}), {
+    invalidate: [keys.app.auditTrail()],
+    onSuccess: (saved) => followSaved(saved),
+  });
+  const titleId = useId();
+  return (
+    <Panel
+      title={<span id={titleId}>{t('auditTrailTitle')}</span>}
+      query={trail}
+      isEmpty={(d) => d.entries.length === 0}
+      empty={t('auditTrailEmpty')}
+      actions={<Button onClick={() => exportTrail.mutate()} disabled={exportTrail.isPending || !trail.data?.entries.length}>{t('auditExportJson')}</Button>}
+    >
+      {(d) => (
+        <>
+          <p className="muted">{t('auditTrailIntro', { env: d.environment.kind === 'custom' ? d.environment.name : kindLabel(d.environment.kind, t) })}</p>
+          <p data-testid="audit-trail-chain">
+            {d.chain.ok ? <Badge tone="ok" icon={<IconCheck />}>{t('auditChainOk')}</Badge> : <Badge tone="danger" icon={<IconDanger />}>{t('auditChainBroken', { n: d.chain.brokenAt })}</Badge>}{' '}
+            <span className="muted small num">{t('auditTrailCount', { n: f.number(d.entries.length) })}</span>
+          </p>
+          {exportTrail.error && <ErrorNotice error={exportTrail.error.data} />}
+          {exportTrail.isSuccess && exportTrail.data && <p className="small" role="status">{exportTrail.data.savedTo ? t('auditSaved', { path: exportTrail.data.savedTo }) : t('auditExported')}</p>}
+          <div className="audit-trail-scroll" tabIndex={0} role="region" aria-labelledby={titleId}>
+            <table className="table" data-testid="audit-trail-table">
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">{t('auditColTime')}</th>
+                  <th scope="col">{t('auditColAction')}</th>
+                  <th scope="col">{t('auditColInterview')}</th>
+                  <th scope="col">{t('auditColDetail')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.entries.map((e) => (
+                  <tr key={e.seq}>
+                    <td className="num">{e.seq}</td>
+                    <td className="num audit-trail-time">{f.dateTime(e.at)}</td>
+                    <td>{labels.action(e.action)}</td>
+                    <td className="audit-trail-interview">{e.interviewId ? <Link className="mono" to={`/interviews/${encodeURIComponent(e.interviewId)}`}>{e.interviewId}</Link> : <span className="muted">{t('auditNoInterview')}</span>}</td>
+                    <td className="small audit-trail-detail">{labels.detail(e)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
     </Panel>
   );

@@ -1,0 +1,42 @@
+import { useCallback, useMemo } from 'react';
+import type { AuditAction, AuditEntry } from '../../../main/ipc/context';
+import type { LocalReviewState } from '../../../preload/contract/queue';
+import { useT } from '../../i18n/index';
+import { messages } from './messages';
+import { useLocalStateLabel } from './shared';
+
+/**
+ * An audit entry in words, for every screen that lists them (an interview's trail, Settings' environment-wide one).
+ * The label table is a full Record: tsc fails when the AuditAction union grows and a label is missing.
+ */
+export function useAuditLabels() {
+  const t = useT(messages);
+  const stateLabel = useLocalStateLabel();
+  const labels = useMemo(
+    (): Record<AuditAction, string> => ({
+      opened: t('actOpened'),
+      played: t('actPlayed'),
+      downloaded: t('actDownloaded'),
+      noted: t('actNoted'),
+      named: t('actNamed'),
+      decided: t('actDecided'),
+      signed: t('actSigned'),
+      verified: t('actVerified'),
+      captured: t('actCaptured'),
+      validated: t('actValidated'),
+      stateChanged: t('actStateChanged'),
+      trustedRootAdded: t('actTrustedRootAdded'),
+    }),
+    [t],
+  );
+  const action = useCallback((a: AuditAction) => labels[a], [labels]);
+  const detail = useCallback(
+    (e: AuditEntry) => {
+      if (e.action === 'stateChanged') return `${stateLabel(e.detail.from as LocalReviewState)} → ${stateLabel(e.detail.to as LocalReviewState)}`;
+      if (e.action === 'trustedRootAdded') return t('trustedRootDetail', { subject: String(e.detail.subject ?? '—'), sha256: String(e.detail.sha256 ?? '—') });
+      return Object.entries(e.detail).map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' · ');
+    },
+    [t, stateLabel],
+  );
+  return { action, detail };
+}
