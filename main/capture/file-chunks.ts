@@ -8,9 +8,10 @@ import { open } from 'node:fs/promises';
 export const READ_CHUNK_BYTES = 3 * 48 * 1024;
 
 /**
- * Reads a file chunk by chunk into one reused buffer, reporting the bytes read so far after each chunk.
+ * Reads a file chunk by chunk, reporting the bytes read so far after each chunk. Two buffers alternate: while the
+ * consumer encodes one chunk, the next is already being read on the thread pool, so disk time overlaps encoding.
  * The yielded chunk is only valid until the next iteration (the consumer encodes or copies it first): reusing
- * the buffer keeps a 500 MB read from allocating 500 MB of short-lived buffers. Aborting the signal stops the
+ * the buffers keeps a 500 MB read from allocating 500 MB of short-lived buffers. Aborting the signal stops the
  * read with an AbortError.
  */
 export async function* fileChunks(
@@ -18,25 +19,43 @@ export async function* fileChunks(
   opts: { signal?: AbortSignal; onBytes?: (bytesRead: number) => void; chunkBytes?: number } = {},
 ): AsyncGenerator<Uint8Array> {
   const handle = await open(path, 'r');
-  const buffer = Buffer.allocUnsafe(opts.chunkBytes ?? READ_CHUNK_BYTES);
+  const size = opts.chunkBytes ?? READ_CHUNK_BYTES;
+  const buffers: [Buffer, Buffer] = [Buffer.allocUnsafe(size), Buffer.allocUnsafe(size)];
+  // Fill the whole buffer when the file allows, so chunk boundaries stay on multiples of 3.
+  const fill = async (buffer: Buffer, position: number): Promise<number> => {
+    let filled = 0;
+    while (filled < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, position + filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    return filled;
+  };
   let read = 0;
+  let pending: Promise<number> | undefined;
   try {
+    opts.signal?.throwIfAborted();
+    let current = buffers[0];
+    let ahead = fill(current, 0);
+    pending = ahead;
     for (;;) {
-      opts.signal?.throwIfAborted();
-      // Fill the whole buffer when the file allows, so chunk boundaries stay on multiples of 3.
-      let filled = 0;
-      while (filled < buffer.length) {
-        const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, read + filled);
-        if (bytesRead === 0) break;
-        filled += bytesRead;
-      }
+      const filled = await ahead;
+      pending = undefined;
       if (filled === 0) return;
       read += filled;
+      const last = filled < size;
+      // The other buffer was yielded last time and the consumer has finished with it: read ahead into it.
+      const next = current === buffers[0] ? buffers[1] : buffers[0];
+      if (!last) pending = ahead = fill(next, read);
       opts.onBytes?.(read);
-      yield buffer.subarray(0, filled);
-      if (filled < buffer.length) return;
+      yield current.subarray(0, filled);
+      current = next;
+      if (last) return;
+      opts.signal?.throwIfAborted();
     }
   } finally {
+    // Never close the handle under a read still in flight (early return, abort or a consumer error).
+    await pending?.catch(() => undefined);
     await handle.close();
   }
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { base64JsonBody, base64Length } from '../../main/capture/base64-json-body';
+import { base64JsonBody, base64Length, encodeTriples } from '../../main/capture/base64-json-body';
 import { fileChunks } from '../../main/capture/file-chunks';
 import { checkImage, describeImageProblem, MAX_IMAGE_BYTES } from '../../main/capture/image-check';
 import { ImportJobs } from '../../main/capture/import-jobs';
@@ -54,6 +54,14 @@ describe('base64JsonBody', () => {
     await expect(collect(body.stream)).rejects.toThrow(/changed while it was being read/);
   });
 
+  it('encodes every byte value in every triple position like Buffer.toString("base64")', () => {
+    const bytes = Buffer.from(Array.from({ length: 256 * 3 }, (_, i) => (i % 3 === 0 ? i / 3 : i % 3 === 1 ? 255 - ((i - 1) / 3) : (i * 7) & 0xff)));
+    const out = Buffer.alloc(base64Length(bytes.length) + 4);
+    // Starts after one already encoded triple, as the carry path does.
+    expect(encodeTriples(bytes, 0, bytes.length, out, 4)).toBe(out.length);
+    expect(out.subarray(4).toString('latin1')).toBe(bytes.toString('base64'));
+  });
+
   it('computes base64 lengths with padding', () => {
     expect([0, 1, 2, 3, 4].map(base64Length)).toEqual([0, 4, 4, 4, 8]);
   });
@@ -68,6 +76,20 @@ describe('fileChunks', () => {
     for await (const c of fileChunks(path, { chunkBytes: 3000, onBytes: (n) => seen.push(n) })) sizes.push(c.length);
     expect(sizes).toEqual([3000, 3000, 3000, 1000]);
     expect(seen).toEqual([3000, 6000, 9000, 10000]);
+
+    const distinct = join(dir, 'distinct.bin');
+    const bytes = Buffer.from(Array.from({ length: 9000 }, (_, i) => (i * 131 + 7) & 0xff));
+    await writeFile(distinct, bytes);
+    const parts: Buffer[] = [];
+    for await (const c of fileChunks(distinct, { chunkBytes: 3000 })) {
+      const held = Buffer.from(c);
+      // While the consumer works on a chunk the next one is read ahead; it must land in the other buffer.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(Buffer.compare(held, c)).toBe(0);
+      parts.push(held);
+    }
+    expect(Buffer.concat(parts).equals(bytes)).toBe(true);
+    for await (const _ of fileChunks(distinct, { chunkBytes: 3000 })) break;
 
     const controller = new AbortController();
     const read = (async () => {
