@@ -1,5 +1,5 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { EnvironmentView } from '../../preload/contract/settings';
 import { keys, useOmniQuery } from '../api/index';
 import { omni } from '../api/omni';
@@ -14,6 +14,8 @@ export function Layout() {
   const t = useT(common);
   const navigate = useNavigate();
   const [sheetOpen, setSheetOpen] = useState(false);
+  const mainRef = useRef<HTMLElement>(null);
+  useNewScreenStartsAtTop(mainRef);
 
   // A link from the OS (omni-reviewer://interview/<id>) waits in main until the window asks: at start and on focus.
   useEffect(() => {
@@ -54,7 +56,7 @@ export function Layout() {
           </ul>
           <p className="rail-hint small muted">{t('shortcutsHint')}</p>
         </nav>
-        <main id="main" className="content" tabIndex={-1}>
+        <main id="main" ref={mainRef} className="content" tabIndex={-1}>
           <Suspense fallback={<Skeleton rows={4} />}>
             <Outlet />
           </Suspense>
@@ -63,6 +65,25 @@ export function Layout() {
       <ShortcutSheet open={sheetOpen} onClose={() => setSheetOpen(false)} />
     </div>
   );
+}
+
+/**
+ * A new screen (another path; a different query on the same path is the same screen) starts at its top, and focus
+ * that was left on the rail, on the page body or on a control the old screen took with it moves to the content, so
+ * the next Tab starts there and a screen reader announces it. Focus a screen placed itself inside the content stays.
+ */
+function useNewScreenStartsAtTop(mainRef: RefObject<HTMLElement | null>) {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useLayoutEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    const main = mainRef.current;
+    if (!main) return;
+    main.scrollTop = 0;
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || !focused.isConnected || !main.contains(focused)) main.focus({ preventScroll: true });
+  }, [pathname, mainRef]);
 }
 
 function EnvironmentBar() {

@@ -238,3 +238,64 @@ test('storage security: without an OS secret store, credentials wait in memory u
   await expect(panel.getByRole('button', { name: 'Accept weaker storage' })).toHaveCount(0);
   expect(await shell.ipc('settings.storageSecurity')).toMatchObject({ state: 'weak-accepted' });
 });
+
+test('the rail never runs a label into its shortcut hint, in English and Spanish, at 720, 1024 and 1280 px', async ({ page }) => {
+  for (const language of ['en', 'es'] as const) {
+    if (language === 'es') {
+      await openSettings(page);
+      await page.getByLabel('Language').selectOption('es');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es-MX');
+    }
+    for (const width of [720, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 720 });
+      const links = page.locator('.rail-link');
+      await expect(links).toHaveCount(6);
+      for (const link of await links.all()) {
+        const label = (await link.locator('span').boundingBox())!;
+        const hint = (await link.locator('kbd').boundingBox())!;
+        const sameLine = label.y < hint.y + hint.height && hint.y < label.y + label.height;
+        // Side by side with a visible gap, or (if ever wrapped) on separate lines: never touching.
+        if (sameLine) expect(hint.x - (label.x + label.width), `${language} ${width}px: ${await link.textContent()}`).toBeGreaterThanOrEqual(8);
+        const box = (await link.boundingBox())!;
+        expect(hint.x + hint.width).toBeLessThanOrEqual(box.x + box.width);
+      }
+      await page.locator('.rail').screenshot({ path: `${SHOTS}/rail-${language}-${width}.png` });
+    }
+  }
+});
+
+test('a new screen starts at its top with focus on the content; a query change on the same screen keeps the scroll', async ({ page, shell }) => {
+  await page.setViewportSize({ width: 1280, height: 560 });
+  await shell.ipc('queue.addDemoSeeds', {});
+  await page.evaluate(() => (window.location.hash = '#/interviews/demo-clean-pass'));
+  await expect(page.getByTestId('interview-id')).toHaveText('demo-clean-pass');
+  const content = page.locator('main#main');
+  const seal = page.getByRole('button', { name: 'Seal with NOM-151 demo-clean-pass-credito' });
+  await seal.scrollIntoViewIfNeeded();
+  expect(await content.evaluate((m) => m.scrollTop)).toBeGreaterThan(200);
+  await seal.click();
+  await expect(page).toHaveURL(/#\/signing\?contract=demo-clean-pass-credito$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await content.evaluate((m) => m.scrollTop)).toBe(0);
+  await expect(content).toBeFocused();
+  await page.screenshot({ path: `${SHOTS}/signing-from-contract-top.png` });
+  // The next Tab starts in the content, not back at the top of the window.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.querySelector('main#main')!.contains(document.activeElement))).toBe(true);
+
+  // Same screen, another query: where the user was reading stays.
+  await content.evaluate((m) => (m.scrollTop = m.scrollHeight));
+  const scrolled = await content.evaluate((m) => m.scrollTop);
+  expect(scrolled).toBeGreaterThan(0);
+  await page.evaluate(() => (window.location.hash = '#/signing?contract=another-contract'));
+  await expect(page).toHaveURL(/contract=another-contract$/);
+  expect(await content.evaluate((m) => m.scrollTop)).toBe(scrolled);
+
+  // Keyboard navigation from the page body: the new area also starts at its top, focus on its content.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('g');
+  await page.keyboard.press('v');
+  await expect(page).toHaveURL(/#\/validation$/);
+  expect(await content.evaluate((m) => m.scrollTop)).toBe(0);
+  await expect(content).toBeFocused();
+});
