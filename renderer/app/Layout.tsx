@@ -15,7 +15,11 @@ export function Layout() {
   const navigate = useNavigate();
   const [sheetOpen, setSheetOpen] = useState(false);
   const mainRef = useRef<HTMLElement>(null);
-  useNewScreenStartsAtTop(mainRef);
+  const { pathname } = useLocation();
+  // The screen the app opened on keeps the browser's own start; every later screen change resets (back to it too).
+  const firstPath = useRef(pathname);
+  const navigated = useRef(false);
+  if (pathname !== firstPath.current) navigated.current = true;
 
   // A link from the OS (omni-reviewer://interview/<id>) waits in main until the window asks: at start and on focus.
   useEffect(() => {
@@ -40,7 +44,17 @@ export function Layout() {
 
   return (
     <div className="frame">
-      <a className="skip-link" href="#main">{t('skipToContent')}</a>
+      {/* The hash router owns the fragment: following "#main" would navigate away, so the link moves focus itself. */}
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          mainRef.current?.focus();
+        }}
+      >
+        {t('skipToContent')}
+      </a>
       <EnvironmentBar />
       <div className="frame-body">
         <nav className="rail" aria-label={t('navLabel')}>
@@ -59,6 +73,8 @@ export function Layout() {
         <main id="main" ref={mainRef} className="content" tabIndex={-1}>
           <Suspense fallback={<Skeleton rows={4} />}>
             <Outlet />
+            {/* Inside the boundary and keyed by path: it mounts when the new screen itself is shown, not its placeholder. */}
+            {navigated.current && <NewScreenStartsAtTop key={pathname} mainRef={mainRef} />}
           </Suspense>
         </main>
       </div>
@@ -72,18 +88,15 @@ export function Layout() {
  * that was left on the rail, on the page body or on a control the old screen took with it moves to the content, so
  * the next Tab starts there and a screen reader announces it. Focus a screen placed itself inside the content stays.
  */
-function useNewScreenStartsAtTop(mainRef: RefObject<HTMLElement | null>) {
-  const { pathname } = useLocation();
-  const previous = useRef(pathname);
+function NewScreenStartsAtTop({ mainRef }: { mainRef: RefObject<HTMLElement | null> }) {
   useLayoutEffect(() => {
-    if (previous.current === pathname) return;
-    previous.current = pathname;
     const main = mainRef.current;
     if (!main) return;
     main.scrollTop = 0;
     const focused = document.activeElement;
     if (!focused || focused === document.body || !focused.isConnected || !main.contains(focused)) main.focus({ preventScroll: true });
-  }, [pathname, mainRef]);
+  }, [mainRef]);
+  return null;
 }
 
 function EnvironmentBar() {

@@ -275,7 +275,7 @@ test('a new screen starts at its top with focus on the content; a query change o
   expect(await content.evaluate((m) => m.scrollTop)).toBeGreaterThan(200);
   await seal.click();
   await expect(page).toHaveURL(/#\/signing\?contract=demo-clean-pass-credito$/);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Signing (NOM-151)' })).toBeVisible();
   expect(await content.evaluate((m) => m.scrollTop)).toBe(0);
   await expect(content).toBeFocused();
   await page.screenshot({ path: `${SHOTS}/signing-from-contract-top.png` });
@@ -296,6 +296,26 @@ test('a new screen starts at its top with focus on the content; a query change o
   await page.keyboard.press('g');
   await page.keyboard.press('v');
   await expect(page).toHaveURL(/#\/validation$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Validation' })).toBeVisible();
   expect(await content.evaluate((m) => m.scrollTop)).toBe(0);
   await expect(content).toBeFocused();
+
+  // Back to the screen the app opened on: it starts at its top as well.
+  await content.evaluate((m) => (m.scrollTop = m.scrollHeight));
+  expect(await content.evaluate((m) => m.scrollTop)).toBeGreaterThan(0);
+  await page.keyboard.press('g');
+  await page.keyboard.press('i');
+  await expect(page.getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();
+  expect(await content.evaluate((m) => m.scrollTop)).toBe(0);
+});
+
+test('the skip link moves focus to the content without leaving the screen', async ({ page }) => {
+  await expect(page).toHaveURL(/#\/interviews$/);
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await skip.focus();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#main')).toBeFocused();
+  await expect(page).toHaveURL(/#\/interviews$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
