@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { createAuditTrail } from '../../main/audit-trail';
+import type { EnvironmentConfig, JsonStore, MainContext } from '../../main/ipc/context';
+import { appHandlers } from '../../main/ipc/handlers/app';
+
+/** Settings' audit trail: the active environment's entries only, newest first, the whole chain verified. */
+
+const envOf = (id: string, kind: EnvironmentConfig['kind']): EnvironmentConfig => ({ id, kind, name: id, baseUrl: 'https://omni.example', authUrl: 'https://auth.example', apiVersion: '1.0', tokenHeader: 'X' });
+
+function context() {
+  const data = new Map<string, unknown>();
+  const store: JsonStore = { get: <T>(k: string) => structuredClone(data.get(k)) as T | undefined, set: (k, v) => void data.set(k, structuredClone(v)), delete: (k) => void data.delete(k) };
+  let active = envOf('demo', 'demo');
+  const audit = createAuditTrail({ store, environment: () => active.id });
+  const saved: { suggestedName: string; data: Uint8Array }[] = [];
+  const ctx = {
+    environments: { active: () => active },
+    audit,
+    files: { save: async (file: { suggestedName: string; data: Uint8Array }) => (saved.push(file), { downloadUrl: '/download/x' }) },
+  } as unknown as MainContext;
+  return { ctx, audit, data, saved, switchTo: (env: EnvironmentConfig) => (active = env) };
+}
+
+describe('app.auditTrail', () => {
+  it('lists the active environment newest first, entries without an interview included', async () => {
+    const { ctx, audit, switchTo } = context();
+    await audit.append({ interviewId: 'a', action: 'opened', detail: {} });
+    await audit.append({ action: 'trustedRootAdded', detail: { subject: 'CN=Root', sha256: 'ab' } });
+    switchTo(envOf('prod', 'production'));
+    await audit.append({ interviewId: 'b', action: 'opened', detail: {} });
+
+    const prod = await appHandlers.auditTrail({}, ctx);
+    expect(prod.environment).toEqual({ id: 'prod', name: 'prod', kind: 'production' });
+    expect(prod.entries.map((e) => e.seq)).toEqual([3]);
+
+    switchTo(envOf('demo', 'demo'));
+    const demo = await appHandlers.auditTrail({}, ctx);
+    expect(demo.entries.map((e) => [e.seq, e.action, e.interviewId ?? null])).toEqual([[2, 'trustedRootAdded', null], [1, 'opened', 'a']]);
+    expect(demo.chain).toEqual({ ok: true });
+  });
+
+  it('reports a broken chain even when the altered entry belongs to another environment', async () => {
+    const { ctx, audit, data, switchTo } = context();
+    switchTo(envOf('prod', 'production'));
+    await audit.append({ interviewId: 'b', action: 'decided', detail: { decision: 'approve' } });
+    switchTo(envOf('demo', 'demo'));
+    await audit.append({ interviewId: 'a', action: 'opened', detail: {} });
+    const [key, entries] = [...data.entries()][0] as [string, { detail: Record<string, unknown> }[]];
+    entries[0]!.detail.decision = 'reject';
+    data.set(key, entries);
+    expect((await appHandlers.auditTrail({}, ctx)).chain).toEqual({ ok: false, brokenAt: 1 });
+  });
+
+  it('exports the listed entries as JSON with their hashes, and records the export', async () => {
+    const { ctx, audit, saved } = context();
+    await audit.append({ action: 'trustedRootAdded', detail: { subject: 'CN=Root', sha256: 'ab' } });
+    expect(await appHandlers.exportAuditTrail({}, ctx)).toEqual({ downloadUrl: '/download/x' });
+    expect(saved[0]!.suggestedName).toMatch(/^audit-trail-demo-\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d\.json$/);
+    const file = JSON.parse(new TextDecoder().decode(saved[0]!.data)) as { format: string; chain: unknown; entries: { action: string; hash: string }[] };
+    expect(file.format).toBe('omni-reviewer.audit-trail');
+    expect(file.chain).toEqual({ ok: true });
+    expect(file.entries).toEqual([expect.objectContaining({ action: 'trustedRootAdded', hash: expect.stringMatching(/^[0-9a-f]{64}$/) })]);
+    expect((await audit.list()).map((e) => [e.action, e.detail])).toEqual([
+      ['trustedRootAdded', { subject: 'CN=Root', sha256: 'ab' }],
+      ['downloaded', { what: 'auditTrail' }],
+    ]);
+  });
+});
