@@ -6,23 +6,9 @@ import { RateMeter } from '../validation/rate';
 import { base64JsonBody, type Base64JsonBody } from './base64-json-body';
 import { fileChunks } from './file-chunks';
 
-export type ImportState = 'uploading' | 'processing' | 'done' | 'failed' | 'cancelled';
-
-export interface ImportSnapshot {
-  jobId: string;
-  interviewId: string;
-  fileName: string;
-  type?: RecordingType;
-  state: ImportState;
-  bytesDone: number;
-  totalBytes: number;
-  bytesPerSecond: number;
-  secondsLeft: number | null;
-  startedAt: string;
-  finishedAt?: string;
-  recordingId?: string;
-  error?: IpcErrorData;
-}
+/** The job as the renderer sees it: one definition, in the IPC contract. */
+export type { ImportJobView as ImportSnapshot, ImportState } from '../../preload/contract/capture';
+import type { ImportJobView as ImportSnapshot } from '../../preload/contract/capture';
 
 /** Sends the prepared body; resolves with the new recording id. The handler implements it over OmniClient. */
 export type UploadBody = (body: Base64JsonBody, ctx: { interviewId: string; signal: AbortSignal }) => Promise<{ recordingId: string }>;
