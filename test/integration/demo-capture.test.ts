@@ -4,12 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AuthErrorName, FailReason } from '../../main/omni/contract';
-import type { OmniError } from '../../main/omni/errors';
 import { PNG } from 'pngjs';
 import { analyzeImage, decodeCommonPng } from '../../main/demo-server/image';
 import { VIDEO_SELFIE_FIXTURE } from '../../main/demo-server/media';
 import { customers } from '../../main/demo-server/seed';
-import { GOOD_IMAGE, jpegBase64, pngBase64, startHarness, type Harness } from './demo-support';
+import { GOOD_IMAGE, jpegBase64, pngBase64, fail, startHarness, type Harness } from './demo-support';
 
 let h: Harness;
 let imageHost: http.Server;
@@ -30,8 +29,6 @@ afterAll(async () => {
   await new Promise((resolve) => imageHost.close(resolve));
 });
 afterEach(() => h.demo('reset'));
-
-const fail = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a failure'); }, (e: OmniError) => e);
 
 describe('demo server: add face', () => {
   it('measures brightness from the pixels and reports the scenario flags', async () => {

@@ -1,8 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import type { OmniError } from '../../main/omni/errors';
 import { curpCases } from '../../main/demo-server/registries';
-import { startHarness, type Harness } from './demo-support';
+import { fail, startHarness, type Harness } from './demo-support';
 
 let h: Harness;
 beforeAll(async () => {
@@ -10,8 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 afterEach(() => h.demo('reset'));
-
-const fail = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a failure'); }, (e: OmniError) => e);
 
 describe('demo server: interview data', () => {
   it('returns raw IDV results: full with every severity and a null result, empty, and without fraud risk', async () => {

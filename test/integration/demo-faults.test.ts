@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { OmniError } from '../../main/omni/errors';
-import { GOOD_IMAGE, startHarness, type Harness } from './demo-support';
+import { GOOD_IMAGE, fail, startHarness, type Harness } from './demo-support';
 
 let h: Harness;
 beforeAll(async () => {
@@ -8,8 +7,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 afterEach(() => h.demo('reset'));
-
-const fail = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a failure'); }, (e: OmniError) => e);
 
 describe('demo server: injected faults', () => {
   it('status: the next `times` calls fail with that status, then the route recovers (RFC 500)', async () => {

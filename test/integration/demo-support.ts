@@ -2,6 +2,7 @@ import { PNG } from 'pngjs';
 import jpeg from 'jpeg-js';
 import { MemoryVault } from '../../main/auth/vault';
 import { OmniClient } from '../../main/omni/client';
+import type { OmniError } from '../../main/omni/errors';
 import { startDemoServer, type DemoServer, type DemoServerOptions } from '../../main/demo-server';
 
 /** Shared set-up for the demo-server integration tests: a server on a random loopback port and app clients for it. */
@@ -168,3 +169,6 @@ export function jpegBase64(spec: ImageSpec = {}): string {
 
 /** A clear, bright, sharp photo: passes every pixel check. */
 export const GOOD_IMAGE = pngBase64();
+
+/** Resolves with the error a call was expected to fail with; a call that succeeds fails the test. */
+export const fail = (p: Promise<unknown>): Promise<OmniError> => p.then(() => { throw new Error('expected a failure'); }, (e: OmniError) => e);
