@@ -1,4 +1,5 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import type { IpcErrorData } from '../../../preload/contract/define';
 import type { CurpFailureView, CurpResultView, RfcResultView } from '../../../preload/contract/validation';
 import { describeCurp, describeRfc, type LocalCheck } from '../../../main/validation/local-check';
 import { useOmniMutation } from '../../api/index';
@@ -8,7 +9,8 @@ import { hasSessionToken, InterviewPicker, useQueueEntries } from '../capture/In
 import { messages } from './messages';
 import '../capture/explain.css';
 
-type T = Translate<(typeof messages)['en']>;
+type Messages = (typeof messages)['en'];
+type T = Translate<Messages>;
 
 /** The value with the offending character marked, and what is wrong, updated on every keystroke. */
 function LocalCheckLine({ check, id }: { check: LocalCheck; id: string }) {
@@ -60,52 +62,85 @@ export function ResponseFields({ response, t }: { response: Record<string, unkno
   );
 }
 
+type Kind = 'rfc' | 'curp';
+
+/** What differs between the RFC and the CURP check: texts, how long an input may be, and the local rules. */
+const KINDS = {
+  rfc: { label: 'rfcLabel', hint: 'rfcHint', validate: 'rfcValidate', nothingYet: 'nothingYet', maxLength: 20, describe: describeRfc },
+  curp: { label: 'curpLabel', hint: 'curpHint', validate: 'curpValidate', nothingYet: 'curpNothingYet', maxLength: 30, describe: describeCurp },
+} as const satisfies Record<Kind, { label: keyof Messages; hint: keyof Messages; validate: keyof Messages; nothingYet: keyof Messages; maxLength: number; describe: (value: string) => LocalCheck }>;
+
+/**
+ * One code typed by hand, checked locally on every keystroke, then sent to the service. `blocked` (no usable
+ * interview) disables both sending paths; `blockedNote` says why.
+ */
+function SingleCheckForm({ kind, value, onChange, onSend, pending, blocked = false, blockedNote }: { kind: Kind; value: string; onChange: (value: string) => void; onSend: () => void; pending: boolean; blocked?: boolean; blockedNote?: ReactNode }) {
+  const t = useT(messages);
+  const id = useId();
+  const spec = KINDS[kind];
+  const check = useMemo(() => spec.describe(value), [spec, value]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSend();
+  };
+  return (
+    <form onSubmit={submit} className="single-form">
+      <div className="field">
+        <label htmlFor={`${id}-input`}>{t(spec.label)}</label>
+        <input
+          id={`${id}-input`}
+          className="input mono upper"
+          value={value}
+          maxLength={spec.maxLength}
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={value !== '' && !check.valid ? true : undefined}
+          aria-describedby={`${id}-hint ${id}-check`}
+          onChange={(e) => onChange(e.target.value)}
+        />
+        <span id={`${id}-hint`} className="hint">{t(spec.hint)}</span>
+      </div>
+      {value !== '' && <LocalCheckLine check={check} id={`${id}-check`} />}
+      <div className="form-actions">
+        <Button type="submit" variant="primary" disabled={!check.valid || blocked || pending}>{t(spec.validate)}</Button>
+        {value.trim() !== '' && !check.valid && !blocked && (
+          <Button variant="link" onClick={onSend} disabled={pending}>{t('sendAnyway')}</Button>
+        )}
+        {blockedNote}
+      </div>
+    </form>
+  );
+}
+
+/** The service's answer, its error (with a retry when retrying may help), or what to do first. */
+function SingleCheckAnswer({ kind, pending, error, onRetry, children }: { kind: Kind; pending: boolean; error: IpcErrorData | undefined; onRetry: () => void; children: ReactNode }) {
+  const t = useT(messages);
+  return (
+    <div aria-live="polite" aria-busy={pending || undefined}>
+      {error ? (
+        <ErrorNotice error={error} onRetry={error.retryable ? onRetry : undefined} />
+      ) : (
+        children ?? (!pending && <p className="panel-empty">{t(KINDS[kind].nothingYet)}</p>)
+      )}
+    </div>
+  );
+}
+
 export function RfcTool() {
   const t = useT(messages);
   const id = useId();
   const [rfc, setRfc] = useState('');
-  const check = useMemo(() => describeRfc(rfc), [rfc]);
   const validate = useOmniMutation((api, value: string) => api.validation.validateRfc({ rfc: value }));
-  const send = (e?: FormEvent) => {
-    e?.preventDefault();
+  const send = () => {
     if (rfc.trim()) validate.mutate(rfc.trim());
   };
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('rfcTitle')}</h2>
-      <form onSubmit={send} className="single-form">
-        <div className="field">
-          <label htmlFor={`${id}-input`}>{t('rfcLabel')}</label>
-          <input
-            id={`${id}-input`}
-            className="input mono upper"
-            value={rfc}
-            maxLength={20}
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={rfc !== '' && !check.valid ? true : undefined}
-            aria-describedby={`${id}-hint ${id}-check`}
-            onChange={(e) => setRfc(e.target.value)}
-          />
-          <span id={`${id}-hint`} className="hint">{t('rfcHint')}</span>
-        </div>
-        {rfc !== '' && <LocalCheckLine check={check} id={`${id}-check`} />}
-        <div className="form-actions">
-          <Button type="submit" variant="primary" disabled={!check.valid || validate.isPending}>{t('rfcValidate')}</Button>
-          {rfc.trim() !== '' && !check.valid && (
-            <Button variant="link" onClick={() => send()} disabled={validate.isPending}>{t('sendAnyway')}</Button>
-          )}
-        </div>
-      </form>
-      <div aria-live="polite" aria-busy={validate.isPending || undefined}>
-        {validate.error ? (
-          <ErrorNotice error={validate.error.data} onRetry={validate.error.data.retryable ? () => send() : undefined} />
-        ) : validate.data ? (
-          <RfcResult result={validate.data} t={t} />
-        ) : (
-          !validate.isPending && <p className="panel-empty">{t('nothingYet')}</p>
-        )}
-      </div>
+      <SingleCheckForm kind="rfc" value={rfc} onChange={setRfc} onSend={send} pending={validate.isPending} />
+      <SingleCheckAnswer kind="rfc" pending={validate.isPending} error={validate.error?.data} onRetry={send}>
+        {validate.data ? <RfcResult result={validate.data} t={t} /> : null}
+      </SingleCheckAnswer>
     </section>
   );
 }
@@ -127,12 +162,10 @@ export function CurpTool({ interviewId, onInterviewChange }: { interviewId: stri
   const t = useT(messages);
   const id = useId();
   const [curp, setCurp] = useState('');
-  const check = useMemo(() => describeCurp(curp), [curp]);
   const queue = useQueueEntries();
   const tokenReady = hasSessionToken(queue.data, interviewId);
   const validate = useOmniMutation((api, input: { interviewId: string; curp: string }) => api.validation.addCurp(input));
-  const send = (e?: FormEvent) => {
-    e?.preventDefault();
+  const send = () => {
     if (curp.trim() && tokenReady) validate.mutate({ interviewId, curp: curp.trim() });
   };
   const disabledReason = !interviewId ? t('reasonNoInterview') : !tokenReady ? t('reasonNoToken') : null;
@@ -140,40 +173,18 @@ export function CurpTool({ interviewId, onInterviewChange }: { interviewId: stri
     <section className="panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('curpTitle')}</h2>
       <InterviewPicker value={interviewId} onChange={onInterviewChange} />
-      <form onSubmit={send} className="single-form">
-        <div className="field">
-          <label htmlFor={`${id}-input`}>{t('curpLabel')}</label>
-          <input
-            id={`${id}-input`}
-            className="input mono upper"
-            value={curp}
-            maxLength={30}
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={curp !== '' && !check.valid ? true : undefined}
-            aria-describedby={`${id}-hint ${id}-check`}
-            onChange={(e) => setCurp(e.target.value)}
-          />
-          <span id={`${id}-hint`} className="hint">{t('curpHint')}</span>
-        </div>
-        {curp !== '' && <LocalCheckLine check={check} id={`${id}-check`} />}
-        <div className="form-actions">
-          <Button type="submit" variant="primary" disabled={!check.valid || !tokenReady || validate.isPending}>{t('curpValidate')}</Button>
-          {curp.trim() !== '' && !check.valid && tokenReady && (
-            <Button variant="link" onClick={() => send()} disabled={validate.isPending}>{t('sendAnyway')}</Button>
-          )}
-          {disabledReason && <span className="muted small" data-testid="curp-disabled">{t('needsToken', { reason: disabledReason })}</span>}
-        </div>
-      </form>
-      <div aria-live="polite" aria-busy={validate.isPending || undefined}>
-        {validate.error ? (
-          <ErrorNotice error={validate.error.data} onRetry={validate.error.data.retryable ? () => send() : undefined} />
-        ) : validate.data ? (
-          <CurpResult result={validate.data} onRetry={() => send()} retrying={validate.isPending} t={t} />
-        ) : (
-          !validate.isPending && <p className="panel-empty">{t('curpNothingYet')}</p>
-        )}
-      </div>
+      <SingleCheckForm
+        kind="curp"
+        value={curp}
+        onChange={setCurp}
+        onSend={send}
+        pending={validate.isPending}
+        blocked={!tokenReady}
+        blockedNote={disabledReason && <span className="muted small" data-testid="curp-disabled">{t('needsToken', { reason: disabledReason })}</span>}
+      />
+      <SingleCheckAnswer kind="curp" pending={validate.isPending} error={validate.error?.data} onRetry={send}>
+        {validate.data ? <CurpResult result={validate.data} onRetry={send} retrying={validate.isPending} t={t} /> : null}
+      </SingleCheckAnswer>
     </section>
   );
 }
