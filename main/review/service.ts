@@ -10,6 +10,7 @@ import type {
   Drafts,
   Fetched,
   InterviewOverview,
+  OpenedInterview,
   RawIdvView,
   SavedFile,
   SendResult,
@@ -154,11 +155,12 @@ export class ReviewService {
     };
   }
 
-  async open(interviewId: string): Promise<InterviewOverview> {
+  async open(interviewId: string): Promise<OpenedInterview> {
     if (!(await this.queue.get(interviewId))) await this.queue.add([{ interviewId }]);
     await this.queue.markOpened(interviewId);
     await this.ctx.audit.append({ interviewId, action: 'opened', detail: {} });
-    return this.overviewOf(interviewId);
+    const [overview, audit] = await Promise.all([this.overviewOf(interviewId), this.audit(interviewId)]);
+    return { overview, audit };
   }
 
   overview(interviewId: string) {

@@ -82,6 +82,11 @@ export interface DecisionRecord {
   environment: string;
 }
 
+export interface OpenedInterview {
+  overview: InterviewOverview;
+  audit: AuditView;
+}
+
 export interface AuditView {
   entries: AuditEntry[];
   chain: { ok: true } | { ok: false; brokenAt: number };
@@ -95,8 +100,11 @@ export interface SavedFile {
 const ById = z.object({ interviewId: InterviewId });
 
 export const interview = {
-  /** Puts the interview in the queue if missing, marks it opened (local state, last opened, audit). */
-  open: channel<InterviewOverview>()(ById),
+  /**
+   * Puts the interview in the queue if missing, marks it opened (local state, last opened, audit). Answers with the
+   * trail too, already holding this opening, so the workspace needs no second round trip to show it.
+   */
+  open: channel<OpenedInterview>()(ById),
   overview: channel<InterviewOverview>()(ById),
   rawIdv: channel<Fetched<RawIdvView>>()(ById),
   crossDoc: channel<Fetched<{ rows: CrossDocRow[] }>>()(ById),

@@ -23,7 +23,8 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-async function call<T>(fn: (api: OmniApi) => Promise<T>): Promise<T> {
+/** One call through the bridge, its failure as an OmniCallError: what every query and mutation of the app runs. */
+export async function callOmni<T>(fn: (api: OmniApi) => Promise<T>): Promise<T> {
   try {
     return await fn(omni());
   } catch (error) {
@@ -36,7 +37,7 @@ export function useOmniQuery<T>(
   fn: (api: OmniApi) => Promise<T>,
   options: Omit<UseQueryOptions<T, OmniCallError, T, QueryKey>, 'queryKey' | 'queryFn'> = {},
 ) {
-  return useQuery<T, OmniCallError, T, QueryKey>({ queryKey, queryFn: () => call(fn), ...options });
+  return useQuery<T, OmniCallError, T, QueryKey>({ queryKey, queryFn: () => callOmni(fn), ...options });
 }
 
 export function useOmniMutation<I, T>(
@@ -46,7 +47,7 @@ export function useOmniMutation<I, T>(
   const queryClient = useQueryClient();
   const { invalidate, onSuccess, ...rest } = options;
   return useMutation<T, OmniCallError, I>({
-    mutationFn: (input) => call((api) => fn(api, input)),
+    mutationFn: (input) => callOmni((api) => fn(api, input)),
     ...rest,
     onSuccess: async (data, input, ...more) => {
       const toInvalidate = typeof invalidate === 'function' ? invalidate(data, input) : invalidate ?? [];

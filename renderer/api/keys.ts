@@ -24,6 +24,8 @@ export const keys = {
     video: (id: string) => ['interview', id, 'video'] as const,
     drafts: (id: string) => ['interview', id, 'drafts'] as const,
     audit: (id: string) => ['interview', id, 'audit'] as const,
+    /** The recorded opening of one visit. Outside `all(id)` so "refresh all" reloads the panels, not the visit. */
+    opening: (id: string) => ['interviewOpening', id] as const,
   },
   queue: {
     all: () => ['queue'] as const,

@@ -1,4 +1,4 @@
-import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, RouterProvider, createHashRouter, useNavigate } from 'react-router-dom';
 import type { PreferencesView } from '../../preload/contract/settings';
@@ -8,25 +8,35 @@ import { common } from '../i18n/common';
 import { LocaleProvider, intlLocale, localeFromNavigator, useT, type Locale } from '../i18n/index';
 import { Button } from '../ui/index';
 import { Layout, RouteError } from './Layout';
-import { DEFAULT_PATH, areas } from './routes';
+import { DEFAULT_PATH, areas, type AreaRoute } from './routes';
 import { ShortcutProvider } from './shortcuts';
 
 /** Hash routing: the app is served from one index.html under app:// and the web shell alike. */
-const router = createHashRouter([
-  {
-    path: '/',
-    element: <Layout />,
-    errorElement: <RouteError />,
-    children: [
-      { index: true, element: <Navigate to={DEFAULT_PATH} replace /> },
-      ...areas.flatMap((area) => [area.path, ...(area.childPaths ?? [])].map((path) => ({ path, element: <area.Component />, errorElement: <RouteError /> }))),
-      { path: '*', element: <NotFound /> },
-    ],
-  },
-]);
+function createAppRouter(queryClient: QueryClient) {
+  const router = createHashRouter([
+    {
+      path: '/',
+      element: <Layout />,
+      errorElement: <RouteError />,
+      children: [
+        { index: true, element: <Navigate to={DEFAULT_PATH} replace /> },
+        ...areas.flatMap((area) => [area.path, ...(area.childPaths ?? [])].map((path) => ({ path, element: <area.Component />, errorElement: <RouteError />, handle: area }))),
+        { path: '*', element: <NotFound /> },
+      ],
+    },
+  ]);
+  // The router announces a navigation before React renders it: the area's data starts loading at that moment.
+  const prefetch = (matches: typeof router.state.matches) => {
+    for (const match of matches) (match.route.handle as AreaRoute | undefined)?.prefetch?.(queryClient, match.params);
+  };
+  prefetch(router.state.matches);
+  router.subscribe((state) => prefetch(state.matches));
+  return router;
+}
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => createAppRouter(queryClient));
   return (
     <QueryClientProvider client={queryClient}>
       <Preferences>

@@ -1,4 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Params } from 'react-router-dom';
+import { prefetchInterview } from '../features/interviews/prefetch';
 import { common } from '../i18n/common';
 
 /**
@@ -15,10 +18,15 @@ export interface AreaRoute {
   shortcut: string;
   shortcutLabelKey: keyof (typeof common)['en'];
   Component: LazyExoticComponent<ComponentType>;
+  /**
+   * Starts the screen's calls as the navigation begins, while its code and first render are still on the way.
+   * Idempotent: the router calls it on every state change of a matching location.
+   */
+  prefetch?: (client: QueryClient, params: Params) => void;
 }
 
 export const areas: AreaRoute[] = [
-  { path: '/interviews', childPaths: ['/interviews/:id'], labelKey: 'navInterviews', shortcut: 'i', shortcutLabelKey: 'shortcutGoInterviews', Component: lazy(() => import('../features/interviews/index')) },
+  { path: '/interviews', childPaths: ['/interviews/:id'], labelKey: 'navInterviews', shortcut: 'i', shortcutLabelKey: 'shortcutGoInterviews', Component: lazy(() => import('../features/interviews/index')), prefetch: (client, { id }) => id && prefetchInterview(client, id) },
   { path: '/signing', labelKey: 'navSigning', shortcut: 's', shortcutLabelKey: 'shortcutGoSigning', Component: lazy(() => import('../features/signing/index')) },
   { path: '/validation', labelKey: 'navValidation', shortcut: 'v', shortcutLabelKey: 'shortcutGoValidation', Component: lazy(() => import('../features/validation/index')) },
   { path: '/capture', labelKey: 'navCapture', shortcut: 'c', shortcutLabelKey: 'shortcutGoCapture', Component: lazy(() => import('../features/capture/index')) },

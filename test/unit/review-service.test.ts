@@ -116,10 +116,13 @@ describe('ReviewService queue', () => {
 
   it('opening moves to in review, stamps last opened and appends an audit entry', async () => {
     const { service, audit } = setup();
-    const overview = await service.open('fresh-id');
+    const { overview, audit: trail } = await service.open('fresh-id');
     expect(overview.entry).toMatchObject({ interviewId: 'fresh-id', localState: 'inReview' });
     expect(overview.entry.lastOpenedAt).toBeTruthy();
     expect(audit.entries.map((e) => e.action)).toEqual(['opened']);
+    // The answer already holds this opening, so the workspace shows it without asking again.
+    expect(trail.entries.map((e) => e.action)).toEqual(['opened']);
+    expect(trail.chain.ok).toBe(true);
   });
 
   it('adds from a deep link with its token', async () => {

@@ -16,11 +16,14 @@ export function ContractsPanel({ interviewId }: { interviewId: string }) {
   const [openId, setOpenId] = useState<string | null>(null);
   const renewedFor = useRef<string | null>(null);
 
-  // The contract links carry the session status: the header shows the latest one.
+  // The contract links carry the session status, which main records: reload the overview (header, forms) only when
+  // it holds another status, so an unchanged one costs no call. Observed, not fetched, from here.
   const status = q.data?.data.sessionStatus;
+  const known = useOmniQuery(keys.interview.overview(interviewId), (api) => api.interview.overview({ interviewId }), { enabled: false });
+  const overviewStatus = known.data ? (known.data.entry.sessionStatus ?? null) : undefined;
   useEffect(() => {
-    if (status) void queryClient.invalidateQueries({ queryKey: keys.interview.overview(interviewId) });
-  }, [status, q.data?.fetchedAt, interviewId, queryClient]);
+    if (status && overviewStatus !== undefined && overviewStatus !== status) void queryClient.invalidateQueries({ queryKey: keys.interview.overview(interviewId) });
+  }, [status, overviewStatus, interviewId, queryClient]);
 
   const open = q.data?.data.documents.find((d) => d.documentId === openId);
   return (

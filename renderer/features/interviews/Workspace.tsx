@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import type { InterviewOverview } from '../../../preload/contract/interview';
 import type { LocalReviewState } from '../../../preload/contract/queue';
@@ -14,6 +14,7 @@ import { CrossDocPanel } from './CrossDocPanel';
 import { DecisionBar } from './DecisionBar';
 import { messages } from './messages';
 import { NotesPanel } from './NotesPanel';
+import { openingQuery } from './prefetch';
 import { useQueue } from './Queue';
 import { SessionStatusBadge, useEntryLabel, useLocalStateLabel } from './shared';
 import { VideoPanel } from './VideoPanel';
@@ -23,25 +24,24 @@ export function Workspace({ interviewId }: { interviewId: string }) {
   const t = useT(messages);
   const queryClient = useQueryClient();
   const [tokenDialog, setTokenDialog] = useState(false);
-  // Opening is a write (audit entry, last opened, local state), so a mutation run once per interview, never a
-  // query a refresh could repeat; the panels load in parallel beside it.
-  const open = useOmniMutation((api, id: string) => api.interview.open({ interviewId: id }), {
-    invalidate: (_data, id) => [keys.queue.all(), keys.interview.audit(id)],
-    onSuccess: (data, id) => queryClient.setQueryData(keys.interview.overview(id), data),
-  });
-  const openedFor = useRef<string | null>(null);
+  // Usually already in flight: the navigation started it (see prefetch.ts). The panels load in parallel beside it.
+  const open = useQuery(openingQuery(queryClient, interviewId));
   useEffect(() => {
-    if (openedFor.current === interviewId) return;
-    openedFor.current = interviewId;
-    open.mutate(interviewId);
-  }, [interviewId, open]);
+    const opening = keys.interview.opening(interviewId);
+    // The visit ends: the next one is recorded again. Deferred so a remount in the same tick (Strict Mode) keeps it.
+    return () => {
+      setTimeout(() => {
+        if (!queryClient.getQueryCache().find({ queryKey: opening, exact: true })?.getObserversCount()) queryClient.removeQueries({ queryKey: opening, exact: true });
+      });
+    };
+  }, [queryClient, interviewId]);
   const overview = useOmniQuery(keys.interview.overview(interviewId), (api) => api.interview.overview({ interviewId }), { enabled: open.isSuccess });
   const current = overview.data;
 
   return (
     <div className="workspace" data-interview={interviewId}>
       <WorkspaceHeader interviewId={interviewId} overview={current} onAttach={() => setTokenDialog(true)} />
-      {open.error && <ErrorNotice error={open.error.data} onRetry={() => open.mutate(interviewId)} />}
+      {open.error && <ErrorNotice error={open.error.data} onRetry={() => void open.refetch()} />}
       <div className="workspace-columns">
         {/* The video stays in view (sticky) while the findings beside it scroll. */}
         <div className="workspace-col" aria-label={t('evidence')} role="region">

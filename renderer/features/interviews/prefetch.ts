@@ -1,30 +1,57 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { OmniApi } from '../../../preload/contract/index';
-import { OmniCallError, ipcErrorOf, keys } from '../../api/index';
-import { omni } from '../../api/omni';
+import type { OpenedInterview } from '../../../preload/contract/interview';
+import type { QueueEntry } from '../../../preload/contract/queue';
+import { callOmni as call, keys, type OmniCallError } from '../../api/index';
 
 /**
- * Starts every panel's call of one interview at once, before the workspace tree renders: the panels' own
- * queries (same keys) then find them in flight. Only for keys not yet in the cache, so re-renders cost nothing.
+ * Opening an interview is a write (audit entry, last opened, local state), recorded once per visit: a query that
+ * never goes stale and is not retried, so no refetch repeats it; the workspace drops it when the visit ends. Its
+ * answer carries the overview and the trail with this opening in it, which seed those panels without another call.
+ */
+export function openingQuery(client: QueryClient, interviewId: string) {
+  return queryOptions<OpenedInterview, OmniCallError>({
+    queryKey: keys.interview.opening(interviewId),
+    queryFn: async () => {
+      const opened = await call((api) => api.interview.open({ interviewId }));
+      client.setQueryData(keys.interview.overview(interviewId), opened.overview);
+      // A trail read that started before this opening was recorded must not land after it and hide it.
+      await client.cancelQueries({ queryKey: keys.interview.audit(interviewId), exact: true });
+      client.setQueryData(keys.interview.audit(interviewId), opened.audit);
+      const entry = opened.overview.entry;
+      const queue = client.getQueryData<QueueEntry[]>(keys.queue.list());
+      if (queue?.some((e) => e.interviewId === interviewId)) {
+        client.setQueryData<QueueEntry[]>(keys.queue.list(), queue.map((e) => (e.interviewId === interviewId ? entry : e)));
+      } else {
+        void client.invalidateQueries({ queryKey: keys.queue.all() });
+      }
+      return opened;
+    },
+    staleTime: Infinity,
+    // Long enough to outlive the wait between a navigation that starts it and the workspace that reads it.
+    gcTime: 60_000,
+    retry: false,
+    refetchOnMount: false,
+    refetchOnReconnect: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/**
+ * Starts the opening and every panel's call of one interview at once, as the navigation begins and before any
+ * of the workspace renders: the panels' own queries (same keys) then find them in flight. Only for keys not yet in
+ * the cache, so calling it again costs nothing. The trail is not asked for: the opening answers with it.
  */
 export function prefetchInterview(client: QueryClient, interviewId: string) {
+  const opening = openingQuery(client, interviewId);
+  if (!client.getQueryState(opening.queryKey)) void client.prefetchQuery(opening);
   const start = <T>(queryKey: QueryKey, fn: (api: OmniApi) => Promise<T>) => {
     if (client.getQueryState(queryKey)) return;
-    void client.prefetchQuery({
-      queryKey,
-      queryFn: async () => {
-        try {
-          return await fn(omni());
-        } catch (error) {
-          throw new OmniCallError(ipcErrorOf(error));
-        }
-      },
-    });
+    void client.prefetchQuery({ queryKey, queryFn: () => call(fn) });
   };
   start(keys.interview.rawIdv(interviewId), (api) => api.interview.rawIdv({ interviewId }));
   start(keys.interview.crossDoc(interviewId), (api) => api.interview.crossDoc({ interviewId }));
   start(keys.interview.contracts(interviewId), (api) => api.interview.contracts({ interviewId }));
   start(keys.interview.video(interviewId), (api) => api.interview.video({ interviewId }));
   start(keys.interview.drafts(interviewId), (api) => api.interview.drafts({ interviewId }));
-  start(keys.interview.audit(interviewId), (api) => api.interview.audit({ interviewId }));
 }
