@@ -1,23 +1,23 @@
+import { useId } from 'react';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
-import { useFormat, useLocale, useT } from '../../i18n/index';
+import { useLocale, useT } from '../../i18n/index';
 import { Badge, Button, ErrorNotice, IconCheck, IconDanger, Panel } from '../../ui/index';
 import { messages } from './messages';
-import { useAuditLabels } from './audit-labels';
+import { AuditTable } from './AuditTable';
 import { followSaved } from './shared';
 
 export function AuditPanel({ interviewId }: { interviewId: string }) {
   const t = useT(messages);
-  const f = useFormat();
   const { locale } = useLocale();
   const q = useOmniQuery(keys.interview.audit(interviewId), (api) => api.interview.audit({ interviewId }));
   const exportAudit = useOmniMutation((api, format: 'json' | 'pdf') => api.interview.exportAudit({ interviewId, format, language: locale }), {
     invalidate: [keys.interview.audit(interviewId)],
     onSuccess: (saved) => followSaved(saved),
   });
-  const { action, detail: detailText } = useAuditLabels();
+  const titleId = useId();
   return (
     <Panel
-      title={t('auditTitle')}
+      title={<span id={titleId}>{t('auditTitle')}</span>}
       query={q}
       isEmpty={(d) => d.entries.length === 0}
       empty={t('auditEmpty')}
@@ -35,30 +35,19 @@ export function AuditPanel({ interviewId }: { interviewId: string }) {
           </p>
           {exportAudit.error && <ErrorNotice error={exportAudit.error.data} />}
           {exportAudit.isSuccess && exportAudit.data && <p className="small" role="status">{exportAudit.data.savedTo ? t('saved', { path: exportAudit.data.savedTo }) : t('exported')}</p>}
-          <div className="audit-scroll" tabIndex={0} role="region" aria-label={t('auditTitle')}>
-            <table className="table" data-testid="audit-table">
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">{t('colTime')}</th>
-                  <th scope="col">{t('colAction')}</th>
-                  <th scope="col">{t('colDetail')}</th>
-                  <th scope="col">{t('colEnv')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {[...d.entries].reverse().map((e) => (
-                  <tr key={e.seq}>
-                    <td className="num">{e.seq}</td>
-                    <td className="num">{f.dateTime(e.at)}</td>
-                    <td>{action(e.action)}</td>
-                    <td className="small audit-detail">{detailText(e)}</td>
-                    <td className="mono small">{e.environment}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AuditTable
+            entries={[...d.entries].reverse()}
+            columns={[
+              { key: 'seq', header: '#' },
+              { key: 'time', header: t('colTime') },
+              { key: 'action', header: t('colAction') },
+              { key: 'detail', header: t('colDetail') },
+              { key: 'environment', header: t('colEnv') },
+            ]}
+            labelledBy={titleId}
+            testId="audit-table"
+            classPrefix="audit"
+          />
         </>
       )}
     </Panel>

@@ -3,9 +3,8 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { CredentialField, EnvironmentView, EnvironmentsView } from '../../../preload/contract/settings';
 import { keys, useOmniMutation, useOmniQuery, useSwitchEnvironment } from '../../api/index';
 import { localeFromNavigator, useFormat, useLocale, useT, type Locale, type Translate } from '../../i18n/index';
-import { Link } from 'react-router-dom';
 import { Badge, Button, ErrorNotice, Field, IconCheck, IconDanger, IconLock, IconMinus, IconWarning, Panel } from '../../ui/index';
-import { useAuditLabels } from '../interviews/audit-labels';
+import { AuditTable } from '../interviews/AuditTable';
 import { followSaved } from '../interviews/shared';
 import { messages } from './messages';
 import './settings.css';
@@ -275,7 +274,6 @@ function PreferencesPanel({ t }: { t: T }) {
 /** Every audit entry of the active environment: the only place that lists entries with no interview. */
 function AuditTrailPanel({ t }: { t: T }) {
   const f = useFormat();
-  const labels = useAuditLabels();
   const trail = useOmniQuery(keys.app.auditTrail(), (api) => api.app.auditTrail({}));
   const exportTrail = useOmniMutation((api, _input: void) => api.app.exportAuditTrail({}), {
     invalidate: [keys.app.auditTrail()],
@@ -299,30 +297,19 @@ function AuditTrailPanel({ t }: { t: T }) {
           </p>
           {exportTrail.error && <ErrorNotice error={exportTrail.error.data} />}
           {exportTrail.isSuccess && exportTrail.data && <p className="small" role="status">{exportTrail.data.savedTo ? t('auditSaved', { path: exportTrail.data.savedTo }) : t('auditExported')}</p>}
-          <div className="audit-trail-scroll" tabIndex={0} role="region" aria-labelledby={titleId}>
-            <table className="table" data-testid="audit-trail-table">
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">{t('auditColTime')}</th>
-                  <th scope="col">{t('auditColAction')}</th>
-                  <th scope="col">{t('auditColInterview')}</th>
-                  <th scope="col">{t('auditColDetail')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.entries.map((e) => (
-                  <tr key={e.seq}>
-                    <td className="num">{e.seq}</td>
-                    <td className="num audit-trail-time">{f.dateTime(e.at)}</td>
-                    <td>{labels.action(e.action)}</td>
-                    <td className="audit-trail-interview">{e.interviewId ? <Link className="mono" to={`/interviews/${encodeURIComponent(e.interviewId)}`}>{e.interviewId}</Link> : <span className="muted">{t('auditNoInterview')}</span>}</td>
-                    <td className="small audit-trail-detail">{labels.detail(e)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AuditTable
+            entries={d.entries}
+            columns={[
+              { key: 'seq', header: '#' },
+              { key: 'time', header: t('auditColTime') },
+              { key: 'action', header: t('auditColAction') },
+              { key: 'interview', header: t('auditColInterview'), none: t('auditNoInterview') },
+              { key: 'detail', header: t('auditColDetail') },
+            ]}
+            labelledBy={titleId}
+            testId="audit-trail-table"
+            classPrefix="audit-trail"
+          />
         </>
       )}
     </Panel>
