@@ -4,6 +4,9 @@
  * the file nor its base64 is ever held whole.
  */
 
+import { Base64Encoder } from './base64-simd';
+import { ChunkPool } from './chunk-pool';
+
 const encoder = new TextEncoder();
 
 export interface Base64JsonBodyOptions {
@@ -13,6 +16,13 @@ export interface Base64JsonBodyOptions {
   sourceBytes: number;
   /** Other fields of the body (small, serialized normally, written after the base64 field). */
   extra?: Record<string, unknown>;
+  /** The encoder whose `inputBuffers` the source reads into, if any; otherwise a fresh one. */
+  encoder?: Base64Encoder;
+  /**
+   * The most bytes one source chunk holds. Given, the output comes from a ChunkPool that the writer refills
+   * (`releaseChunk`); otherwise every output chunk is a fresh buffer.
+   */
+  chunkBytes?: number;
 }
 
 export interface Base64JsonBody {
@@ -42,6 +52,8 @@ export function base64JsonBody(source: AsyncIterable<Uint8Array>, opts: Base64Js
   const contentLength = head.length + base64Length(opts.sourceBytes) + tail.length;
 
   async function* generate(): AsyncGenerator<Uint8Array> {
+    const base64 = opts.encoder ?? new Base64Encoder();
+    const pool = opts.chunkBytes ? new ChunkPool(base64Length(opts.chunkBytes + 3)) : undefined;
     yield head;
     const carry = Buffer.alloc(3);
     let carried = 0;
@@ -55,11 +67,11 @@ export function base64JsonBody(source: AsyncIterable<Uint8Array>, opts: Base64Js
       const whole = carried === 3 ? 3 : 0;
       const usable = chunk.length - fill - ((chunk.length - fill) % 3);
       if (whole + usable > 0) {
-        // A fresh output buffer per chunk: the socket may still hold the previous one when the next is encoded.
-        const out = Buffer.allocUnsafeSlow(((whole + usable) / 3) * 4);
-        const at = whole ? encodeTriples(carry, 0, 3, out, 0) : 0;
+        // Not the previous chunk's buffer: the socket may still hold it. The pool lends one the writer gave back.
+        const out = pool ? pool.take(((whole + usable) / 3) * 4) : Buffer.allocUnsafeSlow(((whole + usable) / 3) * 4);
+        const at = whole ? base64.encodeTriples(carry, 0, 3, out, 0) : 0;
         if (whole) carried = 0;
-        encodeTriples(chunk, fill, fill + usable, out, at);
+        base64.encodeTriples(chunk, fill, fill + usable, out, at);
         yield out;
       }
       // Copy the 0–2 leftover bytes so the next read can reuse the source buffer safely.
@@ -75,32 +87,4 @@ export function base64JsonBody(source: AsyncIterable<Uint8Array>, opts: Base64Js
   }
 
   return { stream: generate(), contentLength };
-}
-
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-/** Every 12-bit value's two base64 characters, laid out as bytes so the table works on any endianness. */
-const PAIRS = new Uint16Array(4096);
-{
-  const bytes = new Uint8Array(PAIRS.buffer);
-  for (let v = 0; v < 4096; v++) {
-    bytes[2 * v] = ALPHABET.charCodeAt(v >> 6);
-    bytes[2 * v + 1] = ALPHABET.charCodeAt(v & 63);
-  }
-}
-
-/**
- * Encodes src[start, end) (a multiple of 3 bytes) as base64 into out at offset `at` (even), returning the end
- * offset. Node 20's `toString('base64')` builds a string that must then be copied back into bytes; this writes
- * the bytes directly, two characters per table lookup, and measures about 2.5× faster on a 500 MB import.
- */
-export function encodeTriples(src: Uint8Array, start: number, end: number, out: Uint8Array, at: number): number {
-  const pairs = new Uint16Array(out.buffer, out.byteOffset + at, ((end - start) / 3) * 2);
-  let j = 0;
-  for (let i = start; i < end; i += 3) {
-    const v = (src[i]! << 16) | (src[i + 1]! << 8) | src[i + 2]!;
-    pairs[j] = PAIRS[v >>> 12]!;
-    pairs[j + 1] = PAIRS[v & 4095]!;
-    j += 2;
-  }
-  return at + j * 2;
 }

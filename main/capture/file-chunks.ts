@@ -15,13 +15,20 @@ export const READ_CHUNK_BYTES = 3 * 48 * 1024;
  */
 export async function* fileChunks(
   path: string,
-  opts: { signal?: AbortSignal; onBytes?: (bytesRead: number) => void; chunkBytes?: number } = {},
+  opts: {
+    signal?: AbortSignal;
+    onBytes?: (bytesRead: number) => void;
+    chunkBytes?: number;
+    /** Where to read (two of `chunkBytes` each), e.g. the encoder's own memory so the bytes are not copied again. */
+    buffers?: [Uint8Array, Uint8Array];
+  } = {},
 ): AsyncGenerator<Uint8Array> {
+  const size = opts.buffers?.[0].length ?? opts.chunkBytes ?? READ_CHUNK_BYTES;
+  if (opts.buffers && (opts.buffers[1].length !== size || (opts.chunkBytes !== undefined && opts.chunkBytes !== size))) throw new RangeError('both buffers must be one chunk long');
   const handle = await open(path, 'r');
-  const size = opts.chunkBytes ?? READ_CHUNK_BYTES;
-  const buffers: [Buffer, Buffer] = [Buffer.allocUnsafe(size), Buffer.allocUnsafe(size)];
+  const buffers: [Uint8Array, Uint8Array] = opts.buffers ?? [Buffer.allocUnsafe(size), Buffer.allocUnsafe(size)];
   // Fill the whole buffer when the file allows, so chunk boundaries stay on multiples of 3.
-  const fill = async (buffer: Buffer, position: number): Promise<number> => {
+  const fill = async (buffer: Uint8Array, position: number): Promise<number> => {
     let filled = 0;
     while (filled < buffer.length) {
       const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, position + filled);

@@ -4,7 +4,8 @@ import type { RecordingType } from '../omni/contract';
 import type { IpcErrorData } from '../../preload/contract/define';
 import { RateMeter } from '../validation/rate';
 import { base64JsonBody, type Base64JsonBody } from './base64-json-body';
-import { fileChunks } from './file-chunks';
+import { Base64Encoder } from './base64-simd';
+import { READ_CHUNK_BYTES, fileChunks } from './file-chunks';
 
 /** The job as the renderer sees it: one definition, in the IPC contract. */
 export type { ImportJobView as ImportSnapshot, ImportState } from '../../preload/contract/capture';
@@ -47,7 +48,10 @@ export class ImportJobs {
       secondsLeft: null,
       startedAt: new Date().toISOString(),
     };
+    // The file is read straight into the encoder's memory: no copy between reading and encoding.
+    const encoder = new Base64Encoder(READ_CHUNK_BYTES);
     const chunks = fileChunks(req.filePath, {
+      buffers: encoder.inputBuffers(),
       signal: controller.signal,
       onBytes: (read) => {
         snapshot.bytesDone = read;
@@ -55,7 +59,7 @@ export class ImportJobs {
         if (read === size) snapshot.state = 'processing';
       },
     });
-    const body = base64JsonBody(chunks, { field: 'video', sourceBytes: size, extra: req.type ? { type: req.type } : undefined });
+    const body = base64JsonBody(chunks, { field: 'video', sourceBytes: size, extra: req.type ? { type: req.type } : undefined, encoder, chunkBytes: READ_CHUNK_BYTES });
     meter.record(0);
     const settled = upload(body, { interviewId: req.interviewId, signal: controller.signal }).then(
       (res) => {

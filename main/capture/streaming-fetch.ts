@@ -1,8 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
+import { releaseChunk } from './chunk-pool';
 
 /**
  * A `fetch` for OmniClient that sends streamed request bodies (video import) over node:http with backpressure.
@@ -34,11 +33,57 @@ export function streamingFetch(base: typeof fetch = globalThis.fetch.bind(global
         resolve(new Response(stream, { status, statusText: res.statusMessage ?? '', headers: responseHeaders }));
       });
       req.once('error', reject);
-      // pipeline waits for the socket to drain before pulling the next chunk: memory stays at a few chunks.
-      pipeline(Readable.fromWeb(body as unknown as NodeWebReadableStream<Uint8Array>, { highWaterMark: 1 }), req).catch((error: unknown) => {
-        // A server may answer (e.g. 413) before the body is complete; the response already settled the promise.
-        reject(error);
-      });
+      // A server may answer (e.g. 413) before the body is complete; the response already settled the promise.
+      sendBody(body as ReadableStream<Uint8Array>, req).catch(reject);
     });
   };
 }
+
+/**
+ * Writes the body with backpressure: after each write the next chunk is produced (read and encoded) while this one
+ * drains, and no more is asked for until the socket drains, so memory stays at a few chunks. Each chunk goes back
+ * to its pool (`releaseChunk`) once Node has handed it to the kernel.
+ */
+async function sendBody(body: ReadableStream<Uint8Array>, req: http.ClientRequest): Promise<void> {
+  const reader = body.getReader();
+  let next = reader.read();
+  try {
+    for (;;) {
+      const { value, done } = await next;
+      if (done) break;
+      if (req.destroyed) {
+        // Aborted, failed or answered early: the request's own 'error' (if any) settles the call.
+        next.catch(() => undefined);
+        await reader.cancel().catch(() => undefined);
+        return;
+      }
+      const flushed = req.write(value, (error) => {
+        if (!error) releaseChunk(value);
+      });
+      next = reader.read();
+      if (!flushed) await drained(req);
+    }
+    req.end();
+  } catch (error) {
+    next.catch(() => undefined);
+    await reader.cancel(error).catch(() => undefined);
+    req.destroy(error instanceof Error ? error : undefined);
+    throw error;
+  }
+}
+
+/** Resolves on 'drain' or when the request closes first (the loop then stops); rejects when it fails. */
+function drained(req: http.ClientRequest): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const settle = (error?: Error) => {
+      req.off('drain', onDrain).off('error', onError).off('close', onClose);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onDrain = () => settle();
+    const onError = (error: Error) => settle(error);
+    const onClose = () => settle();
+    req.on('drain', onDrain).on('error', onError).on('close', onClose);
+  });
+}
+

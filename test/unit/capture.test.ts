@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { base64JsonBody, base64Length, encodeTriples } from '../../main/capture/base64-json-body';
+import { base64JsonBody, base64Length } from '../../main/capture/base64-json-body';
+import { Base64Encoder } from '../../main/capture/base64-simd';
 import { fileChunks } from '../../main/capture/file-chunks';
 import { checkImage, describeImageProblem, MAX_IMAGE_BYTES } from '../../main/capture/image-check';
 import { ImportJobs } from '../../main/capture/import-jobs';
@@ -58,12 +59,31 @@ describe('base64JsonBody', () => {
     const bytes = Buffer.from(Array.from({ length: 256 * 3 }, (_, i) => (i % 3 === 0 ? i / 3 : i % 3 === 1 ? 255 - ((i - 1) / 3) : (i * 7) & 0xff)));
     const out = Buffer.alloc(base64Length(bytes.length) + 4);
     // Starts after one already encoded triple, as the carry path does.
-    expect(encodeTriples(bytes, 0, bytes.length, out, 4)).toBe(out.length);
+    expect(new Base64Encoder().encodeTriples(bytes, 0, bytes.length, out, 4)).toBe(out.length);
     expect(out.subarray(4).toString('latin1')).toBe(bytes.toString('base64'));
   });
 
   it('computes base64 lengths with padding', () => {
     expect([0, 1, 2, 3, 4].map(base64Length)).toEqual([0, 4, 4, 4, 8]);
+  });
+});
+
+describe('ChunkPool', async () => {
+  const { ChunkPool, releaseChunk } = await import('../../main/capture/chunk-pool');
+
+  it('lends fresh buffers until one is given back, then reuses it; foreign chunks are ignored', () => {
+    const pool = new ChunkPool(16, 1);
+    const a = pool.take(10);
+    const b = pool.take(16);
+    expect(a.length).toBe(10);
+    expect(a.buffer).not.toBe(b.buffer);
+    releaseChunk(a);
+    releaseChunk(a); // a second release of the same write changes nothing
+    const c = pool.take(4);
+    expect(c.buffer).toBe(a.buffer);
+    expect(pool.take(4).buffer).not.toBe(a.buffer);
+    releaseChunk(Buffer.alloc(4));
+    expect(() => pool.take(17)).toThrow(RangeError);
   });
 });
 
@@ -268,6 +288,34 @@ describe('streamingFetch', async () => {
     const big = new ReadableStream<Uint8Array>({ pull(c) { if (++pulls > 32) c.close(); else c.enqueue(new Uint8Array(64 * 1024)); } });
     const res = await streamingFetch()(`${s.url}/up`, { method: 'POST', body: big, duplex: 'half' } as RequestInit);
     expect(res.status).toBe(413);
+    await s.close();
+  });
+
+  it('hands each pooled chunk back once it is written, so the next chunks reuse the same memory', async () => {
+    const { ChunkPool } = await import('../../main/capture/chunk-pool');
+    const received: Buffer[] = [];
+    const s = await server((req, res) => {
+      req.on('data', (c: Buffer) => received.push(Buffer.from(c)));
+      req.on('end', () => res.writeHead(200).end('{}'));
+    });
+    // Chunks far above the request's 16 KiB high-water mark, as an import's are: each write waits for a drain.
+    const size = 64 * 1024;
+    const pool = new ChunkPool(size, 4);
+    const sent: Uint8Array[] = [];
+    let n = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(c) {
+        if (n === 40) return c.close();
+        const chunk = pool.take(size).fill(n++);
+        sent.push(chunk);
+        c.enqueue(chunk);
+      },
+    });
+    const res = await streamingFetch()(`${s.url}/up`, { method: 'POST', headers: { 'content-length': String(40 * size) }, body, duplex: 'half' } as RequestInit);
+    expect(res.status).toBe(200);
+    // Every byte arrived as sent, although the buffers were refilled: none was reused before its write finished.
+    expect(Buffer.concat(received).equals(Buffer.concat(Array.from({ length: 40 }, (_, i) => Buffer.alloc(size, i))))).toBe(true);
+    expect(new Set(sent.map((c) => c.buffer)).size).toBeLessThan(10);
     await s.close();
   });
 
