@@ -49,7 +49,8 @@ export class ImportJobs {
       startedAt: new Date().toISOString(),
     };
     // The file is read straight into the encoder's memory: no copy between reading and encoding.
-    const encoder = new Base64Encoder(READ_CHUNK_BYTES);
+    // Eight output slots: the writer holds at most a few chunks at once (it waits for each drain).
+    const encoder = new Base64Encoder(READ_CHUNK_BYTES, 8);
     const chunks = fileChunks(req.filePath, {
       buffers: encoder.inputBuffers(),
       signal: controller.signal,

@@ -38,6 +38,20 @@ describe('Base64Encoder (SIMD module)', () => {
     expect(out.subarray(8).toString('latin1')).toBe(bytes.toString('base64'));
   });
 
+  it('reads from its input buffers and writes into its output slots in place', () => {
+    const encoder = new Base64Encoder(12, 2);
+    const [input] = encoder.inputBuffers();
+    const [slot, other] = encoder.outputSlots();
+    expect(slot!.length).toBe(20); // 12 bytes and one carried triple
+    expect(slot!.buffer).toBe(input.buffer);
+    input.set(Buffer.from('hello world!'));
+    other!.fill(0x2a);
+    expect(encoder.encodeTriples(input, 0, 12, slot!, 4)).toBe(20);
+    expect(Buffer.from(slot!.subarray(4)).toString('latin1')).toBe('aGVsbG8gd29ybGQh');
+    expect(other!.every((b) => b === 0x2a)).toBe(true);
+    expect(() => encoder.encodeTriples(input, 0, 12, slot!, 8)).toThrow(RangeError);
+  });
+
   it('refuses partial triples and capacities that are not whole triples', () => {
     expect(() => new Base64Encoder().encodeTriples(Buffer.alloc(4), 0, 4, Buffer.alloc(8), 0)).toThrow(RangeError);
     expect(() => new Base64Encoder(100)).toThrow(RangeError);

@@ -72,7 +72,7 @@ describe('ChunkPool', async () => {
   const { ChunkPool, releaseChunk } = await import('../../main/capture/chunk-pool');
 
   it('lends fresh buffers until one is given back, then reuses it; foreign chunks are ignored', () => {
-    const pool = new ChunkPool(16, 1);
+    const pool = new ChunkPool(16, { keep: 1 });
     const a = pool.take(10);
     const b = pool.take(16);
     expect(a.length).toBe(10);
@@ -300,7 +300,7 @@ describe('streamingFetch', async () => {
     });
     // Chunks far above the request's 16 KiB high-water mark, as an import's are: each write waits for a drain.
     const size = 64 * 1024;
-    const pool = new ChunkPool(size, 4);
+    const pool = new ChunkPool(size, { keep: 4 });
     const sent: Uint8Array[] = [];
     let n = 0;
     const body = new ReadableStream<Uint8Array>({
