@@ -142,7 +142,7 @@ function FeatureTable({ title, features, codes }: { title: string; features: str
           <tbody>
             {Array.from({ length: count }, (_, i) => (
               <tr key={i}>
-                <td className="id">{codes[i] ?? '—'}</td>
+                <td className="id feature-code">{codes[i] === undefined ? '—' : <BreakAtUnderscores code={codes[i]} />}</td>
                 <td>{features[i] ?? '—'}</td>
               </tr>
             ))}
@@ -151,4 +151,10 @@ function FeatureTable({ title, features, codes }: { title: string; features: str
       )}
     </div>
   );
+}
+
+/** A stable code such as DEVICE_REUSE wraps after its underscores, never in the middle of a word. */
+function BreakAtUnderscores({ code }: { code: string }) {
+  const parts = code.split('_');
+  return <>{parts.flatMap((part, i) => (i < parts.length - 1 ? [`${part}_`, <wbr key={i} />] : [part]))}</>;
 }
