@@ -2,9 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDuration, interpolate } from '../../renderer/i18n/index';
-import { AUDIT_DETAIL_KEYS, describeAuditDetail, type DetailFormat } from '../../renderer/features/interviews/audit-labels';
-import { messages } from '../../renderer/features/interviews/messages';
+import { AUDIT_DETAIL_KEYS, describeAuditDetail, type AuditDetailFormat } from '../../main/audit-words';
+import { formatBytes, formatDuration } from '../../renderer/i18n/index';
 
 const mainDir = new URL('../../main/', import.meta.url).pathname;
 
@@ -52,8 +51,8 @@ function detailKeysWrittenByMain(): { keys: Set<string>; calls: number } {
   return { keys, calls };
 }
 
-const spanish: DetailFormat = {
-  t: (key, vars) => interpolate(messages.es[key], vars),
+const spanish: AuditDetailFormat = {
+  language: 'es',
   number: (n) => new Intl.NumberFormat('es-MX').format(n),
   bytes: (n) => formatBytes(n, 'es-MX'),
   duration: formatDuration,
@@ -87,11 +86,13 @@ describe('audit entry details in words', () => {
 
   it('keeps a key or a code it does not know as written, so nothing is dropped', () => {
     expect(describeAuditDetail({ kind: 'somethingNew', laterKey: { a: 1 } }, spanish)).toBe('Tipo: somethingNew · laterKey: {"a":1}');
+    // A code that happens to name an Object.prototype member is still just a code.
+    expect(describeAuditDetail({ kind: 'constructor', what: 'toString' }, spanish)).toBe('Tipo: constructor · Contenido: toString');
   });
 
   it('has no raw key left in either language for any key main writes', () => {
     for (const locale of ['en', 'es'] as const) {
-      const format: DetailFormat = { ...spanish, t: (key, vars) => interpolate(messages[locale][key], vars) };
+      const format: AuditDetailFormat = { ...spanish, language: locale };
       for (const key of AUDIT_DETAIL_KEYS) expect(describeAuditDetail({ [key]: 'x' }, format)).not.toMatch(new RegExp(`^${key}:`));
     }
   });

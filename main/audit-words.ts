@@ -1,0 +1,169 @@
+import type { RecordingType } from './omni/contract/common';
+import type { AuthenticateResponse } from './omni/contract/face';
+import type { AuthResultView, ImageSource } from '../preload/contract/capture';
+import type { DecisionKind } from '../preload/contract/interview';
+import type { ArtifactKind } from '../preload/contract/nom151';
+import type { LocalReviewState } from '../preload/contract/queue';
+
+/**
+ * The words of an audit entry's detail, in English and Spanish (es-MX): one table read by the screen (renderer's
+ * useAuditLabels) and by the PDF review report (main/review/report.ts), so both say the same thing. Pure data and
+ * pure functions, no Node or React imports, so either side can bundle it.
+ */
+
+export type AuditLanguage = 'en' | 'es';
+export type Bilingual = { en: string; es: string };
+
+/**
+ * The label of every key main writes into an audit entry's detail (main/review, main/nom151, main/ipc/handlers).
+ * test/unit/audit-labels.test.ts reads main's `audit.append` calls and fails when this list and main disagree.
+ */
+const DETAIL_LABELS = {
+  text: { en: 'Text', es: 'Texto' },
+  decision: { en: 'Decision', es: 'Decisión' },
+  reason: { en: 'Reason', es: 'Motivo' },
+  acknowledgedFindings: { en: 'Acknowledged high-severity findings', es: 'Hallazgos de severidad alta reconocidos' },
+  positionSeconds: { en: 'Position', es: 'Posición' },
+  what: { en: 'Content', es: 'Contenido' },
+  documentId: { en: 'Document ID', es: 'ID del documento' },
+  bytes: { en: 'Size', es: 'Tamaño' },
+  name: { en: 'File name', es: 'Nombre del archivo' },
+  kind: { en: 'Kind', es: 'Tipo' },
+  folio: { en: 'Folio', es: 'Folio' },
+  sha256: { en: 'SHA-256', es: 'SHA-256' },
+  valid: { en: 'Valid', es: 'Válido' },
+  failure: { en: 'Failure code', es: 'Código de falla' },
+  signedContractId: { en: 'Signed contract ID', es: 'ID del contrato firmado' },
+  sealedPdfValid: { en: 'Sealed PDF valid', es: 'PDF sellado válido' },
+  evidenceName: { en: 'Evidence file', es: 'Archivo de la constancia' },
+  documentName: { en: 'Document file', es: 'Archivo del documento' },
+  failures: { en: 'Failure codes', es: 'Códigos de falla' },
+  nom151: { en: 'NOM-151 file', es: 'Archivo NOM-151' },
+  fileName: { en: 'File name', es: 'Nombre del archivo' },
+  subject: { en: 'Certificate subject', es: 'Titular del certificado' },
+  source: { en: 'Image source', es: 'Origen de la imagen' },
+  recapture: { en: 'Recapture advised', es: 'Se recomienda recapturar' },
+  failReason: { en: 'Why the ID was refused', es: 'Por qué se rechazó la identificación' },
+  mode: { en: 'Mode', es: 'Modo' },
+  overallStatus: { en: 'Result', es: 'Resultado' },
+  error: { en: 'Error', es: 'Error' },
+  type: { en: 'Recording type', es: 'Tipo de grabación' },
+  recordingId: { en: 'Recording ID', es: 'ID de la grabación' },
+  validRFC: { en: 'Valid RFC', es: 'RFC válido' },
+  code: { en: 'Code', es: 'Código' },
+  rows: { en: 'Rows', es: 'Filas' },
+  from: { en: 'From', es: 'De' },
+  to: { en: 'To', es: 'A' },
+} as const satisfies Record<string, Bilingual>;
+
+export type AuditDetailKey = keyof typeof DETAIL_LABELS;
+export const AUDIT_DETAIL_KEYS = Object.keys(DETAIL_LABELS) as AuditDetailKey[];
+
+const isDetailKey = (key: string): key is AuditDetailKey => Object.hasOwn(DETAIL_LABELS, key);
+
+/** A detail key's label; a key this table does not know keeps its name, so nothing is dropped. */
+export function auditDetailLabel(key: string, language: AuditLanguage): string {
+  return isDetailKey(key) ? DETAIL_LABELS[key][language] : key;
+}
+
+/** The recording types of the service (video import, recordings list), in words. */
+export const RECORDING_TYPE_WORDS: Record<RecordingType, Bilingual> = {
+  frontId: { en: 'Front of ID', es: 'Frente de la identificación' },
+  backId: { en: 'Back of ID', es: 'Reverso de la identificación' },
+  merged: { en: 'Merged', es: 'Combinada' },
+  selfie: { en: 'Selfie', es: 'Selfie' },
+  authenticationattempt: { en: 'Authentication attempt', es: 'Intento de autenticación' },
+};
+
+export const LOCAL_STATE_WORDS: Record<LocalReviewState, Bilingual> = {
+  toReview: { en: 'To review', es: 'Por revisar' },
+  inReview: { en: 'In review', es: 'En revisión' },
+  decided: { en: 'Decided', es: 'Decidida' },
+};
+
+export const DECISION_WORDS: Record<DecisionKind, Bilingual> = {
+  approve: { en: 'Approve', es: 'Aprobar' },
+  reject: { en: 'Reject', es: 'Rechazar' },
+  requestNewCapture: { en: 'Request new capture', es: 'Solicitar nueva captura' },
+};
+
+/** What main writes as `kind` (captured, validated, signed) and `what` (downloaded). */
+type EntryKind = 'string' | 'contract' | 'selfie' | 'backSecondId' | 'faceAuthentication' | 'videoImport' | 'rfc' | 'curp' | 'rfcBatch' | 'curpBatch';
+type DownloadedWhat = 'contract' | 'snapshot' | 'auditJson' | 'reviewReport' | 'validationCsv' | 'auditTrail' | 'apiKeysCsv';
+
+const CONTRACT: Bilingual = { en: 'Contract', es: 'Contrato' };
+
+const KIND_WORDS: Record<EntryKind, Bilingual> = {
+  string: { en: 'Text string', es: 'Cadena de texto' },
+  contract: CONTRACT,
+  selfie: { en: 'Selfie', es: 'Selfie' },
+  backSecondId: { en: 'Back of second ID', es: 'Reverso de segunda identificación' },
+  faceAuthentication: { en: 'Face authentication', es: 'Autenticación facial' },
+  videoImport: { en: 'Video import', es: 'Importación de video' },
+  rfc: { en: 'RFC', es: 'RFC' },
+  curp: { en: 'CURP', es: 'CURP' },
+  rfcBatch: { en: 'RFC batch', es: 'Lote de RFC' },
+  curpBatch: { en: 'CURP batch', es: 'Lote de CURP' },
+};
+
+const DOWNLOADED_WORDS: Record<DownloadedWhat, Bilingual> = {
+  contract: CONTRACT,
+  snapshot: { en: 'Video snapshot', es: 'Captura del video' },
+  auditJson: { en: 'Audit trail (JSON)', es: 'Bitácora (JSON)' },
+  reviewReport: { en: 'Review report (PDF)', es: 'Reporte de revisión (PDF)' },
+  validationCsv: { en: 'Validation results (CSV)', es: 'Resultados de validación (CSV)' },
+  auditTrail: { en: 'Environment audit trail (JSON)', es: 'Bitácora del ambiente (JSON)' },
+  apiKeysCsv: { en: 'API keys (CSV)', es: 'Claves de API (CSV)' },
+};
+
+/**
+ * Detail values that are codes, in words, per key. Each table is a full Record over its contract type, so tsc fails
+ * when an enum grows without a word for it; a value not listed (an older or newer code) is shown as written.
+ */
+const VALUE_WORDS: Partial<Record<AuditDetailKey, Record<string, Bilingual>>> = {
+  decision: DECISION_WORDS,
+  from: LOCAL_STATE_WORDS,
+  to: LOCAL_STATE_WORDS,
+  kind: KIND_WORDS,
+  what: DOWNLOADED_WORDS,
+  nom151: {
+    evidence: { en: 'Evidence (constancia de conservación)', es: 'Constancia de conservación' },
+    signedDocument: { en: 'Signed document', es: 'Documento firmado' },
+    sealedPdf: { en: 'Sealed PDF', es: 'PDF sellado' },
+  } satisfies Record<ArtifactKind, Bilingual>,
+  source: { file: { en: 'File', es: 'Archivo' }, url: { en: 'URL', es: 'URL' } } satisfies Record<ImageSource['kind'], Bilingual>,
+  mode: { oneToOne: { en: 'One-to-one', es: 'Uno a uno' }, oneToN: { en: 'One-to-N', es: 'Uno a N' } } satisfies Record<AuthResultView['mode'], Bilingual>,
+  overallStatus: { PASS: { en: 'Passed', es: 'Aprobada' }, FAIL: { en: 'Failed', es: 'Rechazada' } } satisfies Record<AuthenticateResponse['overallStatus'], Bilingual>,
+  type: RECORDING_TYPE_WORDS,
+};
+
+const YES: Bilingual = { en: 'Yes', es: 'Sí' };
+const NO: Bilingual = { en: 'No', es: 'No' };
+const NONE: Bilingual = { en: 'none', es: 'ninguno' };
+
+/** The language plus how numbers read in it; the screen and the report each bring their own number style. */
+export interface AuditDetailFormat {
+  language: AuditLanguage;
+  number: (n: number) => string;
+  bytes: (n: number) => string;
+  duration: (seconds: number) => string;
+}
+
+export function describeAuditValue(key: string, value: unknown, f: AuditDetailFormat): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return (value ? YES : NO)[f.language];
+  if (typeof value === 'number') return key === 'bytes' ? f.bytes(value) : key === 'positionSeconds' ? f.duration(value) : f.number(value);
+  if (typeof value === 'string') {
+    const words = isDetailKey(key) ? VALUE_WORDS[key] : undefined;
+    return words && Object.hasOwn(words, value) ? words[value]![f.language] : value;
+  }
+  if (Array.isArray(value)) return value.length === 0 ? NONE[f.language] : value.map((v) => describeAuditValue(key, v, f)).join(', ');
+  return JSON.stringify(value);
+}
+
+/** Every key of a detail as "label: value" in one language; a key or code this module does not know stays as written. */
+export function describeAuditDetail(detail: Record<string, unknown>, f: AuditDetailFormat): string {
+  return Object.entries(detail)
+    .map(([key, value]) => `${auditDetailLabel(key, f.language)}: ${describeAuditValue(key, value, f)}`)
+    .join(' · ');
+}
