@@ -3,6 +3,7 @@ import type { CrossDocResponse, RawIdvResponse } from '../omni/contract';
 import type { AuditEntry, EnvironmentConfig } from '../ipc/context';
 import type { AuditView, DecisionRecord } from '../../preload/contract/interview';
 import type { QueueEntry } from '../../preload/contract/queue';
+import { DECISION_WORDS, LOCAL_STATE_WORDS, describeAuditDetail, type AuditDetailFormat } from '../audit-words';
 import { crossDocRows } from './crossdoc';
 
 export type Outcome<T> = { ok: true; data: T } | { ok: false; error: { en: string; es: string } };
@@ -117,14 +118,15 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines;
 }
 
-function describeAudit(entry: AuditEntry): string {
-  const d = entry.detail;
-  const parts: string[] = [];
-  for (const [key, value] of Object.entries(d)) {
-    if (key === 'text' || key === 'reason') continue;
-    parts.push(`${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
-  }
-  return parts.join(', ');
+/**
+ * An entry's detail in the report's language, worded as on screen. Numbers stay exact (bytes as a count, seconds as
+ * written): the report is evidence. Note text and decision reasons are left out here: they print in their own sections.
+ */
+function describeAudit(entry: AuditEntry, language: ReportLanguage): string {
+  const number = (n: number) => new Intl.NumberFormat(language === 'es' ? 'es-MX' : 'en-US', { maximumFractionDigits: 3 }).format(n);
+  const format: AuditDetailFormat = { language, number, bytes: (n) => `${number(n)} bytes`, duration: (s) => `${number(s)} s` };
+  const shown = Object.entries(entry.detail).filter(([key]) => key !== 'text' && key !== 'reason');
+  return describeAuditDetail(Object.fromEntries(shown), format);
 }
 
 export type ReportLanguage = 'en' | 'es';
@@ -143,9 +145,7 @@ const words = {
     seen: 'seen',
     unknown: 'unknown',
     localState: 'Local state',
-    localStates: { toReview: 'To review', inReview: 'In review', decided: 'Decided' },
     decision: 'Decision',
-    decisions: { approve: 'Approve', reject: 'Reject', requestNewCapture: 'Request new capture' },
     reason: 'Reason',
     decidedAt: 'Decided at',
     acknowledged: 'Acknowledged high-severity findings',
@@ -188,9 +188,7 @@ const words = {
     seen: 'visto',
     unknown: 'desconocido',
     localState: 'Estado local',
-    localStates: { toReview: 'Por revisar', inReview: 'En revisión', decided: 'Decidida' },
     decision: 'Decisión',
-    decisions: { approve: 'Aprobar', reject: 'Rechazar', requestNewCapture: 'Solicitar nueva captura' },
     reason: 'Motivo',
     decidedAt: 'Fecha de la decisión',
     acknowledged: 'Hallazgos de severidad alta reconocidos',
@@ -247,12 +245,12 @@ export async function reviewReportPdf(input: ReviewReportInput): Promise<Uint8Ar
   w.text(`${w8.generated}: ${input.generatedAt}`);
   if (input.entry) {
     w.text(`${w8.sessionStatus}: ${input.entry.sessionStatus ?? w8.unknown}${input.entry.sessionStatusSeenAt ? ` (${w8.seen} ${input.entry.sessionStatusSeenAt})` : ''}`);
-    w.text(`${w8.localState}: ${w8.localStates[input.entry.localState]}`);
+    w.text(`${w8.localState}: ${LOCAL_STATE_WORDS[input.entry.localState][input.language]}`);
   }
 
   w.heading(w8.decision);
   if (input.decision) {
-    w.text(w8.decisions[input.decision.decision], { font: 'bold' });
+    w.text(DECISION_WORDS[input.decision.decision][input.language], { font: 'bold' });
     w.text(`${w8.reason}: ${input.decision.reason}`);
     w.text(`${w8.decidedAt}: ${input.decision.decidedAt}`);
     if (input.decision.acknowledgedFindings.length) w.text(`${w8.acknowledged}: ${input.decision.acknowledgedFindings.join('; ')}`);
@@ -300,7 +298,7 @@ export async function reviewReportPdf(input: ReviewReportInput): Promise<Uint8Ar
   w.heading(w8.audit);
   w.text(input.audit.chain.ok ? w8.chainOk : w8.chainBroken(input.audit.chain.brokenAt), { font: 'bold', color: input.audit.chain.ok ? INK : rgb(0.7, 0, 0) });
   for (const e of input.audit.entries) {
-    w.text(`#${e.seq}  ${e.at}  ${w8.actions[e.action]}  ${describeAudit(e)}`, { size: 8.5 });
+    w.text(`#${e.seq}  ${e.at}  ${w8.actions[e.action]}  ${describeAudit(e, input.language)}`, { size: 8.5 });
     w.text(`hash ${e.hash}`, { font: 'mono', size: 6.5, color: MUTED, indent: 10 });
   }
   return doc.save();

@@ -30,7 +30,7 @@ const entries: AuditEntry[] = (Object.keys(LABELS) as AuditAction[]).map((action
   hash: 'b'.repeat(64),
 }));
 
-const report = (language: 'en' | 'es') =>
+const report = (language: 'en' | 'es', trail: AuditEntry[] = entries) =>
   reviewReportPdf({
     language,
     interviewId: 'demo-clean-pass',
@@ -39,7 +39,7 @@ const report = (language: 'en' | 'es') =>
     entry: { interviewId: 'demo-clean-pass', addedAt: '2026-01-01T00:00:00.000Z', localState: 'inReview', sessionStatus: 'Alive', hasSessionToken: true },
     rawIdv: { ok: true, data: { checkResults: [], fraudRisk: null } },
     crossDoc: { ok: false, error: { en: 'The service timed out.', es: 'El servicio tardó demasiado.' } },
-    audit: { chain: { ok: true }, entries },
+    audit: { chain: { ok: true }, entries: trail },
   }).then(pdfText);
 
 describe('PDF report audit lines', () => {
@@ -48,6 +48,38 @@ describe('PDF report audit lines', () => {
     expect(lines).toHaveLength(entries.length);
     entries.forEach((e, i) => expect(lines[i]).toBe(`#${e.seq} ${e.at} ${LABELS[e.action][language]}`));
     expect(lines.join('\n')).not.toMatch(/trustedRootAdded|stateChanged/);
+  });
+});
+
+/** Entries as main writes them, with details whose keys and values are codes. */
+const detailed: AuditEntry[] = (
+  [
+    ['downloaded', { what: 'contract', documentId: 'doc-7', bytes: 1536 }],
+    ['captured', { kind: 'videoImport', type: 'frontId', bytes: 2048, recordingId: 'rec-1' }],
+    ['decided', { decision: 'requestNewCapture', reason: 'Foto borrosa', acknowledgedFindings: [] }],
+    ['stateChanged', { from: 'inReview', to: 'decided' }],
+    ['played', { positionSeconds: 75.4, laterKey: 'kept' }],
+  ] as const
+).map(([action, detail], i) => ({ ...entries[0]!, seq: i + 1, action, detail }));
+
+describe('PDF report audit details', () => {
+  it('reads each detail as label: value in Spanish, with codes in words and no raw key left', async () => {
+    const text = (await report('es', detailed)).replace(/\s+/g, ' ');
+    expect(text).toContain('#1 2026-01-01T00:00:00.000Z descargado Contenido: Contrato · ID del documento: doc-7 · Tamaño: 1,536 bytes');
+    expect(text).toContain('capturado Tipo: Importación de video · Tipo de grabación: Frente de la identificación · Tamaño: 2,048 bytes · ID de la grabación: rec-1');
+    expect(text).toContain('decidida Decisión: Solicitar nueva captura · Hallazgos de severidad alta reconocidos: ninguno');
+    expect(text).toContain('estado cambiado De: En revisión · A: Decidida');
+    // A key the words do not know yet stays readable as written.
+    expect(text).toContain('reproducido Posición: 75.4 s · laterKey: kept');
+    expect(text).not.toMatch(/documentId|recordingId|frontId|videoImport|requestNewCapture|inReview|positionSeconds|=/);
+  });
+
+  it('uses the English words in an English report', async () => {
+    const text = (await report('en', detailed)).replace(/\s+/g, ' ');
+    expect(text).toContain('downloaded Content: Contract · Document ID: doc-7 · Size: 1,536 bytes');
+    expect(text).toContain('captured Kind: Video import · Recording type: Front of ID · Size: 2,048 bytes · Recording ID: rec-1');
+    expect(text).toContain('state changed From: In review · To: Decided');
+    expect(text).not.toMatch(/documentId|frontId|Tipo de grabación/);
   });
 });
 
