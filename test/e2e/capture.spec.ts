@@ -185,7 +185,10 @@ test('video import: streamed with progress, cancel, and a non-video file refused
   await expect(tools.getByRole('alert')).toContainText('not a WebM or MP4 recording');
 
   await tools.getByLabel('Video file').setInputFiles({ name: 'clip.webm', mimeType: 'video/webm', buffer: video });
+  // Recording types read in words, with the service's code kept beside them.
+  await expect(tools.getByLabel('Recording type').locator('option')).toHaveText(['Selfie (selfie)', 'Front of ID (frontId)', 'Back of ID (backId)', 'Merged (merged)', 'Authentication attempt (authenticationattempt)']);
   await tools.getByLabel('Recording type').selectOption('frontId');
+  await expect(tools.getByLabel('Recording type')).toHaveValue('frontId');
   await shell.demo('faults', { route: 'importVideo', kind: 'delay', delayMs: 1500 });
   await tools.getByRole('button', { name: 'Import video' }).click();
   await expect(tools.getByRole('progressbar')).toBeVisible();

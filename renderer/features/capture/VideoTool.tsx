@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { RECORDING_TYPE_WORDS } from '../../../main/audit-words';
 import { NOT_A_VIDEO, sniffVideo } from '../../../main/capture/video-check';
 import type { FileStager, ImportJobView, RecordingType } from '../../../preload/contract/capture';
 import type { IpcErrorData } from '../../../preload/contract/define';
@@ -130,7 +131,8 @@ export function VideoTool({ interviewId, disabledReason }: { interviewId: string
           <label htmlFor={`${id}-type`}>{t('recordingType')}</label>
           <select id={`${id}-type`} className="select" value={type} disabled={busy} onChange={(e) => setType(e.target.value as RecordingType)}>
             {RECORDING_TYPES.map((r) => (
-              <option key={r} value={r}>{r}</option>
+              // In words first; the service's code after it, for back-office users who know the codes.
+              <option key={r} value={r}>{t('recordingTypeOption', { type: pick(RECORDING_TYPE_WORDS[r]), code: r })}</option>
             ))}
           </select>
         </div>
