@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import type { InterviewOverview } from '../../../preload/contract/interview';
@@ -18,6 +18,14 @@ import { openingQuery } from './prefetch';
 import { useQueue } from './Queue';
 import { SessionStatusBadge, useEntryLabel, useLocalStateLabel } from './shared';
 import { VideoPanel } from './VideoPanel';
+
+// Panels that need only the interview id: the workspace's own updates (opening, overview) do not re-render them,
+// so each renders when its own data arrives and not again with every other answer.
+const Video = memo(VideoPanel);
+const Checks = memo(ChecksPanel);
+const CrossDoc = memo(CrossDocPanel);
+const Contracts = memo(ContractsPanel);
+const Audit = memo(AuditPanel);
 
 /** One interview: header, evidence on the left, findings on the right, the decision always in view. */
 export function Workspace({ interviewId }: { interviewId: string }) {
@@ -45,14 +53,14 @@ export function Workspace({ interviewId }: { interviewId: string }) {
       <div className="workspace-columns">
         {/* The video stays in view (sticky) while the findings beside it scroll. */}
         <div className="workspace-col" aria-label={t('evidence')} role="region">
-          <VideoPanel interviewId={interviewId} />
+          <Video interviewId={interviewId} />
         </div>
         <div className="workspace-col" aria-label={t('findings')} role="region">
-          <ChecksPanel interviewId={interviewId} />
-          <CrossDocPanel interviewId={interviewId} />
-          <ContractsPanel interviewId={interviewId} />
+          <Checks interviewId={interviewId} />
+          <CrossDoc interviewId={interviewId} />
+          <Contracts interviewId={interviewId} />
           <NotesPanel interviewId={interviewId} entry={current?.entry} onAttach={() => setTokenDialog(true)} />
-          <AuditPanel interviewId={interviewId} />
+          <Audit interviewId={interviewId} />
         </div>
       </div>
       <DecisionBar interviewId={interviewId} overview={current} onAttach={() => setTokenDialog(true)} />
