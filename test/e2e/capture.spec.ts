@@ -119,11 +119,15 @@ test('back of ID: quality against 155, consent and expiry, every failReason, acc
   await expect(result.getByTestId('indicator-horizontalResolution')).toContainText('Below 155');
 
   const seen = new Set<string>();
+  let previous = '';
   for (let i = 0; i < 10; i++) {
     await upload(page, 'demo-id-fail-reasons', 'Upload back of ID');
-    const reason = result.getByTestId('fail-reason');
-    await expect(reason).toBeVisible();
-    const code = (await reason.locator('.code').textContent())!.replace('Code ', '');
+    const reasonCode = result.getByTestId('fail-reason').locator('.code');
+    // The previous answer stays on screen until the new one arrives, so wait for the code to change.
+    await expect(reasonCode).toBeVisible();
+    if (previous) await expect(reasonCode).not.toHaveText(`Code ${previous}`);
+    const code = (await reasonCode.textContent())!.replace('Code ', '');
+    previous = code;
     expect(seen.has(code)).toBe(false);
     seen.add(code);
     if (code === 'ID_TYPE_UNACCEPTABLE') {
