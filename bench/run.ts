@@ -1,40 +1,68 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
- * Runs every `bench/*.bench.ts` in sequence (each default-exports an async function returning named figures),
- * prints one `<figure>: <value>` line per figure and writes them all to `bench/results.json`.
+ * Runs every `bench/*.bench.ts` (each default-exports an async function returning named figures), prints one
+ * `<figure>: <value>` line per figure and writes them all to `bench/results.json`.
+ *
+ * Each bench file runs in a process of its own, one after another: a bench that leaves a large heap, a pending
+ * timer or a child process behind cannot slow down the next one's measurement.
  */
 type Bench = () => Promise<Record<string, number>>;
 
 const here = dirname(fileURLToPath(import.meta.url));
-const only = process.argv.slice(2);
+const ONE = '--one';
 
-async function main() {
+async function main(args: string[]) {
+  if (args[0] === ONE) return runOne(args[1]!, args[2]!);
   const files = (await readdir(here)).filter((f) => f.endsWith('.bench.ts')).sort();
-  const selected = only.length ? files.filter((f) => only.some((o) => f.includes(o))) : files;
+  const selected = args.length ? files.filter((f) => args.some((o) => f.includes(o))) : files;
+  const work = await mkdtemp(join(tmpdir(), 'omni-bench-'));
   const results: Record<string, number> = {};
   let failed = 0;
-  for (const file of selected) {
-    try {
-      const mod = (await import(pathToFileURL(join(here, file)).href)) as { default?: Bench };
-      if (typeof mod.default !== 'function') throw new Error('no default export function');
-      const figures = await mod.default();
+  try {
+    for (const file of selected) {
+      const out = join(work, `${file}.json`);
+      const code = await runChild(file, out);
+      const figures = code === 0 ? await readJson(out) : {};
+      if (code !== 0) {
+        failed++;
+        console.error(`${file} failed (exit ${code})`);
+        continue;
+      }
       for (const [name, value] of Object.entries(figures)) {
-        if (name in results) throw new Error(`figure ${name} is reported twice`);
+        if (name in results) {
+          failed++;
+          console.error(`${file} failed: figure ${name} is reported twice`);
+          continue;
+        }
         results[name] = value;
         console.log(`${name}: ${format(value)}`);
       }
-    } catch (e) {
-      failed++;
-      console.error(`${file} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
     }
+  } finally {
+    await rm(work, { recursive: true, force: true });
   }
   // A filtered run (`npm run bench -- client`) updates its own figures and keeps the others.
-  const previous = only.length ? await readJson(join(here, 'results.json')) : {};
+  const previous = args.length ? await readJson(join(here, 'results.json')) : {};
   await writeFile(join(here, 'results.json'), JSON.stringify({ ...previous, ...results }, null, 2) + '\n');
   if (failed) process.exitCode = 1;
+}
+
+function runChild(file: string, out: string): Promise<number> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), ONE, file, out], { stdio: 'inherit' });
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+}
+
+async function runOne(file: string, out: string) {
+  const mod = (await import(pathToFileURL(join(here, file)).href)) as { default?: Bench };
+  if (typeof mod.default !== 'function') throw new Error(`${file}: no default export function`);
+  await writeFile(out, JSON.stringify(await mod.default()));
+  // Whatever a bench left running must not keep its process alive.
+  process.exit(0);
 }
 
 async function readJson(path: string): Promise<Record<string, number>> {
@@ -50,4 +78,4 @@ function format(value: number): string {
   return Number.isInteger(value) ? String(value) : value.toFixed(3);
 }
 
-await main();
+await main(process.argv.slice(2));
