@@ -66,9 +66,10 @@ export function useFormat() {
   const { locale } = useLocale();
   return useMemo(() => {
     const tag = intlLocale(locale);
+    const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'medium' });
     return {
-      number: (n: number, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(tag, options).format(n),
-      dateTime: (d: Date | string | number) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(d)),
+      number: (n: number, options?: Intl.NumberFormatOptions) => numberFormat(tag, options).format(n),
+      dateTime: (d: Date | string | number) => dateTime.format(new Date(d)),
       bytes: (n: number) => formatBytes(n, tag),
       duration: (seconds: number) => formatDuration(seconds),
     };
@@ -83,7 +84,16 @@ export function formatBytes(n: number, tag = 'en-US'): string {
     value /= 1024;
     unit += 1;
   }
-  return `${new Intl.NumberFormat(tag, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
+  return `${numberFormat(tag, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
+}
+
+// Building an Intl formatter costs far more than using one, and tables format hundreds of cells per render.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(tag: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = options ? `${tag} ${JSON.stringify(options)}` : tag;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(tag, options)));
+  return format;
 }
 
 export function formatDuration(totalSeconds: number): string {
