@@ -41,7 +41,10 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <Preferences>
         <ShortcutProvider>
-          <RouterProvider router={router} />
+          {/* Not as a transition: React would keep rendering the next screen in the background and restart it with
+              every answer that lands, so an interview took twice as long to appear. The new screen shows at once,
+              with a skeleton per panel. */}
+          <RouterProvider router={router} useTransitions={false} />
         </ShortcutProvider>
       </Preferences>
     </QueryClientProvider>
