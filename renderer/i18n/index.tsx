@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, type ReactNode } from 'react';
 
 /**
  * i18n convention: every feature keeps its own texts in `renderer/features/<x>/messages.ts`:
@@ -62,18 +62,33 @@ export function useBilingual(): (text: Bilingual) => string {
 }
 
 /** Number and date formatting in the current locale (tabular figures come from CSS). */
-export function useFormat() {
-  const { locale } = useLocale();
-  return useMemo(() => {
+export function useFormat(): Formatters {
+  return formattersFor(useLocale().locale);
+}
+
+export interface Formatters {
+  number: (n: number, options?: Intl.NumberFormatOptions) => string;
+  dateTime: (d: Date | string | number) => string;
+  bytes: (n: number) => string;
+  duration: (seconds: number) => string;
+}
+
+// One set per language for the whole app: building Intl formatters costs far more than using them.
+const formatters = new Map<Locale, Formatters>();
+function formattersFor(locale: Locale): Formatters {
+  let found = formatters.get(locale);
+  if (!found) {
     const tag = intlLocale(locale);
     const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'medium' });
-    return {
-      number: (n: number, options?: Intl.NumberFormatOptions) => numberFormat(tag, options).format(n),
-      dateTime: (d: Date | string | number) => dateTime.format(new Date(d)),
-      bytes: (n: number) => formatBytes(n, tag),
-      duration: (seconds: number) => formatDuration(seconds),
+    found = {
+      number: (n, options) => numberFormat(tag, options).format(n),
+      dateTime: (d) => dateTime.format(new Date(d)),
+      bytes: (n) => formatBytes(n, tag),
+      duration: (seconds) => formatDuration(seconds),
     };
-  }, [locale]);
+    formatters.set(locale, found);
+  }
+  return found;
 }
 
 export function formatBytes(n: number, tag = 'en-US'): string {
@@ -87,7 +102,6 @@ export function formatBytes(n: number, tag = 'en-US'): string {
   return `${numberFormat(tag, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
 }
 
-// Building an Intl formatter costs far more than using one, and tables format hundreds of cells per render.
 const numberFormats = new Map<string, Intl.NumberFormat>();
 function numberFormat(tag: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = options ? `${tag} ${JSON.stringify(options)}` : tag;
