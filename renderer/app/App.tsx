@@ -8,7 +8,7 @@ import { common } from '../i18n/common';
 import { LocaleProvider, intlLocale, localeFromNavigator, useT, type Locale } from '../i18n/index';
 import { Button } from '../ui/index';
 import { Layout, RouteError } from './Layout';
-import { DEFAULT_PATH, areas, type AreaRoute } from './routes';
+import { DEFAULT_PATH, areas, preloadAreasWhenIdle, type AreaRoute } from './routes';
 import { ShortcutProvider } from './shortcuts';
 
 /** Hash routing: the app is served from one index.html under app:// and the web shell alike. */
@@ -27,10 +27,15 @@ function createAppRouter(queryClient: QueryClient) {
   ]);
   // The router announces a navigation before React renders it: the area's data starts loading at that moment.
   const prefetch = (matches: typeof router.state.matches) => {
-    for (const match of matches) (match.route.handle as AreaRoute | undefined)?.prefetch?.(queryClient, match.params);
+    for (const match of matches) {
+      const area = match.route.handle as AreaRoute | undefined;
+      void area?.preload().catch(() => undefined);
+      area?.prefetch?.(queryClient, match.params);
+    }
   };
   prefetch(router.state.matches);
   router.subscribe((state) => prefetch(state.matches));
+  preloadAreasWhenIdle();
   return router;
 }
 
