@@ -1,15 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { preloadAreaAt } from './app/routes';
+import { DEFAULT_PATH, preloadAreaAt } from './app/routes';
 import './ui/theme.css';
 import './app/frame.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+// No address means the default screen, written now rather than redirected to by the router once it starts: such a
+// redirect replaces whatever address was set in between (a deep link, or a test driving the page).
+if (['', '#', '#/'].includes(window.location.hash)) window.history.replaceState(window.history.state, '', `#${DEFAULT_PATH}`);
+
 // The first screen's code comes before the first render: rendered without it, the screen would show a placeholder
 // that React keeps for at least 300 ms, where the code itself takes tens of milliseconds.
-void preloadAreaAt(window.location.hash.replace(/^#/, '').split('?')[0] || '/').then(() =>
+void preloadAreaAt(window.location.hash.replace(/^#/, '').split('?')[0]!).then(() =>
   createRoot(root).render(
     <StrictMode>
       <App />
