@@ -144,6 +144,8 @@ async function seekFraction(browser: Browser, shell: Shell): Promise<number> {
       if (mediaRequests.has(e.requestId)) bytes += e.dataLength;
     });
     await page.goto(shell.appUrl);
+    // Once the app shows: an address changed before its first render would be replaced by the default screen's.
+    await queueShown(page);
     await page.evaluate(`window.location.hash = '#/interviews/${SEEK_INTERVIEW}'`);
     const video = page.locator('[data-testid="video-player"] video');
     await video.waitFor();
