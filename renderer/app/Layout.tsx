@@ -1,11 +1,11 @@
-import { Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { EnvironmentView } from '../../preload/contract/settings';
 import { keys, useOmniQuery } from '../api/index';
 import { omni } from '../api/omni';
 import { common } from '../i18n/common';
 import { useBilingual, useT } from '../i18n/index';
-import { Dialog, ErrorNotice, Skeleton } from '../ui/index';
+import { Dialog, ErrorNotice } from '../ui/index';
 import { areas } from './routes';
 import { useShortcut, useShortcutList } from './shortcuts';
 
@@ -71,11 +71,9 @@ export function Layout() {
           <p className="rail-hint small muted">{t('shortcutsHint')}</p>
         </nav>
         <main id="main" ref={mainRef} className="content" tabIndex={-1}>
-          <Suspense fallback={<Skeleton rows={4} />}>
-            <Outlet />
-            {/* Inside the boundary and keyed by path: it mounts when the new screen itself is shown, not its placeholder. */}
-            {navigated.current && <NewScreenStartsAtTop key={pathname} mainRef={mainRef} />}
-          </Suspense>
+          <Outlet />
+          {/* Keyed by path: it mounts with each new screen (an area still loading its code shows its own placeholder). */}
+          {navigated.current && <NewScreenStartsAtTop key={pathname} mainRef={mainRef} />}
         </main>
       </div>
       <ShortcutSheet open={sheetOpen} onClose={() => setSheetOpen(false)} />
