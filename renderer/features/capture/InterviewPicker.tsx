@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { QueueEntry } from '../../../preload/contract/queue';
-import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
+import { keys, useOmniMutation } from '../../api/index';
+import { useQueueList } from '../../api/queue';
 import { defineMessages, useT } from '../../i18n/index';
 import { Button, ErrorNotice, IconCheck, IconLock, IconWarning, Skeleton } from '../../ui/index';
 import './picker.css';
@@ -46,10 +47,6 @@ const messages = defineMessages({
   },
 });
 
-export function useQueueEntries() {
-  return useOmniQuery(keys.queue.list(), (api) => api.queue.list({}));
-}
-
 /** Whether calls on behalf of `interviewId` can be made, from the queue's view of the vault. */
 export function hasSessionToken(entries: QueueEntry[] | undefined, interviewId: string): boolean {
   return entries?.some((e) => e.interviewId === interviewId && e.hasSessionToken) ?? false;
@@ -58,7 +55,7 @@ export function hasSessionToken(entries: QueueEntry[] | undefined, interviewId: 
 export function InterviewPicker({ value, onChange }: { value: string; onChange: (interviewId: string) => void }) {
   const t = useT(messages);
   const id = useId();
-  const queue = useQueueEntries();
+  const queue = useQueueList();
   const [token, setToken] = useState('');
   const [otherId, setOtherId] = useState('');
   const [otherToken, setOtherToken] = useState('');

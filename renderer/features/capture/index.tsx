@@ -1,12 +1,13 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../../i18n/index';
 import { AuthTool } from './AuthTool';
-import { hasSessionToken, InterviewPicker, useQueueEntries } from './InterviewPicker';
+import { hasSessionToken, InterviewPicker } from './InterviewPicker';
 import { messages } from './messages';
 import { BackIdTool, SelfieTool } from './tools';
 import { VideoTool } from './VideoTool';
 import './capture.css';
 import './explain.css';
+import { useQueueList } from '../../api/queue';
 
 type Tab = 'selfie' | 'backId' | 'auth' | 'video';
 const TABS: Tab[] = ['selfie', 'backId', 'auth', 'video'];
@@ -18,7 +19,7 @@ export default function CaptureScreen() {
   const id = useId();
   const [tab, setTab] = useState<Tab>('selfie');
   const [interviewId, setInterviewId] = useState('');
-  const queue = useQueueEntries();
+  const queue = useQueueList();
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ selfie: null, backId: null, auth: null, video: null });
   const disabledReason = !interviewId ? t('reasonNoInterview') : !hasSessionToken(queue.data, interviewId) ? t('reasonNoToken') : null;
 

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { SessionStatus } from '../../../main/omni/contract/common';
 import type { AddResult, LocalReviewState, QueueEntry } from '../../../preload/contract/queue';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
+import { useQueueList } from '../../api/queue';
 import { useShortcut } from '../../app/shortcuts';
 import { useBilingual, useFormat, useT } from '../../i18n/index';
 import { Button, ErrorNotice, Field, Panel } from '../../ui/index';
@@ -11,13 +12,9 @@ import { LocalStateBadge, SessionStatusBadge, useEntryLabel, useLocalStateLabel 
 
 type SortKey = 'added' | 'opened' | 'id' | 'status';
 
-export function useQueue() {
-  return useOmniQuery(keys.queue.list(), (api) => api.queue.list({}));
-}
-
 export function QueueScreen() {
   const t = useT(messages);
-  const queue = useQueue();
+  const queue = useQueueList();
   return (
     <div className="queue-screen">
       <h1>{t('queueTitle')}</h1>

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { InterviewOverview } from '../../../preload/contract/interview';
 import type { LocalReviewState } from '../../../preload/contract/queue';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
+import { useQueueList } from '../../api/queue';
 import { useShortcut } from '../../app/shortcuts';
 import { useFormat, useT } from '../../i18n/index';
 import { Button, Dialog, ErrorNotice, Field, Skeleton } from '../../ui/index';
@@ -15,7 +16,6 @@ import { DecisionBar } from './DecisionBar';
 import { messages } from './messages';
 import { NotesPanel } from './NotesPanel';
 import { openingQuery } from './prefetch';
-import { useQueue } from './Queue';
 import { SessionStatusBadge, useEntryLabel, useLocalStateLabel } from './shared';
 import { VideoPanel } from './VideoPanel';
 
@@ -74,7 +74,7 @@ function WorkspaceHeader({ interviewId, overview, onAttach }: { interviewId: str
   const f = useFormat();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const queue = useQueue();
+  const queue = useQueueList({ refresh: false });
   const fetching = useIsFetching({ queryKey: keys.interview.all(interviewId) });
   const [refreshedAt, setRefreshedAt] = useState<number | null>(null);
   useEffect(() => {

@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { BatchJobView, BatchKind, BatchPreviewView, BatchRowView } from '../../../preload/contract/validation';
 import { OmniCallError, ipcErrorOf, useOmniMutation } from '../../api/index';
+import { useQueueList } from '../../api/queue';
 import { omni } from '../../api/omni';
 import type { IpcErrorData } from '../../../preload/contract/define';
 import { useBilingual, useFormat, useLocale, useT } from '../../i18n/index';
 import { Badge, Button, ErrorNotice, IconCheck, IconDanger, IconMinus, IconWarning, ProgressBar, useTaskNotifier, type TaskOutcome } from '../../ui/index';
 import { startDownload } from '../signing/files';
-import { hasSessionToken, useQueueEntries } from '../capture/InterviewPicker';
+import { hasSessionToken } from '../capture/InterviewPicker';
 import { groupLabel } from './SingleChecks';
 import { messages } from './messages';
 
@@ -62,7 +63,7 @@ export function BatchTool({ interviewId }: { interviewId: string }) {
   const pick = useBilingual();
   const { locale } = useLocale();
   const id = useId();
-  const queue = useQueueEntries();
+  const queue = useQueueList();
   const [csvText, setCsvText] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [preview, setPreview] = useState<BatchPreviewView | null>(null);

@@ -3,9 +3,10 @@ import type { IpcErrorData } from '../../../preload/contract/define';
 import type { CurpFailureView, CurpResultView, RfcResultView } from '../../../preload/contract/validation';
 import { describeCurp, describeRfc, type LocalCheck } from '../../../main/validation/local-check';
 import { useOmniMutation } from '../../api/index';
+import { useQueueList } from '../../api/queue';
 import { useBilingual, useT, type Translate } from '../../i18n/index';
 import { Badge, Button, ErrorNotice, IconCheck, IconDanger, IconInfo, IconWarning } from '../../ui/index';
-import { hasSessionToken, InterviewPicker, useQueueEntries } from '../capture/InterviewPicker';
+import { hasSessionToken, InterviewPicker } from '../capture/InterviewPicker';
 import { messages } from './messages';
 import '../capture/explain.css';
 
@@ -162,7 +163,7 @@ export function CurpTool({ interviewId, onInterviewChange }: { interviewId: stri
   const t = useT(messages);
   const id = useId();
   const [curp, setCurp] = useState('');
-  const queue = useQueueEntries();
+  const queue = useQueueList();
   const tokenReady = hasSessionToken(queue.data, interviewId);
   const validate = useOmniMutation((api, input: { interviewId: string; curp: string }) => api.validation.addCurp(input));
   const send = () => {
