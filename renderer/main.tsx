@@ -11,8 +11,8 @@ if (!root) throw new Error('index.html has no #root element');
 // redirect replaces whatever address was set in between (a deep link, or a test driving the page).
 if (['', '#', '#/'].includes(window.location.hash)) window.history.replaceState(window.history.state, '', `#${DEFAULT_PATH}`);
 
-// The first screen's code comes before the first render: rendered without it, the screen would show a placeholder
-// that React keeps for at least 300 ms, where the code itself takes tens of milliseconds.
+// The first screen's code comes before the first render (tens of milliseconds), so the app opens on the screen
+// rather than on its loading placeholder.
 void preloadAreaAt(window.location.hash.replace(/^#/, '').split('?')[0]!).then(() =>
   createRoot(root).render(
     <StrictMode>

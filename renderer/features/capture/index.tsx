@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useQueueList } from '../../api/queue';
 import { useT } from '../../i18n/index';
 import { AuthTool } from './AuthTool';
 import { hasSessionToken, InterviewPicker } from './InterviewPicker';
@@ -7,7 +8,6 @@ import { BackIdTool, SelfieTool } from './tools';
 import { VideoTool } from './VideoTool';
 import './capture.css';
 import './explain.css';
-import { useQueueList } from '../../api/queue';
 
 type Tab = 'selfie' | 'backId' | 'auth' | 'video';
 const TABS: Tab[] = ['selfie', 'backId', 'auth', 'video'];
