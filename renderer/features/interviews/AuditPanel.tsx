@@ -1,6 +1,5 @@
-import { useIsFetching } from '@tanstack/react-query';
 import { useId } from 'react';
-import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
+import { keys, useIsFetchingUnder, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useLocale, useT } from '../../i18n/index';
 import { Badge, Button, ErrorNotice, IconCheck, IconDanger, Panel } from '../../ui/index';
 import { messages } from './messages';
@@ -11,8 +10,8 @@ export function AuditPanel({ interviewId }: { interviewId: string }) {
   const t = useT(messages);
   const { locale } = useLocale();
   // The opening answers with the trail (prefetch.ts): asked for on its own only when no opening is under way.
-  const opening = useIsFetching({ queryKey: keys.interview.opening(interviewId), exact: true });
-  const q = useOmniQuery(keys.interview.audit(interviewId), (api) => api.interview.audit({ interviewId }), { enabled: opening === 0 });
+  const opening = useIsFetchingUnder(keys.interview.opening(interviewId), { exact: true });
+  const q = useOmniQuery(keys.interview.audit(interviewId), (api) => api.interview.audit({ interviewId }), { enabled: !opening });
   const exportAudit = useOmniMutation((api, format: 'json' | 'pdf') => api.interview.exportAudit({ interviewId, format, language: locale }), {
     invalidate: [keys.interview.audit(interviewId)],
     onSuccess: (saved) => followSaved(saved),

@@ -1,9 +1,9 @@
 import { memo, useEffect, useState } from 'react';
-import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import type { InterviewOverview } from '../../../preload/contract/interview';
 import type { LocalReviewState } from '../../../preload/contract/queue';
-import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
+import { keys, useIsFetchingUnder, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useQueueList } from '../../api/queue';
 import { useShortcut } from '../../app/shortcuts';
 import { useFormat, useT } from '../../i18n/index';
@@ -75,10 +75,10 @@ function WorkspaceHeader({ interviewId, overview, onAttach }: { interviewId: str
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const queue = useQueueList({ refresh: false });
-  const fetching = useIsFetching({ queryKey: keys.interview.all(interviewId) });
+  const fetching = useIsFetchingUnder(keys.interview.all(interviewId));
   const [refreshedAt, setRefreshedAt] = useState<number | null>(null);
   useEffect(() => {
-    if (fetching === 0) setRefreshedAt(Date.now());
+    if (!fetching) setRefreshedAt(Date.now());
   }, [fetching]);
   const clear = useOmniMutation((api) => api.queue.clearToken({ interviewId }), { invalidate: [keys.interview.overview(interviewId), keys.queue.all()] });
   const labelOf = useEntryLabel();
@@ -139,7 +139,7 @@ function WorkspaceHeader({ interviewId, overview, onAttach }: { interviewId: str
             <dt className="visually-hidden">{t('refreshAll')}</dt>
             <dd>
               <span className="small muted num" aria-live="polite">{refreshedAt ? t('lastRefresh', { time: f.dateTime(refreshedAt) }) : ''}</span>{' '}
-              <Button onClick={() => void queryClient.invalidateQueries({ queryKey: keys.interview.all(interviewId) })} disabled={fetching > 0}>{t('refreshAll')}</Button>
+              <Button onClick={() => void queryClient.invalidateQueries({ queryKey: keys.interview.all(interviewId) })} disabled={fetching}>{t('refreshAll')}</Button>
             </dd>
           </div>
         </dl>
