@@ -1,4 +1,5 @@
 import type { IpcErrorData, IpcResult } from './contract/index';
+import { IPC_BATCH_ROUTE, type BatchedAnswer, type BatchedCall } from './contract/define';
 import { STAGING_NAME_HEADER, STAGING_ROUTE, type FileStager, type StagedFileView } from './contract/capture';
 import { buildOmniApi, OmniIpcError } from './bridge';
 
@@ -27,32 +28,92 @@ function takeKeyFromFragment(): string | null {
 
 const shellKey = takeKeyFromFragment();
 
-async function invoke(channel: string, input: unknown): Promise<IpcResult<unknown>> {
-  if (shellKey === null) {
-    return {
-      ok: false,
-      error: {
-        code: 'SHELL_KEY_MISSING',
-        message: {
-          en: 'This page was opened without its launch key, so the app cannot talk to its host.',
-          es: 'Esta página se abrió sin su clave de inicio, así que la aplicación no puede comunicarse con su host.',
-        },
-        advice: {
-          en: 'Open the exact address printed in the terminal ("Omni Reviewer ready at ...").',
-          es: 'Abre la dirección exacta que se muestra en la terminal ("Omni Reviewer ready at ...").',
-        },
-        retryable: false,
-      },
-    };
+const missingKey: IpcResult<unknown> = {
+  ok: false,
+  error: {
+    code: 'SHELL_KEY_MISSING',
+    message: {
+      en: 'This page was opened without its launch key, so the app cannot talk to its host.',
+      es: 'Esta página se abrió sin su clave de inicio, así que la aplicación no puede comunicarse con su host.',
+    },
+    advice: {
+      en: 'Open the exact address printed in the terminal ("Omni Reviewer ready at ...").',
+      es: 'Abre la dirección exacta que se muestra en la terminal ("Omni Reviewer ready at ...").',
+    },
+    retryable: false,
+  },
+};
+
+interface Queued extends BatchedCall {
+  resolve: (result: IpcResult<unknown>) => void;
+  reject: (error: unknown) => void;
+}
+
+let queued: Queued[] = [];
+
+/**
+ * Calls made in the same tick leave together (opening an interview makes six at once): one request for all, the
+ * host streaming each answer back as soon as it is ready. A call made alone goes out alone, on its own route.
+ */
+function invoke(channel: string, input: unknown): Promise<IpcResult<unknown>> {
+  if (shellKey === null) return Promise.resolve(missingKey);
+  return new Promise((resolve, reject) => {
+    queued.push({ channel, input: input ?? {}, resolve, reject });
+    if (queued.length === 1) queueMicrotask(sendQueued);
+  });
+}
+
+function sendQueued() {
+  const calls = queued;
+  queued = [];
+  if (calls.length === 1) {
+    const [call] = calls as [Queued];
+    post(`/ipc/${encodeURIComponent(call.channel)}`, call.input)
+      .then((response) => response.json() as Promise<IpcResult<unknown>>)
+      .then(call.resolve, call.reject);
+  } else {
+    void sendBatch(calls);
   }
-  const response = await fetch(`/ipc/${encodeURIComponent(channel)}`, {
+}
+
+function post(path: string, body: unknown): Promise<Response> {
+  return fetch(path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', [SHELL_KEY_HEADER]: shellKey },
-    body: JSON.stringify(input ?? {}),
+    headers: { 'content-type': 'application/json', [SHELL_KEY_HEADER]: shellKey! },
+    body: JSON.stringify(body),
     credentials: 'omit',
     cache: 'no-store',
   });
-  return (await response.json()) as IpcResult<unknown>;
+}
+
+async function sendBatch(calls: Queued[]) {
+  const pending = new Map(calls.map((call, i) => [i, call]));
+  try {
+    const response = await post(IPC_BATCH_ROUTE, calls.map(({ channel, input }): BatchedCall => ({ channel, input })));
+    if (!response.ok || !response.body) {
+      // Refused as a whole (wrong key, too large): every call gets that answer.
+      const refusal = (await response.json()) as IpcResult<unknown>;
+      for (const call of pending.values()) call.resolve(refusal);
+      return;
+    }
+    let buffered = '';
+    const lines = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    for (;;) {
+      const { done, value } = await lines.read();
+      if (done) break;
+      buffered += value;
+      for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
+        const answer = JSON.parse(buffered.slice(0, end)) as BatchedAnswer;
+        buffered = buffered.slice(end + 1);
+        pending.get(answer.i)?.resolve(answer.result);
+        pending.delete(answer.i);
+      }
+    }
+    if (pending.size > 0) throw new Error('the host closed the batch before answering every call');
+  } catch (error) {
+    // The bridge turns this into its transport error ("reload the window…").
+    for (const call of pending.values()) call.reject(error);
+  }
 }
 
 Object.defineProperty(window, 'omni', { value: buildOmniApi(invoke), writable: false, configurable: false, enumerable: true });

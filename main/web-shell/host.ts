@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
-import type { IpcErrorData, IpcResult } from '../../preload/contract/define';
+import { IPC_BATCH_ROUTE, type BatchedAnswer, type BatchedCall, type IpcErrorData, type IpcResult } from '../../preload/contract/define';
 import type { Router } from '../ipc/router';
 import { streamMedia } from '../media/stream';
 import type { MediaStore } from '../media/registry';
@@ -23,6 +23,7 @@ import type { DownloadStore } from './downloads';
  */
 export const SHELL_KEY_HEADER = 'x-omni-shell-key';
 const MAX_IPC_BODY_BYTES = 64 * 1024 * 1024;
+const MAX_BATCH_CALLS = 64;
 
 export interface HostOptions {
   router: Router;
@@ -73,9 +74,10 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   async function handle(req: IncomingMessage, res: ServerResponse) {
     securityHeaders(res);
     const url = new URL(req.url ?? '/', origin);
-    const isIpc = url.pathname.startsWith('/ipc/');
+    const isIpc = url.pathname === IPC_BATCH_ROUTE || url.pathname.startsWith('/ipc/');
     if (!isOwnRequest(req)) return forbidden(res, isIpc);
 
+    if (url.pathname === IPC_BATCH_ROUTE) return handleIpcBatch(req, res);
     if (isIpc) return handleIpc(req, res, decodeURIComponent(url.pathname.slice('/ipc/'.length)));
     if (url.pathname === '/staging' && opts.staging) {
       const key = req.headers[SHELL_KEY_HEADER];
@@ -98,28 +100,57 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     return true;
   }
 
-  async function handleIpc(req: IncomingMessage, res: ServerResponse, channel: string) {
+  /** The checks every IPC request passes, then its JSON body; undefined when an error was already sent. */
+  async function readIpcRequest(req: IncomingMessage, res: ServerResponse): Promise<{ input: unknown } | undefined> {
     const key = req.headers[SHELL_KEY_HEADER];
     // Calls come from fetch in our page, which always sends Origin on POST; a request without one is not ours.
-    if (req.headers.origin !== origin || !sameSecret(typeof key === 'string' ? key : undefined, opts.key)) return forbidden(res, true);
-    if (req.method !== 'POST') return sendJson(res, 405, failure('METHOD_NOT_ALLOWED', 'IPC calls must use POST.', 'Las llamadas IPC deben usar POST.'));
+    if (req.headers.origin !== origin || !sameSecret(typeof key === 'string' ? key : undefined, opts.key)) return void forbidden(res, true);
+    if (req.method !== 'POST') return void sendJson(res, 405, failure('METHOD_NOT_ALLOWED', 'IPC calls must use POST.', 'Las llamadas IPC deben usar POST.'));
     if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
-      return sendJson(res, 415, failure('UNSUPPORTED_MEDIA_TYPE', 'IPC calls must send JSON.', 'Las llamadas IPC deben enviar JSON.'));
+      return void sendJson(res, 415, failure('UNSUPPORTED_MEDIA_TYPE', 'IPC calls must send JSON.', 'Las llamadas IPC deben enviar JSON.'));
     }
     let raw: string;
     try {
       raw = await readBody(req, MAX_IPC_BODY_BYTES);
     } catch {
-      return sendJson(res, 413, failure('PAYLOAD_TOO_LARGE', 'The request is too large.', 'La solicitud es demasiado grande.'));
+      return void sendJson(res, 413, failure('PAYLOAD_TOO_LARGE', 'The request is too large.', 'La solicitud es demasiado grande.'));
     }
-    let input: unknown;
     try {
-      input = raw === '' ? {} : JSON.parse(raw);
+      return { input: raw === '' ? {} : JSON.parse(raw) };
     } catch {
-      return sendJson(res, 400, failure('INVALID_INPUT', 'The request body is not valid JSON.', 'El cuerpo de la solicitud no es JSON válido.'));
+      return void sendJson(res, 400, failure('INVALID_INPUT', 'The request body is not valid JSON.', 'El cuerpo de la solicitud no es JSON válido.'));
     }
-    const result = await opts.router.handle(channel, input, { url: origin, isMainFrame: true });
-    sendJson(res, 200, result);
+  }
+
+  async function handleIpc(req: IncomingMessage, res: ServerResponse, channel: string) {
+    const request = await readIpcRequest(req, res);
+    if (!request) return;
+    sendJson(res, 200, await opts.router.handle(channel, request.input, { url: origin, isMainFrame: true }));
+  }
+
+  /**
+   * Calls the page made in the same tick, in one request: each runs as it would alone, all at once, and its answer
+   * is written as one line (`BatchedAnswer`) the moment it is ready, so a slow call never holds back
+   * the others. One request instead of one per call spares the browser, the page and this host a round of HTTP
+   * work per call; opening an interview makes six.
+   */
+  async function handleIpcBatch(req: IncomingMessage, res: ServerResponse) {
+    const request = await readIpcRequest(req, res);
+    if (!request) return;
+    const calls = request.input;
+    if (!Array.isArray(calls) || calls.length === 0 || calls.length > MAX_BATCH_CALLS || !calls.every(isBatchedCall)) {
+      return sendJson(res, 400, failure('INVALID_INPUT', `A batch is a list of 1 to ${MAX_BATCH_CALLS} calls, each with a channel.`, `Un lote es una lista de 1 a ${MAX_BATCH_CALLS} llamadas, cada una con su canal.`));
+    }
+    res.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' });
+    await Promise.all(
+      calls.map(async (call, i) => {
+        const result = await opts.router.handle(call.channel, call.input ?? {}, { url: origin, isMainFrame: true });
+        const answer: BatchedAnswer = { i, result };
+        // The page may be gone (reload, closed tab); the call itself has run either way.
+        if (!res.destroyed) res.write(`${JSON.stringify(answer)}\n`);
+      }),
+    );
+    if (!res.destroyed) res.end();
   }
 
   async function handleMedia(req: IncomingMessage, res: ServerResponse, url: URL) {
@@ -195,6 +226,10 @@ export async function startHost(opts: HostOptions): Promise<Host> {
         server.closeAllConnections();
       }),
   };
+}
+
+function isBatchedCall(call: unknown): call is BatchedCall {
+  return typeof call === 'object' && call !== null && typeof (call as Partial<BatchedCall>).channel === 'string';
 }
 
 function failure(code: string, en: string, es: string): IpcResult<never> {

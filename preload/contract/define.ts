@@ -39,3 +39,18 @@ export interface IpcErrorData {
 }
 
 export type IpcResult<O> = { ok: true; data: O } | { ok: false; error: IpcErrorData };
+
+/**
+ * Web shell only: `POST /ipc` carries the calls the page made in one tick as `BatchedCall[]`; the host answers with
+ * one NDJSON line (`BatchedAnswer`) per call, written the moment that call is done.
+ */
+export const IPC_BATCH_ROUTE = '/ipc';
+export interface BatchedCall {
+  channel: string;
+  input: unknown;
+}
+export interface BatchedAnswer {
+  /** Index of the call in the batch. */
+  i: number;
+  result: IpcResult<unknown>;
+}

@@ -10,7 +10,9 @@ test('each visit records one opening: the trail comes with it, a refresh does no
   const calls: string[] = [];
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname;
-    if (path.startsWith('/ipc/interview.') || path === '/ipc/queue.list') calls.push(path.slice('/ipc/'.length));
+    // Calls made in one tick travel together to /ipc (preload/web.ts); a call made alone, to /ipc/<channel>.
+    const channels = path === '/ipc' ? (request.postDataJSON() as { channel: string }[]).map((c) => c.channel) : path.startsWith('/ipc/') ? [path.slice('/ipc/'.length)] : [];
+    calls.push(...channels.filter((c) => c.startsWith('interview.') || c === 'queue.list'));
   });
 
   await openInterview(page, shell, ID);

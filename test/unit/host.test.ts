@@ -111,6 +111,74 @@ describe('web shell host: who is served', () => {
   });
 });
 
+describe('web shell host: calls batched in one request', () => {
+  const batch = (body: unknown, headers: Record<string, string> = { ...own(), [SHELL_KEY_HEADER]: KEY }) =>
+    raw('/ipc', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+  it('answers each call on its own line, tagged with its place in the batch', async () => {
+    const res = await batch([{ channel: 'app.info', input: { n: 1 } }, { channel: 'settings.environments', input: { n: 2 } }]);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('application/x-ndjson');
+    const answers = res.body.trim().split('\n').map((line) => JSON.parse(line) as { i: number; result: unknown });
+    expect(answers.sort((a, b) => a.i - b.i)).toEqual([
+      { i: 0, result: { ok: true, data: { channel: 'app.info', input: { n: 1 } } } },
+      { i: 1, result: { ok: true, data: { channel: 'settings.environments', input: { n: 2 } } } },
+    ]);
+  });
+
+  it('writes a fast answer as soon as it is ready, before a slow one in the same batch', async () => {
+    let releaseSlow!: () => void;
+    const slow = new Promise<void>((r) => (releaseSlow = r));
+    handle.mockImplementation(async (channel: string, input: unknown) => {
+      if (channel === 'slow.call') await slow;
+      return { ok: true as const, data: { channel, input } };
+    });
+    try {
+      const lines: string[] = [];
+      const done = new Promise<void>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port: host.port, path: '/ipc', method: 'POST', headers: { ...own(), [SHELL_KEY_HEADER]: KEY, 'content-type': 'application/json' } }, (res) => {
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            lines.push(...chunk.split('\n').filter(Boolean));
+            // The fast answer is here while the slow call is still running: only then is it let go.
+            if (lines.length === 1) releaseSlow();
+          });
+          res.on('end', resolve);
+        });
+        req.on('error', reject);
+        req.end(JSON.stringify([{ channel: 'slow.call', input: {} }, { channel: 'app.info', input: {} }]));
+      });
+      await done;
+      expect(lines.map((l) => (JSON.parse(l) as { i: number }).i)).toEqual([1, 0]);
+    } finally {
+      handle.mockImplementation(async (channel: string, input: unknown) => ({ ok: true as const, data: { channel, input } }));
+    }
+  });
+
+  it.each([
+    ['not a list', { channel: 'app.info' }],
+    ['an empty list', []],
+    ['a call without a channel', [{ input: {} }]],
+    ['more than 64 calls', Array.from({ length: 65 }, () => ({ channel: 'app.info', input: {} }))],
+  ])('refuses %s: 400, nothing run', async (_name, body) => {
+    handle.mockClear();
+    const res = await batch(body);
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(handle).not.toHaveBeenCalled();
+  });
+
+  it('asks the same key and Origin as a single call', async () => {
+    handle.mockClear();
+    const refused: Record<string, string>[] = [{ ...own() }, { host: own().host, [SHELL_KEY_HEADER]: KEY }, { ...own(), [SHELL_KEY_HEADER]: 'x'.repeat(43) }];
+    for (const headers of refused) {
+      const res = await batch([{ channel: 'app.info', input: {} }], headers);
+      expect(res.status).toBe(403);
+    }
+    expect(handle).not.toHaveBeenCalled();
+  });
+});
+
 describe('web shell host: media and downloads', () => {
   it('streams registered media with Range passed through (206, Content-Range), only with a valid signature', async () => {
     const url = media.register(`${upstreamUrl}/video.webm?X-Sig=secret-presign`, { contentType: 'video/webm' });
