@@ -129,25 +129,33 @@ function EnvironmentBar() {
 
 function ShortcutSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT(common);
+  return (
+    <Dialog open={open} onClose={onClose} title={t('shortcuts')}>
+      {/* Only while open: screens register their keys as they mount, and a closed sheet need not follow. */}
+      {open && <ShortcutTable />}
+    </Dialog>
+  );
+}
+
+function ShortcutTable() {
+  const t = useT(common);
   const pick = useBilingual();
   const list = useShortcutList();
   return (
-    <Dialog open={open} onClose={onClose} title={t('shortcuts')}>
-      <table className="table">
-        <tbody>
-          {list.map((s) => (
-            <tr key={s.keys}>
-              <td>{s.keys.split(' ').map((k, i) => (<span key={i}>{i > 0 && ` ${t('then')} `}<kbd>{k}</kbd></span>))}</td>
-              <td>{pick(s.description)}</td>
-            </tr>
-          ))}
-          <tr key="esc">
-            <td><kbd>Esc</kbd></td>
-            <td>{t('shortcutEsc')}</td>
+    <table className="table">
+      <tbody>
+        {list.map((s) => (
+          <tr key={s.keys}>
+            <td>{s.keys.split(' ').map((k, i) => (<span key={i}>{i > 0 && ` ${t('then')} `}<kbd>{k}</kbd></span>))}</td>
+            <td>{pick(s.description)}</td>
           </tr>
-        </tbody>
-      </table>
-    </Dialog>
+        ))}
+        <tr key="esc">
+          <td><kbd>Esc</kbd></td>
+          <td>{t('shortcutEsc')}</td>
+        </tr>
+      </tbody>
+    </table>
   );
 }
 

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { Bilingual } from '../i18n/index';
 
 /**
@@ -12,10 +12,41 @@ export interface Shortcut {
   run: () => void;
 }
 
+/**
+ * A store, not React state: screens register their keys as they mount, and a state change there re-rendered the
+ * whole frame and every screen using shortcuts once per mount (twice more per interview opened). Only the list
+ * (the `?` sheet) follows the changes.
+ */
 interface Registry {
   register: (shortcut: Shortcut) => () => void;
+  subscribe: (onChange: () => void) => () => void;
+  /** The same array until a shortcut comes or goes. */
   list: () => Shortcut[];
-  version: number;
+}
+
+function createRegistry(): Registry {
+  const shortcuts = new Set<Shortcut>();
+  const listeners = new Set<() => void>();
+  let snapshot: Shortcut[] = [];
+  const changed = () => {
+    snapshot = [...shortcuts];
+    for (const listener of listeners) listener();
+  };
+  return {
+    register: (shortcut) => {
+      shortcuts.add(shortcut);
+      changed();
+      return () => {
+        shortcuts.delete(shortcut);
+        changed();
+      };
+    },
+    subscribe: (onChange) => {
+      listeners.add(onChange);
+      return () => listeners.delete(onChange);
+    },
+    list: () => snapshot,
+  };
 }
 
 const ShortcutContext = createContext<Registry | null>(null);
@@ -34,18 +65,8 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 }
 
 export function ShortcutProvider({ children }: { children: ReactNode }) {
-  const shortcuts = useRef(new Set<Shortcut>());
-  const [version, setVersion] = useState(0);
+  const [registry] = useState(createRegistry);
   const pending = useRef<{ key: string; at: number } | null>(null);
-
-  const register = useCallback((shortcut: Shortcut) => {
-    shortcuts.current.add(shortcut);
-    setVersion((v) => v + 1);
-    return () => {
-      shortcuts.current.delete(shortcut);
-      setVersion((v) => v + 1);
-    };
-  }, []);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -54,7 +75,7 @@ export function ShortcutProvider({ children }: { children: ReactNode }) {
       const key = event.key;
       const now = Date.now();
       const prefix = pending.current && now - pending.current.at < SEQUENCE_TIMEOUT_MS ? pending.current.key : null;
-      const all = [...shortcuts.current];
+      const all = registry.list();
       const match = (prefix && all.find((s) => s.keys === `${prefix} ${key}`)) || all.find((s) => s.keys === key);
       if (match) {
         pending.current = null;
@@ -66,10 +87,9 @@ export function ShortcutProvider({ children }: { children: ReactNode }) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [registry]);
 
-  const value = useMemo<Registry>(() => ({ register, list: () => [...shortcuts.current], version }), [register, version]);
-  return <ShortcutContext.Provider value={value}>{children}</ShortcutContext.Provider>;
+  return <ShortcutContext.Provider value={registry}>{children}</ShortcutContext.Provider>;
 }
 
 export function useShortcut(shortcut: Shortcut | Shortcut[]): void {
@@ -88,7 +108,11 @@ export function useShortcut(shortcut: Shortcut | Shortcut[]): void {
   }, [signature]);
 }
 
+const NONE: Shortcut[] = [];
+const noChanges = () => () => undefined;
+
 export function useShortcutList(): Shortcut[] {
   const registry = useContext(ShortcutContext);
-  return registry ? registry.list() : [];
+  const list = registry?.list ?? (() => NONE);
+  return useSyncExternalStore(registry?.subscribe ?? noChanges, list, list);
 }

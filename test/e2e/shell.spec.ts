@@ -170,6 +170,21 @@ test('keyboard: g-shortcuts move between areas, ? opens the sheet, Esc closes it
   await axeClean(page, ['dialog']);
   await page.keyboard.press('Escape');
   await expect(sheet).toBeHidden();
+  // A screen's own keys are listed while it is shown, and gone with it.
+  await page.keyboard.press('g');
+  await page.keyboard.press('k');
+  await expect(page).toHaveURL(/#\/api-keys$/);
+  await page.keyboard.press('?');
+  await expect(sheet).toContainText('Search keys');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('g');
+  await page.keyboard.press('s');
+  await expect(page).toHaveURL(/#\/signing$/);
+  await page.keyboard.press('?');
+  await expect(sheet).toContainText('Go to Interviews');
+  await expect(sheet).not.toContainText('Search keys');
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
 
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
