@@ -41,30 +41,48 @@ export function useOmniQuery<T>(
   return useQuery<T, OmniCallError, T, QueryKey>({ queryKey, queryFn: () => callOmni(fn), ...options });
 }
 
+export interface LoadState {
+  /** Whether any of the queries is fetching. */
+  fetching: boolean;
+  /** When the last of them received its data (ms since epoch; 0 when none has); held while they fetch. */
+  updatedAt: number;
+}
+
 /**
- * Whether a query under `prefix` (exactly `prefix` with `exact`) is fetching. React Query's useIsFetching matches
+ * The load state of the queries under `prefix` (exactly `prefix` with `exact`). React Query's useIsFetching matches
  * every cached query against its filter on every event of the cache, hashing the key each time; with a day's
  * interviews cached that cost ~8 ms of each opening. Here only changes of matching queries are looked at, and the
  * cheap fetch status is checked before the key.
  */
-export function useIsFetchingUnder(prefix: QueryKey, { exact = false }: { exact?: boolean } = {}): boolean {
+export function useQueriesUnder(prefix: QueryKey, { exact = false }: { exact?: boolean } = {}): LoadState {
   const cache = useQueryClient().getQueryCache();
   const prefixHash = hashKey(prefix);
   const store = useMemo(() => {
     const key = JSON.parse(prefixHash) as QueryKey;
     const matches = (query: Query) => (exact ? query.queryHash === prefixHash : partialMatchKey(query.queryKey, key));
+    const queries = () => (exact ? [cache.get(prefixHash)].filter((q) => q !== undefined) : cache.getAll().filter(matches));
+    let state: LoadState = { fetching: false, updatedAt: 0 };
+    const read = (): LoadState => {
+      const now = queries();
+      const fetching = now.some((q) => q.state.fetchStatus === 'fetching');
+      const updatedAt = fetching ? state.updatedAt : Math.max(0, ...now.map((q) => q.state.dataUpdatedAt));
+      // The same object while nothing changed, as useSyncExternalStore requires.
+      if (fetching !== state.fetching || updatedAt !== state.updatedAt) state = { fetching, updatedAt };
+      return state;
+    };
+    read();
     return {
       subscribe: (onChange: () => void) => {
         const notify = notifyManager.batchCalls(onChange);
         return cache.subscribe((event) => {
-          // Only these change a fetch status; observers coming and going do not.
+          // Only these change a fetch status or data; observers coming and going do not.
           if ((event.type === 'updated' || event.type === 'added' || event.type === 'removed') && matches(event.query)) notify();
         });
       },
-      isFetching: () => (exact ? cache.get(prefixHash)?.state.fetchStatus === 'fetching' : cache.getAll().some((q) => q.state.fetchStatus === 'fetching' && matches(q))),
+      read,
     };
   }, [cache, prefixHash, exact]);
-  return useSyncExternalStore(store.subscribe, store.isFetching, store.isFetching);
+  return useSyncExternalStore(store.subscribe, store.read, store.read);
 }
 
 export function useOmniMutation<I, T>(

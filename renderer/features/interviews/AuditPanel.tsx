@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { keys, useIsFetchingUnder, useOmniMutation, useOmniQuery } from '../../api/index';
+import { keys, useQueriesUnder, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useLocale, useT } from '../../i18n/index';
 import { Badge, Button, ErrorNotice, IconCheck, IconDanger, Panel } from '../../ui/index';
 import { messages } from './messages';
@@ -10,7 +10,7 @@ export function AuditPanel({ interviewId }: { interviewId: string }) {
   const t = useT(messages);
   const { locale } = useLocale();
   // The opening answers with the trail (prefetch.ts): asked for on its own only when no opening is under way.
-  const opening = useIsFetchingUnder(keys.interview.opening(interviewId), { exact: true });
+  const opening = useQueriesUnder(keys.interview.opening(interviewId), { exact: true }).fetching;
   const q = useOmniQuery(keys.interview.audit(interviewId), (api) => api.interview.audit({ interviewId }), { enabled: !opening });
   const exportAudit = useOmniMutation((api, format: 'json' | 'pdf') => api.interview.exportAudit({ interviewId, format, language: locale }), {
     invalidate: [keys.interview.audit(interviewId)],

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import type { InterviewOverview } from '../../../preload/contract/interview';
 import type { LocalReviewState } from '../../../preload/contract/queue';
-import { keys, useIsFetchingUnder, useOmniMutation, useOmniQuery } from '../../api/index';
+import { keys, useQueriesUnder, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useQueueList } from '../../api/queue';
 import { useShortcut } from '../../app/shortcuts';
 import { useFormat, useT } from '../../i18n/index';
@@ -75,11 +75,7 @@ function WorkspaceHeader({ interviewId, overview, onAttach }: { interviewId: str
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const queue = useQueueList({ refresh: false });
-  const fetching = useIsFetchingUnder(keys.interview.all(interviewId));
-  const [refreshedAt, setRefreshedAt] = useState<number | null>(null);
-  useEffect(() => {
-    if (!fetching) setRefreshedAt(Date.now());
-  }, [fetching]);
+  const { fetching, updatedAt: refreshedAt } = useQueriesUnder(keys.interview.all(interviewId));
   const clear = useOmniMutation((api) => api.queue.clearToken({ interviewId }), { invalidate: [keys.interview.overview(interviewId), keys.queue.all()] });
   const labelOf = useEntryLabel();
 
