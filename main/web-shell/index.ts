@@ -12,6 +12,7 @@ import { createRouter } from '../ipc/router';
 import { log } from '../log';
 import { createMediaStore } from '../media/registry';
 import { isAllowedExternalUrl } from '../security-policy';
+import { snapshotJsonStore } from '../json-store';
 import { createWebFiles } from './downloads';
 import { startHost, type Host } from './host';
 import { signPath } from './tokens';
@@ -45,12 +46,7 @@ const MEDIA_LINK_TTL_MS = 30 * 60 * 1000;
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 export function confStore(dataDir: string): JsonStore {
-  const conf = new Conf<Record<string, unknown>>({ projectName: 'omni-reviewer', cwd: dataDir, configName: 'omni-reviewer' });
-  return {
-    get: <T>(key: string) => conf.get(key) as T | undefined,
-    set: <T>(key: string, value: T) => conf.set(key, value as unknown),
-    delete: (key: string) => conf.delete(key),
-  };
+  return snapshotJsonStore(new Conf<Record<string, unknown>>({ projectName: 'omni-reviewer', cwd: dataDir, configName: 'omni-reviewer' }));
 }
 
 function appVersion(): string {

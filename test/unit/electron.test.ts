@@ -94,19 +94,11 @@ vi.mock('electron', () => ({
   dialog: e.dialog,
 }));
 
-// electron-store needs a real Electron app; an in-memory map keeps the same JsonStore behaviour.
+// electron-store needs a real Electron app; an in-memory object stands in for its whole file.
 vi.mock('electron-store', () => ({
   default: class {
-    private map = new Map<string, unknown>();
-    get(key: string) {
-      return this.map.get(key);
-    }
-    set(key: string, value: unknown) {
-      this.map.set(key, value);
-    }
-    delete(key: string) {
-      this.map.delete(key);
-    }
+    store: Record<string, unknown> = {};
+    readonly path = '/nonexistent/omni-reviewer.json';
   },
 }));
 

@@ -1,0 +1,81 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Conf from 'conf';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { snapshotJsonStore } from '../../main/json-store';
+
+let dir: string;
+const conf = () => new Conf<Record<string, unknown>>({ projectName: 'omni-reviewer-test', cwd: dir, configName: 'store' });
+const fileOf = () => JSON.parse(readFileSync(join(dir, 'store.json'), 'utf8')) as Record<string, unknown>;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'omni-json-store-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('snapshotJsonStore', () => {
+  it('writes every change to the file at once, where a new start reads it back', () => {
+    const store = snapshotJsonStore(conf());
+    store.set('queue', { a: { state: 'toReview' } });
+    store.set('drafts', ['x']);
+    store.delete('drafts');
+    expect(fileOf()).toEqual({ queue: { a: { state: 'toReview' } } });
+    expect(snapshotJsonStore(conf()).get('queue')).toEqual({ a: { state: 'toReview' } });
+  });
+
+  it('answers reads from memory: the file is read once, not at every get', () => {
+    const file = conf();
+    file.store = { vault: { items: { k: 'v' } } };
+    let reads = 0;
+    // conf reads and parses the file each time its `store` is read.
+    const counted = { path: file.path, get store() { reads++; return file.store; }, set store(v) { file.store = v; } };
+    const store = snapshotJsonStore(counted);
+    for (let i = 0; i < 50; i++) expect(store.get('vault')).toEqual({ items: { k: 'v' } });
+    store.set('other', 1);
+    expect(reads).toBe(1);
+  });
+
+  it('hands out copies: editing what was read, or what was set, changes nothing stored', () => {
+    const store = snapshotJsonStore(conf());
+    const value = { entries: [1, 2] };
+    store.set('k', value);
+    value.entries.push(3);
+    const read = store.get<{ entries: number[] }>('k')!;
+    read.entries.push(4);
+    expect(store.get('k')).toEqual({ entries: [1, 2] });
+    expect(fileOf()).toEqual({ k: { entries: [1, 2] } });
+  });
+
+  it('stores what JSON keeps: undefined fields are dropped, setting undefined removes the key', () => {
+    const store = snapshotJsonStore(conf());
+    store.set('k', { a: 1, b: undefined });
+    expect(store.get('k')).toEqual({ a: 1 });
+    expect(Object.keys(store.get<object>('k')!)).toEqual(['a']);
+    store.set('k', undefined);
+    expect(store.get('k')).toBeUndefined();
+    expect(fileOf()).toEqual({});
+  });
+
+  it('keeps what another process wrote to the same file when it writes next', async () => {
+    const store = snapshotJsonStore(conf());
+    store.set('mine', 1);
+    // Another process (a second shell on the same data folder) writes a key of its own.
+    await new Promise((r) => setTimeout(r, 20));
+    writeFileSync(join(dir, 'store.json'), JSON.stringify({ mine: 1, theirs: 2 }));
+    store.set('mine', 3);
+    expect(fileOf()).toEqual({ mine: 3, theirs: 2 });
+    expect(store.get('theirs')).toBe(2);
+  });
+
+  it('keeps memory as the disk has it when a write fails', () => {
+    const file = conf();
+    const store = snapshotJsonStore(file);
+    store.set('k', 1);
+    const failing = Object.create(file, { store: { get: () => file.store, set: () => { throw new Error('ENOSPC: no space left on device'); } } });
+    const broken = snapshotJsonStore(failing);
+    expect(() => broken.set('k', 2)).toThrow('ENOSPC');
+    expect(broken.get('k')).toBe(1);
+    expect(fileOf()).toEqual({ k: 1 });
+  });
+});
