@@ -4,6 +4,7 @@ import type { OmniApi } from '../../preload/contract/index';
 import { OmniCallError, ipcErrorOf } from './errors';
 import { keys } from './keys';
 import { omni } from './omni';
+import { revealTogether } from './reveal';
 
 /**
  * Data access convention: components never call `window.omni` directly; they use
@@ -33,12 +34,17 @@ export async function callOmni<T>(fn: (api: OmniApi) => Promise<T>): Promise<T> 
   }
 }
 
+/** A read for a query: like callOmni, its answer shown together with those of reads started in the same tick. */
+export function queryOmni<T>(fn: (api: OmniApi) => Promise<T>): Promise<T> {
+  return revealTogether(callOmni(fn));
+}
+
 export function useOmniQuery<T>(
   queryKey: QueryKey,
   fn: (api: OmniApi) => Promise<T>,
   options: Omit<UseQueryOptions<T, OmniCallError, T, QueryKey>, 'queryKey' | 'queryFn'> = {},
 ) {
-  return useQuery<T, OmniCallError, T, QueryKey>({ queryKey, queryFn: () => callOmni(fn), ...options });
+  return useQuery<T, OmniCallError, T, QueryKey>({ queryKey, queryFn: () => queryOmni(fn), ...options });
 }
 
 export interface LoadState {

@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-q
 import type { OmniApi } from '../../../preload/contract/index';
 import type { OpenedInterview } from '../../../preload/contract/interview';
 import type { QueueEntry } from '../../../preload/contract/queue';
-import { callOmni as call, keys, type OmniCallError } from '../../api/index';
+import { keys, queryOmni, type OmniCallError } from '../../api/index';
 
 /**
  * Opening an interview is a write (audit entry, last opened, local state), recorded once per visit: a query that
@@ -13,7 +13,7 @@ export function openingQuery(client: QueryClient, interviewId: string) {
   return queryOptions<OpenedInterview, OmniCallError>({
     queryKey: keys.interview.opening(interviewId),
     queryFn: async () => {
-      const opened = await call((api) => api.interview.open({ interviewId }));
+      const opened = await queryOmni((api) => api.interview.open({ interviewId }));
       client.setQueryData(keys.interview.overview(interviewId), opened.overview);
       // A trail read that started before this opening was recorded must not land after it and hide it.
       await client.cancelQueries({ queryKey: keys.interview.audit(interviewId), exact: true });
@@ -47,7 +47,7 @@ export function prefetchInterview(client: QueryClient, interviewId: string) {
   if (!client.getQueryState(opening.queryKey)) void client.prefetchQuery(opening);
   const start = <T>(queryKey: QueryKey, fn: (api: OmniApi) => Promise<T>) => {
     if (client.getQueryState(queryKey)) return;
-    void client.prefetchQuery({ queryKey, queryFn: () => call(fn) });
+    void client.prefetchQuery({ queryKey, queryFn: () => queryOmni(fn) });
   };
   start(keys.interview.rawIdv(interviewId), (api) => api.interview.rawIdv({ interviewId }));
   start(keys.interview.crossDoc(interviewId), (api) => api.interview.crossDoc({ interviewId }));
