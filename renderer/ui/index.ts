@@ -7,5 +7,6 @@ export { ErrorNotice, Panel, Skeleton, type PanelQuery } from './Panel';
 export { ExternalLink } from './ExternalLink';
 export { ProgressBar } from './ProgressBar';
 export { askToNotifyOnce, useTaskNotifier, type TaskOutcome } from './long-task';
+export { Segmented, type SegmentedOption } from './Segmented';
 export { SeverityBadge } from './SeverityBadge';
 export * from './icons';

@@ -87,7 +87,7 @@ test('fraud risk high: severity in words, full-precision score, features beside 
   await expect(fraud.locator('tr', { hasText: firstCode })).toContainText(firstFeature);
   // Highest severity first by default.
   await expect(page.getByTestId('checks-table').locator('tbody tr').first()).toContainText('High');
-  await page.getByLabel('Show').selectOption('high');
+  await page.getByRole('radiogroup', { name: 'Show' }).getByRole('radio', { name: 'High only' }).check();
   for (const row of await page.getByTestId('checks-table').locator('tbody tr').all()) await expect(row).toContainText('High');
   await expect(page.getByTestId('crossdoc-table')).toContainText('Mismatch');
   await expectAxeClean(page);
@@ -110,7 +110,7 @@ test('closed session: notes, name and decision are disabled with the reason', as
   await expect(page.getByTestId('session-status')).toContainText('Closed');
   await expect(page.getByTestId('write-blocked').first()).toContainText('The session is closed');
   await expect(page.getByLabel('Conference notes')).toBeDisabled();
-  await expect(page.getByLabel('Name', { exact: true })).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toBeDisabled();
   for (const name of ['Approve', 'Reject', 'Request new capture']) await expect(page.getByRole('button', { name, exact: true })).toBeDisabled();
   await expectAxeClean(page);
   await page.screenshot({ path: `${SHOTS}/closed.png` });
@@ -121,7 +121,7 @@ test('expired video URL: renewed while playing, position kept', async ({ page, s
   await page.reload();
   await openInterview(page, shell, 'demo-clean-pass');
   await expect(page.getByTestId('video-time')).toContainText('0:04');
-  await page.getByLabel('Speed').selectOption('0.25');
+  await page.getByRole('radiogroup', { name: 'Speed' }).getByRole('radio', { name: '0.25×' }).check();
   await page.getByTestId('play-toggle').click();
   await expect.poll(async () => (await videoState(page)).time).toBeGreaterThan(0.3);
   const before = await videoState(page);
@@ -288,12 +288,13 @@ test('contract saved with progress and a video snapshot saved, both in the audit
 test('video player by keyboard: Space, frame step, speed, five-second jumps', async ({ page, shell }) => {
   await openInterview(page, shell, 'demo-clean-pass');
   await expect(page.getByTestId('video-time')).toContainText('0:04');
+  const speed = (label: string) => page.getByRole('radiogroup', { name: 'Speed' }).getByRole('radio', { name: label });
   await page.getByTestId('video-player').focus();
   await page.keyboard.press(']');
-  await expect(page.getByLabel('Speed')).toHaveValue('1.25');
+  await expect(speed('1.25×')).toBeChecked();
   await page.keyboard.press('[');
   await page.keyboard.press('[');
-  await expect(page.getByLabel('Speed')).toHaveValue('0.75');
+  await expect(speed('0.75×')).toBeChecked();
   await page.keyboard.press('.');
   await expect.poll(async () => (await videoState(page)).time).toBeCloseTo(1 / 30, 2);
   await page.keyboard.press(',');
@@ -381,16 +382,17 @@ test('a contract is sent to NOM-151 sealing with its document id filled in', asy
 test('the analyst reopens a decided interview and puts it back to review by hand, each change audited', async ({ page, shell }) => {
   await openInterview(page, shell, 'demo-clean-pass');
   await panelsSettled(page);
-  const state = page.getByTestId('local-state-select');
-  await expect(state).toHaveValue('inReview');
-  await state.selectOption('decided');
-  await expect(state).toHaveValue('decided');
-  await state.selectOption('inReview');
-  await expect(state).toHaveValue('inReview');
+  const state = page.getByRole('radiogroup', { name: 'Change local state' });
+  const choose = (name: string) => state.getByRole('radio', { name, exact: true });
+  await expect(choose('In review')).toBeChecked();
+  await choose('Decided').check();
+  await expect(choose('Decided')).toBeChecked();
+  await choose('In review').check();
+  await expect(choose('In review')).toBeChecked();
   const audit = page.getByTestId('audit-table');
   await expect(audit.locator('tbody tr', { hasText: 'State changed' })).toHaveCount(2);
   await expect(audit).toContainText('Decided → In review');
-  await state.selectOption('toReview');
+  await choose('To review').check();
   await expect(audit).toContainText('In review → To review');
   await expectAxeClean(page);
   await page.screenshot({ path: `${SHOTS}/state-changed.png` });

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { FraudRisk, RawIdvCheckResult } from '../../../main/omni/contract/session';
 import { keys, useOmniQuery } from '../../api/index';
 import { useT } from '../../i18n/index';
-import { Panel, SeverityBadge } from '../../ui/index';
+import { Panel, Segmented, SeverityBadge } from '../../ui/index';
 import { messages } from './messages';
 
 type CheckSort = 'severity' | 'name' | 'value';
@@ -48,23 +48,29 @@ function ChecksTable({ checks }: { checks: RawIdvCheckResult[] }) {
   return (
     <>
       <div className="toolbar">
-        <div className="field">
-          <label htmlFor="checks-sort">{t('sortLabel')}</label>
-          <select id="checks-sort" className="select" value={sort} onChange={(e) => setSort(e.target.value as CheckSort)}>
-            <option value="severity">{t('sortSeverity')}</option>
-            <option value="value">{t('sortValue')}</option>
-            <option value="name">{t('sortName')}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="checks-filter">{t('filterSeverity')}</label>
-          <select id="checks-filter" className="select" value={filter} onChange={(e) => setFilter(e.target.value as CheckFilter)}>
-            <option value="all">{t('all')}</option>
-            <option value="high">{t('filterHigh')}</option>
-            <option value="mediumUp">{t('filterMediumUp')}</option>
-            <option value="notRun">{t('filterNotRun')}</option>
-          </select>
-        </div>
+        <Segmented
+          label={t('sortLabel')}
+          value={sort}
+          onChange={setSort}
+          testId="checks-sort"
+          options={[
+            { value: 'severity', label: t('sortSeverity') },
+            { value: 'value', label: t('sortValue') },
+            { value: 'name', label: t('sortName') },
+          ]}
+        />
+        <Segmented
+          label={t('filterSeverity')}
+          value={filter}
+          onChange={setFilter}
+          testId="checks-filter"
+          options={[
+            { value: 'all', label: t('all') },
+            { value: 'high', label: t('filterHigh') },
+            { value: 'mediumUp', label: t('filterMediumUp') },
+            { value: 'notRun', label: t('filterNotRun') },
+          ]}
+        />
       </div>
       {rows.length === 0 ? (
         <p className="panel-empty">{t('checksFiltered')}</p>

@@ -3,7 +3,7 @@ import type { VideoLink } from '../../../preload/contract/interview';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useShortcut } from '../../app/shortcuts';
 import { useBilingual, useFormat, useT } from '../../i18n/index';
-import { Button, ErrorNotice, Panel } from '../../ui/index';
+import { Button, ErrorNotice, Panel, Segmented } from '../../ui/index';
 import { messages } from './messages';
 import { followSaved, toBase64 } from './shared';
 
@@ -232,21 +232,16 @@ function Player({ interviewId, link, renewing, onRenew }: { interviewId: string;
         <span className="mono num small" data-testid="video-time">{clock(time)} / {clock(duration)}</span>
       </div>
       <div className="player-controls">
-        <label className="small" htmlFor={`speed-${interviewId}`}>{t('speed')}</label>
-        <select
-          id={`speed-${interviewId}`}
-          className="select"
+        <Segmented
+          label={t('speed')}
           value={speed}
-          onChange={(e) => {
-            const next = Number(e.target.value);
+          testId="video-speed"
+          onChange={(next) => {
             setSpeed(next);
             if (video.current) video.current.playbackRate = next;
           }}
-        >
-          {SPEEDS.map((s) => (
-            <option key={s} value={s}>{s}×</option>
-          ))}
-        </select>
+          options={SPEEDS.map((s) => ({ value: s, label: `${s}×` }))}
+        />
         <Button onClick={() => void box.current?.requestFullscreen?.()}>{t('fullScreen')}</Button>
         <Button onClick={() => void snapshot()} disabled={save.isPending}>{t('snapshot')}</Button>
       </div>

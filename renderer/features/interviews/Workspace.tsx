@@ -7,7 +7,7 @@ import { keys, useQueriesUnder, useOmniMutation, useOmniQuery } from '../../api/
 import { useQueueList } from '../../api/queue';
 import { useShortcut } from '../../app/shortcuts';
 import { useFormat, useT } from '../../i18n/index';
-import { Button, Dialog, ErrorNotice, Field, Skeleton } from '../../ui/index';
+import { Button, Dialog, ErrorNotice, Field, Segmented, Skeleton } from '../../ui/index';
 import { AuditPanel } from './AuditPanel';
 import { ChecksPanel } from './ChecksPanel';
 import { ContractsPanel } from './ContractsPanel';
@@ -151,23 +151,25 @@ const LOCAL_STATES: LocalReviewState[] = ['toReview', 'inReview', 'decided'];
 function LocalStateControl({ interviewId, state }: { interviewId: string; state: LocalReviewState }) {
   const t = useT(messages);
   const stateLabel = useLocalStateLabel();
+  const [chosen, setChosen] = useState<LocalReviewState | null>(null);
   const change = useOmniMutation((api, next: LocalReviewState) => api.queue.setState({ interviewId, state: next }), {
     invalidate: [keys.interview.overview(interviewId), keys.interview.audit(interviewId), keys.queue.all()],
   });
   return (
     <span className="state-control">
-      <select
-        className="select"
-        aria-label={t('changeState')}
-        data-testid="local-state-select"
-        value={state}
+      <Segmented
+        label={t('changeState')}
+        hideLabel
+        testId="local-state"
+        // The choice shows at once; it goes back if the host refuses it.
+        value={chosen ?? state}
         disabled={change.isPending}
-        onChange={(e) => change.mutate(e.target.value as LocalReviewState)}
-      >
-        {LOCAL_STATES.map((option) => (
-          <option key={option} value={option}>{stateLabel(option)}</option>
-        ))}
-      </select>
+        onChange={(next) => {
+          setChosen(next);
+          change.mutate(next, { onSettled: () => setChosen(null) });
+        }}
+        options={LOCAL_STATES.map((option) => ({ value: option, label: stateLabel(option) }))}
+      />
       {change.isSuccess && change.data && (
         <span className="visually-hidden" role="status">{t('stateChanged', { state: stateLabel(change.data.localState) })}</span>
       )}
