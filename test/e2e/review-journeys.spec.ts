@@ -389,6 +389,8 @@ test('the analyst reopens a decided interview and puts it back to review by hand
   await expect(choose('Decided')).toBeChecked();
   await choose('In review').check();
   await expect(choose('In review')).toBeChecked();
+  // The group stays usable from the keyboard while and after a change is sent.
+  await expect(choose('In review')).toBeFocused();
   const audit = page.getByTestId('audit-table');
   await expect(audit.locator('tbody tr', { hasText: 'State changed' })).toHaveCount(2);
   await expect(audit).toContainText('Decided → In review');

@@ -161,10 +161,11 @@ function LocalStateControl({ interviewId, state }: { interviewId: string; state:
         label={t('changeState')}
         hideLabel
         testId="local-state"
-        // The choice shows at once; it goes back if the host refuses it.
+        // The choice shows at once; it goes back if the host refuses it. Not disabled while it is sent: that would
+        // take the keyboard focus away; a change made meanwhile is ignored (the group keeps showing the one sent).
         value={chosen ?? state}
-        disabled={change.isPending}
         onChange={(next) => {
+          if (chosen !== null) return;
           setChosen(next);
           change.mutate(next, { onSettled: () => setChosen(null) });
         }}
