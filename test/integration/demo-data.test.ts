@@ -48,13 +48,14 @@ describe('demo server: interview data', () => {
     const state = await (await fetch(`${h.server.url}/__demo/interviews/demo-clean-pass`)).json();
     expect(state).toMatchObject({ name: 'Ana López García', notes: [expect.objectContaining({ text: 'Identidad confirmada por videollamada.' })] });
     for (const interviewId of ['demo-closed', 'demo-deleted']) {
+      // Started one at a time: a refusal that arrives while an earlier one is awaited would be unhandled.
       for (const call of [
-        client.call('addConferenceNotes', { body: { notes: 'x' } }, { interviewId }),
-        client.call('addName', { body: { name: 'x' } }, { interviewId }),
-        client.call('addCurp', { body: { curp: 'HEGG560427MVZRRL04' } }, { interviewId }),
-        client.call('importVideo', { body: { video: 'GkXfow==' } }, { interviewId }),
+        () => client.call('addConferenceNotes', { body: { notes: 'x' } }, { interviewId }),
+        () => client.call('addName', { body: { name: 'x' } }, { interviewId }),
+        () => client.call('addCurp', { body: { curp: 'HEGG560427MVZRRL04' } }, { interviewId }),
+        () => client.call('importVideo', { body: { video: 'GkXfow==' } }, { interviewId }),
       ]) {
-        const err = await fail(call);
+        const err = await fail(call());
         expect(err.httpStatus).toBe(400);
         expect(err.body?.details).toMatchObject({ sessionStatus: interviewId === 'demo-closed' ? 'Closed' : 'Deleted' });
       }
