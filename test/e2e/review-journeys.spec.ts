@@ -74,6 +74,45 @@ test('clean pass: queue from the demo seeds, keyboard to the interview, every pa
   await expect(row).not.toContainText('Never');
 });
 
+test('the queue keeps its view: back from an interview it is as left, and next and previous follow it', async ({ page, shell }) => {
+  await shell.ipc('queue.addDemoSeeds', {});
+  await goTo(page, '/interviews');
+  const rows = page.getByTestId('queue-row');
+  await expect(rows.first()).toBeVisible();
+  await page.getByLabel('Search').fill('demo-c');
+  await page.getByLabel('Sort by').selectOption('id');
+  await page.getByLabel('Search').blur();
+  await expect(rows).toHaveText([/demo-clean-pass/, /demo-closed/, /demo-contracts-many/]);
+  await page.keyboard.press('j');
+  await page.keyboard.press('Enter');
+
+  // Next and previous walk the three interviews the analyst filtered, in their order, not the whole queue.
+  await expect(page.getByTestId('interview-id')).toHaveText('demo-closed');
+  await expect(page.getByTestId('queue-position')).toHaveText('Interview 2 of 3');
+  await panelsSettled(page);
+  await expectAxeClean(page);
+  await page.screenshot({ path: `${SHOTS}/queue-walk.png` });
+  await page.keyboard.press('j');
+  await expect(page.getByTestId('interview-id')).toHaveText('demo-contracts-many');
+  await expect(page.getByRole('button', { name: 'Next (j)' })).toBeDisabled();
+  await page.keyboard.press('k');
+  await page.keyboard.press('k');
+  await expect(page.getByTestId('interview-id')).toHaveText('demo-clean-pass');
+  await expect(page.getByTestId('queue-position')).toHaveText('Interview 1 of 3');
+  await expect(page.getByRole('button', { name: 'Previous (k)' })).toBeDisabled();
+
+  // Back in the queue: the same search and sort, on the row of the interview just seen, also after a reload.
+  await page.getByRole('link', { name: /Review queue/ }).click();
+  await expect(page.getByLabel('Search')).toHaveValue('demo-c');
+  await expect(page.getByLabel('Sort by')).toHaveValue('id');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toHaveAttribute('aria-current', 'true');
+  await page.keyboard.press('j');
+  await page.reload();
+  await expect(page.getByLabel('Search')).toHaveValue('demo-c');
+  await expect(rows.nth(0)).toHaveAttribute('aria-current', 'true');
+});
+
 test('fraud risk high: severity in words, full-precision score, features beside their codes, mismatches', async ({ page, shell }) => {
   await openInterview(page, shell, 'demo-fraud-high');
   await panelsSettled(page);

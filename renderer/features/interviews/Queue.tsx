@@ -1,16 +1,14 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { SessionStatus } from '../../../main/omni/contract/common';
-import type { AddResult, LocalReviewState, QueueEntry } from '../../../preload/contract/queue';
+import type { AddResult, QueueEntry } from '../../../preload/contract/queue';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useQueueList } from '../../api/queue';
 import { useShortcut } from '../../app/shortcuts';
 import { useBilingual, useFormat, useT } from '../../i18n/index';
 import { Button, ErrorNotice, Field, Panel } from '../../ui/index';
 import { messages } from './messages';
+import { applyView, setQueueOrder, setQueueView, useQueueWalk, type QueueView } from './queue-view';
 import { LocalStateBadge, SessionStatusBadge, useEntryLabel, useLocalStateLabel } from './shared';
-
-type SortKey = 'added' | 'opened' | 'id' | 'status';
 
 export function QueueScreen() {
   const t = useT(messages);
@@ -40,31 +38,18 @@ function QueueTable({ entries }: { entries: QueueEntry[] }) {
   const navigate = useNavigate();
   const stateLabel = useLocalStateLabel();
   const labelOf = useEntryLabel();
-  const [search, setSearch] = useState('');
-  const [stateFilter, setStateFilter] = useState<LocalReviewState | 'all'>('all');
-  const [statusFilter, setStatusFilter] = useState<SessionStatus | 'unknown' | 'all'>('all');
-  const [sort, setSort] = useState<SortKey>('added');
-  const [selected, setSelected] = useState(0);
+  // The view and the row to come back to outlive this screen (queue-view.ts): back from an interview, the queue
+  // is as the analyst left it, with that interview's row selected (the screen itself starts at its top, as all do).
+  const { view, lastVisited } = useQueueWalk();
+  const { search, state: stateFilter, status: statusFilter, sort } = view;
+  const shown = useMemo(() => applyView(entries, view, labelOf), [entries, view, labelOf]);
+  const [selected, setSelected] = useState(() => Math.max(0, shown.findIndex((e) => e.interviewId === lastVisited)));
   const searchRef = useRef<HTMLInputElement>(null);
   const tableRef = useRef<HTMLTableSectionElement>(null);
   const remove = useOmniMutation((api, interviewId: string) => api.queue.remove({ interviewId }), { invalidate: [keys.queue.all()] });
 
-  const shown = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    const list = entries.filter(
-      (e) =>
-        (!q || e.interviewId.toLowerCase().includes(q) || (labelOf(e) ?? '').toLowerCase().includes(q)) &&
-        (stateFilter === 'all' || e.localState === stateFilter) &&
-        (statusFilter === 'all' || (e.sessionStatus ?? 'unknown') === statusFilter),
-    );
-    const by: Record<SortKey, (a: QueueEntry, b: QueueEntry) => number> = {
-      added: (a, b) => a.addedAt.localeCompare(b.addedAt) || a.interviewId.localeCompare(b.interviewId),
-      opened: (a, b) => (b.lastOpenedAt ?? '').localeCompare(a.lastOpenedAt ?? ''),
-      id: (a, b) => a.interviewId.localeCompare(b.interviewId),
-      status: (a, b) => (a.sessionStatus ?? '~').localeCompare(b.sessionStatus ?? '~') || a.interviewId.localeCompare(b.interviewId),
-    };
-    return list.sort(by[sort]);
-  }, [entries, search, stateFilter, statusFilter, sort, labelOf]);
+  // The workspace's previous and next walk this order.
+  useEffect(() => setQueueOrder(shown.map((e) => e.interviewId)), [shown]);
 
   const current = Math.min(selected, Math.max(0, shown.length - 1));
   const move = (delta: number) => {
@@ -101,11 +86,11 @@ function QueueTable({ entries }: { entries: QueueEntry[] }) {
       <div className="toolbar" role="search">
         <div className="field">
           <label htmlFor="queue-search">{t('searchLabel')}</label>
-          <input id="queue-search" ref={searchRef} className="input" type="search" placeholder={t('searchPlaceholder')} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input id="queue-search" ref={searchRef} className="input" type="search" placeholder={t('searchPlaceholder')} value={search} onChange={(e) => setQueueView({ search: e.target.value })} />
         </div>
         <div className="field">
           <label htmlFor="queue-state">{t('filterState')}</label>
-          <select id="queue-state" className="select" value={stateFilter} onChange={(e) => setStateFilter(e.target.value as LocalReviewState | 'all')}>
+          <select id="queue-state" className="select" value={stateFilter} onChange={(e) => setQueueView({ state: e.target.value as QueueView['state'] })}>
             <option value="all">{t('all')}</option>
             <option value="toReview">{t('stateToReview')}</option>
             <option value="inReview">{t('stateInReview')}</option>
@@ -114,7 +99,7 @@ function QueueTable({ entries }: { entries: QueueEntry[] }) {
         </div>
         <div className="field">
           <label htmlFor="queue-status">{t('filterStatus')}</label>
-          <select id="queue-status" className="select" value={statusFilter} onChange={(e) => setStatusFilter(e.target.value as SessionStatus | 'all')}>
+          <select id="queue-status" className="select" value={statusFilter} onChange={(e) => setQueueView({ status: e.target.value as QueueView['status'] })}>
             <option value="all">{t('all')}</option>
             <option value="Alive">{t('statusAlive')}</option>
             <option value="Closed">{t('statusClosed')}</option>
@@ -124,7 +109,7 @@ function QueueTable({ entries }: { entries: QueueEntry[] }) {
         </div>
         <div className="field">
           <label htmlFor="queue-sort">{t('sortLabel')}</label>
-          <select id="queue-sort" className="select" value={sort} onChange={(e) => setSort(e.target.value as SortKey)}>
+          <select id="queue-sort" className="select" value={sort} onChange={(e) => setQueueView({ sort: e.target.value as QueueView['sort'] })}>
             <option value="added">{t('sortAdded')}</option>
             <option value="opened">{t('sortOpened')}</option>
             <option value="id">{t('sortId')}</option>

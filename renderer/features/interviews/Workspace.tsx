@@ -16,6 +16,7 @@ import { DecisionBar } from './DecisionBar';
 import { messages } from './messages';
 import { NotesPanel } from './NotesPanel';
 import { openingQuery } from './prefetch';
+import { neighbours, setLastVisited, useQueueWalk } from './queue-view';
 import { SessionStatusBadge, useEntryLabel, useLocalStateLabel } from './shared';
 import { VideoPanel } from './VideoPanel';
 
@@ -43,6 +44,8 @@ export function Workspace({ interviewId }: { interviewId: string }) {
       });
     };
   }, [queryClient, interviewId]);
+  // Back in the queue, this interview's row is the selected one.
+  useEffect(() => setLastVisited(interviewId), [interviewId]);
   const overview = useOmniQuery(keys.interview.overview(interviewId), (api) => api.interview.overview({ interviewId }), { enabled: open.isSuccess });
   const current = overview.data;
 
@@ -79,15 +82,15 @@ function WorkspaceHeader({ interviewId, overview, onAttach }: { interviewId: str
   const clear = useOmniMutation((api) => api.queue.clearToken({ interviewId }), { invalidate: [keys.interview.overview(interviewId), keys.queue.all()] });
   const labelOf = useEntryLabel();
 
-  const ids = queue.data?.map((e) => e.interviewId) ?? [];
-  const index = ids.indexOf(interviewId);
-  const go = (delta: number) => {
-    const next = ids[index + delta];
-    if (index >= 0 && next) navigate(`/interviews/${encodeURIComponent(next)}`);
+  // Previous and next follow the queue as the analyst filtered and sorted it (queue-view.ts).
+  const { order } = useQueueWalk();
+  const way = neighbours(interviewId, order, queue.data?.map((e) => e.interviewId) ?? []);
+  const go = (to: string | undefined) => {
+    if (to) navigate(`/interviews/${encodeURIComponent(to)}`);
   };
   useShortcut([
-    { keys: 'j', description: { en: messages.en.shortcutNext, es: messages.es.shortcutNext }, run: () => go(1) },
-    { keys: 'k', description: { en: messages.en.shortcutPrev, es: messages.es.shortcutPrev }, run: () => go(-1) },
+    { keys: 'j', description: { en: messages.en.shortcutNext, es: messages.es.shortcutNext }, run: () => go(way.next) },
+    { keys: 'k', description: { en: messages.en.shortcutPrev, es: messages.es.shortcutPrev }, run: () => go(way.prev) },
   ]);
 
   const entry = overview?.entry;
@@ -95,8 +98,9 @@ function WorkspaceHeader({ interviewId, overview, onAttach }: { interviewId: str
     <header className="workspace-header">
       <nav className="workspace-nav" aria-label={t('backToQueue')}>
         <Link to="/interviews">← {t('backToQueue')}</Link>
-        <Button onClick={() => go(-1)} disabled={index <= 0}>{t('prevInterview')}</Button>
-        <Button onClick={() => go(1)} disabled={index < 0 || index >= ids.length - 1}>{t('nextInterview')}</Button>
+        {way.index >= 0 && <span className="small muted num" data-testid="queue-position">{t('queuePosition', { n: way.index + 1, total: way.count })}</span>}
+        <Button onClick={() => go(way.prev)} disabled={!way.prev}>{t('prevInterview')}</Button>
+        <Button onClick={() => go(way.next)} disabled={!way.next}>{t('nextInterview')}</Button>
       </nav>
       <div className="workspace-title">
         <h1>
