@@ -17,6 +17,12 @@ export const notInQueue = (interviewId: string) =>
     es: 'Agrégala primero a la bandeja.',
   });
 
+const nothingToRestore = (interviewId: string) =>
+  new ReviewError('NOTHING_TO_RESTORE', { en: `Interview ${interviewId} was not removed from the queue in this session.`, es: `La entrevista ${interviewId} no se quitó de la bandeja en esta sesión.` }, {
+    en: 'Add it to the queue again by its id.',
+    es: 'Vuelve a agregarla a la bandeja con su id.',
+  });
+
 /**
  * The analyst's own work list, one per environment (the service has no endpoint listing interviews).
  * Kept in the JSON store, so it survives restarts in both shells.
@@ -98,12 +104,35 @@ export class ReviewQueue {
     return { added, updated, tokensAttached, problems };
   }
 
+  /**
+   * Entries removed in this run, by environment and id, so a removal can be undone with everything the entry held
+   * (local state, label, dates). Only the entry leaves: its session token, drafts and audit trail stay.
+   */
+  private readonly removed = new Map<string, StoredEntry>();
+
   async remove(interviewId: string): Promise<boolean> {
     const queue = this.read();
-    if (!queue[interviewId]) return false;
+    const entry = queue[interviewId];
+    if (!entry) return false;
     delete queue[interviewId];
     this.write(queue);
+    this.removed.set(`${this.environmentId()}\n${interviewId}`, entry);
     return true;
+  }
+
+  /** Puts back an entry removed in this run, as it was. */
+  async restore(interviewId: string): Promise<QueueEntry> {
+    const key = `${this.environmentId()}\n${interviewId}`;
+    const entry = this.removed.get(key);
+    if (!entry) throw nothingToRestore(interviewId);
+    const queue = this.read();
+    // Added again meanwhile (a link, an import): that newer entry stays.
+    if (!queue[interviewId]) {
+      queue[interviewId] = entry;
+      this.write(queue);
+    }
+    this.removed.delete(key);
+    return this.view(queue[interviewId]!);
   }
 
   private async update(interviewId: string, change: (e: StoredEntry) => void): Promise<QueueEntry> {

@@ -61,7 +61,10 @@ export const queue = {
   ),
   /** A pasted list or the text of a CSV file; problems are reported per line, good lines are still added. */
   importText: channel<AddResult>()(z.object({ text: z.string().max(2_000_000), format: z.enum(['auto', 'csv', 'list']).default('auto') })),
+  /** Takes the entry off the work list; its token, drafts and audit trail stay. */
   remove: channel<{ removed: boolean }>()(z.object({ interviewId: InterviewId })),
+  /** Undoes a removal made since the app started: the entry comes back as it was. */
+  restore: channel<QueueEntry>()(z.object({ interviewId: InterviewId })),
   /** The analyst's manual change of local state (reopen a decided one, back to "to review"); recorded in the audit trail. */
   setState: channel<QueueEntry>()(z.object({ interviewId: InterviewId, state: LocalReviewState })),
   attachToken: channel<QueueEntry>()(z.object({ interviewId: InterviewId, sessionToken: SessionToken })),

@@ -113,6 +113,25 @@ test('the queue keeps its view: back from an interview it is as left, and next a
   await expect(rows.nth(0)).toHaveAttribute('aria-current', 'true');
 });
 
+test('a removal from the queue can be undone, the entry back as it was', async ({ page, shell }) => {
+  await shell.ipc('queue.addDemoSeeds', {});
+  await shell.ipc('queue.setState', { interviewId: 'demo-closed', state: 'decided' });
+  await goTo(page, '/interviews');
+  const row = page.getByTestId('queue-row').filter({ hasText: 'demo-closed' });
+  await expect(row).toContainText('Decided');
+  await page.getByRole('button', { name: 'Remove demo-closed from the queue' }).click();
+  await expect(row).toHaveCount(0);
+  const notice = page.getByTestId('queue-removed');
+  await expect(notice).toContainText('Removed demo-closed from the queue');
+  // The focus had been on the row's button, which went away with it.
+  await expect(notice.getByRole('button', { name: 'Undo' })).toBeFocused();
+  await expectAxeClean(page);
+  await page.screenshot({ path: `${SHOTS}/queue-removed.png` });
+  await page.keyboard.press('Enter');
+  await expect(notice).toHaveCount(0);
+  await expect(row).toContainText('Decided');
+});
+
 test('fraud risk high: severity in words, full-precision score, features beside their codes, mismatches', async ({ page, shell }) => {
   await openInterview(page, shell, 'demo-fraud-high');
   await panelsSettled(page);

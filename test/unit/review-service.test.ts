@@ -145,6 +145,33 @@ describe('ReviewService queue', () => {
   });
 });
 
+describe('ReviewService queue removal', () => {
+  it('takes only the entry off the list, and an undo brings it back as it was', async () => {
+    const { service, vault } = setup();
+    await service.importText(`interviewId,sessionToken\nint-1,${JWT}`, 'csv');
+    await service.open('int-1');
+    const before = await service.queue.require('int-1');
+    expect(await service.queue.remove('int-1')).toBe(true);
+    expect(await service.queue.get('int-1')).toBeUndefined();
+    expect(await vault.getSessionToken('demo', 'int-1')).toBe(JWT);
+
+    expect(await service.queue.restore('int-1')).toEqual(before);
+    expect((await service.queue.list()).map((e) => e.interviewId)).toEqual(['int-1']);
+    // Once: a second undo has nothing to put back.
+    await expect(service.queue.restore('int-1')).rejects.toMatchObject({ data: { code: 'NOTHING_TO_RESTORE' } });
+  });
+
+  it('refuses to restore what was never removed, and keeps an entry added again meanwhile', async () => {
+    const { service } = setup();
+    await expect(service.queue.restore('never')).rejects.toMatchObject({ data: { code: 'NOTHING_TO_RESTORE', message: { es: expect.stringContaining('never') } } });
+    await service.queue.add([{ interviewId: 'int-2' }]);
+    await service.setState('int-2', 'decided');
+    await service.queue.remove('int-2');
+    await service.queue.add([{ interviewId: 'int-2' }]);
+    expect((await service.queue.restore('int-2')).localState).toBe('toReview');
+  });
+});
+
 describe('ReviewService demo offer', () => {
   it("lists the demo interviews with the vault's API key from main, so only the caller's organization is offered, with both labels", async () => {
     const seen: (string | undefined)[] = [];

@@ -6,6 +6,7 @@ export const queueHandlers: DomainHandlers<'queue'> = {
   add: async ({ items }, ctx) => reviewService(ctx).queue.add(items),
   importText: async ({ text, format }, ctx) => reviewService(ctx).importText(text, format),
   remove: async ({ interviewId }, ctx) => ({ removed: await reviewService(ctx).queue.remove(interviewId) }),
+  restore: async ({ interviewId }, ctx) => reviewService(ctx).queue.restore(interviewId),
   setState: async ({ interviewId, state }, ctx) => reviewService(ctx).setState(interviewId, state),
   attachToken: async ({ interviewId, sessionToken }, ctx) => reviewService(ctx).queue.attachToken(interviewId, sessionToken),
   clearToken: async ({ interviewId }, ctx) => reviewService(ctx).queue.clearToken(interviewId),

@@ -32,6 +32,20 @@ export function QueueScreen() {
   );
 }
 
+/** Said after a removal, with a way back. Takes the focus: the button that had it went away with its row. */
+function RemovedNotice({ interviewId, undoing, onUndo, onDismiss }: { interviewId: string; undoing: boolean; onUndo: () => void; onDismiss: () => void }) {
+  const t = useT(messages);
+  const undo = useRef<HTMLButtonElement>(null);
+  useEffect(() => undo.current?.focus(), [interviewId]);
+  return (
+    <div className="notice" role="status" data-testid="queue-removed">
+      <span>{t('removedNotice', { id: interviewId })}</span>{' '}
+      <Button ref={undo} onClick={onUndo} disabled={undoing}>{t('undo')}</Button>{' '}
+      <Button variant="link" onClick={onDismiss}>{t('dismiss')}</Button>
+    </div>
+  );
+}
+
 function QueueTable({ entries }: { entries: QueueEntry[] }) {
   const t = useT(messages);
   const f = useFormat();
@@ -46,7 +60,16 @@ function QueueTable({ entries }: { entries: QueueEntry[] }) {
   const [selected, setSelected] = useState(() => Math.max(0, shown.findIndex((e) => e.interviewId === lastVisited)));
   const searchRef = useRef<HTMLInputElement>(null);
   const tableRef = useRef<HTMLTableSectionElement>(null);
-  const remove = useOmniMutation((api, interviewId: string) => api.queue.remove({ interviewId }), { invalidate: [keys.queue.all()] });
+  // A removal can be undone: the entry comes back with its state and label (main keeps it for this run).
+  const [removedId, setRemovedId] = useState<string | null>(null);
+  const remove = useOmniMutation((api, interviewId: string) => api.queue.remove({ interviewId }), {
+    invalidate: [keys.queue.all()],
+    onSuccess: (_result, interviewId) => setRemovedId(interviewId),
+  });
+  const restore = useOmniMutation((api, interviewId: string) => api.queue.restore({ interviewId }), {
+    invalidate: [keys.queue.all()],
+    onSuccess: () => setRemovedId(null),
+  });
 
   // The workspace's previous and next walk this order.
   useEffect(() => setQueueOrder(shown.map((e) => e.interviewId)), [shown]);
@@ -121,6 +144,15 @@ function QueueTable({ entries }: { entries: QueueEntry[] }) {
         {t('queueCount', { shown: shown.length, total: entries.length })} · {t('keyboardHint')}
       </p>
       {remove.error && <ErrorNotice error={remove.error.data} />}
+      {removedId && (
+        <RemovedNotice
+          interviewId={removedId}
+          undoing={restore.isPending}
+          onUndo={() => restore.mutate(removedId)}
+          onDismiss={() => setRemovedId(null)}
+        />
+      )}
+      {restore.error && <ErrorNotice error={restore.error.data} />}
       {shown.length === 0 ? (
         <p className="panel-empty">{t('queueNoMatch')}</p>
       ) : (
