@@ -76,7 +76,8 @@ test('clean pass: queue from the demo seeds, keyboard to the interview, every pa
 
 test('the queue keeps its view: back from an interview it is as left, and next and previous follow it', async ({ page, shell }) => {
   await shell.ipc('queue.addDemoSeeds', {});
-  await goTo(page, '/interviews');
+  // The window already shows the queue, read before the seeds were added.
+  await page.reload();
   const rows = page.getByTestId('queue-row');
   await expect(rows.first()).toBeVisible();
   await page.getByLabel('Search').fill('demo-c');
@@ -116,7 +117,8 @@ test('the queue keeps its view: back from an interview it is as left, and next a
 test('a removal from the queue can be undone, the entry back as it was', async ({ page, shell }) => {
   await shell.ipc('queue.addDemoSeeds', {});
   await shell.ipc('queue.setState', { interviewId: 'demo-closed', state: 'decided' });
-  await goTo(page, '/interviews');
+  // The window already shows the queue, read before these changes.
+  await page.reload();
   const row = page.getByTestId('queue-row').filter({ hasText: 'demo-closed' });
   await expect(row).toContainText('Decided');
   await page.getByRole('button', { name: 'Remove demo-closed from the queue' }).click();
