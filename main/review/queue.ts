@@ -110,19 +110,23 @@ export class ReviewQueue {
    */
   private readonly removed = new Map<string, StoredEntry>();
 
+  private removedKey(interviewId: string) {
+    return `${this.environmentId()}\n${interviewId}`;
+  }
+
   async remove(interviewId: string): Promise<boolean> {
     const queue = this.read();
     const entry = queue[interviewId];
     if (!entry) return false;
     delete queue[interviewId];
     this.write(queue);
-    this.removed.set(`${this.environmentId()}\n${interviewId}`, entry);
+    this.removed.set(this.removedKey(interviewId), entry);
     return true;
   }
 
   /** Puts back an entry removed in this run, as it was. */
   async restore(interviewId: string): Promise<QueueEntry> {
-    const key = `${this.environmentId()}\n${interviewId}`;
+    const key = this.removedKey(interviewId);
     const entry = this.removed.get(key);
     if (!entry) throw nothingToRestore(interviewId);
     const queue = this.read();

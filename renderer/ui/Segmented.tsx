@@ -15,7 +15,6 @@ export function Segmented<T extends string | number>({
   value,
   options,
   onChange,
-  disabled,
   hideLabel,
   testId,
 }: {
@@ -23,7 +22,6 @@ export function Segmented<T extends string | number>({
   value: T;
   options: readonly SegmentedOption<T>[];
   onChange: (value: T) => void;
-  disabled?: boolean;
   /** The label is still read out, but not shown (where the context already says it). */
   hideLabel?: boolean;
   testId?: string;
@@ -32,7 +30,7 @@ export function Segmented<T extends string | number>({
   return (
     <div className="segmented-field" data-testid={testId}>
       <span id={`${id}-label`} className={hideLabel ? 'visually-hidden' : 'segmented-label'}>{label}</span>
-      <div className="segmented" role="radiogroup" aria-labelledby={`${id}-label`} aria-disabled={disabled || undefined}>
+      <div className="segmented" role="radiogroup" aria-labelledby={`${id}-label`}>
         {options.map((option) => (
           <label key={String(option.value)} className="segmented-option">
             <input
@@ -40,7 +38,6 @@ export function Segmented<T extends string | number>({
               name={id}
               value={String(option.value)}
               checked={option.value === value}
-              disabled={disabled}
               onChange={() => onChange(option.value)}
             />
             <span>{option.label}</span>
