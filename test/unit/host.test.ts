@@ -3,6 +3,7 @@ import { mkdtemp, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startHost, SHELL_KEY_HEADER, type Host } from '../../main/web-shell/host';
 import { createMediaStore } from '../../main/media/registry';
@@ -150,6 +151,46 @@ describe('web shell host: calls batched in one request', () => {
       });
       await done;
       expect(lines.map((l) => (JSON.parse(l) as { i: number }).i)).toEqual([1, 0]);
+    } finally {
+      handle.mockImplementation(async (channel: string, input: unknown) => ({ ok: true as const, data: { channel, input } }));
+    }
+  });
+
+  it('sends a finished answer while another call of the batch keeps the process busy', async () => {
+    // The client runs in a worker (its own event loop) and raises a shared flag when the fast answer arrives; the
+    // busy call spins through promise continuations, never yielding to the event loop, until it sees the flag.
+    const arrived = new Int32Array(new SharedArrayBuffer(4));
+    let sawFastAnswer = false;
+    handle.mockImplementation(async (channel: string, input: unknown) => {
+      if (channel === 'busy.call') {
+        const giveUp = Date.now() + 2000;
+        while (Atomics.load(arrived, 0) === 0 && Date.now() < giveUp) await null;
+        sawFastAnswer = Atomics.load(arrived, 0) === 1;
+      }
+      return { ok: true as const, data: { channel, input } };
+    });
+    const client = new Worker(
+      `const { request } = require('node:http');
+       const { port, headers, body, arrived } = require('node:worker_threads').workerData;
+       const flag = new Int32Array(arrived);
+       const req = request({ host: '127.0.0.1', port, path: '/ipc', method: 'POST', headers }, (res) => {
+         res.on('data', () => Atomics.store(flag, 0, 1));
+         res.on('end', () => process.exit(0));
+       });
+       req.end(body);`,
+      {
+        eval: true,
+        workerData: {
+          port: host.port,
+          headers: { ...own(), [SHELL_KEY_HEADER]: KEY, 'content-type': 'application/json' },
+          body: JSON.stringify([{ channel: 'busy.call', input: {} }, { channel: 'app.info', input: {} }]),
+          arrived: arrived.buffer,
+        },
+      },
+    );
+    try {
+      await new Promise((resolve, reject) => client.once('exit', resolve).once('error', reject));
+      expect(sawFastAnswer).toBe(true);
     } finally {
       handle.mockImplementation(async (channel: string, input: unknown) => ({ ok: true as const, data: { channel, input } }));
     }
