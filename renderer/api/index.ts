@@ -4,7 +4,7 @@ import type { OmniApi } from '../../preload/contract/index';
 import { OmniCallError, ipcErrorOf } from './errors';
 import { keys } from './keys';
 import { omni } from './omni';
-import { revealTogether } from './reveal';
+import { oneTimerPerTask, revealTogether } from './reveal';
 
 /**
  * Data access convention: components never call `window.omni` directly; they use
@@ -16,6 +16,7 @@ export { keys } from './keys';
 export { OmniCallError, ipcErrorOf } from './errors';
 
 export function createQueryClient(): QueryClient {
+  notifyManager.setScheduler(oneTimerPerTask());
   return new QueryClient({
     defaultOptions: {
       // The main-process client already retries idempotent calls with backoff; a second layer would only delay errors.

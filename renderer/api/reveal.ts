@@ -50,3 +50,31 @@ export function revealTogether<T>(call: Promise<T>): Promise<T> {
     );
   });
 }
+
+/**
+ * ...and rendered together. React Query tells the screen of each query's new data in a timer of its own: the answers
+ * of an interview, released at once, still made nine timers, each a render and a commit of the workspace waiting its
+ * turn in the timer queue. This scheduler (for notifyManager.setScheduler) runs every notification made in one task
+ * in a single timer, so React renders them in one pass.
+ */
+export function oneTimerPerTask(setTimer: (run: () => void) => void = (run) => setTimeout(run, 0)): (notify: () => void) => void {
+  let queued: (() => void)[] = [];
+  return (notify) => {
+    queued.push(notify);
+    if (queued.length > 1) return;
+    setTimer(() => {
+      const run = queued;
+      queued = [];
+      for (const fn of run) {
+        try {
+          fn();
+        } catch (error) {
+          // As with a timer each: one failing notification does not keep the others from their screens.
+          setTimer(() => {
+            throw error;
+          });
+        }
+      }
+    });
+  };
+}

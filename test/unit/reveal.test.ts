@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HOLD_LIMIT_MS, revealTogether } from '../../renderer/api/reveal';
+import { HOLD_LIMIT_MS, oneTimerPerTask, revealTogether } from '../../renderer/api/reveal';
 
 /** A call whose answer the test decides when to give. */
 function deferred<T>() {
@@ -91,5 +91,44 @@ describe('revealTogether', () => {
     first.resolve('f');
     await vi.advanceTimersByTimeAsync(0);
     expect(seen).toEqual(['later=l@0', 'first=f@0']);
+  });
+});
+
+describe('oneTimerPerTask', () => {
+  it('runs the notifications made in one task in one timer, in order', () => {
+    const ran: string[] = [];
+    const schedule = oneTimerPerTask();
+    schedule(() => ran.push('a'));
+    schedule(() => ran.push('b'));
+    schedule(() => ran.push('c'));
+    expect(vi.getTimerCount()).toBe(1);
+    expect(ran).toEqual([]);
+    vi.runOnlyPendingTimers();
+    expect(ran).toEqual(['a', 'b', 'c']);
+  });
+
+  it('gives a notification made while the timer runs a timer of its own', () => {
+    const ran: string[] = [];
+    const schedule = oneTimerPerTask();
+    schedule(() => {
+      ran.push('first');
+      schedule(() => ran.push('later'));
+    });
+    vi.runOnlyPendingTimers();
+    expect(ran).toEqual(['first']);
+    vi.runOnlyPendingTimers();
+    expect(ran).toEqual(['first', 'later']);
+  });
+
+  it('runs the others when one throws, and lets the error surface', () => {
+    const ran: string[] = [];
+    const schedule = oneTimerPerTask();
+    schedule(() => {
+      throw new Error('render failed');
+    });
+    schedule(() => ran.push('next'));
+    vi.runOnlyPendingTimers();
+    expect(ran).toEqual(['next']);
+    expect(() => vi.runOnlyPendingTimers()).toThrow('render failed');
   });
 });
