@@ -425,6 +425,27 @@ test('Spanish screen: demo offer in Spanish, only this organization, and a Spani
   for (const word of ['Interview review report', 'ID validation checks', 'Audit trail', 'Hash chain verified', ' / ']) expect(text).not.toContain(word);
 });
 
+test('Spanish workspace on narrower windows: every control stays inside its panel', async ({ page, shell }) => {
+  await shell.ipc('settings.setPreferences', { language: 'es' });
+  await page.reload();
+  await openInterview(page, shell, 'demo-fraud-high');
+  for (const width of [1024, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await panelsSettled(page);
+    await expect(page.getByRole('radiogroup', { name: 'Ordenar por' }).getByRole('radio', { name: 'Nombre' })).toBeVisible();
+    const outside = await page.evaluate(() =>
+      [...document.querySelectorAll('.workspace .panel')].flatMap((panel) => {
+        const edge = panel.getBoundingClientRect().right;
+        return [...panel.querySelectorAll('button, input, label, a, th')]
+          .filter((el) => el.getBoundingClientRect().right > edge + 1 && getComputedStyle(el).position !== 'absolute')
+          .map((el) => el.textContent?.trim() || el.tagName);
+      }),
+    );
+    expect(outside, `at ${width} px`).toEqual([]);
+  }
+  await page.screenshot({ path: `${SHOTS}/workspace-es-1280.png` });
+});
+
 test('a contract is sent to NOM-151 sealing with its document id filled in', async ({ page, shell }) => {
   await openInterview(page, shell, 'demo-clean-pass');
   await panelsSettled(page);
