@@ -1,4 +1,4 @@
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import type { InterviewOverview } from '../../../preload/contract/interview';
@@ -156,22 +156,38 @@ function LocalStateControl({ interviewId, state }: { interviewId: string; state:
   const t = useT(messages);
   const stateLabel = useLocalStateLabel();
   const [chosen, setChosen] = useState<LocalReviewState | null>(null);
+  /** A change is on its way; `latest` is the choice made meanwhile, sent when it lands. */
+  const sending = useRef(false);
+  const latest = useRef<LocalReviewState | null>(null);
   const change = useOmniMutation((api, next: LocalReviewState) => api.queue.setState({ interviewId, state: next }), {
     invalidate: [keys.interview.overview(interviewId), keys.interview.audit(interviewId), keys.queue.all()],
   });
+  const send = (next: LocalReviewState) => {
+    sending.current = true;
+    change.mutate(next, {
+      onSettled: () => {
+        const then = latest.current;
+        latest.current = null;
+        if (then !== null && then !== next) return send(then);
+        sending.current = false;
+        setChosen(null);
+      },
+    });
+  };
   return (
     <span className="state-control">
       <Segmented
         label={t('changeState')}
         hideLabel
         testId="local-state"
-        // The choice shows at once; it goes back if the host refuses it. Not disabled while it is sent: that would
-        // take the keyboard focus away; a change made meanwhile is ignored (the group keeps showing the one sent).
+        // The choice shows at once and goes back if the host refuses it. Not disabled while it is sent: that would
+        // take the keyboard focus away. A choice made meanwhile waits for the one on its way, then follows it, so
+        // main records the changes in the order they were made.
         value={chosen ?? state}
         onChange={(next) => {
-          if (chosen !== null) return;
           setChosen(next);
-          change.mutate(next, { onSettled: () => setChosen(null) });
+          if (sending.current) latest.current = next;
+          else send(next);
         }}
         options={LOCAL_STATES.map((option) => ({ value: option, label: stateLabel(option) }))}
       />
