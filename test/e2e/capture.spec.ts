@@ -46,6 +46,9 @@ test('selfie: disabled without a token, file checked before sending, advice per 
   await tools.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text, not a photo') });
   await expect(tools.getByRole('alert')).toContainText('This file is not a PNG or JPEG photo');
   await expect(tools.getByRole('button', { name: 'Upload selfie' })).toBeDisabled();
+  // The picker speaks the app's language (the browser's own control would say "Choose File" whatever the app's).
+  await expect(tools.locator('.file-field')).toContainText('Choose another…');
+  await expect(tools.locator('.file-field')).toContainText('notes.png · 27 B');
 
   await upload(page, 'demo-face-recapture', 'Upload selfie');
   const result = tools.getByTestId('selfie-result');

@@ -425,6 +425,16 @@ test('Spanish screen: demo offer in Spanish, only this organization, and a Spani
   for (const word of ['Interview review report', 'ID validation checks', 'Audit trail', 'Hash chain verified', ' / ']) expect(text).not.toContain(word);
 });
 
+test('a CSV file picked in the queue adds its interviews, and the picker names the file', async ({ page }) => {
+  await goTo(page, '/interviews');
+  await page.getByText('Import a pasted list or a CSV file').click();
+  const csv = 'interviewId,sessionToken\ncsv-imported-1,\ncsv-imported-2,\n';
+  await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'worklist.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByRole('status').filter({ hasText: 'added' })).toContainText('2 added, 0 already in the queue');
+  await expect(page.locator('.file-field', { hasText: 'CSV file' })).toContainText(`worklist.csv · ${csv.length} B`);
+  for (const id of ['csv-imported-1', 'csv-imported-2']) await expect(page.getByTestId('queue-row').filter({ hasText: id })).toBeVisible();
+});
+
 test('Spanish workspace on narrower windows: every control stays inside its panel', async ({ page, shell }) => {
   await shell.ipc('settings.setPreferences', { language: 'es' });
   await page.reload();

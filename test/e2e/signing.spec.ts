@@ -107,7 +107,10 @@ test('sign a string and read the evidence in Spanish; a broken evidence file fai
   await saveTo(page, 'Guardar la constancia de conservación (.tsr)', evidencePath);
   const truncated = (await readFile(evidencePath)).subarray(0, 120);
   const verify = page.locator('section.signing-verify');
+  await expect(verify.getByTestId('nom-evidence-name')).toHaveText('Ningún archivo elegido');
   await verify.getByLabel('Constancia o PDF sellado').setInputFiles({ name: 'cortada.tsr', mimeType: 'application/octet-stream', buffer: truncated });
+  await expect(verify.getByTestId('nom-evidence-name')).toHaveText('cortada.tsr · 120 B');
+  await expect(verify.locator('label.btn', { hasText: 'Elegir otro…' })).toBeVisible();
   await verify.getByLabel('O el texto firmado').fill('Acepto el aviso de privacidad.');
   await verify.getByRole('button', { name: 'Verificar', exact: true }).click();
   const verdict = verify.getByTestId('nom151-result');

@@ -6,7 +6,7 @@ import type { IpcErrorData } from '../../../preload/contract/define';
 import { ipcErrorOf } from '../../api/index';
 import { omni } from '../../api/omni';
 import { useBilingual, useT } from '../../i18n/index';
-import { Button, ErrorNotice, IconCheck, IconInfo, ProgressBar, type TaskOutcome } from '../../ui/index';
+import { Button, ErrorNotice, FileField, IconCheck, IconInfo, ProgressBar, type TaskOutcome } from '../../ui/index';
 import { messages } from './messages';
 
 declare global {
@@ -121,12 +121,7 @@ export function VideoTool({ interviewId, disabledReason }: { interviewId: string
   return (
     <>
       <form onSubmit={(e) => void start(e)} className="capture-form">
-        <div className="field">
-          <label htmlFor={`${id}-file`}>{t('videoFile')}</label>
-          <input id={`${id}-file`} className="input" type="file" accept="video/webm,video/mp4,video/quicktime,.webm,.mp4,.mov" disabled={busy} aria-describedby={`${id}-hint`} aria-invalid={fileProblem ? true : undefined} onChange={(e) => void onFile(e.target.files?.[0])} />
-          <span id={`${id}-hint`} className="hint">{t('videoHint')}</span>
-          {fileProblem && <span className="field-error" role="alert">{fileProblem}</span>}
-        </div>
+        <FileField label={t('videoFile')} accept="video/webm,video/mp4,video/quicktime,.webm,.mp4,.mov" disabled={busy} hint={t('videoHint')} error={fileProblem} onFile={(file) => void onFile(file)} />
         <div className="field">
           <label htmlFor={`${id}-type`}>{t('recordingType')}</label>
           <select id={`${id}-type`} className="select" value={type} disabled={busy} onChange={(e) => setType(e.target.value as RecordingType)}>

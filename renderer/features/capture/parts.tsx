@@ -4,7 +4,7 @@ import { FaceCoordinates } from '../../../main/omni/contract/common';
 import type { AttemptsView, ImageSource, IndicatorView, Verdict } from '../../../preload/contract/capture';
 import type { IpcErrorData } from '../../../preload/contract/define';
 import { useBilingual, useFormat, useLocale, useT } from '../../i18n/index';
-import { Badge, IconCheck, IconDanger, IconInfo, IconMinus, IconWarning } from '../../ui/index';
+import { Badge, FileField, IconCheck, IconDanger, IconInfo, IconMinus, IconWarning } from '../../ui/index';
 import { readFileBase64 } from '../signing/files';
 import { fieldTexts, messages } from './messages';
 
@@ -67,12 +67,7 @@ export function ImageSourceInput({ allowUrl = true, onChange }: { allowUrl?: boo
         </fieldset>
       )}
       {mode === 'file' ? (
-        <div className="field">
-          <label htmlFor={`${id}-file`}>{t('fileLabel')}</label>
-          <input id={`${id}-file`} className="input" type="file" accept="image/png,image/jpeg" aria-describedby={`${id}-file-hint`} aria-invalid={problem ? true : undefined} onChange={(e) => void onFile(e.target.files?.[0])} />
-          <span id={`${id}-file-hint`} className="hint">{t('fileHint', { max: f.bytes(MAX_IMAGE_BYTES) })}</span>
-          {problem && <span className="field-error" role="alert">{problem}</span>}
-        </div>
+        <FileField label={t('fileLabel')} accept="image/png,image/jpeg" hint={t('fileHint', { max: f.bytes(MAX_IMAGE_BYTES) })} error={problem} onFile={(file) => void onFile(file)} />
       ) : (
         <div className="field">
           <label htmlFor={`${id}-url`}>{t('urlLabel')}</label>

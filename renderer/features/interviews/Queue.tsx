@@ -5,7 +5,7 @@ import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useQueueList } from '../../api/queue';
 import { useShortcut } from '../../app/shortcuts';
 import { useBilingual, useFormat, useT } from '../../i18n/index';
-import { Button, ErrorNotice, Field, Panel } from '../../ui/index';
+import { Button, ErrorNotice, Field, FileField, Panel } from '../../ui/index';
 import { messages } from './messages';
 import { applyView, setQueueOrder, setQueueView, useQueueWalk, type QueueView } from './queue-view';
 import { LocalStateBadge, SessionStatusBadge, useEntryLabel, useLocalStateLabel } from './shared';
@@ -254,21 +254,15 @@ function AddPanel() {
         <Button disabled={!pasted.trim() || importText.isPending} onClick={() => importText.mutate({ text: pasted, format: 'auto' }, { onSuccess: () => setPasted('') })}>
           {t('pasteButton')}
         </Button>
-        <div className="field" style={{ marginTop: '0.75rem' }}>
-          <label htmlFor="csv-file">{t('csvLabel')}</label>
-          <input
-            id="csv-file"
-            type="file"
+        <div className="queue-csv">
+          <FileField
+            label={t('csvLabel')}
             accept=".csv,text/csv,text/plain"
-            aria-describedby="csv-hint"
-            onChange={async (e) => {
-              const file = e.target.files?.[0];
-              if (!file) return;
-              importText.mutate({ text: await file.text(), format: 'csv' });
-              e.target.value = '';
+            hint={t('csvHint')}
+            onFile={async (file) => {
+              if (file) importText.mutate({ text: await file.text(), format: 'csv' });
             }}
           />
-          <span id="csv-hint" className="hint">{t('csvHint')}</span>
         </div>
       </details>
       {error && <ErrorNotice error={error.data} />}

@@ -4,7 +4,7 @@ import type { IpcErrorData } from '../../../preload/contract/define';
 import type { ArtifactKind, SealContractView, SignStringView, TrustedRootView } from '../../../preload/contract/nom151';
 import { keys, useOmniMutation, useOmniQuery, type OmniCallError } from '../../api/index';
 import { useFormat, useT, type Translate } from '../../i18n/index';
-import { Button, ErrorNotice, Field, IconCheck, Panel, Skeleton } from '../../ui/index';
+import { Button, ErrorNotice, Field, FileField, IconCheck, Panel, Skeleton } from '../../ui/index';
 import { readFileBase64, startDownload, textToBase64, type LoadedFile } from './files';
 import { messages } from './messages';
 import { VerificationResult } from './VerificationResult';
@@ -207,10 +207,10 @@ function VerifyEvidence({ t }: { t: T }) {
       <div className="panel-header"><h2 id="nom-verify-title">{t('verifyTitle')}</h2></div>
       <p className="muted">{t('verifyIntro')}</p>
       <form onSubmit={submit} noValidate>
-        <FilePicker t={t} id="nom-evidence" label={t('evidenceFile')} hint={t('evidenceFileHint')} file={evidence}
+        <FileField label={t('evidenceFile')} hint={t('evidenceFileHint')} file={evidence} testId="nom-evidence-name"
           accept=".tsr,.tst,.asn1,.der,.p7s,.txt,.b64,.pdf,application/pdf" onFile={load(setEvidence)} onClear={() => setEvidence(null)}
           error={touched && !evidence ? t('evidenceMissing') : undefined} />
-        <FilePicker t={t} id="nom-document" label={t('documentFile')} hint={t('documentFileHint')} file={document}
+        <FileField label={t('documentFile')} hint={t('documentFileHint')} file={document} testId="nom-document-name"
           onFile={load(setDocument)} onClear={() => setDocument(null)} />
         {!document && (
           <div className="field">
@@ -328,32 +328,3 @@ function Checkbox({ checked, onChange, label, hint }: { checked: boolean; onChan
   );
 }
 
-function FilePicker({ t, id, label, hint, file, accept, onFile, onClear, error }: {
-  t: T;
-  id: string;
-  label: string;
-  hint: string;
-  file: LoadedFile | null;
-  accept?: string;
-  onFile: (file: File | undefined) => void;
-  onClear: () => void;
-  error?: string | undefined;
-}) {
-  const format = useFormat();
-  // The native picker's own text follows the browser's language, not the app's: it stays hidden behind our button.
-  return (
-    <div className="field">
-      <span className="field-label" id={`${id}-label`}>{label}</span>
-      <div className="nom-row nom-file-picker">
-        <input id={id} type="file" className="visually-hidden" accept={accept} aria-labelledby={`${id}-label`}
-          aria-describedby={`${id}-name ${id}-hint`} aria-invalid={error ? true : undefined}
-          onChange={(e) => { onFile(e.target.files?.[0]); e.target.value = ''; }} />
-        <label htmlFor={id} className="btn">{file ? t('replaceFile') : t('chooseFileButton')}</label>
-        <span className="mono small" id={`${id}-name`} data-testid={`${id}-name`}>{file ? `${file.name} · ${format.bytes(file.size)}` : t('chooseFile')}</span>
-        {file && <Button variant="link" onClick={onClear}>{t('clearFile')}</Button>}
-      </div>
-      <span id={`${id}-hint`} className="hint">{hint}</span>
-      {error && <span className="field-error" role="alert">{error}</span>}
-    </div>
-  );
-}

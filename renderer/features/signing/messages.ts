@@ -42,10 +42,6 @@ export const messages = defineMessages({
     verifying: 'Verifying…',
     verifyEmpty: 'No evidence checked yet. Load the evidence and, unless it is a sealed PDF, its document.',
     evidenceMissing: 'Choose the evidence file or the sealed PDF.',
-    chooseFile: 'No file chosen',
-    chooseFileButton: 'Choose a file…',
-    replaceFile: 'Choose another…',
-    clearFile: 'Remove',
 
     resultValid: 'Verified',
     resultInvalid: 'Not valid',
@@ -142,10 +138,6 @@ export const messages = defineMessages({
     verifying: 'Verificando…',
     verifyEmpty: 'Aún no se ha verificado ninguna constancia. Carga la constancia y, salvo que sea un PDF sellado, su documento.',
     evidenceMissing: 'Elige el archivo de constancia o el PDF sellado.',
-    chooseFile: 'Ningún archivo elegido',
-    chooseFileButton: 'Elegir un archivo…',
-    replaceFile: 'Elegir otro…',
-    clearFile: 'Quitar',
 
     resultValid: 'Verificada',
     resultInvalid: 'No válida',

@@ -5,7 +5,7 @@ import { useQueueList } from '../../api/queue';
 import { omni } from '../../api/omni';
 import type { IpcErrorData } from '../../../preload/contract/define';
 import { useBilingual, useFormat, useLocale, useT } from '../../i18n/index';
-import { Badge, Button, ErrorNotice, IconCheck, IconDanger, IconMinus, IconWarning, ProgressBar, useTaskNotifier, type TaskOutcome } from '../../ui/index';
+import { Badge, Button, ErrorNotice, FileField, IconCheck, IconDanger, IconMinus, IconWarning, ProgressBar, useTaskNotifier, type TaskOutcome } from '../../ui/index';
 import { startDownload } from '../signing/files';
 import { hasSessionToken } from '../capture/InterviewPicker';
 import { groupLabel } from './SingleChecks';
@@ -139,12 +139,7 @@ export function BatchTool({ interviewId }: { interviewId: string }) {
     <section className="panel batch" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('batchTitle')}</h2>
       <p className="muted">{t('batchIntro')}</p>
-      <div className="field">
-        <label htmlFor={`${id}-file`}>{t('fileLabel')}</label>
-        <input id={`${id}-file`} className="input" type="file" accept=".csv,text/csv,text/plain" aria-describedby={`${id}-file-hint`} disabled={running} onChange={(e) => void onFile(e.target.files?.[0])} />
-        <span id={`${id}-file-hint`} className="hint">{t('fileHint')}</span>
-        {fileError && <span className="field-error" role="alert">{fileError}</span>}
-      </div>
+      <FileField label={t('fileLabel')} accept=".csv,text/csv,text/plain" disabled={running} hint={t('fileHint')} error={fileError} onFile={(file) => void onFile(file)} />
       {preview && (
         <div className="batch-setup">
           <p className="muted num">{t('rows', { rows: f.number(preview.rows) })}</p>
