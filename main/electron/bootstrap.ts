@@ -112,6 +112,25 @@ export async function bootstrap(paths: BootstrapPaths = defaultPaths()): Promise
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) open();
   });
-  app.on('will-quit', () => void handle.close());
+  quitAfterCleanUp(handle);
   return handle;
+}
+
+/** Staged uploads and the demo server's recordings are temp files: quit once they are removed, or after 3 s at most. */
+function quitAfterCleanUp(handle: AppContextHandle) {
+  let cleanUp: Promise<unknown> | undefined;
+  let cleanedUp = false;
+  app.on('will-quit', (event) => {
+    if (cleanedUp) return;
+    event.preventDefault();
+    if (cleanUp) return;
+    const work = (async () => {
+      await captureServices(handle.context).staged.releaseAll();
+      await handle.close();
+    })().catch((error: unknown) => log.error('Clean-up before quitting failed', { error }));
+    cleanUp = Promise.race([work, new Promise((resolve) => setTimeout(resolve, 3000).unref())]).then(() => {
+      cleanedUp = true;
+      app.quit();
+    });
+  });
 }

@@ -285,6 +285,21 @@ describe('Electron main process (mocked electron)', () => {
     expect(await take(sender, {})).toEqual({ ok: true, data: null });
   });
 
+  it('quits only after the demo server and staged files are cleaned up', async () => {
+    e.app.quit.mockClear();
+    expect(handle!.demoUrl()).toBeDefined();
+    const willQuit = { preventDefault: vi.fn() };
+    e.app.emit('will-quit', willQuit);
+    expect(willQuit.preventDefault).toHaveBeenCalled();
+    expect(e.app.quit).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(e.app.quit).toHaveBeenCalledTimes(1));
+    expect(handle!.demoUrl()).toBeUndefined();
+    // The quit that follows goes through.
+    const again = { preventDefault: vi.fn() };
+    e.app.emit('will-quit', again);
+    expect(again.preventDefault).not.toHaveBeenCalled();
+  });
+
   it('a second instance quits at once and opens no window', async () => {
     e.app.requestSingleInstanceLock.mockReturnValueOnce(false);
     e.app.quit.mockClear();
