@@ -207,6 +207,25 @@ test('every area is reachable from the rail and the frame passes axe on each, li
   await axeClean(page);
 });
 
+test('the theme follows the OS until Settings picks one', async ({ page }) => {
+  const body = page.locator('body');
+  const LIGHT = 'rgb(246, 247, 249)';
+  const DARK = 'rgb(18, 22, 28)';
+  const theme = page.getByLabel('Theme');
+  await openSettings(page);
+  await theme.selectOption('system');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(body).toHaveCSS('background-color', LIGHT);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(body).toHaveCSS('background-color', DARK);
+  await theme.selectOption('light');
+  await expect(body).toHaveCSS('background-color', LIGHT);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await theme.selectOption('dark');
+  await expect(body).toHaveCSS('background-color', DARK);
+  await expect(page.getByRole('banner')).toHaveCSS('color', 'rgb(255, 244, 209)');
+});
+
 test('an unknown address shows a way back', async ({ page, shell }) => {
   // Let the first-load redirect settle, or it may overwrite the address set below.
   await expect(page).toHaveURL(/#\/interviews$/);
