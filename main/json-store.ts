@@ -1,10 +1,38 @@
-import { statSync } from 'node:fs';
+import { existsSync, renameSync, statSync } from 'node:fs';
 import type { JsonStore } from './ipc/context';
+import { log } from './log';
 
 /** What electron-store and conf (the library it is built on) both offer: the whole file as one object, and its path. */
 export interface WholeFileStore {
   store: Record<string, unknown>;
   readonly path: string;
+}
+
+export interface OpenedStoreFile {
+  file: WholeFileStore;
+  /** Where an unreadable file was moved before a new one was started; undefined when the file was read. */
+  setAsideAs?: string;
+}
+
+/**
+ * Opens the app's settings file (queue, drafts, audit trail, encrypted credentials). One that is not JSON (a disk
+ * fault, an edit by hand) would stop the app at every start with a parser's message; it is renamed beside itself,
+ * so nothing in it is lost, and the app starts with a new file and says so.
+ */
+export function openStoreFile(open: () => WholeFileStore, path: () => string, now: () => number = Date.now): OpenedStoreFile {
+  try {
+    const file = open();
+    void file.store; // conf parses the file on each read of `store`
+    return { file };
+  } catch (error) {
+    const unreadable = path();
+    if (!(error instanceof SyntaxError) || !existsSync(unreadable)) throw error;
+    const stamp = new Date(now()).toISOString().replace(/[:.]/g, '-');
+    const setAsideAs = `${unreadable.replace(/\.json$/, '')}.unreadable-${stamp}.json`;
+    renameSync(unreadable, setAsideAs);
+    log.warn('The settings file could not be read; it was set aside and a new one started', { setAsideAs, reason: error.message });
+    return { file: open(), setAsideAs };
+  }
 }
 
 /**

@@ -72,7 +72,7 @@ export async function bootstrap(paths: BootstrapPaths = defaultPaths()): Promise
   if (dev) applyDevRendererCsp(session.defaultSession, dev, [`${MEDIA_SCHEME}:`]);
   installMenu({ isPackaged: app.isPackaged, platform: process.platform });
 
-  const store = electronJsonStore();
+  const { store, setAsideAs } = electronJsonStore();
   const media = createMediaStore({ urlFor: mediaUrlFor });
   const handle = await createAppContext({
     shell: {
@@ -81,6 +81,7 @@ export async function bootstrap(paths: BootstrapPaths = defaultPaths()): Promise
       platform: process.platform,
       openExternal: async (url) => openExternalIfAllowed(url),
       takeDeepLink: () => deepLinks.take(),
+      ...(setAsideAs ? { settingsSetAsideAs: setAsideAs } : {}),
     },
     store,
     vault: new EncryptedVault(safeStorage, store),

@@ -44,6 +44,8 @@ export interface ShellService {
   openExternal(url: string): Promise<boolean>;
   /** The deep link (omni-reviewer://interview/<id>) the OS handed over since the last call; null when none. */
   takeDeepLink(): { interviewId: string } | null;
+  /** Where the settings file was moved at this start because it could not be read (json-store.ts openStoreFile). */
+  settingsSetAsideAs?: string;
 }
 
 export type EnvironmentKind = 'demo' | 'production' | 'custom';

@@ -12,7 +12,7 @@ import { createRouter } from '../ipc/router';
 import { log } from '../log';
 import { createMediaStore } from '../media/registry';
 import { isAllowedExternalUrl } from '../security-policy';
-import { snapshotJsonStore } from '../json-store';
+import { openStoreFile, snapshotJsonStore } from '../json-store';
 import { createWebFiles } from './downloads';
 import { startHost, type Host } from './host';
 import { signPath } from './tokens';
@@ -45,8 +45,12 @@ export interface WebShell {
 const MEDIA_LINK_TTL_MS = 30 * 60 * 1000;
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-export function confStore(dataDir: string): JsonStore {
-  return snapshotJsonStore(new Conf<Record<string, unknown>>({ projectName: 'omni-reviewer', cwd: dataDir, configName: 'omni-reviewer' }));
+export function confStore(dataDir: string): { store: JsonStore; setAsideAs?: string } {
+  const { file, setAsideAs } = openStoreFile(
+    () => new Conf<Record<string, unknown>>({ projectName: 'omni-reviewer', cwd: dataDir, configName: 'omni-reviewer' }),
+    () => join(dataDir, 'omni-reviewer.json'),
+  );
+  return { store: snapshotJsonStore(file), ...(setAsideAs ? { setAsideAs } : {}) };
 }
 
 function appVersion(): string {
@@ -60,7 +64,7 @@ function appVersion(): string {
 export async function startWebShell(opts: WebShellOptions): Promise<WebShell> {
   const now = opts.now ?? Date.now;
   const key = randomBytes(32).toString('base64url');
-  const store = confStore(opts.dataDir);
+  const { store, setAsideAs } = confStore(opts.dataDir);
   const vault = new EncryptedVault(new NodeKeyFileCipher(join(opts.dataDir, 'vault.key')), store);
   const media = createMediaStore({ urlFor: (id) => signPath(key, 'media', id, now() + MEDIA_LINK_TTL_MS) });
   const files = createWebFiles(key, now);
@@ -72,6 +76,7 @@ export async function startWebShell(opts: WebShellOptions): Promise<WebShell> {
       openExternal: async (url) => isAllowedExternalUrl(url) && openInBrowser(url),
       // The OS hands deep links to the installed app, never to a browser tab.
       takeDeepLink: () => null,
+      ...(setAsideAs ? { settingsSetAsideAs: setAsideAs } : {}),
     },
     store,
     vault,

@@ -11,6 +11,8 @@ export interface AppInfoView {
   /** Which shell runs the main-process code. */
   shell: 'electron' | 'web';
   platform: string;
+  /** Set when the settings file could not be read at this start: where it was moved (kept for recovery). */
+  settingsSetAsideAs?: string;
 }
 
 /** Every audit entry of the active environment, newest first, with the whole trail's chain check. */

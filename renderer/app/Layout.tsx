@@ -5,7 +5,7 @@ import { keys, useOmniQuery } from '../api/index';
 import { omni } from '../api/omni';
 import { common } from '../i18n/common';
 import { useBilingual, useT } from '../i18n/index';
-import { Dialog, ErrorNotice } from '../ui/index';
+import { Button, Dialog, ErrorNotice } from '../ui/index';
 import { areas } from './routes';
 import { useShortcut, useShortcutList } from './shortcuts';
 
@@ -56,6 +56,7 @@ export function Layout() {
         {t('skipToContent')}
       </a>
       <EnvironmentBar />
+      <SettingsSetAsideNotice />
       <div className="frame-body">
         <nav className="rail" aria-label={t('navLabel')}>
           <ul>
@@ -124,6 +125,24 @@ function EnvironmentBar() {
       <span className="app-name">{t('appName')}</span>
       <span className="env-label" aria-label={t('environment')}>{content}</span>
     </header>
+  );
+}
+
+/** Said once per start, above every screen: the settings file was unreadable and a new one was started. */
+function SettingsSetAsideNotice() {
+  const t = useT(common);
+  const info = useOmniQuery(keys.app.info(), (api) => api.app.info({}), { staleTime: Infinity });
+  const [dismissed, setDismissed] = useState(false);
+  const setAsideAs = info.data?.settingsSetAsideAs;
+  if (!setAsideAs || dismissed) return null;
+  return (
+    <div className="startup-notice" role="alert">
+      <div>
+        <p>{t('settingsSetAside')} <code className="mono" data-testid="settings-set-aside">{setAsideAs}</code></p>
+        <p>{t('settingsSetAsideAdvice')}</p>
+      </div>
+      <Button onClick={() => setDismissed(true)}>{t('dismiss')}</Button>
+    </div>
   );
 }
 

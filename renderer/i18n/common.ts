@@ -57,6 +57,10 @@ export const common = defineMessages({
     notFoundAction: 'Go to Interviews',
     screenFailed: 'This screen failed to load.',
     screenFailedAdvice: 'Reload the window. If it happens again, restart the app.',
+    settingsSetAside:
+      'The app could not read its settings file, so it started with new settings: the review queue, drafts, audit trail and credentials saved before are not loaded. The old file was kept, unchanged, as:',
+    settingsSetAsideAdvice: 'Enter your credentials again in Settings. Keep the old file: it holds your earlier queue, drafts and audit trail.',
+    dismiss: 'Got it',
   },
   es: {
     appName: 'Omni Reviewer',
@@ -113,5 +117,9 @@ export const common = defineMessages({
     notFoundAction: 'Ir a Entrevistas',
     screenFailed: 'Esta pantalla no se pudo cargar.',
     screenFailedAdvice: 'Recarga la ventana. Si vuelve a ocurrir, reinicia la aplicación.',
+    settingsSetAside:
+      'La aplicación no pudo leer su archivo de configuración, así que inició con una configuración nueva: la bandeja de revisión, los borradores, la bitácora y las credenciales guardadas antes no se cargaron. El archivo anterior se conservó, sin cambios, como:',
+    settingsSetAsideAdvice: 'Vuelve a capturar tus credenciales en Configuración. Conserva el archivo anterior: contiene tu bandeja, borradores y bitácora anteriores.',
+    dismiss: 'Entendido',
   },
 });

@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -26,8 +26,9 @@ export interface ShellFixture {
 
 const READY = /Omni Reviewer ready at (http:\/\/127\.0\.0\.1:\d+\/#k=([A-Za-z0-9_-]+))/;
 
-async function startShell(): Promise<{ fixture: ShellFixture; child: ChildProcess }> {
+async function startShell(settingsFile?: string): Promise<{ fixture: ShellFixture; child: ChildProcess }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'omni-e2e-'));
+  if (settingsFile !== undefined) await writeFile(join(dataDir, 'omni-reviewer.json'), settingsFile);
   const staticDir = process.env.OMNI_WEB_STATIC_DIR ? ['--static-dir', process.env.OMNI_WEB_STATIC_DIR] : [];
   const child = spawn(process.execPath, ['--import', 'tsx', 'main/web-shell/cli.ts', '--port', '0', '--no-open', '--data-dir', dataDir, ...staticDir], {
     cwd: process.cwd(),
@@ -80,9 +81,11 @@ async function startShell(): Promise<{ fixture: ShellFixture; child: ChildProces
   return { fixture, child };
 }
 
-export const test = base.extend<{ shell: ShellFixture; page: Page }>({
-  shell: async ({}, use) => {
-    const { fixture, child } = await startShell();
+export const test = base.extend<{ shell: ShellFixture; page: Page; settingsFile: string | undefined }>({
+  /** The settings file the shell finds in its data folder at start (`test.use({ settingsFile })`); none by default. */
+  settingsFile: [undefined, { option: true }],
+  shell: async ({ settingsFile }, use) => {
+    const { fixture, child } = await startShell(settingsFile);
     try {
       await use(fixture);
     } finally {

@@ -1,4 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test, type ShellFixture } from './fixtures';
 
@@ -352,4 +354,25 @@ test('the skip link moves focus to the content without leaving the screen', asyn
   await expect(page.locator('main#main')).toBeFocused();
   await expect(page).toHaveURL(/#\/interviews$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test.describe('a settings file that cannot be read', () => {
+  test.use({ settingsFile: '{"queue": {"demo-clean-pass": ' });
+
+  test('is set aside unchanged, and the app starts with new settings and says where the old file is', async ({ page, shell }) => {
+    const notice = page.getByRole('alert').filter({ hasText: 'could not read its settings file' });
+    await expect(notice).toBeVisible();
+    const keptAs = await notice.getByTestId('settings-set-aside').textContent();
+    expect(keptAs).toMatch(/omni-reviewer\.unreadable-.+\.json$/);
+    expect(await readFile(keptAs!, 'utf8')).toBe('{"queue": {"demo-clean-pass": ');
+    expect(keptAs!.startsWith(join(shell.dataDir, 'omni-reviewer.unreadable-'))).toBe(true);
+    // The demo works at once; the notice stays until dismissed, on every screen.
+    await expect(page.getByRole('heading', { name: 'Review queue', level: 1 })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/settings-set-aside.png` });
+    await openSettings(page);
+    await expect(notice).toBeVisible();
+    await notice.getByRole('button', { name: 'Got it' }).click();
+    await expect(notice).toBeHidden();
+    await axeClean(page);
+  });
 });

@@ -14,7 +14,13 @@ async function auditTrail(ctx: MainContext): Promise<AuditTrailView> {
 }
 
 export const appHandlers: DomainHandlers<'app'> = {
-  info: async (_input, ctx) => ({ name: 'Omni Reviewer', version: ctx.shell.version, shell: ctx.shell.kind, platform: ctx.shell.platform }),
+  info: async (_input, ctx) => ({
+    name: 'Omni Reviewer',
+    version: ctx.shell.version,
+    shell: ctx.shell.kind,
+    platform: ctx.shell.platform,
+    ...(ctx.shell.settingsSetAsideAs ? { settingsSetAsideAs: ctx.shell.settingsSetAsideAs } : {}),
+  }),
   openExternal: async ({ url }, ctx) => ({ opened: await ctx.shell.openExternal(url) }),
   takeDeepLink: async (_input, ctx) => ctx.shell.takeDeepLink(),
   auditTrail: async (_input, ctx) => auditTrail(ctx),
