@@ -79,8 +79,12 @@ export class StagedFiles {
     if (file.owned) await rm(file.path, { force: true });
   }
 
+  /** At quit: every temp copy, and the folder that held them; the user's own files stay. */
   async releaseAll(): Promise<void> {
     await Promise.all([...this.files.keys()].map((id) => this.release(id)));
+    const dir = this.dir;
+    this.dir = undefined;
+    if (dir) await rm(await dir, { recursive: true, force: true });
   }
 
   private add(file: Omit<StagedFile, 'id'>): StagedFile {

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -158,6 +158,22 @@ describe('StagedFiles', () => {
   it('refuses an upload over the limit and leaves no partial file', async () => {
     const staging = new StagedFiles(dir);
     await expect(staging.receive(Readable.from([Buffer.alloc(10), Buffer.alloc(10)]), { name: 'big.mp4', maxBytes: 15 })).rejects.toBeInstanceOf(StagingTooLargeError);
+  });
+
+  it('at quit deletes every temp copy and its folder, and none of the user\'s files', async () => {
+    const root = await mkdtemp(join(dir, 'quit-'));
+    const mine = join(root, 'mine.mp4');
+    await writeFile(mine, 'abc');
+    const staging = new StagedFiles(root);
+    await staging.registerPath(mine);
+    const copy = await staging.receive(Readable.from([Buffer.from('upload')]), { name: 'clip.mp4' });
+    expect((await readdir(root)).sort()).toEqual(['mine.mp4', expect.stringMatching(/^omni-staging-/)]);
+    await staging.releaseAll();
+    expect(staging.get(copy.id)).toBeUndefined();
+    expect(await readdir(root)).toEqual(['mine.mp4']);
+    // Staging again after that starts a new folder.
+    const again = await staging.receive(Readable.from([Buffer.from('x')]), { name: 'b.mp4' });
+    expect(await readFile(again.path, 'utf8')).toBe('x');
   });
 
   it('registers a user file by path without owning it', async () => {
