@@ -435,6 +435,35 @@ test('a CSV file picked in the queue adds its interviews, and the picker names t
   for (const id of ['csv-imported-1', 'csv-imported-2']) await expect(page.getByTestId('queue-row').filter({ hasText: id })).toBeVisible();
 });
 
+test('a queue of 2,000 interviews draws only the rows in view, and the keyboard and the way back still reach every row', async ({ page, shell }) => {
+  const bulk = Array.from({ length: 2000 }, (_, i) => `bulk-${String(i).padStart(4, '0')}`);
+  await shell.ipc('queue.importText', { text: bulk.join('\n'), format: 'list' });
+  await shell.ipc('queue.addDemoSeeds', {});
+  await page.reload();
+  const rows = page.getByTestId('queue-row');
+  await expect(rows.first()).toContainText('bulk-0000');
+  expect(await rows.count()).toBeLessThan(60);
+
+  // j past the bottom of the box: the selected row scrolls into view.
+  await page.getByLabel('Search').blur();
+  for (let i = 0; i < 30; i++) await page.keyboard.press('j');
+  const selected = page.locator('[data-testid="queue-row"][aria-current="true"]');
+  await expect(selected).toContainText('bulk-0030');
+  await expect(selected).toBeInViewport();
+  await page.screenshot({ path: `${SHOTS}/queue-2000.png` });
+
+  // Back from an interview at the far end of the queue, its row is selected and in view.
+  await goTo(page, '/interviews/demo-clean-pass');
+  await panelsSettled(page);
+  await page.getByRole('link', { name: /Review queue/ }).click();
+  await expect(selected).toContainText('demo-clean-pass');
+  await expect(selected).toBeInViewport();
+
+  await page.getByLabel('Search').fill('bulk-1999');
+  await expect(rows).toHaveCount(1);
+  await expectAxeClean(page);
+});
+
 test('Spanish workspace on narrower windows: every control stays inside its panel', async ({ page, shell }) => {
   await shell.ipc('settings.setPreferences', { language: 'es' });
   await page.reload();

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { AddResult, QueueEntry } from '../../../preload/contract/queue';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
@@ -46,6 +47,9 @@ function RemovedNotice({ interviewId, undoing, onUndo, onDismiss }: { interviewI
   );
 }
 
+/** A row with its label line; rows are measured as drawn, this only places the ones not drawn yet. */
+const ROW_ESTIMATE = 52;
+
 function QueueTable({ entries }: { entries: QueueEntry[] }) {
   const t = useT(messages);
   const f = useFormat();
@@ -53,13 +57,36 @@ function QueueTable({ entries }: { entries: QueueEntry[] }) {
   const stateLabel = useLocalStateLabel();
   const labelOf = useEntryLabel();
   // The view and the row to come back to outlive this screen (queue-view.ts): back from an interview, the queue
-  // is as the analyst left it, with that interview's row selected (the screen itself starts at its top, as all do).
+  // is as the analyst left it, with that interview's row selected.
   const { view, lastVisited } = useQueueWalk();
   const { search, state: stateFilter, status: statusFilter, sort } = view;
   const shown = useMemo(() => applyView(entries, view, labelOf), [entries, view, labelOf]);
   const [selected, setSelected] = useState(() => Math.max(0, shown.findIndex((e) => e.interviewId === lastVisited)));
   const searchRef = useRef<HTMLInputElement>(null);
-  const tableRef = useRef<HTMLTableSectionElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  // Where the rows start inside the screen's scrolling area: the table scrolls with the page, not in a box of its own.
+  const [rowsOffset, setRowsOffset] = useState(0);
+  // Only the rows in view (and a few more) are in the DOM: a queue of 5,000 took 6 s to show with every row drawn.
+  const virtualizer = useVirtualizer({
+    count: shown.length,
+    getScrollElement: () => tableRef.current?.closest('main') ?? null,
+    estimateSize: () => ROW_ESTIMATE,
+    getItemKey: (index) => shown[index]!.interviewId,
+    overscan: 10,
+    scrollMargin: rowsOffset,
+    // Before the screen is measured, draw as many rows as a window shows, not none.
+    initialRect: { width: 0, height: window.innerHeight },
+  });
+  useLayoutEffect(() => {
+    const body = tableRef.current?.tBodies[0];
+    const scroller = tableRef.current?.closest('main');
+    if (!body || !scroller) return;
+    const offset = body.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
+    if (Math.abs(offset - rowsOffset) > 0.5) setRowsOffset(offset);
+  });
+  const items = virtualizer.getVirtualItems();
+  const before = items[0] ? items[0].start - rowsOffset : 0;
+  const after = items.length ? virtualizer.getTotalSize() - (items.at(-1)!.end - rowsOffset) : 0;
   // A removal can be undone: the entry comes back with its state and label (main keeps it for this run).
   const [removedId, setRemovedId] = useState<string | null>(null);
   const remove = useOmniMutation((api, interviewId: string) => api.queue.remove({ interviewId }), {
@@ -78,8 +105,17 @@ function QueueTable({ entries }: { entries: QueueEntry[] }) {
   const move = (delta: number) => {
     const next = Math.max(0, Math.min(shown.length - 1, current + delta));
     setSelected(next);
-    tableRef.current?.querySelectorAll('tr')[next]?.scrollIntoView({ block: 'nearest' });
+    virtualizer.scrollToIndex(next, { align: 'auto' });
   };
+  // Back from an interview whose row is below the fold, the row is brought into view; a row that shows, even in part,
+  // leaves the screen at its top. An effect, not a layout effect: the frame puts every new screen at its top in a
+  // layout effect, and this comes after it.
+  useEffect(() => {
+    const scroller = tableRef.current?.closest('main');
+    const row = virtualizer.measurementsCache[current];
+    if (scroller && row && row.start >= scroller.scrollTop + scroller.clientHeight) virtualizer.scrollToIndex(current, { align: 'center' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const open = (entry: QueueEntry | undefined) => entry && navigate(`/interviews/${encodeURIComponent(entry.interviewId)}`);
 
   useShortcut([
@@ -156,9 +192,9 @@ function QueueTable({ entries }: { entries: QueueEntry[] }) {
       {shown.length === 0 ? (
         <p className="panel-empty">{t('queueNoMatch')}</p>
       ) : (
-        <table className="table queue-table">
+        <table ref={tableRef} className="table queue-table" aria-rowcount={shown.length + 1}>
           <thead>
-            <tr>
+            <tr aria-rowindex={1}>
               <th scope="col">{t('colInterview')}</th>
               <th scope="col">{t('colStatus')}</th>
               <th scope="col">{t('colState')}</th>
@@ -167,24 +203,47 @@ function QueueTable({ entries }: { entries: QueueEntry[] }) {
               <th scope="col"><span className="visually-hidden">{t('colActions')}</span></th>
             </tr>
           </thead>
-          <tbody ref={tableRef}>
-            {shown.map((entry, index) => (
-              <tr key={entry.interviewId} className={index === current ? 'selected' : undefined} aria-current={index === current ? 'true' : undefined} data-testid="queue-row" onClick={() => setSelected(index)}>
-                <td>
-                  <Link className="mono" to={`/interviews/${encodeURIComponent(entry.interviewId)}`}>{entry.interviewId}</Link>
-                  {labelOf(entry) && <div className="small muted">{labelOf(entry)}</div>}
-                </td>
-                <td><SessionStatusBadge status={entry.sessionStatus} /></td>
-                <td><LocalStateBadge state={entry.localState} /><span className="visually-hidden">{stateLabel(entry.localState)}</span></td>
-                <td className="num">{entry.lastOpenedAt ? f.dateTime(entry.lastOpenedAt) : <span className="muted">{t('never')}</span>}</td>
-                <td>{entry.hasSessionToken ? t('tokenAttached') : <span className="muted">{t('tokenMissing')}</span>}</td>
-                <td>
-                  <Button variant="link" aria-label={t('removeLabel', { id: entry.interviewId })} onClick={(e) => { e.stopPropagation(); remove.mutate(entry.interviewId); }}>
-                    {t('remove')}
-                  </Button>
-                </td>
+          <tbody>
+            {before > 0 && (
+              <tr aria-hidden="true" className="queue-spacer">
+                <td colSpan={6} style={{ height: before }} />
               </tr>
-            ))}
+            )}
+            {items.map((item) => {
+              const entry = shown[item.index]!;
+              const isCurrent = item.index === current;
+              return (
+                <tr
+                  key={item.key}
+                  ref={virtualizer.measureElement}
+                  data-index={item.index}
+                  aria-rowindex={item.index + 2}
+                  className={isCurrent ? 'selected' : undefined}
+                  aria-current={isCurrent ? 'true' : undefined}
+                  data-testid="queue-row"
+                  onClick={() => setSelected(item.index)}
+                >
+                  <td>
+                    <Link className="mono" to={`/interviews/${encodeURIComponent(entry.interviewId)}`}>{entry.interviewId}</Link>
+                    {labelOf(entry) && <div className="small muted">{labelOf(entry)}</div>}
+                  </td>
+                  <td><SessionStatusBadge status={entry.sessionStatus} /></td>
+                  <td><LocalStateBadge state={entry.localState} /><span className="visually-hidden">{stateLabel(entry.localState)}</span></td>
+                  <td className="num">{entry.lastOpenedAt ? f.dateTime(entry.lastOpenedAt) : <span className="muted">{t('never')}</span>}</td>
+                  <td>{entry.hasSessionToken ? t('tokenAttached') : <span className="muted">{t('tokenMissing')}</span>}</td>
+                  <td>
+                    <Button variant="link" aria-label={t('removeLabel', { id: entry.interviewId })} onClick={(e) => { e.stopPropagation(); remove.mutate(entry.interviewId); }}>
+                      {t('remove')}
+                    </Button>
+                  </td>
+                </tr>
+              );
+            })}
+            {after > 0 && (
+              <tr aria-hidden="true" className="queue-spacer">
+                <td colSpan={6} style={{ height: after }} />
+              </tr>
+            )}
           </tbody>
         </table>
       )}
