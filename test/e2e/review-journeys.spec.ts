@@ -442,6 +442,7 @@ test('a queue of 2,000 interviews draws only the rows in view, and the keyboard 
   await page.reload();
   const rows = page.getByTestId('queue-row');
   await expect(rows.first()).toContainText('bulk-0000');
+  await expect(page.getByText(/^2,0\d\d of 2,0\d\d interviews/)).toBeVisible();
   expect(await rows.count()).toBeLessThan(60);
 
   // j past the bottom of the box: the selected row scrolls into view.

@@ -177,7 +177,7 @@ function QueueTable({ entries }: { entries: QueueEntry[] }) {
         </div>
       </div>
       <p className="small muted" aria-live="polite">
-        {t('queueCount', { shown: shown.length, total: entries.length })} · {t('keyboardHint')}
+        {t('queueCount', { shown: f.number(shown.length), total: f.number(entries.length) })} · {t('keyboardHint')}
       </p>
       {remove.error && <ErrorNotice error={remove.error.data} />}
       {removedId && (
