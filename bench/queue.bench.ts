@@ -1,0 +1,100 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+import { startWebShell, type WebShell } from '../main/web-shell/index';
+
+/**
+ * The review queue in the web shell, under Debian's Chromium: analysts come back to it after every interview.
+ *
+ * - `queue-5000-vs-50-show-ratio`: time from leaving another screen for the queue to its rows shown, with 5,000
+ *   interviews in the queue, divided by the same with 50, measured in the same run (two shells, windows taking
+ *   turns). 1.0 means the queue's size costs nothing; with every row drawn it was 45. Target: at most 1.5.
+ */
+
+const SMALL = 50;
+const LARGE = 5000;
+const ROUNDS = 5;
+const VISITS = 4;
+
+async function ipc(shell: WebShell, channel: string, input: unknown): Promise<void> {
+  const key = new URL(shell.appUrl).hash.replace('#k=', '');
+  const res = await fetch(`${shell.origin}/ipc/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: shell.origin, 'x-omni-shell-key': key },
+    body: JSON.stringify(input),
+  });
+  const result = (await res.json()) as { ok: boolean; error?: unknown };
+  if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
+}
+
+/** Runs in the page (a string: the TypeScript runner's helpers must not be serialized into it). */
+const VISIT_SCRIPT = (total: number) => `(async () => {
+  window.location.hash = '#/settings';
+  await new Promise((resolve) => {
+    const wait = () => (document.querySelector('[data-testid="queue-row"]') ? requestAnimationFrame(wait) : resolve());
+    wait();
+  });
+  const started = performance.now();
+  window.location.hash = '#/interviews';
+  const count = ${JSON.stringify(`${total.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} interviews`)};
+  await new Promise((resolve) => {
+    const shown = () => document.querySelector('[data-testid="queue-row"]') && document.body.textContent.includes(count);
+    const check = () => (shown() ? resolve() : requestAnimationFrame(check));
+    check();
+  });
+  return performance.now() - started;
+})()`;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function visits(browser: Browser, shell: WebShell, total: number): Promise<number[]> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  try {
+    await page.goto(shell.appUrl);
+    await page.getByTestId('queue-row').first().waitFor({ timeout: 60_000 });
+    const times: number[] = [];
+    // The first visit compiles the screen's code; the ones after it are what an analyst waits for all day.
+    await page.evaluate(VISIT_SCRIPT(total));
+    for (let i = 0; i < VISITS; i++) times.push((await page.evaluate(VISIT_SCRIPT(total))) as number);
+    return times;
+  } finally {
+    await page.close();
+  }
+}
+
+export default async function queueBench(): Promise<Record<string, number>> {
+  const work = await mkdtemp(join(tmpdir(), 'omni-queue-bench-'));
+  const staticDir = join(work, 'web');
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'error', '--outDir', staticDir], { stdio: 'inherit' });
+  const small = await startWebShell({ dataDir: join(work, 'small'), staticDir });
+  const large = await startWebShell({ dataDir: join(work, 'large'), staticDir });
+  const browser = await chromium.launch({
+    executablePath: process.env.OMNI_CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => `bench-${String(i).padStart(5, '0')}`).join('\n');
+    await ipc(small, 'queue.importText', { text: ids(SMALL), format: 'list' });
+    await ipc(large, 'queue.importText', { text: ids(LARGE), format: 'list' });
+    const smallTimes: number[] = [];
+    const largeTimes: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      // Taking turns, so a slow phase of the machine weighs on both sizes alike.
+      if (round % 2 === 0) {
+        smallTimes.push(...(await visits(browser, small, SMALL)));
+        largeTimes.push(...(await visits(browser, large, LARGE)));
+      } else {
+        largeTimes.push(...(await visits(browser, large, LARGE)));
+        smallTimes.push(...(await visits(browser, small, SMALL)));
+      }
+    }
+    return { 'queue-5000-vs-50-show-ratio': Math.round((median(largeTimes) / median(smallTimes)) * 1000) / 1000 };
+  } finally {
+    await browser.close();
+    await small.close();
+    await large.close();
+    await rm(work, { recursive: true, force: true });
+  }
+}
