@@ -19,6 +19,8 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+const USAGE = 'Usage: npm run start:web -- [--port 5173] [--no-open] [--data-dir DIR] [--static-dir DIR]';
+
 let values: { port?: string; 'no-open'?: boolean; 'data-dir'?: string; 'static-dir'?: string; help?: boolean };
 try {
   ({ values } = parseArgs({
@@ -26,10 +28,10 @@ try {
     strict: true,
   }));
 } catch (error) {
-  fail(`${(error as Error).message}\nUsage: npm run start:web -- [--port 5173] [--no-open] [--data-dir DIR]`);
+  fail(`${(error as Error).message}\n${USAGE}`);
 }
 if (values.help) {
-  process.stdout.write('Usage: npm run start:web -- [--port 5173] [--no-open] [--data-dir DIR]\n');
+  process.stdout.write(`${USAGE}\n`);
   process.exit(0);
 }
 const port = values.port === undefined ? 5173 : Number(values.port);
