@@ -1,3 +1,4 @@
+import { captureServices } from './capture/services';
 import { streamingFetch } from './capture/streaming-fetch';
 import { startDemoServer } from './demo-server/index';
 import type { Vault } from './auth/vault';
@@ -46,6 +47,7 @@ export interface AppContextHandle {
   context: MainContext;
   /** URL of the embedded demo service once started. */
   demoUrl(): string | undefined;
+  /** Removes what this run left in the temp dir (staged uploads, the demo server's recordings) and stops the demo server. */
   close(): Promise<void>;
 }
 
@@ -221,6 +223,7 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
     demoUrl: () => demo?.url,
     async close() {
       clients.clear();
+      await captureServices(context).staged.releaseAll();
       await demo?.close();
       demo = undefined;
     },

@@ -119,17 +119,15 @@ export async function bootstrap(paths: BootstrapPaths = defaultPaths()): Promise
 
 /** Staged uploads and the demo server's recordings are temp files: quit once they are removed, or after 3 s at most. */
 function quitAfterCleanUp(handle: AppContextHandle) {
-  let cleanUp: Promise<unknown> | undefined;
+  let cleaning = false;
   let cleanedUp = false;
   app.on('will-quit', (event) => {
     if (cleanedUp) return;
     event.preventDefault();
-    if (cleanUp) return;
-    const work = (async () => {
-      await captureServices(handle.context).staged.releaseAll();
-      await handle.close();
-    })().catch((error: unknown) => log.error('Clean-up before quitting failed', { error }));
-    cleanUp = Promise.race([work, new Promise((resolve) => setTimeout(resolve, 3000).unref())]).then(() => {
+    if (cleaning) return;
+    cleaning = true;
+    const work = handle.close().catch((error: unknown) => log.error('Clean-up before quitting failed', { error }));
+    void Promise.race([work, new Promise((resolve) => setTimeout(resolve, 3000).unref())]).then(() => {
       cleanedUp = true;
       app.quit();
     });

@@ -111,7 +111,6 @@ export async function startWebShell(opts: WebShellOptions): Promise<WebShell> {
     host,
     async close() {
       await host.close();
-      await captureServices(app.context).staged.releaseAll();
       await app.close();
     },
   };

@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureServices } from '../../main/capture/services';
 import { createAppContext, type AppContextHandle } from '../../main/app-context';
 import { EncryptedVault, MemoryVault, type SecretCipher } from '../../main/auth/vault';
 import type { JsonStore } from '../../main/ipc/context';
@@ -87,5 +90,13 @@ describe('app context', () => {
     } finally {
       await weak.close();
     }
+  });
+
+  it('closing removes the uploads staged in this run', async () => {
+    const other = await build();
+    const staged = await captureServices(other.context).staged.receive(Readable.from([Buffer.from('clip')]), { name: 'clip.mp4' });
+    expect(await readFile(staged.path, 'utf8')).toBe('clip');
+    await other.close();
+    await expect(readFile(staged.path)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
