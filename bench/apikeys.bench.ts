@@ -1,12 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
 import { startDemoServer } from '../main/demo-server/index';
 import { startWebShell } from '../main/web-shell/index';
+import { buildRenderer, launchChromium, median } from './support';
 
 /**
  * The API keys table with 10,000 keys, in the web shell under Debian's Chromium.
@@ -90,13 +89,12 @@ const SCROLL_SCRIPT = `(async () => {
   return costs;
 })()`;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
 
 export default async function apikeysBench(): Promise<Record<string, number>> {
   const work = await mkdtemp(join(tmpdir(), 'omni-apikeys-bench-'));
   const staticDir = join(work, 'web');
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'error', '--outDir', staticDir], { stdio: 'inherit' });
+  buildRenderer(staticDir);
   let proxy: Awaited<ReturnType<typeof startLargeOrgProxy>> | undefined;
   const shell = await startWebShell({
     dataDir: join(work, 'data'),
@@ -108,10 +106,7 @@ export default async function apikeysBench(): Promise<Record<string, number>> {
       return { url: front.url, close: async () => { await front.close(); await demo.close(); } };
     },
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.OMNI_CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   try {
     const firstRender: number[] = [];
     let frames: number[] = [];

@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { startWebShell, type WebShell } from '../main/web-shell/index';
+import { buildRenderer, callIpc, launchChromium, median } from './support';
 
 /**
  * The review queue in the web shell, under Debian's Chromium: analysts come back to it after every interview.
@@ -18,16 +18,12 @@ const LARGE = 5000;
 const ROUNDS = 5;
 const VISITS = 4;
 
-async function ipc(shell: WebShell, channel: string, input: unknown): Promise<void> {
-  const key = new URL(shell.appUrl).hash.replace('#k=', '');
-  const res = await fetch(`${shell.origin}/ipc/${channel}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: shell.origin, 'x-omni-shell-key': key },
-    body: JSON.stringify(input),
-  });
-  const result = (await res.json()) as { ok: boolean; error?: unknown };
-  if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
-}
+const importIds = (shell: WebShell, count: number) =>
+  callIpc(
+    { origin: shell.origin, key: new URL(shell.appUrl).hash.replace('#k=', '') },
+    'queue.importText',
+    { text: Array.from({ length: count }, (_, i) => `bench-${String(i).padStart(5, '0')}`).join('\n'), format: 'list' },
+  );
 
 /** Runs in the page (a string: the TypeScript runner's helpers must not be serialized into it). */
 const VISIT_SCRIPT = (total: number) => `(async () => {
@@ -47,8 +43,6 @@ const VISIT_SCRIPT = (total: number) => `(async () => {
   return performance.now() - started;
 })()`;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 async function visits(browser: Browser, shell: WebShell, total: number): Promise<number[]> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   try {
@@ -67,17 +61,13 @@ async function visits(browser: Browser, shell: WebShell, total: number): Promise
 export default async function queueBench(): Promise<Record<string, number>> {
   const work = await mkdtemp(join(tmpdir(), 'omni-queue-bench-'));
   const staticDir = join(work, 'web');
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'error', '--outDir', staticDir], { stdio: 'inherit' });
+  buildRenderer(staticDir);
   const small = await startWebShell({ dataDir: join(work, 'small'), staticDir });
   const large = await startWebShell({ dataDir: join(work, 'large'), staticDir });
-  const browser = await chromium.launch({
-    executablePath: process.env.OMNI_CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   try {
-    const ids = (n: number) => Array.from({ length: n }, (_, i) => `bench-${String(i).padStart(5, '0')}`).join('\n');
-    await ipc(small, 'queue.importText', { text: ids(SMALL), format: 'list' });
-    await ipc(large, 'queue.importText', { text: ids(LARGE), format: 'list' });
+    await importIds(small, SMALL);
+    await importIds(large, LARGE);
     const smallTimes: number[] = [];
     const largeTimes: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {

@@ -1,8 +1,9 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { buildRenderer, callIpc, launchChromium, median } from './support';
 
 /**
  * The interview workspace in the web shell, driven by Debian's Chromium, against the embedded demo server:
@@ -71,18 +72,6 @@ async function startShell(staticDir: string, dataDir: string): Promise<Shell> {
   };
 }
 
-async function ipc<T>(shell: Shell, channel: string, input: unknown = {}): Promise<T> {
-  const res = await fetch(`${shell.origin}/ipc/${channel}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: shell.origin, 'x-omni-shell-key': shell.key },
-    body: JSON.stringify(input),
-  });
-  const result = (await res.json()) as { ok: boolean; data?: T; error?: unknown };
-  if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
-  return result.data as T;
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** A fresh window (empty cache, nothing compiled yet) showing the review queue. */
 async function newWindow(browser: Browser, shell: Shell): Promise<Page> {
@@ -191,15 +180,11 @@ async function seekFraction(browser: Browser, shell: Shell): Promise<number> {
 export default async function reviewBench(): Promise<Record<string, number>> {
   const work = await mkdtemp(join(tmpdir(), 'omni-review-bench-'));
   const staticDir = join(work, 'web');
-  // Its own build, so a concurrent build of out/web cannot swap chunks under the page.
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'error', '--outDir', staticDir], { stdio: 'inherit' });
+  buildRenderer(staticDir);
   const shell = await startShell(staticDir, join(work, 'data'));
-  const browser = await chromium.launch({
-    executablePath: process.env.OMNI_CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
-  });
+  const browser = await launchChromium(['--autoplay-policy=no-user-gesture-required']);
   try {
-    await ipc(shell, 'queue.addDemoSeeds');
+    await callIpc(shell, 'queue.addDemoSeeds');
     // Warm-up: the server's first token and the first load of every file are not what is measured.
     const warmUp = await newWindow(browser, shell);
     await openOnce(warmUp, WARM_UP);
