@@ -8,22 +8,20 @@ export interface WholeFileStore {
   readonly path: string;
 }
 
-export interface OpenedStoreFile {
-  file: WholeFileStore;
+export interface OpenedStore {
+  store: JsonStore;
   /** Where an unreadable file was moved before a new one was started; undefined when the file was read. */
   setAsideAs?: string;
 }
 
 /**
- * Opens the app's settings file (queue, drafts, audit trail, encrypted credentials). One that is not JSON (a disk
- * fault, an edit by hand) would stop the app at every start with a parser's message; it is renamed beside itself,
- * so nothing in it is lost, and the app starts with a new file and says so.
+ * Opens the app's settings file (queue, drafts, audit trail, encrypted credentials) as a snapshotJsonStore. One that
+ * is not JSON (a disk fault, an edit by hand) would stop the app at every start with a parser's message; it is
+ * renamed beside itself, so nothing in it is lost, and the app starts with a new file and says so.
  */
-export function openStoreFile(open: () => WholeFileStore, path: () => string, now: () => number = Date.now): OpenedStoreFile {
+export function openStore(open: () => WholeFileStore, path: () => string, now: () => number = Date.now): OpenedStore {
   try {
-    const file = open();
-    void file.store; // conf parses the file on each read of `store`
-    return { file };
+    return { store: snapshotJsonStore(open()) };
   } catch (error) {
     const unreadable = path();
     if (!(error instanceof SyntaxError) || !existsSync(unreadable)) throw error;
@@ -31,7 +29,7 @@ export function openStoreFile(open: () => WholeFileStore, path: () => string, no
     const setAsideAs = `${unreadable.replace(/\.json$/, '')}.unreadable-${stamp}.json`;
     renameSync(unreadable, setAsideAs);
     log.warn('The settings file could not be read; it was set aside and a new one started', { setAsideAs, reason: error.message });
-    return { file: open(), setAsideAs };
+    return { store: snapshotJsonStore(open()), setAsideAs };
   }
 }
 

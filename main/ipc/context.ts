@@ -44,7 +44,7 @@ export interface ShellService {
   openExternal(url: string): Promise<boolean>;
   /** The deep link (omni-reviewer://interview/<id>) the OS handed over since the last call; null when none. */
   takeDeepLink(): { interviewId: string } | null;
-  /** Where the settings file was moved at this start because it could not be read (json-store.ts openStoreFile). */
+  /** Where the settings file was moved at this start because it could not be read (json-store.ts openStore). */
   settingsSetAsideAs?: string;
 }
 

@@ -7,12 +7,11 @@ import Conf from 'conf';
 import { EncryptedVault, NodeKeyFileCipher } from '../auth/vault';
 import { createAppContext, type AppContextHandle, type DemoHandle } from '../app-context';
 import { handlers } from '../ipc/handlers/index';
-import type { JsonStore } from '../ipc/context';
 import { createRouter } from '../ipc/router';
 import { log } from '../log';
 import { createMediaStore } from '../media/registry';
 import { isAllowedExternalUrl } from '../security-policy';
-import { openStoreFile, snapshotJsonStore } from '../json-store';
+import { openStore, type OpenedStore } from '../json-store';
 import { createWebFiles } from './downloads';
 import { startHost, type Host } from './host';
 import { signPath } from './tokens';
@@ -45,12 +44,11 @@ export interface WebShell {
 const MEDIA_LINK_TTL_MS = 30 * 60 * 1000;
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-export function confStore(dataDir: string): { store: JsonStore; setAsideAs?: string } {
-  const { file, setAsideAs } = openStoreFile(
+export function confStore(dataDir: string): OpenedStore {
+  return openStore(
     () => new Conf<Record<string, unknown>>({ projectName: 'omni-reviewer', cwd: dataDir, configName: 'omni-reviewer' }),
     () => join(dataDir, 'omni-reviewer.json'),
   );
-  return { store: snapshotJsonStore(file), ...(setAsideAs ? { setAsideAs } : {}) };
 }
 
 function appVersion(): string {

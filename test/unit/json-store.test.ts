@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Conf from 'conf';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStoreFile, snapshotJsonStore } from '../../main/json-store';
+import { openStore, snapshotJsonStore } from '../../main/json-store';
 
 let dir: string;
 const conf = () => new Conf<Record<string, unknown>>({ projectName: 'omni-reviewer-test', cwd: dir, configName: 'store' });
@@ -80,29 +80,30 @@ describe('snapshotJsonStore', () => {
   });
 });
 
-describe('openStoreFile', () => {
+describe('openStore', () => {
   const path = () => join(dir, 'store.json');
   const at = () => Date.UTC(2026, 10, 23, 17, 5, 9, 120);
 
   it('opens a readable file as it is', () => {
     writeFileSync(path(), JSON.stringify({ queue: { a: 1 } }));
-    const opened = openStoreFile(conf, path, at);
+    const opened = openStore(conf, path, at);
     expect(opened.setAsideAs).toBeUndefined();
-    expect(opened.file.store).toEqual({ queue: { a: 1 } });
+    expect(opened.store.get('queue')).toEqual({ a: 1 });
   });
 
   it('sets an unreadable file aside, unchanged, and starts a new one', () => {
     writeFileSync(path(), '{"queue": {"a": ');
-    const opened = openStoreFile(conf, path, at);
+    const opened = openStore(conf, path, at);
     expect(opened.setAsideAs).toBe(join(dir, 'store.unreadable-2026-11-23T17-05-09-120Z.json'));
     expect(readFileSync(opened.setAsideAs!, 'utf8')).toBe('{"queue": {"a": ');
-    expect(opened.file.store).toEqual({});
-    snapshotJsonStore(opened.file).set('queue', { b: 2 });
+    expect(opened.store.get('queue')).toBeUndefined();
+    expect(conf().store).toEqual({});
+    opened.store.set('queue', { b: 2 });
     expect(fileOf()).toEqual({ queue: { b: 2 } });
   });
 
   it('leaves other failures alone: a folder it cannot read is not a reason to start over', () => {
     const denied = Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
-    expect(() => openStoreFile(() => { throw denied; }, path, at)).toThrow(denied);
+    expect(() => openStore(() => { throw denied; }, path, at)).toThrow(denied);
   });
 });
