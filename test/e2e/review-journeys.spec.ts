@@ -465,6 +465,18 @@ test('a queue of 2,000 interviews draws only the rows in view, and the keyboard 
   await expectAxeClean(page);
 });
 
+test('back from an interview whose row is just below the fold, the queue shows that row', async ({ page, shell }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await shell.ipc('queue.importText', { text: Array.from({ length: 6 }, (_, i) => `early-${i}`).join('\n'), format: 'list' });
+  await shell.ipc('queue.addDemoSeeds', {});
+  await goTo(page, '/interviews/demo-clean-pass');
+  await panelsSettled(page);
+  await page.getByRole('link', { name: /Review queue/ }).click();
+  const selected = page.locator('[data-testid="queue-row"][aria-current="true"]');
+  await expect(selected).toContainText('demo-clean-pass');
+  await expect(selected).toBeInViewport();
+});
+
 test('Spanish workspace on narrower windows: every control stays inside its panel', async ({ page, shell }) => {
   await shell.ipc('settings.setPreferences', { language: 'es' });
   await page.reload();

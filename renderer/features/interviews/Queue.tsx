@@ -108,14 +108,17 @@ function QueueTable({ entries }: { entries: QueueEntry[] }) {
     virtualizer.scrollToIndex(next, { align: 'auto' });
   };
   // Back from an interview whose row is below the fold, the row is brought into view; a row that shows, even in part,
-  // leaves the screen at its top. An effect, not a layout effect: the frame puts every new screen at its top in a
-  // layout effect, and this comes after it.
+  // leaves the screen at its top. Once, when the rows' place is known (the virtualizer's positions include it). An
+  // effect, not a layout effect: the frame puts every new screen at its top in a layout effect, and this comes after.
+  const restored = useRef(false);
   useEffect(() => {
     const scroller = tableRef.current?.closest('main');
+    if (restored.current || rowsOffset === 0 || !scroller) return;
+    restored.current = true;
     const row = virtualizer.measurementsCache[current];
-    if (scroller && row && row.start >= scroller.scrollTop + scroller.clientHeight) virtualizer.scrollToIndex(current, { align: 'center' });
+    if (row && row.start >= scroller.scrollTop + scroller.clientHeight) virtualizer.scrollToIndex(current, { align: 'center' });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [rowsOffset]);
   const open = (entry: QueueEntry | undefined) => entry && navigate(`/interviews/${encodeURIComponent(entry.interviewId)}`);
 
   useShortcut([
