@@ -61,6 +61,7 @@ beforeAll(async () => {
   router = createRouter({ handlers, context: ctx, appUrl: APP_URL });
 });
 afterAll(async () => {
+  await captureServices(ctx).staged.releaseAll();
   await h.close();
   await rm(dir, { recursive: true, force: true });
 });

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -120,6 +120,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await handle?.close();
+  await rm(rendererDir, { recursive: true, force: true });
 });
 
 function guardedContents() {

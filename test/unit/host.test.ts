@@ -1,5 +1,5 @@
 import { request as httpRequest, createServer, type Server } from 'node:http';
-import { mkdtemp, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, writeFile, mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +17,7 @@ const VIDEO = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
 let host: Host;
 let upstream: Server;
 let upstreamUrl: string;
+let staticDir: string;
 const handle = vi.fn(async (channel: string, input: unknown) => ({ ok: true as const, data: { channel, input } }));
 const router: Router = { channels: () => ['app.info'], handle };
 const media = createMediaStore({ urlFor: (id) => signPath(KEY, 'media', id, Date.now() + 60_000) });
@@ -50,7 +51,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
   upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  const staticDir = await mkdtemp(join(tmpdir(), 'omni-host-'));
+  staticDir = await mkdtemp(join(tmpdir(), 'omni-host-'));
   await mkdir(join(staticDir, 'assets'));
   await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>app</title>');
   await writeFile(join(staticDir, 'assets', 'app.js'), 'console.log(1)');
@@ -60,6 +61,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await host.close();
   await new Promise((r) => upstream.close(r));
+  await rm(staticDir, { recursive: true, force: true });
 });
 
 describe('web shell host: who is served', () => {

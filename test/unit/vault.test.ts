@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { EncryptedVault, MemoryVault, NodeKeyFileCipher, VaultDecryptError, VaultInputError } from '../../main/auth/vault';
 import { FakeSafeStorage, MemoryJsonStore } from '../helpers/fake-safe-storage';
 
@@ -161,8 +161,18 @@ describe('EncryptedVault created before Electron is ready', () => {
 });
 
 describe('NodeKeyFileCipher', () => {
-  it('round-trips with AES-256-GCM, reports basic_text, keeps its key private and rejects tampering', () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
     const dir = mkdtempSync(join(tmpdir(), 'vault-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('round-trips with AES-256-GCM, reports basic_text, keeps its key private and rejects tampering', () => {
+    const dir = tempDir();
     const keyFile = join(dir, 'sub', 'vault.key');
     const cipher = new NodeKeyFileCipher(keyFile);
     expect(cipher.getSelectedStorageBackend()).toBe('basic_text');
@@ -177,7 +187,7 @@ describe('NodeKeyFileCipher', () => {
   });
 
   it('works as the vault cipher, behind the consent rule', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vault-'));
+    const dir = tempDir();
     const vault = new EncryptedVault(new NodeKeyFileCipher(join(dir, 'k')), new MemoryJsonStore());
     expect(vault.security().awaitingConsent).toBe(true);
   });

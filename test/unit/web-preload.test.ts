@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,6 +15,7 @@ import { ipcErrorOf } from '../../renderer/api/errors';
  */
 const KEY = 'k'.repeat(43);
 let host: Host;
+let staticDir: string;
 const gates = new Map<string, Promise<void>>();
 const handle = vi.fn(async (channel: string, input: unknown) => {
   await gates.get(channel);
@@ -46,13 +47,14 @@ async function pageWithKey(key: string): Promise<OmniApi> {
   return (window as unknown as { omni: OmniApi }).omni;
 }
 beforeAll(async () => {
-  const staticDir = await mkdtemp(join(tmpdir(), 'omni-web-preload-'));
+  staticDir = await mkdtemp(join(tmpdir(), 'omni-web-preload-'));
   host = await startHost({ router, staticDir, media: createMediaStore({ urlFor: (id) => `/media/${id}` }), downloads: createWebFiles(KEY), key: KEY, port: 0 });
 });
 
 afterAll(async () => {
   vi.unstubAllGlobals();
   await host.close();
+  await rm(staticDir, { recursive: true, force: true });
 });
 
 beforeEach(() => {
