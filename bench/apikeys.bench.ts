@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { startDemoServer } from '../main/demo-server/index';
 import { startWebShell } from '../main/web-shell/index';
 import { buildRenderer, launchChromium, median } from './support';
+import type { Targets } from './targets';
 
 /**
  * The API keys table with 10,000 keys, in the web shell under Debian's Chromium.
@@ -21,6 +22,8 @@ import { buildRenderer, launchChromium, median } from './support';
  *   through all 10,000 rows in steps of 3 rows per frame. Chromium's frame interval itself (16.7 ms at 60 Hz) is
  *   not counted: the figure says whether the frame's own work fits the 16 ms budget.
  */
+
+export const targets: Targets = { 'apikeys-scroll-p95-frame-ms': { atMost: 16 } };
 
 const KEYS = 10_000;
 const LOADS = 5;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { buildRenderer, callIpc, launchChromium, median } from './support';
+import type { Targets } from './targets';
 
 /**
  * The interview workspace in the web shell, driven by Debian's Chromium, against the embedded demo server:
@@ -23,6 +24,11 @@ import { buildRenderer, callIpc, launchChromium, median } from './support';
  *   Measured on `demo-long-video`, the 10-minute (24 MB) recording: the 160 KB clip of the other interviews is
  *   smaller than Chromium's read-ahead, so any player fetches all of it and the figure could say nothing there.
  */
+
+export const targets: Targets = {
+  'open-interview-ratio': { atMost: 1.5 },
+  'video-seek-bytes-fraction': { under: 0.25 },
+};
 
 const SEEK_INTERVIEW = 'demo-long-video';
 const OPENINGS = ['demo-clean-pass', 'demo-fraud-high', 'demo-contracts-many', 'demo-no-fraud-risk', 'demo-closed'];

@@ -3,15 +3,21 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { judge, type Targets } from './targets';
 
 /**
- * Runs every `bench/*.bench.ts` (each default-exports an async function returning named figures), prints one
- * `<figure>: <value>` line per figure and writes them all to `bench/results.json`.
+ * Runs every `bench/*.bench.ts` (each default-exports an async function returning named figures, and may export
+ * `targets` for them), prints one `<figure>: <value>` line per figure, with its target and whether it was met, and
+ * writes the figures to `bench/results.json`.
  *
  * Each bench file runs in a process of its own, one after another: a bench that leaves a large heap, a pending
  * timer or a child process behind cannot slow down the next one's measurement.
  */
 type Bench = () => Promise<Record<string, number>>;
+interface BenchOutput {
+  figures: Record<string, number>;
+  targets: Targets;
+}
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ONE = '--one';
@@ -23,26 +29,30 @@ async function main(args: string[]) {
   const work = await mkdtemp(join(tmpdir(), 'omni-bench-'));
   const results: Record<string, number> = {};
   let failed = 0;
+  let met = 0;
+  let missed = 0;
   try {
     for (const file of selected) {
       const out = join(work, `${file}.json`);
       const code = await runChild(file, out);
-      const figures = code === 0 ? await readJson(out) : {};
       if (code !== 0) {
         failed++;
         console.error(`${file} failed (exit ${code})`);
         continue;
       }
-      for (const [name, value] of Object.entries(figures)) {
-        if (name in results) {
-          failed++;
-          console.error(`${file} failed: figure ${name} is reported twice`);
-          continue;
-        }
-        results[name] = value;
-        console.log(`${name}: ${format(value)}`);
-      }
+      const { figures, targets } = (await readJson(out)) as unknown as BenchOutput;
+      const twice = Object.keys(figures).filter((name) => name in results);
+      for (const name of twice) console.error(`${file} failed: figure ${name} is reported twice`);
+      failed += twice.length;
+      const verdict = judge(figures, targets, format);
+      for (const line of verdict.lines) console.log(line);
+      for (const name of verdict.orphans) console.error(`${file} failed: a target names ${name}, a figure it did not report`);
+      failed += verdict.orphans.length;
+      met += verdict.met;
+      missed += verdict.missed;
+      Object.assign(results, figures);
     }
+    console.log(`targets: ${met} met, ${missed} missed`);
   } finally {
     await rm(work, { recursive: true, force: true });
   }
@@ -58,14 +68,15 @@ function runChild(file: string, out: string): Promise<number> {
 }
 
 async function runOne(file: string, out: string) {
-  const mod = (await import(pathToFileURL(join(here, file)).href)) as { default?: Bench };
+  const mod = (await import(pathToFileURL(join(here, file)).href)) as { default?: Bench; targets?: Targets };
   if (typeof mod.default !== 'function') throw new Error(`${file}: no default export function`);
-  await writeFile(out, JSON.stringify(await mod.default()));
+  const output: BenchOutput = { figures: await mod.default(), targets: mod.targets ?? {} };
+  await writeFile(out, JSON.stringify(output));
   // Whatever a bench left running must not keep its process alive.
   process.exit(0);
 }
 
-async function readJson(path: string): Promise<Record<string, number>> {
+async function readJson(path: string): Promise<Record<string, unknown>> {
   try {
     const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));
     return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, number>) : {};
