@@ -55,7 +55,8 @@ function securityHeaders(res: ServerResponse) {
   res.setHeader('x-frame-options', 'DENY');
   res.setHeader('cross-origin-opener-policy', 'same-origin');
   res.setHeader('cross-origin-resource-policy', 'same-origin');
-  res.setHeader('permissions-policy', 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), hid=(), bluetooth=(), payment=()');
+  // Only features Chromium knows: an unknown one ('bluetooth') makes it log a warning on every page load.
+  res.setHeader('permissions-policy', 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), hid=(), payment=()');
 }
 
 export async function startHost(opts: HostOptions): Promise<Host> {

@@ -100,12 +100,13 @@ export const test = base.extend<{ shell: ShellFixture; page: Page; settingsFile:
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
     page.on('console', (msg) => {
-      if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+      if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console ${msg.type()}: ${msg.text()}`);
     });
     await page.goto(shell.appUrl);
     await use(page);
-    // A CSP violation or uncaught error is a bug even when the test's own assertions passed.
-    expect(problems, 'the page logged errors').toEqual([]);
+    // A CSP violation, an uncaught error or a warning (a header the browser rejects) is a bug even when the test's
+    // own assertions passed.
+    expect(problems, 'the page logged errors or warnings').toEqual([]);
   },
 });
 
