@@ -2,8 +2,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Conf from 'conf';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openStore, snapshotJsonStore } from '../../main/json-store';
+import { log } from '../../main/log';
 
 let dir: string;
 const conf = () => new Conf<Record<string, unknown>>({ projectName: 'omni-reviewer-test', cwd: dir, configName: 'store' });
@@ -93,8 +94,11 @@ describe('openStore', () => {
 
   it('sets an unreadable file aside, unchanged, and starts a new one', () => {
     writeFileSync(path(), '{"queue": {"a": ');
+    const warn = vi.spyOn(log, 'warn').mockImplementation(() => undefined);
     const opened = openStore(conf, path, at);
     expect(opened.setAsideAs).toBe(join(dir, 'store.unreadable-2026-11-23T17-05-09-120Z.json'));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('set aside'), expect.objectContaining({ setAsideAs: opened.setAsideAs }));
+    warn.mockRestore();
     expect(readFileSync(opened.setAsideAs!, 'utf8')).toBe('{"queue": {"a": ');
     expect(opened.store.get('queue')).toBeUndefined();
     expect(conf().store).toEqual({});
