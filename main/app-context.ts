@@ -2,7 +2,7 @@ import { captureServices } from './capture/services';
 import { streamingFetch } from './capture/streaming-fetch';
 import { startDemoServer } from './demo-server/index';
 import type { Vault } from './auth/vault';
-import { createAuditTrail } from './audit-trail';
+import { openAuditTrail } from './audit-trail';
 import type {
   CredentialField,
   CredentialService,
@@ -33,6 +33,8 @@ export interface DemoHandle {
 export interface AppContextOptions {
   shell: ShellService;
   store: JsonStore;
+  /** The audit trail's file, beside the settings file (a trail still in the settings file is moved there). */
+  auditPath: string;
   vault: Vault;
   media: MediaStore;
   files: FileService;
@@ -213,7 +215,7 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
     store,
     media: opts.media,
     files: opts.files,
-    audit: createAuditTrail({ store, environment: () => activeId(), now }),
+    audit: openAuditTrail({ path: opts.auditPath, legacyStore: store, environment: () => activeId(), now, log }),
     credentials,
     shell: opts.shell,
   };

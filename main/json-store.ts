@@ -10,6 +10,8 @@ export interface WholeFileStore {
 
 export interface OpenedStore {
   store: JsonStore;
+  /** The settings file; the app's other files (the audit trail) go in its folder. */
+  path: string;
   /** Where an unreadable file was moved before a new one was started; undefined when the file was read. */
   setAsideAs?: string;
 }
@@ -21,7 +23,8 @@ export interface OpenedStore {
  */
 export function openStore(open: () => WholeFileStore, path: () => string, now: () => number = Date.now): OpenedStore {
   try {
-    return { store: snapshotJsonStore(open()) };
+    const file = open();
+    return { store: snapshotJsonStore(file), path: file.path };
   } catch (error) {
     const unreadable = path();
     if (!(error instanceof SyntaxError) || !existsSync(unreadable)) throw error;
@@ -29,7 +32,8 @@ export function openStore(open: () => WholeFileStore, path: () => string, now: (
     const setAsideAs = `${unreadable.replace(/\.json$/, '')}.unreadable-${stamp}.json`;
     renameSync(unreadable, setAsideAs);
     log.warn('The settings file could not be read; it was set aside and a new one started', { setAsideAs, reason: error.message });
-    return { store: snapshotJsonStore(open()), setAsideAs };
+    const file = open();
+    return { store: snapshotJsonStore(file), path: file.path, setAsideAs };
   }
 }
 

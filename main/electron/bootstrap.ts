@@ -1,5 +1,7 @@
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, ipcMain, safeStorage, session } from 'electron';
+import { AUDIT_TRAIL_FILE } from '../audit-trail';
 import { EncryptedVault } from '../auth/vault';
 import { createAppContext, type AppContextHandle } from '../app-context';
 import { createDeepLinkInbox, DEEP_LINK_SCHEME, deepLinkFromArgv, parseDeepLink } from '../deep-link';
@@ -72,7 +74,7 @@ export async function bootstrap(paths: BootstrapPaths = defaultPaths()): Promise
   if (dev) applyDevRendererCsp(session.defaultSession, dev, [`${MEDIA_SCHEME}:`]);
   installMenu({ isPackaged: app.isPackaged, platform: process.platform });
 
-  const { store, setAsideAs } = electronJsonStore();
+  const { store, path: settingsPath, setAsideAs } = electronJsonStore();
   const media = createMediaStore({ urlFor: mediaUrlFor });
   const handle = await createAppContext({
     shell: {
@@ -84,6 +86,7 @@ export async function bootstrap(paths: BootstrapPaths = defaultPaths()): Promise
       ...(setAsideAs ? { settingsSetAsideAs: setAsideAs } : {}),
     },
     store,
+    auditPath: join(dirname(settingsPath), AUDIT_TRAIL_FILE),
     vault: new EncryptedVault(safeStorage, store),
     media,
     files: dialogFiles(() => mainWindow),

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Conf from 'conf';
+import { AUDIT_TRAIL_FILE } from '../audit-trail';
 import { EncryptedVault, NodeKeyFileCipher } from '../auth/vault';
 import { createAppContext, type AppContextHandle, type DemoHandle } from '../app-context';
 import { handlers } from '../ipc/handlers/index';
@@ -77,6 +78,7 @@ export async function startWebShell(opts: WebShellOptions): Promise<WebShell> {
       ...(setAsideAs ? { settingsSetAsideAs: setAsideAs } : {}),
     },
     store,
+    auditPath: join(opts.dataDir, AUDIT_TRAIL_FILE),
     vault,
     media,
     files,

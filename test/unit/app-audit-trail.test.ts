@@ -1,24 +1,31 @@
-import { describe, expect, it } from 'vitest';
-import { createAuditTrail } from '../../main/audit-trail';
-import type { EnvironmentConfig, JsonStore, MainContext } from '../../main/ipc/context';
+import { mkdtempSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openAuditTrail } from '../../main/audit-trail';
+import type { EnvironmentConfig, MainContext } from '../../main/ipc/context';
 import { appHandlers } from '../../main/ipc/handlers/app';
 
 /** Settings' audit trail: the active environment's entries only, newest first, the whole chain verified. */
 
 const envOf = (id: string, kind: EnvironmentConfig['kind']): EnvironmentConfig => ({ id, kind, name: id, baseUrl: 'https://omni.example', authUrl: 'https://auth.example', apiVersion: '1.0', tokenHeader: 'X' });
 
+const dir = mkdtempSync(join(tmpdir(), 'omni-app-audit-'));
+afterAll(() => rm(dir, { recursive: true, force: true }));
+let trails = 0;
+
 function context() {
-  const data = new Map<string, unknown>();
-  const store: JsonStore = { get: <T>(k: string) => structuredClone(data.get(k)) as T | undefined, set: (k, v) => void data.set(k, structuredClone(v)), delete: (k) => void data.delete(k) };
+  const path = join(dir, `trail-${++trails}.jsonl`);
   let active = envOf('demo', 'demo');
-  const audit = createAuditTrail({ store, environment: () => active.id });
+  const audit = openAuditTrail({ path, environment: () => active.id });
   const saved: { suggestedName: string; data: Uint8Array }[] = [];
   const ctx = {
     environments: { active: () => active },
     audit,
     files: { save: async (file: { suggestedName: string; data: Uint8Array }) => (saved.push(file), { downloadUrl: '/download/x' }) },
   } as unknown as MainContext;
-  return { ctx, audit, data, saved, switchTo: (env: EnvironmentConfig) => (active = env) };
+  return { ctx, audit, path, saved, switchTo: (env: EnvironmentConfig) => (active = env) };
 }
 
 describe('app.auditTrail', () => {
@@ -40,14 +47,12 @@ describe('app.auditTrail', () => {
   });
 
   it('reports a broken chain even when the altered entry belongs to another environment', async () => {
-    const { ctx, audit, data, switchTo } = context();
+    const { ctx, audit, path, switchTo } = context();
     switchTo(envOf('prod', 'production'));
     await audit.append({ interviewId: 'b', action: 'decided', detail: { decision: 'approve' } });
     switchTo(envOf('demo', 'demo'));
     await audit.append({ interviewId: 'a', action: 'opened', detail: {} });
-    const [key, entries] = [...data.entries()][0] as [string, { detail: Record<string, unknown> }[]];
-    entries[0]!.detail.decision = 'reject';
-    data.set(key, entries);
+    await writeFile(path, (await readFile(path, 'utf8')).replace('"approve"', '"reject"'));
     expect((await appHandlers.auditTrail({}, ctx)).chain).toEqual({ ok: false, brokenAt: 1 });
   });
 

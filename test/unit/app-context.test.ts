@@ -1,4 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureServices } from '../../main/capture/services';
@@ -19,10 +22,15 @@ const basicText: SecretCipher = {
   decryptString: (b) => Buffer.from(b).reverse().toString(),
 };
 
+const dataDir = mkdtempSync(join(tmpdir(), 'omni-app-context-'));
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+let contexts = 0;
+
 function build(store = memoryStore(), vault: ConstructorParameters<typeof EncryptedVault>[0] | 'memory' = 'memory') {
   return createAppContext({
     shell: { kind: 'web', version: 't', platform: 'linux', openExternal: async () => false, takeDeepLink: () => null },
     store,
+    auditPath: join(dataDir, `audit-${++contexts}.jsonl`),
     vault: vault === 'memory' ? new MemoryVault() : new EncryptedVault(vault, store),
     media: createMediaStore({ urlFor: (id) => `/media/${id}` }),
     files: { save: async () => null },

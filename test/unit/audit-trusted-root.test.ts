@@ -1,7 +1,11 @@
 import { X509Certificate } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { createAuditTrail } from '../../main/audit-trail';
-import type { EnvironmentConfig, JsonStore, MainContext } from '../../main/ipc/context';
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openAuditTrail } from '../../main/audit-trail';
+import type { EnvironmentConfig, MainContext } from '../../main/ipc/context';
 import { nom151Service } from '../../main/nom151/service';
 import { createDemoTsa } from '../../main/nom151/tsa';
 
@@ -9,10 +13,12 @@ import { createDemoTsa } from '../../main/nom151/tsa';
 
 const env: EnvironmentConfig = { id: 'prod', kind: 'production', name: 'Production', baseUrl: 'https://omni.example', authUrl: 'https://auth.example', apiVersion: '1.0', tokenHeader: 'X' };
 
+const dir = mkdtempSync(join(tmpdir(), 'omni-audit-root-'));
+afterAll(() => rm(dir, { recursive: true, force: true }));
+let trails = 0;
+
 function context() {
-  const data = new Map<string, unknown>();
-  const store: JsonStore = { get: <T>(k: string) => structuredClone(data.get(k)) as T | undefined, set: (k, v) => void data.set(k, structuredClone(v)), delete: (k) => void data.delete(k) };
-  const audit = createAuditTrail({ store, environment: () => env.id });
+  const audit = openAuditTrail({ path: join(dir, `trail-${++trails}.jsonl`), environment: () => env.id });
   const roots: string[] = [];
   const ctx = {
     environments: {

@@ -94,11 +94,13 @@ vi.mock('electron', () => ({
   dialog: e.dialog,
 }));
 
-// electron-store needs a real Electron app; an in-memory object stands in for its whole file.
+// electron-store needs a real Electron app; an in-memory object stands in for its whole file. Its folder is real:
+// the audit trail is written beside it.
+const userData = vi.hoisted(() => ({ dir: '' }));
 vi.mock('electron-store', () => ({
   default: class {
     store: Record<string, unknown> = {};
-    readonly path = '/nonexistent/omni-reviewer.json';
+    readonly path = `${userData.dir}/omni-reviewer.json`;
   },
 }));
 
@@ -113,6 +115,7 @@ let handle: Awaited<ReturnType<typeof bootstrap>>;
 let rendererDir: string;
 
 beforeAll(async () => {
+  userData.dir = await mkdtemp(join(tmpdir(), 'omni-user-data-'));
   rendererDir = await mkdtemp(join(tmpdir(), 'omni-renderer-'));
   await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
   handle = await bootstrap({ rendererDir, preload: '/app/out/preload/index.cjs' });
@@ -121,6 +124,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await handle?.close();
   await rm(rendererDir, { recursive: true, force: true });
+  await rm(userData.dir, { recursive: true, force: true });
 });
 
 function guardedContents() {
