@@ -113,6 +113,16 @@ describe('the view kept for the window', () => {
     unsubscribe();
     expect(seen).toEqual(['status']);
   });
+
+  it('gives the workspace the same order while only the last visited interview changes, so it does not render again', async () => {
+    const store = await fresh();
+    store.setQueueOrder(['a', 'b']);
+    const before = renderHookOnce(store.useQueueOrder).result;
+    store.setLastVisited('a');
+    expect(renderHookOnce(store.useQueueOrder).result).toBe(before);
+    store.setQueueOrder(['b', 'a']);
+    expect(renderHookOnce(store.useQueueOrder).result).toEqual(['b', 'a']);
+  });
 });
 
 /**

@@ -16,7 +16,7 @@ import { DecisionBar } from './DecisionBar';
 import { messages } from './messages';
 import { NotesPanel } from './NotesPanel';
 import { openingQuery } from './prefetch';
-import { neighbours, setLastVisited, useQueueWalk } from './queue-view';
+import { neighbours, setLastVisited, useQueueOrder } from './queue-view';
 import { SessionStatusBadge, useEntryLabel, useLocalStateLabel } from './shared';
 import { VideoPanel } from './VideoPanel';
 
@@ -83,7 +83,7 @@ function WorkspaceHeader({ interviewId, overview, onAttach }: { interviewId: str
   const labelOf = useEntryLabel();
 
   // Previous and next follow the queue as the analyst filtered and sorted it (queue-view.ts).
-  const { order } = useQueueWalk();
+  const order = useQueueOrder();
   const way = neighbours(interviewId, order, queue.data?.map((e) => e.interviewId) ?? []);
   const go = (to: string | undefined) => {
     if (to) navigate(`/interviews/${encodeURIComponent(to)}`);

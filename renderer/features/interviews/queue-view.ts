@@ -109,6 +109,12 @@ export function useQueueWalk(): Walk {
   return useSyncExternalStore(subscribe, current, current);
 }
 
+/** Only the order: the workspace's next and previous do not re-render when the last visited changes. */
+export function useQueueOrder(): readonly string[] {
+  const order = () => current().order;
+  return useSyncExternalStore(subscribe, order, order);
+}
+
 export const setQueueView = (change: Partial<QueueView>) => update({ view: { ...current().view, ...change } });
 export const setQueueOrder = (order: string[]) => update({ order });
 export const setLastVisited = (interviewId: string) => update({ lastVisited: interviewId });
