@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { AUDIT_TRAIL_FILE, entryHash, GENESIS_HASH } from '../../main/audit-trail';
+import type { AuditEntry } from '../../main/ipc/context';
 import { expect, test } from './fixtures';
 
 const SHOTS = '.tmp/screenshots';
@@ -102,4 +105,44 @@ test('in Spanish, the interview panel and Settings show one audit table whose de
   await trail.scrollIntoViewIfNeeded();
   await trail.screenshot({ path: `${SHOTS}/settings-audit-details-es.png` });
   await axeClean(page);
+});
+
+/** A valid chain of `count` notes, as an earlier version of the app kept it: inside the settings file. */
+function legacyTrail(count: number): AuditEntry[] {
+  const entries: AuditEntry[] = [];
+  let prevHash = GENESIS_HASH;
+  for (let seq = 1; seq <= count; seq++) {
+    const body = { seq, at: new Date(Date.UTC(2026, 0, 1) + seq * 60_000).toISOString(), environment: 'demo', interviewId: `past-${seq}`, action: 'noted' as const, detail: { text: `Note ${seq}` }, prevHash };
+    prevHash = entryHash(body);
+    entries.push({ ...body, hash: prevHash });
+  }
+  return entries;
+}
+
+test.describe('a long trail left in the settings file by an earlier version', () => {
+  test.use({ settingsFile: JSON.stringify({ auditTrail: legacyTrail(5000) }) });
+
+  test('moves to its own file at start, and Settings shows all of it drawing only the rows in view', async ({ page, shell }) => {
+    const onDisk = (await readFile(join(shell.dataDir, AUDIT_TRAIL_FILE), 'utf8')).trim().split('\n');
+    expect(onDisk).toHaveLength(5000);
+    expect(JSON.parse(await readFile(join(shell.dataDir, 'omni-reviewer.json'), 'utf8'))).not.toHaveProperty('auditTrail');
+
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /^Settings/ }).click();
+    const panel = page.locator('section.panel').filter({ has: page.getByRole('heading', { name: 'Audit trail' }) });
+    await expect(panel.getByTestId('audit-trail-chain')).toContainText('Hash chain verified');
+    await expect(panel.getByTestId('audit-trail-chain')).toContainText('5,000 entries');
+    const table = panel.getByTestId('audit-trail-table');
+    await expect(table).toHaveAttribute('aria-rowcount', '5001');
+    const rows = table.locator('tbody tr:not(.virtual-spacer)');
+    await expect(rows.first()).toContainText('Note 5000');
+    expect(await rows.count()).toBeLessThan(60);
+
+    // The oldest entry is at the end of the scroll, drawn when it comes into view.
+    await panel.locator('.audit-trail-scroll').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect(rows.last()).toContainText('Note 1');
+    await expect(rows.last()).toHaveAttribute('aria-rowindex', '5001');
+    expect(await rows.count()).toBeLessThan(60);
+    await panel.screenshot({ path: `${SHOTS}/settings-audit-trail-5000-end.png` });
+    await axeClean(page);
+  });
 });

@@ -1,3 +1,5 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { AuditEntry } from '../../../main/ipc/context';
 import { useFormat } from '../../i18n/index';
@@ -9,14 +11,37 @@ export type AuditColumn =
   /** The interview an entry belongs to, as a link; `none` names entries that belong to the whole environment. */
   | { key: 'interview'; header: string; none: string };
 
+/** A one-line row; rows whose detail wraps are measured as they show. */
+const ROW_ESTIMATE = 37;
+
 /**
  * Audit entries in the order given, one row each, in a scroll region named by the panel's heading. `classPrefix` is
  * the stylesheet prefix of the screen (`audit` on the interview, `audit-trail` in Settings) for the scroll box and
  * the cells that style needs.
+ *
+ * Only the rows in view (and a few beyond) are in the DOM: a trail gains about ten entries per interview reviewed,
+ * and Settings, drawing every row of 20,000, took ~3 s to show. Spacer rows keep a real <table>, with the row count
+ * and each row's index for assistive tech.
  */
 export function AuditTable({ entries, columns, labelledBy, testId, classPrefix }: { entries: readonly AuditEntry[]; columns: readonly AuditColumn[]; labelledBy: string; testId: string; classPrefix: string }) {
   const f = useFormat();
   const labels = useAuditLabels();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: entries.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_ESTIMATE,
+    getItemKey: (index) => entries[index]!.seq,
+    overscan: 10,
+  });
+  const items = virtualizer.getVirtualItems();
+  const before = items[0]?.start ?? 0;
+  const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  const spacer = (height: number) => (
+    <tr aria-hidden="true" className="virtual-spacer">
+      <td colSpan={columns.length} style={{ height }} />
+    </tr>
+  );
   const cell = (column: AuditColumn, e: AuditEntry) => {
     switch (column.key) {
       case 'seq':
@@ -38,19 +63,26 @@ export function AuditTable({ entries, columns, labelledBy, testId, classPrefix }
     }
   };
   return (
-    <div className={`${classPrefix}-scroll`} tabIndex={0} role="region" aria-labelledby={labelledBy}>
-      <table className="table" data-testid={testId}>
+    <div ref={scrollRef} className={`${classPrefix}-scroll`} tabIndex={0} role="region" aria-labelledby={labelledBy}>
+      <table className="table" data-testid={testId} aria-rowcount={entries.length + 1}>
         <thead>
-          <tr>
+          <tr aria-rowindex={1}>
             {columns.map((c) => (
               <th key={c.key} scope="col">{c.header}</th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {entries.map((e) => (
-            <tr key={e.seq}>{columns.map((c) => cell(c, e))}</tr>
-          ))}
+          {before > 0 && spacer(before)}
+          {items.map((item) => {
+            const e = entries[item.index]!;
+            return (
+              <tr key={item.key} data-index={item.index} ref={virtualizer.measureElement} aria-rowindex={item.index + 2}>
+                {columns.map((c) => cell(c, e))}
+              </tr>
+            );
+          })}
+          {after > 0 && spacer(after)}
         </tbody>
       </table>
     </div>
