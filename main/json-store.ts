@@ -1,5 +1,5 @@
 import { existsSync, renameSync, statSync } from 'node:fs';
-import type { JsonStore } from './ipc/context';
+import type { Frozen, JsonStore } from './ipc/context';
 import { log } from './log';
 
 /** What electron-store and conf (the library it is built on) both offer: the whole file as one object, and its path. */
@@ -62,14 +62,25 @@ export function snapshotJsonStore(file: WholeFileStore): JsonStore {
 
   return {
     get: <T>(key: string) => (data[key] === undefined ? undefined : (structuredClone(data[key]) as T)),
+    // Values are frozen as they are stored (below) or read from the file (here, once), so handing them out is safe.
+    peek: <T>(key: string) => (data[key] === undefined ? undefined : (deepFreeze(data[key]) as Frozen<T>)),
     set: <T>(key: string, value: T) =>
       write((next) => {
         // A JSON round trip stores exactly what the file will hold (no undefined, no class instances).
         if (value === undefined) delete next[key];
-        else next[key] = JSON.parse(JSON.stringify(value));
+        else next[key] = deepFreeze(JSON.parse(JSON.stringify(value)));
       }),
     delete: (key: string) => write((next) => delete next[key]),
   };
+}
+
+/** Freezes a JSON value at every depth (what `JsonStore.peek` hands out). */
+export function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 function modifiedAt(path: string): number | undefined {

@@ -1,5 +1,5 @@
 import type { Vault } from '../auth/vault';
-import type { JsonStore } from '../ipc/context';
+import type { Frozen, JsonStore } from '../ipc/context';
 import type { SessionStatus } from '../omni/contract';
 import type { AddResult, ImportProblem, LocalReviewState, QueueEntry } from '../../preload/contract/queue';
 import type { ImportItem } from './import';
@@ -9,6 +9,9 @@ import { ReviewError } from './errors';
 export type SessionTokenStore = Pick<Vault, 'setSessionToken' | 'hasSessionToken' | 'clearSessionToken'>;
 
 type StoredEntry = Omit<QueueEntry, 'hasSessionToken'>;
+
+/** How stale the time a session status was last seen may get before seeing it again is written. */
+export const SEEN_REFRESH_MS = 5 * 60_000;
 type StoredQueue = Record<string, StoredEntry>;
 
 export const notInQueue = (interviewId: string) =>
@@ -39,8 +42,9 @@ export class ReviewQueue {
     return `review.queue.${this.environmentId()}`;
   }
 
-  private read(): StoredQueue {
-    const raw = this.store.get<StoredQueue>(this.key());
+  /** The stored queue itself (frozen): changes go to a copy that `write` stores. */
+  private read(): Frozen<StoredQueue> {
+    const raw = this.store.peek<StoredQueue>(this.key());
     return raw && typeof raw === 'object' ? raw : {};
   }
 
@@ -48,7 +52,7 @@ export class ReviewQueue {
     this.store.set(this.key(), queue);
   }
 
-  private async view(entry: StoredEntry): Promise<QueueEntry> {
+  private async view(entry: Frozen<StoredEntry>): Promise<QueueEntry> {
     return { ...entry, hasSessionToken: await this.tokens.hasSessionToken(this.environmentId(), entry.interviewId) };
   }
 
@@ -69,15 +73,16 @@ export class ReviewQueue {
   }
 
   async add(items: (ImportItem & { label?: string; labelEs?: string; sessionStatus?: SessionStatus })[], problems: ImportProblem[] = []): Promise<AddResult> {
-    const queue = this.read();
+    const queue: StoredQueue = { ...this.read() };
     const added: string[] = [];
     const updated: string[] = [];
     let tokensAttached = 0;
     const at = this.now().toISOString();
     for (const item of items) {
-      const existing = queue[item.interviewId];
-      if (existing) {
+      const stored = queue[item.interviewId];
+      if (stored) {
         updated.push(item.interviewId);
+        const existing = (queue[item.interviewId] = { ...stored });
         if (item.label && !existing.label) existing.label = item.label;
         if (item.labelEs && !existing.labelEs) existing.labelEs = item.labelEs;
         if (item.sessionStatus && !existing.sessionStatus) {
@@ -115,7 +120,7 @@ export class ReviewQueue {
   }
 
   async remove(interviewId: string): Promise<boolean> {
-    const queue = this.read();
+    const queue: StoredQueue = { ...this.read() };
     const entry = queue[interviewId];
     if (!entry) return false;
     delete queue[interviewId];
@@ -129,22 +134,18 @@ export class ReviewQueue {
     const key = this.removedKey(interviewId);
     const entry = this.removed.get(key);
     if (!entry) throw nothingToRestore(interviewId);
-    const queue = this.read();
     // Added again meanwhile (a link, an import): that newer entry stays.
-    if (!queue[interviewId]) {
-      queue[interviewId] = entry;
-      this.write(queue);
-    }
+    if (!this.read()[interviewId]) this.write({ ...this.read(), [interviewId]: entry });
     this.removed.delete(key);
-    return this.view(queue[interviewId]!);
+    return this.view(this.read()[interviewId]!);
   }
 
   private async update(interviewId: string, change: (e: StoredEntry) => void): Promise<QueueEntry> {
-    const queue = this.read();
-    const entry = queue[interviewId];
-    if (!entry) throw notInQueue(interviewId);
+    const stored = this.read()[interviewId];
+    if (!stored) throw notInQueue(interviewId);
+    const entry: StoredEntry = { ...stored };
     change(entry);
-    this.write(queue);
+    this.write({ ...this.read(), [interviewId]: entry });
     return this.view(entry);
   }
 
@@ -162,9 +163,16 @@ export class ReviewQueue {
     });
   }
 
-  /** Called with every response that carries a session status; the header shows the latest. */
+  /**
+   * Called with every response that carries a session status; the header shows the latest. Seeing the same status
+   * again is written only when the last sighting is older than SEEN_REFRESH_MS: every write rewrites the whole
+   * settings file, and the panels of one opening see the status two or three times.
+   */
   async recordStatus(interviewId: string, status: SessionStatus | undefined): Promise<void> {
-    if (!status || !this.read()[interviewId]) return;
+    const entry = status && this.read()[interviewId];
+    if (!entry) return;
+    const seenAt = entry.sessionStatusSeenAt ? Date.parse(entry.sessionStatusSeenAt) : NaN;
+    if (entry.sessionStatus === status && this.now().getTime() - seenAt < SEEN_REFRESH_MS) return;
     await this.update(interviewId, (e) => {
       e.sessionStatus = status;
       e.sessionStatusSeenAt = this.now().toISOString();

@@ -1,5 +1,6 @@
 import type { SecretCipher } from '../../main/auth/vault';
-import type { JsonStore } from '../../main/ipc/context';
+import type { Frozen, JsonStore } from '../../main/ipc/context';
+import { deepFreeze } from '../../main/json-store';
 
 /**
  * Stands in for Electron's `safeStorage`: a reversible transform (not real encryption) that fails like the real
@@ -43,6 +44,9 @@ export class MemoryJsonStore implements JsonStore {
   get<T>(key: string): T | undefined {
     const raw = this.data.get(key);
     return raw === undefined ? undefined : (JSON.parse(raw) as T);
+  }
+  peek<T>(key: string): Frozen<T> | undefined {
+    return deepFreeze(this.get<T>(key)) as Frozen<T> | undefined;
   }
   set<T>(key: string, value: T): void {
     this.data.set(key, JSON.stringify(value));

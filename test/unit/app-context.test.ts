@@ -7,13 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureServices } from '../../main/capture/services';
 import { createAppContext, type AppContextHandle } from '../../main/app-context';
 import { EncryptedVault, MemoryVault, type SecretCipher } from '../../main/auth/vault';
-import type { JsonStore } from '../../main/ipc/context';
 import { createMediaStore } from '../../main/media/registry';
+import { MemoryJsonStore } from '../helpers/fake-safe-storage';
 
-function memoryStore(): JsonStore {
-  const data = new Map<string, unknown>();
-  return { get: <T>(k: string) => structuredClone(data.get(k)) as T | undefined, set: (k, v) => void data.set(k, structuredClone(v)), delete: (k) => void data.delete(k) };
-}
+const memoryStore = () => new MemoryJsonStore();
 
 const basicText: SecretCipher = {
   isEncryptionAvailable: () => true,

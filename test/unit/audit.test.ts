@@ -3,18 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { canonicalJson, GENESIS_HASH, openAuditTrail, type AuditTrailOptions } from '../../main/audit-trail';
-import type { AuditEntry, JsonStore } from '../../main/ipc/context';
+import type { AuditEntry } from '../../main/ipc/context';
 import type { Logger } from '../../main/log';
+import { MemoryJsonStore } from '../helpers/fake-safe-storage';
 
-function memoryStore(): JsonStore & { data: Map<string, unknown> } {
-  const data = new Map<string, unknown>();
-  return {
-    data,
-    get: <T>(k: string) => structuredClone(data.get(k)) as T | undefined,
-    set: (k, v) => void data.set(k, structuredClone(v)),
-    delete: (k) => void data.delete(k),
-  };
-}
+const memoryStore = () => new MemoryJsonStore();
 
 const dirs: string[] = [];
 let path: string;
@@ -157,7 +150,7 @@ describe('audit trail', () => {
     await trail.append({ action: 'noted', detail: {} });
     store.set('auditTrail', [{ seq: 1 }]);
     const reopened = open({ legacyStore: store });
-    expect(store.data.get('auditTrail')).toEqual([{ seq: 1 }]);
+    expect(store.get('auditTrail')).toEqual([{ seq: 1 }]);
     expect(await reopened.list()).toHaveLength(1);
     expect(log.warn).toHaveBeenCalledWith(expect.stringMatching(/older version/), expect.anything());
   });

@@ -48,6 +48,23 @@ describe('snapshotJsonStore', () => {
     expect(fileOf()).toEqual({ k: { entries: [1, 2] } });
   });
 
+  it('peek() hands out the stored value itself, frozen at every depth, whether set here or read from the file', () => {
+    const file = conf();
+    file.store = { fromFile: { entries: [{ id: 'a' }] } };
+    const store = snapshotJsonStore(file);
+    store.set('set', { entries: [{ id: 'b' }] });
+    for (const key of ['fromFile', 'set']) {
+      const peeked = store.peek<{ entries: { id: string }[] }>(key)!;
+      expect(store.peek(key)).toBe(peeked);
+      expect(Object.isFrozen(peeked) && Object.isFrozen(peeked.entries) && Object.isFrozen(peeked.entries[0])).toBe(true);
+      expect(() => (peeked.entries as { id: string }[]).push({ id: 'c' })).toThrow(TypeError);
+      // get() still gives a copy to change.
+      const copy = store.get<{ entries: { id: string }[] }>(key)!;
+      copy.entries.push({ id: 'c' });
+      expect(store.peek<{ entries: unknown[] }>(key)!.entries).toHaveLength(1);
+    }
+  });
+
   it('stores what JSON keeps: undefined fields are dropped, setting undefined removes the key', () => {
     const store = snapshotJsonStore(conf());
     store.set('k', { a: 1, b: undefined });

@@ -3,26 +3,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { MemoryVault } from '../../main/auth/vault';
-import type { AuditEntry, AuditTrail, EnvironmentConfig, JsonStore, MainContext } from '../../main/ipc/context';
+import type { AuditEntry, AuditTrail, EnvironmentConfig, MainContext } from '../../main/ipc/context';
 import { ReviewService } from '../../main/review/service';
 import { parseDecisionNote } from '../../main/review/decision';
 import type { RawIdvResponse } from '../../main/omni/contract';
+import { MemoryJsonStore } from '../helpers/fake-safe-storage';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJpbnRlcnZpZXdJZCI6ImEifQ.c2lnbmF0dXJl';
 
-class MapStore implements JsonStore {
-  data = new Map<string, string>();
-  get<T>(key: string): T | undefined {
-    const raw = this.data.get(key);
-    return raw === undefined ? undefined : (JSON.parse(raw) as T);
-  }
-  set<T>(key: string, value: T) {
-    this.data.set(key, JSON.stringify(value));
-  }
-  delete(key: string) {
-    this.data.delete(key);
-  }
-}
 
 class ChainAudit implements AuditTrail {
   entries: AuditEntry[] = [];
@@ -49,7 +37,7 @@ function httpError(status: number) {
 }
 
 function setup(opts: { raw?: RawIdvResponse; failNotesTimes?: number; status?: 'Alive' | 'Closed' } = {}) {
-  const store = new MapStore();
+  const store = new MemoryJsonStore();
   const vault = new MemoryVault();
   const audit = new ChainAudit();
   const sent: { endpoint: string; body: unknown; interviewId?: string }[] = [];

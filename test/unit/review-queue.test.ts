@@ -1,0 +1,60 @@
+import { describe, expect, it, vi } from 'vitest';
+import { MemoryVault } from '../../main/auth/vault';
+import { ReviewQueue, SEEN_REFRESH_MS } from '../../main/review/queue';
+import { MemoryJsonStore } from '../helpers/fake-safe-storage';
+
+function setup() {
+  const store = new MemoryJsonStore();
+  let now = Date.parse('2026-11-23T10:00:00Z');
+  const queue = new ReviewQueue(store, new MemoryVault(), () => 'demo', () => new Date(now));
+  const writes = vi.spyOn(store, 'set');
+  return { store, queue, writes, advance: (ms: number) => (now += ms) };
+}
+
+describe('ReviewQueue', () => {
+  it('writes a session status when it changes, and a new sighting of the same one only when the last is stale', async () => {
+    const { queue, writes, advance } = setup();
+    await queue.add([{ interviewId: 'a' }]);
+    writes.mockClear();
+
+    await queue.recordStatus('a', 'Alive');
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect(await queue.get('a')).toMatchObject({ sessionStatus: 'Alive', sessionStatusSeenAt: '2026-11-23T10:00:00.000Z' });
+
+    // The panels of one opening each see it: one write, not one per panel.
+    advance(1_000);
+    await queue.recordStatus('a', 'Alive');
+    await queue.recordStatus('a', 'Alive');
+    expect(writes).toHaveBeenCalledTimes(1);
+
+    advance(SEEN_REFRESH_MS);
+    await queue.recordStatus('a', 'Alive');
+    expect(writes).toHaveBeenCalledTimes(2);
+    expect((await queue.get('a'))?.sessionStatusSeenAt).toBe('2026-11-23T10:05:01.000Z');
+
+    advance(1_000);
+    await queue.recordStatus('a', 'Closed');
+    expect(writes).toHaveBeenCalledTimes(3);
+    expect(await queue.get('a')).toMatchObject({ sessionStatus: 'Closed', sessionStatusSeenAt: '2026-11-23T10:05:02.000Z' });
+
+    // Nothing to record: no status, or an interview not in the queue.
+    await queue.recordStatus('a', undefined);
+    await queue.recordStatus('elsewhere', 'Alive');
+    expect(writes).toHaveBeenCalledTimes(3);
+  });
+
+  it('changes a copy of what it read: an edit of a listed entry, or a failed write, leaves the queue as stored', async () => {
+    const { store, queue } = setup();
+    await queue.add([{ interviewId: 'a', label: 'First' }]);
+    const [listed] = await queue.list();
+    listed!.label = 'Edited';
+    expect((await queue.get('a'))?.label).toBe('First');
+
+    vi.spyOn(store, 'set').mockImplementationOnce(() => {
+      throw new Error('disk full');
+    });
+    await expect(queue.markOpened('a')).rejects.toThrow('disk full');
+    expect(await queue.get('a')).toMatchObject({ localState: 'toReview', label: 'First' });
+    expect((await queue.get('a'))?.lastOpenedAt).toBeUndefined();
+  });
+});
