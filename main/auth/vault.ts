@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { IpcErrorData } from '../../preload/contract/define';
-import type { JsonStore } from '../ipc/context';
+import type { Frozen, JsonStore } from '../ipc/context';
 import { registerSecretSource } from '../log';
 
 export type CredentialName = 'apiKey' | 'integrationId' | 'secret';
@@ -25,6 +25,8 @@ export interface Vault {
   credentialStatus(envId: string): Promise<Record<CredentialName, CredentialState>>;
   getSessionToken(envId: string, interviewId: string): Promise<string | undefined>;
   setSessionToken(envId: string, interviewId: string, token: string): Promise<void>;
+  /** Several at once (an imported list): stored in one write, and none of them if any is not a token. */
+  setSessionTokens(envId: string, tokens: readonly { interviewId: string; token: string }[]): Promise<void>;
   clearSessionToken(envId: string, interviewId: string): Promise<void>;
   hasSessionToken(envId: string, interviewId: string): Promise<boolean>;
   security(): StorageSecurity;
@@ -128,6 +130,10 @@ export class MemoryVault implements Vault {
   }
   async setSessionToken(envId: string, interviewId: string, token: string) {
     this.values.set(sessionKey(envId, interviewId), checkValue('sessionToken', token));
+  }
+  async setSessionTokens(envId: string, tokens: readonly { interviewId: string; token: string }[]) {
+    for (const { token } of tokens) checkValue('sessionToken', token);
+    for (const { interviewId, token } of tokens) this.values.set(sessionKey(envId, interviewId), token);
   }
   async clearSessionToken(envId: string, interviewId: string) {
     this.values.delete(sessionKey(envId, interviewId));
@@ -238,12 +244,18 @@ export class EncryptedVault implements Vault {
   async setSessionToken(envId: string, interviewId: string, token: string) {
     this.put(sessionKey(envId, interviewId), checkValue('sessionToken', token));
   }
+  async setSessionTokens(envId: string, tokens: readonly { interviewId: string; token: string }[]) {
+    for (const { token } of tokens) checkValue('sessionToken', token);
+    for (const { interviewId, token } of tokens) this.hold(sessionKey(envId, interviewId), token);
+    this.flushPending();
+  }
   async clearSessionToken(envId: string, interviewId: string) {
     this.remove(sessionKey(envId, interviewId));
   }
   async hasSessionToken(envId: string, interviewId: string) {
     const key = sessionKey(envId, interviewId);
-    return this.plain.has(key) || this.read().items[key] !== undefined;
+    // Asked once per queue entry when the queue is listed: a lookup, not a copy of every stored value.
+    return this.plain.has(key) || typeof this.storedItems()[key] === 'string';
   }
 
   knownSecrets() {
@@ -251,7 +263,7 @@ export class EncryptedVault implements Vault {
   }
 
   private get persists() {
-    return this.backend === 'keychain' || (this.backend === 'basic_text' && this.read().weakStorageAccepted === true);
+    return this.backend === 'keychain' || (this.backend === 'basic_text' && this.store.peek<Partial<StoredVault>>(STORE_KEY)?.weakStorageAccepted === true);
   }
 
   private get(key: string, envId: string, item: string): string | undefined {
@@ -259,8 +271,8 @@ export class EncryptedVault implements Vault {
     const cached = this.plain.get(key);
     if (cached !== undefined) return cached;
     if (this.broken.has(key)) throw new VaultDecryptError(envId, item);
-    const stored = this.read().items[key];
-    if (stored === undefined) return undefined;
+    const stored = this.storedItems()[key];
+    if (typeof stored !== 'string') return undefined;
     const value = this.decrypt(stored);
     if (value === undefined) {
       // Without encryption (yet) nothing decrypts; only a real failure is remembered.
@@ -272,10 +284,15 @@ export class EncryptedVault implements Vault {
   }
 
   private put(key: string, value: string) {
+    this.hold(key, value);
+    this.flushPending();
+  }
+
+  /** Held in memory, to be written by the next flushPending. */
+  private hold(key: string, value: string) {
     this.plain.set(key, value);
     this.broken.delete(key);
     this.pending.add(key);
-    this.flushPending();
   }
 
   private flushPending() {
@@ -314,6 +331,12 @@ export class EncryptedVault implements Vault {
     } catch {
       return undefined;
     }
+  }
+
+  /** The stored (encrypted) values as they are, without a copy: for lookups. */
+  private storedItems(): Frozen<Record<string, unknown>> {
+    const items = this.store.peek<Partial<StoredVault>>(STORE_KEY)?.items;
+    return typeof items === 'object' && items !== null ? items : {};
   }
 
   private read(): StoredVault {

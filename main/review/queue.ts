@@ -6,7 +6,7 @@ import type { ImportItem } from './import';
 import { ReviewError } from './errors';
 
 /** What the queue needs from the vault: session tokens go in, only their presence comes out. */
-export type SessionTokenStore = Pick<Vault, 'setSessionToken' | 'hasSessionToken' | 'clearSessionToken'>;
+export type SessionTokenStore = Pick<Vault, 'setSessionToken' | 'setSessionTokens' | 'hasSessionToken' | 'clearSessionToken'>;
 
 type StoredEntry = Omit<QueueEntry, 'hasSessionToken'>;
 
@@ -76,7 +76,7 @@ export class ReviewQueue {
     const queue: StoredQueue = { ...this.read() };
     const added: string[] = [];
     const updated: string[] = [];
-    let tokensAttached = 0;
+    const tokens: { interviewId: string; token: string }[] = [];
     const at = this.now().toISOString();
     for (const item of items) {
       const stored = queue[item.interviewId];
@@ -100,13 +100,12 @@ export class ReviewQueue {
           ...(item.sessionStatus ? { sessionStatus: item.sessionStatus, sessionStatusSeenAt: at } : {}),
         };
       }
-      if (item.sessionToken) {
-        await this.tokens.setSessionToken(this.environmentId(), item.interviewId, item.sessionToken);
-        tokensAttached++;
-      }
+      if (item.sessionToken) tokens.push({ interviewId: item.interviewId, token: item.sessionToken });
     }
+    // One write for every token of an import: one each rewrote the settings file once per row.
+    await this.tokens.setSessionTokens(this.environmentId(), tokens);
     this.write(queue);
-    return { added, updated, tokensAttached, problems };
+    return { added, updated, tokensAttached: tokens.length, problems };
   }
 
   /**

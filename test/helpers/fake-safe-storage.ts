@@ -46,7 +46,8 @@ export class MemoryJsonStore implements JsonStore {
     return raw === undefined ? undefined : (JSON.parse(raw) as T);
   }
   peek<T>(key: string): Frozen<T> | undefined {
-    return deepFreeze(this.get<T>(key)) as Frozen<T> | undefined;
+    const raw = this.data.get(key);
+    return raw === undefined ? undefined : (deepFreeze(JSON.parse(raw)) as Frozen<T>);
   }
   set<T>(key: string, value: T): void {
     this.data.set(key, JSON.stringify(value));

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { EncryptedVault, MemoryVault, NodeKeyFileCipher, VaultDecryptError, VaultInputError } from '../../main/auth/vault';
 import { FakeSafeStorage, MemoryJsonStore } from '../helpers/fake-safe-storage';
 
@@ -31,6 +31,31 @@ describe('EncryptedVault with a keychain backend', () => {
     expect(await second.getSessionToken('prod', 'iv-9')).toBe('tok-9');
     expect(await second.hasSessionToken('prod', 'iv-9')).toBe(true);
     expect(await second.credentialStatus('prod')).toEqual({ apiKey: 'unset', integrationId: 'unset', secret: 'set' });
+  });
+
+  it('stores an imported list of session tokens in one write, and none of them when one is not a token', async () => {
+    const store = new MemoryJsonStore();
+    const vault = new EncryptedVault(new FakeSafeStorage('gnome_libsecret'), store);
+    const writes = vi.spyOn(store, 'set');
+    const tokens = Array.from({ length: 200 }, (_, i) => ({ interviewId: `iv-${i}`, token: `tok-${i}` }));
+    await vault.setSessionTokens('demo', tokens);
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect(await new EncryptedVault(new FakeSafeStorage('gnome_libsecret'), store).getSessionToken('demo', 'iv-199')).toBe('tok-199');
+
+    await expect(vault.setSessionTokens('demo', [{ interviewId: 'x', token: 'tok-x' }, { interviewId: 'y', token: ' padded ' }])).rejects.toThrow(VaultInputError);
+    expect(await vault.hasSessionToken('demo', 'x')).toBe(false);
+    expect(writes).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers whether a token is held without copying the stored values (asked once per queue entry)', async () => {
+    const store = new MemoryJsonStore();
+    const cipher = new FakeSafeStorage('gnome_libsecret');
+    await new EncryptedVault(cipher, store).setSessionTokens('demo', [{ interviewId: 'iv-1', token: 'tok-1' }]);
+    const restarted = new EncryptedVault(cipher, store);
+    const copies = vi.spyOn(store, 'get');
+    expect(await restarted.hasSessionToken('demo', 'iv-1')).toBe(true);
+    expect(await restarted.hasSessionToken('demo', 'iv-2')).toBe(false);
+    expect(copies).not.toHaveBeenCalled();
   });
 
   it('keeps environments apart and clears values', async () => {
