@@ -146,8 +146,9 @@ export class ReviewService {
 
   private async overviewOf(interviewId: string): Promise<InterviewOverview> {
     const env = this.env();
-    const decisions = this.ctx.store.get<DecisionsStore>(`review.decisions.${env.id}`)?.[interviewId];
-    const last = decisions?.[decisions.length - 1];
+    // Every opening asks: a look at this interview's decisions, not a copy of every decision ever recorded.
+    const decisions = this.ctx.store.peek<DecisionsStore>(`review.decisions.${env.id}`)?.[interviewId];
+    const last = decisions?.length ? (structuredClone(decisions[decisions.length - 1]) as DecisionRecord) : undefined;
     return {
       entry: await this.queue.require(interviewId),
       environment: { id: env.id, kind: env.kind, name: env.name },
