@@ -220,10 +220,20 @@ function readTrailFile(path: string, repairWith: Logger | undefined): { lines: L
   return { lines, file: tail.length > 0 && !repairWith ? { size: bytes.length, mtimeMs: NaN } : fileState(statSync(path)) };
 }
 
+/** Whether the file's lines begin with these entries (compared by hash, which covers each entry's content). */
+function startsWith(lines: Line[], entries: unknown[]): boolean {
+  return entries.length <= lines.length && entries.every((entry, i) => typeof entry === 'object' && entry !== null && (entry as { hash?: unknown }).hash === lines[i]?.hash);
+}
+
 function moveLegacyTrail(path: string, store: JsonStore | undefined, log: Logger) {
   const legacy = store?.get<unknown>(LEGACY_STORE_KEY);
   if (!store || !Array.isArray(legacy)) return;
   if ((statSync(path, { throwIfNoEntry: false })?.size ?? 0) > 0) {
+    // The app stopped between moving the trail and removing it from the settings: the move is done.
+    if (startsWith(readTrailFile(path, undefined).lines, legacy)) {
+      store.delete(LEGACY_STORE_KEY);
+      return;
+    }
     // Only when an older version of the app ran on this folder after this one moved its trail: left where it is.
     log.warn('The settings file holds an audit trail from an older version of the app; the trail file is kept as it is', { path });
     return;

@@ -144,6 +144,18 @@ describe('audit trail', () => {
     expect((await readdir(join(path, '..'))).sort()).toEqual(['audit-trail.jsonl', 'old.jsonl']);
   });
 
+  it('finishes a move the app stopped in the middle of: the trail file already holds the settings file’s entries', async () => {
+    const store = memoryStore();
+    const first = open();
+    await first.append({ action: 'noted', detail: {} });
+    store.set('auditTrail', await first.list());
+    await first.append({ action: 'noted', detail: {} });
+    const reopened = open({ legacyStore: store });
+    expect(store.get('auditTrail')).toBeUndefined();
+    expect(await reopened.list()).toHaveLength(2);
+    expect(log.warn).not.toHaveBeenCalled();
+  });
+
   it('leaves an older version’s trail in the settings file alone when the trail file already has entries', async () => {
     const store = memoryStore();
     const trail = open();
