@@ -13,21 +13,29 @@ export type AuditColumn =
 
 /** A one-line row; rows whose detail wraps are measured as they show. */
 const ROW_ESTIMATE = 37;
+/**
+ * Up to this many rows are all drawn. An interview's own trail is usually a few rows, and measuring them as they
+ * show (a layout forced in the commit, then a second render) cost every opening of an interview more than drawing
+ * them: the review bench's open-interview-ratio went from ~1.5 to ~2.
+ */
+const DRAW_ALL_UP_TO = 100;
 
 /**
  * Audit entries in the order given, one row each, in a scroll region named by the panel's heading. `classPrefix` is
  * the stylesheet prefix of the screen (`audit` on the interview, `audit-trail` in Settings) for the scroll box and
  * the cells that style needs.
  *
- * Only the rows in view (and a few beyond) are in the DOM: a trail gains about ten entries per interview reviewed,
- * and Settings, drawing every row of 20,000, took ~3 s to show. Spacer rows keep a real <table>, with the row count
- * and each row's index for assistive tech.
+ * Beyond DRAW_ALL_UP_TO rows, only the rows in view (and a few beyond) are in the DOM: a trail gains about ten
+ * entries per interview reviewed, and Settings, drawing every row of 20,000, took ~3 s to show. Spacer rows keep a
+ * real <table>, with the row count and each row's index for assistive tech.
  */
 export function AuditTable({ entries, columns, labelledBy, testId, classPrefix }: { entries: readonly AuditEntry[]; columns: readonly AuditColumn[]; labelledBy: string; testId: string; classPrefix: string }) {
   const f = useFormat();
   const labels = useAuditLabels();
   const scrollRef = useRef<HTMLDivElement>(null);
+  const virtual = entries.length > DRAW_ALL_UP_TO;
   const virtualizer = useVirtualizer({
+    enabled: virtual,
     count: entries.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_ESTIMATE,
@@ -73,16 +81,19 @@ export function AuditTable({ entries, columns, labelledBy, testId, classPrefix }
           </tr>
         </thead>
         <tbody>
-          {before > 0 && spacer(before)}
-          {items.map((item) => {
-            const e = entries[item.index]!;
-            return (
-              <tr key={item.key} data-index={item.index} ref={virtualizer.measureElement} aria-rowindex={item.index + 2}>
-                {columns.map((c) => cell(c, e))}
-              </tr>
-            );
-          })}
-          {after > 0 && spacer(after)}
+          {virtual && before > 0 && spacer(before)}
+          {virtual
+            ? items.map((item) => (
+                <tr key={item.key} data-index={item.index} ref={virtualizer.measureElement} aria-rowindex={item.index + 2}>
+                  {columns.map((c) => cell(c, entries[item.index]!))}
+                </tr>
+              ))
+            : entries.map((e, index) => (
+                <tr key={e.seq} aria-rowindex={index + 2}>
+                  {columns.map((c) => cell(c, e))}
+                </tr>
+              ))}
+          {virtual && after > 0 && spacer(after)}
         </tbody>
       </table>
     </div>
