@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm test`: builds the renderer, runs vitest (unit + integration) and Playwright (e2e in Debian's Chromium),
- * each with a JSON report beside its normal output, and ends with ONE line summing both runners:
+ * `npm test`: type-checks the project, builds the renderer, runs vitest (unit + integration) and Playwright (e2e in
+ * Debian's Chromium), each with a JSON report beside its normal output, and ends with ONE line summing both runners:
  * `N passed, N failed` (then `, N skipped` when any were skipped). Exit code 1 when anything failed or a runner
  * produced no report. Extra arguments are passed to neither; use test:unit / test:e2e for focused runs.
  */
@@ -31,6 +31,12 @@ function readJson(path) {
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const notes = [];
+
+// 0. Types: vitest, Playwright and Vite strip them without checking, so a type error would pass every other step.
+if (run('typecheck', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']) !== 0) {
+  totals.failed += 1;
+  notes.push('the typecheck failed (counted as 1 failure)');
+}
 
 // 1. The renderer, built once for the whole run (Playwright's own setup is told to reuse it).
 const webDir = join(work, 'web');

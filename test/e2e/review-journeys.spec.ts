@@ -20,7 +20,7 @@ const playedEntries = async (shell: { ipc: <T>(channel: string, input?: unknown)
 const videoState = (page: Page) =>
   page.locator('[data-testid="video-player"] video').evaluate((v: HTMLVideoElement) => ({ time: v.currentTime, paused: v.paused, src: v.currentSrc }));
 
-test('clean pass: queue from the demo seeds, keyboard to the interview, every panel with data, PDF in the app', async ({ page, shell }) => {
+test('clean pass: queue from the demo seeds, keyboard to the interview, every panel with data, PDF in the app', async ({ page }) => {
   await goTo(page, '/interviews');
   await expect(page.getByRole('heading', { name: 'Review queue', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Add all demo interviews' }).click();

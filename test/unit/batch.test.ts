@@ -101,7 +101,7 @@ describe('BatchRunner', () => {
     const runner = new BatchRunner<number, number>({
       items: [0, 1, 2, 3],
       concurrency: 2,
-      work: (n, signal) =>
+      work: (_item, signal) =>
         new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })),
       classify: () => ({ retry: true }),
       onSettled: () => settledCount++,

@@ -299,7 +299,7 @@ describe('streamingFetch', async () => {
     await streamingFetch(base)('http://127.0.0.1:9/x', { method: 'POST', body: '{}' });
     expect(calls).toEqual(['http://127.0.0.1:9/x']);
 
-    const s = await server((req, res) => res.writeHead(413, { 'content-type': 'application/json', connection: 'close' }).end('{"status":413}'));
+    const s = await server((_req, res) => res.writeHead(413, { 'content-type': 'application/json', connection: 'close' }).end('{"status":413}'));
     let pulls = 0;
     const big = new ReadableStream<Uint8Array>({ pull(c) { if (++pulls > 32) c.close(); else c.enqueue(new Uint8Array(64 * 1024)); } });
     const res = await streamingFetch()(`${s.url}/up`, { method: 'POST', body: big, duplex: 'half' } as RequestInit);
