@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { canonicalJson, GENESIS_HASH, openAuditTrail, type AuditTrailOptions } from '../../main/audit-trail';
+import { canonicalJson, entryHash, GENESIS_HASH, openAuditTrail, type AuditTrailOptions } from '../../main/audit-trail';
 import type { AuditEntry } from '../../main/ipc/context';
 import type { Logger } from '../../main/log';
 import { MemoryJsonStore } from '../helpers/fake-safe-storage';
@@ -87,6 +87,23 @@ describe('audit trail', () => {
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.brokenAt).toBeLessThanOrEqual(2);
     }
+  });
+
+  it('a trail read at start is checked in the background; verify() finds the same break before or after that check', async () => {
+    const lines: string[] = [];
+    let prevHash = GENESIS_HASH;
+    for (let seq = 1; seq <= 2_500; seq++) {
+      const body = { seq, at: '2026-01-01T00:00:00.000Z', environment: 'demo', action: 'noted' as const, detail: { i: seq }, prevHash };
+      prevHash = entryHash(body);
+      lines.push(JSON.stringify({ ...body, hash: prevHash }));
+    }
+    lines[2_200] = lines[2_200]!.replace('"i":2201', '"i":-1');
+    await writeLines(lines);
+
+    expect(await open().verify()).toEqual({ ok: false, brokenAt: 2_201 });
+    const later = open();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await later.verify()).toEqual({ ok: false, brokenAt: 2_201 });
   });
 
   it('sees the entries another process appended before chaining its own', async () => {
