@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, renameSync, statSync, truncateSync, writeFileS
 import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { AuditAction, AuditEntry, AuditTrail, JsonStore } from './ipc/context';
+import { deepFreeze } from './json-store';
 import { log as defaultLog, type Logger } from './log';
 
 /**
@@ -63,6 +64,7 @@ export function openAuditTrail(opts: AuditTrailOptions): AuditTrail {
   const now = opts.now ?? Date.now;
   const log = opts.log ?? defaultLog;
   const { path } = opts;
+  mkdirSync(dirname(path), { recursive: true });
   moveLegacyTrail(path, opts.legacyStore, log);
 
   let lines: Line[] = [];
@@ -137,7 +139,8 @@ export function openAuditTrail(opts: AuditTrailOptions): AuditTrail {
         };
         const entry: AuditEntry = { ...body, hash: entryHash(body) };
         file = await appendLine(path, `${JSON.stringify(entry)}\n`);
-        add(freeze(entry));
+        // Entries are shared by every list; frozen, so a caller cannot change what the next one sees.
+        add(deepFreeze(entry));
         return entry;
       };
       const result = queue.then(run, run);
@@ -162,15 +165,8 @@ function withoutHash(entry: Readonly<AuditEntry>): Omit<AuditEntry, 'hash'> {
   return body;
 }
 
-/** Entries are shared by every list; frozen, so a caller cannot change what the next one sees. */
-function freeze(entry: AuditEntry): Readonly<AuditEntry> {
-  Object.freeze(entry.detail);
-  return Object.freeze(entry);
-}
-
 /** One line, on disk before the call returns (an entry the app has reported must survive a crash). */
 async function appendLine(path: string, line: string): Promise<FileState> {
-  mkdirSync(dirname(path), { recursive: true });
   const handle = await open(path, 'a');
   try {
     await handle.write(line);
@@ -197,7 +193,7 @@ function parseLine(text: string): Line {
       value.detail !== null &&
       typeof value.prevHash === 'string' &&
       typeof value.hash === 'string';
-    return isEntry ? freeze(value as AuditEntry) : null;
+    return isEntry ? deepFreeze(value as AuditEntry) : null;
   } catch {
     return null;
   }
@@ -254,7 +250,6 @@ function moveLegacyTrail(path: string, store: JsonStore | undefined, log: Logger
     log.warn('The settings file holds an audit trail from an older version of the app; the trail file is kept as it is', { path });
     return;
   }
-  mkdirSync(dirname(path), { recursive: true });
   const moving = `${path}.moving`;
   writeFileSync(moving, legacy.map((entry) => `${JSON.stringify(entry)}\n`).join(''), { flush: true });
   renameSync(moving, path);

@@ -9,10 +9,10 @@ import { ReviewError } from './errors';
 export type SessionTokenStore = Pick<Vault, 'setSessionToken' | 'setSessionTokens' | 'hasSessionToken' | 'clearSessionToken'>;
 
 type StoredEntry = Omit<QueueEntry, 'hasSessionToken'>;
+type StoredQueue = Record<string, StoredEntry>;
 
 /** How stale the time a session status was last seen may get before seeing it again is written. */
 export const SEEN_REFRESH_MS = 5 * 60_000;
-type StoredQueue = Record<string, StoredEntry>;
 
 export const notInQueue = (interviewId: string) =>
   new ReviewError('NOT_IN_QUEUE', { en: `Interview ${interviewId} is not in the review queue.`, es: `La entrevista ${interviewId} no está en la bandeja de revisión.` }, {
