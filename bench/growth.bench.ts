@@ -6,7 +6,7 @@ import type { AuditEntry } from '../main/ipc/context';
 import { SHELL_KEY_HEADER } from '../main/web-shell/host';
 import { startWebShell, type WebShell } from '../main/web-shell/index';
 import { IPC_BATCH_ROUTE } from '../preload/contract/define';
-import { callIpc, median } from './support';
+import { callIpc, median, shellIpc } from './support';
 import type { Targets } from './targets';
 
 /**
@@ -61,12 +61,10 @@ function trailOf(count: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-const ipcOf = (shell: WebShell) => ({ origin: shell.origin, key: new URL(shell.appUrl).hash.replace('#k=', '') });
-
 /** A shell on `dataDir` whose queue holds `queued` interviews with session tokens, and the demo interviews. */
 async function shellWith(dataDir: string, queued: number): Promise<WebShell> {
   const shell = await startWebShell({ dataDir, staticDir: dataDir });
-  const ipc = ipcOf(shell);
+  const ipc = shellIpc(shell);
   // The web shell's vault keeps tokens in memory only until the user accepts its weaker storage.
   await callIpc(ipc, 'settings.acceptWeakStorage');
   const rows = Array.from({ length: queued }, (_, i) => `bench-${String(i).padStart(5, '0')},${JWT}${i}`);
@@ -77,7 +75,7 @@ async function shellWith(dataDir: string, queued: number): Promise<WebShell> {
 
 /** One opening as the page makes it: every call in one request, answered line by line; ms until the last line. */
 async function openOnce(shell: WebShell, interviewId: string): Promise<number> {
-  const { origin, key } = ipcOf(shell);
+  const { origin, key } = shellIpc(shell);
   const started = performance.now();
   const response = await fetch(`${origin}${IPC_BATCH_ROUTE}`, {
     method: 'POST',
@@ -105,7 +103,7 @@ async function openings(shells: WebShell[]): Promise<number[]> {
 
 async function listTime(shell: WebShell, expected: number): Promise<number> {
   const started = performance.now();
-  const list = await callIpc<{ hasSessionToken: boolean }[]>(ipcOf(shell), 'queue.list');
+  const list = await callIpc<{ hasSessionToken: boolean }[]>(shellIpc(shell), 'queue.list');
   const elapsed = performance.now() - started;
   if (list.filter((e) => e.hasSessionToken).length < expected) throw new Error(`the queue lost its tokens (${list.length} entries)`);
   return elapsed;
@@ -123,7 +121,7 @@ export default async function growthBench(): Promise<Record<string, number>> {
     const large = await shellWith(dirs.large, LARGE_QUEUE);
     shells.push(small, trail, large);
     // The shell must have read the trail written for it, or the figure would compare two new trails.
-    const read = await callIpc<{ entries: unknown[]; chain: { ok: boolean } }>(ipcOf(trail), 'app.auditTrail');
+    const read = await callIpc<{ entries: unknown[]; chain: { ok: boolean } }>(shellIpc(trail), 'app.auditTrail');
     if (read.entries.length < LONG_TRAIL || !read.chain.ok) throw new Error(`the long trail was not read whole (${read.entries.length} entries)`);
     const [smallOpen, trailOpen, largeOpen] = await openings([small, trail, large]);
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { startWebShell, type WebShell } from '../main/web-shell/index';
-import { buildRenderer, callIpc, launchChromium, median } from './support';
+import { buildRenderer, callIpc, launchChromium, median, shellIpc } from './support';
 import type { Targets } from './targets';
 
 /**
@@ -22,7 +22,7 @@ const VISITS = 4;
 
 const importIds = (shell: WebShell, count: number) =>
   callIpc(
-    { origin: shell.origin, key: new URL(shell.appUrl).hash.replace('#k=', '') },
+    shellIpc(shell),
     'queue.importText',
     { text: Array.from({ length: count }, (_, i) => `bench-${String(i).padStart(5, '0')}`).join('\n'), format: 'list' },
   );

@@ -18,6 +18,9 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   });
 }
 
+/** How a bench reaches an in-process web shell's IPC: its origin and the launch key from its address. */
+export const shellIpc = (shell: { origin: string; appUrl: string }) => ({ origin: shell.origin, key: new URL(shell.appUrl).hash.replace('#k=', '') });
+
 /** One IPC call to a web shell, as the page makes it; throws when the answer is a failure. */
 export async function callIpc<T>(shell: { origin: string; key: string }, channel: string, input: unknown = {}): Promise<T> {
   const res = await fetch(`${shell.origin}/ipc/${channel}`, {
