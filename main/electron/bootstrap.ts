@@ -74,7 +74,7 @@ export async function bootstrap(paths: BootstrapPaths = defaultPaths()): Promise
   if (dev) applyDevRendererCsp(session.defaultSession, dev, [`${MEDIA_SCHEME}:`]);
   installMenu({ isPackaged: app.isPackaged, platform: process.platform });
 
-  const { store, path: settingsPath, setAsideAs } = electronJsonStore();
+  const { store, path: settingsPath, setAside } = electronJsonStore();
   const media = createMediaStore({ urlFor: mediaUrlFor });
   const handle = await createAppContext({
     shell: {
@@ -83,7 +83,7 @@ export async function bootstrap(paths: BootstrapPaths = defaultPaths()): Promise
       platform: process.platform,
       openExternal: async (url) => openExternalIfAllowed(url),
       takeDeepLink: () => deepLinks.take(),
-      ...(setAsideAs ? { settingsSetAsideAs: setAsideAs } : {}),
+      setAside,
     },
     store,
     auditPath: join(dirname(settingsPath), AUDIT_TRAIL_FILE),

@@ -44,8 +44,17 @@ export interface ShellService {
   openExternal(url: string): Promise<boolean>;
   /** The deep link (omni-reviewer://interview/<id>) the OS handed over since the last call; null when none. */
   takeDeepLink(): { interviewId: string } | null;
-  /** Where the settings file was moved at this start because it could not be read (json-store.ts openStore). */
-  settingsSetAsideAs?: string;
+  /** Store files that could not be read at this start, and where each was moved (json-store.ts openStores). */
+  setAside: SetAsideFile[];
+}
+
+/** The app's store files: settings and credentials, and the review data that grows with use (json-store.ts). */
+export type DataFileKind = 'settings' | 'queue' | 'drafts' | 'decisions';
+
+export interface SetAsideFile {
+  kind: DataFileKind;
+  /** Where the unreadable file was moved, unchanged, for recovery. */
+  path: string;
 }
 
 export type EnvironmentKind = 'demo' | 'production' | 'custom';

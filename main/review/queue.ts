@@ -102,7 +102,7 @@ export class ReviewQueue {
       }
       if (item.sessionToken) tokens.push({ interviewId: item.interviewId, token: item.sessionToken });
     }
-    // One write for every token of an import: one each rewrote the settings file once per row.
+    // One write for every token of an import: one each rewrote the vault's file once per row.
     await this.tokens.setSessionTokens(this.environmentId(), tokens);
     this.write(queue);
     return { added, updated, tokensAttached: tokens.length, problems };
@@ -165,7 +165,7 @@ export class ReviewQueue {
   /**
    * Called with every response that carries a session status; the header shows the latest. Seeing the same status
    * again is written only when the last sighting is older than SEEN_REFRESH_MS: every write rewrites the whole
-   * settings file, and the panels of one opening see the status two or three times.
+   * queue file, and the panels of one opening see the status two or three times.
    */
   async recordStatus(interviewId: string, status: SessionStatus | undefined): Promise<void> {
     const entry = status && this.read()[interviewId];

@@ -12,7 +12,7 @@ import { createRouter } from '../ipc/router';
 import { log } from '../log';
 import { createMediaStore } from '../media/registry';
 import { isAllowedExternalUrl } from '../security-policy';
-import { openStore, type OpenedStore } from '../json-store';
+import { openStores, type OpenedStore } from '../json-store';
 import { createWebFiles } from './downloads';
 import { startHost, type Host } from './host';
 import { signPath } from './tokens';
@@ -46,9 +46,9 @@ const MEDIA_LINK_TTL_MS = 30 * 60 * 1000;
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 export function confStore(dataDir: string): OpenedStore {
-  return openStore(
-    () => new Conf<Record<string, unknown>>({ projectName: 'omni-reviewer', cwd: dataDir, configName: 'omni-reviewer' }),
-    () => join(dataDir, 'omni-reviewer.json'),
+  return openStores(
+    (name) => new Conf<Record<string, unknown>>({ projectName: 'omni-reviewer', cwd: dataDir, configName: name }),
+    (name) => join(dataDir, `${name}.json`),
   );
 }
 
@@ -63,7 +63,7 @@ function appVersion(): string {
 export async function startWebShell(opts: WebShellOptions): Promise<WebShell> {
   const now = opts.now ?? Date.now;
   const key = randomBytes(32).toString('base64url');
-  const { store, setAsideAs } = confStore(opts.dataDir);
+  const { store, setAside } = confStore(opts.dataDir);
   const vault = new EncryptedVault(new NodeKeyFileCipher(join(opts.dataDir, 'vault.key')), store);
   const media = createMediaStore({ urlFor: (id) => signPath(key, 'media', id, now() + MEDIA_LINK_TTL_MS) });
   const files = createWebFiles(key, now);
@@ -75,7 +75,7 @@ export async function startWebShell(opts: WebShellOptions): Promise<WebShell> {
       openExternal: async (url) => isAllowedExternalUrl(url) && openInBrowser(url),
       // The OS hands deep links to the installed app, never to a browser tab.
       takeDeepLink: () => null,
-      ...(setAsideAs ? { settingsSetAsideAs: setAsideAs } : {}),
+      setAside,
     },
     store,
     auditPath: join(opts.dataDir, AUDIT_TRAIL_FILE),

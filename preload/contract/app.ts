@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AuditEntry, EnvironmentKind } from '../../main/ipc/context';
+import type { AuditEntry, EnvironmentKind, SetAsideFile } from '../../main/ipc/context';
 import { channel } from './define';
 import type { SavedFile } from './interview';
 
@@ -11,8 +11,8 @@ export interface AppInfoView {
   /** Which shell runs the main-process code. */
   shell: 'electron' | 'web';
   platform: string;
-  /** Set when the settings file could not be read at this start: where it was moved (kept for recovery). */
-  settingsSetAsideAs?: string;
+  /** Store files that could not be read at this start: which, and where each was moved (kept for recovery). */
+  setAside: SetAsideFile[];
 }
 
 /** Every audit entry of the active environment, newest first, with the whole trail's chain check. */

@@ -128,18 +128,24 @@ function EnvironmentBar() {
   );
 }
 
-/** Said once per start, above every screen: the settings file was unreadable and a new one was started. */
+const SET_ASIDE_WORDS = { settings: 'settingsSetAside', queue: 'queueSetAside', drafts: 'draftsSetAside', decisions: 'decisionsSetAside' } as const;
+
+/** Said once per start, above every screen: a store file was unreadable, what that means, and where it was kept. */
 function SettingsSetAsideNotice() {
   const t = useT(common);
   const info = useOmniQuery(keys.app.info(), (api) => api.app.info({}), { staleTime: Infinity });
   const [dismissed, setDismissed] = useState(false);
-  const setAsideAs = info.data?.settingsSetAsideAs;
-  if (!setAsideAs || dismissed) return null;
+  const setAside = info.data?.setAside ?? [];
+  if (setAside.length === 0 || dismissed) return null;
   return (
     <div className="startup-notice" role="alert">
       <div>
-        <p>{t('settingsSetAside')} <code className="mono" data-testid="settings-set-aside">{setAsideAs}</code></p>
-        <p>{t('settingsSetAsideAdvice')}</p>
+        {setAside.map(({ kind, path }) => (
+          <p key={kind}>
+            {t(SET_ASIDE_WORDS[kind])} {t('setAsideKept')} <code className="mono" data-testid={`${kind}-set-aside`}>{path}</code>
+          </p>
+        ))}
+        <p>{t('setAsideAdvice')}</p>
       </div>
       <Button onClick={() => setDismissed(true)}>{t('dismiss')}</Button>
     </div>

@@ -26,9 +26,9 @@ export interface ShellFixture {
 
 const READY = /Omni Reviewer ready at (http:\/\/127\.0\.0\.1:\d+\/#k=([A-Za-z0-9_-]+))/;
 
-async function startShell(settingsFile?: string): Promise<{ fixture: ShellFixture; child: ChildProcess }> {
+async function startShell(storeFiles: Record<string, string>): Promise<{ fixture: ShellFixture; child: ChildProcess }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'omni-e2e-'));
-  if (settingsFile !== undefined) await writeFile(join(dataDir, 'omni-reviewer.json'), settingsFile);
+  for (const [name, text] of Object.entries(storeFiles)) await writeFile(join(dataDir, `${name}.json`), text);
   const staticDir = process.env.OMNI_WEB_STATIC_DIR ? ['--static-dir', process.env.OMNI_WEB_STATIC_DIR] : [];
   const child = spawn(process.execPath, ['--import', 'tsx', 'main/web-shell/cli.ts', '--port', '0', '--no-open', '--data-dir', dataDir, ...staticDir], {
     cwd: process.cwd(),
@@ -81,11 +81,14 @@ async function startShell(settingsFile?: string): Promise<{ fixture: ShellFixtur
   return { fixture, child };
 }
 
-export const test = base.extend<{ shell: ShellFixture; page: Page; settingsFile: string | undefined }>({
-  /** The settings file the shell finds in its data folder at start (`test.use({ settingsFile })`); none by default. */
-  settingsFile: [undefined, { option: true }],
-  shell: async ({ settingsFile }, use) => {
-    const { fixture, child } = await startShell(settingsFile);
+export const test = base.extend<{ shell: ShellFixture; page: Page; storeFiles: Record<string, string> }>({
+  /**
+   * Store files the shell finds in its data folder at start, by name without `.json` (`test.use({ storeFiles:
+   * { 'omni-reviewer': '…' } })`); none by default.
+   */
+  storeFiles: [{}, { option: true }],
+  shell: async ({ storeFiles }, use) => {
+    const { fixture, child } = await startShell(storeFiles);
     try {
       await use(fixture);
     } finally {

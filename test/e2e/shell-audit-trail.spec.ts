@@ -120,7 +120,7 @@ function legacyTrail(count: number): AuditEntry[] {
 }
 
 test.describe('a long trail left in the settings file by an earlier version', () => {
-  test.use({ settingsFile: JSON.stringify({ auditTrail: legacyTrail(5000) }) });
+  test.use({ storeFiles: { 'omni-reviewer': JSON.stringify({ auditTrail: legacyTrail(5000) }) } });
 
   test('moves to its own file at start, and Settings shows all of it drawing only the rows in view', async ({ page, shell }) => {
     const onDisk = (await readFile(join(shell.dataDir, AUDIT_TRAIL_FILE), 'utf8')).trim().split('\n');

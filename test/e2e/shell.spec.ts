@@ -357,14 +357,14 @@ test('the skip link moves focus to the content without leaving the screen', asyn
 });
 
 test.describe('a settings file that cannot be read', () => {
-  test.use({ settingsFile: '{"queue": {"demo-clean-pass": ' });
+  test.use({ storeFiles: { 'omni-reviewer': '{"vault": {"items": ' } });
 
   test('is set aside unchanged, and the app starts with new settings and says where the old file is', async ({ page, shell }) => {
     const notice = page.getByRole('alert').filter({ hasText: 'could not read its settings file' });
     await expect(notice).toBeVisible();
     const keptAs = await notice.getByTestId('settings-set-aside').textContent();
     expect(keptAs).toMatch(/omni-reviewer\.unreadable-.+\.json$/);
-    expect(await readFile(keptAs!, 'utf8')).toBe('{"queue": {"demo-clean-pass": ');
+    expect(await readFile(keptAs!, 'utf8')).toBe('{"vault": {"items": ');
     expect(keptAs!.startsWith(join(shell.dataDir, 'omni-reviewer.unreadable-'))).toBe(true);
     // The demo works at once; the notice stays until dismissed, on every screen.
     await expect(page.getByRole('heading', { name: 'Review queue', level: 1 })).toBeVisible();
@@ -374,5 +374,52 @@ test.describe('a settings file that cannot be read', () => {
     await notice.getByRole('button', { name: 'Got it' }).click();
     await expect(notice).toBeHidden();
     await axeClean(page);
+  });
+});
+
+test.describe('an unreadable review queue file', () => {
+  test.use({ storeFiles: { 'omni-reviewer': JSON.stringify({ preferences: { language: 'es' } }), 'omni-reviewer-queue': '{"review.queue.demo": {' } });
+
+  test('is set aside alone: the notice names the queue, in the chosen language, and the settings stay', async ({ page, shell }) => {
+    const notice = page.getByRole('alert').filter({ hasText: 'no pudo leer el archivo de su bandeja de revisión' });
+    await expect(notice).toBeVisible();
+    await expect(notice).not.toContainText('configuración nueva');
+    const keptAs = await notice.getByTestId('queue-set-aside').textContent();
+    expect(keptAs!.startsWith(join(shell.dataDir, 'omni-reviewer-queue.unreadable-'))).toBe(true);
+    expect(await readFile(keptAs!, 'utf8')).toBe('{"review.queue.demo": {');
+    // The settings file was read: the app speaks Spanish, as chosen before.
+    await expect(page.getByRole('heading', { name: 'Bandeja de revisión', level: 1 })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/queue-set-aside-es.png` });
+    await axeClean(page);
+    await notice.getByRole('button', { name: 'Entendido' }).click();
+    await expect(notice).toBeHidden();
+  });
+});
+
+test.describe('a settings file from an earlier version, holding the queue, a draft and a decision', () => {
+  const at = '2026-11-20T15:04:05.000Z';
+  test.use({
+    storeFiles: {
+      'omni-reviewer': JSON.stringify({
+        'review.queue.demo': { 'demo-clean-pass': { interviewId: 'demo-clean-pass', label: 'Kept from before', addedAt: at, localState: 'inReview' } },
+        'review.drafts.demo': { 'demo-clean-pass': { notes: { text: 'Escrito antes de actualizar.', updatedAt: at } } },
+        'review.decisions.demo': { 'demo-clean-pass': [{ decision: 'approve', reason: 'Todo coincide.', acknowledgedFindings: [], decidedAt: at, environment: 'demo' }] },
+      }),
+    },
+  });
+
+  test('is split at start into its files, and the queue, the draft and the decision are all still there', async ({ page, shell }) => {
+    const file = async (name: string) => JSON.parse(await readFile(join(shell.dataDir, `${name}.json`), 'utf8')) as Record<string, unknown>;
+    expect(Object.keys(await file('omni-reviewer')).filter((key) => key.startsWith('review.'))).toEqual([]);
+    expect(await file('omni-reviewer-queue')).toHaveProperty(['review.queue.demo', 'demo-clean-pass', 'label'], 'Kept from before');
+    expect(await file('omni-reviewer-drafts')).toHaveProperty(['review.drafts.demo', 'demo-clean-pass', 'notes', 'text'], 'Escrito antes de actualizar.');
+    expect(await file('omni-reviewer-decisions')).toHaveProperty(['review.decisions.demo', 'demo-clean-pass', '0', 'decision'], 'approve');
+
+    const row = page.getByRole('row', { name: /demo-clean-pass/ });
+    await expect(row).toContainText('Kept from before');
+    await expect(row).toContainText('In review');
+    await row.getByRole('link', { name: 'demo-clean-pass' }).click();
+    await expect(page.getByLabel('Conference notes')).toHaveValue('Escrito antes de actualizar.');
+    await expect(page.getByTestId('last-decision')).toContainText('Decided: Approve');
   });
 });

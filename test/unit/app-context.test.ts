@@ -25,7 +25,7 @@ let contexts = 0;
 
 function build(store = memoryStore(), vault: ConstructorParameters<typeof EncryptedVault>[0] | 'memory' = 'memory') {
   return createAppContext({
-    shell: { kind: 'web', version: 't', platform: 'linux', openExternal: async () => false, takeDeepLink: () => null },
+    shell: { kind: 'web', version: 't', platform: 'linux', openExternal: async () => false, takeDeepLink: () => null, setAside: [] },
     store,
     auditPath: join(dataDir, `audit-${++contexts}.jsonl`),
     vault: vault === 'memory' ? new MemoryVault() : new EncryptedVault(vault, store),

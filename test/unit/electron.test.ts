@@ -100,7 +100,10 @@ const userData = vi.hoisted(() => ({ dir: '' }));
 vi.mock('electron-store', () => ({
   default: class {
     store: Record<string, unknown> = {};
-    readonly path = `${userData.dir}/omni-reviewer.json`;
+    readonly path: string;
+    constructor({ name }: { name: string }) {
+      this.path = `${userData.dir}/${name}.json`;
+    }
   },
 }));
 

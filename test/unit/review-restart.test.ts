@@ -38,9 +38,10 @@ describe('review queue and drafts across a restart of the web shell', () => {
     } finally {
       await first.close();
     }
-    const settings = await readFile(join(dataDir, 'omni-reviewer.json'), 'utf8');
-    expect(settings).toContain('restart-1');
-    expect(settings).not.toContain(JWT);
+    const [settings, queueFile, draftsFile] = await Promise.all(['omni-reviewer', 'omni-reviewer-queue', 'omni-reviewer-drafts'].map((name) => readFile(join(dataDir, `${name}.json`), 'utf8')));
+    expect(queueFile).toContain('restart-1');
+    expect(draftsFile).toContain('Pendiente de confirmar');
+    for (const file of [settings, queueFile, draftsFile]) expect(file).not.toContain(JWT);
 
     const second = await startWebShell({ port: 0, dataDir });
     try {

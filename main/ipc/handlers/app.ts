@@ -19,7 +19,7 @@ export const appHandlers: DomainHandlers<'app'> = {
     version: ctx.shell.version,
     shell: ctx.shell.kind,
     platform: ctx.shell.platform,
-    ...(ctx.shell.settingsSetAsideAs ? { settingsSetAsideAs: ctx.shell.settingsSetAsideAs } : {}),
+    setAside: ctx.shell.setAside,
   }),
   openExternal: async ({ url }, ctx) => ({ opened: await ctx.shell.openExternal(url) }),
   takeDeepLink: async (_input, ctx) => ctx.shell.takeDeepLink(),
