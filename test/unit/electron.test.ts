@@ -144,6 +144,8 @@ describe('Electron main process (mocked electron)', () => {
     const schemes = (e.protocol.registerSchemesAsPrivileged.mock.calls as unknown as unknown[][])[0]![0] as { scheme: string; privileges: Record<string, boolean> }[];
     expect(schemes.map((s) => s.scheme).sort()).toEqual(['app', 'omni-media']);
     expect(schemes.find((s) => s.scheme === 'omni-media')!.privileges).toMatchObject({ stream: true, secure: true });
+    // V8's code cache is off for custom schemes unless asked for, and works only on a standard one.
+    expect(schemes.find((s) => s.scheme === 'app')!.privileges).toMatchObject({ standard: true, codeCache: true });
     expect(schemes.every((s) => !s.privileges.bypassCSP)).toBe(true);
   });
 
