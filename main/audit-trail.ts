@@ -90,8 +90,16 @@ export function openAuditTrail(opts: AuditTrailOptions): AuditTrail {
     file = read.file;
   };
 
-  /** Reads the file again when it changed since this process last read or wrote it. */
+  /** Whether this process is writing an entry: the file then differs from what was last read because of it. */
+  let writing = false;
+
+  /**
+   * Reads the file again when it changed since this process last read or wrote it. Not while an entry of this process
+   * is being written: read back then, it was added a second time when its write returned, and the next entry was
+   * numbered and chained after the copy.
+   */
   const syncWithFile = () => {
+    if (writing) return;
     const stats = statSync(path, { throwIfNoEntry: false });
     if (stats?.size === file?.size && stats?.mtimeMs === file?.mtimeMs) return;
     load(false);
@@ -138,7 +146,12 @@ export function openAuditTrail(opts: AuditTrailOptions): AuditTrail {
           prevHash: last?.hash ?? GENESIS_HASH,
         };
         const entry: AuditEntry = { ...body, hash: entryHash(body) };
-        file = await appendLine(path, `${JSON.stringify(entry)}\n`);
+        writing = true;
+        try {
+          file = await appendLine(path, `${JSON.stringify(entry)}\n`);
+        } finally {
+          writing = false;
+        }
         // Entries are shared by every list; frozen, so a caller cannot change what the next one sees.
         add(deepFreeze(entry));
         return entry;

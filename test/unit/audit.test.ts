@@ -43,6 +43,23 @@ describe('audit trail', () => {
     expect((await fileLines()).map((l) => JSON.parse(l) as AuditEntry)).toEqual([a, b, c]);
   });
 
+  it('a look at the file while an entry is being written does not read that entry back twice', async () => {
+    const trail = open();
+    for (let i = 1; i <= 3; i++) {
+      let written = false;
+      const appending = trail.append({ interviewId: 'i1', action: 'opened', detail: { i } }).finally(() => (written = true));
+      // Another call looking at the trail meanwhile (an interview's audit panel, Settings, the queue's opening times).
+      while (!written) {
+        await trail.list();
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await appending;
+    }
+    expect((await trail.list()).map((e) => e.seq)).toEqual([1, 2, 3]);
+    expect((await trail.list({ interviewId: 'i1' })).map((e) => e.seq)).toEqual([1, 2, 3]);
+    expect(await trail.verify()).toEqual({ ok: true });
+  });
+
   it('serializes concurrent appends into one unbroken chain', async () => {
     const trail = open();
     await Promise.all(Array.from({ length: 25 }, (_, i) => trail.append({ action: 'noted', detail: { i } })));
