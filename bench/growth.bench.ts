@@ -16,9 +16,11 @@ import type { Targets } from './targets';
  * - `open-calls-20k-trail-ratio`: time to answer the calls of one opening (the opening and every panel's read, in one
  *   request as the page sends them) with 20,000 entries in the audit trail (weeks of one analyst's work; about ten
  *   per interview), divided by the same with a new trail. With the trail inside the settings file it was ~50.
- * - `open-calls-5000-queue-ratio`: the same with 5,000 interviews in the queue, divided by 50. The settings file is
- *   one JSON document, rewritten with each change (an opening makes one), so some growth stays (3-4); it was ~9 when
- *   every read copied the whole queue and the panels rewrote the file twice more.
+ * - `open-calls-5000-queue-ratio`: the same with 5,000 interviews in the queue, divided by 50. These are openings of
+ *   interviews already in review, as when an analyst goes back and forth: they write nothing to the queue's file, whose
+ *   size grows with the queue (an interview's first opening still writes its move to "in review"). It was ~9 when every
+ *   read copied the whole queue and the panels rewrote the file twice more, 3-5 while every opening stamped its time
+ *   in the file (now read from the audit trail), ~1.1 since.
  * - `queue-list-5000-tokens-ratio`: listing a queue of 5,000 interviews, each with a session token, right after a
  *   restart (no token decrypted yet), divided by the same with 50. The rows are 100 times as many (~8 here); when
  *   each row's token lookup copied every stored token, it was in the thousands (25 s for the list).
@@ -28,7 +30,7 @@ import type { Targets } from './targets';
  */
 export const targets: Targets = {
   'open-calls-20k-trail-ratio': { atMost: 1.5 },
-  'open-calls-5000-queue-ratio': { atMost: 6 },
+  'open-calls-5000-queue-ratio': { atMost: 1.5 },
   'queue-list-5000-tokens-ratio': { atMost: 20 },
   'draft-save-5000-queue-ratio': { atMost: 1.5 },
 };

@@ -69,6 +69,9 @@ export function openAuditTrail(opts: AuditTrailOptions): AuditTrail {
 
   let lines: Line[] = [];
   let byInterview = new Map<string, Readonly<AuditEntry>[]>();
+  /** The time of the last entry per environment, action and interview (lastRecorded). */
+  let lastAt = new Map<string, string>();
+  const lastKey = (environment: string, action: string, interviewId: string) => `${environment}\n${action}\n${interviewId}`;
   let file: FileState | undefined;
   /** How far the chain has been checked: verify() continues from there instead of hashing everything again. */
   let checked = { count: 0, prevHash: GENESIS_HASH, brokenAt: undefined as number | undefined };
@@ -76,6 +79,7 @@ export function openAuditTrail(opts: AuditTrailOptions): AuditTrail {
   const add = (line: Line) => {
     lines.push(line);
     if (line?.interviewId === undefined) return;
+    lastAt.set(lastKey(line.environment, line.action, line.interviewId), line.at);
     const mine = byInterview.get(line.interviewId);
     if (mine) mine.push(line);
     else byInterview.set(line.interviewId, [line]);
@@ -84,6 +88,7 @@ export function openAuditTrail(opts: AuditTrailOptions): AuditTrail {
   const load = (repair: boolean) => {
     lines = [];
     byInterview = new Map();
+    lastAt = new Map();
     checked = { count: 0, prevHash: GENESIS_HASH, brokenAt: undefined };
     const read = readTrailFile(path, repair ? log : undefined);
     for (const line of read.lines) add(line);
@@ -164,6 +169,11 @@ export function openAuditTrail(opts: AuditTrailOptions): AuditTrail {
       syncWithFile();
       if (filter?.interviewId !== undefined) return [...(byInterview.get(filter.interviewId) ?? [])];
       return lines.filter((line) => line !== null);
+    },
+    async lastRecorded(action, environment) {
+      syncWithFile();
+      const index = lastAt;
+      return (interviewId) => index.get(lastKey(environment, action, interviewId));
     },
     async verify() {
       syncWithFile();

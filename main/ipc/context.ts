@@ -128,6 +128,11 @@ export interface AuditEntry {
 export interface AuditTrail {
   append(entry: { interviewId?: string; action: AuditAction; detail: Record<string, unknown> }): Promise<AuditEntry>;
   list(filter?: { interviewId?: string }): Promise<AuditEntry[]>;
+  /**
+   * When `action` was last recorded for each interview of `environment`, as a lookup by interview id: one look at the
+   * file for a whole list (the queue asks for every row).
+   */
+  lastRecorded(action: AuditAction, environment: string): Promise<(interviewId: string) => string | undefined>;
   /** Recomputes the hash chain; the first broken link if any. */
   verify(): Promise<{ ok: true } | { ok: false; brokenAt: number }>;
 }

@@ -8,6 +8,9 @@ import { ReviewError } from './errors';
 /** What the queue needs from the vault: session tokens go in, only their presence comes out. */
 export type SessionTokenStore = Pick<Vault, 'setSessionToken' | 'setSessionTokens' | 'hasSessionToken' | 'clearSessionToken'>;
 
+/** When each interview of an environment was last opened, as a lookup by id (the audit trail records every opening). */
+export type OpenedTimes = (environmentId: string) => Promise<(interviewId: string) => string | undefined>;
+
 type StoredEntry = Omit<QueueEntry, 'hasSessionToken'>;
 type StoredQueue = Record<string, StoredEntry>;
 
@@ -29,12 +32,17 @@ const nothingToRestore = (interviewId: string) =>
 /**
  * The analyst's own work list, one per environment (the service has no endpoint listing interviews).
  * Kept in the JSON store, so it survives restarts in both shells.
+ *
+ * When an interview was last opened is read from the audit trail, which records every opening, rather than stored
+ * here too: the queue's file is rewritten whole with each change, so stamping it at every opening cost an opening
+ * ~20 ms at 5,000 interviews and ~50 ms at 20,000. Entries of earlier versions keep the time they stored.
  */
 export class ReviewQueue {
   constructor(
     private readonly store: JsonStore,
     private readonly tokens: SessionTokenStore,
     private readonly environmentId: () => string,
+    private readonly openedTimes: OpenedTimes,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -52,18 +60,30 @@ export class ReviewQueue {
     this.store.set(this.key(), queue);
   }
 
-  private async view(entry: Frozen<StoredEntry>): Promise<QueueEntry> {
-    return { ...entry, hasSessionToken: await this.tokens.hasSessionToken(this.environmentId(), entry.interviewId) };
+  private async view(entry: Frozen<StoredEntry>, openedAt: (interviewId: string) => string | undefined): Promise<QueueEntry> {
+    const stored = entry.lastOpenedAt;
+    const recorded = openedAt(entry.interviewId);
+    const lastOpenedAt = stored && recorded ? (stored > recorded ? stored : recorded) : (recorded ?? stored);
+    return {
+      ...entry,
+      ...(lastOpenedAt ? { lastOpenedAt } : {}),
+      hasSessionToken: await this.tokens.hasSessionToken(this.environmentId(), entry.interviewId),
+    };
+  }
+
+  private async viewOne(entry: Frozen<StoredEntry>): Promise<QueueEntry> {
+    return this.view(entry, await this.openedTimes(this.environmentId()));
   }
 
   async list(): Promise<QueueEntry[]> {
     const entries = Object.values(this.read()).sort((a, b) => a.addedAt.localeCompare(b.addedAt) || a.interviewId.localeCompare(b.interviewId));
-    return Promise.all(entries.map((e) => this.view(e)));
+    const openedAt = await this.openedTimes(this.environmentId());
+    return Promise.all(entries.map((e) => this.view(e, openedAt)));
   }
 
   async get(interviewId: string): Promise<QueueEntry | undefined> {
     const entry = this.read()[interviewId];
-    return entry ? this.view(entry) : undefined;
+    return entry ? this.viewOne(entry) : undefined;
   }
 
   async require(interviewId: string): Promise<QueueEntry> {
@@ -136,7 +156,7 @@ export class ReviewQueue {
     // Added again meanwhile (a link, an import): that newer entry stays.
     if (!this.read()[interviewId]) this.write({ ...this.read(), [interviewId]: entry });
     this.removed.delete(key);
-    return this.view(this.read()[interviewId]!);
+    return this.viewOne(this.read()[interviewId]!);
   }
 
   private async update(interviewId: string, change: (e: StoredEntry) => void): Promise<QueueEntry> {
@@ -145,7 +165,7 @@ export class ReviewQueue {
     const entry: StoredEntry = { ...stored };
     change(entry);
     this.write({ ...this.read(), [interviewId]: entry });
-    return this.view(entry);
+    return this.viewOne(entry);
   }
 
   setState(interviewId: string, state: LocalReviewState) {
@@ -154,11 +174,16 @@ export class ReviewQueue {
     });
   }
 
-  /** Opening moves a to-review interview to in-review; a decided one stays decided. */
-  markOpened(interviewId: string) {
-    return this.update(interviewId, (e) => {
-      e.lastOpenedAt = this.now().toISOString();
-      if (e.localState === 'toReview') e.localState = 'inReview';
+  /**
+   * Opening moves a to-review interview to in-review; a decided one stays decided. Nothing else is written: the time
+   * of the opening is the audit trail's entry for it.
+   */
+  async markOpened(interviewId: string): Promise<void> {
+    const stored = this.read()[interviewId];
+    if (!stored) throw notInQueue(interviewId);
+    if (stored.localState !== 'toReview') return;
+    await this.update(interviewId, (e) => {
+      e.localState = 'inReview';
     });
   }
 

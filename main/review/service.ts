@@ -48,7 +48,7 @@ export class ReviewService {
     private readonly now: () => Date = () => new Date(),
   ) {
     const envId = () => ctx.environments.active().id;
-    this.queue = new ReviewQueue(ctx.store, ctx.vault, envId, now);
+    this.queue = new ReviewQueue(ctx.store, ctx.vault, envId, (environmentId) => ctx.audit.lastRecorded('opened', environmentId), now);
     this.drafts = new DraftStore(ctx.store, envId, now);
   }
 

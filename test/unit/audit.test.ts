@@ -43,6 +43,28 @@ describe('audit trail', () => {
     expect((await fileLines()).map((l) => JSON.parse(l) as AuditEntry)).toEqual([a, b, c]);
   });
 
+  it('knows when each interview last had an action recorded, per environment, across a restart and a write by another process', async () => {
+    let t = Date.parse('2026-01-01T00:00:00Z');
+    let env = 'demo';
+    const trail = open({ now: () => (t += 1000), environment: () => env });
+    await trail.append({ interviewId: 'i1', action: 'opened', detail: {} });
+    await trail.append({ interviewId: 'i1', action: 'noted', detail: { text: 'x' } });
+    await trail.append({ interviewId: 'i1', action: 'opened', detail: {} });
+    env = 'production';
+    await trail.append({ interviewId: 'i1', action: 'opened', detail: {} });
+    const demoOpened = await trail.lastRecorded('opened', 'demo');
+    expect(demoOpened('i1')).toBe('2026-01-01T00:00:03.000Z');
+    expect(demoOpened('i2')).toBeUndefined();
+    expect((await trail.lastRecorded('opened', 'production'))('i1')).toBe('2026-01-01T00:00:04.000Z');
+    expect((await trail.lastRecorded('noted', 'demo'))('i1')).toBe('2026-01-01T00:00:02.000Z');
+
+    // Another process (or the next start) sees the same, and this one sees what the other appended.
+    const other = open({ now: () => (t += 1000), environment: () => 'demo' });
+    expect((await other.lastRecorded('opened', 'demo'))('i1')).toBe('2026-01-01T00:00:03.000Z');
+    await other.append({ interviewId: 'i2', action: 'opened', detail: {} });
+    expect((await trail.lastRecorded('opened', 'demo'))('i2')).toBe('2026-01-01T00:00:05.000Z');
+  });
+
   it('a look at the file while an entry is being written does not read that entry back twice', async () => {
     const trail = open();
     for (let i = 1; i <= 3; i++) {

@@ -6,9 +6,10 @@ import { MemoryJsonStore } from '../helpers/fake-safe-storage';
 function setup() {
   const store = new MemoryJsonStore();
   let now = Date.parse('2026-11-23T10:00:00Z');
-  const queue = new ReviewQueue(store, new MemoryVault(), () => 'demo', () => new Date(now));
+  const opened = new Map<string, string>();
+  const queue = new ReviewQueue(store, new MemoryVault(), () => 'demo', async () => (id) => opened.get(id), () => new Date(now));
   const writes = vi.spyOn(store, 'set');
-  return { store, queue, writes, advance: (ms: number) => (now += ms) };
+  return { store, queue, writes, opened, advance: (ms: number) => (now += ms) };
 }
 
 describe('ReviewQueue', () => {
@@ -41,6 +42,40 @@ describe('ReviewQueue', () => {
     await queue.recordStatus('a', undefined);
     await queue.recordStatus('elsewhere', 'Alive');
     expect(writes).toHaveBeenCalledTimes(3);
+  });
+
+  it('an opening writes only a change of local state; when it was opened is read from the trail', async () => {
+    const { queue, writes, opened } = setup();
+    await queue.add([{ interviewId: 'a' }, { interviewId: 'b' }]);
+    await queue.setState('b', 'decided');
+    writes.mockClear();
+
+    await queue.markOpened('a');
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect((await queue.get('a'))?.localState).toBe('inReview');
+    // Opened again, or a decided one opened: nothing to write, however large the queue's file.
+    await queue.markOpened('a');
+    await queue.markOpened('b');
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect((await queue.get('b'))?.localState).toBe('decided');
+    await expect(queue.markOpened('elsewhere')).rejects.toMatchObject({ data: { code: 'NOT_IN_QUEUE' } });
+
+    opened.set('a', '2026-11-23T10:00:00.000Z');
+    expect((await queue.get('a'))?.lastOpenedAt).toBe('2026-11-23T10:00:00.000Z');
+    expect((await queue.list()).map((e) => e.lastOpenedAt)).toEqual(['2026-11-23T10:00:00.000Z', undefined]);
+  });
+
+  it('keeps the time an earlier version stored with the entry, unless the trail has a later one', async () => {
+    const { store, queue, opened } = setup();
+    store.set('review.queue.demo', {
+      old: { interviewId: 'old', addedAt: '2026-10-01T00:00:00.000Z', localState: 'inReview', lastOpenedAt: '2026-10-02T00:00:00.000Z' },
+      both: { interviewId: 'both', addedAt: '2026-10-01T00:00:01.000Z', localState: 'inReview', lastOpenedAt: '2026-10-02T00:00:00.000Z' },
+    });
+    opened.set('both', '2026-11-20T00:00:00.000Z');
+    expect((await queue.list()).map((e) => [e.interviewId, e.lastOpenedAt])).toEqual([
+      ['old', '2026-10-02T00:00:00.000Z'],
+      ['both', '2026-11-20T00:00:00.000Z'],
+    ]);
   });
 
   it('changes a copy of what it read: an edit of a listed entry, or a failed write, leaves the queue as stored', async () => {

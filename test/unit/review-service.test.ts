@@ -24,6 +24,9 @@ class ChainAudit implements AuditTrail {
   async list(filter?: { interviewId?: string }) {
     return this.entries.filter((e) => !filter?.interviewId || e.interviewId === filter.interviewId);
   }
+  async lastRecorded(action: string, environment: string) {
+    return (interviewId: string) => this.entries.findLast((e) => e.action === action && e.environment === environment && e.interviewId === interviewId)?.at;
+  }
   async verify() {
     return { ok: true as const };
   }
