@@ -81,6 +81,11 @@ export class ReviewQueue {
     return Promise.all(entries.map((e) => this.view(e, openedAt)));
   }
 
+  /** Whether the interview is in the queue, without building its view (token and trail look-ups). */
+  has(interviewId: string): boolean {
+    return this.read()[interviewId] !== undefined;
+  }
+
   async get(interviewId: string): Promise<QueueEntry | undefined> {
     const entry = this.read()[interviewId];
     return entry ? this.viewOne(entry) : undefined;

@@ -157,7 +157,7 @@ export class ReviewService {
   }
 
   async open(interviewId: string): Promise<OpenedInterview> {
-    if (!(await this.queue.get(interviewId))) await this.queue.add([{ interviewId }]);
+    if (!this.queue.has(interviewId)) await this.queue.add([{ interviewId }]);
     await this.queue.markOpened(interviewId);
     await this.ctx.audit.append({ interviewId, action: 'opened', detail: {} });
     const [overview, audit] = await Promise.all([this.overviewOf(interviewId), this.audit(interviewId)]);
