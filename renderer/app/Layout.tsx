@@ -56,7 +56,7 @@ export function Layout() {
         {t('skipToContent')}
       </a>
       <EnvironmentBar />
-      <SettingsSetAsideNotice />
+      <SetAsideNotice />
       <div className="frame-body">
         <nav className="rail" aria-label={t('navLabel')}>
           <ul>
@@ -131,7 +131,7 @@ function EnvironmentBar() {
 const SET_ASIDE_WORDS = { settings: 'settingsSetAside', queue: 'queueSetAside', drafts: 'draftsSetAside', decisions: 'decisionsSetAside' } as const;
 
 /** Said once per start, above every screen: a store file was unreadable, what that means, and where it was kept. */
-function SettingsSetAsideNotice() {
+function SetAsideNotice() {
   const t = useT(common);
   const info = useOmniQuery(keys.app.info(), (api) => api.app.info({}), { staleTime: Infinity });
   const [dismissed, setDismissed] = useState(false);
@@ -145,7 +145,7 @@ function SettingsSetAsideNotice() {
             {t(SET_ASIDE_WORDS[kind])} {t('setAsideKept')} <code className="mono" data-testid={`${kind}-set-aside`}>{path}</code>
           </p>
         ))}
-        <p>{t('setAsideAdvice')}</p>
+        <p>{t(setAside.length > 1 ? 'setAsideAdviceMany' : 'setAsideAdvice')}</p>
       </div>
       <Button onClick={() => setDismissed(true)}>{t('dismiss')}</Button>
     </div>

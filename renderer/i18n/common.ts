@@ -63,6 +63,7 @@ export const common = defineMessages({
     decisionsSetAside: 'The app could not read its decisions file: earlier decisions are not shown on their interviews. The audit trail and the service’s conference notes still hold them.',
     setAsideKept: 'The old file was kept, unchanged, as:',
     setAsideAdvice: 'Keep that file: it holds what was saved before.',
+    setAsideAdviceMany: 'Keep those files: they hold what was saved before.',
     dismiss: 'Got it',
   },
   es: {
@@ -126,6 +127,7 @@ export const common = defineMessages({
     decisionsSetAside: 'La aplicación no pudo leer su archivo de decisiones: las decisiones anteriores no se muestran en sus entrevistas. La bitácora y las notas de la videollamada en el servicio aún las conservan.',
     setAsideKept: 'El archivo anterior se conservó, sin cambios, como:',
     setAsideAdvice: 'Conserva ese archivo: contiene lo que se había guardado.',
+    setAsideAdviceMany: 'Conserva esos archivos: contienen lo que se había guardado.',
     dismiss: 'Entendido',
   },
 });

@@ -396,6 +396,43 @@ test.describe('an unreadable review queue file', () => {
   });
 });
 
+test.describe('unreadable drafts and decisions files', () => {
+  const at = '2026-11-20T15:04:05.000Z';
+  test.use({
+    storeFiles: {
+      'omni-reviewer-queue': JSON.stringify({ 'review.queue.demo': { 'demo-no-fraud-risk': { interviewId: 'demo-no-fraud-risk', label: 'Still queued', addedAt: at, localState: 'inReview' } } }),
+      'omni-reviewer-drafts': '{"review.drafts.demo": {"demo-clean-pass": ',
+      'omni-reviewer-decisions': '{"review.decisions.demo": [',
+    },
+  });
+
+  test('are each set aside and named in one notice; the queue beside them is read, and a new draft is kept', async ({ page, shell }) => {
+    const notice = page.getByRole('alert').filter({ hasText: 'could not read its drafts file' });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('could not read its decisions file');
+    await expect(notice).not.toContainText('queue started empty');
+    await expect(notice).toContainText('Keep those files');
+    for (const [kind, text] of [['drafts', '{"review.drafts.demo": {"demo-clean-pass": '], ['decisions', '{"review.decisions.demo": [']] as const) {
+      const keptAs = await notice.getByTestId(`${kind}-set-aside`).textContent();
+      expect(keptAs!.startsWith(join(shell.dataDir, `omni-reviewer-${kind}.unreadable-`))).toBe(true);
+      expect(await readFile(keptAs!, 'utf8')).toBe(text);
+    }
+    await expect(page.getByRole('row', { name: /demo-no-fraud-risk/ })).toContainText('Still queued');
+    await page.screenshot({ path: `${SHOTS}/drafts-decisions-set-aside.png` });
+    await axeClean(page);
+
+    // The new drafts file works: a note typed now is kept in it (the seeds bring the session token writing needs).
+    await shell.ipc('queue.addDemoSeeds', {});
+    await page.evaluate(() => (window.location.hash = '#/interviews/demo-clean-pass'));
+    await expect(page.getByTestId('interview-id')).toHaveText('demo-clean-pass');
+    await expect(page.getByTestId('last-decision')).toHaveCount(0);
+    await page.getByLabel('Conference notes').fill('Typed after the drafts file was set aside.');
+    await expect
+      .poll(async () => JSON.parse(await readFile(join(shell.dataDir, 'omni-reviewer-drafts.json'), 'utf8').catch(() => 'null')) as unknown)
+      .toHaveProperty(['review.drafts.demo', 'demo-clean-pass', 'notes', 'text'], 'Typed after the drafts file was set aside.');
+  });
+});
+
 test.describe('a settings file from an earlier version, holding the queue, a draft and a decision', () => {
   const at = '2026-11-20T15:04:05.000Z';
   test.use({
