@@ -22,6 +22,10 @@ import type { Targets } from './targets';
  *   given machine: on loopback the calls take ~20-40 ms, against a production service hundreds.
  * - `open-interview-first-ratio`: the same for the first interview opened in a newly started window, when the
  *   browser has not yet compiled the workspace's code. Median of 10 windows.
+ * - `open-interview-ratio-100ms-service`: the same openings (25, in 5 windows) with the demo server answering each of
+ *   the screen's four service calls 100 ms late, a fast round trip to a production service: the ratio where the
+ *   service sets the pace, as it does for analysts. No target; it shows what the page's fixed overhead (above) is
+ *   worth once the calls take what they take in use.
  * - `video-seek-bytes-fraction`: bytes that went through the media route to load the player, seek to the middle
  *   of the demo video and play one second, divided by the file's size (1.0 = the whole file was fetched).
  *   Measured on `demo-long-video`, the 10-minute (24 MB) recording: the 160 KB clip of the other interviews is
@@ -34,6 +38,9 @@ export const targets: Targets = {
 };
 
 const SEEK_INTERVIEW = 'demo-long-video';
+/** The endpoints an opening calls on the service (the opening itself and the drafts are the app's own). */
+const SERVICE_CALLS = ['getRawIdvResults', 'getCrossDocResults', 'getContractLinks', 'getVideoSelfieUrl'];
+const SERVICE_DELAY_MS = 100;
 const OPENINGS = ['demo-clean-pass', 'demo-fraud-high', 'demo-contracts-many', 'demo-no-fraud-risk', 'demo-closed'];
 /** One per window, opened first; none of them is in OPENINGS, so no measured opening finds its data cached. */
 const FIRST_OPENINGS = ['demo-attempts-limited', 'demo-expired-id', 'demo-empty-idv', 'demo-face-recapture', 'demo-id-face-skipped'];
@@ -216,11 +223,32 @@ export default async function reviewBench(): Promise<Record<string, number>> {
         await page.close();
       }
     }
+    const seekBytesFraction = await seekFraction(browser, shell);
+    // Last: the delays stay on the demo server until the shell stops.
+    const demoUrl = (await callIpc<{ environments: { kind: string; baseUrl: string }[] }>(shell, 'settings.environments')).environments.find((e) => e.kind === 'demo')!.baseUrl;
+    for (const route of SERVICE_CALLS) {
+      const res = await fetch(`${demoUrl}/__demo/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ route, kind: 'delay', delayMs: SERVICE_DELAY_MS, times: 10_000 }) });
+      if (!res.ok) throw new Error(`the demo server refused a delay for ${route}: ${res.status}`);
+    }
+    const delayedRatios: number[] = [];
+    for (let w = 0; w < 5; w++) {
+      const page = await newWindow(browser, shell);
+      try {
+        for (const id of OPENINGS) {
+          const { total, slowest } = await openOnce(page, id);
+          if (slowest < SERVICE_DELAY_MS) throw new Error(`an opening's slowest call took ${slowest} ms, less than the service's delay`);
+          delayedRatios.push(total / slowest);
+        }
+      } finally {
+        await page.close();
+      }
+    }
     return {
       'open-interview-ratio': median(ratios),
       'open-interview-overhead-ms': Math.round(median(overheads) * 10) / 10,
       'open-interview-first-ratio': median(first),
-      'video-seek-bytes-fraction': await seekFraction(browser, shell),
+      'open-interview-ratio-100ms-service': median(delayedRatios),
+      'video-seek-bytes-fraction': seekBytesFraction,
     };
   } finally {
     await browser.close();
