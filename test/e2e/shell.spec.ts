@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test, type ShellFixture } from './fixtures';
+import { openInterview } from './review-helpers';
 
 const SHOTS = '.tmp/screenshots';
 
@@ -422,9 +423,7 @@ test.describe('unreadable drafts and decisions files', () => {
     await axeClean(page);
 
     // The new drafts file works: a note typed now is kept in it (the seeds bring the session token writing needs).
-    await shell.ipc('queue.addDemoSeeds', {});
-    await page.evaluate(() => (window.location.hash = '#/interviews/demo-clean-pass'));
-    await expect(page.getByTestId('interview-id')).toHaveText('demo-clean-pass');
+    await openInterview(page, shell, 'demo-clean-pass');
     await expect(page.getByTestId('last-decision')).toHaveCount(0);
     await page.getByLabel('Conference notes').fill('Typed after the drafts file was set aside.');
     await expect
