@@ -62,28 +62,26 @@
         (br $step2)))
     ;; One more step when 16 to 27 bytes are left (a step loads 16 bytes and uses 12, so no load passes the input).
     (block $done
-      (loop $step
-        (br_if $done (i32.gt_u (i32.add (local.get $src) (i32.const 16)) (local.get $end)))
-        (local.set $v (i8x16.swizzle (v128.load (local.get $src))
-          (v128.const i8x16 1 0 2 1 4 3 5 4 7 6 8 7 10 9 11 10)))
-        (local.set $t (v128.and (local.get $v) (v128.const i32x4 0x0fc0fc00 0x0fc0fc00 0x0fc0fc00 0x0fc0fc00)))
-        (local.set $idx (v128.or
-          (v128.and (i32x4.shr_u (local.get $t) (i32.const 10)) (v128.const i32x4 0x3f 0x3f 0x3f 0x3f))
-          (v128.and (i32x4.shr_u (local.get $t) (i32.const 6)) (v128.const i32x4 0x3f0000 0x3f0000 0x3f0000 0x3f0000))))
-        (local.set $t (v128.and (local.get $v) (v128.const i32x4 0x003f03f0 0x003f03f0 0x003f03f0 0x003f03f0)))
-        (local.set $idx (v128.or (local.get $idx) (v128.or
-          (v128.and (i32x4.shl (local.get $t) (i32.const 4)) (v128.const i32x4 0x3f00 0x3f00 0x3f00 0x3f00))
-          (v128.and (i32x4.shl (local.get $t) (i32.const 8)) (v128.const i32x4 0x3f000000 0x3f000000 0x3f000000 0x3f000000)))))
-        (local.set $r (i8x16.sub_sat_u (local.get $idx) (v128.const i8x16 51 51 51 51 51 51 51 51 51 51 51 51 51 51 51 51)))
-        (local.set $r (v128.or (local.get $r)
-          (v128.and (i8x16.gt_s (v128.const i8x16 26 26 26 26 26 26 26 26 26 26 26 26 26 26 26 26) (local.get $idx))
-                    (v128.const i8x16 13 13 13 13 13 13 13 13 13 13 13 13 13 13 13 13))))
-        (v128.store (local.get $dst)
-          (i8x16.add (local.get $idx)
-            (i8x16.swizzle (v128.const i8x16 71 252 252 252 252 252 252 252 252 252 252 237 240 65 0 0) (local.get $r))))
-        (local.set $src (i32.add (local.get $src) (i32.const 12)))
-        (local.set $dst (i32.add (local.get $dst) (i32.const 16)))
-        (br $step)))
+      (br_if $done (i32.gt_u (i32.add (local.get $src) (i32.const 16)) (local.get $end)))
+      (local.set $v (i8x16.swizzle (v128.load (local.get $src))
+        (v128.const i8x16 1 0 2 1 4 3 5 4 7 6 8 7 10 9 11 10)))
+      (local.set $t (v128.and (local.get $v) (v128.const i32x4 0x0fc0fc00 0x0fc0fc00 0x0fc0fc00 0x0fc0fc00)))
+      (local.set $idx (v128.or
+        (v128.and (i32x4.shr_u (local.get $t) (i32.const 10)) (v128.const i32x4 0x3f 0x3f 0x3f 0x3f))
+        (v128.and (i32x4.shr_u (local.get $t) (i32.const 6)) (v128.const i32x4 0x3f0000 0x3f0000 0x3f0000 0x3f0000))))
+      (local.set $t (v128.and (local.get $v) (v128.const i32x4 0x003f03f0 0x003f03f0 0x003f03f0 0x003f03f0)))
+      (local.set $idx (v128.or (local.get $idx) (v128.or
+        (v128.and (i32x4.shl (local.get $t) (i32.const 4)) (v128.const i32x4 0x3f00 0x3f00 0x3f00 0x3f00))
+        (v128.and (i32x4.shl (local.get $t) (i32.const 8)) (v128.const i32x4 0x3f000000 0x3f000000 0x3f000000 0x3f000000)))))
+      (local.set $r (i8x16.sub_sat_u (local.get $idx) (v128.const i8x16 51 51 51 51 51 51 51 51 51 51 51 51 51 51 51 51)))
+      (local.set $r (v128.or (local.get $r)
+        (v128.and (i8x16.gt_s (v128.const i8x16 26 26 26 26 26 26 26 26 26 26 26 26 26 26 26 26) (local.get $idx))
+                  (v128.const i8x16 13 13 13 13 13 13 13 13 13 13 13 13 13 13 13 13))))
+      (v128.store (local.get $dst)
+        (i8x16.add (local.get $idx)
+          (i8x16.swizzle (v128.const i8x16 71 252 252 252 252 252 252 252 252 252 252 237 240 65 0 0) (local.get $r))))
+      (local.set $src (i32.add (local.get $src) (i32.const 12)))
+      (local.set $dst (i32.add (local.get $dst) (i32.const 16))))
     (block $tail_done
       (loop $tail
         (br_if $tail_done (i32.gt_u (i32.add (local.get $src) (i32.const 3)) (local.get $end)))
