@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { buildRenderer, callIpc, launchChromium, median } from './support';
 import type { Targets } from './targets';
+import { FIRST_OPENINGS, newWindow, OPENINGS, openOnce, queueShown, startShell, WARM_UP, type Shell } from './workspace-openings';
 
 /**
  * The interview workspace in the web shell, driven by Debian's Chromium, against the embedded demo server:
@@ -41,109 +41,7 @@ const SEEK_INTERVIEW = 'demo-long-video';
 /** The endpoints an opening calls on the service (the opening itself and the drafts are the app's own). */
 const SERVICE_CALLS = ['getRawIdvResults', 'getCrossDocResults', 'getContractLinks', 'getVideoSelfieUrl'];
 const SERVICE_DELAY_MS = 100;
-const OPENINGS = ['demo-clean-pass', 'demo-fraud-high', 'demo-contracts-many', 'demo-no-fraud-risk', 'demo-closed'];
-/** One per window, opened first; none of them is in OPENINGS, so no measured opening finds its data cached. */
-const FIRST_OPENINGS = ['demo-attempts-limited', 'demo-expired-id', 'demo-empty-idv', 'demo-face-recapture', 'demo-id-face-skipped'];
 const WINDOWS = 10;
-const WARM_UP = 'demo-attempts-exhausted';
-const READY = /Omni Reviewer ready at (http:\/\/127\.0\.0\.1:\d+\/#k=([A-Za-z0-9_-]+))/;
-
-interface Shell {
-  appUrl: string;
-  origin: string;
-  key: string;
-  stop(): Promise<void>;
-}
-
-async function startShell(staticDir: string, dataDir: string): Promise<Shell> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'main/web-shell/cli.ts', '--port', '0', '--no-open', '--data-dir', dataDir, '--static-dir', staticDir], {
-    env: { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const match = await new Promise<RegExpMatchArray>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`web shell did not start:\n${output}`)), 30_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = output.match(READY);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m);
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`web shell exited with ${code}:\n${output}`)));
-  });
-  const appUrl = match[1]!;
-  return {
-    appUrl,
-    origin: new URL(appUrl).origin,
-    key: match[2]!,
-    stop: async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    },
-  };
-}
-
-
-/** A fresh window (empty cache, nothing compiled yet) showing the review queue. */
-async function newWindow(browser: Browser, shell: Shell): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.goto(shell.appUrl);
-  await queueShown(page);
-  return page;
-}
-
-async function queueShown(page: Page) {
-  await page.getByRole('heading', { name: 'Review queue', level: 1 }).waitFor();
-}
-
-/** One opening from the queue: ms until every panel rendered, and the longest IPC call started by that opening. */
-async function openOnce(page: Page, interviewId: string): Promise<{ total: number; slowest: number }> {
-  try {
-    // A string, not a function: tsx would wrap inner functions in a helper the page does not have.
-    // The calls are timed by the page itself (Resource Timing: from fetch() to the last byte), so the measurement
-    // adds no traffic between the browser and this process while the opening runs.
-    const { total, slowest } = (await page.evaluate(`(async () => {
-      const calls = [];
-      const isIpc = (e) => {
-        const path = new URL(e.name).pathname;
-        return path === '/ipc' || path.startsWith('/ipc/');
-      };
-      const observer = new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) if (isIpc(e)) calls.push(e);
-      });
-      observer.observe({ type: 'resource' });
-      const started = performance.now();
-      window.location.hash = '#/interviews/${interviewId}';
-      const settled = () =>
-        document.querySelector('[data-testid="interview-id"]') !== null &&
-        document.querySelectorAll('.workspace .panel').length >= 7 &&
-        document.querySelector('.workspace .panel[aria-busy="true"], .workspace .skeleton') === null;
-      await new Promise((resolve) => {
-        const check = () => (settled() ? resolve() : requestAnimationFrame(check));
-        check();
-      });
-      const total = performance.now() - started;
-      // A call's entry is recorded when its response ends, which can come a moment after the page used its answer.
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      for (const e of observer.takeRecords()) if (isIpc(e)) calls.push(e);
-      observer.disconnect();
-      const mine = calls.filter((e) => e.startTime >= started && e.startTime <= started + total);
-      if (mine.length === 0) throw new Error('the opening made no IPC call');
-      return { total, slowest: Math.max(...mine.map((e) => e.responseEnd - e.startTime)) };
-    })()`)) as { total: number; slowest: number };
-    return { total, slowest };
-  } finally {
-    await page.evaluate(`window.location.hash = '#/interviews'`);
-    await queueShown(page);
-    // The queue refreshes after a visit; a person's next click comes well after that, so the next opening does too.
-    await page.waitForTimeout(250);
-  }
-}
 
 async function seekFraction(browser: Browser, shell: Shell): Promise<number> {
   const page: Page = await browser.newPage();

@@ -5,9 +5,9 @@ import { chromium, type Browser } from '@playwright/test';
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** Its own build of the renderer, so a concurrent build of out/web cannot swap chunks under the page. */
-export function buildRenderer(outDir: string): void {
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'error', '--outDir', outDir], { stdio: 'inherit' });
+/** Its own build of the renderer (of the checkout at `cwd`), so a concurrent build of out/web cannot swap chunks under the page. */
+export function buildRenderer(outDir: string, cwd = process.cwd()): void {
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'error', '--outDir', outDir], { stdio: 'inherit', cwd });
 }
 
 /** Debian's Chromium (OMNI_CHROMIUM to use another) with the flags this machine needs. */
