@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildRenderer, callIpc, launchChromium, median } from './support';
-import { FIRST_OPENINGS, newWindow, OPENINGS, openOnce, startShell, WARM_UP, type Shell } from './workspace-openings';
+import { FIRST_OPENINGS, OPENINGS, openInNewWindow, startShell, WARM_UP, type Shell } from './workspace-openings';
 
 /**
  * Is a change faster at opening interviews? `open-interview-ratio` moves by as much as 0.2 between two runs of the
@@ -57,23 +57,13 @@ async function main() {
     }
     const browser = await launchChromium();
     try {
-      for (const side of sides) {
-        const warmUp = await newWindow(browser, side.shell!);
-        await openOnce(warmUp, WARM_UP);
-        await warmUp.close();
-      }
+      for (const side of sides) await openInNewWindow(browser, side.shell!, [WARM_UP]);
       for (let w = 0; w < windows; w++) {
         for (const side of w % 2 === 0 ? sides : [...sides].reverse()) {
-          const page = await newWindow(browser, side.shell!);
-          try {
-            await openOnce(page, FIRST_OPENINGS[w % FIRST_OPENINGS.length]!);
-            for (const id of OPENINGS) {
-              const { total, slowest } = await openOnce(page, id);
-              side.ratios.push(total / slowest);
-              side.overheads.push(total - slowest);
-            }
-          } finally {
-            await page.close();
+          const [, ...measured] = await openInNewWindow(browser, side.shell!, [FIRST_OPENINGS[w % FIRST_OPENINGS.length]!, ...OPENINGS]);
+          for (const { total, slowest } of measured) {
+            side.ratios.push(total / slowest);
+            side.overheads.push(total - slowest);
           }
         }
         process.stderr.write(`window ${w + 1} of ${windows}\n`);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { buildRenderer, callIpc, launchChromium, median } from './support';
 import type { Targets } from './targets';
-import { FIRST_OPENINGS, newWindow, OPENINGS, openOnce, queueShown, startShell, WARM_UP, type Shell } from './workspace-openings';
+import { FIRST_OPENINGS, OPENINGS, openInNewWindow, queueShown, startShell, WARM_UP, type Shell } from './workspace-openings';
 
 /**
  * The interview workspace in the web shell, driven by Debian's Chromium, against the embedded demo server:
@@ -100,25 +100,16 @@ export default async function reviewBench(): Promise<Record<string, number>> {
   try {
     await callIpc(shell, 'queue.addDemoSeeds');
     // Warm-up: the server's first token and the first load of every file are not what is measured.
-    const warmUp = await newWindow(browser, shell);
-    await openOnce(warmUp, WARM_UP);
-    await warmUp.close();
+    await openInNewWindow(browser, shell, [WARM_UP]);
     const first: number[] = [];
     const ratios: number[] = [];
     const overheads: number[] = [];
     for (let w = 0; w < WINDOWS; w++) {
-      const firstId = FIRST_OPENINGS[w % FIRST_OPENINGS.length]!;
-      const page = await newWindow(browser, shell);
-      try {
-        const cold = await openOnce(page, firstId);
-        first.push(cold.total / cold.slowest);
-        for (const id of OPENINGS) {
-          const { total, slowest } = await openOnce(page, id);
-          ratios.push(total / slowest);
-          overheads.push(total - slowest);
-        }
-      } finally {
-        await page.close();
+      const [cold, ...measured] = await openInNewWindow(browser, shell, [FIRST_OPENINGS[w % FIRST_OPENINGS.length]!, ...OPENINGS]);
+      first.push(cold!.total / cold!.slowest);
+      for (const { total, slowest } of measured) {
+        ratios.push(total / slowest);
+        overheads.push(total - slowest);
       }
     }
     const seekBytesFraction = await seekFraction(browser, shell);
@@ -130,15 +121,9 @@ export default async function reviewBench(): Promise<Record<string, number>> {
     }
     const delayedRatios: number[] = [];
     for (let w = 0; w < 5; w++) {
-      const page = await newWindow(browser, shell);
-      try {
-        for (const id of OPENINGS) {
-          const { total, slowest } = await openOnce(page, id);
-          if (slowest < SERVICE_DELAY_MS) throw new Error(`an opening's slowest call took ${slowest} ms, less than the service's delay`);
-          delayedRatios.push(total / slowest);
-        }
-      } finally {
-        await page.close();
+      for (const { total, slowest } of await openInNewWindow(browser, shell, OPENINGS)) {
+        if (slowest < SERVICE_DELAY_MS) throw new Error(`an opening's slowest call took ${slowest} ms, less than the service's delay`);
+        delayedRatios.push(total / slowest);
       }
     }
     return {

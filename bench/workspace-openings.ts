@@ -55,7 +55,7 @@ export async function startShell(staticDir: string, dataDir: string, cwd = proce
 }
 
 /** A fresh window (empty cache, nothing compiled yet) showing the review queue. */
-export async function newWindow(browser: Browser, shell: Shell): Promise<Page> {
+async function newWindow(browser: Browser, shell: Shell): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await page.goto(shell.appUrl);
   await queueShown(page);
@@ -66,8 +66,30 @@ export async function queueShown(page: Page) {
   await page.getByRole('heading', { name: 'Review queue', level: 1 }).waitFor();
 }
 
-/** One opening from the queue: ms until every panel rendered, and the longest IPC call started by that opening. */
-export async function openOnce(page: Page, interviewId: string): Promise<{ total: number; slowest: number }> {
+export interface Opening {
+  /** ms from the opening to every panel rendered. */
+  total: number;
+  /** ms of the longest IPC call the opening started. */
+  slowest: number;
+}
+
+/**
+ * A session of an analyst: a fresh window opens these interviews one after another from the queue, each for the
+ * first time in that window, and closes.
+ */
+export async function openInNewWindow(browser: Browser, shell: Shell, interviewIds: string[]): Promise<Opening[]> {
+  const page = await newWindow(browser, shell);
+  try {
+    const openings: Opening[] = [];
+    for (const id of interviewIds) openings.push(await openOnce(page, id));
+    return openings;
+  } finally {
+    await page.close();
+  }
+}
+
+/** One opening from the queue, timed by the page. */
+async function openOnce(page: Page, interviewId: string): Promise<Opening> {
   try {
     // A string, not a function: tsx would wrap inner functions in a helper the page does not have.
     // The calls are timed by the page itself (Resource Timing: from fetch() to the last byte), so the measurement
@@ -100,7 +122,7 @@ export async function openOnce(page: Page, interviewId: string): Promise<{ total
       const mine = calls.filter((e) => e.startTime >= started && e.startTime <= started + total);
       if (mine.length === 0) throw new Error('the opening made no IPC call');
       return { total, slowest: Math.max(...mine.map((e) => e.responseEnd - e.startTime)) };
-    })()`)) as { total: number; slowest: number };
+    })()`)) as Opening;
     return { total, slowest };
   } finally {
     await page.evaluate(`window.location.hash = '#/interviews'`);
