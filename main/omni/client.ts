@@ -5,6 +5,7 @@ import { explain, explainCurp, type Explanation } from './catalog';
 import { ErrorBody } from './contract';
 import { endpoints, type CallInput, type EndpointDef, type EndpointName, type ResponseOf, type TokenKind } from './endpoints';
 import { clientError, fieldIssues, OmniError } from './errors';
+import { readTolerantly } from './tolerant-read';
 
 export interface ClientEnvironment {
   id: string;
@@ -206,7 +207,7 @@ export class OmniClient {
       } catch {
         return { ok: false, error: clientError('schema', 'SCHEMA_MISMATCH', { endpoint: p.name, httpStatus: res.status, issues: [{ path: '(root)', message: 'response is not JSON' }] }), retry: false };
       }
-      const parsed = p.def.response.safeParse(json);
+      const parsed = readTolerantly(p.def.response, json);
       if (parsed.success) return { ok: true, value: parsed.data };
       return { ok: false, error: clientError('schema', 'SCHEMA_MISMATCH', { endpoint: p.name, httpStatus: res.status, issues: fieldIssues(parsed.error) }), retry: false };
     }

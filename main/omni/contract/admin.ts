@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Timestamp } from './common';
 
 export const ListApiKeysQuery = z.object({ apiKey: z.string().min(1).optional() });
 
@@ -8,7 +9,7 @@ export const ApiKeyRecord = z.looseObject({
   id: z.union([z.string().min(1), z.number().int().transform(String)]),
   name: z.string().optional(),
   maskedKey: z.string().optional(),
-  createdAt: z.string().optional(),
+  createdAt: Timestamp.optional(),
   enabled: z.boolean().optional(),
 });
 export type ApiKeyRecord = z.infer<typeof ApiKeyRecord>;

@@ -57,6 +57,17 @@ export const SuccessResponse = z.looseObject({
 });
 export type SuccessResponse = z.infer<typeof SuccessResponse>;
 
+/**
+ * A point in time as ISO text. Production services also send epoch milliseconds or seconds (numbers or digit
+ * strings); those are read as the ISO text of that instant, below 1e11 counted as seconds.
+ */
+export const Timestamp = z.union([z.string(), z.number().finite()]).transform((v) => {
+  const n = typeof v === 'number' ? v : /^\d{9,13}$/.test(v) ? Number(v) : undefined;
+  if (n === undefined) return v as string;
+  const at = new Date(n < 1e11 ? n * 1000 : n);
+  return Number.isNaN(at.getTime()) ? String(v) : at.toISOString();
+});
+
 /** Only http(s): main fetches these URLs, and a `file:` or `javascript:` URL must never get that far. */
 export const HttpUrl = z.url({ protocol: /^https?$/, message: 'must be an http or https URL' });
 
