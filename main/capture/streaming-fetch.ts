@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
-import { Readable } from 'node:stream';
+import { Readable, type Transform } from 'node:stream';
+import zlib from 'node:zlib';
 import { releaseChunk } from './chunk-pool';
 
 /**
@@ -19,6 +20,7 @@ export function streamingFetch(base: typeof fetch = globalThis.fetch.bind(global
     if (!transport) throw new TypeError(`Unsupported protocol ${url.protocol}`);
     const headers: Record<string, string> = {};
     new Headers(init?.headers).forEach((value, name) => (headers[name] = value));
+    headers['accept-encoding'] ??= 'gzip, deflate, br';
     return new Promise<Response>((resolve, reject) => {
       const req = transport.request(url, { method: init?.method ?? 'POST', headers, ...(init?.signal ? { signal: init.signal } : {}) });
       req.once('response', (res) => {
@@ -28,7 +30,15 @@ export function streamingFetch(base: typeof fetch = globalThis.fetch.bind(global
           else if (value !== undefined) responseHeaders.set(name, value);
         }
         const status = res.statusCode ?? 500;
-        const stream = NULL_BODY_STATUS.has(status) ? null : (Readable.toWeb(res) as unknown as ReadableStream<Uint8Array>);
+        // As fetch does: the body comes decoded, so an encoded answer reads as the JSON it is, not "not JSON".
+        const decoder = NULL_BODY_STATUS.has(status) ? undefined : decoderFor(res.headers['content-encoding']);
+        if (decoder) {
+          responseHeaders.delete('content-encoding');
+          responseHeaders.delete('content-length');
+          res.once('error', (e) => decoder.destroy(e));
+          res.pipe(decoder);
+        }
+        const stream = NULL_BODY_STATUS.has(status) ? null : (Readable.toWeb(decoder ?? res) as unknown as ReadableStream<Uint8Array>);
         if (!stream) res.resume();
         resolve(new Response(stream, { status, statusText: res.statusMessage ?? '', headers: responseHeaders }));
       });
@@ -37,6 +47,20 @@ export function streamingFetch(base: typeof fetch = globalThis.fetch.bind(global
       sendBody(body as ReadableStream<Uint8Array>, req).catch(reject);
     });
   };
+}
+
+function decoderFor(encoding: string | undefined): Transform | undefined {
+  switch (encoding?.trim().toLowerCase()) {
+    case 'gzip':
+    case 'x-gzip':
+      return zlib.createGunzip();
+    case 'deflate':
+      return zlib.createInflate();
+    case 'br':
+      return zlib.createBrotliDecompress();
+    default:
+      return undefined;
+  }
 }
 
 /**

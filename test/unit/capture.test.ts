@@ -290,6 +290,26 @@ describe('streamingFetch', async () => {
     await s.close();
   });
 
+  it('decodes a gzip, deflate or br answer, as fetch does, so an import that succeeded reads as JSON', async () => {
+    const zlib = await import('node:zlib');
+    const encoders = { gzip: zlib.gzipSync, deflate: zlib.deflateSync, br: zlib.brotliCompressSync } as const;
+    const s = await server((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        const encoding = req.url!.slice(1) as keyof typeof encoders;
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding, 'x-asked': String(req.headers['accept-encoding']) });
+        res.end(encoders[encoding](Buffer.from(JSON.stringify({ success: true, via: encoding }))));
+      });
+    });
+    for (const encoding of Object.keys(encoders)) {
+      const res = await streamingFetch()(`${s.url}/${encoding}`, { method: 'POST', body: streamOf(['x']), duplex: 'half' } as RequestInit);
+      expect(res.headers.get('x-asked')).toContain(encoding);
+      expect(res.headers.get('content-encoding')).toBeNull();
+      expect(await res.json()).toEqual({ success: true, via: encoding });
+    }
+    await s.close();
+  });
+
   it('leaves other requests to the regular fetch and reports an early refusal', async () => {
     const calls: string[] = [];
     const base = (async (input: RequestInfo | URL) => {
