@@ -205,7 +205,10 @@ export class OmniClient {
       try {
         json = text === '' ? undefined : JSON.parse(text);
       } catch {
-        return { ok: false, error: clientError('schema', 'SCHEMA_MISMATCH', { endpoint: p.name, httpStatus: res.status, issues: [{ path: '(root)', message: 'response is not JSON' }] }), retry: false };
+        // A web page (proxy, captive portal) or a cut-off body; after a write the service may still have applied it.
+        const looksLikePage = /^\s*</.test(text);
+        const code = !looksLikePage && p.def.method !== 'GET' ? 'WRITE_ANSWER_UNREADABLE' : 'NOT_THE_SERVICE';
+        return { ok: false, error: clientError('schema', code, { endpoint: p.name, httpStatus: res.status, issues: [{ path: '(root)', message: looksLikePage ? 'response is a web page, not JSON' : 'response is not JSON' }] }), retry: false };
       }
       const parsed = readTolerantly(p.def.response, json);
       if (parsed.success) return { ok: true, value: parsed.data };
@@ -369,6 +372,8 @@ function httpError(endpoint: EndpointName, status: number, text: string, kind: T
     explanation = explain({ client: 'SESSION_TOKEN_REJECTED' });
     code = 'SESSION_TOKEN_REJECTED';
   }
+  // A proxy's or portal's HTML page in place of the service's error body: name the address, not the request.
+  if (!explanation && json === undefined && /^\s*</.test(text)) explanation = explain({ client: 'NOT_THE_SERVICE' });
   explanation ??= explain({ httpStatus: status })!;
 
   const init: ConstructorParameters<typeof OmniError>[0] = { kind: 'http', code, explanation, endpoint, httpStatus: status };

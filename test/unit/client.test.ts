@@ -58,7 +58,22 @@ describe('OmniClient request building', () => {
     const err = (await client.call('validateRfc', { body: { rfc: 'GODE561231GR8' } }).catch((e: unknown) => e)) as OmniError;
     expect(err).toMatchObject({ kind: 'http', httpStatus: 400, code: 'OMNI_HTTP' });
     expect(err.body).toBeUndefined();
-    expect(err.toIpcError().message.en).toBe('The service rejected the request.');
+    expect(err.toIpcError().message.en).toMatch(/web page .*not the service/);
+  });
+
+  it('a 200 web page names the address, proxy or portal; a cut-off write answer says it may be stored', async () => {
+    const page = await setup(() => new Response('<!doctype html><title>Sign in to Wi-Fi</title>', { status: 200 }));
+    const pageErr = (await page.client.call('listApiKeys', {}).catch((e: unknown) => e)) as OmniError;
+    expect(pageErr.kind).toBe('schema');
+    expect(pageErr.explanation.code).toBe('NOT_THE_SERVICE');
+    expect(pageErr.toIpcError().advice?.en).toMatch(/proxy.*captive portal/);
+    expect(pageErr.toIpcError().advice?.es).toMatch(/portal cautivo/);
+
+    const cut = await setup(() => new Response('{"success":tr', { status: 200 }));
+    const cutErr = (await cut.client.call('addName', { body: { name: 'Ana' } }, { interviewId: 'iv 1' }).catch((e: unknown) => e)) as OmniError;
+    expect(cutErr.explanation.code).toBe('WRITE_ANSWER_UNREADABLE');
+    expect(cutErr.retryable).toBe(false);
+    expect(cutErr.toIpcError().message.en).toMatch(/may have stored it/);
   });
 
   it('an already-aborted signal stops the call before anything is read', async () => {

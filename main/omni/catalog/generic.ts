@@ -12,7 +12,9 @@ export type ClientErrorCode =
   | 'CREDENTIAL_UNDECRYPTABLE'
   | 'INVALID_ENVIRONMENT'
   | 'RETRY_AFTER_TOO_LONG'
-  | 'SESSION_TOKEN_REJECTED';
+  | 'SESSION_TOKEN_REJECTED'
+  | 'NOT_THE_SERVICE'
+  | 'WRITE_ANSWER_UNREADABLE';
 
 export const clientErrorCatalog: Record<ClientErrorCode, CatalogEntry> = {
   INVALID_INPUT: {
@@ -79,10 +81,24 @@ export const clientErrorCatalog: Record<ClientErrorCode, CatalogEntry> = {
     retryable: false,
   },
   SESSION_TOKEN_REJECTED: {
-    en: "The service rejected this interview's session token: it expired or is not valid.",
-    es: 'El servicio rechazó el token de sesión de esta entrevista: venció o no es válido.',
-    adviceEn: 'Attach a new session token to the interview and try again.',
-    adviceEs: 'Adjunta un nuevo token de sesión a la entrevista e intenta de nuevo.',
+    en: "The service did not accept this call: either the interview's session token expired or is not valid, or the API key is wrong.",
+    es: 'El servicio no aceptó esta llamada: o el token de sesión de la entrevista venció o no es válido, o la clave de API es incorrecta.',
+    adviceEn: 'Test the connection in Settings: if it fails, fix the API key; if it passes, attach a new session token to the interview and try again.',
+    adviceEs: 'Prueba la conexión en Configuración: si falla, corrige la clave de API; si funciona, adjunta un nuevo token de sesión a la entrevista e intenta de nuevo.',
+    retryable: false,
+  },
+  NOT_THE_SERVICE: {
+    en: 'The address answered with a web page or a cut-off answer, not the service.',
+    es: 'La dirección respondió con una página web o una respuesta incompleta, no con el servicio.',
+    adviceEn: "Check the environment's address in Settings, the proxy, or sign in to the network's captive portal, then try again.",
+    adviceEs: 'Revisa la dirección del entorno en Configuración, el proxy, o inicia sesión en el portal cautivo de la red, e intenta de nuevo.',
+    retryable: true,
+  },
+  WRITE_ANSWER_UNREADABLE: {
+    en: 'The service may have stored it, but its answer could not be read.',
+    es: 'Es posible que el servicio lo haya guardado, pero no se pudo leer su respuesta.',
+    adviceEn: 'Reload the interview and check whether it is there before sending it again.',
+    adviceEs: 'Recarga la entrevista y revisa si ya aparece antes de enviarlo de nuevo.',
     retryable: false,
   },
   RETRY_AFTER_TOO_LONG: {
