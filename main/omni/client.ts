@@ -49,6 +49,8 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Streamed uploads (video import) can legitimately take minutes. */
 export const DEFAULT_UPLOAD_TIMEOUT_MS = 15 * 60_000;
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+/** POSTs that change nothing on the service: asking for a server token again only issues another token. */
+const SAFE_TO_REPEAT = new Set<EndpointName>(['authorizeServer']);
 const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNABORTED']);
 
 /** One endpoint with everything that does not change between calls worked out once. */
@@ -176,7 +178,7 @@ export class OmniClient {
           token = await deadline.race(this.tokens.renew(token), name);
           continue;
         }
-        if (!result.retry || !p.isGet || attempt >= this.retry.attempts) throw result.error;
+        if (!result.retry || !(p.isGet || SAFE_TO_REPEAT.has(name)) || attempt >= this.retry.attempts) throw result.error;
         const backoff = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
         const wait = Math.max(backoff, result.retryAfterMs ?? 0);
         this.log.info('omni call retried', { endpoint: name, attempt, waitMs: Math.round(wait), reason: result.error.code, httpStatus: result.error.httpStatus });

@@ -85,6 +85,40 @@ describe('OmniClient request building', () => {
   });
 });
 
+describe('server token under faults', () => {
+  it('retries a 429 (Retry-After), a 503 and a reset on the authorization, one request in flight for every waiter', async () => {
+    const vault = new MemoryVault();
+    await vault.setCredential('e', 'apiKey', 'key-1234');
+    await vault.setCredential('e', 'integrationId', 'int-1234');
+    await vault.setCredential('e', 'secret', 'sec-1234');
+    const faults = [
+      () => new Response('{}', { status: 429, headers: { 'retry-after': '0' } }),
+      () => new Response('busy', { status: 503 }),
+      () => {
+        throw Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('reset'), { code: 'ECONNRESET' }) });
+      },
+    ];
+    let authorizeCalls = 0;
+    const fetchImpl: typeof fetch = async (input) => {
+      if (String(input).endsWith('/authorize/server')) {
+        const fault = faults[authorizeCalls++];
+        return fault ? fault() : Response.json({ token: 'server-1234' });
+      }
+      return Response.json([]);
+    };
+    const client = new OmniClient({
+      env: { id: 'e', baseUrl: 'https://omni.example/', authUrl: 'https://auth.example', apiVersion: '1.0', tokenHeader: 'X-Incode-Hardware-Id' },
+      vault,
+      fetch: fetchImpl,
+      logger: createLogger({ sink: () => undefined }),
+      retry: { attempts: 4, baseDelayMs: 1, maxDelayMs: 5 },
+    });
+    const answers = await Promise.all([client.call('listApiKeys', {}), client.call('listApiKeys', {}), client.call('listApiKeys', {})]);
+    expect(answers).toEqual([[], [], []]);
+    expect(authorizeCalls).toBe(4);
+  });
+});
+
 describe('parseRetryAfter', () => {
   it('reads delta-seconds and HTTP dates', () => {
     const now = Date.parse('2026-11-22T06:00:00Z');
