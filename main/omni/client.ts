@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { TokenManager } from '../auth/token';
 import { VaultDecryptError, type CredentialName, type Vault } from '../auth/vault';
 import { log as defaultLog, type Logger } from '../log';
@@ -49,6 +50,15 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Streamed uploads (video import) can legitimately take minutes. */
 export const DEFAULT_UPLOAD_TIMEOUT_MS = 15 * 60_000;
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+/**
+ * Writes a user may resend after a timeout or reset. The key is derived from what is sent, so a resend of the same
+ * note or name carries the same key and a service that honours it stores it once (others ignore the header).
+ */
+const KEYED_WRITES = new Set<EndpointName>(['addConferenceNotes', 'addName']);
+
+function idempotencyKey(name: EndpointName, interviewId: string | undefined, body: string): string {
+  return createHash('sha256').update(`${name}\n${interviewId ?? ''}\n${body}`).digest('hex').slice(0, 32);
+}
 /** POSTs that change nothing on the service: asking for a server token again only issues another token. */
 const SAFE_TO_REPEAT = new Set<EndpointName>(['authorizeServer']);
 const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNABORTED']);
@@ -145,6 +155,7 @@ export class OmniClient {
         'x-api-key': await this.credential('apiKey', name),
       };
       if (!p.isGet) headers['content-type'] = 'application/json';
+      if (body !== undefined && KEYED_WRITES.has(name)) headers['idempotency-key'] = idempotencyKey(name, opts.interviewId, body);
       if (opts.rawBody?.contentLength !== undefined) headers['content-length'] = String(opts.rawBody.contentLength);
 
       // Which token: fetch endpoints use the server token when the interview is named in the query.
