@@ -24,6 +24,16 @@ function explanationView(ref: Parameters<typeof explain>[0]): ExplanationView | 
   return e && { code: e.code, message: { en: e.en, es: e.es }, advice: { en: e.adviceEn, es: e.adviceEs }, retryable: e.retryable };
 }
 
+/** A failure name newer than the spec: shown as it came, with the service's own message, marked as such. */
+function notInSpecView(name: string, message: string): ExplanationView {
+  return {
+    code: name,
+    message: { en: `${message} (${name}: not in the spec)`, es: `${message} (${name}: no está en la especificación)` },
+    advice: { en: 'Read the service message and decide whether to capture again.', es: 'Lee el mensaje del servicio y decide si capturar de nuevo.' },
+    retryable: false,
+  };
+}
+
 export function faceAdvice(response: AddFaceResponse): FaceResultView {
   const r = response;
   const indicators: IndicatorView[] = [
@@ -109,7 +119,7 @@ export function backIdAdvice(response: AddBackSecondIdResponse): BackIdResultVie
 }
 
 export function authAdvice(response: AuthenticateResponse, hinted: boolean): AuthResultView {
-  const error = response.error ? explanationView({ authError: response.error.name }) : undefined;
+  const error = response.error ? (explanationView({ authError: response.error.name }) ?? notInSpecView(response.error.name, response.error.message)) : undefined;
   return {
     mode: hinted ? 'oneToOne' : 'oneToN',
     response,

@@ -263,6 +263,7 @@ describe('capture advice', async () => {
   it('reads authentication as one-to-one only with a hint', () => {
     expect(authAdvice({ overallStatus: 'PASS', candidate: 'c1' }, true)).toMatchObject({ mode: 'oneToOne', passed: true, candidate: 'c1' });
     expect(authAdvice({ overallStatus: 'FAIL', error: { name: 'FACE_TOO_DARK', message: 'dark' } }, false)).toMatchObject({ mode: 'oneToN', passed: false, error: { code: 'FACE_TOO_DARK' } });
+    expect(authAdvice({ overallStatus: 'FAIL', error: { name: 'DEEPFAKE_DETECTED', message: 'synthetic' } }, false)).toMatchObject({ passed: false, error: { code: 'DEEPFAKE_DETECTED', message: { en: 'synthetic (DEEPFAKE_DETECTED: not in the spec)' } } });
   });
 });
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ListApiKeysResponse } from '../../main/omni/contract/admin';
+import { AuthenticateResponse } from '../../main/omni/contract/face';
+import { AddBackSecondIdResponse } from '../../main/omni/contract/id';
 import { RawIdvResponse } from '../../main/omni/contract/session';
+import { explain } from '../../main/omni/catalog';
 import { readTolerantly } from '../../main/omni/tolerant-read';
 
 describe('readTolerantly', () => {
@@ -39,5 +42,16 @@ describe('readTolerantly', () => {
     expect(parsed.data!.fraudRisk!.responseText).toBeUndefined();
     expect(parsed.data!.fraudRisk!.topNFraudFeatures).toEqual([]);
     expect(parsed.data!.fraudRisk!.topNLegitCodes).toEqual(['L1']);
+  });
+
+  it('keeps enum values newer than the spec as they came, so a face-authentication FAIL is not hidden', () => {
+    const auth = readTolerantly(AuthenticateResponse, { overallStatus: 'FAIL', error: { name: 'DEEPFAKE_DETECTED', message: 'synthetic face' } });
+    expect(auth.success).toBe(true);
+    expect(auth.data!.error!.name).toBe('DEEPFAKE_DETECTED');
+    expect(explain({ authError: 'DEEPFAKE_DETECTED' })).toBeUndefined();
+    expect(explain({ authError: 'FACE_TOO_DARK' })?.code).toBe('FACE_TOO_DARK');
+
+    const id = readTolerantly(AddBackSecondIdResponse, { typeOfId: 'DigitalNationalId', failReason: 'NEW_REASON', issueName: null });
+    expect(id.data).toEqual({ typeOfId: 'DigitalNationalId', failReason: 'NEW_REASON' });
   });
 });

@@ -68,6 +68,14 @@ export const Timestamp = z.union([z.string(), z.number().finite()]).transform((v
   return Number.isNaN(at.getTime()) ? String(v) : at.toISOString();
 });
 
+/**
+ * An enum read from the service: a value newer than the spec is kept as the text it came as, never a rejected
+ * answer; the catalog's lookups still recognise the known ones.
+ */
+export function openEnum<E extends z.ZodEnum>(known: E) {
+  return z.union([known, z.string()]);
+}
+
 /** Only http(s): main fetches these URLs, and a `file:` or `javascript:` URL must never get that far. */
 export const HttpUrl = z.url({ protocol: /^https?$/, message: 'must be an http or https URL' });
 

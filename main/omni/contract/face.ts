@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CaptureAttemptsLimit, CaptureType, HttpUrl, FaceCoordinates, SessionStatus } from './common';
+import { CaptureAttemptsLimit, CaptureType, HttpUrl, openEnum, FaceCoordinates, SessionStatus } from './common';
 
 export const AddFaceQuery = z.object({
   imageType: z.string().min(1).optional(),
@@ -58,7 +58,7 @@ export const AuthErrorName = z.enum([
 export type AuthErrorName = z.infer<typeof AuthErrorName>;
 
 export const OnboardingAuthenticationError = z.looseObject({
-  name: AuthErrorName,
+  name: openEnum(AuthErrorName),
   message: z.string(),
 });
 

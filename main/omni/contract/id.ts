@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CaptureAttemptsLimit, CaptureType, HttpUrl, SessionStatus } from './common';
+import { CaptureAttemptsLimit, CaptureType, HttpUrl, openEnum, SessionStatus } from './common';
 
 export const TypeOfId = z.enum([
   'Unknown',
@@ -62,14 +62,14 @@ export const AddBackSecondIdResponse = z.looseObject({
   shadowConfidence: z.number().optional(),
   classification: z.boolean().optional(),
   readability: z.boolean().optional(),
-  typeOfId: TypeOfId.optional(),
+  typeOfId: openEnum(TypeOfId).optional(),
   issueYear: z.number().int().optional(),
   issueName: z.string().optional(),
   curpCheck: z.boolean().optional(),
   sessionStatus: SessionStatus.optional(),
   countryCode: z.string().optional(),
   state: z.string().optional(),
-  failReason: FailReason.nullable().optional(),
+  failReason: openEnum(FailReason).nullable().optional(),
   skipBackIdCapture: z.boolean().optional(),
   forceFrontIdCapture: z.boolean().optional(),
   showMandatoryConsent: z.boolean().optional(),
