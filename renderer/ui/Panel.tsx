@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { IpcErrorData } from '../../preload/contract/define';
 import { common } from '../i18n/common';
 import { useBilingual, useLocale, useT } from '../i18n/index';
@@ -62,10 +62,15 @@ export function ErrorNotice({ error, onRetry }: { error: IpcErrorData; onRetry?:
   const t = useT(common);
   const pick = useBilingual();
   const { locale } = useLocale();
+  const waitLeft = useCountdown(typeof error.details?.retryAfterMs === 'number' ? error.details.retryAfterMs : undefined);
+  // The service's own words (e.g. which session state refused the write) complement the catalog text.
+  const serviceMessage = typeof error.details?.serviceMessage === 'string' ? error.details.serviceMessage : undefined;
   return (
     <div className="panel-error" role="alert">
       <p className="what">{pick(error.message)}</p>
       {error.advice && <p>{pick(error.advice)}</p>}
+      {waitLeft !== undefined && waitLeft > 0 && <p data-testid="retry-after">{t('retryAfterWait', { seconds: waitLeft })}</p>}
+      {serviceMessage && <p className="small muted service-said">{t('serviceSaid', { message: serviceMessage })}</p>}
       {/* Field messages come from the schemas in English only; other languages get the field names in the message. */}
       {locale === 'en' && error.issues && error.issues.length > 0 && (
         <ul className="small">
@@ -74,8 +79,20 @@ export function ErrorNotice({ error, onRetry }: { error: IpcErrorData; onRetry?:
           ))}
         </ul>
       )}
-      {onRetry && <Button onClick={onRetry}>{t('retry')}</Button>}
+      {onRetry && <Button onClick={onRetry} disabled={waitLeft !== undefined && waitLeft > 0}>{t('retry')}</Button>}
       <div className="code">{t('errorCode', { code: [error.code, error.serviceCode, error.httpStatus].filter((x) => x !== undefined).join(' · ') })}</div>
     </div>
   );
+}
+
+/** Whole seconds left of the service's Retry-After wait, counting down from when the error was shown. */
+function useCountdown(waitMs: number | undefined): number | undefined {
+  const [until] = useState(() => (waitMs === undefined ? undefined : Date.now() + waitMs));
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until === undefined || now >= until) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(1000, until - now));
+    return () => clearTimeout(timer);
+  }, [until, now]);
+  return until === undefined ? undefined : Math.max(0, Math.ceil((until - now) / 1000));
 }

@@ -32,14 +32,10 @@ function RecaptureHeadline({ recapture }: { recapture: boolean }) {
 
 /** A refusal: the catalog explanation (ErrorNotice) and the attempt limit it reports, if any. */
 function Refusal({ error, onRetry, children }: { error: IpcErrorData; onRetry: () => void; children?: React.ReactNode }) {
-  const t = useT(messages);
   const attempts = attemptsFromError(error);
-  // The service's own words (e.g. which session state refused the write) complement the catalog text.
-  const serviceMessage = typeof error.details?.serviceMessage === 'string' ? error.details.serviceMessage : undefined;
   return (
     <div data-testid="capture-error">
       <ErrorNotice error={error} onRetry={error.retryable ? onRetry : undefined} />
-      {serviceMessage && <p className="muted service-said">{t('serviceSaid', { message: serviceMessage })}</p>}
       {attempts && <AttemptsLine attempts={attempts} />}
       {children}
     </div>
