@@ -107,3 +107,17 @@ test('shows the service error with a retry, in Spanish when chosen', async ({ pa
   await expect(page.getByText(/con cualquier otra clave el servicio ignora este dato/)).toBeVisible();
   await axeClean(page);
 });
+
+test('a 429 names its Retry-After wait, counts it down, shows the service message, and recovers', async ({ page, shell }) => {
+  // Four answers of 429 (Retry-After: 2): the client's automatic retries run out, the fifth call succeeds.
+  await shell.demo('faults', { route: 'listApiKeys', kind: 'status', status: 429, times: 4 });
+  await openApiKeys(page);
+  const alert = page.getByRole('alert');
+  await expect(alert.getByTestId('retry-after')).toContainText(/retry in [12] s/, { timeout: 20_000 });
+  await expect(alert.locator('.service-said')).toContainText('Injected fault');
+  await expect(alert.getByRole('button', { name: 'Retry' })).toBeDisabled();
+  await page.screenshot({ path: `${SHOTS}/apikeys-retry-after.png`, fullPage: true });
+  await expect(alert.getByRole('button', { name: 'Retry' })).toBeEnabled({ timeout: 5_000 });
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('apikey-row')).toHaveCount(3);
+});
