@@ -27,7 +27,13 @@ export function ContractsPanel({ interviewId }: { interviewId: string }) {
 
   const open = q.data?.data.documents.find((d) => d.documentId === openId);
   return (
-    <Panel title={t('contractsTitle')} query={q} isEmpty={(d) => d.data.documents.length === 0} empty={t('contractsEmpty')}>
+    <Panel
+      title={t('contractsTitle')}
+      query={q}
+      isEmpty={(d) => d.data.documents.length === 0}
+      // A Deleted or Closed session answers with no links: say why, not "no contracts".
+      empty={status === 'Deleted' ? t('contractsEmptyDeleted') : status === 'Closed' ? t('contractsEmptyClosed') : t('contractsEmpty')}
+    >
       {(d) => (
         <>
           <ul className="contract-list">
