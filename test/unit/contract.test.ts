@@ -52,7 +52,9 @@ const samples: Record<string, { valid: unknown[]; invalid: unknown[] }> = {
     invalid: [{ age: 31.5 }, { sessionStatus: 'alive' }],
   },
   AuthErrorName: { valid: ['INACTIVE_SESSION', 'BAD_REQUEST'], invalid: ['inactive_session', 'UNKNOWN'] },
-  OnboardingAuthenticationError: { valid: [{ name: 'FACE_TOO_DARK', message: 'dark' }], invalid: [{ name: 'TOO_DARK', message: 'x' }, { name: 'FACE_TOO_DARK' }] },
+  // A failure name newer than the spec is kept as it came (openEnum).
+  OnboardingAuthenticationError: { valid: [{ name: 'FACE_TOO_DARK', message: 'dark' }, { name: 'TOO_DARK', message: 'x' }], invalid: [{ name: 'FACE_TOO_DARK' }, { name: 7, message: 'x' }] },
+  Timestamp: { valid: ['2026-01-02T03:04:05Z', 1_700_000_000_000, 1_700_000_000, '1700000000000'], invalid: [null, true, Number.NaN] },
   AuthenticateBody: { valid: [{ base64Image: 'AAAA', hint: 'cust-1', faceCoordinates: face, recordingId: 'r' }, { base64Image: 'AAAA' }], invalid: [{ hint: 'x' }, { base64Image: '' }] },
   AuthenticateResponse: {
     valid: [{ overallStatus: 'PASS', candidate: 'c-1' }, { overallStatus: 'FAIL', error: { name: 'USER_IS_NOT_RECOGNIZED', message: 'no' }, captureAttemptsLimit: { max: 3, remaining: 0 } }],
@@ -71,7 +73,7 @@ const samples: Record<string, { valid: unknown[]; invalid: unknown[] }> = {
       },
       { classification: false, failReason: 'ID_TYPE_UNACCEPTABLE', acceptedDocuments: ['Passport'] },
     ],
-    invalid: [{ typeOfId: 'INE' }, { failReason: 'BLURRY' }, { horizontalResolution: 'high' }],
+    invalid: [{ typeOfId: 5 }, { failReason: false }, { horizontalResolution: 'high' }],
   },
   ImportVideoBody: { valid: [{ video: 'AAAA', type: 'selfie' }, { video: 'AAAA' }], invalid: [{ video: '' }, { video: 'AAAA', type: 'Selfie' }] },
   ImportVideoResponse: { valid: [{ recordingId: 'rec-1' }], invalid: [{}, { recordingId: '' }] },
