@@ -1,44 +1,40 @@
+import { DEEP_LINK_SCHEME, parseDeepLink } from './review/deeplink';
+
 /**
- * `omni-reviewer://interview/<id>` links from the OS (browser, mail, chat). Main keeps the latest one until the
- * renderer takes it (`app.takeDeepLink`), so no push channel is needed and a link that arrives before the window
- * exists is not lost.
+ * `omni-reviewer://interview/<id>[?token=…]` links from the OS (browser, mail, chat). Main keeps the latest one, as
+ * written, until the renderer asks (`app.takeDeepLink`); it is then read by the same parser as a pasted link, so an
+ * OS link keeps its session token, and the token stays in main. No push channel is needed, and a link that arrives
+ * before the window exists is not lost.
  */
-export const DEEP_LINK_SCHEME = 'omni-reviewer';
-const INTERVIEW_ID = /^[A-Za-z0-9_-]{1,128}$/;
+export { DEEP_LINK_SCHEME };
 
-export interface DeepLink {
-  interviewId: string;
-}
-
-export function parseDeepLink(raw: string): DeepLink | null {
-  let url: URL;
+/** The link as written when the one deep-link parser accepts it; null otherwise. */
+export function acceptDeepLink(raw: string): string | null {
   try {
-    url = new URL(raw);
+    parseDeepLink(raw);
+    return raw.trim();
   } catch {
     return null;
   }
-  if (url.protocol !== `${DEEP_LINK_SCHEME}:` || url.hostname !== 'interview') return null;
-  const id = decodeURIComponent(url.pathname.replace(/^\/+|\/+$/g, ''));
-  return INTERVIEW_ID.test(id) ? { interviewId: id } : null;
 }
 
 /** The first argument of a command line that is a valid deep link (how Windows and Linux hand them over). */
-export function deepLinkFromArgv(argv: readonly string[]): DeepLink | null {
+export function deepLinkFromArgv(argv: readonly string[]): string | null {
   for (const arg of argv) {
-    if (!arg.startsWith(`${DEEP_LINK_SCHEME}:`)) continue;
-    const link = parseDeepLink(arg);
+    if (!arg.toLowerCase().startsWith(`${DEEP_LINK_SCHEME}:`)) continue;
+    const link = acceptDeepLink(arg);
     if (link) return link;
   }
   return null;
 }
 
 export function createDeepLinkInbox() {
-  let pending: DeepLink | null = null;
+  let pending: string | null = null;
   return {
-    offer(link: DeepLink | null) {
+    offer(link: string | null) {
       if (link) pending = link;
     },
-    take(): DeepLink | null {
+    take(): string | null {
       const link = pending;
       pending = null;
       return link;

@@ -4,7 +4,7 @@ import { app, BrowserWindow, ipcMain, safeStorage, session } from 'electron';
 import { AUDIT_TRAIL_FILE } from '../audit-trail';
 import { EncryptedVault } from '../auth/vault';
 import { createAppContext, type AppContextHandle } from '../app-context';
-import { createDeepLinkInbox, DEEP_LINK_SCHEME, deepLinkFromArgv, parseDeepLink } from '../deep-link';
+import { acceptDeepLink, createDeepLinkInbox, DEEP_LINK_SCHEME, deepLinkFromArgv } from '../deep-link';
 import { handlers } from '../ipc/handlers/index';
 import { createRouter, isAppUrl } from '../ipc/router';
 import { registerStagePathChannel } from '../capture/electron-staging';
@@ -48,7 +48,7 @@ export async function bootstrap(paths: BootstrapPaths = defaultPaths()): Promise
   // macOS delivers links as events; Windows and Linux start a second instance with the link in its argv.
   app.on('open-url', (event, url) => {
     event.preventDefault();
-    deepLinks.offer(parseDeepLink(url));
+    deepLinks.offer(acceptDeepLink(url));
     mainWindow?.focus();
   });
   let mainWindow: BrowserWindow | undefined;

@@ -42,8 +42,8 @@ export interface ShellService {
   platform: string;
   /** Opens an allow-listed https URL in the OS browser; false when refused or not possible in this shell. */
   openExternal(url: string): Promise<boolean>;
-  /** The deep link (omni-reviewer://interview/<id>) the OS handed over since the last call; null when none. */
-  takeDeepLink(): { interviewId: string } | null;
+  /** The deep link (omni-reviewer://interview/<id>, as written) the OS handed over since the last call; null when none. */
+  takeDeepLink(): string | null;
   /** Store files that could not be read at this start, and where each was moved (json-store.ts openStores). */
   setAside: SetAsideFile[];
 }

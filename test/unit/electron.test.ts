@@ -295,6 +295,18 @@ describe('Electron main process (mocked electron)', () => {
     expect(await take(sender, {})).toEqual({ ok: true, data: null });
   });
 
+  it('reads an OS link like a pasted one: an id with a dot, and its session token kept in main', async () => {
+    const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
+    e.app.emit('second-instance', {}, ['/opt/omni', `omni-reviewer://interview/abc.123?token=${token}`], '/');
+    const handler = (channel: string) => e.ipcMain.handle.mock.calls.find((c) => c[0] === channel)![1] as Handler;
+    const sender = { senderFrame: { url: 'app://omni/index.html', parent: null } };
+    const taken = await handler('app.takeDeepLink')(sender, {});
+    expect(taken).toEqual({ ok: true, data: { interviewId: 'abc.123' } });
+    expect(JSON.stringify(taken)).not.toContain(token);
+    const list = (await handler('queue.list')(sender, {})) as { ok: true; data: { interviewId: string; hasSessionToken: boolean }[] };
+    expect(list.data.find((q) => q.interviewId === 'abc.123')).toMatchObject({ hasSessionToken: true });
+  });
+
   it('quits only after the demo server and staged files are cleaned up', async () => {
     e.app.quit.mockClear();
     expect(handle!.demoUrl()).toBeDefined();

@@ -1,5 +1,6 @@
 import type { AuditTrailView } from '../../../preload/contract/app';
 import type { MainContext } from '../context';
+import { reviewService } from '../../review/service';
 import type { DomainHandlers } from '../router';
 
 async function auditTrail(ctx: MainContext): Promise<AuditTrailView> {
@@ -22,7 +23,11 @@ export const appHandlers: DomainHandlers<'app'> = {
     setAside: ctx.shell.setAside,
   }),
   openExternal: async ({ url }, ctx) => ({ opened: await ctx.shell.openExternal(url) }),
-  takeDeepLink: async (_input, ctx) => ctx.shell.takeDeepLink(),
+  // An OS link is read like a pasted one: the interview joins the queue with its token, which stays in main.
+  takeDeepLink: async (_input, ctx) => {
+    const url = ctx.shell.takeDeepLink();
+    return url ? reviewService(ctx).openDeepLink(url) : null;
+  },
   auditTrail: async (_input, ctx) => auditTrail(ctx),
   exportAuditTrail: async (_input, ctx) => {
     const trail = await auditTrail(ctx);
