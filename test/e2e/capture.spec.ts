@@ -111,6 +111,8 @@ test('back of ID: quality against 155, consent and expiry, every failReason, acc
   await expect(result.getByTestId('indicator-isDocumentExpired')).toContainText('This side of the document is expired.');
   await expect(result.getByTestId('indicator-showMandatoryConsent')).toContainText('Show the mandatory consent page');
   await expect(result.getByTestId('indicator-regulationType')).toContainText('MX_LFPDPPP');
+  // A year is a year, not "2,021".
+  await expect(result.getByTestId('indicator-issueYear').locator('td').first()).toHaveText(/^\d{4}$/);
   for (const field of ['correctSharpness', 'correctGlare', 'shadowConfidence', 'classification', 'readability', 'typeOfId', 'issueYear', 'issueName', 'countryCode', 'state']) {
     await expect(result.getByTestId(`indicator-${field}`)).toBeVisible();
   }

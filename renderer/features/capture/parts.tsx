@@ -143,7 +143,8 @@ export function IndicatorsTable({ indicators, caption }: { indicators: Indicator
   const { locale } = useLocale();
   const f = useFormat();
   if (indicators.length === 0) return null;
-  const value = (v: IndicatorView['value']) => (v === null ? '—' : typeof v === 'number' ? f.number(v, { maximumFractionDigits: 3 }) : String(v));
+  // Raw values as the service sent them: a year or a code is never digit-grouped ("2,021").
+  const value = (v: IndicatorView['value']) => (v === null ? '—' : typeof v === 'number' ? f.number(v, { maximumFractionDigits: 3, useGrouping: false }) : String(v));
   return (
     <table className="table indicators">
       <caption>{caption}</caption>
