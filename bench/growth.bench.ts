@@ -2,10 +2,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AUDIT_TRAIL_FILE, entryHash, GENESIS_HASH } from '../main/audit-trail';
-import type { AuditEntry } from '../main/ipc/context';
-import { SHELL_KEY_HEADER } from '../main/web-shell/host';
+import type { AuditEntry } from '../common/views';
+import { SHELL_KEY_HEADER } from '../common/web-shell';
 import { startWebShell, type WebShell } from '../main/web-shell/index';
-import { IPC_BATCH_ROUTE } from '../preload/contract/define';
+import { IPC_BATCH_ROUTE } from '../common/ipc/define';
 import { callIpc, median, shellIpc } from './support';
 import type { Targets } from './targets';
 

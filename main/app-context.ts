@@ -3,17 +3,8 @@ import { streamingFetch } from './capture/streaming-fetch';
 import { startDemoServer } from './demo-server/index';
 import type { Vault } from './auth/vault';
 import { openAuditTrail } from './audit-trail';
-import type {
-  CredentialField,
-  CredentialService,
-  EnvironmentConfig,
-  EnvironmentService,
-  FileService,
-  JsonStore,
-  MainContext,
-  ShellService,
-  StorageSecurityState,
-} from './ipc/context';
+import type { JsonStore } from './json-store';
+import type { CredentialField, CredentialService, EnvironmentConfig, EnvironmentService, FileService, MainContext, ShellService, StorageSecurityState } from './ports';
 import { OmniShellError } from './ipc/shell-error';
 import { log as defaultLog, type Logger } from './log';
 import type { MediaStore } from './media/registry';

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, statSync, truncateSync, writeFileSync, type Stats } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { AuditAction, AuditEntry, AuditTrail, JsonStore } from './ipc/context';
+import type { AuditAction, AuditEntry } from '../common/views';
+import type { JsonStore } from './json-store';
+import type { AuditTrail } from './ports';
 import { deepFreeze } from './json-store';
 import { log as defaultLog, type Logger } from './log';
 

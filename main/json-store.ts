@@ -1,6 +1,21 @@
 import { existsSync, renameSync, statSync } from 'node:fs';
-import type { DataFileKind, Frozen, JsonStore, SetAsideFile } from './ipc/context';
+import type { DataFileKind, SetAsideFile } from '../common/views';
 import { log } from './log';
+
+export interface JsonStore {
+  /** A copy of the value: the caller may change it. */
+  get<T>(key: string): T | undefined;
+  /**
+   * The value itself, without a copy, frozen: for reads of a large value on a hot path (the review queue is read
+   * several times per opening, and copying 5,000 entries each time cost milliseconds). Change a copy, then `set` it.
+   */
+  peek<T>(key: string): Frozen<T> | undefined;
+  set<T>(key: string, value: T): void;
+  delete(key: string): void;
+}
+
+/** A value that cannot be changed at any depth (what `JsonStore.peek` gives). */
+export type Frozen<T> = T extends (infer U)[] ? readonly Frozen<U>[] : T extends object ? { readonly [K in keyof T]: Frozen<T[K]> } : T;
 
 /** What electron-store and conf (the library it is built on) both offer: the whole file as one object, and its path. */
 export interface WholeFileStore {

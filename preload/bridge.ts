@@ -1,4 +1,4 @@
-import { contract, type IpcErrorData, type IpcResult, type OmniApi } from './contract/index';
+import { contract, type IpcErrorData, type IpcResult, type OmniApi } from '../common/ipc/index';
 
 /**
  * Builds `window.omni` from any transport's `invoke(channel, input)`: Electron's ipcRenderer (preload/index.ts)

@@ -1,6 +1,6 @@
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
-import type { IpcResult } from './contract/index';
-import { STAGE_PATH_CHANNEL, type FileStager, type StagedFileView } from './contract/capture';
+import type { IpcResult } from '../common/ipc/index';
+import { STAGE_PATH_CHANNEL, type FileStager, type StagedFileView } from '../common/ipc/capture';
 import { buildOmniApi, plainIpcError } from './bridge';
 
 /**

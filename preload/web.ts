@@ -1,7 +1,8 @@
-import type { IpcErrorData, IpcResult } from './contract/index';
-import { IPC_BATCH_ROUTE, type BatchedAnswer, type BatchedCall } from './contract/define';
-import { STAGING_NAME_HEADER, STAGING_ROUTE, type FileStager, type StagedFileView } from './contract/capture';
+import type { IpcErrorData, IpcResult } from '../common/ipc/index';
+import { IPC_BATCH_ROUTE, type BatchedAnswer, type BatchedCall } from '../common/ipc/define';
+import { STAGING_NAME_HEADER, STAGING_ROUTE, type FileStager, type StagedFileView } from '../common/ipc/capture';
 import { buildOmniApi, OmniIpcError } from './bridge';
+import { SHELL_KEY_HEADER } from '../common/web-shell';
 
 /**
  * Web-shell preload: runs in the page before the app (the web build injects it first). Takes the per-launch key
@@ -9,7 +10,6 @@ import { buildOmniApi, OmniIpcError } from './bridge';
  * loopback host. The key is a capability for this host only (it is not a service credential); it is kept in this
  * tab's sessionStorage (origin- and tab-scoped) so that reloading the page keeps working.
  */
-export const SHELL_KEY_HEADER = 'x-omni-shell-key';
 const FRAGMENT_PARAM = 'k';
 const SESSION_KEY = 'omni-shell-key';
 

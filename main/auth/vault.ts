@@ -1,8 +1,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { IpcErrorData } from '../../preload/contract/define';
-import type { Frozen, JsonStore } from '../ipc/context';
+import type { IpcErrorData } from '../../common/ipc/define';
+import type { Frozen, JsonStore } from '../json-store';
 import { registerSecretSource } from '../log';
 
 export type CredentialName = 'apiKey' | 'integrationId' | 'secret';

@@ -1,7 +1,7 @@
-import type { AddBackSecondIdResponse, AddFaceResponse, AuthenticateResponse } from '../omni/contract';
-import { MIN_HORIZONTAL_RESOLUTION } from '../omni/contract';
+import type { AddBackSecondIdResponse, AddFaceResponse, AuthenticateResponse } from '../../common/omni';
+import { MIN_HORIZONTAL_RESOLUTION } from '../../common/omni';
 import { explain } from '../omni/errors';
-import type { AuthResultView, BackIdResultView, CellValue, ExplanationView, FaceResultView, IndicatorView, Verdict } from '../../preload/contract/capture';
+import type { AuthResultView, BackIdResultView, CellValue, ExplanationView, FaceResultView, IndicatorView, Verdict } from '../../common/ipc/capture';
 
 /**
  * Turns capture responses into advice: for each field the spec documents, whether it says "recapture", is a

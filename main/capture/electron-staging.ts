@@ -1,6 +1,6 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
-import type { IpcResult } from '../../preload/contract/define';
-import { STAGE_PATH_CHANNEL, type StagedFileView } from '../../preload/contract/capture';
+import type { IpcResult } from '../../common/ipc/define';
+import { STAGE_PATH_CHANNEL, type StagedFileView } from '../../common/ipc/capture';
 import type { StagedFiles } from './staging';
 
 /**

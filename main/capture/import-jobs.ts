@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import type { RecordingType } from '../omni/contract';
-import type { IpcErrorData } from '../../preload/contract/define';
+import type { RecordingType } from '../../common/omni';
+import type { IpcErrorData } from '../../common/ipc/define';
 import { RateMeter } from '../validation/rate';
 import { base64JsonBody, type Base64JsonBody } from './base64-json-body';
 import { Base64Encoder } from './base64-simd';
 import { READ_CHUNK_BYTES, fileChunks } from './file-chunks';
 
 /** The job as the renderer sees it: one definition, in the IPC contract. */
-export type { ImportJobView as ImportSnapshot, ImportState } from '../../preload/contract/capture';
-import type { ImportJobView as ImportSnapshot } from '../../preload/contract/capture';
+export type { ImportJobView as ImportSnapshot, ImportState } from '../../common/ipc/capture';
+import type { ImportJobView as ImportSnapshot } from '../../common/ipc/capture';
 
 /** Sends the prepared body; resolves with the new recording id. The handler implements it over OmniClient. */
 export type UploadBody = (body: Base64JsonBody, ctx: { interviewId: string; signal: AbortSignal }) => Promise<{ recordingId: string }>;

@@ -1,4 +1,4 @@
-import type { MainContext } from '../ipc/context';
+import type { MainContext } from '../ports';
 import { toIpcErrorData } from '../ipc/router';
 import { BatchJobs } from '../validation/batch-jobs';
 import { ImportJobs } from './import-jobs';

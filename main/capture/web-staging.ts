@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { IpcErrorData, IpcResult } from '../../preload/contract/define';
-import { STAGING_NAME_HEADER, type StagedFileView } from '../../preload/contract/capture';
+import type { IpcErrorData, IpcResult } from '../../common/ipc/define';
+import { STAGING_NAME_HEADER, type StagedFileView } from '../../common/ipc/capture';
 import { StagingTooLargeError, type StagedFiles } from './staging';
 
 /**

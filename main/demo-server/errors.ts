@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { ErrorBody } from '../omni/contract';
+import type { ErrorBody } from '../../common/omni';
 
 /**
  * A refusal the demo server answers with the spec's error body. `httpStatus` is the HTTP code; `status` is the

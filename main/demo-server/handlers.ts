@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { attachEvidence } from '../nom151/pdf';
-import { MIN_HORIZONTAL_RESOLUTION, ID_QUALITY_APPROVAL_THRESHOLD, VIDEO_URL_TTL_MS, type AuthErrorName, type CaptureAttemptsLimit } from '../omni/contract';
-import { checkCurp } from '../omni/rules/curp';
-import { checkRfc } from '../omni/rules/rfc';
+import { MIN_HORIZONTAL_RESOLUTION, ID_QUALITY_APPROVAL_THRESHOLD, VIDEO_URL_TTL_MS, type AuthErrorName, type CaptureAttemptsLimit } from '../../common/omni';
+import { checkCurp } from '../../common/rules/curp';
+import { checkRfc } from '../../common/rules/rfc';
 import type { DemoDeps, Handlers } from './context';
 import { DemoHttpError, badRequest, unauthorized } from './errors';
 import { BRIGHTNESS_THRESHOLD, FLAT_IMAGE_CONTRAST, GLARE_THRESHOLD, SHARPNESS_THRESHOLD, analyzeImage, decodeBase64, type ImageMetrics } from './image';

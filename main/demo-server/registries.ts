@@ -1,5 +1,5 @@
-import { curpCheckDigit } from '../omni/rules/curp';
-import type { AddCurpResponse, ValidateRfcResponse } from '../omni/contract';
+import { curpCheckDigit } from '../../common/rules/curp';
+import type { AddCurpResponse, ValidateRfcResponse } from '../../common/omni';
 
 /**
  * The demo stand-ins for the SAT RFC registry and for RENAPO behind the CURP provider. Every documented answer

@@ -1,4 +1,4 @@
-import type { CaptureAttemptsLimit, CrossDocResponse, FailReason, RawIdvResponse, SessionStatus, TypeOfId } from '../omni/contract';
+import type { CaptureAttemptsLimit, CrossDocResponse, FailReason, RawIdvResponse, SessionStatus, TypeOfId } from '../../common/omni';
 
 /**
  * The demo service's world: two organizations, their keys and integrations, seeded interviews that each show
@@ -269,7 +269,7 @@ export const interviews: InterviewSeed[] = [
 ];
 
 /** Face-authentication outcomes by `hint` for the one-to-one organization; any other hint is an unknown customer. */
-export type AuthOutcome = { pass: true; candidate: string } | { pass: false; name: import('../omni/contract').AuthErrorName };
+export type AuthOutcome = { pass: true; candidate: string } | { pass: false; name: import('../../common/omni').AuthErrorName };
 
 export interface CustomerSeed {
   hint: string;
@@ -278,7 +278,7 @@ export interface CustomerSeed {
   attempts?: CaptureAttemptsLimit;
 }
 
-const failing = (name: import('../omni/contract').AuthErrorName): CustomerSeed => ({
+const failing = (name: import('../../common/omni').AuthErrorName): CustomerSeed => ({
   hint: `${name.toLowerCase().replaceAll('_', '-')}@demo.mx`,
   customerId: `cust-${name.toLowerCase().replaceAll('_', '-')}`,
   outcome: { pass: false, name },

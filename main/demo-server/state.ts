@@ -1,6 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CaptureAttemptsLimit, RecordingType } from '../omni/contract';
+import type { CaptureAttemptsLimit, RecordingType } from '../../common/omni';
 import { customers, interviews, type InterviewSeed } from './seed';
 
 export interface StoredRecording {

@@ -4,7 +4,7 @@ import { app, BrowserWindow, ipcMain, safeStorage, session } from 'electron';
 import { AUDIT_TRAIL_FILE } from '../audit-trail';
 import { EncryptedVault } from '../auth/vault';
 import { createAppContext, type AppContextHandle } from '../app-context';
-import { acceptDeepLink, createDeepLinkInbox, DEEP_LINK_SCHEME, deepLinkFromArgv } from '../deep-link';
+import { acceptDeepLink, createDeepLinkInbox, DEEP_LINK_SCHEME, deepLinkFromArgv } from '../deep-link-inbox';
 import { handlers } from '../ipc/handlers/index';
 import { createRouter, isAppUrl } from '../ipc/router';
 import { registerStagePathChannel } from '../capture/electron-staging';

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { dialog, type BrowserWindow } from 'electron';
-import type { FileService } from '../ipc/context';
+import type { FileService } from '../ports';
 
 /** Saving asks the user where, with the OS dialog; cancelling returns null. */
 export function dialogFiles(window: () => BrowserWindow | undefined): FileService {

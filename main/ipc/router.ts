@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { contract, type Contract, type IpcErrorData, type IpcResult, type OutputOf, type ParsedInputOf } from '../../preload/contract/index';
+import { contract, type Contract, type IpcErrorData, type IpcResult, type OutputOf, type ParsedInputOf } from '../../common/ipc/index';
 import { redact } from '../log';
-import type { MainContext } from './context';
+import type { MainContext } from '../ports';
 
 /**
  * Transport-free IPC router. Electron's `ipcMain.handle` and the web shell's loopback host both hand it

@@ -1,4 +1,4 @@
-import type { IpcErrorData } from '../../preload/contract/define';
+import type { IpcErrorData } from '../../common/ipc/define';
 
 type Bilingual = { en: string; es: string };
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { MediaRegistry } from '../ipc/context';
+import type { MediaRegistry } from '../ports';
 
 /**
  * Maps opaque ids to remote (pre-signed) URLs. The renderer only ever sees `urlFor(id)`: a custom-scheme URL in

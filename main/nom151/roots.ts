@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
-import type { TrustedRootView } from '../../preload/contract/nom151';
+import type { TrustedRootView } from '../../common/ipc/nom151';
 import { sha256, toHex } from './asn1';
 
 /**

@@ -6,8 +6,8 @@ import type {
   SealContractView,
   SignStringView,
   TrustedRootView,
-} from '../../preload/contract/nom151';
-import type { MainContext } from '../ipc/context';
+} from '../../common/ipc/nom151';
+import type { MainContext } from '../ports';
 import { OmniShellError } from '../ipc/shell-error';
 import { sha256, toHex } from './asn1';
 import { unwrapTimeStampResp } from './pdf';

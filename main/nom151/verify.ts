@@ -12,7 +12,7 @@ import type {
   Nom151FailureCode,
   Nom151TokenDetails,
   Nom151Verification,
-} from '../../preload/contract/nom151';
+} from '../../common/ipc/nom151';
 
 /**
  * Offline verification of NOM-151 evidence (an RFC 3161 time-stamp token): nothing here touches the network.

@@ -3,7 +3,7 @@ import { TokenManager } from '../auth/token';
 import { VaultDecryptError, type CredentialName, type Vault } from '../auth/vault';
 import { log as defaultLog, type Logger } from '../log';
 import { explain, explainCurp, type Explanation } from './catalog';
-import { ErrorBody } from './contract';
+import { ErrorBody } from '../../common/omni';
 import { endpoints, type CallInput, type EndpointDef, type EndpointName, type ResponseOf, type TokenKind } from './endpoints';
 import { clientError, fieldIssues, OmniError } from './errors';
 import { readTolerantly } from './tolerant-read';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import * as c from './contract';
+import * as c from '../../common/omni';
 
 /**
  * Which token a call carries (decisions.md §5-6):

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import type { IpcErrorData } from '../../preload/contract/define';
+import type { IpcErrorData } from '../../common/ipc/define';
 import { redact } from '../log';
 import { explain, type ClientErrorCode, type Explanation } from './catalog';
-import type { ErrorBody } from './contract';
+import type { ErrorBody } from '../../common/omni';
 import type { EndpointName } from './endpoints';
 
 export { explain, explainCurp } from './catalog';

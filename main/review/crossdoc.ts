@@ -1,4 +1,4 @@
-import type { CrossDocRow } from '../../preload/contract/interview';
+import type { CrossDocRow } from '../../common/ipc/interview';
 
 const MATCH_WORDS = /^(match|matched|ok|pass|passed|equal|same|true|success)$/i;
 const MISMATCH_WORDS = /^(mismatch|no[_ -]?match|fail|failed|different|false|error)$/i;

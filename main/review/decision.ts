@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { RawIdvResponse } from '../omni/contract';
-import { DecisionKind, type DecisionRecord } from '../../preload/contract/interview';
+import type { RawIdvResponse } from '../../common/omni';
+import { DecisionKind, type DecisionRecord } from '../../common/ipc/interview';
 
 export const DECISION_NOTE_HEADER = '[Omni Reviewer decision]';
 const MACHINE_PREFIX = 'omni-reviewer-decision: ';

@@ -1,5 +1,5 @@
-import type { JsonStore } from '../ipc/context';
-import type { Draft, DraftKind, Drafts } from '../../preload/contract/interview';
+import type { JsonStore } from '../json-store';
+import type { Draft, DraftKind, Drafts } from '../../common/ipc/interview';
 
 type StoredDrafts = Record<string, Drafts>;
 

@@ -1,4 +1,4 @@
-import type { IpcErrorData } from '../../preload/contract/define';
+import type { IpcErrorData } from '../../common/ipc/define';
 
 type Text = { en: string; es: string };
 

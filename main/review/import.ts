@@ -1,4 +1,4 @@
-import { InterviewId, SessionToken, type ImportProblem } from '../../preload/contract/queue';
+import { InterviewId, SessionToken, type ImportProblem } from '../../common/ipc/queue';
 
 export interface ImportItem {
   interviewId: string;

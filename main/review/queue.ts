@@ -1,7 +1,7 @@
 import type { Vault } from '../auth/vault';
-import type { Frozen, JsonStore } from '../ipc/context';
-import type { SessionStatus } from '../omni/contract';
-import type { AddResult, ImportProblem, LocalReviewState, QueueEntry } from '../../preload/contract/queue';
+import type { Frozen, JsonStore } from '../json-store';
+import type { SessionStatus } from '../../common/omni';
+import type { AddResult, ImportProblem, LocalReviewState, QueueEntry } from '../../common/ipc/queue';
 import type { ImportItem } from './import';
 import { ReviewError } from './errors';
 

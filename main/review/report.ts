@@ -1,9 +1,10 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { CrossDocResponse, RawIdvResponse } from '../omni/contract';
-import type { AuditEntry, EnvironmentConfig } from '../ipc/context';
-import type { AuditView, DecisionRecord } from '../../preload/contract/interview';
-import type { QueueEntry } from '../../preload/contract/queue';
-import { DECISION_WORDS, LOCAL_STATE_WORDS, describeAuditDetail, type AuditDetailFormat } from '../audit-words';
+import type { CrossDocResponse, RawIdvResponse } from '../../common/omni';
+import type { AuditEntry } from '../../common/views';
+import type { EnvironmentConfig } from '../ports';
+import type { AuditView, DecisionRecord } from '../../common/ipc/interview';
+import type { QueueEntry } from '../../common/ipc/queue';
+import { DECISION_WORDS, LOCAL_STATE_WORDS, describeAuditDetail, type AuditDetailFormat } from '../../common/audit-words';
 import { crossDocRows } from './crossdoc';
 
 export type Outcome<T> = { ok: true; data: T } | { ok: false; error: { en: string; es: string } };

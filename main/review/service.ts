@@ -1,5 +1,5 @@
-import type { EnvironmentConfig, MainContext } from '../ipc/context';
-import type { CrossDocResponse, RawIdvResponse } from '../omni/contract';
+import type { EnvironmentConfig, MainContext } from '../ports';
+import type { CrossDocResponse, RawIdvResponse } from '../../common/omni';
 import type {
   AuditView,
   ContractsView,
@@ -15,11 +15,11 @@ import type {
   SavedFile,
   SendResult,
   VideoLink,
-} from '../../preload/contract/interview';
-import type { AddResult, DemoSeed, LocalReviewState, QueueEntry } from '../../preload/contract/queue';
-import { InterviewId, SessionToken } from '../../preload/contract/queue';
-import { SessionStatus } from '../omni/contract';
-import { parseDeepLink } from './deeplink';
+} from '../../common/ipc/interview';
+import type { AddResult, DemoSeed, LocalReviewState, QueueEntry } from '../../common/ipc/queue';
+import { InterviewId, SessionToken } from '../../common/ipc/queue';
+import { SessionStatus } from '../../common/omni';
+import { parseDeepLink } from '../../common/deep-link';
 import { DraftStore } from './drafts';
 import { emptyDraft, errorData, noSessionToken, ReviewError, sessionNotWritable } from './errors';
 import { crossDocRows } from './crossdoc';

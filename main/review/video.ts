@@ -1,4 +1,4 @@
-import { VIDEO_URL_TTL_MS } from '../omni/contract';
+import { VIDEO_URL_TTL_MS } from '../../common/omni';
 
 /**
  * When a pre-signed URL stops working. Reads the expiry the signer put in the URL when it is one of the common

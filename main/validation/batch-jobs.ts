@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AddCurpResponse, ValidateRfcResponse } from '../omni/contract';
+import type { AddCurpResponse, ValidateRfcResponse } from '../../common/omni';
 import { explainCurp, OmniError } from '../omni/errors';
 import type {
   BatchJobView,
@@ -9,10 +9,10 @@ import type {
   BatchRowView,
   Bilingual,
   CsvColumnView,
-} from '../../preload/contract/validation';
+} from '../../common/ipc/validation';
 import { BatchRunner, type RetryDecision, type Settled } from './batch-runner';
 import { parseCsv, toCsv } from './csv';
-import { describeCurp, describeRfc } from './local-check';
+import { describeCurp, describeRfc } from '../../common/rules/local-check';
 
 /** The service calls a batch makes; the IPC handler binds them to the active OmniClient. */
 export interface BatchServices {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FileService } from '../ipc/context';
+import type { FileService } from '../ports';
 import { signPath } from './tokens';
 
 /**

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
-import { IPC_BATCH_ROUTE, type BatchedAnswer, type BatchedCall, type IpcErrorData, type IpcResult } from '../../preload/contract/define';
+import { IPC_BATCH_ROUTE, type BatchedAnswer, type BatchedCall, type IpcErrorData, type IpcResult } from '../../common/ipc/define';
 import type { Router } from '../ipc/router';
 import { streamMedia } from '../media/stream';
 import type { MediaStore } from '../media/registry';
@@ -13,6 +13,7 @@ import { contentTypeOf, resolveRendererPath } from '../renderer-files';
 import { rendererCsp } from '../security-policy';
 import { sameSecret, verifyPath } from './tokens';
 import type { DownloadStore } from './downloads';
+import { SHELL_KEY_HEADER } from '../../common/web-shell';
 
 /**
  * The web shell's loopback host: serves the built renderer, `/ipc/<channel>` (the same router as Electron's
@@ -21,7 +22,6 @@ import type { DownloadStore } from './downloads';
  * downloads a short-lived signature made with it. The page itself (HTML, JS, CSS) holds no secret and is served on
  * the Host/Origin check alone, since a browser cannot add headers to a navigation. Everything else: 403.
  */
-export const SHELL_KEY_HEADER = 'x-omni-shell-key';
 const MAX_IPC_BODY_BYTES = 64 * 1024 * 1024;
 const MAX_BATCH_CALLS = 64;
 

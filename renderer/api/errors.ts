@@ -1,4 +1,4 @@
-import type { IpcErrorData } from '../../preload/contract/define';
+import type { IpcErrorData } from '../../common/ipc/define';
 
 /**
  * A failed `window.omni` call rejects with an OmniIpcError (web shell) or, across Electron's contextBridge, a plain

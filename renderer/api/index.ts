@@ -1,6 +1,6 @@
 import { QueryClient, hashKey, notifyManager, partialMatchKey, useMutation, useQuery, useQueryClient, type Query, type QueryKey, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
-import type { OmniApi } from '../../preload/contract/index';
+import type { OmniApi } from '../../common/ipc/index';
 import { OmniCallError, ipcErrorOf } from './errors';
 import { keys } from './keys';
 import { omni } from './omni';

@@ -1,4 +1,4 @@
-import type { OmniApi } from '../../preload/contract/index';
+import type { OmniApi } from '../../common/ipc/index';
 
 declare global {
   interface Window {

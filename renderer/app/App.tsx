@@ -1,7 +1,7 @@
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, RouterProvider, createHashRouter, useNavigate } from 'react-router-dom';
-import type { PreferencesView } from '../../preload/contract/settings';
+import type { PreferencesView } from '../../common/ipc/settings';
 import { createQueryClient, keys, useOmniQuery } from '../api/index';
 import { omni } from '../api/omni';
 import { common } from '../i18n/common';

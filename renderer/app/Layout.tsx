@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import type { EnvironmentView } from '../../preload/contract/settings';
+import type { EnvironmentView } from '../../common/ipc/settings';
 import { keys, useOmniQuery } from '../api/index';
 import { omni } from '../api/omni';
 import { common } from '../i18n/common';

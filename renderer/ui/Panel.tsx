@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import type { IpcErrorData } from '../../preload/contract/define';
+import type { IpcErrorData } from '../../common/ipc/define';
 import { common } from '../i18n/common';
 import { useBilingual, useLocale, useT } from '../i18n/index';
 import { Button } from './Button';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { AUDIT_TRAIL_FILE, entryHash, GENESIS_HASH } from '../../main/audit-trail';
-import type { AuditEntry } from '../../main/ipc/context';
+import type { AuditEntry } from '../../common/views';
 import { expect, test } from './fixtures';
 
 const SHOTS = '.tmp/screenshots';

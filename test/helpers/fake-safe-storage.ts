@@ -1,5 +1,5 @@
 import type { SecretCipher } from '../../main/auth/vault';
-import type { Frozen, JsonStore } from '../../main/ipc/context';
+import type { Frozen, JsonStore } from '../../main/json-store';
 import { deepFreeze } from '../../main/json-store';
 
 /**

@@ -1,13 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditAction, MainContext } from '../../main/ipc/context';
+import type { AuditAction } from '../../common/views';
+import type { MainContext } from '../../main/ports';
 import { createRouter } from '../../main/ipc/router';
 import { handlers } from '../../main/ipc/handlers/index';
 import { curpCases } from '../../main/demo-server/registries';
 import { parseCsv } from '../../main/validation/csv';
-import { rfcCheckDigit } from '../../main/omni/rules/rfc';
-import type { BatchJobView, BatchPreviewView, CurpResultView, RfcResultView } from '../../preload/contract/validation';
-import type { ApiKeyListView, SavedFileView } from '../../preload/contract/apikeys';
-import type { IpcErrorData } from '../../preload/contract/define';
+import { rfcCheckDigit } from '../../common/rules/rfc';
+import type { BatchJobView, BatchPreviewView, CurpResultView, RfcResultView } from '../../common/ipc/validation';
+import type { ApiKeyListView, SavedFileView } from '../../common/ipc/apikeys';
+import type { IpcErrorData } from '../../common/ipc/define';
 import { startHarness, type Harness } from './demo-support';
 
 /** Validation and API-key domains end to end against the demo server: single checks, batches, exports. */

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditAction, MainContext } from '../../main/ipc/context';
+import type { AuditAction } from '../../common/views';
+import type { MainContext } from '../../main/ports';
 import { createRouter } from '../../main/ipc/router';
 import { handlers } from '../../main/ipc/handlers/index';
 import { captureServices } from '../../main/capture/services';
@@ -14,9 +15,9 @@ import { MemoryVault } from '../../main/auth/vault';
 import { OmniClient } from '../../main/omni/client';
 import type { CallInput } from '../../main/omni/endpoints';
 import { toIpcErrorData } from '../../main/ipc/router';
-import { AuthErrorName, FailReason } from '../../main/omni/contract';
-import type { AuthResultView, BackIdResultView, FaceResultView, ImportJobView } from '../../preload/contract/capture';
-import type { IpcErrorData } from '../../preload/contract/define';
+import { AuthErrorName, FailReason } from '../../common/omni';
+import type { AuthResultView, BackIdResultView, FaceResultView, ImportJobView } from '../../common/ipc/capture';
+import type { IpcErrorData } from '../../common/ipc/define';
 import { GOOD_IMAGE, jpegBase64, pngBase64, startHarness, type Harness } from './demo-support';
 
 /** The capture IPC domain end to end: router → handlers → OmniClient → demo server, every documented outcome. */

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AuthErrorName, FailReason } from '../../main/omni/contract';
+import { AuthErrorName, FailReason } from '../../common/omni';
 import { PNG } from 'pngjs';
 import { analyzeImage, decodeCommonPng } from '../../main/demo-server/image';
 import { VIDEO_SELFIE_FIXTURE } from '../../main/demo-server/media';

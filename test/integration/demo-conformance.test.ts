@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ErrorBody } from '../../main/omni/contract';
+import { ErrorBody } from '../../common/omni';
 import { endpoints, type EndpointDef, type EndpointName } from '../../main/omni/endpoints';
 import { VIDEO_SELFIE_FIXTURE } from '../../main/demo-server/media';
 import { curpCases, rfcRegistry } from '../../main/demo-server/registries';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { AuditAction, EnvironmentConfig, MainContext } from '../../main/ipc/context';
+import type { AuditAction } from '../../common/views';
+import type { EnvironmentConfig, MainContext } from '../../main/ports';
 import { createRouter } from '../../main/ipc/router';
 import { handlers } from '../../main/ipc/handlers/index';
 import { createDemoTsa } from '../../main/nom151/tsa';

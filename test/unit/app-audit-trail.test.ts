@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openAuditTrail } from '../../main/audit-trail';
-import type { EnvironmentConfig, MainContext } from '../../main/ipc/context';
+import type { EnvironmentConfig, MainContext } from '../../main/ports';
 import { appHandlers } from '../../main/ipc/handlers/app';
 
 /** Settings' audit trail: the active environment's entries only, newest first, the whole chain verified. */

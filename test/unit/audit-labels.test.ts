@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { AUDIT_DETAIL_KEYS, describeAuditDetail, type AuditDetailFormat } from '../../main/audit-words';
+import { AUDIT_DETAIL_KEYS, describeAuditDetail, type AuditDetailFormat } from '../../common/audit-words';
 import { formatBytes, formatDuration } from '../../renderer/i18n/index';
 
 const mainDir = new URL('../../main/', import.meta.url).pathname;

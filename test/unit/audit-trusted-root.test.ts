@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openAuditTrail } from '../../main/audit-trail';
-import type { EnvironmentConfig, MainContext } from '../../main/ipc/context';
+import type { EnvironmentConfig, MainContext } from '../../main/ports';
 import { nom151Service } from '../../main/nom151/service';
 import { createDemoTsa } from '../../main/nom151/tsa';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { canonicalJson, entryHash, GENESIS_HASH, openAuditTrail, type AuditTrailOptions } from '../../main/audit-trail';
-import type { AuditEntry } from '../../main/ipc/context';
+import type { AuditEntry } from '../../common/views';
 import type { Logger } from '../../main/log';
 import { MemoryJsonStore } from '../helpers/fake-safe-storage';
 

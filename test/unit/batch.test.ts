@@ -145,7 +145,7 @@ describe('CSV', () => {
 });
 
 describe('local RFC / CURP checks in both languages', async () => {
-  const { describeRfc, describeCurp } = await import('../../main/validation/local-check');
+  const { describeRfc, describeCurp } = await import('../../common/rules/local-check');
 
   it.each([
     ['GODE561231GR8', true, undefined],

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildOmniApi, OmniIpcError, plainIpcError } from '../../preload/bridge';
-import { contract } from '../../preload/contract/index';
+import { contract } from '../../common/ipc/index';
 import { ipcErrorOf } from '../../renderer/api/errors';
 
 const error = { code: 'NO_CREDENTIALS', message: { en: 'No key', es: 'Sin clave' }, retryable: false };

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base64JsonBody, base64Length } from '../../main/capture/base64-json-body';
 import { Base64Encoder } from '../../main/capture/base64-simd';
 import { fileChunks } from '../../main/capture/file-chunks';
-import { checkImage, describeImageProblem, MAX_IMAGE_BYTES } from '../../main/capture/image-check';
+import { checkImage, describeImageProblem, MAX_IMAGE_BYTES } from '../../common/rules/image-check';
 import { ImportJobs } from '../../main/capture/import-jobs';
 import { StagedFiles, StagingTooLargeError } from '../../main/capture/staging';
 
@@ -368,7 +368,7 @@ describe('streamingFetch', async () => {
 
 describe('Electron stage-path channel', async () => {
   const { registerStagePathChannel } = await import('../../main/capture/electron-staging');
-  const { STAGE_PATH_CHANNEL } = await import('../../preload/contract/capture');
+  const { STAGE_PATH_CHANNEL } = await import('../../common/ipc/capture');
 
   it('registers a picked file by path for the app frame only, and says when the path is not a readable file', async () => {
     const handlers = new Map<string, (event: unknown, path: unknown) => Promise<unknown>>();

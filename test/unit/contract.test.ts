@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import * as c from '../../main/omni/contract';
+import * as c from '../../common/omni';
 import { endpoints } from '../../main/omni/endpoints';
 
 const face = { leftEyeX: 10, leftEyeY: 20, rightEyeX: 30, rightEyeY: 20, rightMouthX: 28, rightMouthY: 50, noseTipX: 20, noseTipY: 35, x: 0, y: 0, width: 60, height: 80 };

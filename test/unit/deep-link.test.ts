@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptDeepLink, createDeepLinkInbox, deepLinkFromArgv } from '../../main/deep-link';
+import { acceptDeepLink, createDeepLinkInbox, deepLinkFromArgv } from '../../main/deep-link-inbox';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
 

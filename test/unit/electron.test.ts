@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { contract } from '../../preload/contract/index';
-import { STAGE_PATH_CHANNEL } from '../../preload/contract/capture';
+import { contract } from '../../common/ipc/index';
+import { STAGE_PATH_CHANNEL } from '../../common/ipc/capture';
 
 /** A recording stand-in for Electron: every call the app makes is kept for the assertions below. */
 const e = vi.hoisted(() => {

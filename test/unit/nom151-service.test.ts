@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditAction, EnvironmentConfig, MainContext } from '../../main/ipc/context';
+import type { AuditAction } from '../../common/views';
+import type { EnvironmentConfig, MainContext } from '../../main/ports';
 import { nom151Service } from '../../main/nom151/service';
 import { createDemoTsa } from '../../main/nom151/tsa';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { QueueEntry } from '../../preload/contract/queue';
+import type { QueueEntry } from '../../common/ipc/queue';
 import { DEFAULT_VIEW, applyView, neighbours, type QueueView } from '../../renderer/features/interviews/queue-view';
 
 const entry = (interviewId: string, more: Partial<QueueEntry> = {}): QueueEntry => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { AuditAction, AuditEntry } from '../../main/ipc/context';
+import type { AuditAction, AuditEntry } from '../../common/views';
 import { reviewReportPdf } from '../../main/review/report';
 
 /** Every audit action, with the words the PDF report must use for it in each language. */

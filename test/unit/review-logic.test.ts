@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { parseImport, splitCsvLine } from '../../main/review/import';
-import { parseDeepLink } from '../../main/review/deeplink';
+import { parseDeepLink } from '../../common/deep-link';
 import { formatDecisionNote, openHighFindings, parseDecisionNote } from '../../main/review/decision';
 import { crossDocRows } from '../../main/review/crossdoc';
 import { pdfSafe, reviewReportPdf } from '../../main/review/report';

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startWebShell, type WebShell } from '../../main/web-shell/index';
-import type { QueueEntry } from '../../preload/contract/queue';
-import type { Drafts } from '../../preload/contract/interview';
+import type { QueueEntry } from '../../common/ipc/queue';
+import type { Drafts } from '../../common/ipc/interview';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJpbnRlcnZpZXdJZCI6InJlc3RhcnQifQ.c2lnbmF0dXJlLXJlc3RhcnQ';
 

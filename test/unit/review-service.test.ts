@@ -3,10 +3,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { MemoryVault } from '../../main/auth/vault';
-import type { AuditEntry, AuditTrail, EnvironmentConfig, MainContext } from '../../main/ipc/context';
+import type { AuditEntry } from '../../common/views';
+import type { AuditTrail, EnvironmentConfig, MainContext } from '../../main/ports';
 import { ReviewService } from '../../main/review/service';
 import { parseDecisionNote } from '../../main/review/decision';
-import type { RawIdvResponse } from '../../main/omni/contract';
+import type { RawIdvResponse } from '../../common/omni';
 import { MemoryJsonStore } from '../helpers/fake-safe-storage';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJpbnRlcnZpZXdJZCI6ImEifQ.c2lnbmF0dXJl';

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createRouter, isAppUrl, type AllHandlers } from '../../main/ipc/router';
 import { handlers } from '../../main/ipc/handlers/index';
-import { contract } from '../../preload/contract/index';
+import { contract } from '../../common/ipc/index';
 import { OmniShellError } from '../../main/ipc/shell-error';
-import type { MainContext } from '../../main/ipc/context';
+import type { MainContext } from '../../main/ports';
 
 const APP = 'app://omni';
 const main = { url: 'app://omni/index.html#/settings', isMainFrame: true };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CURP_STATES, checkCurp, curpCheckDigit } from '../../main/omni/rules/curp';
+import { CURP_STATES, checkCurp, curpCheckDigit } from '../../common/rules/curp';
 import { curpCases } from '../../main/demo-server/registries';
 
 describe('CURP rules', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRfc, isValidYyMmDd, rfcCheckDigit } from '../../main/omni/rules/rfc';
+import { checkRfc, isValidYyMmDd, rfcCheckDigit } from '../../common/rules/rfc';
 
 describe('RFC rules', () => {
   it('accepts real person and company RFCs and says which is which', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ListApiKeysResponse } from '../../main/omni/contract/admin';
-import { AuthenticateResponse } from '../../main/omni/contract/face';
-import { AddBackSecondIdResponse } from '../../main/omni/contract/id';
-import { RawIdvResponse } from '../../main/omni/contract/session';
+import { ListApiKeysResponse } from '../../common/omni/admin';
+import { AuthenticateResponse } from '../../common/omni/face';
+import { AddBackSecondIdResponse } from '../../common/omni/id';
+import { RawIdvResponse } from '../../common/omni/session';
 import { explain } from '../../main/omni/catalog';
 import { readTolerantly } from '../../main/omni/tolerant-read';
 

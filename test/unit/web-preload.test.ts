@@ -6,7 +6,7 @@ import { startHost, type Host } from '../../main/web-shell/host';
 import { createMediaStore } from '../../main/media/registry';
 import { createWebFiles } from '../../main/web-shell/downloads';
 import type { Router } from '../../main/ipc/router';
-import type { OmniApi } from '../../preload/contract/index';
+import type { OmniApi } from '../../common/ipc/index';
 import { ipcErrorOf } from '../../renderer/api/errors';
 
 /**

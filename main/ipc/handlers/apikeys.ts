@@ -1,6 +1,6 @@
-import type { ApiKeyRecord } from '../../omni/contract';
+import type { ApiKeyRecord } from '../../../common/omni';
 import { toCsv } from '../../validation/csv';
-import type { ApiKeyRow, CellValue } from '../../../preload/contract/apikeys';
+import type { ApiKeyRow, CellValue } from '../../../common/ipc/apikeys';
 import type { DomainHandlers } from '../router';
 
 /** Field names that could carry a full key or another secret: never passed to the renderer. */

@@ -1,5 +1,5 @@
-import type { AuditTrailView } from '../../../preload/contract/app';
-import type { MainContext } from '../context';
+import type { AuditTrailView } from '../../../common/ipc/app';
+import type { MainContext } from '../../ports';
 import { reviewService } from '../../review/service';
 import type { DomainHandlers } from '../router';
 

@@ -1,11 +1,11 @@
 import { authAdvice, backIdAdvice, faceAdvice } from '../../capture/advice';
-import { checkImage, describeImageProblem } from '../../capture/image-check';
+import { checkImage, describeImageProblem } from '../../../common/rules/image-check';
 import type { ImportSnapshot } from '../../capture/import-jobs';
 import { captureServices } from '../../capture/services';
-import { NOT_A_VIDEO, sniffVideo } from '../../capture/video-check';
+import { NOT_A_VIDEO, sniffVideo } from '../../../common/rules/video-check';
 import { open } from 'node:fs/promises';
 import type { CallInput } from '../../omni/endpoints';
-import type { ImageSource, ImportJobView } from '../../../preload/contract/capture';
+import type { ImageSource, ImportJobView } from '../../../common/ipc/capture';
 import type { DomainHandlers } from '../router';
 import { OmniShellError } from '../shell-error';
 

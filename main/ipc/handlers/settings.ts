@@ -1,5 +1,5 @@
-import type { EnvironmentView, EnvironmentsView, PreferencesView } from '../../../preload/contract/settings';
-import type { EnvironmentConfig, MainContext } from '../context';
+import type { EnvironmentView, EnvironmentsView, PreferencesView } from '../../../common/ipc/settings';
+import type { EnvironmentConfig, MainContext } from '../../ports';
 import { BUILT_IN_ENVIRONMENTS } from '../../app-context';
 import type { DomainHandlers } from '../router';
 import { OmniShellError } from '../shell-error';

@@ -1,9 +1,9 @@
-import type { AddCurpResponse } from '../../omni/contract';
+import type { AddCurpResponse } from '../../../common/omni';
 import { explainCurp, OmniError } from '../../omni/errors';
 import { captureServices } from '../../capture/services';
 import { BatchInputError, previewCsv, type BatchServices } from '../../validation/batch-jobs';
-import type { MainContext } from '../context';
-import type { CurpFailureView, CurpResultView, BatchJobView } from '../../../preload/contract/validation';
+import type { MainContext } from '../../ports';
+import type { CurpFailureView, CurpResultView, BatchJobView } from '../../../common/ipc/validation';
 import type { DomainHandlers } from '../router';
 import { OmniShellError } from '../shell-error';
 

@@ -1,4 +1,4 @@
-import type { AuthErrorName } from '../contract';
+import type { AuthErrorName } from '../../../common/omni';
 import type { CatalogEntry } from './types';
 
 const recapture = (en: string, es: string, adviceEn: string, adviceEs: string): CatalogEntry => ({

@@ -1,4 +1,4 @@
-import type { FailReason } from '../contract';
+import type { FailReason } from '../../../common/omni';
 import type { CatalogEntry } from './types';
 
 /** Every ID classification `failReason` (typed by the contract's enum, so a missing one fails to compile). */

@@ -1,4 +1,4 @@
-import { AuthErrorName, FailReason } from '../contract';
+import { AuthErrorName, FailReason } from '../../../common/omni';
 import { authErrorCatalog } from './auth-errors';
 import {
   curpGroupAdvice,

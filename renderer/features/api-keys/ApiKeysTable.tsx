@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useMemo, useRef, type ReactNode } from 'react';
-import type { ApiKeyRow, CellValue } from '../../../preload/contract/apikeys';
+import type { ApiKeyRow, CellValue } from '../../../common/ipc/apikeys';
 import { intlLocale, useLocale, useT, type Translate } from '../../i18n/index';
 import { Badge, IconCheck, IconMinus } from '../../ui/index';
 import { messages } from './messages';

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import type { ApiKeyListView, ApiKeyRow, CellValue } from '../../../preload/contract/apikeys';
+import type { ApiKeyListView, ApiKeyRow, CellValue } from '../../../common/ipc/apikeys';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useShortcut } from '../../app/shortcuts';
 import { useFormat, useT } from '../../i18n/index';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { AuthResultView, ImageSource } from '../../../preload/contract/capture';
+import type { AuthResultView, ImageSource } from '../../../common/ipc/capture';
 import { useOmniMutation } from '../../api/index';
 import { useBilingual, useT } from '../../i18n/index';
 import { Badge, Button, ErrorNotice, IconCheck, IconDanger, IconInfo } from '../../ui/index';

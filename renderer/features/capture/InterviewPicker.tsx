@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { QueueEntry } from '../../../preload/contract/queue';
+import type { QueueEntry } from '../../../common/ipc/queue';
 import { keys, useOmniMutation } from '../../api/index';
 import { useQueueList } from '../../api/queue';
 import { defineMessages, useT } from '../../i18n/index';

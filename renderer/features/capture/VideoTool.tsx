@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { RECORDING_TYPE_WORDS } from '../../../main/audit-words';
-import { NOT_A_VIDEO, sniffVideo } from '../../../main/capture/video-check';
-import type { FileStager, ImportJobView, RecordingType } from '../../../preload/contract/capture';
-import type { IpcErrorData } from '../../../preload/contract/define';
+import { RECORDING_TYPE_WORDS } from '../../../common/audit-words';
+import { NOT_A_VIDEO, sniffVideo } from '../../../common/rules/video-check';
+import type { FileStager, ImportJobView, RecordingType } from '../../../common/ipc/capture';
+import type { IpcErrorData } from '../../../common/ipc/define';
 import { ipcErrorOf } from '../../api/index';
 import { omni } from '../../api/omni';
 import { useBilingual, useT } from '../../i18n/index';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState, type ReactElement } from 'react';
-import { checkImage, describeImageProblem, MAX_IMAGE_BYTES } from '../../../main/capture/image-check';
-import { FaceCoordinates } from '../../../main/omni/contract/common';
-import type { AttemptsView, ImageSource, IndicatorView, Verdict } from '../../../preload/contract/capture';
-import type { IpcErrorData } from '../../../preload/contract/define';
+import { checkImage, describeImageProblem, MAX_IMAGE_BYTES } from '../../../common/rules/image-check';
+import { FaceCoordinates } from '../../../common/omni/common';
+import type { AttemptsView, ImageSource, IndicatorView, Verdict } from '../../../common/ipc/capture';
+import type { IpcErrorData } from '../../../common/ipc/define';
 import { useBilingual, useFormat, useLocale, useT } from '../../i18n/index';
 import { Badge, FileField, IconCheck, IconDanger, IconInfo, IconMinus, IconWarning } from '../../ui/index';
 import { readFileBase64 } from '../signing/files';

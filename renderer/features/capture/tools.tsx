@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { BackIdResultView, CaptureType, FaceResultView, ImageSource } from '../../../preload/contract/capture';
-import type { IpcErrorData } from '../../../preload/contract/define';
+import type { BackIdResultView, CaptureType, FaceResultView, ImageSource } from '../../../common/ipc/capture';
+import type { IpcErrorData } from '../../../common/ipc/define';
 import { useOmniMutation } from '../../api/index';
 import { useBilingual, useT } from '../../i18n/index';
 import { Badge, Button, ErrorNotice, IconCheck, IconDanger, IconWarning } from '../../ui/index';

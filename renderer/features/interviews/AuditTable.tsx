@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
-import type { AuditEntry } from '../../../main/ipc/context';
+import type { AuditEntry } from '../../../common/views';
 import { useFormat } from '../../i18n/index';
 import { useAuditLabels } from './audit-labels';
 

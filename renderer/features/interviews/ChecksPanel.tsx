@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { FraudRisk, RawIdvCheckResult } from '../../../main/omni/contract/session';
+import type { FraudRisk, RawIdvCheckResult } from '../../../common/omni/session';
 import { keys, useOmniQuery } from '../../api/index';
 import { useT } from '../../i18n/index';
 import { Panel, Segmented, SeverityBadge } from '../../ui/index';

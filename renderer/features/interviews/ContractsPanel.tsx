@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import type { ContractDocument } from '../../../preload/contract/interview';
+import type { ContractDocument } from '../../../common/ipc/interview';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useT } from '../../i18n/index';
 import { Button, ErrorNotice, Panel, ProgressBar, useTaskNotifier } from '../../ui/index';

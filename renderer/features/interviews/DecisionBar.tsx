@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { DecisionKind, InterviewOverview } from '../../../preload/contract/interview';
+import type { DecisionKind, InterviewOverview } from '../../../common/ipc/interview';
 import { keys, useOmniMutation } from '../../api/index';
 import { common } from '../../i18n/common';
 import { useFormat, useT } from '../../i18n/index';

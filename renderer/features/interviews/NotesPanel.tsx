@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { QueueEntry } from '../../../preload/contract/queue';
+import type { QueueEntry } from '../../../common/ipc/queue';
 import { keys, useOmniMutation } from '../../api/index';
 import { useBilingual, useFormat, useT } from '../../i18n/index';
 import { Button, Skeleton } from '../../ui/index';

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { AddResult, QueueEntry } from '../../../preload/contract/queue';
+import type { AddResult, QueueEntry } from '../../../common/ipc/queue';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useQueueList } from '../../api/queue';
 import { useShortcut } from '../../app/shortcuts';

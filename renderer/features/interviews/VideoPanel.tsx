@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { VideoLink } from '../../../preload/contract/interview';
+import type { VideoLink } from '../../../common/ipc/interview';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useShortcut } from '../../app/shortcuts';
 import { useBilingual, useFormat, useT } from '../../i18n/index';

@@ -1,8 +1,8 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
-import type { InterviewOverview } from '../../../preload/contract/interview';
-import type { LocalReviewState } from '../../../preload/contract/queue';
+import type { InterviewOverview } from '../../../common/ipc/interview';
+import type { LocalReviewState } from '../../../common/ipc/queue';
 import { keys, useQueriesUnder, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useQueueList } from '../../api/queue';
 import { useShortcut } from '../../app/shortcuts';

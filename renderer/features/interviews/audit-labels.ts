@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
-import type { AuditAction, AuditEntry } from '../../../main/ipc/context';
-import { describeAuditDetail } from '../../../main/audit-words';
-import type { LocalReviewState } from '../../../preload/contract/queue';
+import type { AuditAction, AuditEntry } from '../../../common/views';
+import { describeAuditDetail } from '../../../common/audit-words';
+import type { LocalReviewState } from '../../../common/ipc/queue';
 import { useFormat, useLocale, useT } from '../../i18n/index';
 import { messages } from './messages';
 import { useLocalStateLabel } from './shared';

@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import type { OmniApi } from '../../../preload/contract/index';
-import type { OpenedInterview } from '../../../preload/contract/interview';
-import type { QueueEntry } from '../../../preload/contract/queue';
+import type { OmniApi } from '../../../common/ipc/index';
+import type { OpenedInterview } from '../../../common/ipc/interview';
+import type { QueueEntry } from '../../../common/ipc/queue';
 import { keys, queryOmni, type OmniCallError } from '../../api/index';
 
 /**

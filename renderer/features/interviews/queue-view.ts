@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
-import { SessionStatus } from '../../../main/omni/contract/common';
-import { LocalReviewState, type QueueEntry } from '../../../preload/contract/queue';
+import { SessionStatus } from '../../../common/omni/common';
+import { LocalReviewState, type QueueEntry } from '../../../common/ipc/queue';
 
 /**
  * How the analyst looks at the queue (search, filters, sort) and the way through it that view gives: kept for the

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import type { SessionStatus } from '../../../main/omni/contract/common';
-import type { SavedFile } from '../../../preload/contract/interview';
-import type { LocalReviewState } from '../../../preload/contract/queue';
+import type { SessionStatus } from '../../../common/omni/common';
+import type { SavedFile } from '../../../common/ipc/interview';
+import type { LocalReviewState } from '../../../common/ipc/queue';
 import { useLocale, useT } from '../../i18n/index';
 import { Badge, IconCheck, IconDanger, IconLock, IconMinus } from '../../ui/index';
 import { messages } from './messages';

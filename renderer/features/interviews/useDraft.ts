@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { DraftKind, Drafts } from '../../../preload/contract/interview';
+import type { DraftKind, Drafts } from '../../../common/ipc/interview';
 import { keys, useOmniQuery } from '../../api/index';
 import { omni } from '../../api/omni';
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { CredentialField, EnvironmentView, EnvironmentsView } from '../../../preload/contract/settings';
+import type { CredentialField, EnvironmentView, EnvironmentsView } from '../../../common/ipc/settings';
 import { keys, useOmniMutation, useOmniQuery, useSwitchEnvironment } from '../../api/index';
 import { localeFromNavigator, useFormat, useLocale, useT, type Locale, type Translate } from '../../i18n/index';
 import { Badge, Button, ErrorNotice, Field, IconCheck, IconDanger, IconLock, IconMinus, IconWarning, Panel } from '../../ui/index';

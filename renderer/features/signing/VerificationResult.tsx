@@ -1,4 +1,4 @@
-import type { CheckOutcome, Nom151CheckId, Nom151Verification } from '../../../preload/contract/nom151';
+import type { CheckOutcome, Nom151CheckId, Nom151Verification } from '../../../common/ipc/nom151';
 import { useBilingual, useFormat, useT, type Translate } from '../../i18n/index';
 import { Badge, IconCheck, IconDanger, IconMinus, IconWarning } from '../../ui/index';
 import { messages } from './messages';

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { IpcErrorData } from '../../../preload/contract/define';
-import type { ArtifactKind, SealContractView, SignStringView, TrustedRootView } from '../../../preload/contract/nom151';
+import type { IpcErrorData } from '../../../common/ipc/define';
+import type { ArtifactKind, SealContractView, SignStringView, TrustedRootView } from '../../../common/ipc/nom151';
 import { keys, useOmniMutation, useOmniQuery, type OmniCallError } from '../../api/index';
 import { useFormat, useT, type Translate } from '../../i18n/index';
 import { Button, ErrorNotice, Field, FileField, IconCheck, Panel, Skeleton } from '../../ui/index';

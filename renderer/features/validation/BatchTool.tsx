@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { BatchJobView, BatchKind, BatchPreviewView, BatchRowView } from '../../../preload/contract/validation';
+import type { BatchJobView, BatchKind, BatchPreviewView, BatchRowView } from '../../../common/ipc/validation';
 import { OmniCallError, ipcErrorOf, useOmniMutation } from '../../api/index';
 import { useQueueList } from '../../api/queue';
 import { omni } from '../../api/omni';
-import type { IpcErrorData } from '../../../preload/contract/define';
+import type { IpcErrorData } from '../../../common/ipc/define';
 import { useBilingual, useFormat, useLocale, useT } from '../../i18n/index';
 import { Badge, Button, ErrorNotice, FileField, IconCheck, IconDanger, IconMinus, IconWarning, ProgressBar, useTaskNotifier, type TaskOutcome } from '../../ui/index';
 import { startDownload } from '../signing/files';

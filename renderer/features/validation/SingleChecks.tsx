@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import type { IpcErrorData } from '../../../preload/contract/define';
-import type { CurpFailureView, CurpResultView, RfcResultView } from '../../../preload/contract/validation';
-import { describeCurp, describeRfc, type LocalCheck } from '../../../main/validation/local-check';
+import type { IpcErrorData } from '../../../common/ipc/define';
+import type { CurpFailureView, CurpResultView, RfcResultView } from '../../../common/ipc/validation';
+import { describeCurp, describeRfc, type LocalCheck } from '../../../common/rules/local-check';
 import { useOmniMutation } from '../../api/index';
 import { useQueueList } from '../../api/queue';
 import { useBilingual, useT, type Translate } from '../../i18n/index';

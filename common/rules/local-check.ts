@@ -1,5 +1,5 @@
-import { checkCurp, CURP_STATES, curpCheckDigit, normalizeCurp, type CurpCheck } from '../omni/rules/curp';
-import { checkRfc, normalizeRfc, rfcCheckDigit, type RfcCheck } from '../omni/rules/rfc';
+import { checkCurp, CURP_STATES, curpCheckDigit, normalizeCurp, type CurpCheck } from './curp';
+import { checkRfc, normalizeRfc, rfcCheckDigit, type RfcCheck } from './rfc';
 
 /**
  * The local RFC / CURP format checks worded for the user in English and Spanish. Pure (no Node imports): the

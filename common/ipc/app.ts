@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AuditEntry, EnvironmentKind, SetAsideFile } from '../../main/ipc/context';
+import type { AuditEntry, EnvironmentKind, SetAsideFile } from '../views';
 import { channel } from './define';
 import type { SavedFile } from './interview';
 

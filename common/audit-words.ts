@@ -1,9 +1,9 @@
-import type { RecordingType } from './omni/contract/common';
-import type { AuthenticateResponse } from './omni/contract/face';
-import type { AuthResultView, ImageSource } from '../preload/contract/capture';
-import type { DecisionKind } from '../preload/contract/interview';
-import type { ArtifactKind } from '../preload/contract/nom151';
-import type { LocalReviewState } from '../preload/contract/queue';
+import type { RecordingType } from './omni/common';
+import type { AuthenticateResponse } from './omni/face';
+import type { AuthResultView, ImageSource } from './ipc/capture';
+import type { DecisionKind } from './ipc/interview';
+import type { ArtifactKind } from './ipc/nom151';
+import type { LocalReviewState } from './ipc/queue';
 
 /**
  * The words of an audit entry's detail, in English and Spanish (es-MX): one table read by the screen (renderer's

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { RawIdvResponse, SessionStatus } from '../../main/omni/contract';
-import type { AuditEntry, EnvironmentKind } from '../../main/ipc/context';
+import type { RawIdvResponse, SessionStatus } from '../omni';
+import type { AuditEntry, EnvironmentKind } from '../views';
 import { channel } from './define';
 import { InterviewId, type QueueEntry } from './queue';
 

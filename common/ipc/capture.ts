@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { MAX_IMAGE_BYTES } from '../../main/capture/image-check';
-import type { CaptureType, RecordingType, SessionStatus } from '../../main/omni/contract/common';
-import { CaptureType as CaptureTypeSchema, FaceCoordinates, RecordingType as RecordingTypeSchema } from '../../main/omni/contract/common';
-import type { AddBackSecondIdResponse } from '../../main/omni/contract/id';
-import type { AddFaceResponse, AuthenticateResponse } from '../../main/omni/contract/face';
+import { MAX_IMAGE_BYTES } from '../rules/image-check';
+import type { CaptureType, RecordingType, SessionStatus } from '../omni/common';
+import { CaptureType as CaptureTypeSchema, FaceCoordinates, RecordingType as RecordingTypeSchema } from '../omni/common';
+import type { AddBackSecondIdResponse } from '../omni/id';
+import type { AddFaceResponse, AuthenticateResponse } from '../omni/face';
 import { channel, type IpcErrorData } from './define';
 import { InterviewId } from './queue';
 

@@ -1,5 +1,5 @@
-import { InterviewId, SessionToken } from '../../preload/contract/queue';
-import { ReviewError } from './errors';
+import { InterviewId, SessionToken } from './ipc/queue';
+import type { IpcErrorData } from './ipc/define';
 
 export const DEEP_LINK_SCHEME = 'omni-reviewer';
 
@@ -8,9 +8,24 @@ export interface DeepLink {
   sessionToken?: string;
 }
 
+type Text = { en: string; es: string };
+
+/** A link that names no interview, or carries a malformed token; crosses IPC as is (see `toIpcError`). */
+export class DeepLinkError extends Error {
+  readonly data: IpcErrorData;
+  constructor(message: Text, advice?: Text) {
+    super(message.en);
+    this.name = 'DeepLinkError';
+    this.data = { code: 'INVALID_DEEP_LINK', message, ...(advice ? { advice } : {}) };
+  }
+
+  toIpcError(): IpcErrorData {
+    return this.data;
+  }
+}
+
 const badLink = () =>
-  new ReviewError(
-    'INVALID_DEEP_LINK',
+  new DeepLinkError(
     { en: 'This link does not name an interview.', es: 'Este enlace no indica una entrevista.' },
     { en: 'Links look like omni-reviewer://interview/<id>.', es: 'Los enlaces tienen la forma omni-reviewer://interview/<id>.' },
   );
@@ -40,8 +55,7 @@ export function parseDeepLink(url: string): DeepLink {
   if (rawToken === null || rawToken === '') return { interviewId: id.data };
   const token = SessionToken.safeParse(rawToken);
   if (!token.success)
-    throw new ReviewError(
-      'INVALID_DEEP_LINK',
+    throw new DeepLinkError(
       { en: 'The session token in this link is not valid.', es: 'El token de sesión de este enlace no es válido.' },
       { en: 'Ask for a new link, or open the interview and attach the token by hand.', es: 'Pide un enlace nuevo, o abre la entrevista y adjunta el token a mano.' },
     );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AddCurpResponse, ValidateRfcResponse } from '../../main/omni/contract/validation';
+import type { AddCurpResponse, ValidateRfcResponse } from '../omni/validation';
 import type { SavedFileView } from './apikeys';
 import { channel } from './define';
 import { InterviewId } from './queue';

@@ -1,4 +1,4 @@
-import { DEEP_LINK_SCHEME, parseDeepLink } from './review/deeplink';
+import { DEEP_LINK_SCHEME, parseDeepLink } from '../common/deep-link';
 
 /**
  * `omni-reviewer://interview/<id>[?token=…]` links from the OS (browser, mail, chat). Main keeps the latest one, as

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SessionStatus } from '../../main/omni/contract/common';
+import { SessionStatus } from '../omni/common';
 import { channel } from './define';
 
 /** Interview ids are opaque to us; this keeps out whitespace, paths and control characters. */

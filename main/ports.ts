@@ -1,5 +1,7 @@
-import type { OmniClient } from '../omni/client';
-import type { Vault } from '../auth/vault';
+import type { AuditAction, AuditEntry, EnvironmentKind, SetAsideFile } from '../common/views';
+import type { Vault } from './auth/vault';
+import type { OmniClient } from './omni/client';
+import type { JsonStore } from './json-store';
 
 /**
  * The services every IPC handler may use. Built once per shell (Electron or web shell) by the shell's wiring;
@@ -48,16 +50,6 @@ export interface ShellService {
   setAside: SetAsideFile[];
 }
 
-/** The app's store files: settings and credentials, and the review data that grows with use (json-store.ts). */
-export type DataFileKind = 'settings' | 'queue' | 'drafts' | 'decisions';
-
-export interface SetAsideFile {
-  kind: DataFileKind;
-  /** Where the unreadable file was moved, unchanged, for recovery. */
-  path: string;
-}
-
-export type EnvironmentKind = 'demo' | 'production' | 'custom';
 
 export interface EnvironmentConfig {
   id: string;
@@ -79,20 +71,6 @@ export interface EnvironmentService {
   addTrustedNom151Root(id: string, pem: string): Promise<void>;
 }
 
-export interface JsonStore {
-  /** A copy of the value: the caller may change it. */
-  get<T>(key: string): T | undefined;
-  /**
-   * The value itself, without a copy, frozen: for reads of a large value on a hot path (the review queue is read
-   * several times per opening, and copying 5,000 entries each time cost milliseconds). Change a copy, then `set` it.
-   */
-  peek<T>(key: string): Frozen<T> | undefined;
-  set<T>(key: string, value: T): void;
-  delete(key: string): void;
-}
-
-/** A value that cannot be changed at any depth (what `JsonStore.peek` gives). */
-export type Frozen<T> = T extends (infer U)[] ? readonly Frozen<U>[] : T extends object ? { readonly [K in keyof T]: Frozen<T[K]> } : T;
 
 export interface MediaRegistry {
   /**
@@ -108,21 +86,6 @@ export interface FileService {
    * the renderer follows. `null` when the user cancelled.
    */
   save(opts: { suggestedName: string; data: Uint8Array; mimeType: string }): Promise<{ savedTo?: string; downloadUrl?: string } | null>;
-}
-
-export type AuditAction = 'opened' | 'played' | 'downloaded' | 'noted' | 'named' | 'decided' | 'signed' | 'verified' | 'captured' | 'validated' | 'stateChanged'
-  /** A NOM-151 provider root became trusted in an environment (detail: subject, sha256 fingerprint). */
-  | 'trustedRootAdded';
-
-export interface AuditEntry {
-  seq: number;
-  at: string;
-  environment: string;
-  interviewId?: string;
-  action: AuditAction;
-  detail: Record<string, unknown>;
-  prevHash: string;
-  hash: string;
 }
 
 export interface AuditTrail {

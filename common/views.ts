@@ -1,0 +1,28 @@
+/** Plain data that main produces and the renderer shows; the IPC contract and both processes share it. */
+
+/** The app's store files: settings and credentials, and the review data that grows with use (json-store.ts). */
+export type DataFileKind = 'settings' | 'queue' | 'drafts' | 'decisions';
+
+export interface SetAsideFile {
+  kind: DataFileKind;
+  /** Where the unreadable file was moved, unchanged, for recovery. */
+  path: string;
+}
+
+export type EnvironmentKind = 'demo' | 'production' | 'custom';
+
+export type AuditAction = 'opened' | 'played' | 'downloaded' | 'noted' | 'named' | 'decided' | 'signed' | 'verified' | 'captured' | 'validated' | 'stateChanged'
+  /** A NOM-151 provider root became trusted in an environment (detail: subject, sha256 fingerprint). */
+  | 'trustedRootAdded';
+
+export interface AuditEntry {
+  seq: number;
+  at: string;
+  environment: string;
+  interviewId?: string;
+  action: AuditAction;
+  detail: Record<string, unknown>;
+  prevHash: string;
+  hash: string;
+}
+
