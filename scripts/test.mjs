@@ -42,6 +42,12 @@ if (typecheck.some((status) => status !== 0)) {
   notes.push('the typecheck failed (counted as 1 failure)');
 }
 
+// Lint, with the import boundaries between processes (eslint.config.js); a warning fails it too.
+if (run('lint', ['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', '.']) !== 0) {
+  totals.failed += 1;
+  notes.push('the lint failed (counted as 1 failure)');
+}
+
 // 1. The renderer, built once for the whole run (Playwright's own setup is told to reuse it).
 const webDir = join(work, 'web');
 const buildStatus = run('build renderer', ['node_modules/vite/bin/vite.js', 'build', '--config', 'renderer/vite.config.ts', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn']);

@@ -133,6 +133,7 @@ export const interview = {
       interviewId: InterviewId,
       what: z.enum(['contract', 'snapshot']),
       documentId: z.string().max(200).optional(),
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what a file name must not hold
       suggestedName: z.string().trim().min(1).max(200).regex(/^[^/\\:*?"<>|\u0000-\u001f]+$/, 'Not a valid file name'),
       mimeType: z.enum(['application/pdf', 'image/png']),
       dataBase64: z.string().max(140_000_000),

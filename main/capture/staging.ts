@@ -101,6 +101,7 @@ export class StagedFiles {
 
 /** Display name only: no directories, no control characters, bounded length. */
 function sanitizeName(name: string): string {
+  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
   const clean = basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return (clean || 'file').slice(0, 200);
 }

@@ -80,9 +80,9 @@ const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 4: 2, 6: 4 };
 export function decodeCommonPng(bytes: Buffer): { width: number; height: number; data: Uint8Array } | undefined {
   let width = 0;
   let height = 0;
-  let bitDepth = 0;
+  let bitDepth: number | undefined;
   let colorType = -1;
-  let interlace = 0;
+  let interlace: number | undefined;
   const idat: Buffer[] = [];
   for (let offset = 8; offset + 8 <= bytes.length; ) {
     const length = bytes.readUInt32BE(offset);

@@ -105,6 +105,7 @@ export function useShortcut(shortcut: Shortcut | Shortcut[]): void {
     );
     return () => disposers.forEach((dispose) => dispose());
     // Re-register only when the set of keys changes; `run` always calls the latest handler.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signature]);
 }
 

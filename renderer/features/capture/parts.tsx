@@ -46,13 +46,8 @@ export function ImageSourceInput({ allowUrl = true, onChange }: { allowUrl?: boo
 
   const onUrl = (value: string) => {
     setUrl(value);
-    let valid = false;
-    try {
-      const parsed = new URL(value.trim());
-      valid = parsed.protocol === 'https:' || parsed.protocol === 'http:';
-    } catch {
-      valid = false;
-    }
+    const parsed = URL.canParse(value.trim()) ? new URL(value.trim()) : null;
+    const valid = parsed?.protocol === 'https:' || parsed?.protocol === 'http:';
     setProblem(value.trim() && !valid ? t('urlInvalid') : null);
     onChange(valid ? { kind: 'url', url: value.trim() } : null);
   };

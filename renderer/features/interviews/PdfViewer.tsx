@@ -52,6 +52,7 @@ export function PdfViewer({ url, title, onClose, onFailed }: { url: string; titl
       void loaded?.destroy();
     };
     // onFailed is a callback of the caller; reloading is driven by the URL only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [url]);
 
   useEffect(() => {

@@ -77,6 +77,8 @@ function QueueTable({ entries }: { entries: QueueEntry[] }) {
     // Before the screen is measured, draw as many rows as a window shows, not none.
     initialRect: { width: 0, height: window.innerHeight },
   });
+  // Measured after every render (the rows' offset moves with anything drawn above them); set only when it changed.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => {
     const body = tableRef.current?.tBodies[0];
     const scroller = tableRef.current?.closest('main');
