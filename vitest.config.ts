@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
+    // Every *.test.ts under test/ (the e2e journeys are *.spec.ts, run by Playwright).
+    include: ['test/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
