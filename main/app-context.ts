@@ -1,11 +1,11 @@
-import { captureServices } from './capture/services';
+import { captureState } from './capture/state';
 import { streamingFetch } from './capture/streaming-fetch';
 import { startDemoServer } from './demo-server/index';
 import type { Vault } from './auth/vault';
 import { openAuditTrail } from './audit-trail';
 import type { JsonStore } from './json-store';
 import type { CredentialField, CredentialService, EnvironmentConfig, EnvironmentService, FileService, MainContext, ShellService, StorageSecurityState } from './ports';
-import { OmniShellError } from './ipc/shell-error';
+import { OmniShellError } from './errors';
 import { log as defaultLog, type Logger } from './log';
 import type { MediaStore } from './media/registry';
 import { OmniClient } from './omni/client';
@@ -216,7 +216,7 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
     demoUrl: () => demo?.url,
     async close() {
       clients.clear();
-      await captureServices(context).staged.releaseAll();
+      await captureState(context).staged.releaseAll();
       await demo?.close();
       demo = undefined;
     },

@@ -8,7 +8,7 @@ import { acceptDeepLink, createDeepLinkInbox, DEEP_LINK_SCHEME, deepLinkFromArgv
 import { handlers } from '../ipc/handlers/index';
 import { createRouter, isAppUrl } from '../ipc/router';
 import { registerStagePathChannel } from '../capture/electron-staging';
-import { captureServices } from '../capture/services';
+import { captureState } from '../capture/state';
 import { log } from '../log';
 import { createMediaStore } from '../media/registry';
 import { devRendererFrom } from '../security-policy';
@@ -101,7 +101,7 @@ export async function bootstrap(paths: BootstrapPaths = defaultPaths()): Promise
   registerIpc(router);
   // Picked files (video import) reach main by path from the preload only, never by their bytes over IPC.
   registerStagePathChannel(ipcMain, {
-    staged: captureServices(handle.context).staged,
+    staged: captureState(handle.context).staged,
     isAppSender: (event) => {
       const sender = senderOf(event);
       return sender.isMainFrame && isAppUrl(sender.url, appOrigin);

@@ -8,7 +8,7 @@ import type {
   TrustedRootView,
 } from '../../common/ipc/nom151';
 import type { MainContext } from '../ports';
-import { OmniShellError } from '../ipc/shell-error';
+import { OmniShellError } from '../errors';
 import { sha256, toHex } from './asn1';
 import { unwrapTimeStampResp } from './pdf';
 import { describeRoot, normalizeRootCertificate } from './roots';

@@ -1,20 +1,7 @@
 import type { IpcErrorData } from '../../common/ipc/define';
+import { ReviewError } from '../errors';
 
 type Text = { en: string; es: string };
-
-/** An expected failure of a review action; carries the bilingual data the renderer shows as is. */
-export class ReviewError extends Error {
-  readonly data: IpcErrorData;
-  constructor(code: string, message: Text, advice?: Text, extra: Partial<IpcErrorData> = {}) {
-    super(message.en);
-    this.name = 'ReviewError';
-    this.data = { code, message, ...(advice ? { advice } : {}), ...extra };
-  }
-
-  toIpcError(): IpcErrorData {
-    return this.data;
-  }
-}
 
 export const noSessionToken = (interviewId: string) =>
   new ReviewError(

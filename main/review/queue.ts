@@ -3,7 +3,7 @@ import type { Frozen, JsonStore } from '../json-store';
 import type { SessionStatus } from '../../common/omni';
 import type { AddResult, ImportProblem, LocalReviewState, QueueEntry } from '../../common/ipc/queue';
 import type { ImportItem } from './import';
-import { ReviewError } from './errors';
+import { ReviewError } from '../errors';
 
 /** What the queue needs from the vault: session tokens go in, only their presence comes out. */
 export type SessionTokenStore = Pick<Vault, 'setSessionToken' | 'setSessionTokens' | 'hasSessionToken' | 'clearSessionToken'>;

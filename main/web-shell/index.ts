@@ -16,7 +16,7 @@ import { openStores, type OpenedStore } from '../json-store';
 import { createWebFiles } from './downloads';
 import { startHost, type Host } from './host';
 import { signPath } from './tokens';
-import { captureServices } from '../capture/services';
+import { captureState } from '../capture/state';
 import { handleStagingUpload } from '../capture/web-staging';
 
 /**
@@ -96,7 +96,7 @@ export async function startWebShell(opts: WebShellOptions): Promise<WebShell> {
     port: opts.port ?? 0,
     now,
     onError: (error) => log.error('web shell request failed', { error }),
-    staging: (req, res) => handleStagingUpload(req, res, captureServices(app.context).staged),
+    staging: (req, res) => handleStagingUpload(req, res, captureState(app.context).staged),
   });
   routerRef.current = createRouter({
     handlers,

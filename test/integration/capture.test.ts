@@ -8,7 +8,7 @@ import type { AuditAction } from '../../common/views';
 import type { MainContext } from '../../main/ports';
 import { createRouter } from '../../main/ipc/router';
 import { handlers } from '../../main/ipc/handlers/index';
-import { captureServices } from '../../main/capture/services';
+import { captureState } from '../../main/capture/state';
 import { ImportJobs } from '../../main/capture/import-jobs';
 import { streamingFetch } from '../../main/capture/streaming-fetch';
 import { MemoryVault } from '../../main/auth/vault';
@@ -62,7 +62,7 @@ beforeAll(async () => {
   router = createRouter({ handlers, context: ctx, appUrl: APP_URL });
 });
 afterAll(async () => {
-  await captureServices(ctx).staged.releaseAll();
+  await captureState(ctx).staged.releaseAll();
   await h.close();
   await rm(dir, { recursive: true, force: true });
 });
@@ -184,7 +184,7 @@ describe('face authentication', () => {
 
 describe('video import', () => {
   async function stage(bytes: Buffer, name = 'clip.webm') {
-    return captureServices(ctx).staged.receive(Readable.from([bytes]), { name });
+    return captureState(ctx).staged.receive(Readable.from([bytes]), { name });
   }
   async function until(jobId: string): Promise<ImportJobView> {
     for (;;) {
@@ -211,7 +211,7 @@ describe('video import', () => {
     expect(recordings).toEqual([expect.objectContaining({ recordingId: done.recordingId, type: 'selfie', sizeBytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') })]);
     // The temp copy is deleted after the upload.
     await new Promise((r) => setTimeout(r, 20));
-    expect(captureServices(ctx).staged.get(staged.id)).toBeUndefined();
+    expect(captureState(ctx).staged.get(staged.id)).toBeUndefined();
   });
 
   it('reports a body over the server limit (413) and refuses a non-video file up front', async () => {
@@ -221,7 +221,7 @@ describe('video import', () => {
     // Main refuses a file that is not WebM or MP4 before uploading anything, and deletes the temp copy.
     const text = await stage(Buffer.from('not a video at all'), 'notes.txt');
     expect((await failure(call('capture.importVideoStart', { interviewId: 'demo-clean-pass', stagedFileId: text.id }))).code).toBe('NOT_A_VIDEO');
-    expect(captureServices(ctx).staged.get(text.id)).toBeUndefined();
+    expect(captureState(ctx).staged.get(text.id)).toBeUndefined();
   });
 
   it('cancels a running import', async () => {
@@ -259,7 +259,7 @@ describe('video import', () => {
   it('releases a staged file nobody imports', async () => {
     const staged = await stage(webm(1024));
     expect(await call('capture.releaseStagedFile', { stagedFileId: staged.id })).toEqual({ released: true });
-    expect(captureServices(ctx).staged.get(staged.id)).toBeUndefined();
+    expect(captureState(ctx).staged.get(staged.id)).toBeUndefined();
     expect(await call('capture.releaseStagedFile', { stagedFileId: staged.id })).toEqual({ released: false });
   });
 

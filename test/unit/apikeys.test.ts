@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ensureMasked, toApiKeyRows } from '../../main/ipc/handlers/apikeys';
+import { ensureMasked, toApiKeyRows } from '../../main/apikeys/rows';
 
 describe('API key rows', () => {
   it('keeps masked keys, masks a key that arrives in full, and never passes secret-looking fields', () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureServices } from '../../main/capture/services';
+import { captureState } from '../../main/capture/state';
 import { createAppContext, type AppContextHandle } from '../../main/app-context';
 import { EncryptedVault, MemoryVault, type SecretCipher } from '../../main/auth/vault';
 import { createMediaStore } from '../../main/media/registry';
@@ -99,7 +99,7 @@ describe('app context', () => {
 
   it('closing removes the uploads staged in this run', async () => {
     const other = await build();
-    const staged = await captureServices(other.context).staged.receive(Readable.from([Buffer.from('clip')]), { name: 'clip.mp4' });
+    const staged = await captureState(other.context).staged.receive(Readable.from([Buffer.from('clip')]), { name: 'clip.mp4' });
     expect(await readFile(staged.path, 'utf8')).toBe('clip');
     await other.close();
     await expect(readFile(staged.path)).rejects.toMatchObject({ code: 'ENOENT' });

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createRouter, isAppUrl, type AllHandlers } from '../../main/ipc/router';
 import { handlers } from '../../main/ipc/handlers/index';
 import { contract } from '../../common/ipc/index';
-import { OmniShellError } from '../../main/ipc/shell-error';
+import { OmniShellError } from '../../main/errors';
 import type { MainContext } from '../../main/ports';
 
 const APP = 'app://omni';

@@ -2,7 +2,7 @@ import type { EnvironmentView, EnvironmentsView, PreferencesView } from '../../.
 import type { EnvironmentConfig, MainContext } from '../../ports';
 import { BUILT_IN_ENVIRONMENTS } from '../../app-context';
 import type { DomainHandlers } from '../router';
-import { OmniShellError } from '../shell-error';
+import { OmniShellError } from '../../errors';
 
 const PREFERENCES_KEY = 'preferences';
 const DEFAULT_PREFERENCES: PreferencesView = { language: null, theme: 'system' };

@@ -8,15 +8,15 @@ import { StagedFiles } from './staging';
  * Long-lived capture and validation state of one shell: staged files, running video imports and batches.
  * Keyed by the shell's context so the Electron app, the web shell and each test get their own.
  */
-export interface CaptureServices {
+export interface CaptureState {
   staged: StagedFiles;
   imports: ImportJobs;
   batches: BatchJobs;
 }
 
-const byContext = new WeakMap<MainContext, CaptureServices>();
+const byContext = new WeakMap<MainContext, CaptureState>();
 
-export function captureServices(ctx: MainContext): CaptureServices {
+export function captureState(ctx: MainContext): CaptureState {
   let services = byContext.get(ctx);
   if (!services) {
     services = {

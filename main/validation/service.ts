@@ -1,0 +1,101 @@
+import type { AddCurpResponse } from '../../common/omni';
+import { explainCurp, OmniError } from '../omni/errors';
+import { captureState } from '../capture/state';
+import { BatchInputError, previewCsv, type BatchServices } from './batch-jobs';
+import { saveCsvExport } from '../export-csv';
+import type { MainContext } from '../ports';
+import type { ParsedInputOf } from '../../common/ipc/define';
+import type { BatchJobView, CurpFailureView, CurpResultView, validation } from '../../common/ipc/validation';
+
+type BatchStartInput = ParsedInputOf<(typeof validation)['batchStart']>;
+import { OmniShellError } from '../errors';
+
+function inputError(error: unknown): never {
+  if (error instanceof BatchInputError) throw new OmniShellError('INVALID_CSV', error.text, { en: 'Fix the file and load it again.', es: 'Corrige el archivo y cárgalo de nuevo.' });
+  throw error;
+}
+
+function jobOrFail(view: BatchJobView | undefined): BatchJobView {
+  if (view) return view;
+  throw batchNotFound();
+}
+
+function batchNotFound(): OmniShellError {
+  return new OmniShellError(
+    'BATCH_NOT_FOUND',
+    { en: 'This batch is no longer known to the app (it was restarted or the batch is old).', es: 'La aplicación ya no tiene este lote (se reinició o el lote es antiguo).' },
+    { en: 'Load the CSV file and start the batch again.', es: 'Carga el archivo CSV e inicia el lote de nuevo.' },
+  );
+}
+
+function curpFailure(body: unknown): CurpFailureView | undefined {
+  const e = explainCurp(body);
+  if (!e) return undefined;
+  return { code: e.code, ...(e.group ? { group: e.group } : {}), message: { en: e.en, es: e.es }, advice: { en: e.adviceEn, es: e.adviceEs }, retryable: e.retryable };
+}
+
+function batchServices(ctx: MainContext, interviewId: string | undefined): BatchServices {
+  // Bound once: a batch keeps talking to the environment it was started in.
+  const client = ctx.omni();
+  return {
+    validateRfc: (rfc, signal) => client.call('validateRfc', { body: { rfc } }, { signal }),
+    addCurp: (curp, signal) => client.call('addCurp', { body: { curp } }, { signal, ...(interviewId ? { interviewId } : {}) }),
+  };
+}
+
+/** RFC and CURP validation, one at a time or in batches from a CSV, each recorded in the audit trail. */
+export function validationService(ctx: MainContext) {
+  const batches = () => captureState(ctx).batches;
+  return {
+    async validateRfc(rfc: string) {
+      const response = await ctx.omni().call('validateRfc', { body: { rfc } });
+      await ctx.audit.append({ action: 'validated', detail: { kind: 'rfc', validRFC: response.validRFC } });
+      return { rfc: rfc.toUpperCase(), response, validatedAt: new Date().toISOString() };
+    },
+
+    async addCurp(interviewId: string, curp: string): Promise<CurpResultView> {
+      let response: AddCurpResponse;
+      try {
+        response = await ctx.omni().call('addCurp', { body: { curp } }, { interviewId });
+      } catch (error) {
+        // A CURP failure that travels as an error status still carries the documented body: show it as a result.
+        if (error instanceof OmniError && error.data !== undefined && explainCurp(error.data)) response = error.data as AddCurpResponse;
+        else throw error;
+      }
+      const failure = response.success ? undefined : curpFailure(response);
+      const valid = response.success && response.renapo_valid !== false;
+      await ctx.audit.append({ interviewId, action: 'validated', detail: { kind: 'curp', valid, ...(failure ? { code: failure.code } : {}) } });
+      return { curp: curp.toUpperCase(), valid, response, ...(failure ? { failure } : {}), validatedAt: new Date().toISOString() };
+    },
+
+    batchPreview(csvText: string) {
+      try {
+        return previewCsv(csvText);
+      } catch (error) {
+        return inputError(error);
+      }
+    },
+
+    async batchStart(input: BatchStartInput) {
+      const { csvText, kind, column, hasHeader, interviewId, concurrency } = input;
+      try {
+        const view = batches().start({ csvText, kind, column, hasHeader, concurrency }, batchServices(ctx, interviewId));
+        await ctx.audit.append({ ...(interviewId ? { interviewId } : {}), action: 'validated', detail: { kind: `${kind}Batch`, rows: view.total } });
+        return view;
+      } catch (error) {
+        return inputError(error);
+      }
+    },
+
+    status: (jobId: string, afterSeq: number) => jobOrFail(batches().status(jobId, afterSeq)),
+    pause: (jobId: string) => jobOrFail(batches().pause(jobId)),
+    resume: (jobId: string) => jobOrFail(batches().resume(jobId)),
+    cancel: async (jobId: string) => jobOrFail(await batches().cancel(jobId)),
+
+    async batchExport(jobId: string, language: 'en' | 'es') {
+      const exported = batches().exportCsv(jobId, language);
+      if (!exported) throw batchNotFound();
+      return saveCsvExport(ctx, { namePrefix: 'validation', csv: exported.csv, rows: exported.rows, what: 'validationCsv' });
+    },
+  };
+}
