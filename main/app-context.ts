@@ -1,5 +1,6 @@
 import { captureState } from './capture/state';
 import { streamingFetch } from './capture/streaming-fetch';
+import { demoRoutes } from './demo-server/client';
 import { startDemoServer } from './demo-server/index';
 import type { Vault } from './auth/vault';
 import { openAuditTrail } from './audit-trail';
@@ -90,9 +91,7 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
     demoStarting ??= (async () => {
       const started = await startDemo();
       try {
-        const res = await fetchImpl(`${started.url}/__demo/credentials`);
-        if (!res.ok) throw new Error(`demo credentials answered ${res.status}`);
-        const creds = (await res.json()) as Partial<Record<CredentialField, unknown>>;
+        const creds = (await demoRoutes(started.url, fetchImpl).credentials()) as Partial<Record<CredentialField, unknown>>;
         for (const field of ['apiKey', 'integrationId', 'secret'] as const) {
           const value = creds[field];
           if (typeof value === 'string' && value !== '') await vault.setCredential('demo', field, value);

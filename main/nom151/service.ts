@@ -1,3 +1,4 @@
+import { demoRoutes } from '../demo-server/client';
 import { randomUUID } from 'node:crypto';
 import type {
   ArtifactKind,
@@ -75,8 +76,9 @@ const demoRoots = new Map<string, Promise<string | null>>();
 function demoRoot(baseUrl: string): Promise<string | null> {
   let pending = demoRoots.get(baseUrl);
   if (!pending) {
-    pending = fetch(new URL('/__demo/nom151-root.pem', baseUrl), { signal: AbortSignal.timeout(5_000) })
-      .then(async (res) => (res.ok ? normalizeRootCertificate(await res.text()) : null))
+    pending = demoRoutes(baseUrl)
+      .nom151Root()
+      .then((pem) => (pem === null ? null : normalizeRootCertificate(pem)))
       .catch(() => null);
     demoRoots.set(baseUrl, pending);
     // A failed fetch is not remembered: the demo server may still be starting.

@@ -1,3 +1,4 @@
+import { demoRoutes } from '../demo-server/client';
 import type { EnvironmentConfig, MainContext } from '../ports';
 import type { CrossDocResponse, RawIdvResponse } from '../../common/omni';
 import type {
@@ -89,12 +90,7 @@ export class ReviewService {
     let body: unknown;
     try {
       const apiKey = await this.ctx.vault.getCredential(env.id, 'apiKey');
-      const res = await fetch(new URL('/__demo/interviews', env.baseUrl), {
-        signal: AbortSignal.timeout(5000),
-        ...(apiKey ? { headers: { 'x-api-key': apiKey } } : {}),
-      });
-      if (!res.ok) throw new Error(String(res.status));
-      body = await res.json();
+      body = await demoRoutes(env.baseUrl).interviews(apiKey ?? undefined);
     } catch {
       throw new ReviewError('DEMO_UNAVAILABLE', { en: 'The demo server did not list its interviews.', es: 'El servidor de demostración no listó sus entrevistas.' }, {
         en: 'Restart the app; the demo server starts with it.',
