@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { MemoryVault } from '../main/auth/vault';
+import { MemoryVault } from '../main/auth/memory-vault';
 import { startDemoServer } from '../main/demo-server';
 import { createLogger } from '../main/log';
 import { OmniClient, type ClientEnvironment } from '../main/omni/client';

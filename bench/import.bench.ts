@@ -5,7 +5,7 @@ import { open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import http from 'node:http';
-import { MemoryVault } from '../main/auth/vault';
+import { MemoryVault } from '../main/auth/memory-vault';
 import { base64Length } from '../main/capture/base64-json-body';
 import { READ_CHUNK_BYTES } from '../main/capture/file-chunks';
 import { ImportJobs } from '../main/capture/import-jobs';

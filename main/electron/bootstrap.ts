@@ -2,7 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, ipcMain, safeStorage, session } from 'electron';
 import { AUDIT_TRAIL_FILE } from '../audit-trail';
-import { EncryptedVault } from '../auth/vault';
+import { EncryptedVault } from '../auth/encrypted-vault';
 import { createAppContext, type AppContextHandle } from '../app-context';
 import { acceptDeepLink, createDeepLinkInbox, DEEP_LINK_SCHEME, deepLinkFromArgv } from '../deep-link-inbox';
 import { handlers } from '../ipc/handlers/index';

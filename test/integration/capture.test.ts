@@ -11,7 +11,7 @@ import { handlers } from '../../main/ipc/handlers/index';
 import { captureState } from '../../main/capture/state';
 import { ImportJobs } from '../../main/capture/import-jobs';
 import { streamingFetch } from '../../main/capture/streaming-fetch';
-import { MemoryVault } from '../../main/auth/vault';
+import { MemoryVault } from '../../main/auth/memory-vault';
 import { OmniClient } from '../../main/omni/client';
 import type { CallInput } from '../../main/omni/endpoints';
 import { toIpcErrorData } from '../../main/ipc/router';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MemoryVault } from '../../main/auth/vault';
+import { MemoryVault } from '../../main/auth/memory-vault';
 import { startDemoServer, type DemoServer } from '../../main/demo-server';
 import { curpCases } from '../../main/demo-server/registries';
 import { createLogger } from '../../main/log';

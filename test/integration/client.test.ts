@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemoryVault, type Vault } from '../../main/auth/vault';
+import { MemoryVault } from '../../main/auth/memory-vault';
+import type { Vault } from '../../main/auth/vault';
 import { createLogger } from '../../main/log';
 import { OmniClient, type ClientEnvironment } from '../../main/omni/client';
 import { OmniError } from '../../main/omni/errors';

@@ -1,6 +1,6 @@
 import { PNG } from 'pngjs';
 import jpeg from 'jpeg-js';
-import { MemoryVault } from '../../main/auth/vault';
+import { MemoryVault } from '../../main/auth/memory-vault';
 import { OmniClient } from '../../main/omni/client';
 import type { OmniError } from '../../main/omni/errors';
 import { startDemoServer, type DemoServer, type DemoServerOptions } from '../../main/demo-server';

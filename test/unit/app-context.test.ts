@@ -6,7 +6,9 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureState } from '../../main/capture/state';
 import { createAppContext, type AppContextHandle } from '../../main/app-context';
-import { EncryptedVault, MemoryVault, type SecretCipher } from '../../main/auth/vault';
+import { EncryptedVault } from '../../main/auth/encrypted-vault';
+import { MemoryVault } from '../../main/auth/memory-vault';
+import type { SecretCipher } from '../../main/auth/vault';
 import { createMediaStore } from '../../main/media/registry';
 import { MemoryJsonStore } from '../helpers/fake-safe-storage';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryVault } from '../../main/auth/vault';
+import { MemoryVault } from '../../main/auth/memory-vault';
 import { createLogger } from '../../main/log';
 import { OmniClient, parseRetryAfter } from '../../main/omni/client';
 import { OmniError } from '../../main/omni/errors';

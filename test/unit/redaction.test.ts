@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemoryVault } from '../../main/auth/vault';
+import { MemoryVault } from '../../main/auth/memory-vault';
 import { toIpcErrorData } from '../../main/ipc/router';
 import { createLogger, redact, redactText, REDACTED } from '../../main/log';
 import { OmniClient } from '../../main/omni/client';

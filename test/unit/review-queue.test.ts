@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MemoryVault } from '../../main/auth/vault';
+import { MemoryVault } from '../../main/auth/memory-vault';
 import { ReviewQueue, SEEN_REFRESH_MS } from '../../main/review/queue';
 import { MemoryJsonStore } from '../helpers/fake-safe-storage';
 

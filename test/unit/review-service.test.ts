@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { MemoryVault } from '../../main/auth/vault';
+import { MemoryVault } from '../../main/auth/memory-vault';
 import type { AuditEntry } from '../../common/views';
 import type { AuditTrail, EnvironmentConfig, MainContext } from '../../main/ports';
 import { ReviewService } from '../../main/review/service';

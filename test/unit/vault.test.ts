@@ -2,7 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { EncryptedVault, MemoryVault, NodeKeyFileCipher, VaultDecryptError, VaultInputError } from '../../main/auth/vault';
+import { EncryptedVault } from '../../main/auth/encrypted-vault';
+import { NodeKeyFileCipher } from '../../main/auth/key-file-cipher';
+import { MemoryVault } from '../../main/auth/memory-vault';
+import { VaultDecryptError, VaultInputError } from '../../main/auth/vault';
 import { FakeSafeStorage, MemoryJsonStore } from '../helpers/fake-safe-storage';
 
 const SECRET = 'sk_live_0123456789abcdef';

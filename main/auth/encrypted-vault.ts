@@ -1,0 +1,211 @@
+import type { Frozen, JsonStore } from '../json-store';
+import { registerSecretSource } from '../log';
+import { type CredentialName, CREDENTIAL_NAMES, type CredentialState, type StorageSecurity, type Vault, type SecretCipher, VaultDecryptError, checkValue, credKey, sessionKey } from './vault';
+
+/** Versioned ciphertext: `v1:` + base64 of the cipher's output. A future format gets a new prefix. */
+const CIPHERTEXT_PREFIX = 'v1:';
+const STORE_KEY = 'credentialVault';
+
+interface StoredVault {
+  /** The user accepted persisting with a weak (basic_text) backend. */
+  weakStorageAccepted?: boolean;
+  /** composite key → versioned ciphertext */
+  items: Record<string, string>;
+}
+
+const WEAK_REASON = {
+  en: 'This system has no secret store (keyring), so credentials could only be saved with weak, plain-text-equivalent encryption. They are kept in memory until you accept that; otherwise they are lost when the app closes.',
+  es: 'Este sistema no tiene un almacén de secretos (llavero), así que las credenciales solo se podrían guardar con un cifrado débil, casi equivalente a texto plano. Se mantienen en memoria hasta que lo aceptes; si no, se pierden al cerrar la aplicación.',
+};
+const UNAVAILABLE_REASON = {
+  en: 'Encryption is not available on this system, so credentials are kept in memory only and are lost when the app closes.',
+  es: 'El cifrado no está disponible en este sistema, así que las credenciales se guardan solo en memoria y se pierden al cerrar la aplicación.',
+};
+
+/**
+ * Each value encrypted with the cipher (Electron's `safeStorage` in the app) and stored in a JsonStore
+ * (electron-store). With a weak backend it never persists silently: values stay in memory until the user
+ * accepts the weaker storage. Without encryption at all it never persists. The backend is asked on every use,
+ * because Electron only knows it after `ready`; values set before that are written once it becomes persistent.
+ */
+export class EncryptedVault implements Vault {
+  /** Decrypted values held now: the cache of reads and, before consent, the only copy. */
+  private readonly plain = new Map<string, string>();
+  /** Keys whose stored value failed to decrypt, so status reports it without decrypting again. */
+  private readonly broken = new Set<string>();
+  /** Keys set while nothing could be persisted; written as soon as storage allows. */
+  private readonly pending = new Set<string>();
+
+  constructor(
+    private readonly cipher: SecretCipher,
+    private readonly store: JsonStore,
+  ) {
+    registerSecretSource(this);
+  }
+
+  private get backend(): StorageSecurity['backend'] {
+    if (!safeCall(() => this.cipher.isEncryptionAvailable(), false)) return 'memory';
+    return safeCall(() => this.cipher.getSelectedStorageBackend?.(), undefined) === 'basic_text' ? 'basic_text' : 'keychain';
+  }
+
+  security(): StorageSecurity {
+    if (this.backend === 'keychain') return { backend: 'keychain', persistent: true, awaitingConsent: false };
+    if (this.backend === 'memory') return { backend: 'memory', persistent: false, awaitingConsent: false, reason: UNAVAILABLE_REASON };
+    const accepted = this.read().weakStorageAccepted === true;
+    return { backend: 'basic_text', persistent: accepted, awaitingConsent: !accepted, reason: WEAK_REASON };
+  }
+
+  async acceptWeakStorage(): Promise<void> {
+    if (this.backend !== 'basic_text') return;
+    const stored = this.read();
+    stored.weakStorageAccepted = true;
+    this.write(stored);
+    // Whatever was held in memory while waiting for consent is persisted now.
+    this.flushPending();
+  }
+
+  async getCredential(envId: string, name: CredentialName) {
+    return this.get(credKey(envId, name), envId, name);
+  }
+  async setCredential(envId: string, name: CredentialName, value: string) {
+    this.put(credKey(envId, name), checkValue(name, value));
+  }
+  async clearCredential(envId: string, name: CredentialName) {
+    this.remove(credKey(envId, name));
+  }
+  async credentialStatus(envId: string) {
+    const status = {} as Record<CredentialName, CredentialState>;
+    for (const name of CREDENTIAL_NAMES) {
+      try {
+        status[name] = (await this.getCredential(envId, name)) === undefined ? 'unset' : 'set';
+      } catch (e) {
+        if (!(e instanceof VaultDecryptError)) throw e;
+        status[name] = 'undecryptable';
+      }
+    }
+    return status;
+  }
+  async getSessionToken(envId: string, interviewId: string) {
+    return this.get(sessionKey(envId, interviewId), envId, `session token of interview ${interviewId}`);
+  }
+  async setSessionToken(envId: string, interviewId: string, token: string) {
+    this.put(sessionKey(envId, interviewId), checkValue('sessionToken', token));
+  }
+  async setSessionTokens(envId: string, tokens: readonly { interviewId: string; token: string }[]) {
+    for (const { token } of tokens) checkValue('sessionToken', token);
+    for (const { interviewId, token } of tokens) this.hold(sessionKey(envId, interviewId), token);
+    this.flushPending();
+  }
+  async clearSessionToken(envId: string, interviewId: string) {
+    this.remove(sessionKey(envId, interviewId));
+  }
+  async hasSessionToken(envId: string, interviewId: string) {
+    const key = sessionKey(envId, interviewId);
+    // Asked once per queue entry when the queue is listed: a lookup, not a copy of every stored value.
+    return this.plain.has(key) || typeof this.storedItems()[key] === 'string';
+  }
+
+  knownSecrets() {
+    return [...this.plain.values()];
+  }
+
+  private get persists() {
+    return this.backend === 'keychain' || (this.backend === 'basic_text' && this.store.peek<Partial<StoredVault>>(STORE_KEY)?.weakStorageAccepted === true);
+  }
+
+  private get(key: string, envId: string, item: string): string | undefined {
+    if (this.pending.size) this.flushPending();
+    const cached = this.plain.get(key);
+    if (cached !== undefined) return cached;
+    if (this.broken.has(key)) throw new VaultDecryptError(envId, item);
+    const stored = this.storedItems()[key];
+    if (typeof stored !== 'string') return undefined;
+    const value = this.decrypt(stored);
+    if (value === undefined) {
+      // Without encryption (yet) nothing decrypts; only a real failure is remembered.
+      if (this.backend !== 'memory') this.broken.add(key);
+      throw new VaultDecryptError(envId, item);
+    }
+    this.plain.set(key, value);
+    return value;
+  }
+
+  private put(key: string, value: string) {
+    this.hold(key, value);
+    this.flushPending();
+  }
+
+  /** Held in memory, to be written by the next flushPending. */
+  private hold(key: string, value: string) {
+    this.plain.set(key, value);
+    this.broken.delete(key);
+    this.pending.add(key);
+  }
+
+  private flushPending() {
+    if (this.pending.size === 0 || !this.persists) return;
+    const stored = this.read();
+    for (const key of this.pending) {
+      const value = this.plain.get(key);
+      if (value !== undefined) stored.items[key] = this.encrypt(value);
+    }
+    this.write(stored);
+    this.pending.clear();
+  }
+
+  private remove(key: string) {
+    this.plain.delete(key);
+    this.broken.delete(key);
+    this.pending.delete(key);
+    const stored = this.read();
+    if (stored.items[key] === undefined) return;
+    delete stored.items[key];
+    this.write(stored);
+  }
+
+  private encrypt(value: string): string {
+    return CIPHERTEXT_PREFIX + this.cipher.encryptString(value).toString('base64');
+  }
+
+  /** undefined when the value cannot be decrypted: unknown version, bad base64, or a cipher failure. */
+  private decrypt(stored: string): string | undefined {
+    if (!stored.startsWith(CIPHERTEXT_PREFIX)) return undefined;
+    const body = stored.slice(CIPHERTEXT_PREFIX.length);
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(body)) return undefined;
+    try {
+      const value = this.cipher.decryptString(Buffer.from(body, 'base64'));
+      return typeof value === 'string' && value !== '' ? value : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The stored (encrypted) values as they are, without a copy: for lookups. */
+  private storedItems(): Frozen<Record<string, unknown>> {
+    const items = this.store.peek<Partial<StoredVault>>(STORE_KEY)?.items;
+    return typeof items === 'object' && items !== null ? items : {};
+  }
+
+  private read(): StoredVault {
+    const raw = this.store.get<unknown>(STORE_KEY);
+    if (typeof raw !== 'object' || raw === null) return { items: {} };
+    const r = raw as Partial<StoredVault>;
+    const items: Record<string, string> = {};
+    if (typeof r.items === 'object' && r.items !== null) {
+      for (const [k, v] of Object.entries(r.items)) if (typeof v === 'string') items[k] = v;
+    }
+    return { weakStorageAccepted: r.weakStorageAccepted === true, items };
+  }
+
+  private write(stored: StoredVault) {
+    this.store.set(STORE_KEY, stored);
+  }
+}
+
+function safeCall<T>(fn: () => T, fallback: T): T {
+  try {
+    return fn();
+  } catch {
+    return fallback;
+  }
+}

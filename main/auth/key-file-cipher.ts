@@ -1,0 +1,56 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { SecretCipher } from './vault';
+
+/**
+ * AES-256-GCM with a random key in a file beside the data (web shell and development). The key sits next to the
+ * ciphertext, so it is as weak as Electron's `basic_text`, and reports that backend so the consent rule applies.
+ */
+export class NodeKeyFileCipher implements SecretCipher {
+  private readonly key: Buffer;
+
+  constructor(keyFilePath: string) {
+    this.key = loadOrCreateKey(keyFilePath);
+  }
+
+  isEncryptionAvailable() {
+    return true;
+  }
+  getSelectedStorageBackend() {
+    return 'basic_text';
+  }
+  encryptString(s: string): Buffer {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const data = Buffer.concat([cipher.update(s, 'utf8'), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), data]);
+  }
+  decryptString(b: Buffer): string {
+    if (b.length < 28) throw new Error('ciphertext too short');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, b.subarray(0, 12));
+    decipher.setAuthTag(b.subarray(12, 28));
+    return Buffer.concat([decipher.update(b.subarray(28)), decipher.final()]).toString('utf8');
+  }
+}
+
+function loadOrCreateKey(path: string): Buffer {
+  try {
+    const existing = readFileSync(path);
+    if (existing.length === 32) return existing;
+    throw new Error(`Key file ${path} is not a 32-byte key; move it aside to create a new one (stored secrets will need re-entry).`);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const key = randomBytes(32);
+  try {
+    writeFileSync(path, key, { mode: 0o600, flag: 'wx' });
+  } catch (e) {
+    // Another process created it first: use theirs, so both agree on one key.
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return loadOrCreateKey(path);
+    throw e;
+  }
+  chmodSync(path, 0o600);
+  return key;
+}
