@@ -9,7 +9,7 @@ import { validationHandlers } from './validation';
 import { captureHandlers } from './capture';
 
 /**
- * Every domain of `preload/contract/index.ts` maps to its handler module here, one line each.
+ * Every domain of `common/ipc/index.ts` maps to its handler module here, one line each.
  * A handler module is typed `DomainHandlers<'domain'>` (see router.ts), so a missing or mistyped method fails tsc.
  */
 export const handlers: AllHandlers = {

@@ -8,7 +8,7 @@ import { useLocalStateLabel } from './shared';
 
 /**
  * An audit entry in words, for every screen that lists them (an interview's trail, Settings' environment-wide one).
- * Detail keys and code values read from main/audit-words, the table the PDF review report uses too.
+ * Detail keys and code values read from common/audit-words, the table the PDF review report uses too.
  * The action label table is a full Record: tsc fails when the AuditAction union grows and a label is missing.
  */
 export function useAuditLabels() {
