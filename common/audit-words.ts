@@ -16,7 +16,7 @@ export type Bilingual = { en: string; es: string };
 
 /**
  * The label of every key main writes into an audit entry's detail (main/review, main/nom151, main/ipc/handlers).
- * test/unit/audit-labels.test.ts reads main's `audit.append` calls and fails when this list and main disagree.
+ * test/common/audit-words.test.ts reads main's `audit.append` calls and fails when this list and main disagree.
  */
 const DETAIL_LABELS = {
   text: { en: 'Text', es: 'Texto' },

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { AuthErrorName } from '../../common/omni';
-import { pngBase64 } from '../integration/demo-support';
+import { pngBase64 } from '../helpers/demo-support';
 import { recordNotifications } from './notification-recorder';
 import { expect, test, type ShellFixture } from './fixtures';
 

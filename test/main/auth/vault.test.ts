@@ -1,0 +1,234 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { EncryptedVault } from '../../../main/auth/encrypted-vault';
+import { NodeKeyFileCipher } from '../../../main/auth/key-file-cipher';
+import { MemoryVault } from '../../../main/auth/memory-vault';
+import { VaultDecryptError, VaultInputError } from '../../../main/auth/vault';
+import { FakeSafeStorage, MemoryJsonStore } from '../../helpers/fake-safe-storage';
+
+const SECRET = 'sk_live_0123456789abcdef';
+
+describe('EncryptedVault with a keychain backend', () => {
+  it('encrypts each value with a versioned prefix and never writes plaintext', async () => {
+    const store = new MemoryJsonStore();
+    const vault = new EncryptedVault(new FakeSafeStorage('gnome_libsecret'), store);
+    await vault.setCredential('demo', 'apiKey', SECRET);
+    await vault.setSessionToken('demo', 'iv-1', 'session-token-abc');
+    expect(store.dump()).not.toContain(SECRET);
+    expect(store.dump()).not.toContain('session-token-abc');
+    const items = store.get<{ items: Record<string, string> }>('credentialVault')!.items;
+    for (const v of Object.values(items)) expect(v).toMatch(/^v1:[A-Za-z0-9+/]+=*$/);
+    expect(vault.security()).toEqual({ backend: 'keychain', persistent: true, awaitingConsent: false });
+  });
+
+  it('reads values back after a restart (a new vault over the same store)', async () => {
+    const store = new MemoryJsonStore();
+    const cipher = new FakeSafeStorage('keychain');
+    const first = new EncryptedVault(cipher, store);
+    await first.setCredential('prod', 'secret', SECRET);
+    await first.setSessionToken('prod', 'iv-9', 'tok-9');
+    const second = new EncryptedVault(cipher, store);
+    expect(await second.getCredential('prod', 'secret')).toBe(SECRET);
+    expect(await second.getSessionToken('prod', 'iv-9')).toBe('tok-9');
+    expect(await second.hasSessionToken('prod', 'iv-9')).toBe(true);
+    expect(await second.credentialStatus('prod')).toEqual({ apiKey: 'unset', integrationId: 'unset', secret: 'set' });
+  });
+
+  it('stores an imported list of session tokens in one write, and none of them when one is not a token', async () => {
+    const store = new MemoryJsonStore();
+    const vault = new EncryptedVault(new FakeSafeStorage('gnome_libsecret'), store);
+    const writes = vi.spyOn(store, 'set');
+    const tokens = Array.from({ length: 200 }, (_, i) => ({ interviewId: `iv-${i}`, token: `tok-${i}` }));
+    await vault.setSessionTokens('demo', tokens);
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect(await new EncryptedVault(new FakeSafeStorage('gnome_libsecret'), store).getSessionToken('demo', 'iv-199')).toBe('tok-199');
+
+    await expect(vault.setSessionTokens('demo', [{ interviewId: 'x', token: 'tok-x' }, { interviewId: 'y', token: ' padded ' }])).rejects.toThrow(VaultInputError);
+    expect(await vault.hasSessionToken('demo', 'x')).toBe(false);
+    expect(writes).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers whether a token is held without copying the stored values (asked once per queue entry)', async () => {
+    const store = new MemoryJsonStore();
+    const cipher = new FakeSafeStorage('gnome_libsecret');
+    await new EncryptedVault(cipher, store).setSessionTokens('demo', [{ interviewId: 'iv-1', token: 'tok-1' }]);
+    const restarted = new EncryptedVault(cipher, store);
+    const copies = vi.spyOn(store, 'get');
+    expect(await restarted.hasSessionToken('demo', 'iv-1')).toBe(true);
+    expect(await restarted.hasSessionToken('demo', 'iv-2')).toBe(false);
+    expect(copies).not.toHaveBeenCalled();
+  });
+
+  it('keeps environments apart and clears values', async () => {
+    const vault = new EncryptedVault(new FakeSafeStorage(), new MemoryJsonStore());
+    await vault.setCredential('a', 'apiKey', 'key-of-a');
+    await vault.setCredential('b', 'apiKey', 'key-of-b');
+    expect(await vault.getCredential('a', 'apiKey')).toBe('key-of-a');
+    await vault.clearCredential('a', 'apiKey');
+    expect(await vault.getCredential('a', 'apiKey')).toBeUndefined();
+    expect(await vault.getCredential('b', 'apiKey')).toBe('key-of-b');
+    await vault.setSessionToken('a', 'iv', 'tok');
+    await vault.clearSessionToken('a', 'iv');
+    expect(await vault.hasSessionToken('a', 'iv')).toBe(false);
+  });
+
+  it('reports an undecryptable value as such and throws instead of returning an empty string', async () => {
+    const store = new MemoryJsonStore();
+    const cipher = new FakeSafeStorage('kwallet5');
+    await new EncryptedVault(cipher, store).setCredential('prod', 'apiKey', SECRET);
+    cipher.rotateKey();
+    const vault = new EncryptedVault(cipher, store);
+    expect((await vault.credentialStatus('prod')).apiKey).toBe('undecryptable');
+    await expect(vault.getCredential('prod', 'apiKey')).rejects.toBeInstanceOf(VaultDecryptError);
+    // Entering it again repairs it.
+    await vault.setCredential('prod', 'apiKey', 'new-key-1234');
+    expect(await vault.getCredential('prod', 'apiKey')).toBe('new-key-1234');
+  });
+
+  it('treats an unknown ciphertext version or garbage as undecryptable', async () => {
+    const store = new MemoryJsonStore();
+    store.set('credentialVault', { items: { 'env\u0000cred\u0000secret': 'v9:AAAA', 'env\u0000cred\u0000apiKey': 'v1:***' } });
+    const vault = new EncryptedVault(new FakeSafeStorage(), store);
+    expect(await vault.credentialStatus('env')).toEqual({ apiKey: 'undecryptable', integrationId: 'unset', secret: 'undecryptable' });
+  });
+
+  it('refuses empty values and values with stray spaces where they enter', async () => {
+    const vault = new EncryptedVault(new FakeSafeStorage(), new MemoryJsonStore());
+    await expect(vault.setCredential('e', 'apiKey', '')).rejects.toBeInstanceOf(VaultInputError);
+    await expect(vault.setCredential('e', 'apiKey', ' key ')).rejects.toBeInstanceOf(VaultInputError);
+    await expect(vault.setSessionToken('e', 'iv', '   ')).rejects.toBeInstanceOf(VaultInputError);
+  });
+
+  it('lists every value it holds for redaction', async () => {
+    const vault = new EncryptedVault(new FakeSafeStorage(), new MemoryJsonStore());
+    await vault.setCredential('e', 'apiKey', 'key-1111');
+    await vault.setSessionToken('e', 'iv', 'tok-2222');
+    expect(vault.knownSecrets().sort()).toEqual(['key-1111', 'tok-2222']);
+  });
+});
+
+describe('EncryptedVault where Linux has no secret store (basic_text)', () => {
+  it('keeps secrets in memory only until the user accepts, and says why in both languages', async () => {
+    const store = new MemoryJsonStore();
+    const cipher = new FakeSafeStorage('basic_text');
+    const vault = new EncryptedVault(cipher, store);
+    const security = vault.security();
+    expect(security).toMatchObject({ backend: 'basic_text', persistent: false, awaitingConsent: true });
+    expect(security.reason?.en).toMatch(/secret store/);
+    expect(security.reason?.es).toMatch(/almacén de secretos/);
+
+    await vault.setCredential('demo', 'apiKey', SECRET);
+    expect(await vault.getCredential('demo', 'apiKey')).toBe(SECRET);
+    expect(store.data.size).toBe(0);
+    expect(cipher.encryptCalls).toBe(0);
+
+    await vault.acceptWeakStorage();
+    expect(vault.security()).toMatchObject({ backend: 'basic_text', persistent: true, awaitingConsent: false });
+    expect(store.dump()).not.toContain(SECRET);
+    // What was held in memory was persisted on consent; the consent itself persists.
+    const restarted = new EncryptedVault(cipher, store);
+    expect(restarted.security().awaitingConsent).toBe(false);
+    expect(await restarted.getCredential('demo', 'apiKey')).toBe(SECRET);
+  });
+
+  it('loses unconsented secrets on restart', async () => {
+    const store = new MemoryJsonStore();
+    const cipher = new FakeSafeStorage('basic_text');
+    await new EncryptedVault(cipher, store).setSessionToken('demo', 'iv', 'tok-1234');
+    expect(await new EncryptedVault(cipher, store).getSessionToken('demo', 'iv')).toBeUndefined();
+  });
+
+  it('never persists when encryption is unavailable at all', async () => {
+    const store = new MemoryJsonStore();
+    const vault = new EncryptedVault(new FakeSafeStorage('unknown', false), store);
+    await vault.setCredential('demo', 'apiKey', SECRET);
+    await vault.acceptWeakStorage();
+    expect(store.data.size).toBe(0);
+    expect(vault.security()).toMatchObject({ backend: 'memory', persistent: false });
+    expect(await vault.getCredential('demo', 'apiKey')).toBe(SECRET);
+  });
+});
+
+describe('EncryptedVault created before Electron is ready', () => {
+  it('holds values in memory until encryption becomes available, then writes them', async () => {
+    const store = new MemoryJsonStore();
+    const cipher = new FakeSafeStorage('unknown', false);
+    const vault = new EncryptedVault(cipher, store);
+    await vault.setCredential('demo', 'apiKey', SECRET);
+    expect(store.data.size).toBe(0);
+    cipher.available = true;
+    cipher.backend = 'gnome_libsecret';
+    expect(vault.security().backend).toBe('keychain');
+    await vault.getCredential('demo', 'apiKey'); // any use writes what was waiting
+    expect(store.dump()).toContain('v1:');
+    await vault.setCredential('demo', 'secret', 'another-secret');
+    const restarted = new EncryptedVault(cipher, store);
+    expect(await restarted.getCredential('demo', 'apiKey')).toBe(SECRET);
+    expect(await restarted.getCredential('demo', 'secret')).toBe('another-secret');
+  });
+
+  it('a stored value read while encryption is unavailable is not remembered as broken', async () => {
+    const store = new MemoryJsonStore();
+    const cipher = new FakeSafeStorage('kwallet6');
+    await new EncryptedVault(cipher, store).setCredential('demo', 'apiKey', SECRET);
+    // Like Electron before `ready`: decrypting throws while encryption is unavailable.
+    class NotReadyYet extends FakeSafeStorage {
+      override decryptString(b: Buffer): string {
+        if (!this.available) throw new Error('Encryption is not available.');
+        return super.decryptString(b);
+      }
+    }
+    const notReady = new NotReadyYet('kwallet6', false);
+    const early = new EncryptedVault(notReady, store);
+    await expect(early.getCredential('demo', 'apiKey')).rejects.toBeInstanceOf(VaultDecryptError);
+    notReady.available = true;
+    expect(await early.getCredential('demo', 'apiKey')).toBe(SECRET);
+  });
+});
+
+describe('NodeKeyFileCipher', () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vault-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('round-trips with AES-256-GCM, reports basic_text, keeps its key private and rejects tampering', () => {
+    const dir = tempDir();
+    const keyFile = join(dir, 'sub', 'vault.key');
+    const cipher = new NodeKeyFileCipher(keyFile);
+    expect(cipher.getSelectedStorageBackend()).toBe('basic_text');
+    const box = cipher.encryptString('hola secreto');
+    expect(box.toString('utf8')).not.toContain('hola');
+    expect(cipher.decryptString(box)).toBe('hola secreto');
+    expect(new NodeKeyFileCipher(keyFile).decryptString(box)).toBe('hola secreto');
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    expect(readFileSync(keyFile).length).toBe(32);
+    box[box.length - 1]! ^= 1;
+    expect(() => cipher.decryptString(box)).toThrow();
+  });
+
+  it('works as the vault cipher, behind the consent rule', async () => {
+    const dir = tempDir();
+    const vault = new EncryptedVault(new NodeKeyFileCipher(join(dir, 'k')), new MemoryJsonStore());
+    expect(vault.security().awaitingConsent).toBe(true);
+  });
+});
+
+describe('MemoryVault', () => {
+  it('implements the same contract in memory', async () => {
+    const vault = new MemoryVault();
+    await vault.setCredential('e', 'integrationId', 'int-1');
+    expect(await vault.credentialStatus('e')).toEqual({ apiKey: 'unset', integrationId: 'set', secret: 'unset' });
+    await vault.setSessionToken('e', 'iv', 'tok');
+    expect(await vault.hasSessionToken('e', 'iv')).toBe(true);
+    expect(vault.knownSecrets()).toEqual(['int-1', 'tok']);
+    expect(vault.security().persistent).toBe(false);
+  });
+});

@@ -1,0 +1,28 @@
+import { connect } from 'node:net';
+import { once } from 'node:events';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startDemoServer } from '../../../main/demo-server';
+
+// The server keeps recordings in a folder of the system's temp dir; this file's own temp dir keeps other tests' out.
+const privateTmp = await mkdtemp(join(tmpdir(), 'omni-demo-close-'));
+process.env.TMPDIR = privateTmp;
+afterAll(() => rm(privateTmp, { recursive: true, force: true }));
+
+describe('closing the demo server', () => {
+  it('ends at once with a connection still open, and removes its recordings folder', async () => {
+    const server = await startDemoServer({ port: 0 });
+    expect(await readdir(privateTmp)).toEqual([expect.stringMatching(/^omni-demo-recordings-/)]);
+    // A pooled HTTP client can open a socket and never send on it (undici does when a request is aborted early).
+    const silent = connect(Number(new URL(server.url).port), '127.0.0.1');
+    await once(silent, 'connect');
+    const ended = once(silent, 'close');
+    const started = Date.now();
+    await server.close();
+    expect(Date.now() - started).toBeLessThan(2000);
+    await ended;
+    expect(await readdir(privateTmp)).toEqual([]);
+  }, 10_000);
+});

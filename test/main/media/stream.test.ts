@@ -1,0 +1,70 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createMediaStore, MediaRegistryError } from '../../../main/media/registry';
+import { streamMedia } from '../../../main/media/stream';
+
+vi.mock('electron', () => ({ protocol: { handle: vi.fn(), registerSchemesAsPrivileged: vi.fn() } }));
+const { serveMediaRequest } = await import('../../../main/electron/protocols');
+const { mediaUrlFor } = await import('../../../main/electron/schemes');
+
+function upstream(status: number, headers: Record<string, string> = {}, body = 'x') {
+  return vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => new Response(status === 204 ? null : body, { status, headers }));
+}
+
+describe('media registry and streaming', () => {
+  it('hands out opaque ids, never the remote URL, and refuses non-http URLs', () => {
+    const store = createMediaStore({ urlFor: mediaUrlFor });
+    const url = store.register('https://bucket.example/v.webm?X-Amz-Signature=abc', {});
+    expect(url).toMatch(/^omni-media:\/\/media\/[A-Za-z0-9_-]{24}$/);
+    expect(url).not.toContain('bucket');
+    expect(() => store.register('file:///etc/passwd', {})).toThrow(MediaRegistryError);
+    expect(() => store.register('not a url', {})).toThrow(MediaRegistryError);
+  });
+
+  it('forgets the oldest entries beyond its bound', () => {
+    const store = createMediaStore({ urlFor: (id) => id, maxEntries: 2 });
+    const first = store.register('https://a.example/1', {});
+    store.register('https://a.example/2', {});
+    store.register('https://a.example/3', {});
+    expect(store.lookup(first)).toBeUndefined();
+  });
+
+  it('passes Range through the omni-media:// scheme and returns 206 with Content-Range', async () => {
+    const store = createMediaStore({ urlFor: mediaUrlFor });
+    const url = store.register('https://bucket.example/v.webm', { contentType: 'video/webm' });
+    const fetchImpl = upstream(206, { 'content-range': 'bytes 10-19/100', 'content-length': '10', 'accept-ranges': 'bytes', 'set-cookie': 'a=b' }, '0123456789');
+    const res = await serveMediaRequest(new Request(url, { headers: { range: 'bytes=10-19' } }), store, fetchImpl as unknown as typeof fetch);
+    expect(res.status).toBe(206);
+    expect(res.headers.get('content-range')).toBe('bytes 10-19/100');
+    expect(res.headers.get('content-type')).toBe('video/webm');
+    expect(res.headers.get('set-cookie')).toBeNull();
+    expect(await res.text()).toBe('0123456789');
+    expect(fetchImpl.mock.calls[0]![1]!.headers).toEqual({ range: 'bytes=10-19' });
+  });
+
+  it('drops a malformed Range instead of forwarding it', async () => {
+    const store = createMediaStore({ urlFor: (id) => id });
+    const id = store.register('https://bucket.example/v.webm', {});
+    const fetchImpl = upstream(200);
+    await streamMedia(store, id, { range: 'bytes=abc\r\nx: y' }, fetchImpl as unknown as typeof fetch);
+    expect(fetchImpl.mock.calls[0]![1]!.headers).toEqual({});
+  });
+
+  it('answers 404 for an unknown id and 502 (without the URL) when the source is unreachable', async () => {
+    const store = createMediaStore({ urlFor: (id) => id });
+    expect((await streamMedia(store, 'nope', {})).status).toBe(404);
+    const id = store.register('https://bucket.example/secret-path', {});
+    const res = await streamMedia(store, id, {}, vi.fn(async () => { throw new TypeError('fetch failed: bucket.example/secret-path'); }) as unknown as typeof fetch);
+    expect(res.status).toBe(502);
+    expect(await new Response(res.body).text()).not.toContain('secret-path');
+  });
+
+  it('refreshes an expired URL once and keeps the fresh one for later ranges', async () => {
+    const store = createMediaStore({ urlFor: (id) => id });
+    const refresh = vi.fn(async () => 'https://bucket.example/fresh');
+    const id = store.register('https://bucket.example/old', { refresh });
+    const fetchImpl = vi.fn(async (url: string | URL | Request) => new Response('ok', { status: String(url).endsWith('old') ? 403 : 200 }));
+    expect((await streamMedia(store, id, {}, fetchImpl as unknown as typeof fetch)).status).toBe(200);
+    expect(store.lookup(id)!.remoteUrl).toBe('https://bucket.example/fresh');
+    expect(refresh).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,95 @@
+import { describe, expect, it, vi } from 'vitest';
+import { MemoryVault } from '../../../main/auth/memory-vault';
+import { ReviewQueue, SEEN_REFRESH_MS } from '../../../main/review/queue';
+import { MemoryJsonStore } from '../../helpers/fake-safe-storage';
+
+function setup() {
+  const store = new MemoryJsonStore();
+  let now = Date.parse('2026-11-23T10:00:00Z');
+  const opened = new Map<string, string>();
+  const queue = new ReviewQueue(store, new MemoryVault(), () => 'demo', async () => (id) => opened.get(id), () => new Date(now));
+  const writes = vi.spyOn(store, 'set');
+  return { store, queue, writes, opened, advance: (ms: number) => (now += ms) };
+}
+
+describe('ReviewQueue', () => {
+  it('writes a session status when it changes, and a new sighting of the same one only when the last is stale', async () => {
+    const { queue, writes, advance } = setup();
+    await queue.add([{ interviewId: 'a' }]);
+    writes.mockClear();
+
+    await queue.recordStatus('a', 'Alive');
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect(await queue.get('a')).toMatchObject({ sessionStatus: 'Alive', sessionStatusSeenAt: '2026-11-23T10:00:00.000Z' });
+
+    // The panels of one opening each see it: one write, not one per panel.
+    advance(1_000);
+    await queue.recordStatus('a', 'Alive');
+    await queue.recordStatus('a', 'Alive');
+    expect(writes).toHaveBeenCalledTimes(1);
+
+    advance(SEEN_REFRESH_MS);
+    await queue.recordStatus('a', 'Alive');
+    expect(writes).toHaveBeenCalledTimes(2);
+    expect((await queue.get('a'))?.sessionStatusSeenAt).toBe('2026-11-23T10:05:01.000Z');
+
+    advance(1_000);
+    await queue.recordStatus('a', 'Closed');
+    expect(writes).toHaveBeenCalledTimes(3);
+    expect(await queue.get('a')).toMatchObject({ sessionStatus: 'Closed', sessionStatusSeenAt: '2026-11-23T10:05:02.000Z' });
+
+    // Nothing to record: no status, or an interview not in the queue.
+    await queue.recordStatus('a', undefined);
+    await queue.recordStatus('elsewhere', 'Alive');
+    expect(writes).toHaveBeenCalledTimes(3);
+  });
+
+  it('an opening writes only a change of local state; when it was opened is read from the trail', async () => {
+    const { queue, writes, opened } = setup();
+    await queue.add([{ interviewId: 'a' }, { interviewId: 'b' }]);
+    await queue.setState('b', 'decided');
+    writes.mockClear();
+
+    await queue.markOpened('a');
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect((await queue.get('a'))?.localState).toBe('inReview');
+    // Opened again, or a decided one opened: nothing to write, however large the queue's file.
+    await queue.markOpened('a');
+    await queue.markOpened('b');
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect((await queue.get('b'))?.localState).toBe('decided');
+    await expect(queue.markOpened('elsewhere')).rejects.toMatchObject({ data: { code: 'NOT_IN_QUEUE' } });
+
+    opened.set('a', '2026-11-23T10:00:00.000Z');
+    expect((await queue.get('a'))?.lastOpenedAt).toBe('2026-11-23T10:00:00.000Z');
+    expect((await queue.list()).map((e) => e.lastOpenedAt)).toEqual(['2026-11-23T10:00:00.000Z', undefined]);
+  });
+
+  it('keeps the time an earlier version stored with the entry, unless the trail has a later one', async () => {
+    const { store, queue, opened } = setup();
+    store.set('review.queue.demo', {
+      old: { interviewId: 'old', addedAt: '2026-10-01T00:00:00.000Z', localState: 'inReview', lastOpenedAt: '2026-10-02T00:00:00.000Z' },
+      both: { interviewId: 'both', addedAt: '2026-10-01T00:00:01.000Z', localState: 'inReview', lastOpenedAt: '2026-10-02T00:00:00.000Z' },
+    });
+    opened.set('both', '2026-11-20T00:00:00.000Z');
+    expect((await queue.list()).map((e) => [e.interviewId, e.lastOpenedAt])).toEqual([
+      ['old', '2026-10-02T00:00:00.000Z'],
+      ['both', '2026-11-20T00:00:00.000Z'],
+    ]);
+  });
+
+  it('changes a copy of what it read: an edit of a listed entry, or a failed write, leaves the queue as stored', async () => {
+    const { store, queue } = setup();
+    await queue.add([{ interviewId: 'a', label: 'First' }]);
+    const [listed] = await queue.list();
+    listed!.label = 'Edited';
+    expect((await queue.get('a'))?.label).toBe('First');
+
+    vi.spyOn(store, 'set').mockImplementationOnce(() => {
+      throw new Error('disk full');
+    });
+    await expect(queue.markOpened('a')).rejects.toThrow('disk full');
+    expect(await queue.get('a')).toMatchObject({ localState: 'toReview', label: 'First' });
+    expect((await queue.get('a'))?.lastOpenedAt).toBeUndefined();
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { AuditAction, AuditEntry } from '../../../common/views';
+import { reviewReportPdf } from '../../../main/review/report';
+
+/** Every audit action, with the words the PDF report must use for it in each language. */
+const LABELS: Record<AuditAction, { en: string; es: string }> = {
+  opened: { en: 'opened', es: 'abierta' },
+  played: { en: 'played', es: 'reproducido' },
+  downloaded: { en: 'downloaded', es: 'descargado' },
+  noted: { en: 'noted', es: 'nota enviada' },
+  named: { en: 'named', es: 'nombre enviado' },
+  decided: { en: 'decided', es: 'decidida' },
+  signed: { en: 'signed', es: 'firmado' },
+  verified: { en: 'verified', es: 'verificado' },
+  captured: { en: 'captured', es: 'capturado' },
+  validated: { en: 'validated', es: 'validado' },
+  stateChanged: { en: 'state changed', es: 'estado cambiado' },
+  trustedRootAdded: { en: 'NOM-151 root trusted', es: 'raíz NOM-151 de confianza agregada' },
+};
+
+const entries: AuditEntry[] = (Object.keys(LABELS) as AuditAction[]).map((action, i) => ({
+  seq: i + 1,
+  at: '2026-01-01T00:00:00.000Z',
+  environment: 'demo',
+  interviewId: 'demo-clean-pass',
+  action,
+  detail: {},
+  prevHash: 'a'.repeat(64),
+  hash: 'b'.repeat(64),
+}));
+
+const report = (language: 'en' | 'es', trail: AuditEntry[] = entries) =>
+  reviewReportPdf({
+    language,
+    interviewId: 'demo-clean-pass',
+    environment: { id: 'demo', name: 'Demo', kind: 'demo' },
+    generatedAt: '2026-01-01T00:00:00.000Z',
+    entry: { interviewId: 'demo-clean-pass', addedAt: '2026-01-01T00:00:00.000Z', localState: 'inReview', sessionStatus: 'Alive', hasSessionToken: true },
+    rawIdv: { ok: true, data: { checkResults: [], fraudRisk: null } },
+    crossDoc: { ok: false, error: { en: 'The service timed out.', es: 'El servicio tardó demasiado.' } },
+    audit: { chain: { ok: true }, entries: trail },
+  }).then(pdfText);
+
+describe('PDF report audit lines', () => {
+  it.each(['en', 'es'] as const)('names every action in words, in %s', async (language) => {
+    const lines = (await report(language)).split('\n').filter((l) => /^#\d+ /.test(l));
+    expect(lines).toHaveLength(entries.length);
+    entries.forEach((e, i) => expect(lines[i]).toBe(`#${e.seq} ${e.at} ${LABELS[e.action][language]}`));
+    expect(lines.join('\n')).not.toMatch(/trustedRootAdded|stateChanged/);
+  });
+});
+
+/** Entries as main writes them, with details whose keys and values are codes. */
+const detailed: AuditEntry[] = (
+  [
+    ['downloaded', { what: 'contract', documentId: 'doc-7', bytes: 1536 }],
+    ['captured', { kind: 'videoImport', type: 'frontId', bytes: 2048, recordingId: 'rec-1' }],
+    ['decided', { decision: 'requestNewCapture', reason: 'Foto borrosa', acknowledgedFindings: [] }],
+    ['stateChanged', { from: 'inReview', to: 'decided' }],
+    ['played', { positionSeconds: 75.4, laterKey: 'kept' }],
+  ] as const
+).map(([action, detail], i) => ({ ...entries[0]!, seq: i + 1, action, detail }));
+
+describe('PDF report audit details', () => {
+  it('reads each detail as label: value in Spanish, with codes in words and no raw key left', async () => {
+    const text = (await report('es', detailed)).replace(/\s+/g, ' ');
+    expect(text).toContain('#1 2026-01-01T00:00:00.000Z descargado Contenido: Contrato · ID del documento: doc-7 · Tamaño: 1,536 bytes');
+    expect(text).toContain('capturado Tipo: Importación de video · Tipo de grabación: Frente de la identificación · Tamaño: 2,048 bytes · ID de la grabación: rec-1');
+    expect(text).toContain('decidida Decisión: Solicitar nueva captura · Hallazgos de severidad alta reconocidos: ninguno');
+    expect(text).toContain('estado cambiado De: En revisión · A: Decidida');
+    // A key the words do not know yet stays readable as written.
+    expect(text).toContain('reproducido Posición: 75.4 s · laterKey: kept');
+    expect(text).not.toMatch(/documentId|recordingId|frontId|videoImport|requestNewCapture|inReview|positionSeconds|=/);
+  });
+
+  it('uses the English words in an English report', async () => {
+    const text = (await report('en', detailed)).replace(/\s+/g, ' ');
+    expect(text).toContain('downloaded Content: Contract · Document ID: doc-7 · Size: 1,536 bytes');
+    expect(text).toContain('captured Kind: Video import · Recording type: Front of ID · Size: 2,048 bytes · Recording ID: rec-1');
+    expect(text).toContain('state changed From: In review · To: Decided');
+    expect(text).not.toMatch(/documentId|frontId|Tipo de grabación/);
+  });
+});
+
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const pdf = await getDocument({ data: bytes, verbosity: 0 }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= pdf.numPages; n++) pages.push((await (await pdf.getPage(n)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join('\n'));
+  await pdf.destroy();
+  return pages.join('\n');
+}

@@ -1,0 +1,292 @@
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { MemoryVault } from '../../../main/auth/memory-vault';
+import type { AuditEntry } from '../../../common/views';
+import type { AuditTrail, EnvironmentConfig, MainContext } from '../../../main/ports';
+import { ReviewService } from '../../../main/review/service';
+import { parseDecisionNote } from '../../../main/review/decision';
+import type { RawIdvResponse } from '../../../common/omni';
+import { MemoryJsonStore } from '../../helpers/fake-safe-storage';
+
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJpbnRlcnZpZXdJZCI6ImEifQ.c2lnbmF0dXJl';
+
+
+class ChainAudit implements AuditTrail {
+  entries: AuditEntry[] = [];
+  async append(e: Parameters<AuditTrail['append']>[0]) {
+    const prevHash = this.entries.at(-1)?.hash ?? '0'.repeat(64);
+    const base = { seq: this.entries.length + 1, at: new Date().toISOString(), environment: 'demo', ...e, prevHash };
+    const entry = { ...base, hash: createHash('sha256').update(JSON.stringify(base)).digest('hex') };
+    this.entries.push(entry);
+    return entry;
+  }
+  async list(filter?: { interviewId?: string }) {
+    return this.entries.filter((e) => !filter?.interviewId || e.interviewId === filter.interviewId);
+  }
+  async lastRecorded(action: string, environment: string) {
+    return (interviewId: string) => this.entries.findLast((e) => e.action === action && e.environment === environment && e.interviewId === interviewId)?.at;
+  }
+  async verify() {
+    return { ok: true as const };
+  }
+}
+
+const env: EnvironmentConfig = { id: 'demo', kind: 'demo', name: 'Demo', baseUrl: 'http://127.0.0.1:1', authUrl: 'http://127.0.0.1:1', apiVersion: '1.0', tokenHeader: 'X' };
+
+function httpError(status: number) {
+  const data = { code: 'OMNI_HTTP', httpStatus: status, message: { en: `HTTP ${status}`, es: `HTTP ${status}` } };
+  return Object.assign(new Error('x'), { toIpcError: () => data });
+}
+
+function setup(opts: { raw?: RawIdvResponse; failNotesTimes?: number; status?: 'Alive' | 'Closed' } = {}) {
+  const store = new MemoryJsonStore();
+  const vault = new MemoryVault();
+  const audit = new ChainAudit();
+  const sent: { endpoint: string; body: unknown; interviewId?: string }[] = [];
+  let failures = opts.failNotesTimes ?? 0;
+  const status = opts.status ?? 'Alive';
+  const omni = {
+    async call(name: string, input: { body?: unknown }, o?: { interviewId?: string }) {
+      switch (name) {
+        case 'getRawIdvResults':
+          return opts.raw ?? { checkResults: [], fraudRisk: null };
+        case 'getContractLinks':
+          return { success: true, sessionStatus: status, additionalInformation: { 'doc-1': 'http://remote/doc-1.pdf' } };
+        case 'getVideoSelfieUrl':
+          if (o?.interviewId === 'no-video') throw Object.assign(new Error('x'), { toIpcError: () => ({ code: 'OMNI_HTTP', httpStatus: 400, message: { en: 'rejected', es: 'rechazada' }, details: { serviceMessage: 'Interview no-video has no video selfie recording.' } }) });
+          if (o?.interviewId === 'broken-video') throw httpError(500);
+          return { url: 'http://remote/v.mp4?expires=1767229200' };
+        case 'addConferenceNotes':
+        case 'addName':
+          if (failures > 0) {
+            failures--;
+            throw httpError(500);
+          }
+          if (status === 'Closed') throw httpError(400);
+          sent.push({ endpoint: name, body: input.body, interviewId: o?.interviewId });
+          return { success: true, sessionStatus: status };
+      }
+      throw new Error(`unexpected ${name}`);
+    },
+  };
+  const registered: { remote: string; refresh?: () => Promise<string> }[] = [];
+  const ctx = {
+    omni: () => omni,
+    vault,
+    store,
+    audit,
+    environments: { active: () => env, list: () => [env] },
+    media: {
+      register(remote: string, o: { refresh?: () => Promise<string> }) {
+        registered.push({ remote, ...o });
+        return `http://app/media/${registered.length}`;
+      },
+    },
+    files: { save: async ({ suggestedName, data }: { suggestedName: string; data: Uint8Array }) => ({ downloadUrl: `http://app/dl/${suggestedName}?${data.byteLength}` }) },
+  } as unknown as MainContext;
+  return { ctx, store, vault, audit, sent, registered, service: new ReviewService(ctx) };
+}
+
+describe('ReviewService queue', () => {
+  it('keeps the queue in the store, tokens in the vault only, and survives a new service over the same store', async () => {
+    const { ctx, store, vault, service } = setup();
+    const result = await service.importText(`interviewId,sessionToken\nint-1,${JWT}\nint-2,`, 'csv');
+    expect(result).toMatchObject({ added: ['int-1', 'int-2'], tokensAttached: 1 });
+    expect([...store.data.values()].join()).not.toContain(JWT);
+    expect(await vault.getSessionToken('demo', 'int-1')).toBe(JWT);
+
+    const again = new ReviewService(ctx);
+    const list = await again.queue.list();
+    expect(list.map((e) => [e.interviewId, e.hasSessionToken, e.localState])).toEqual([
+      ['int-1', true, 'toReview'],
+      ['int-2', false, 'toReview'],
+    ]);
+    expect(JSON.stringify(list)).not.toContain(JWT);
+  });
+
+  it('opening moves to in review, stamps last opened and appends an audit entry', async () => {
+    const { service, audit } = setup();
+    const { overview, audit: trail } = await service.open('fresh-id');
+    expect(overview.entry).toMatchObject({ interviewId: 'fresh-id', localState: 'inReview' });
+    expect(overview.entry.lastOpenedAt).toBeTruthy();
+    expect(audit.entries.map((e) => e.action)).toEqual(['opened']);
+    // The answer already holds this opening, so the workspace shows it without asking again.
+    expect(trail.entries.map((e) => e.action)).toEqual(['opened']);
+    expect(trail.chain.ok).toBe(true);
+  });
+
+  it('adds from a deep link with its token', async () => {
+    const { service, vault } = setup();
+    expect(await service.openDeepLink(`omni-reviewer://interview/deep-1?token=${JWT}`)).toEqual({ interviewId: 'deep-1' });
+    expect(await vault.hasSessionToken('demo', 'deep-1')).toBe(true);
+  });
+
+  it('records the session status carried by contract links and registers media with a refresh', async () => {
+    const { service, registered } = setup();
+    await service.open('int-9');
+    const contracts = await service.contracts('int-9');
+    expect(contracts.data.documents).toEqual([{ documentId: 'doc-1', url: 'http://app/media/1' }]);
+    expect((await service.queue.require('int-9')).sessionStatus).toBe('Alive');
+    expect(await registered[0]?.refresh?.()).toBe('http://remote/doc-1.pdf');
+    await service.contracts('int-9');
+    expect(registered).toHaveLength(1);
+    const video = await service.video('int-9');
+    expect(video.data).toMatchObject({ expiresAt: '2026-01-01T01:00:00.000Z' });
+  });
+});
+
+describe('ReviewService queue removal', () => {
+  it('takes only the entry off the list, and an undo brings it back as it was', async () => {
+    const { service, vault } = setup();
+    await service.importText(`interviewId,sessionToken\nint-1,${JWT}`, 'csv');
+    await service.open('int-1');
+    const before = await service.queue.require('int-1');
+    expect(await service.queue.remove('int-1')).toBe(true);
+    expect(await service.queue.get('int-1')).toBeUndefined();
+    expect(await vault.getSessionToken('demo', 'int-1')).toBe(JWT);
+
+    expect(await service.queue.restore('int-1')).toEqual(before);
+    expect((await service.queue.list()).map((e) => e.interviewId)).toEqual(['int-1']);
+    // Once: a second undo has nothing to put back.
+    await expect(service.queue.restore('int-1')).rejects.toMatchObject({ data: { code: 'NOTHING_TO_RESTORE' } });
+  });
+
+  it('refuses to restore what was never removed, and keeps an entry added again meanwhile', async () => {
+    const { service } = setup();
+    await expect(service.queue.restore('never')).rejects.toMatchObject({ data: { code: 'NOTHING_TO_RESTORE', message: { es: expect.stringContaining('never') } } });
+    await service.queue.add([{ interviewId: 'int-2' }]);
+    await service.setState('int-2', 'decided');
+    await service.queue.remove('int-2');
+    await service.queue.add([{ interviewId: 'int-2' }]);
+    expect((await service.queue.restore('int-2')).localState).toBe('toReview');
+  });
+});
+
+describe('ReviewService demo offer', () => {
+  it("lists the demo interviews with the vault's API key from main, so only the caller's organization is offered, with both labels", async () => {
+    const seen: (string | undefined)[] = [];
+    const server = createServer((req, res) => {
+      const key = req.headers['x-api-key'];
+      seen.push(typeof key === 'string' ? key : undefined);
+      const all = [
+        { interviewId: 'demo-clean-pass', sessionToken: JWT, sessionStatus: 'Alive', label: 'Clean pass', labelEs: 'Aprobación limpia', organizationId: 'org-a' },
+        { interviewId: 'demo-no-es', sessionStatus: 'Closed', label: 'Only English', organizationId: 'org-a' },
+        { interviewId: 'demo-orgb-onboarding', sessionStatus: 'Alive', label: 'Other organization', organizationId: 'org-b' },
+      ];
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(key === 'key-org-a' ? all.filter((i) => i.organizationId === 'org-a') : all));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { ctx, service, vault } = setup();
+      const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      Object.assign(ctx.environments, { active: () => ({ ...env, baseUrl, authUrl: baseUrl }) });
+      await vault.setCredential('demo', 'apiKey', 'key-org-a');
+
+      const seeds = await service.demoSeeds();
+      expect(seen).toEqual(['key-org-a']);
+      expect(seeds).toEqual([
+        { interviewId: 'demo-clean-pass', sessionStatus: 'Alive', label: 'Clean pass', labelEs: 'Aprobación limpia', inQueue: false },
+        { interviewId: 'demo-no-es', sessionStatus: 'Closed', label: 'Only English', inQueue: false },
+      ]);
+      // The session token goes to the vault, never into the offer the renderer gets.
+      expect(JSON.stringify(seeds)).not.toContain(JWT);
+
+      await service.addDemoSeeds();
+      const queued = await service.queue.list();
+      expect(queued.map((e) => [e.interviewId, e.label, e.labelEs])).toEqual([
+        ['demo-clean-pass', 'Clean pass', 'Aprobación limpia'],
+        ['demo-no-es', 'Only English', undefined],
+      ]);
+      expect(await vault.getSessionToken('demo', 'demo-clean-pass')).toBe(JWT);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('ReviewService local state', () => {
+  it('changes the local state by hand (reopen a decided interview) and records each change in the audit trail', async () => {
+    const { service, audit } = setup();
+    await service.queue.add([{ interviewId: 's-1' }]);
+    await service.queue.setState('s-1', 'decided');
+    expect((await service.setState('s-1', 'inReview')).localState).toBe('inReview');
+    expect((await service.setState('s-1', 'toReview')).localState).toBe('toReview');
+    // Choosing the state it already has changes nothing and records nothing.
+    await service.setState('s-1', 'toReview');
+    expect(audit.entries.map((e) => [e.action, e.detail])).toEqual([
+      ['stateChanged', { from: 'decided', to: 'inReview' }],
+      ['stateChanged', { from: 'inReview', to: 'toReview' }],
+    ]);
+    await expect(service.setState('missing', 'inReview')).rejects.toMatchObject({ data: { code: 'NOT_IN_QUEUE' } });
+  });
+});
+
+describe('ReviewService video', () => {
+  it('turns the service refusing a recording (400) into the empty state, keeps other failures as errors', async () => {
+    const { service } = setup();
+    expect((await service.video('no-video')).data).toEqual({ unavailable: 'Interview no-video has no video selfie recording.' });
+    await expect(service.video('broken-video')).rejects.toThrow();
+  });
+});
+
+describe('ReviewService drafts and writes', () => {
+  it('keeps a note draft through a failed send, with the reason, and clears it only after the service confirms', async () => {
+    const { service, sent, audit } = setup({ failNotesTimes: 1 });
+    await service.queue.add([{ interviewId: 'n-1', sessionToken: JWT }]);
+    service.saveDraft('n-1', 'notes', 'Documento legible');
+    await expect(service.sendText('n-1', 'notes')).rejects.toThrow();
+    const kept = service.drafts.get('n-1').notes;
+    expect(kept?.text).toBe('Documento legible');
+    expect(kept?.lastError?.code).toBe('OMNI_HTTP');
+
+    await service.sendText('n-1', 'notes');
+    expect(sent).toEqual([{ endpoint: 'addConferenceNotes', body: { notes: 'Documento legible' }, interviewId: 'n-1' }]);
+    expect(service.drafts.get('n-1').notes).toBeUndefined();
+    expect(audit.entries.map((e) => e.action)).toEqual(['noted']);
+  });
+
+  it('refuses session writes without a token, and on a closed session, keeping the draft', async () => {
+    const { service, sent } = setup({ status: 'Closed' });
+    await service.queue.add([{ interviewId: 'c-1' }]);
+    service.saveDraft('c-1', 'name', 'Ana');
+    await expect(service.sendText('c-1', 'name')).rejects.toMatchObject({ data: { code: 'NO_SESSION_TOKEN' } });
+    await service.queue.attachToken('c-1', JWT);
+    await expect(service.sendText('c-1', 'name')).rejects.toThrow();
+    // The 400 made the service look the status up, so the next attempt is refused before calling.
+    expect((await service.queue.require('c-1')).sessionStatus).toBe('Closed');
+    await expect(service.sendText('c-1', 'name')).rejects.toMatchObject({ data: { code: 'SESSION_NOT_WRITABLE' } });
+    expect(service.drafts.get('c-1').name?.text).toBe('Ana');
+    expect(sent).toEqual([]);
+  });
+
+  it('requires acknowledgement to approve with open high findings, then records a structured note and the decision', async () => {
+    const raw: RawIdvResponse = {
+      checkResults: [{ name: 'faceTamperCheck', severity: 'high', version: '3', result: 0.97 }],
+      fraudRisk: null,
+    };
+    const { service, sent, audit } = setup({ raw });
+    await service.queue.add([{ interviewId: 'd-1', sessionToken: JWT }]);
+    await expect(service.decide('d-1', 'approve', 'Looks fine', false)).rejects.toMatchObject({ data: { code: 'ACKNOWLEDGEMENT_REQUIRED' } });
+    expect(sent).toEqual([]);
+
+    const result = await service.decide('d-1', 'approve', 'Looks fine', true);
+    expect(result.record.acknowledgedFindings).toEqual(['faceTamperCheck (high, 0.97)']);
+    const note = (sent[0]?.body as { notes: string }).notes;
+    expect(parseDecisionNote(note)).toMatchObject({ decision: 'approve', reason: 'Looks fine', interviewId: 'd-1' });
+    expect((await service.queue.require('d-1')).localState).toBe('decided');
+    expect((await service.overview('d-1')).lastDecision?.decision).toBe('approve');
+    expect(audit.entries.at(-1)).toMatchObject({ action: 'decided', detail: { decision: 'approve' } });
+  });
+
+  it('exports the audit trail as JSON and a PDF report', async () => {
+    const { service } = setup();
+    await service.open('e-1');
+    const json = await service.exportAudit('e-1', 'json', 'es');
+    expect(json?.downloadUrl).toMatch(/audit-e-1-.*\.json/);
+    const pdf = await service.exportAudit('e-1', 'pdf', 'es');
+    expect(pdf?.downloadUrl).toMatch(/review-e-1-.*\.pdf/);
+  });
+});

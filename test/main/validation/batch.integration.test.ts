@@ -1,0 +1,200 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditAction } from '../../../common/views';
+import type { MainContext } from '../../../main/ports';
+import { createRouter } from '../../../main/ipc/router';
+import { handlers } from '../../../main/ipc/handlers/index';
+import { curpCases } from '../../../main/demo-server/registries';
+import { parseCsv } from '../../../main/validation/csv';
+import { rfcCheckDigit } from '../../../common/rules/rfc';
+import type { BatchJobView, BatchPreviewView, CurpResultView, RfcResultView } from '../../../common/ipc/validation';
+import type { ApiKeyListView, SavedFileView } from '../../../common/ipc/apikeys';
+import type { IpcErrorData } from '../../../common/ipc/define';
+import { startHarness, type Harness } from '../../helpers/demo-support';
+
+/** Validation and API-key domains end to end against the demo server: single checks, batches, exports. */
+
+const APP_URL = 'http://127.0.0.1:1';
+const sender = { url: `${APP_URL}/`, isMainFrame: true };
+let h: Harness;
+let router: ReturnType<typeof createRouter>;
+let adminRouter: ReturnType<typeof createRouter>;
+const saved: { suggestedName: string; data: Uint8Array }[] = [];
+/** Well formed, right check digit, but not in the demo SAT registry. */
+const UNLISTED_RFC = `PEGJ800101AB${rfcCheckDigit('PEGJ800101AB')}`;
+
+function context(client: unknown): MainContext {
+  return {
+    omni: () => client,
+    audit: { append: async (e: { action: AuditAction }) => ({ ...e, seq: 1, at: '', environment: 'demo', prevHash: '', hash: '' }) },
+    files: {
+      save: async (file: { suggestedName: string; data: Uint8Array }) => {
+        saved.push(file);
+        return { downloadUrl: `/download/${saved.length}` };
+      },
+    },
+  } as unknown as MainContext;
+}
+
+async function call<T>(channel: string, input: unknown, via = router): Promise<T> {
+  const result = await via.handle(channel, input, sender);
+  if (!result.ok) throw Object.assign(new Error(`${channel}: ${result.error.code} ${result.error.message.en}`), { data: result.error });
+  return result.data as T;
+}
+const failure = (p: Promise<unknown>): Promise<IpcErrorData> => p.then(() => Promise.reject(new Error('expected a failure')), (e: { data: IpcErrorData }) => e.data);
+
+async function finished(jobId: string): Promise<BatchJobView> {
+  for (;;) {
+    const job = await call<BatchJobView>('validation.batchStatus', { jobId, afterSeq: 0 });
+    if (job.state === 'done' || job.state === 'cancelled' || job.state === 'paused') return job;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+beforeAll(async () => {
+  h = await startHarness();
+  router = createRouter({ handlers, context: context(await h.client()), appUrl: APP_URL });
+  // The second organization's key is not a super administrator.
+  const other = h.credentials.organizations.find((o) => !o.superAdmin)!;
+  adminRouter = createRouter({ handlers, context: context(await h.client({ credentials: other })), appUrl: APP_URL });
+});
+afterAll(() => h.close());
+afterEach(() => h.demo('reset'));
+
+describe('RFC', () => {
+  it('returns every field of the service answer', async () => {
+    const found = await call<RfcResultView>('validation.validateRfc', { rfc: 'gode561231gr8' });
+    expect(found.response).toMatchObject({ validRFC: true, status: 'ACTIVO', rfcType: 'PERSONA_FISICA', messageCode: 'RFC_VALIDO' });
+    const missing = await call<RfcResultView>('validation.validateRfc', { rfc: UNLISTED_RFC });
+    expect(missing.response).toMatchObject({ validRFC: false, messageCode: 'RFC_NO_ENCONTRADO' });
+  });
+
+  it('explains the 400 for a bad format and the 500 the service may answer', async () => {
+    expect(await failure(call('validation.validateRfc', { rfc: 'ABC' }))).toMatchObject({ httpStatus: 400 });
+    await h.demo('faults', { route: 'validateRfc', kind: 'status', status: 500 });
+    const error = await failure(call('validation.validateRfc', { rfc: 'GODE561231GR8' }));
+    expect(error).toMatchObject({ httpStatus: 500 });
+    expect(error.message.es).toBeTruthy();
+  });
+});
+
+describe('CURP', () => {
+  it('explains every documented failure with its group and whether retrying helps', async () => {
+    for (const c of curpCases) {
+      const view = await call<CurpResultView>('validation.addCurp', { interviewId: 'demo-clean-pass', curp: c.curp });
+      if (c.outcome.kind === 'valid') {
+        expect(view.valid).toBe(true);
+        continue;
+      }
+      expect(view.valid).toBe(false);
+      expect(view.failure?.message.en, c.curp).toBeTruthy();
+      if (c.outcome.kind === 'registry') {
+        expect(view.failure?.group).toBe(c.outcome.group);
+        expect(view.failure?.retryable).toBe(c.outcome.group === 2);
+      }
+      if (c.outcome.kind === 'unavailable') expect(view.failure).toMatchObject({ code: 'CURP_SERVICE_UNAVAILABLE', retryable: true });
+    }
+  });
+
+  it('needs the interview session token', async () => {
+    expect((await failure(call('validation.addCurp', { interviewId: 'not-in-vault', curp: 'HEGG560427MVZRRL04' }))).code).toBe('NO_SESSION_TOKEN');
+  });
+});
+
+describe('batch', () => {
+  it('previews a CSV and suggests the column to validate', async () => {
+    const preview = await call<BatchPreviewView>('validation.batchPreview', { csvText: 'nombre,rfc\nJuan,GODE561231GR8\nAna,MAG041126GT8\n' });
+    expect(preview).toMatchObject({ hasHeader: true, rows: 2, suggested: { column: 1, kind: 'rfc' } });
+    expect((await failure(call('validation.batchPreview', { csvText: 'a,"b\n' }))).code).toBe('INVALID_CSV');
+  });
+
+  it('validates RFCs with bounded concurrency, retries transient failures and reports each row', async () => {
+    await h.demo('faults', { route: 'validateRfc', kind: 'status', status: 503, times: 2 });
+    const csv = ['rfc', 'GODE561231GR8', 'MAG041126GT8', 'XAXX010101000', 'GODE561231GR9', UNLISTED_RFC, 'ABC'].join('\n');
+    const started = await call<BatchJobView>('validation.batchStart', { csvText: csv, kind: 'rfc', column: 0, hasHeader: true, concurrency: 2 });
+    expect(started.total).toBe(6);
+    const job = await finished(started.jobId);
+    expect(job).toMatchObject({ state: 'done', done: 6, counts: { valid: 3, invalid: 3, error: 0 } });
+    expect(job.retries).toBeGreaterThanOrEqual(2);
+    const byLine = Object.fromEntries(job.rows.map((r) => [r.line, r]));
+    expect(byLine[7]).toMatchObject({ value: 'ABC', status: 'invalid', source: 'local', code: 'LOCAL_LENGTH', attempts: 0 });
+    expect(byLine[5]).toMatchObject({ status: 'invalid', source: 'local', code: 'LOCAL_CHECKDIGIT' });
+    expect(byLine[6]).toMatchObject({ status: 'invalid', source: 'service', code: 'RFC_NO_ENCONTRADO' });
+    const more = await call<BatchJobView>('validation.batchStatus', { jobId: started.jobId, afterSeq: job.lastSeq });
+    expect(more.rows).toEqual([]);
+
+    const exported = await call<SavedFileView>('validation.batchExport', { jobId: started.jobId, language: 'es' });
+    expect(exported).toMatchObject({ saved: true, rows: 6 });
+    const rows = parseCsv(new TextDecoder().decode(saved.at(-1)!.data));
+    expect(rows[0]).toEqual(['línea', 'rfc', 'resultado', 'origen', 'código', 'grupo', 'detalle', 'qué hacer', 'intentos']);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(['2', '3', '4', '5', '6', '7']);
+  });
+
+  it('validates CURPs for an interview: transient groups retried, input errors reported, daily limit stops the batch', async () => {
+    const pick = (pred: (c: (typeof curpCases)[number]) => boolean) => curpCases.find(pred)!.curp;
+    const valid = pick((c) => c.outcome.kind === 'valid');
+    const notFound = pick((c) => c.outcome.kind === 'registry' && c.outcome.codigoError === '06');
+    const internal = pick((c) => c.outcome.kind === 'registry' && c.outcome.group === 3);
+    const transient = pick((c) => c.outcome.kind === 'registry' && c.outcome.group === 2);
+    const daily = pick((c) => c.outcome.kind === 'provider' && c.outcome.descripcionRespuesta.startsWith('daily'));
+    const csv = [valid, notFound, internal, transient].join('\n');
+    const started = await call<BatchJobView>('validation.batchStart', { csvText: csv, kind: 'curp', column: 0, hasHeader: false, interviewId: 'demo-clean-pass', concurrency: 4 });
+    const job = await finished(started.jobId);
+    const by = Object.fromEntries(job.rows.map((r) => [r.value, r]));
+    expect(by[valid]).toMatchObject({ status: 'valid' });
+    expect(by[notFound]).toMatchObject({ status: 'invalid', group: 1, code: '01-06' });
+    expect(by[internal]).toMatchObject({ status: 'error', group: 3, attempts: 1 });
+    expect(by[transient]).toMatchObject({ status: 'error', group: 2 });
+    expect(by[transient]!.attempts).toBeGreaterThan(1);
+
+    const stopping = await call<BatchJobView>('validation.batchStart', { csvText: [daily, valid, valid, valid].join('\n'), kind: 'curp', column: 0, hasHeader: false, interviewId: 'demo-clean-pass', concurrency: 1 });
+    const paused = await finished(stopping.jobId);
+    expect(paused.state).toBe('paused');
+    expect(paused.stoppedBecause?.en).toBeTruthy();
+    expect(paused.done).toBe(1);
+    await call('validation.batchResume', { jobId: stopping.jobId });
+    expect((await finished(stopping.jobId)).state).toBe('done');
+  });
+
+  it('requires an interview for a CURP batch, pauses, resumes and cancels', async () => {
+    expect((await failure(call('validation.batchStart', { csvText: 'x', kind: 'curp', column: 0, hasHeader: false }))).code).toBe('INVALID_INPUT');
+    await h.demo('faults', { route: 'validateRfc', kind: 'delay', delayMs: 200, times: 100 });
+    const csv = Array.from({ length: 40 }, () => 'GODE561231GR8').join('\n');
+    const started = await call<BatchJobView>('validation.batchStart', { csvText: csv, kind: 'rfc', column: 0, hasHeader: false, concurrency: 2 });
+    await call('validation.batchPause', { jobId: started.jobId });
+    const paused = await finished(started.jobId);
+    expect(paused.state).toBe('paused');
+    expect(paused.done).toBeLessThanOrEqual(2);
+    await call('validation.batchResume', { jobId: started.jobId });
+    const cancelled = await call<BatchJobView>('validation.batchCancel', { jobId: started.jobId });
+    expect(cancelled.state).toBe('cancelled');
+    expect(cancelled.done).toBeLessThan(40);
+  });
+});
+
+describe('API keys', () => {
+  it('lists masked keys with the extra fields; a super administrator can pick another organization', async () => {
+    const own = await call<ApiKeyListView>('apikeys.list', {});
+    expect(own.keys.length).toBeGreaterThan(0);
+    for (const k of own.keys) expect(k.maskedKey).toMatch(/•/);
+    expect(own.extraColumns).toContain('organizationId');
+    expect(JSON.stringify(own)).not.toContain(h.credentials.apiKey);
+    const other = h.credentials.organizations.find((o) => !o.superAdmin)!;
+    const chosen = await call<ApiKeyListView>('apikeys.list', { organization: other.organizationId });
+    expect(chosen.organizationRequested).toBe(true);
+    expect(new Set(chosen.keys.map((k) => k.extra.organizationId))).toEqual(new Set([other.organizationId]));
+  });
+
+  it('ignores the organization for a key that is not super administrator', async () => {
+    const admin = h.credentials.organizations.find((o) => o.superAdmin)!;
+    const other = h.credentials.organizations.find((o) => !o.superAdmin)!;
+    const view = await call<ApiKeyListView>('apikeys.list', { organization: admin.organizationId }, adminRouter);
+    expect(new Set(view.keys.map((k) => k.extra.organizationId))).toEqual(new Set([other.organizationId]));
+  });
+
+  it('exports the rows it is given as CSV', async () => {
+    const result = await call<SavedFileView>('apikeys.exportCsv', { columns: ['id', 'name'], rows: [['k1', '=cmd()'], ['k2', 'Clave, "principal"']] });
+    expect(result).toMatchObject({ saved: true, rows: 2 });
+    expect(parseCsv(new TextDecoder().decode(saved.at(-1)!.data))).toEqual([['id', 'name'], ['k1', "'=cmd()"], ['k2', 'Clave, "principal"']]);
+    expect((await failure(call('apikeys.exportCsv', { columns: ['a', 'b'], rows: [['x']] }))).code).toBe('INVALID_INPUT');
+  });
+});

@@ -1,0 +1,59 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startWebShell, type WebShell } from '../../../main/web-shell/index';
+import type { QueueEntry } from '../../../common/ipc/queue';
+import type { Drafts } from '../../../common/ipc/interview';
+
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJpbnRlcnZpZXdJZCI6InJlc3RhcnQifQ.c2lnbmF0dXJlLXJlc3RhcnQ';
+
+async function call<T>(shell: WebShell, channel: string, input: unknown = {}): Promise<T> {
+  const key = new URL(shell.appUrl).hash.replace('#k=', '');
+  const res = await fetch(`${shell.origin}/ipc/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: shell.origin, 'x-omni-shell-key': key },
+    body: JSON.stringify(input),
+  });
+  const result = (await res.json()) as { ok: boolean; data?: T; error?: unknown };
+  if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
+  return result.data as T;
+}
+
+describe('review queue and drafts across a restart of the web shell', () => {
+  let dataDir = '';
+  afterAll(async () => {
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps the queue, its local states and the drafts; the token stays out of the settings file', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'omni-review-restart-'));
+    const first = await startWebShell({ port: 0, dataDir });
+    try {
+      // Without an OS keyring the vault keeps secrets in memory until the user accepts file storage (its policy).
+      await call(first, 'settings.acceptWeakStorage');
+      await call(first, 'queue.importText', { text: `interviewId,sessionToken\nrestart-1,${JWT}\nrestart-2,`, format: 'csv' });
+      await call(first, 'queue.setState', { interviewId: 'restart-2', state: 'decided' });
+      await call(first, 'interview.saveDraft', { interviewId: 'restart-1', kind: 'notes', text: 'Pendiente de confirmar' });
+    } finally {
+      await first.close();
+    }
+    const [settings, queueFile, draftsFile] = await Promise.all(['omni-reviewer', 'omni-reviewer-queue', 'omni-reviewer-drafts'].map((name) => readFile(join(dataDir, `${name}.json`), 'utf8')));
+    expect(queueFile).toContain('restart-1');
+    expect(draftsFile).toContain('Pendiente de confirmar');
+    for (const file of [settings, queueFile, draftsFile]) expect(file).not.toContain(JWT);
+
+    const second = await startWebShell({ port: 0, dataDir });
+    try {
+      const queue = await call<QueueEntry[]>(second, 'queue.list');
+      expect(queue.map((e) => [e.interviewId, e.localState, e.hasSessionToken])).toEqual([
+        ['restart-1', 'toReview', true],
+        ['restart-2', 'decided', false],
+      ]);
+      const drafts = await call<Drafts>(second, 'interview.drafts', { interviewId: 'restart-1' });
+      expect(drafts.notes?.text).toBe('Pendiente de confirmar');
+    } finally {
+      await second.close();
+    }
+  });
+});
