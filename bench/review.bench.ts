@@ -16,7 +16,8 @@ import { FIRST_OPENINGS, OPENINGS, openInNewWindow, queueShown, startShell, WARM
  *   for parallel loading (the screen waits only for its slowest call); calls made one after another would add up
  *   above it. Measured as analysts work: one window, interview after interview, each interview's first opening in
  *   that window (its data is not cached). Median of 50 openings in 10 windows: with 25, two runs on one machine
- *   differed by as much as 0.09.
+ *   differed by as much as 0.09. No target: on loopback the slowest call is a 30-40 ms batch ending in a local disk
+ *   sync, so the page's fixed ~20 ms dominates it (docs/bench.md); the targets are on the delayed figures below.
  * - `open-interview-overhead-ms`: the same openings' time beyond their slowest call (total minus slowest), median:
  *   what the page adds to the service's answer. It does not shrink with the call, so it says what the ratio means on a
  *   given machine: on loopback the calls take ~20-40 ms, against a production service hundreds.
@@ -24,8 +25,9 @@ import { FIRST_OPENINGS, OPENINGS, openInNewWindow, queueShown, startShell, WARM
  *   browser has not yet compiled the workspace's code. Median of 10 windows.
  * - `open-interview-ratio-100ms-service`: the same openings (25, in 5 windows) with the demo server answering each of
  *   the screen's four service calls 100 ms late, a fast round trip to a production service: the ratio where the
- *   service sets the pace, as it does for analysts. No target; it shows what the page's fixed overhead (above) is
- *   worth once the calls take what they take in use.
+ *   service sets the pace, as it does for analysts, and what the page's fixed overhead (above) is worth there.
+ * - `open-interview-ratio-300ms-service`: the same with the calls 300 ms late, a slow link. A fixed overhead weighs
+ *   less as the service gets slower, so its target is tighter.
  * - `video-seek-bytes-fraction`: bytes that went through the media route to load the player, seek to the middle
  *   of the demo video and play one second, divided by the file's size (1.0 = the whole file was fetched).
  *   Measured on `demo-long-video`, the 10-minute (24 MB) recording: the 160 KB clip of the other interviews is
@@ -33,14 +35,16 @@ import { FIRST_OPENINGS, OPENINGS, openInNewWindow, queueShown, startShell, WARM
  */
 
 export const targets: Targets = {
-  'open-interview-ratio': { atMost: 1.5 },
+  'open-interview-ratio-100ms-service': { atMost: 1.25 },
+  'open-interview-ratio-300ms-service': { atMost: 1.15 },
   'video-seek-bytes-fraction': { under: 0.25 },
 };
 
 const SEEK_INTERVIEW = 'demo-long-video';
 /** The endpoints an opening calls on the service (the opening itself and the drafts are the app's own). */
 const SERVICE_CALLS = ['getRawIdvResults', 'getCrossDocResults', 'getContractLinks', 'getVideoSelfieUrl'];
-const SERVICE_DELAY_MS = 100;
+/** A fast round trip to a production service, then a slow link. */
+const SERVICE_DELAYS_MS = [100, 300] as const;
 const WINDOWS = 10;
 
 async function seekFraction(browser: Browser, shell: Shell): Promise<number> {
@@ -115,22 +119,30 @@ export default async function reviewBench(): Promise<Record<string, number>> {
     const seekBytesFraction = await seekFraction(browser, shell);
     // Last: the delays stay on the demo server until the shell stops.
     const demoUrl = (await callIpc<{ environments: { kind: string; baseUrl: string }[] }>(shell, 'settings.environments')).environments.find((e) => e.kind === 'demo')!.baseUrl;
-    for (const route of SERVICE_CALLS) {
-      const res = await fetch(`${demoUrl}/__demo/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ route, kind: 'delay', delayMs: SERVICE_DELAY_MS, times: 10_000 }) });
-      if (!res.ok) throw new Error(`the demo server refused a delay for ${route}: ${res.status}`);
-    }
-    const delayedRatios: number[] = [];
-    for (let w = 0; w < 5; w++) {
-      for (const { total, slowest } of await openInNewWindow(browser, shell, OPENINGS)) {
-        if (slowest < SERVICE_DELAY_MS) throw new Error(`an opening's slowest call took ${slowest} ms, less than the service's delay`);
-        delayedRatios.push(total / slowest);
+    const delayedRatios: number[][] = [];
+    for (const delayMs of SERVICE_DELAYS_MS) {
+      // A reset clears the previous delay (faults queue up per route); the seeds it restores are what openings read.
+      const reset = await fetch(`${demoUrl}/__demo/reset`, { method: 'POST' });
+      if (!reset.ok) throw new Error(`the demo server refused a reset: ${reset.status}`);
+      for (const route of SERVICE_CALLS) {
+        const res = await fetch(`${demoUrl}/__demo/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ route, kind: 'delay', delayMs, times: 10_000 }) });
+        if (!res.ok) throw new Error(`the demo server refused a delay for ${route}: ${res.status}`);
       }
+      const ratios: number[] = [];
+      for (let w = 0; w < 5; w++) {
+        for (const { total, slowest } of await openInNewWindow(browser, shell, OPENINGS)) {
+          if (slowest < delayMs) throw new Error(`an opening's slowest call took ${slowest} ms, less than the service's delay of ${delayMs} ms`);
+          ratios.push(total / slowest);
+        }
+      }
+      delayedRatios.push(ratios);
     }
     return {
       'open-interview-ratio': median(ratios),
       'open-interview-overhead-ms': Math.round(median(overheads) * 10) / 10,
       'open-interview-first-ratio': median(first),
-      'open-interview-ratio-100ms-service': median(delayedRatios),
+      'open-interview-ratio-100ms-service': median(delayedRatios[0]!),
+      'open-interview-ratio-300ms-service': median(delayedRatios[1]!),
       'video-seek-bytes-fraction': seekBytesFraction,
     };
   } finally {
