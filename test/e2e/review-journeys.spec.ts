@@ -51,7 +51,7 @@ test('clean pass: queue from the demo seeds, keyboard to the interview, every pa
   await expect(checks).toHaveCount(4);
   await expect(checks.first()).toContainText('Low');
   await expect(page.getByTestId('fraud-score')).toHaveText('0.04182736451');
-  await expect(page.getByTestId('crossdoc-table').locator('tbody tr')).toHaveCount(3);
+  await expect(page.getByTestId('crossdoc-table').locator('tbody')).toHaveCount(3);
   await expect(page.getByTestId('crossdoc-table')).toContainText('Match');
   await expect(page.getByTestId('video-expiry')).toContainText('Link valid until');
 

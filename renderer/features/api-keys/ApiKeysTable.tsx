@@ -1,7 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useMemo, useRef, type ReactNode } from 'react';
 import type { ApiKeyRow, CellValue } from '../../../preload/contract/apikeys';
-import { intlLocale, useLocale, useT, type Translate } from '../../i18n/index';
+import { readableName } from '../../i18n/field-words';
+import { intlLocale, useLocale, useT, type Bilingual, type Locale, type Translate } from '../../i18n/index';
 import { Badge, IconCheck, IconMinus } from '../../ui/index';
 import { messages } from './messages';
 
@@ -12,7 +13,8 @@ export interface Column {
   header: string;
   value: (row: ApiKeyRow) => CellValue | undefined;
   kind: 'id' | 'text' | 'mono' | 'date' | 'enabled' | 'extra';
-  width: string;
+  /** Share of the table's width, relative to the other columns. */
+  weight: number;
 }
 
 export interface SortState {
@@ -22,15 +24,44 @@ export interface SortState {
 
 export const ROW_HEIGHT = 36;
 
-export function columnsFor(extra: string[], t: T): Column[] {
+/** Attributes the service adds to a key beyond the five every row has; others read as their name made readable. */
+const EXTRA_WORDS: Record<string, Bilingual> = {
+  organizationId: { en: 'Organization ID', es: 'ID de la organización' },
+  organizationName: { en: 'Organization', es: 'Organización' },
+  superAdmin: { en: 'Super administrator', es: 'Superadministrador' },
+  description: { en: 'Description', es: 'Descripción' },
+  expiresAt: { en: 'Expires', es: 'Vence' },
+  lastUsedAt: { en: 'Last used', es: 'Último uso' },
+  createdBy: { en: 'Created by', es: 'Creada por' },
+  scopes: { en: 'Scopes', es: 'Alcances' },
+};
+
+/**
+ * Widths are shares of the box, so every column is in view at 1280 px (a long name ends in "…" and shows whole
+ * on hover); only a box narrower than the table's minimum scrolls. A yes/no column needs less room than a text.
+ */
+export function columnsFor(extra: string[], t: T, locale: Locale, booleanExtras: ReadonlySet<string> = new Set()): Column[] {
   return [
-    { id: 'id', header: t('colId'), value: (r) => r.id, kind: 'id', width: '13rem' },
-    { id: 'name', header: t('colName'), value: (r) => r.name, kind: 'text', width: '15rem' },
-    { id: 'maskedKey', header: t('colMasked'), value: (r) => r.maskedKey, kind: 'mono', width: '12rem' },
-    { id: 'createdAt', header: t('colCreated'), value: (r) => r.createdAt, kind: 'date', width: '12.5rem' },
-    { id: 'enabled', header: t('colEnabled'), value: (r) => r.enabled, kind: 'enabled', width: '8.5rem' },
-    ...extra.map((name): Column => ({ id: `extra:${name}`, header: name, value: (r) => r.extra[name], kind: 'extra', width: '12rem' })),
+    { id: 'id', header: t('colId'), value: (r) => r.id, kind: 'id', weight: 3.2 },
+    { id: 'name', header: t('colName'), value: (r) => r.name, kind: 'text', weight: 4 },
+    { id: 'maskedKey', header: t('colMasked'), value: (r) => r.maskedKey, kind: 'mono', weight: 3 },
+    { id: 'createdAt', header: t('colCreated'), value: (r) => r.createdAt, kind: 'date', weight: 3.4 },
+    { id: 'enabled', header: t('colEnabled'), value: (r) => r.enabled, kind: 'enabled', weight: 2.4 },
+    ...extra.map(
+      (name): Column => ({
+        id: `extra:${name}`,
+        header: Object.hasOwn(EXTRA_WORDS, name) ? EXTRA_WORDS[name]![locale] : readableName(name),
+        value: (r) => r.extra[name],
+        kind: 'extra',
+        weight: booleanExtras.has(name) ? 2.2 : 3,
+      }),
+    ),
   ];
+}
+
+/** Extra attributes whose every value is true or false. */
+export function booleanColumns(rows: readonly ApiKeyRow[], extra: readonly string[]): Set<string> {
+  return new Set(extra.filter((name) => rows.some((r) => typeof r.extra[name] === 'boolean') && rows.every((r) => r.extra[name] === undefined || r.extra[name] === null || typeof r.extra[name] === 'boolean')));
 }
 
 /** Case- and accent-insensitive search over every column. */
@@ -98,12 +129,13 @@ export function ApiKeysTable({ rows, columns, sort, onSort, onCopied }: {
     [onCopied, t],
   );
 
+  const totalWeight = columns.reduce((sum, c) => sum + c.weight, 0);
   return (
     <div ref={scrollRef} className="apikeys-scroll" tabIndex={0} aria-label={t('title')} data-testid="apikeys-scroll">
-      <table className="table apikeys-table" aria-rowcount={rows.length + 1}>
+      <table className="table apikeys-table" aria-rowcount={rows.length + 1} style={{ minWidth: `${totalWeight * 2.4}rem` }}>
         <colgroup>
           {columns.map((c) => (
-            <col key={c.id} style={{ width: c.width }} />
+            <col key={c.id} style={{ width: `${((c.weight / totalWeight) * 100).toFixed(2)}%` }} />
           ))}
         </colgroup>
         <thead>
@@ -179,13 +211,18 @@ const KeyRow = memo(function KeyRow({ row, rowIndex, columns, onCopy }: { row: A
           <Badge tone="neutral" icon={<IconMinus />}>{t('disabled')}</Badge>
         );
       default:
-        return value === null || value === undefined ? '—' : String(value);
+        return value === null || value === undefined ? '—' : typeof value === 'boolean' ? (value ? t('yes') : t('no')) : String(value);
     }
+  };
+  // A cell cut short by its column shows whole on hover.
+  const full = (column: Column): string | undefined => {
+    const value = column.value(row);
+    return column.kind === 'text' || (column.kind === 'extra' && typeof value === 'string') ? (value as string) : undefined;
   };
   return (
     <tr aria-rowindex={rowIndex} style={{ height: ROW_HEIGHT }} data-testid="apikey-row">
       {columns.map((c) => (
-        <td key={c.id} className={c.kind === 'id' || c.kind === 'mono' ? 'id' : undefined}>{cell(c)}</td>
+        <td key={c.id} className={c.kind === 'id' || c.kind === 'mono' ? 'id' : undefined} title={full(c)}>{cell(c)}</td>
       ))}
     </tr>
   );

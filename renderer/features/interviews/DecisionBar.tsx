@@ -26,18 +26,21 @@ export function DecisionBar({ interviewId, overview, onAttach }: { interviewId: 
   const t = useT(messages);
   const f = useFormat();
   const [choice, setChoice] = useState<DecisionKind | null>(null);
-  const approveRef = useRef<HTMLButtonElement>(null);
   const movedOn = useLocation().state as MovedOn | null;
   const blocked = !overview || !!writeBlocker(overview.entry);
   const last = overview?.lastDecision;
   const word = useDecisionWord();
   // The decision is far down the Tab order (header, player, every finding): one key brings the keyboard to it.
-  useShortcut({ keys: 'd', description: { en: messages.en.shortcutDecision, es: messages.es.shortcutDecision }, run: () => approveRef.current?.focus() });
+  useShortcut({
+    keys: 'd',
+    description: { en: messages.en.shortcutDecision, es: messages.es.shortcutDecision },
+    run: focusDecision,
+  });
   return (
     <section className="decision-bar" aria-labelledby={`decision-${interviewId}`} id="decision">
       <h2 id={`decision-${interviewId}`}>{t('decisionTitle')}</h2>
       <div className="decision-buttons">
-        <Button ref={approveRef} variant="primary" disabled={blocked} onClick={() => setChoice('approve')}>{t('approve')}</Button>
+        <Button variant="primary" disabled={blocked} onClick={() => setChoice('approve')}>{t('approve')}</Button>
         <Button variant="danger" disabled={blocked} onClick={() => setChoice('reject')}>{t('reject')}</Button>
         <Button disabled={blocked} onClick={() => setChoice('requestNewCapture')}>{t('requestNewCapture')}</Button>
       </div>
@@ -60,6 +63,11 @@ export function DecisionBar({ interviewId, overview, onAttach }: { interviewId: 
       {choice && <DecisionDialog interviewId={interviewId} choice={choice} previous={last} onClose={() => setChoice(null)} />}
     </section>
   );
+}
+
+/** Approve, or the first thing the bar offers when the decisions are blocked (attach a session token). */
+export function focusDecision() {
+  document.querySelector<HTMLElement>('#decision button:not(:disabled)')?.focus();
 }
 
 function useDecisionWord() {

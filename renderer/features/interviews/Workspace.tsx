@@ -11,7 +11,7 @@ import { AuditPanel } from './AuditPanel';
 import { ChecksPanel } from './ChecksPanel';
 import { ContractsPanel } from './ContractsPanel';
 import { CrossDocPanel } from './CrossDocPanel';
-import { DecisionBar } from './DecisionBar';
+import { DecisionBar, focusDecision } from './DecisionBar';
 import { messages } from './messages';
 import { NotesPanel } from './NotesPanel';
 import { openingQuery } from './prefetch';
@@ -95,6 +95,10 @@ function WorkspaceHeader({ interviewId, overview, onAttach }: { interviewId: str
     <header className="workspace-header">
       <nav className="workspace-nav" aria-label={t('backToQueue')}>
         <Link to="/interviews">← {t('backToQueue')}</Link>
+        {/* The decision sits after the player and every finding in the Tab order: two stops from the top instead. */}
+        <Button variant="link" onClick={focusDecision} data-testid="go-to-decision">
+          {t('goToDecision')}
+        </Button>
         {way.index >= 0 && <span className="small muted num" data-testid="queue-position">{t('queuePosition', { n: way.index + 1, total: way.count })}</span>}
         <Button onClick={() => go(way.prev)} disabled={!way.prev}>{t('prevInterview')}</Button>
         <Button onClick={() => go(way.next)} disabled={!way.next}>{t('nextInterview')}</Button>

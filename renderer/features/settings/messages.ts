@@ -128,7 +128,7 @@ export const messages = defineMessages({
     themeDark: 'Oscuro',
     auditTrailTitle: 'Bitácora de auditoría',
     auditTrailIntro: 'Todas las acciones registradas en {env}, de la más reciente a la más antigua, incluidas las que no pertenecen a una entrevista, como una raíz NOM-151 de confianza. Cada entrada se encadena con la anterior por su hash.',
-    auditTrailEmpty: 'Todavía no se ha registrado nada en este entorno.',
+    auditTrailEmpty: 'Todavía no se ha registrado nada en este ambiente.',
     auditTrailCount: '{n} entradas',
     auditChainOk: 'Cadena de hashes verificada: ninguna entrada fue modificada ni eliminada.',
     auditChainBroken: 'Cadena de hashes rota en la entrada {n}: la bitácora fue alterada. Expórtala y guarda el archivo como evidencia.',
@@ -139,6 +139,6 @@ export const messages = defineMessages({
     auditColAction: 'Acción',
     auditColInterview: 'Entrevista',
     auditColDetail: 'Detalle',
-    auditNoInterview: 'Todo el entorno',
+    auditNoInterview: 'Todo el ambiente',
   },
 });
