@@ -261,3 +261,31 @@ test('es-MX: no English on any screen, the pickers, API-key columns and values, 
 
   expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((k) => [k, []])));
 });
+
+test('API keys show all eight columns at 1280 px; the PDF opens whole in its viewer; the raw-value bars are readable', async ({ page, shell }) => {
+  await goTo(page, '/api-keys');
+  const box = page.getByTestId('apikeys-scroll');
+  await expect(page.getByTestId('apikey-row').first()).toBeVisible();
+  const headers = box.locator('thead th');
+  await expect(headers).toHaveCount(8);
+  const boxRect = (await box.boundingBox())!;
+  for (const header of await headers.all()) {
+    const rect = (await header.boundingBox())!;
+    expect(rect.x + rect.width).toBeLessThanOrEqual(boxRect.x + boxRect.width + 1);
+  }
+
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await openInterview(page, shell, 'demo-clean-pass');
+    await panelsSettled(page);
+    await page.getByRole('button', { name: 'Open demo-clean-pass-credito' }).click();
+    await expect(page.getByTestId('pdf-page')).toHaveText(/Page 1 of \d+/);
+    const canvasBox = page.locator('.pdf-canvas');
+    await expect.poll(() => canvasBox.evaluate((b) => b.querySelector('canvas')!.getBoundingClientRect().width)).toBeGreaterThan(200);
+    expect(await canvasBox.evaluate((b) => b.scrollWidth - b.clientWidth)).toBeLessThanOrEqual(0);
+    const meter = (await page.getByTestId('checks-table').locator('.meter').first().boundingBox())!;
+    expect(meter.width).toBeGreaterThanOrEqual(80);
+    expect(meter.height).toBeGreaterThanOrEqual(8);
+    await page.getByRole('button', { name: 'Close document' }).click();
+  }
+});
