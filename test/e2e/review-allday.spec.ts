@@ -255,7 +255,7 @@ test('es-MX: no English on any screen, the pickers, API-key columns and values, 
   await expect(headers).toHaveCount(8);
   await expect(headers.nth(5)).toHaveText('ID de la organización');
   await expect(headers.nth(6)).toHaveText('Organización');
-  await expect(headers.nth(7)).toHaveText('Superadministrador');
+  await expect(headers.nth(7)).toHaveText('Superadmin');
   const superAdmin = await page.getByTestId('apikey-row').locator('td:nth-child(8)').allTextContents();
   expect(new Set(superAdmin)).toEqual(new Set(['Sí', 'No']));
 

@@ -13,8 +13,8 @@ export interface Column {
   header: string;
   value: (row: ApiKeyRow) => CellValue | undefined;
   kind: 'id' | 'text' | 'mono' | 'date' | 'enabled' | 'extra';
-  /** Share of the table's width, relative to the other columns. */
-  weight: number;
+  /** Fixed width of a column that is never cut; without one, the column shares what is left with the others. */
+  width?: string;
 }
 
 export interface SortState {
@@ -28,7 +28,7 @@ export const ROW_HEIGHT = 36;
 const EXTRA_WORDS: Record<string, Bilingual> = {
   organizationId: { en: 'Organization ID', es: 'ID de la organización' },
   organizationName: { en: 'Organization', es: 'Organización' },
-  superAdmin: { en: 'Super administrator', es: 'Superadministrador' },
+  superAdmin: { en: 'Super admin', es: 'Superadmin' },
   description: { en: 'Description', es: 'Descripción' },
   expiresAt: { en: 'Expires', es: 'Vence' },
   lastUsedAt: { en: 'Last used', es: 'Último uso' },
@@ -36,32 +36,34 @@ const EXTRA_WORDS: Record<string, Bilingual> = {
   scopes: { en: 'Scopes', es: 'Alcances' },
 };
 
+/** Widths in rem of a monospace text of `chars` characters, with the cell's padding. */
+const monoWidth = (chars: number, extra = 0) => `${(chars * 0.52 + 1.4 + extra).toFixed(2)}rem`;
+const longest = (rows: readonly ApiKeyRow[], value: (r: ApiKeyRow) => CellValue | undefined) => rows.reduce((n, r) => Math.max(n, String(value(r) ?? '').length), 0);
+
 /**
- * Widths are shares of the box, so every column is in view at 1280 px (a long name ends in "…" and shows whole
- * on hover); only a box narrower than the table's minimum scrolls. A yes/no column needs less room than a text.
+ * Every column in view at 1280 px: ids, dates, statuses and yes/no columns are as wide as what they hold and are
+ * never cut; names and other free texts share the rest and end in "…" (whole on hover). Only a box narrower than
+ * the fixed columns plus a little room for each text scrolls.
  */
-export function columnsFor(extra: string[], t: T, locale: Locale, booleanExtras: ReadonlySet<string> = new Set()): Column[] {
+export function columnsFor(extra: string[], t: T, locale: Locale, rows: readonly ApiKeyRow[] = []): Column[] {
+  const booleans = new Set(extra.filter((name) => rows.some((r) => typeof r.extra[name] === 'boolean') && rows.every((r) => r.extra[name] == null || typeof r.extra[name] === 'boolean')));
+  const header = (name: string) => (Object.hasOwn(EXTRA_WORDS, name) ? EXTRA_WORDS[name]![locale] : readableName(name));
   return [
-    { id: 'id', header: t('colId'), value: (r) => r.id, kind: 'id', weight: 3.2 },
-    { id: 'name', header: t('colName'), value: (r) => r.name, kind: 'text', weight: 4 },
-    { id: 'maskedKey', header: t('colMasked'), value: (r) => r.maskedKey, kind: 'mono', weight: 3 },
-    { id: 'createdAt', header: t('colCreated'), value: (r) => r.createdAt, kind: 'date', weight: 3.4 },
-    { id: 'enabled', header: t('colEnabled'), value: (r) => r.enabled, kind: 'enabled', weight: 2.4 },
+    { id: 'id', header: t('colId'), value: (r) => r.id, kind: 'id', width: monoWidth(Math.min(32, Math.max(6, longest(rows, (r) => r.id))), 1.8) },
+    { id: 'name', header: t('colName'), value: (r) => r.name, kind: 'text' },
+    { id: 'maskedKey', header: t('colMasked'), value: (r) => r.maskedKey, kind: 'mono', width: monoWidth(Math.min(32, Math.max(8, longest(rows, (r) => r.maskedKey)))) },
+    { id: 'createdAt', header: t('colCreated'), value: (r) => r.createdAt, kind: 'date', width: '8rem' },
+    { id: 'enabled', header: t('colEnabled'), value: (r) => r.enabled, kind: 'enabled', width: '7.5rem' },
     ...extra.map(
       (name): Column => ({
         id: `extra:${name}`,
-        header: Object.hasOwn(EXTRA_WORDS, name) ? EXTRA_WORDS[name]![locale] : readableName(name),
+        header: header(name),
         value: (r) => r.extra[name],
         kind: 'extra',
-        weight: booleanExtras.has(name) ? 2.2 : 3,
+        ...(booleans.has(name) ? { width: `${Math.max(4.5, Math.max(...header(name).split(' ').map((w) => w.length)) * 0.55 + 1.4).toFixed(2)}rem` } : {}),
       }),
     ),
   ];
-}
-
-/** Extra attributes whose every value is true or false. */
-export function booleanColumns(rows: readonly ApiKeyRow[], extra: readonly string[]): Set<string> {
-  return new Set(extra.filter((name) => rows.some((r) => typeof r.extra[name] === 'boolean') && rows.every((r) => r.extra[name] === undefined || r.extra[name] === null || typeof r.extra[name] === 'boolean')));
 }
 
 /** Case- and accent-insensitive search over every column. */
@@ -129,13 +131,13 @@ export function ApiKeysTable({ rows, columns, sort, onSort, onCopied }: {
     [onCopied, t],
   );
 
-  const totalWeight = columns.reduce((sum, c) => sum + c.weight, 0);
+  const flexible = columns.filter((c) => !c.width).length;
   return (
     <div ref={scrollRef} className="apikeys-scroll" tabIndex={0} aria-label={t('title')} data-testid="apikeys-scroll">
-      <table className="table apikeys-table" aria-rowcount={rows.length + 1} style={{ minWidth: `${totalWeight * 2.4}rem` }}>
+      <table className="table apikeys-table" aria-rowcount={rows.length + 1} style={{ minWidth: `calc(${columns.map((c) => c.width ?? '5rem').join(' + ')})` }}>
         <colgroup>
           {columns.map((c) => (
-            <col key={c.id} style={{ width: `${((c.weight / totalWeight) * 100).toFixed(2)}%` }} />
+            <col key={c.id} style={c.width ? { width: c.width } : { width: `${(100 / flexible).toFixed(2)}%` }} />
           ))}
         </colgroup>
         <thead>
@@ -185,7 +187,8 @@ export function ApiKeysTable({ rows, columns, sort, onSort, onCopied }: {
 const KeyRow = memo(function KeyRow({ row, rowIndex, columns, onCopy }: { row: ApiKeyRow; rowIndex: number; columns: Column[]; onCopy: (id: string) => Promise<void> }) {
   const t = useT(messages);
   const { locale } = useLocale();
-  const dateFormat = useMemo(() => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'medium' }), [locale]);
+  const dateFormat = useMemo(() => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium' }), [locale]);
+  const dateTimeFormat = useMemo(() => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'medium' }), [locale]);
   const cell = (column: Column): ReactNode => {
     const value = column.value(row);
     switch (column.kind) {
@@ -201,7 +204,7 @@ const KeyRow = memo(function KeyRow({ row, rowIndex, columns, onCopy }: { row: A
       case 'mono':
         return <code>{value ?? '—'}</code>;
       case 'date':
-        return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? <time dateTime={value}>{dateFormat.format(new Date(value))}</time> : (value ?? '—');
+        return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? <time dateTime={value} title={dateTimeFormat.format(new Date(value))}>{dateFormat.format(new Date(value))}</time> : (value ?? '—');
       case 'enabled':
         return value === undefined ? (
           <span className="muted">{t('unknown')}</span>

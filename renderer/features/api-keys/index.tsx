@@ -5,7 +5,7 @@ import { useShortcut } from '../../app/shortcuts';
 import { useFormat, useLocale, useT } from '../../i18n/index';
 import { Button, ErrorNotice, Field, IconInfo, IconWarning, Panel } from '../../ui/index';
 import { startDownload } from '../signing/files';
-import { ApiKeysTable, booleanColumns, columnsFor, matches, sortRows, type Column, type SortState } from './ApiKeysTable';
+import { ApiKeysTable, columnsFor, matches, sortRows, type Column, type SortState } from './ApiKeysTable';
 import { messages } from './messages';
 import './api-keys.css';
 
@@ -72,8 +72,7 @@ function KeysView({ data, organization, search, setSearch, searchRef, sort, setS
   const t = useT(messages);
   const f = useFormat();
   const { locale } = useLocale();
-  const booleans = useMemo(() => booleanColumns(data.keys, data.extraColumns), [data.keys, data.extraColumns]);
-  const columns = useMemo(() => columnsFor(data.extraColumns, t, locale, booleans), [data.extraColumns, t, locale, booleans]);
+  const columns = useMemo(() => columnsFor(data.extraColumns, t, locale, data.keys), [data.extraColumns, t, locale, data.keys]);
   const filtered = useMemo(() => data.keys.filter((row) => matches(row, search)), [data.keys, search]);
   const visible = useMemo(() => sortRows(filtered, columns.find((c) => c.id === sort.column) ?? columns[0]!, sort.direction), [filtered, columns, sort]);
 

@@ -6,9 +6,9 @@ import { CROSSDOC_FIELDS, CROSSDOC_SOURCES, CROSSDOC_STATUSES } from './crossdoc
 import { messages } from './messages';
 
 /**
- * One field per two rows: its name spans both, the verdict and score on the first, the compared values below them
- * across the width of both columns. Values compared side by side need the room: in a fourth column they were
- * squeezed to a few characters a line and ids broke in the middle.
+ * One field per two rows: its name, verdict and score, then the compared values across the whole width. Values
+ * compared one above the other need the room: in a fourth column they were squeezed to a few characters a line
+ * and ids broke in the middle.
  */
 export function CrossDocPanel({ interviewId }: { interviewId: string }) {
   const t = useT(messages);
@@ -32,7 +32,7 @@ export function CrossDocPanel({ interviewId }: { interviewId: string }) {
             return (
               <tbody key={row.field} className={`verdict-${row.verdict}`}>
                 <tr>
-                  <th scope="rowgroup" rowSpan={row.details.length ? 2 : 1} id={fieldId} title={row.field}>{fieldWord(row.field)}</th>
+                  <th scope="rowgroup" id={fieldId} title={row.field}>{fieldWord(row.field)}</th>
                   <td>
                     {row.verdict === 'match' ? (
                       <Badge tone="ok" icon={<IconCheck />}>{t('verdictMatch')}</Badge>
@@ -46,7 +46,7 @@ export function CrossDocPanel({ interviewId }: { interviewId: string }) {
                 </tr>
                 {row.details.length > 0 && (
                   <tr className="crossdoc-values">
-                    <td colSpan={2} headers={fieldId}>
+                    <td colSpan={3} headers={fieldId}>
                       <dl className="kv">
                         {row.details.map(([k, v], i) => (
                           <div key={`${k}-${i}`}>
