@@ -74,6 +74,12 @@ test('with "open the next interview at once" on, a decision goes on by itself', 
   await page.getByRole('dialog').getByRole('button', { name: 'Record decision' }).click();
   await expect(page.getByTestId('interview-id')).not.toHaveText('demo-clean-pass');
   await expect(page.getByTestId('moved-on')).toContainText('Reject');
+
+  // The same preference in Settings, where it is turned off again.
+  await goTo(page, '/settings');
+  await expect(page.getByTestId('settings-after-decision')).toBeChecked();
+  await page.getByTestId('settings-after-decision').uncheck();
+  await expect.poll(async () => (await shell.ipc<{ afterDecision: string }>('settings.preferences', {})).afterDecision).toBe('stay');
 });
 
 test('every note, name and decision sent from this app stays listed under the notes box, with who and when', async ({ page, shell }) => {
@@ -215,8 +221,8 @@ async function englishOnScreen(page: Page, patterns: RegExp[]): Promise<string[]
 test('es-MX: no English on any screen, the pickers, API-key columns and values, and the same word for one thing', async ({ page, shell }) => {
   const patterns = englishOnlyPatterns();
   await shell.ipc('settings.setPreferences', { language: 'es' });
-  await page.reload();
   await shell.ipc('queue.addDemoSeeds', {});
+  await page.reload();
   const seen: Record<string, string[]> = {};
   const scan = async (screen: string) => {
     seen[screen] = await englishOnScreen(page, patterns);

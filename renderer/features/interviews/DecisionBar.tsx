@@ -11,7 +11,7 @@ import { Badge, Button, Dialog, ErrorNotice, IconCheck, IconDanger } from '../..
 import { useRawIdv } from './ChecksPanel';
 import { messages } from './messages';
 import { WriteBlocked } from './NotesPanel';
-import { writeBlocker } from './shared';
+import { useDecisionWord, writeBlocker } from './shared';
 import { useDraft } from './useDraft';
 import { useWay } from './useWay';
 
@@ -68,11 +68,6 @@ export function DecisionBar({ interviewId, overview, onAttach }: { interviewId: 
 /** Approve, or the first thing the bar offers when the decisions are blocked (attach a session token). */
 export function focusDecision() {
   document.querySelector<HTMLElement>('#decision button:not(:disabled)')?.focus();
-}
-
-function useDecisionWord() {
-  const t = useT(messages);
-  return (d: DecisionKind) => (d === 'approve' ? t('approve') : d === 'reject' ? t('reject') : t('requestNewCapture'));
 }
 
 /** Whether to open the next interview by itself once a decision is recorded; a preference kept by main. */

@@ -5,7 +5,7 @@ import { keys, useOmniMutation, useOmniQuery, useQueriesUnder } from '../../api/
 import { useBilingual, useFormat, useT } from '../../i18n/index';
 import { Button, Skeleton } from '../../ui/index';
 import { messages } from './messages';
-import { writeBlocker } from './shared';
+import { useDecisionWord, writeBlocker } from './shared';
 import { useDraft } from './useDraft';
 
 export function WriteBlocked({ entry, onAttach }: { entry: QueueEntry | undefined; onAttach: () => void }) {
@@ -44,7 +44,7 @@ function SentHistory({ interviewId }: { interviewId: string }) {
   const opening = useQueriesUnder(keys.interview.opening(interviewId), { exact: true }).fetching;
   const q = useOmniQuery(keys.interview.audit(interviewId), (api) => api.interview.audit({ interviewId }), { enabled: !opening });
   const sent = (q.data?.entries ?? []).filter((e) => e.action === 'noted' || e.action === 'named' || e.action === 'decided').reverse();
-  const decisionWord = (d: DecisionKind) => (d === 'approve' ? t('approve') : d === 'reject' ? t('reject') : t('requestNewCapture'));
+  const decisionWord = useDecisionWord();
   return (
     <div className="sent-history" data-testid="sent-history">
       <h3>{t('sentTitle')}</h3>
