@@ -53,7 +53,7 @@ export function columnsFor(extra: string[], t: T, locale: Locale, rows: readonly
     { id: 'name', header: t('colName'), value: (r) => r.name, kind: 'text' },
     { id: 'maskedKey', header: t('colMasked'), value: (r) => r.maskedKey, kind: 'mono', width: monoWidth(Math.min(32, Math.max(8, longest(rows, (r) => r.maskedKey)))) },
     { id: 'createdAt', header: t('colCreated'), value: (r) => r.createdAt, kind: 'date', width: '8rem' },
-    { id: 'enabled', header: t('colEnabled'), value: (r) => r.enabled, kind: 'enabled', width: '7.5rem' },
+    { id: 'enabled', header: t('colEnabled'), value: (r) => r.enabled, kind: 'enabled', width: '8.5rem' },
     ...extra.map(
       (name): Column => ({
         id: `extra:${name}`,
