@@ -54,6 +54,7 @@ const DETAIL_LABELS = {
   rows: { en: 'Rows', es: 'Filas' },
   from: { en: 'From', es: 'De' },
   to: { en: 'To', es: 'A' },
+  by: { en: 'Sent by', es: 'Enviado por' },
 } as const satisfies Record<string, Bilingual>;
 
 export type AuditDetailKey = keyof typeof DETAIL_LABELS;

@@ -51,7 +51,10 @@ export interface PreferencesView {
   /** null: follow the OS language. */
   language: Language | null;
   theme: Theme;
+  /** After recording a decision: stay on the interview (and offer the next one) or open the next one at once. */
+  afterDecision: AfterDecision;
 }
+export type AfterDecision = 'stay' | 'next';
 
 const envId = z.string().trim().min(1).max(64);
 const httpUrl = z
@@ -94,6 +97,8 @@ export const settings = {
   acceptWeakStorage: channel<StorageSecurityView>()(z.object({}).strict()),
   preferences: channel<PreferencesView>()(z.object({}).strict()),
   setPreferences: channel<PreferencesView>()(
-    z.object({ language: z.enum(['en', 'es']).nullable().optional(), theme: z.enum(['system', 'light', 'dark']).optional() }).strict(),
+    z
+      .object({ language: z.enum(['en', 'es']).nullable().optional(), theme: z.enum(['system', 'light', 'dark']).optional(), afterDecision: z.enum(['stay', 'next']).optional() })
+      .strict(),
   ),
 };

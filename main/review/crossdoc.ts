@@ -3,12 +3,17 @@ import type { CrossDocRow } from '../../common/ipc/interview';
 const MATCH_WORDS = /^(match|matched|ok|pass|passed|equal|same|true|success)$/i;
 const MISMATCH_WORDS = /^(mismatch|no[_ -]?match|fail|failed|different|false|error)$/i;
 
+/**
+ * A status that says neither match nor mismatch (NOT_COMPARED) wins over `match: false`: a field that was not
+ * compared did not fail to match, and calling it a mismatch would send the analyst looking for a difference.
+ */
 function verdictOf(entry: Record<string, unknown>): CrossDocRow['verdict'] {
-  if (typeof entry.match === 'boolean') return entry.match ? 'match' : 'mismatch';
-  if (typeof entry.status === 'string') {
+  if (typeof entry.status === 'string' && entry.status !== '') {
     if (MATCH_WORDS.test(entry.status)) return 'match';
     if (MISMATCH_WORDS.test(entry.status)) return 'mismatch';
+    return 'unknown';
   }
+  if (typeof entry.match === 'boolean') return entry.match ? 'match' : 'mismatch';
   return 'unknown';
 }
 

@@ -1,4 +1,5 @@
 import { demoRoutes } from '../demo-server/client';
+import { userInfo } from 'node:os';
 import type { EnvironmentConfig, MainContext } from '../ports';
 import type { CrossDocResponse, RawIdvResponse } from '../../common/omni';
 import type {
@@ -48,6 +49,8 @@ export class ReviewService {
   constructor(
     private readonly ctx: MainContext,
     private readonly now: () => Date = () => new Date(),
+    /** Who sends from this app: the OS account, recorded with every note, name and decision it sends. */
+    private readonly sender: () => string | undefined = osAccount,
   ) {
     const envId = () => ctx.environments.active().id;
     this.queue = new ReviewQueue(ctx.store, ctx.vault, envId, (environmentId) => ctx.audit.lastRecorded('opened', environmentId), now);
@@ -269,7 +272,9 @@ export class ReviewService {
         ? this.ctx.omni().call('addConferenceNotes', { body: { notes: text } }, { interviewId })
         : this.ctx.omni().call('addName', { body: { name: text } }, { interviewId }),
     );
-    await this.ctx.audit.append({ interviewId, action: kind === 'notes' ? 'noted' : 'named', detail: { text } });
+    // The service keeps no author of a note, so the trail does: the history under the notes box reads it back.
+    const by = this.sender();
+    await this.ctx.audit.append({ interviewId, action: kind === 'notes' ? 'noted' : 'named', detail: { text, ...(by ? { by } : {}) } });
     return result;
   }
 
@@ -296,7 +301,8 @@ export class ReviewService {
     all[interviewId] = [...(all[interviewId] ?? []), record];
     this.ctx.store.set(key, all);
     await this.queue.setState(interviewId, 'decided');
-    await this.ctx.audit.append({ interviewId, action: 'decided', detail: { decision, reason, acknowledgedFindings: findings } });
+    const by = this.sender();
+    await this.ctx.audit.append({ interviewId, action: 'decided', detail: { decision, reason, acknowledgedFindings: findings, ...(by ? { by } : {}) } });
     return { ...result, record };
   }
 
@@ -356,6 +362,15 @@ export class ReviewService {
 
   saveDraft(interviewId: string, kind: DraftKind, text: string): Drafts {
     return this.drafts.save(interviewId, kind, text);
+  }
+}
+
+function osAccount(): string | undefined {
+  try {
+    return userInfo().username || undefined;
+  } catch {
+    // No account name on this system (a container without a passwd entry): the entry says when, not who.
+    return undefined;
   }
 }
 

@@ -162,6 +162,9 @@ function ShortcutSheet({ open, onClose }: { open: boolean; onClose: () => void }
   );
 }
 
+/** Named keys as printed on the keyboard. */
+const KEY_SIGNS: Record<string, string> = { ArrowLeft: '←', ArrowRight: '→', ArrowUp: '↑', ArrowDown: '↓' };
+
 function ShortcutTable() {
   const t = useT(common);
   const pick = useBilingual();
@@ -171,7 +174,7 @@ function ShortcutTable() {
       <tbody>
         {list.map((s) => (
           <tr key={s.keys}>
-            <td>{s.keys.split(' ').map((k, i) => (<span key={i}>{i > 0 && ` ${t('then')} `}<kbd>{k}</kbd></span>))}</td>
+            <td>{s.keys.split(' ').map((k, i) => (<span key={i}>{i > 0 && ` ${t('then')} `}<kbd>{k === 'Space' ? t('keySpace') : (KEY_SIGNS[k] ?? k)}</kbd></span>))}</td>
             <td>{pick(s.description)}</td>
           </tr>
         ))}

@@ -4,7 +4,9 @@ import type { Bilingual } from '../i18n/index';
 /**
  * Keyboard shortcuts. Global ones (`g <key>` navigation, `?` sheet) live in the layout; a feature adds its own
  * while mounted with `useShortcut({ keys: 'j', description: { en, es }, run })`; they appear in the `?` sheet.
- * Keys are single characters or two-key sequences separated by a space ("g i"). Ignored while typing in a field.
+ * Keys are single characters, named keys (`Enter`, `Space`, `ArrowLeft`, `ArrowRight`) or two-key sequences
+ * separated by a space ("g i"). Ignored while typing in a field; a named key also gives way to the focused control
+ * that acts on it by itself (Enter on a button, arrows in a radio group).
  */
 export interface Shortcut {
   keys: string;
@@ -64,6 +66,16 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return false;
 }
 
+/** What `event.key` gives for a key whose name holds the separator. */
+const keyName = (key: string) => (key === ' ' ? 'Space' : key);
+
+export function controlOwnsKey(target: EventTarget | null, key: string): boolean {
+  if (!(target instanceof Element)) return false;
+  if (key === 'Enter' || key === 'Space') return !!target.closest('a[href], button, summary, input, select, textarea, [role="button"], [role="link"], [role="checkbox"], [role="radio"]');
+  if (key.startsWith('Arrow')) return !!target.closest('input[type="radio"], select, [role="radiogroup"], [role="tablist"], [role="listbox"], [role="menu"]');
+  return false;
+}
+
 export function ShortcutProvider({ children }: { children: ReactNode }) {
   const [registry] = useState(createRegistry);
   const pending = useRef<{ key: string; at: number } | null>(null);
@@ -72,7 +84,8 @@ export function ShortcutProvider({ children }: { children: ReactNode }) {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
       if (document.querySelector('dialog[open]') && event.key !== 'Escape') return;
-      const key = event.key;
+      const key = keyName(event.key);
+      if (controlOwnsKey(event.target, key)) return;
       const now = Date.now();
       const prefix = pending.current && now - pending.current.at < SEQUENCE_TIMEOUT_MS ? pending.current.key : null;
       const all = registry.list();

@@ -5,7 +5,8 @@ import { Button } from './Button';
 
 /**
  * Modal dialog on the native <dialog>: focus is trapped and Esc closes it (the browser does both);
- * focus returns to the element that opened it.
+ * focus returns to the element that opened it. Focus starts on the element marked `data-autofocus` (React's
+ * `autoFocus` runs before the dialog is shown, so the browser would start on Close instead).
  */
 export function Dialog({ open, onClose, title, children, actions }: { open: boolean; onClose: () => void; title: ReactNode; children: ReactNode; actions?: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -16,6 +17,7 @@ export function Dialog({ open, onClose, title, children, actions }: { open: bool
     if (open && !dialog.open) {
       const opener = document.activeElement as HTMLElement | null;
       dialog.showModal();
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
       return () => opener?.focus?.();
     }
     if (!open && dialog.open) dialog.close();

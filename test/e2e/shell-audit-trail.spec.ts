@@ -59,7 +59,7 @@ test('Settings lists the whole environment audit trail newest first, with a trus
   await expect(panelEs.getByTestId('audit-trail-chain')).toContainText('Cadena de hashes verificada');
   const filas = panelEs.getByTestId('audit-trail-table').locator('tbody tr');
   await expect(filas.nth(1)).toContainText('Confió en una raíz NOM-151');
-  await expect(filas.nth(1)).toContainText('Todo el entorno');
+  await expect(filas.nth(1)).toContainText('Todo el ambiente');
   await expect(filas.nth(0)).toContainText('Contenido: Bitácora del ambiente (JSON)');
   await expect(filas.nth(2)).toContainText('Abrió');
   await expect(panelEs).not.toContainText(/Opened|Whole environment|root trusted/);
@@ -97,7 +97,7 @@ test('in Spanish, the interview panel and Settings show one audit table whose de
   // Newest first: opening the interview on screen came after the RFC check, which belongs to no interview.
   await expect(rows.nth(0)).toContainText('Abrió');
   await expect(rows.nth(1)).toContainText('Validó');
-  await expect(rows.nth(1)).toContainText('Todo el entorno');
+  await expect(rows.nth(1)).toContainText('Todo el ambiente');
   await expect(rows.nth(1)).toContainText('Tipo: RFC · RFC válido: Sí');
   await expect(trail.getByTestId('audit-trail-table').locator('thead th[scope="col"]')).toHaveText(['#', 'Hora', 'Acción', 'Entrevista', 'Detalle']);
   await expect(trail.getByRole('region', { name: 'Bitácora de auditoría' })).toBeVisible();

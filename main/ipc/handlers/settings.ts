@@ -5,7 +5,7 @@ import type { DomainHandlers } from '../router';
 import { OmniShellError } from '../../errors';
 
 const PREFERENCES_KEY = 'preferences';
-const DEFAULT_PREFERENCES: PreferencesView = { language: null, theme: 'system' };
+const DEFAULT_PREFERENCES: PreferencesView = { language: null, theme: 'system', afterDecision: 'stay' };
 
 async function view(env: EnvironmentConfig, ctx: MainContext): Promise<EnvironmentView> {
   const builtIn = BUILT_IN_ENVIRONMENTS.find((b) => b.id === env.id);
@@ -75,6 +75,7 @@ export const settingsHandlers: DomainHandlers<'settings'> = {
     const next: PreferencesView = {
       language: patch.language === undefined ? current.language : patch.language,
       theme: patch.theme ?? current.theme,
+      afterDecision: patch.afterDecision ?? current.afterDecision,
     };
     ctx.store.set(PREFERENCES_KEY, next);
     return next;

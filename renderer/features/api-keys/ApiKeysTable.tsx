@@ -1,7 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useMemo, useRef, type ReactNode } from 'react';
 import type { ApiKeyRow, CellValue } from '../../../common/ipc/apikeys';
-import { intlLocale, useLocale, useT, type Translate } from '../../i18n/index';
+import { readableName } from '../../i18n/field-words';
+import { intlLocale, useLocale, useT, type Bilingual, type Locale, type Translate } from '../../i18n/index';
 import { Badge, IconCheck, IconMinus } from '../../ui/index';
 import { messages } from './messages';
 
@@ -12,7 +13,8 @@ export interface Column {
   header: string;
   value: (row: ApiKeyRow) => CellValue | undefined;
   kind: 'id' | 'text' | 'mono' | 'date' | 'enabled' | 'extra';
-  width: string;
+  /** Fixed width of a column that is never cut; without one, the column shares what is left with the others. */
+  width?: string;
 }
 
 export interface SortState {
@@ -22,14 +24,45 @@ export interface SortState {
 
 export const ROW_HEIGHT = 36;
 
-export function columnsFor(extra: string[], t: T): Column[] {
+/** Attributes the service adds to a key beyond the five every row has; others read as their name made readable. */
+const EXTRA_WORDS: Record<string, Bilingual> = {
+  organizationId: { en: 'Organization ID', es: 'ID de la organización' },
+  organizationName: { en: 'Organization', es: 'Organización' },
+  superAdmin: { en: 'Super admin', es: 'Superadmin' },
+  description: { en: 'Description', es: 'Descripción' },
+  expiresAt: { en: 'Expires', es: 'Vence' },
+  lastUsedAt: { en: 'Last used', es: 'Último uso' },
+  createdBy: { en: 'Created by', es: 'Creada por' },
+  scopes: { en: 'Scopes', es: 'Alcances' },
+};
+
+/** Widths in rem of a monospace text of `chars` characters, with the cell's padding. */
+const monoWidth = (chars: number, extra = 0) => `${(chars * 0.52 + 1.4 + extra).toFixed(2)}rem`;
+const longest = (rows: readonly ApiKeyRow[], value: (r: ApiKeyRow) => CellValue | undefined) => rows.reduce((n, r) => Math.max(n, String(value(r) ?? '').length), 0);
+
+/**
+ * Every column in view at 1280 px: ids, dates, statuses and yes/no columns are as wide as what they hold and are
+ * never cut; names and other free texts share the rest and end in "…" (whole on hover). Only a box narrower than
+ * the fixed columns plus a little room for each text scrolls.
+ */
+export function columnsFor(extra: string[], t: T, locale: Locale, rows: readonly ApiKeyRow[] = []): Column[] {
+  const booleans = new Set(extra.filter((name) => rows.some((r) => typeof r.extra[name] === 'boolean') && rows.every((r) => r.extra[name] == null || typeof r.extra[name] === 'boolean')));
+  const header = (name: string) => (Object.hasOwn(EXTRA_WORDS, name) ? EXTRA_WORDS[name]![locale] : readableName(name));
   return [
-    { id: 'id', header: t('colId'), value: (r) => r.id, kind: 'id', width: '13rem' },
-    { id: 'name', header: t('colName'), value: (r) => r.name, kind: 'text', width: '15rem' },
-    { id: 'maskedKey', header: t('colMasked'), value: (r) => r.maskedKey, kind: 'mono', width: '12rem' },
-    { id: 'createdAt', header: t('colCreated'), value: (r) => r.createdAt, kind: 'date', width: '12.5rem' },
+    { id: 'id', header: t('colId'), value: (r) => r.id, kind: 'id', width: monoWidth(Math.min(32, Math.max(6, longest(rows, (r) => r.id))), 1.8) },
+    { id: 'name', header: t('colName'), value: (r) => r.name, kind: 'text' },
+    { id: 'maskedKey', header: t('colMasked'), value: (r) => r.maskedKey, kind: 'mono', width: monoWidth(Math.min(32, Math.max(8, longest(rows, (r) => r.maskedKey)))) },
+    { id: 'createdAt', header: t('colCreated'), value: (r) => r.createdAt, kind: 'date', width: '8rem' },
     { id: 'enabled', header: t('colEnabled'), value: (r) => r.enabled, kind: 'enabled', width: '8.5rem' },
-    ...extra.map((name): Column => ({ id: `extra:${name}`, header: name, value: (r) => r.extra[name], kind: 'extra', width: '12rem' })),
+    ...extra.map(
+      (name): Column => ({
+        id: `extra:${name}`,
+        header: header(name),
+        value: (r) => r.extra[name],
+        kind: 'extra',
+        ...(booleans.has(name) ? { width: `${Math.max(4.5, Math.max(...header(name).split(' ').map((w) => w.length)) * 0.55 + 1.4).toFixed(2)}rem` } : {}),
+      }),
+    ),
   ];
 }
 
@@ -98,12 +131,13 @@ export function ApiKeysTable({ rows, columns, sort, onSort, onCopied }: {
     [onCopied, t],
   );
 
+  const flexible = columns.filter((c) => !c.width).length;
   return (
     <div ref={scrollRef} className="apikeys-scroll" tabIndex={0} aria-label={t('title')} data-testid="apikeys-scroll">
-      <table className="table apikeys-table" aria-rowcount={rows.length + 1}>
+      <table className="table apikeys-table" aria-rowcount={rows.length + 1} style={{ minWidth: `calc(${columns.map((c) => c.width ?? '5rem').join(' + ')})` }}>
         <colgroup>
           {columns.map((c) => (
-            <col key={c.id} style={{ width: c.width }} />
+            <col key={c.id} style={c.width ? { width: c.width } : { width: `${(100 / flexible).toFixed(2)}%` }} />
           ))}
         </colgroup>
         <thead>
@@ -153,7 +187,8 @@ export function ApiKeysTable({ rows, columns, sort, onSort, onCopied }: {
 const KeyRow = memo(function KeyRow({ row, rowIndex, columns, onCopy }: { row: ApiKeyRow; rowIndex: number; columns: Column[]; onCopy: (id: string) => Promise<void> }) {
   const t = useT(messages);
   const { locale } = useLocale();
-  const dateFormat = useMemo(() => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'medium' }), [locale]);
+  const dateFormat = useMemo(() => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium' }), [locale]);
+  const dateTimeFormat = useMemo(() => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'medium' }), [locale]);
   const cell = (column: Column): ReactNode => {
     const value = column.value(row);
     switch (column.kind) {
@@ -169,7 +204,7 @@ const KeyRow = memo(function KeyRow({ row, rowIndex, columns, onCopy }: { row: A
       case 'mono':
         return <code>{value ?? '—'}</code>;
       case 'date':
-        return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? <time dateTime={value}>{dateFormat.format(new Date(value))}</time> : (value ?? '—');
+        return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? <time dateTime={value} title={dateTimeFormat.format(new Date(value))}>{dateFormat.format(new Date(value))}</time> : (value ?? '—');
       case 'enabled':
         return value === undefined ? (
           <span className="muted">{t('unknown')}</span>
@@ -179,13 +214,18 @@ const KeyRow = memo(function KeyRow({ row, rowIndex, columns, onCopy }: { row: A
           <Badge tone="neutral" icon={<IconMinus />}>{t('disabled')}</Badge>
         );
       default:
-        return value === null || value === undefined ? '—' : String(value);
+        return value === null || value === undefined ? '—' : typeof value === 'boolean' ? (value ? t('yes') : t('no')) : String(value);
     }
+  };
+  // A cell cut short by its column shows whole on hover.
+  const full = (column: Column): string | undefined => {
+    const value = column.value(row);
+    return column.kind === 'text' || (column.kind === 'extra' && typeof value === 'string') ? (value as string) : undefined;
   };
   return (
     <tr aria-rowindex={rowIndex} style={{ height: ROW_HEIGHT }} data-testid="apikey-row">
       {columns.map((c) => (
-        <td key={c.id} className={c.kind === 'id' || c.kind === 'mono' ? 'id' : undefined}>{cell(c)}</td>
+        <td key={c.id} className={c.kind === 'id' || c.kind === 'mono' ? 'id' : undefined} title={full(c)}>{cell(c)}</td>
       ))}
     </tr>
   );

@@ -2,7 +2,7 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import type { ApiKeyListView, ApiKeyRow, CellValue } from '../../../common/ipc/apikeys';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useShortcut } from '../../app/shortcuts';
-import { useFormat, useT } from '../../i18n/index';
+import { useFormat, useLocale, useT } from '../../i18n/index';
 import { Button, ErrorNotice, Field, IconInfo, IconWarning, Panel } from '../../ui/index';
 import { startDownload } from '../signing/files';
 import { ApiKeysTable, columnsFor, matches, sortRows, type Column, type SortState } from './ApiKeysTable';
@@ -71,7 +71,8 @@ function KeysView({ data, organization, search, setSearch, searchRef, sort, setS
 }) {
   const t = useT(messages);
   const f = useFormat();
-  const columns = useMemo(() => columnsFor(data.extraColumns, t), [data.extraColumns, t]);
+  const { locale } = useLocale();
+  const columns = useMemo(() => columnsFor(data.extraColumns, t, locale, data.keys), [data.extraColumns, t, locale, data.keys]);
   const filtered = useMemo(() => data.keys.filter((row) => matches(row, search)), [data.keys, search]);
   const visible = useMemo(() => sortRows(filtered, columns.find((c) => c.id === sort.column) ?? columns[0]!, sort.direction), [filtered, columns, sort]);
 

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { QueueEntry } from '../../../common/ipc/queue';
 import { keys, useOmniMutation } from '../../api/index';
 import { useQueueList } from '../../api/queue';
-import { defineMessages, useT } from '../../i18n/index';
+import { defineMessages, useLocale, useT } from '../../i18n/index';
 import { Button, ErrorNotice, IconCheck, IconLock, IconWarning, Skeleton } from '../../ui/index';
 import './picker.css';
 
@@ -54,6 +54,7 @@ export function hasSessionToken(entries: QueueEntry[] | undefined, interviewId: 
 
 export function InterviewPicker({ value, onChange }: { value: string; onChange: (interviewId: string) => void }) {
   const t = useT(messages);
+  const { locale } = useLocale();
   const id = useId();
   const queue = useQueueList();
   const [token, setToken] = useState('');
@@ -100,12 +101,16 @@ export function InterviewPicker({ value, onChange }: { value: string; onChange: 
           <label htmlFor={`${id}-select`}>{t('label')}</label>
           <select id={`${id}-select`} className="select" value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={`${id}-state`}>
             <option value="">{t('choose')}</option>
-            {entries.map((e) => (
+            {entries.map((e) => {
+              // The demo's interviews carry a Spanish label too; one from elsewhere has only the one it came with.
+              const label = locale === 'es' ? (e.labelEs ?? e.label) : e.label;
+              return (
               <option key={e.interviewId} value={e.interviewId}>
-                {e.label ? `${e.label} — ${e.interviewId}` : e.interviewId}
+                {label ? `${label} — ${e.interviewId}` : e.interviewId}
                 {e.hasSessionToken ? '' : ` (${t('noToken')})`}
               </option>
-            ))}
+              );
+            })}
           </select>
         </div>
       )}

@@ -81,14 +81,17 @@ function ChecksTable({ checks }: { checks: RawIdvCheckResult[] }) {
               <th scope="col">{t('colSeverity')}</th>
               <th scope="col">{t('colCheck')}</th>
               <th scope="col" className="num">{t('colValue')}</th>
-              <th scope="col">{t('colVersion')}</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((c, i) => (
               <tr key={`${c.name}-${i}`} className={`sev-${c.severity}`}>
                 <td><SeverityBadge severity={c.severity} /></td>
-                <td className="id">{c.name}</td>
+                {/* The model version under the name: a column of its own pushed the table out of a 1024 px window. */}
+                <td>
+                  <span className="mono">{c.name}</span>
+                  <span className="check-version mono small muted"><span className="visually-hidden">{t('colVersion')}: </span>{c.version}</span>
+                </td>
                 <td className="num">
                   {c.result === null ? (
                     <span className="muted">{t('didNotRun')}</span>
@@ -99,7 +102,6 @@ function ChecksTable({ checks }: { checks: RawIdvCheckResult[] }) {
                     </span>
                   )}
                 </td>
-                <td className="id">{c.version}</td>
               </tr>
             ))}
           </tbody>
@@ -148,7 +150,7 @@ function FeatureTable({ title, features, codes }: { title: string; features: str
           <tbody>
             {Array.from({ length: count }, (_, i) => (
               <tr key={i}>
-                <td className="id feature-code">{codes[i] === undefined ? '—' : <BreakAtUnderscores code={codes[i]} />}</td>
+                <td className="id feature-code">{codes[i] ?? '—'}</td>
                 <td>{features[i] ?? '—'}</td>
               </tr>
             ))}
@@ -157,10 +159,4 @@ function FeatureTable({ title, features, codes }: { title: string; features: str
       )}
     </div>
   );
-}
-
-/** A stable code such as DEVICE_REUSE wraps after its underscores, never in the middle of a word. */
-function BreakAtUnderscores({ code }: { code: string }) {
-  const parts = code.split('_');
-  return <>{parts.flatMap((part, i) => (i < parts.length - 1 ? [`${part}_`, <wbr key={i} />] : [part]))}</>;
 }

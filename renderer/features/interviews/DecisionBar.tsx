@@ -1,25 +1,43 @@
-import { useState } from 'react';
-import type { DecisionKind, InterviewOverview } from '../../../common/ipc/interview';
-import { keys, useOmniMutation } from '../../api/index';
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { DecisionKind, DecisionRecord, InterviewOverview } from '../../../common/ipc/interview';
+import type { AfterDecision, PreferencesView } from '../../../common/ipc/settings';
+import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
+import { useShortcut } from '../../app/shortcuts';
 import { common } from '../../i18n/common';
 import { useFormat, useT } from '../../i18n/index';
 import { Badge, Button, Dialog, ErrorNotice, IconCheck, IconDanger } from '../../ui/index';
 import { useRawIdv } from './ChecksPanel';
 import { messages } from './messages';
 import { WriteBlocked } from './NotesPanel';
-import { writeBlocker } from './shared';
+import { useDecisionWord, writeBlocker } from './shared';
 import { useDraft } from './useDraft';
+import { useWay } from './useWay';
+
+/** Set on the navigation that goes on by itself after a decision, so the next interview says what was recorded. */
+interface MovedOn {
+  decidedOn: string;
+  decision: DecisionKind;
+}
 
 /** Always in view at the bottom of the workspace: the three decisions and the last one recorded. */
 export function DecisionBar({ interviewId, overview, onAttach }: { interviewId: string; overview: InterviewOverview | undefined; onAttach: () => void }) {
   const t = useT(messages);
   const f = useFormat();
   const [choice, setChoice] = useState<DecisionKind | null>(null);
+  const movedOn = useLocation().state as MovedOn | null;
   const blocked = !overview || !!writeBlocker(overview.entry);
   const last = overview?.lastDecision;
-  const word = (d: DecisionKind) => (d === 'approve' ? t('approve') : d === 'reject' ? t('reject') : t('requestNewCapture'));
+  const word = useDecisionWord();
+  // The decision is far down the Tab order (header, player, every finding): one key brings the keyboard to it.
+  useShortcut({
+    keys: 'd',
+    description: { en: messages.en.shortcutDecision, es: messages.es.shortcutDecision },
+    run: focusDecision,
+  });
   return (
-    <section className="decision-bar" aria-labelledby={`decision-${interviewId}`}>
+    <section className="decision-bar" aria-labelledby={`decision-${interviewId}`} id="decision">
       <h2 id={`decision-${interviewId}`}>{t('decisionTitle')}</h2>
       <div className="decision-buttons">
         <Button variant="primary" disabled={blocked} onClick={() => setChoice('approve')}>{t('approve')}</Button>
@@ -34,24 +52,60 @@ export function DecisionBar({ interviewId, overview, onAttach }: { interviewId: 
           <span className="small muted num">{f.dateTime(last.decidedAt)}</span>
         </span>
       )}
+      {movedOn && movedOn.decidedOn !== interviewId && (
+        <span className="small muted" role="status" data-testid="moved-on">{t('movedOn', { id: movedOn.decidedOn, decision: word(movedOn.decision) })}</span>
+      )}
       {overview && writeBlocker(overview.entry) && (
         <div className="decision-blocked">
           <WriteBlocked entry={overview.entry} onAttach={onAttach} />
         </div>
       )}
-      {choice && <DecisionDialog interviewId={interviewId} choice={choice} label={word(choice)} onClose={() => setChoice(null)} />}
+      {choice && <DecisionDialog interviewId={interviewId} choice={choice} previous={last} onClose={() => setChoice(null)} />}
     </section>
   );
 }
 
-function DecisionDialog({ interviewId, choice, label, onClose }: { interviewId: string; choice: DecisionKind; label: string; onClose: () => void }) {
+/** Approve, or the first thing the bar offers when the decisions are blocked (attach a session token). */
+export function focusDecision() {
+  document.querySelector<HTMLElement>('#decision button:not(:disabled)')?.focus();
+}
+
+/** Whether to open the next interview by itself once a decision is recorded; a preference kept by main. */
+function useAfterDecision() {
+  const queryClient = useQueryClient();
+  const prefs = useOmniQuery(keys.settings.preferences(), (api) => api.settings.preferences({}), { staleTime: Infinity });
+  const set = useOmniMutation((api, afterDecision: AfterDecision) => api.settings.setPreferences({ afterDecision }), {
+    onSuccess: (next: PreferencesView) => void queryClient.setQueryData(keys.settings.preferences(), next),
+  });
+  // The box follows the click at once; main's answer then confirms it (or the old value comes back with the error).
+  const [chosen, setChosen] = useState<AfterDecision | null>(null);
+  const choose = (next: AfterDecision) => {
+    setChosen(next);
+    set.mutate(next, { onSettled: () => setChosen(null) });
+  };
+  return { value: chosen ?? prefs.data?.afterDecision ?? 'stay', set: choose, error: set.error };
+}
+
+function DecisionDialog({ interviewId, choice, previous, onClose }: { interviewId: string; choice: DecisionKind; previous: DecisionRecord | undefined; onClose: () => void }) {
   const t = useT(messages);
   const tc = useT(common);
   const f = useFormat();
+  const navigate = useNavigate();
+  const word = useDecisionWord();
+  const label = word(choice);
   const reason = useDraft(interviewId, 'decisionReason');
   const raw = useRawIdv(interviewId);
+  const way = useWay(interviewId);
+  const after = useAfterDecision();
+  // A decision already went to the service: another one is a second note, so the analyst says so first.
+  const [changing, setChanging] = useState(!previous);
   const [ack, setAck] = useState(false);
   const [touched, setTouched] = useState(false);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
+  const goNext = () => {
+    if (way.next) navigate(`/interviews/${encodeURIComponent(way.next)}`, { state: { decidedOn: interviewId, decision: choice } satisfies MovedOn });
+  };
   const decide = useOmniMutation(
     async (api) => {
       await reason.flush();
@@ -59,29 +113,57 @@ function DecisionDialog({ interviewId, choice, label, onClose }: { interviewId: 
     },
     {
       invalidate: [keys.interview.overview(interviewId), keys.interview.audit(interviewId), keys.interview.drafts(interviewId), keys.queue.all()],
-      onSuccess: () => reason.reset(),
+      onSuccess: () => {
+        reason.reset();
+        if (after.value === 'next' && way.next) goNext();
+      },
     },
   );
+  // The form appears after the analyst confirmed the change; the next step after the decision is the next interview.
+  useEffect(() => {
+    if (changing && previous) reasonRef.current?.focus();
+  }, [changing, previous]);
+  useEffect(() => {
+    if (decide.isSuccess) nextRef.current?.focus();
+  }, [decide.isSuccess]);
   // Main re-checks the findings; when it refuses for lack of acknowledgement it lists what it found.
   const refused = decide.error?.data.code === 'ACKNOWLEDGEMENT_REQUIRED' ? (decide.error.data.details?.findings as string[] | undefined) : undefined;
   const findings = choice === 'approve' ? (refused ?? raw.data?.data.highFindings ?? []) : [];
   const reasonOk = reason.text.trim().length >= 3;
   const canSubmit = reasonOk && (findings.length === 0 || ack) && !decide.isPending && !decide.isSuccess;
+  let actions;
+  if (decide.isSuccess)
+    actions = (
+      <>
+        <Button onClick={onClose}>{tc('close')}</Button>
+        {way.next && <Button ref={nextRef} variant="primary" onClick={goNext} data-testid="next-after-decision">{t('openNextInterview')}</Button>}
+      </>
+    );
+  else if (!changing)
+    actions = (
+      <>
+        <Button onClick={onClose}>{t('keepDecision')}</Button>
+        <Button variant={choice === 'reject' ? 'danger' : 'primary'} onClick={() => setChanging(true)} data-autofocus>{t('changeDecision')}</Button>
+      </>
+    );
+  else
+    actions = <Button variant={choice === 'reject' ? 'danger' : 'primary'} type="submit" form={`decide-${interviewId}`} disabled={!canSubmit}>{t('confirmDecision')}</Button>;
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      title={`${t('decisionTitle')}: ${label}`}
-      actions={
-        decide.isSuccess ? (
-          <Button variant="primary" onClick={onClose}>{tc('close')}</Button>
-        ) : (
-          <Button variant={choice === 'reject' ? 'danger' : 'primary'} type="submit" form={`decide-${interviewId}`} disabled={!canSubmit}>{t('confirmDecision')}</Button>
-        )
-      }
-    >
+    <Dialog open onClose={onClose} title={`${t('decisionTitle')}: ${label}`} actions={actions}>
       {decide.isSuccess ? (
-        <p className="notice notice-ok" role="status" data-testid="decision-recorded">{t('decisionRecorded', { decision: label, time: f.dateTime(decide.data.record.decidedAt) })}</p>
+        <>
+          <p className="notice notice-ok" role="status" data-testid="decision-recorded">{t('decisionRecorded', { decision: label, time: f.dateTime(decide.data.record.decidedAt) })}</p>
+          {!way.next && <p className="small muted">{t('noNextInterview')}</p>}
+          <label className="checkbox">
+            <input type="checkbox" checked={after.value === 'next'} onChange={(e) => after.set(e.target.checked ? 'next' : 'stay')} data-testid="after-decision-next" /> {t('afterDecisionNext')}
+          </label>
+          {after.error && <ErrorNotice error={after.error.data} />}
+        </>
+      ) : !changing && previous ? (
+        <div className="notice notice-warn" role="note" data-testid="already-decided">
+          <p>{t('alreadyDecided', { decision: word(previous.decision), time: f.dateTime(previous.decidedAt) })}</p>
+          <p>{t('alreadyDecidedNext', { decision: label })}</p>
+        </div>
       ) : (
         <form
           id={`decide-${interviewId}`}
@@ -95,6 +177,7 @@ function DecisionDialog({ interviewId, choice, label, onClose }: { interviewId: 
             <label htmlFor={`reason-${interviewId}`}>{t('reasonLabel')}</label>
             <textarea
               id={`reason-${interviewId}`}
+              ref={reasonRef}
               className="input"
               rows={4}
               required
@@ -103,7 +186,7 @@ function DecisionDialog({ interviewId, choice, label, onClose }: { interviewId: 
               onBlur={() => setTouched(true)}
               aria-invalid={touched && !reasonOk ? true : undefined}
               aria-describedby={`reason-hint-${interviewId}`}
-              autoFocus
+              data-autofocus
             />
             <span id={`reason-hint-${interviewId}`} className={touched && !reasonOk ? 'field-error' : 'hint'}>{touched && !reasonOk ? t('reasonTooShort') : t('reasonHint')}</span>
           </div>

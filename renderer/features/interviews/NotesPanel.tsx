@@ -1,10 +1,11 @@
 import { useState } from 'react';
+import type { DecisionKind } from '../../../common/ipc/interview';
 import type { QueueEntry } from '../../../common/ipc/queue';
-import { keys, useOmniMutation } from '../../api/index';
+import { keys, useOmniMutation, useOmniQuery, useQueriesUnder } from '../../api/index';
 import { useBilingual, useFormat, useT } from '../../i18n/index';
 import { Button, Skeleton } from '../../ui/index';
 import { messages } from './messages';
-import { writeBlocker } from './shared';
+import { useDecisionWord, writeBlocker } from './shared';
 import { useDraft } from './useDraft';
 
 export function WriteBlocked({ entry, onAttach }: { entry: QueueEntry | undefined; onAttach: () => void }) {
@@ -28,7 +29,46 @@ export function NotesPanel({ interviewId, entry, onAttach }: { interviewId: stri
       {/* Drafts load beside the interview's opening, not after it; sending waits for the session facts. */}
       <DraftForm interviewId={interviewId} kind="notes" disabled={!entry || !!writeBlocker(entry)} />
       <DraftForm interviewId={interviewId} kind="name" disabled={!entry || !!writeBlocker(entry)} />
+      <SentHistory interviewId={interviewId} />
     </section>
+  );
+}
+
+/**
+ * What this app sent for the interview, newest first: the service cannot give notes back, so the list is read from
+ * the audit trail, which main appends with the text, who sent it and when (the same query as the trail panel).
+ */
+function SentHistory({ interviewId }: { interviewId: string }) {
+  const t = useT(messages);
+  const f = useFormat();
+  const opening = useQueriesUnder(keys.interview.opening(interviewId), { exact: true }).fetching;
+  const q = useOmniQuery(keys.interview.audit(interviewId), (api) => api.interview.audit({ interviewId }), { enabled: !opening });
+  const sent = (q.data?.entries ?? []).filter((e) => e.action === 'noted' || e.action === 'named' || e.action === 'decided').reverse();
+  const decisionWord = useDecisionWord();
+  return (
+    <div className="sent-history" data-testid="sent-history">
+      <h3>{t('sentTitle')}</h3>
+      {sent.length === 0 ? (
+        <p className="small muted">{q.data ? t('sentNone') : t('sentLoading')}</p>
+      ) : (
+        <ol className="sent-list">
+          {sent.map((e) => {
+            const by = typeof e.detail.by === 'string' ? e.detail.by : undefined;
+            const what = e.action === 'noted' ? t('sentNote') : e.action === 'named' ? t('sentName') : t('sentDecision', { decision: decisionWord(e.detail.decision as DecisionKind) });
+            const text = e.action === 'decided' ? String(e.detail.reason ?? '') : String(e.detail.text ?? '');
+            return (
+              <li key={e.seq}>
+                <p className="small muted num">
+                  <strong className="sent-kind">{what}</strong> · {f.dateTime(e.at)}
+                  {by && <> · {t('sentBy', { who: by })}</>}
+                </p>
+                <p className="sent-text">{text}</p>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </div>
   );
 }
 

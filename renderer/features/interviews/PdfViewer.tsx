@@ -24,10 +24,22 @@ const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 export function PdfViewer({ url, title, onClose, onFailed }: { url: string; title: string; onClose: () => void; onFailed: () => boolean }) {
   const t = useT(messages);
   const canvas = useRef<HTMLCanvasElement>(null);
+  const box = useRef<HTMLDivElement>(null);
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
   const [page, setPage] = useState(1);
-  const [zoom, setZoom] = useState(1);
+  // 'fit': the page as wide as the viewer (at 100 % a Letter page is wider than the findings column and was cut).
+  const [zoom, setZoom] = useState<number | 'fit'>('fit');
+  const [fitScale, setFitScale] = useState(1);
+  const [boxWidth, setBoxWidth] = useState(0);
   const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return undefined;
+    const observer = new ResizeObserver(() => setBoxWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [doc, failed]);
 
   useEffect(() => {
     let cancelled = false;
@@ -62,7 +74,10 @@ export function PdfViewer({ url, title, onClose, onFailed }: { url: string; titl
     void doc.getPage(page).then((p) => {
       if (cancelled || !canvas.current) return;
       const ratio = window.devicePixelRatio || 1;
-      const viewport = p.getViewport({ scale: zoom * ratio });
+      // The box's padding (0.5rem each side) stays clear of the page.
+      const fit = boxWidth > 0 ? Math.max(0.25, (boxWidth - 18) / p.getViewport({ scale: 1 }).width) : 1;
+      setFitScale(fit);
+      const viewport = p.getViewport({ scale: (zoom === 'fit' ? fit : zoom) * ratio });
       canvas.current.width = viewport.width;
       canvas.current.height = viewport.height;
       canvas.current.style.width = `${viewport.width / ratio}px`;
@@ -73,21 +88,24 @@ export function PdfViewer({ url, title, onClose, onFailed }: { url: string; titl
       cancelled = true;
       task?.cancel();
     };
-  }, [doc, page, zoom]);
+  }, [doc, page, zoom, boxWidth]);
 
-  const zoomIndex = ZOOMS.indexOf(zoom);
+  const scale = zoom === 'fit' ? fitScale : zoom;
+  const zoomOut = [...ZOOMS].reverse().find((z) => z < scale - 0.001);
+  const zoomIn = ZOOMS.find((z) => z > scale + 0.001);
   return (
     <div className="pdf-viewer" role="group" aria-label={title} data-testid="pdf-viewer">
       <div className="player-controls">
         <Button onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={!doc || page <= 1}>{t('pdfPrev')}</Button>
         <span className="num small" aria-live="polite" data-testid="pdf-page">{doc ? t('pdfPage', { page, pages: doc.numPages }) : '…'}</span>
         <Button onClick={() => setPage((p) => Math.min(doc?.numPages ?? 1, p + 1))} disabled={!doc || page >= doc.numPages}>{t('pdfNext')}</Button>
-        <Button onClick={() => setZoom(ZOOMS[Math.max(0, zoomIndex - 1)] ?? 1)} disabled={zoomIndex <= 0} aria-label={t('zoomOut')}>−</Button>
-        <span className="num small">{t('zoomLevel', { pct: Math.round(zoom * 100) })}</span>
-        <Button onClick={() => setZoom(ZOOMS[Math.min(ZOOMS.length - 1, zoomIndex + 1)] ?? 1)} disabled={zoomIndex >= ZOOMS.length - 1} aria-label={t('zoomIn')}>+</Button>
+        <Button onClick={() => zoomOut && setZoom(zoomOut)} disabled={!zoomOut} aria-label={t('zoomOut')}>−</Button>
+        <span className="num small" data-testid="pdf-zoom">{t('zoomLevel', { pct: Math.round(scale * 100) })}</span>
+        <Button onClick={() => zoomIn && setZoom(zoomIn)} disabled={!zoomIn} aria-label={t('zoomIn')}>+</Button>
+        <Button onClick={() => setZoom('fit')} disabled={zoom === 'fit'} aria-pressed={zoom === 'fit'}>{t('zoomFit')}</Button>
         <Button variant="link" onClick={onClose}>{t('pdfClose')}</Button>
       </div>
-      {failed ? <p className="notice notice-danger" role="alert">{t('pdfError')}</p> : <div className="pdf-canvas" tabIndex={0} role="region" aria-label={t('pdfPage', { page, pages: doc?.numPages ?? 1 })}><canvas ref={canvas} aria-label={title} role="img" /></div>}
+      {failed ? <p className="notice notice-danger" role="alert">{t('pdfError')}</p> : <div className="pdf-canvas" ref={box} tabIndex={0} role="region" aria-label={t('pdfPage', { page, pages: doc?.numPages ?? 1 })}><canvas ref={canvas} aria-label={title} role="img" /></div>}
     </div>
   );
 }

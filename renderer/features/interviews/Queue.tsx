@@ -127,23 +127,9 @@ function QueueTable({ entries }: { entries: QueueEntry[] }) {
     { keys: 'j', description: { en: messages.en.shortcutNext, es: messages.es.shortcutNext }, run: () => move(1) },
     { keys: 'k', description: { en: messages.en.shortcutPrev, es: messages.es.shortcutPrev }, run: () => move(-1) },
     { keys: '/', description: { en: messages.en.shortcutSearch, es: messages.es.shortcutSearch }, run: () => searchRef.current?.focus() },
+    // Gives way to a link, button or field that Enter already acts on (the shortcut provider's controlOwnsKey).
+    { keys: 'Enter', description: { en: messages.en.shortcutOpen, es: messages.es.shortcutOpen }, run: () => open(shown[current]) },
   ]);
-
-  // Enter opens the selected row, but only when focus is not on something Enter already activates (a link,
-  // a button, a field); so it is a listener of its own rather than a registered shortcut, which would swallow it.
-  const openSelected = useRef(() => undefined as unknown);
-  openSelected.current = () => open(shown[current]);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Enter' || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('a, button, input, select, textarea, summary, [contenteditable="true"], dialog')) return;
-      event.preventDefault();
-      openSelected.current();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { VideoLink } from '../../../common/ipc/interview';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useShortcut } from '../../app/shortcuts';
@@ -165,27 +165,20 @@ function Player({ interviewId, link, renewing, onRenew }: { interviewId: string;
     if (blob) save.mutate(new Uint8Array(await blob.arrayBuffer()));
   };
 
+  // Anywhere in the workspace, not only in the player: the analyst reads the checks while the video runs.
   useShortcut([
+    { keys: 'Space', description: { en: messages.en.shortcutPlayPause, es: messages.es.shortcutPlayPause }, run: toggle },
+    { keys: 'ArrowLeft', description: { en: messages.en.shortcutBack5, es: messages.es.shortcutBack5 }, run: () => seekBy(-5) },
+    { keys: 'ArrowRight', description: { en: messages.en.shortcutForward5, es: messages.es.shortcutForward5 }, run: () => seekBy(5) },
     { keys: ',', description: { en: messages.en.shortcutFrameBack, es: messages.es.shortcutFrameBack }, run: () => step(-1) },
     { keys: '.', description: { en: messages.en.shortcutFrameForward, es: messages.es.shortcutFrameForward }, run: () => step(1) },
     { keys: '[', description: { en: messages.en.shortcutSlower, es: messages.es.shortcutSlower }, run: () => changeSpeed(-1) },
     { keys: ']', description: { en: messages.en.shortcutFaster, es: messages.es.shortcutFaster }, run: () => changeSpeed(1) },
   ]);
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const tag = (e.target as HTMLElement).tagName;
-    if (e.key === ' ' && tag !== 'BUTTON' && tag !== 'SELECT') {
-      e.preventDefault();
-      toggle();
-    } else if ((e.key === 'ArrowLeft' || e.key === 'ArrowRight') && tag !== 'SELECT') {
-      e.preventDefault();
-      seekBy(e.key === 'ArrowLeft' ? -5 : 5);
-    }
-  };
-
   const left = Math.max(0, (expiresAt - now) / 1000);
   return (
-    <div className="player" ref={box} tabIndex={0} onKeyDown={onKeyDown} aria-label={t('videoTitle')} role="group" data-testid="video-player">
+    <div className="player" ref={box} aria-label={t('videoTitle')} role="group" data-testid="video-player">
       <video
         ref={video}
         src={link.url}

@@ -4,7 +4,6 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { InterviewOverview } from '../../../common/ipc/interview';
 import type { LocalReviewState } from '../../../common/ipc/queue';
 import { keys, useQueriesUnder, useOmniMutation, useOmniQuery } from '../../api/index';
-import { useQueueList } from '../../api/queue';
 import { useShortcut } from '../../app/shortcuts';
 import { useFormat, useT } from '../../i18n/index';
 import { Button, Dialog, ErrorNotice, Field, Segmented, Skeleton } from '../../ui/index';
@@ -12,12 +11,13 @@ import { AuditPanel } from './AuditPanel';
 import { ChecksPanel } from './ChecksPanel';
 import { ContractsPanel } from './ContractsPanel';
 import { CrossDocPanel } from './CrossDocPanel';
-import { DecisionBar } from './DecisionBar';
+import { DecisionBar, focusDecision } from './DecisionBar';
 import { messages } from './messages';
 import { NotesPanel } from './NotesPanel';
 import { openingQuery } from './prefetch';
-import { neighbours, setLastVisited, useQueueOrder } from './queue-view';
+import { setLastVisited } from './queue-view';
 import { SessionStatusBadge, useEntryLabel, useLocalStateLabel } from './shared';
+import { useWay } from './useWay';
 import { VideoPanel } from './VideoPanel';
 
 // Panels that need only the interview id: the workspace's own updates (opening, overview) do not re-render them,
@@ -77,14 +77,11 @@ function WorkspaceHeader({ interviewId, overview, onAttach }: { interviewId: str
   const f = useFormat();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const queue = useQueueList({ refresh: false });
   const { fetching, updatedAt: refreshedAt } = useQueriesUnder(keys.interview.all(interviewId));
   const clear = useOmniMutation((api) => api.queue.clearToken({ interviewId }), { invalidate: [keys.interview.overview(interviewId), keys.queue.all()] });
   const labelOf = useEntryLabel();
 
-  // Previous and next follow the queue as the analyst filtered and sorted it (queue-view.ts).
-  const order = useQueueOrder();
-  const way = neighbours(interviewId, order, queue.data?.map((e) => e.interviewId) ?? []);
+  const way = useWay(interviewId);
   const go = (to: string | undefined) => {
     if (to) navigate(`/interviews/${encodeURIComponent(to)}`);
   };
@@ -98,6 +95,10 @@ function WorkspaceHeader({ interviewId, overview, onAttach }: { interviewId: str
     <header className="workspace-header">
       <nav className="workspace-nav" aria-label={t('backToQueue')}>
         <Link to="/interviews">← {t('backToQueue')}</Link>
+        {/* The decision sits after the player and every finding in the Tab order: two stops from the top instead. */}
+        <Button variant="link" onClick={focusDecision} data-testid="go-to-decision">
+          {t('goToDecision')}
+        </Button>
         {way.index >= 0 && <span className="small muted num" data-testid="queue-position">{t('queuePosition', { n: way.index + 1, total: way.count })}</span>}
         <Button onClick={() => go(way.prev)} disabled={!way.prev}>{t('prevInterview')}</Button>
         <Button onClick={() => go(way.next)} disabled={!way.next}>{t('nextInterview')}</Button>
@@ -218,7 +219,7 @@ function TokenDialog({ interviewId, open, onClose }: { interviewId: string; open
     >
       <form id="token-form" onSubmit={(e) => { e.preventDefault(); attach.mutate(value.trim()); }}>
         <p className="small">{t('attachHint')}</p>
-        <Field label={t('sessionToken')} mono type="password" autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} autoFocus />
+        <Field label={t('sessionToken')} mono type="password" autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} data-autofocus />
         {attach.error && <ErrorNotice error={attach.error.data} />}
       </form>
     </Dialog>

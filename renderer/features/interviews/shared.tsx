@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { SessionStatus } from '../../../common/omni/common';
-import type { SavedFile } from '../../../common/ipc/interview';
+import type { DecisionKind, SavedFile } from '../../../common/ipc/interview';
 import type { LocalReviewState } from '../../../common/ipc/queue';
 import { useLocale, useT } from '../../i18n/index';
 import { Badge, IconCheck, IconDanger, IconLock, IconMinus } from '../../ui/index';
@@ -26,6 +26,11 @@ export function useLocalStateLabel() {
 }
 
 /** An entry's label in the screen's language; Spanish falls back to the label the source gave. */
+export function useDecisionWord() {
+  const t = useT(messages);
+  return useCallback((d: DecisionKind) => (d === 'approve' ? t('approve') : d === 'reject' ? t('reject') : t('requestNewCapture')), [t]);
+}
+
 export function useEntryLabel() {
   const { locale } = useLocale();
   return useCallback((entry: { label?: string; labelEs?: string }) => (locale === 'es' ? (entry.labelEs ?? entry.label) : entry.label), [locale]);

@@ -240,6 +240,9 @@ function PreferencesPanel({ t }: { t: T }) {
   const setTheme = useOmniMutation((api, theme: 'system' | 'light' | 'dark') => api.settings.setPreferences({ theme }), {
     onSuccess: (next) => void queryClient.setQueryData(keys.settings.preferences(), next),
   });
+  const setAfterDecision = useOmniMutation((api, afterDecision: 'stay' | 'next') => api.settings.setPreferences({ afterDecision }), {
+    onSuccess: (next) => void queryClient.setQueryData(keys.settings.preferences(), next),
+  });
   const languageId = useId();
   const themeId = useId();
   const systemLocale = localeFromNavigator();
@@ -264,6 +267,17 @@ function PreferencesPanel({ t }: { t: T }) {
               <option value="dark">{t('themeDark')}</option>
             </select>
           </div>
+          {/* Also offered in the decision dialog, where its effect is seen. */}
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={(setAfterDecision.isPending ? setAfterDecision.variables : p.afterDecision) === 'next'}
+              onChange={(e) => setAfterDecision.mutate(e.target.checked ? 'next' : 'stay')}
+              data-testid="settings-after-decision"
+            />{' '}
+            {t('afterDecisionNext')}
+          </label>
+          {setAfterDecision.error && <ErrorNotice error={setAfterDecision.error.data} />}
           <span className="visually-hidden" aria-live="polite">{languageName(locale)}</span>
         </div>
       )}

@@ -108,12 +108,17 @@ describe('crossDocRows', () => {
       birthDate: { status: 'MISMATCH', values: { frontId: '1990', curp: '1991' } },
       odd: { weird: { nested: [1, 2] }, other: null },
       scalar: 'plain',
+      address: { match: false, status: 'NOT_COMPARED', reason: 'no address on the back' },
+      documentNumber: { match: false, score: 0 },
     });
     expect(rows.map((r) => [r.field, r.verdict])).toEqual([
       ['fullName', 'match'],
       ['birthDate', 'mismatch'],
       ['odd', 'unknown'],
       ['scalar', 'unknown'],
+      // Not compared is not a mismatch, whatever `match` says.
+      ['address', 'unknown'],
+      ['documentNumber', 'mismatch'],
     ]);
     expect(rows[0]?.details).toEqual([
       ['frontId', 'ANA'],
