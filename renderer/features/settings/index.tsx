@@ -68,11 +68,11 @@ function ActiveEnvironment({ env, t }: { env: EnvironmentView | undefined; t: T 
 function ConnectionDetails({ env, t }: { env: EnvironmentView; t: T }) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState({ name: env.named ? env.name : '', baseUrl: env.baseUrl, authUrl: env.authUrl, apiVersion: env.apiVersion, tokenHeader: env.tokenHeader });
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<false | 'saved' | 'savedCredentialsCleared'>(false);
   const update = useOmniMutation((api, input: Parameters<typeof api.settings.updateEnvironment>[0]) => api.settings.updateEnvironment(input), {
     invalidate: [keys.settings.environments()],
-    onSuccess: async () => {
-      setSaved(true);
+    onSuccess: async (updated) => {
+      setSaved(updated.credentialsCleared ? 'savedCredentialsCleared' : 'saved');
       await queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'settings' });
     },
   });
@@ -80,7 +80,7 @@ function ConnectionDetails({ env, t }: { env: EnvironmentView; t: T }) {
   // Field problems in the user's language (the schema's own messages are English only).
   const issueFor = (field: string) => {
     if (!update.error?.data.issues?.some((i) => i.path === field)) return undefined;
-    return field === 'baseUrl' || field === 'authUrl' ? t('invalidUrl') : field === 'tokenHeader' ? t('invalidHeader') : t('invalidValue');
+    return field === 'baseUrl' || field === 'authUrl' ? t('invalidUrl') : field === 'tokenHeader' ? t('invalidHeader') : field === 'apiVersion' ? t('invalidApiVersion') : t('invalidValue');
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -102,7 +102,7 @@ function ConnectionDetails({ env, t }: { env: EnvironmentView; t: T }) {
         <Field label={t('tokenHeader')} mono hint={t('tokenHeaderHint')} {...bind('tokenHeader')} />
         <div className="form-actions">
           <Button type="submit" variant="primary" disabled={update.isPending}>{t('save')}</Button>
-          {saved && !update.isPending && <span role="status">{t('saved')}</span>}
+          {saved && !update.isPending && <span role="status">{t(saved)}</span>}
         </div>
       </form>
       {update.error && <ErrorNotice error={update.error.data} />}
