@@ -13,6 +13,7 @@ import { log } from '../log';
 import { createMediaStore } from '../media/registry';
 import { isAllowedExternalUrl } from '../security-policy';
 import { openStores, type OpenedStore } from '../json-store';
+import { makePrivateDataDir, PRIVATE_FILE_MODE } from '../private-files';
 import { createWebFiles } from './downloads';
 import { startHost, type Host } from './host';
 import { signPath } from './tokens';
@@ -47,7 +48,7 @@ const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 export function confStore(dataDir: string): OpenedStore {
   return openStores(
-    (name) => new Conf<Record<string, unknown>>({ projectName: 'omni-reviewer', cwd: dataDir, configName: name }),
+    (name) => new Conf<Record<string, unknown>>({ projectName: 'omni-reviewer', cwd: dataDir, configName: name, configFileMode: PRIVATE_FILE_MODE }),
     (name) => join(dataDir, `${name}.json`),
   );
 }
@@ -63,6 +64,7 @@ function appVersion(): string {
 export async function startWebShell(opts: WebShellOptions): Promise<WebShell> {
   const now = opts.now ?? Date.now;
   const key = randomBytes(32).toString('base64url');
+  makePrivateDataDir(opts.dataDir);
   const { store, setAside } = confStore(opts.dataDir);
   const vault = new EncryptedVault(new NodeKeyFileCipher(join(opts.dataDir, 'vault.key')), store);
   const media = createMediaStore({ urlFor: (id) => signPath(key, 'media', id, now() + MEDIA_LINK_TTL_MS) });

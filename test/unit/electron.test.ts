@@ -35,6 +35,7 @@ const e = vi.hoisted(() => {
       calls.push('whenReady');
     }),
     getVersion: () => '0.1.0-test',
+    getPath: vi.fn((_name: string) => ''),
     isDefaultProtocolClient: vi.fn(() => false),
     setAsDefaultProtocolClient: vi.fn(),
     isPackaged: false,
@@ -119,6 +120,7 @@ let rendererDir: string;
 
 beforeAll(async () => {
   userData.dir = await mkdtemp(join(tmpdir(), 'omni-user-data-'));
+  e.app.getPath.mockImplementation(() => userData.dir);
   rendererDir = await mkdtemp(join(tmpdir(), 'omni-renderer-'));
   await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
   handle = await bootstrap({ rendererDir, preload: '/app/out/preload/index.cjs' });
