@@ -36,6 +36,8 @@ export interface HostOptions {
   now?: () => number;
   fetch?: typeof fetch;
   onError?: (error: unknown) => void;
+  /** Largest IPC request body; default 64 MB. */
+  maxIpcBodyBytes?: number;
   /** `PUT /staging`: streams a picked file into a temp file (main/capture/web-staging.ts); same key check as IPC. */
   staging?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 }
@@ -61,6 +63,7 @@ function securityHeaders(res: ServerResponse) {
 
 export async function startHost(opts: HostOptions): Promise<Host> {
   const now = opts.now ?? Date.now;
+  const maxIpcBodyBytes = opts.maxIpcBodyBytes ?? MAX_IPC_BODY_BYTES;
   let origin = '';
   let hostHeader = '';
 
@@ -74,12 +77,13 @@ export async function startHost(opts: HostOptions): Promise<Host> {
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     securityHeaders(res);
-    const url = new URL(req.url ?? '/', origin);
+    const url = parseRequestUrl(req.url, origin);
+    if (!url) return sendText(res, 400, 'Bad path');
     const isIpc = url.pathname === IPC_BATCH_ROUTE || url.pathname.startsWith('/ipc/');
     if (!isOwnRequest(req)) return forbidden(res, isIpc);
 
     if (url.pathname === IPC_BATCH_ROUTE) return handleIpcBatch(req, res);
-    if (isIpc) return handleIpc(req, res, decodeURIComponent(url.pathname.slice('/ipc/'.length)));
+    if (isIpc) return handleIpc(req, res, url.pathname.slice('/ipc/'.length));
     if (url.pathname === '/staging' && opts.staging) {
       const key = req.headers[SHELL_KEY_HEADER];
       if (req.headers.origin !== origin || !sameSecret(typeof key === 'string' ? key : undefined, opts.key)) return forbidden(res, true);
@@ -110,11 +114,9 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
       return void sendJson(res, 415, failure('UNSUPPORTED_MEDIA_TYPE', 'IPC calls must send JSON.', 'Las llamadas IPC deben enviar JSON.'));
     }
-    let raw: string;
-    try {
-      raw = await readBody(req, MAX_IPC_BODY_BYTES);
-    } catch {
-      return void sendJson(res, 413, failure('PAYLOAD_TOO_LARGE', 'The request is too large.', 'La solicitud es demasiado grande.'));
+    const raw = await readBody(req, maxIpcBodyBytes);
+    if (raw === undefined) {
+      return void sendJson(res, 413, failure('PAYLOAD_TOO_LARGE', `The request is larger than ${Math.round(maxIpcBodyBytes / 1024 / 1024)} MB.`, `La solicitud ocupa más de ${Math.round(maxIpcBodyBytes / 1024 / 1024)} MB.`));
     }
     try {
       return { input: raw === '' ? {} : JSON.parse(raw) };
@@ -123,9 +125,11 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     }
   }
 
-  async function handleIpc(req: IncomingMessage, res: ServerResponse, channel: string) {
+  async function handleIpc(req: IncomingMessage, res: ServerResponse, encodedChannel: string) {
     const request = await readIpcRequest(req, res);
     if (!request) return;
+    const channel = decodePathPart(encodedChannel);
+    if (channel === undefined) return sendJson(res, 400, failure('INVALID_INPUT', 'The channel name in the address is not valid.', 'El nombre del canal en la dirección no es válido.'));
     sendJson(res, 200, await opts.router.handle(channel, request.input, { url: origin, isMainFrame: true }));
   }
 
@@ -155,7 +159,8 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   }
 
   async function handleMedia(req: IncomingMessage, res: ServerResponse, url: URL) {
-    const id = decodeURIComponent(url.pathname.slice('/media/'.length));
+    const id = decodePathPart(url.pathname.slice('/media/'.length));
+    if (id === undefined) return sendText(res, 400, 'Bad path');
     if (!verifyPath(opts.key, 'media', id, url.searchParams.get('exp'), url.searchParams.get('sig'), now())) return forbidden(res, false);
     const controller = new AbortController();
     res.on('close', () => controller.abort());
@@ -169,7 +174,8 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   }
 
   function handleDownload(res: ServerResponse, url: URL) {
-    const id = decodeURIComponent(url.pathname.slice('/download/'.length));
+    const id = decodePathPart(url.pathname.slice('/download/'.length));
+    if (id === undefined) return sendText(res, 400, 'Bad path');
     if (!verifyPath(opts.key, 'download', id, url.searchParams.get('exp'), url.searchParams.get('sig'), now())) return forbidden(res, false);
     const file = opts.downloads.take(id);
     if (!file) return sendText(res, 410, 'This download link was already used or has expired.');
@@ -256,20 +262,38 @@ function sendText(res: ServerResponse, status: number, text: string) {
   res.end(text);
 }
 
-function readBody(req: IncomingMessage, limit: number): Promise<string> {
+function parseRequestUrl(path: string | undefined, origin: string): URL | undefined {
+  try {
+    return new URL(path ?? '/', origin);
+  } catch {
+    return undefined;
+  }
+}
+
+/** undefined when the path part holds a malformed `%` escape: the client's mistake (400), not the host's (500). */
+function decodePathPart(part: string): string | undefined {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The body as text, or undefined when it is over the limit. Past the limit the rest is read and dropped, so the client
+ * gets the 413 rather than a connection reset while it is still sending; a body far past it is cut off.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    let chunks: Buffer[] | undefined = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        reject(new Error('too large'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
+      if (size > limit) chunks = undefined;
+      if (size > limit * 4) req.destroy();
+      chunks?.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(chunks && Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
 }
