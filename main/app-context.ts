@@ -135,6 +135,13 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
     clients.set(env.id, { signature, client });
     return client;
   };
+  const stopDemo = async () => {
+    const running = demo;
+    demo = undefined;
+    demoStarting = undefined;
+    forgetClient('demo');
+    await running?.close();
+  };
   /** New credentials must not keep using a token authorized with the old ones. */
   const forgetClient = (envId: string) => clients.delete(envId);
 
@@ -151,6 +158,8 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
       if (!env) throw unknownEnvironment(id);
       if (env.kind === 'demo') await ensureDemo();
       store.set(ENV_STORE_KEY, { ...readStored(), activeId: id });
+      // The demo service serves its credentials to whoever reaches it: it runs only while it is in use.
+      if (env.kind !== 'demo') await stopDemo();
     },
     async update(id, patch) {
       const env = find(id);
@@ -193,7 +202,7 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
     async testConnection(envId) {
       const env = find(envId);
       if (!env) throw unknownEnvironment(envId);
-      if (env.kind === 'demo') await ensureDemo();
+      if (env.kind === 'demo' && activeId() !== 'demo') throw demoNotActive();
       const { expiresAt } = await clientFor(find(envId)!).authorize();
       return { expiresAt: new Date(expiresAt) };
     },
@@ -230,6 +239,14 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
       demo = undefined;
     },
   };
+}
+
+function demoNotActive(): OmniShellError {
+  return new OmniShellError(
+    'DEMO_NOT_ACTIVE',
+    { en: 'The demo service runs only while the demo environment is the active one.', es: 'El servicio de demostración solo se ejecuta mientras el ambiente de demostración es el activo.' },
+    { en: 'Choose the demo environment in Settings, then test again.', es: 'Elige el ambiente de demostración en Configuración y vuelve a probar.' },
+  );
 }
 
 function unknownEnvironment(id: string): OmniShellError {
