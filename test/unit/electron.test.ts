@@ -336,14 +336,19 @@ describe('Electron main process (mocked electron)', () => {
 
 describe('electron-builder.yml', () => {
   const yml = readFileSync(new URL('../../electron-builder.yml', import.meta.url), 'utf8');
-  const value = (key: string) => yml.match(new RegExp(`^\\s+${key}:\\s*(\\S+)\\s*$`, 'm'))?.[1];
 
-  it('flips the fuses: no run-as-node, NODE_OPTIONS or --inspect; ASAR integrity and ASAR-only loading on', () => {
-    expect(value('runAsNode')).toBe('false');
-    expect(value('enableNodeOptionsEnvironmentVariable')).toBe('false');
-    expect(value('enableNodeCliInspectArguments')).toBe('false');
-    expect(value('enableEmbeddedAsarIntegrityValidation')).toBe('true');
-    expect(value('onlyLoadAppFromAsar')).toBe('true');
+  it('flips all seven fuses: no run-as-node, NODE_OPTIONS or --inspect; ASAR integrity and ASAR-only loading on; cookies encrypted; no file:// privileges', () => {
+    const block = yml.match(/^electronFuses:\n((?:\s+\w+: \S+\n)+)/m)?.[1];
+    const fuses = Object.fromEntries([...(block ?? '').matchAll(/^\s+(\w+): (\S+)$/gm)].map((m) => [m[1], m[2]]));
+    expect(fuses).toEqual({
+      runAsNode: 'false',
+      enableNodeOptionsEnvironmentVariable: 'false',
+      enableNodeCliInspectArguments: 'false',
+      enableEmbeddedAsarIntegrityValidation: 'true',
+      onlyLoadAppFromAsar: 'true',
+      enableCookieEncryption: 'true',
+      grantFileProtocolExtraPrivileges: 'false',
+    });
     expect(yml).toMatch(/^asar: true$/m);
   });
 
