@@ -56,7 +56,8 @@ try {
     ...(values['static-dir'] ? { staticDir: values['static-dir'] } : {}),
   });
   process.stdout.write(`Omni Reviewer ready at ${shell.appUrl}\n`);
-  if (!values['no-open']) openInBrowser(shell.appUrl);
+  // Not appUrl: a command line is readable by other local users, so the browser gets a one-time code instead.
+  if (!values['no-open']) openInBrowser(shell.host.oneTimeOpenUrl());
   const stop = () => {
     void shell.close().finally(() => process.exit(0));
   };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -24,6 +25,8 @@ import type { DownloadStore } from './downloads';
 export const SHELL_KEY_HEADER = 'x-omni-shell-key';
 const MAX_IPC_BODY_BYTES = 64 * 1024 * 1024;
 const MAX_BATCH_CALLS = 64;
+/** A browser may take a while to start; a code left unused longer than this is refused. */
+const OPEN_CODE_TTL_MS = 5 * 60 * 1000;
 
 export interface HostOptions {
   router: Router;
@@ -46,6 +49,11 @@ export interface Host {
   /** Origin of the host, e.g. http://127.0.0.1:5173 */
   origin: string;
   port: number;
+  /**
+   * An address that opens the app once, for the system browser: a command line (xdg-open, open) is readable by
+   * other local users, so it carries a one-time code, which `/open` exchanges for the key in a redirect.
+   */
+  oneTimeOpenUrl(): string;
   close(): Promise<void>;
 }
 
@@ -66,6 +74,8 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   const maxIpcBodyBytes = opts.maxIpcBodyBytes ?? MAX_IPC_BODY_BYTES;
   let origin = '';
   let hostHeader = '';
+  /** One-time open codes and when each expires. */
+  const openCodes = new Map<string, number>();
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error) => {
@@ -90,6 +100,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
       return opts.staging(req, res);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed');
+    if (url.pathname === '/open') return handleOpen(res, url.searchParams.get('code'));
     if (url.pathname.startsWith('/media/')) return handleMedia(req, res, url);
     if (url.pathname.startsWith('/download/')) return handleDownload(res, url);
     return serveStatic(req, res, url.pathname);
@@ -156,6 +167,17 @@ export async function startHost(opts: HostOptions): Promise<Host> {
       }),
     );
     if (!res.destroyed) res.end();
+  }
+
+  /** The key goes to the browser in a redirect's fragment, never on a command line; each code works once. */
+  function handleOpen(res: ServerResponse, code: string | null) {
+    const expiresAt = code === null ? undefined : openCodes.get(code);
+    if (code !== null) openCodes.delete(code);
+    if (expiresAt === undefined || expiresAt < now()) {
+      return sendText(res, 410, 'This link was already used or has expired. Open the address printed in the terminal ("Omni Reviewer ready at ...").\nEste enlace ya se usó o venció. Abre la dirección que se muestra en la terminal ("Omni Reviewer ready at ...").');
+    }
+    res.writeHead(302, { location: `/#k=${opts.key}`, 'cache-control': 'no-store' });
+    res.end();
   }
 
   async function handleMedia(req: IncomingMessage, res: ServerResponse, url: URL) {
@@ -227,6 +249,11 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   return {
     origin,
     port,
+    oneTimeOpenUrl() {
+      const code = randomBytes(24).toString('base64url');
+      openCodes.set(code, now() + OPEN_CODE_TTL_MS);
+      return `${origin}/open?code=${code}`;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
