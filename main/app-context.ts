@@ -18,6 +18,7 @@ import { OmniShellError } from './ipc/shell-error';
 import { log as defaultLog, type Logger } from './log';
 import type { MediaStore } from './media/registry';
 import { OmniClient } from './omni/client';
+import { isPlainHttpToRemote } from '../preload/contract/settings';
 
 /**
  * Builds the MainContext both shells share from the parts that differ per shell (store, vault, media URLs, files,
@@ -131,6 +132,7 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
     const signature = JSON.stringify(env);
     const cached = clients.get(env.id);
     if (cached && cached.signature === signature) return cached.client;
+    if (isPlainHttpToRemote(env.baseUrl) || isPlainHttpToRemote(env.authUrl)) throw insecureAddress();
     const client = new OmniClient({ env, vault, fetch: fetchImpl, now, logger: log });
     clients.set(env.id, { signature, client });
     return client;
@@ -239,6 +241,14 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
       demo = undefined;
     },
   };
+}
+
+function insecureAddress(): OmniShellError {
+  return new OmniShellError(
+    'INSECURE_ADDRESS',
+    { en: 'This environment’s address uses plain http to another machine, so the credentials would travel unencrypted.', es: 'La dirección de este ambiente usa http sin cifrar hacia otra máquina, así que las credenciales viajarían sin cifrar.' },
+    { en: 'Change the base and authorization URLs in Settings to https://.', es: 'Cambia la URL base y la de autorización a https:// en Configuración.' },
+  );
 }
 
 function demoNotActive(): OmniShellError {

@@ -60,6 +60,15 @@ const envId = z.string().trim().min(1).max(64);
 export function isLoopbackHostname(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
+/** An address that would carry credentials unencrypted to another machine (one saved before https was required). */
+export function isPlainHttpToRemote(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' && !isLoopbackHostname(u.hostname);
+  } catch {
+    return false;
+  }
+}
 const httpUrl = z
   .string()
   .trim()

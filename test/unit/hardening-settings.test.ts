@@ -12,6 +12,7 @@ import { MemoryJsonStore } from '../helpers/fake-safe-storage';
 import { startTestServer, type TestServer } from '../helpers/omni-test-server';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'omni-hardening-settings-'));
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
 type Creds = Record<'apiKey' | 'integrationId' | 'secret', string>;
 
 describe('settings service: credentials are bound to the addresses they were entered for', () => {
@@ -33,7 +34,6 @@ describe('settings service: credentials are bound to the addresses they were ent
   afterAll(async () => {
     await elsewhere.close();
     await app.close();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   async function customWithCredentials() {
@@ -88,5 +88,28 @@ describe('settings input: addresses and header fields', () => {
 
   it('still accepts ordinary values, trimmed', () => {
     expect(update.parse({ id: 'custom', apiVersion: ' 1.0 ', tokenHeader: ' X-Incode-Hardware-Id ' })).toEqual({ id: 'custom', apiVersion: '1.0', tokenHeader: 'X-Incode-Hardware-Id' });
+  });
+});
+
+describe('an address saved before https was required', () => {
+  it('is not used: calls and the connection test refuse it with a clear error instead of sending the credentials', async () => {
+    const store = new MemoryJsonStore();
+    store.set('environments', { activeId: 'custom', overrides: { custom: { baseUrl: 'http://omni.example.com', authUrl: 'http://omni.example.com/auth' } } });
+    const vault = new MemoryVault();
+    for (const field of ['apiKey', 'integrationId', 'secret'] as const) await vault.setCredential('custom', field, `${field}-value`);
+    const app = await createAppContext({
+      shell: { kind: 'web', version: 't', platform: 'linux', openExternal: async () => false, takeDeepLink: () => null, setAside: [] },
+      store,
+      auditPath: join(dataDir, 'audit-insecure.jsonl'),
+      vault,
+      media: createMediaStore({ urlFor: (id) => `/media/${id}` }),
+      files: { save: async () => null },
+    });
+    try {
+      await expect(settingsService(app.context).testConnection('custom')).rejects.toMatchObject({ code: 'INSECURE_ADDRESS' });
+      expect(() => app.context.omni()).toThrow(expect.objectContaining({ code: 'INSECURE_ADDRESS' }));
+    } finally {
+      await app.close();
+    }
   });
 });
