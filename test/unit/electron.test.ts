@@ -324,11 +324,17 @@ describe('Electron main process (mocked electron)', () => {
     expect(again.preventDefault).not.toHaveBeenCalled();
   });
 
-  it('a second instance quits at once and opens no window', async () => {
+  it('a second instance quits at once, opens no window, and says why', async () => {
     e.app.requestSingleInstanceLock.mockReturnValueOnce(false);
     e.app.quit.mockClear();
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     const before = e.windows.length;
-    expect(await bootstrap({ rendererDir, preload: '/x' })).toBeUndefined();
+    try {
+      expect(await bootstrap({ rendererDir, preload: '/x' })).toBeUndefined();
+      expect(stderr).toHaveBeenCalledWith(expect.stringContaining('Omni Reviewer is already running'));
+    } finally {
+      stderr.mockRestore();
+    }
     expect(e.app.quit).toHaveBeenCalled();
     expect(e.windows.length).toBe(before);
   });

@@ -11,6 +11,7 @@ import type { Router } from '../../main/ipc/router';
 const KEY = 'k'.repeat(43);
 const LIMIT = 4096;
 let host: Host;
+let clock = Date.now();
 let staticDir: string;
 const onError = vi.fn();
 const handle = vi.fn(async (channel: string) => ({ ok: true as const, data: { channel } }));
@@ -33,7 +34,7 @@ const ipcHeaders = (withKey = true) => ({ 'content-type': 'application/json', or
 beforeAll(async () => {
   staticDir = await mkdtemp(join(tmpdir(), 'omni-hardening-host-'));
   await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>app</title>');
-  host = await startHost({ router, staticDir, media: createMediaStore({ urlFor: (id) => id }), downloads: createWebFiles(KEY), key: KEY, port: 0, onError, maxIpcBodyBytes: LIMIT });
+  host = await startHost({ router, staticDir, media: createMediaStore({ urlFor: (id) => id }), downloads: createWebFiles(KEY), key: KEY, port: 0, onError, maxIpcBodyBytes: LIMIT, now: () => clock });
 });
 afterAll(async () => {
   await host.close();
@@ -70,5 +71,29 @@ describe('web shell host: malformed requests get typed answers', () => {
   it('a chunked body over the limit also gets the 413', async () => {
     const res = await raw('/ipc/app.info', { method: 'POST', headers: { ...ipcHeaders(), 'transfer-encoding': 'chunked' }, body: 'y'.repeat(LIMIT * 3) });
     expect(res.status).toBe(413);
+  });
+});
+
+describe('web shell host: one-time open codes', () => {
+  const open = (url: string) => fetch(url, { redirect: 'manual' });
+
+  it('a code opens the app once, carrying the key only in the redirect; it holds no part of the key', async () => {
+    const url = host.oneTimeOpenUrl();
+    expect(url).not.toContain(KEY);
+    const first = await open(url);
+    expect(first.status).toBe(302);
+    expect(first.headers.get('location')).toBe(`/#k=${KEY}`);
+    expect(first.headers.get('cache-control')).toBe('no-store');
+    const again = await open(url);
+    expect(again.status).toBe(410);
+    expect(await again.text()).not.toContain(KEY);
+  });
+
+  it('a code unused for more than five minutes, or a made-up one, is refused', async () => {
+    const url = host.oneTimeOpenUrl();
+    clock += 5 * 60 * 1000 + 1;
+    expect((await open(url)).status).toBe(410);
+    expect((await open(`${host.origin}/open?code=guess`)).status).toBe(410);
+    expect((await open(`${host.origin}/open`)).status).toBe(410);
   });
 });
