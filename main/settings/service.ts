@@ -2,12 +2,13 @@ import type { ConnectionTestView, EnvironmentView, EnvironmentsView, Preferences
 import type { CredentialField, EnvironmentConfig, MainContext } from '../ipc/context';
 import { BUILT_IN_ENVIRONMENTS } from '../app-context';
 import { OmniShellError } from '../ipc/shell-error';
+import { resetDemoData } from './demo-data';
 
 /**
  * Settings as a domain service: environments, their credentials, the connection test and preferences. The IPC
  * handler only adapts to it, so these rules are tested without any transport.
  */
-export type SettingsContext = Pick<MainContext, 'environments' | 'credentials' | 'store'>;
+export type SettingsContext = Pick<MainContext, 'environments' | 'credentials' | 'store' | 'vault'>;
 export type EnvironmentPatch = Partial<Pick<EnvironmentConfig, 'name' | 'baseUrl' | 'authUrl' | 'apiVersion' | 'tokenHeader'>>;
 
 const PREFERENCES_KEY = 'preferences';
@@ -88,6 +89,7 @@ export function settingsService(ctx: SettingsContext) {
       await ctx.credentials.acceptWeakStorage();
       return ctx.credentials.storageSecurity();
     },
+    resetDemoData: () => resetDemoData(ctx.store, ctx.vault),
     preferences,
     setPreferences(patch: Partial<PreferencesView>): PreferencesView {
       const current = preferences();

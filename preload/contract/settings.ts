@@ -119,6 +119,8 @@ export const settings = {
   testConnection: channel<ConnectionTestView>()(z.object({ environmentId: envId }).strict()),
   storageSecurity: channel<StorageSecurityView>()(z.object({}).strict()),
   acceptWeakStorage: channel<StorageSecurityView>()(z.object({}).strict()),
+  /** Forgets the demo environment's queue (with its session tokens), drafts and decisions; the audit trail stays. */
+  resetDemoData: channel<{ interviews: number }>()(z.object({}).strict()),
   preferences: channel<PreferencesView>()(z.object({}).strict()),
   setPreferences: channel<PreferencesView>()(
     z.object({ language: z.enum(['en', 'es']).nullable().optional(), theme: z.enum(['system', 'light', 'dark']).optional() }).strict(),

@@ -11,6 +11,7 @@ export const settingsHandlers: DomainHandlers<'settings'> = {
   testConnection: async ({ environmentId }, ctx) => settingsService(ctx).testConnection(environmentId),
   storageSecurity: async (_input, ctx) => settingsService(ctx).storageSecurity(),
   acceptWeakStorage: async (_input, ctx) => settingsService(ctx).acceptWeakStorage(),
+  resetDemoData: async (_input, ctx) => settingsService(ctx).resetDemoData(),
   preferences: async (_input, ctx) => settingsService(ctx).preferences(),
   setPreferences: async (patch, ctx) => settingsService(ctx).setPreferences(patch),
 };
