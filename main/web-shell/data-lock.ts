@@ -16,7 +16,9 @@ export class DataDirInUseError extends Error {
   ) {
     super(
       `Another Omni Reviewer web shell (process ${pid}) is using the data folder ${dataDir}. ` +
-        'Use that one, stop it first, or start this one with --data-dir pointing at another folder.',
+        `Use that one, stop it first, or start this one with --data-dir pointing at another folder (if no web shell is running, delete ${LOCK_FILE} there).\n` +
+        `Otro web shell de Omni Reviewer (proceso ${pid}) está usando la carpeta de datos ${dataDir}. ` +
+        `Usa ese, detenlo primero o inicia este con --data-dir apuntando a otra carpeta (si no hay ningún web shell en ejecución, borra ${LOCK_FILE} ahí).`,
     );
     this.name = 'DataDirInUseError';
   }

@@ -61,6 +61,7 @@ describe('one web shell per data folder', () => {
       const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
       expect(code).toBe(2);
       expect(stderr).toContain(`Another Omni Reviewer web shell (process ${process.pid}) is using the data folder ${dataDir}`);
+      expect(stderr).toContain('Otro web shell de Omni Reviewer');
       expect(stderr).not.toMatch(/\n\s+at /);
     } finally {
       await first.close();
