@@ -40,10 +40,13 @@ const dataDir = values['data-dir'] ?? defaultDataDir();
 if (values['reset-demo-data']) {
   try {
     const { interviews } = await resetWebShellDemoData(dataDir);
-    process.stdout.write(`Demo data reset in ${dataDir}: ${interviews} interview(s) removed from the demo queue, with their drafts and decisions. The audit trail is kept.\n`);
+    process.stdout.write(
+      `Demo data reset in ${dataDir}: ${interviews} interview(s) removed from the demo queue, with their drafts and decisions. The audit trail is kept.\n` +
+        `Datos de demostración restablecidos en ${dataDir}: se quitaron ${interviews} entrevista(s) de la bandeja, con sus borradores y decisiones. La bitácora de auditoría se conserva.\n`,
+    );
     process.exit(0);
   } catch (error) {
-    fail(error instanceof DataDirInUseError ? error.message : `Demo data could not be reset: ${(error as Error).message}`);
+    fail(error instanceof DataDirInUseError ? error.message : `Demo data could not be reset / No se pudieron restablecer los datos de demostración: ${(error as Error).message}`);
   }
 }
 const port = values.port === undefined ? 5173 : Number(values.port);
