@@ -10,6 +10,7 @@ import { OmniShellError } from './errors';
 import { log as defaultLog, type Logger } from './log';
 import type { MediaStore } from './media/registry';
 import { OmniClient } from './omni/client';
+import { isPlainHttpToRemote } from '../common/ipc/settings';
 
 /**
  * Builds the MainContext both shells share from the parts that differ per shell (store, vault, media URLs, files,
@@ -121,9 +122,17 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
     const signature = JSON.stringify(env);
     const cached = clients.get(env.id);
     if (cached && cached.signature === signature) return cached.client;
+    if (isPlainHttpToRemote(env.baseUrl) || isPlainHttpToRemote(env.authUrl)) throw insecureAddress();
     const client = new OmniClient({ env, vault, fetch: fetchImpl, now, logger: log });
     clients.set(env.id, { signature, client });
     return client;
+  };
+  const stopDemo = async () => {
+    const running = demo;
+    demo = undefined;
+    demoStarting = undefined;
+    forgetClient('demo');
+    await running?.close();
   };
   /** New credentials must not keep using a token authorized with the old ones. */
   const forgetClient = (envId: string) => clients.delete(envId);
@@ -141,6 +150,8 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
       if (!env) throw unknownEnvironment(id);
       if (env.kind === 'demo') await ensureDemo();
       store.set(ENV_STORE_KEY, { ...readStored(), activeId: id });
+      // The demo service serves its credentials to whoever reaches it: it runs only while it is in use.
+      if (env.kind !== 'demo') await stopDemo();
     },
     async update(id, patch) {
       const env = find(id);
@@ -183,7 +194,7 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
     async testConnection(envId) {
       const env = find(envId);
       if (!env) throw unknownEnvironment(envId);
-      if (env.kind === 'demo') await ensureDemo();
+      if (env.kind === 'demo' && activeId() !== 'demo') throw demoNotActive();
       const { expiresAt } = await clientFor(find(envId)!).authorize();
       return { expiresAt: new Date(expiresAt) };
     },
@@ -220,6 +231,22 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
       demo = undefined;
     },
   };
+}
+
+function insecureAddress(): OmniShellError {
+  return new OmniShellError(
+    'INSECURE_ADDRESS',
+    { en: 'This environment’s address uses plain http to another machine, so the credentials would travel unencrypted.', es: 'La dirección de este ambiente usa http sin cifrar hacia otra máquina, así que las credenciales viajarían sin cifrar.' },
+    { en: 'Change the base and authorization URLs in Settings to https://.', es: 'Cambia la URL base y la de autorización a https:// en Configuración.' },
+  );
+}
+
+function demoNotActive(): OmniShellError {
+  return new OmniShellError(
+    'DEMO_NOT_ACTIVE',
+    { en: 'The demo service runs only while the demo environment is the active one.', es: 'El servicio de demostración solo se ejecuta mientras el ambiente de demostración es el activo.' },
+    { en: 'Choose the demo environment in Settings, then test again.', es: 'Elige el ambiente de demostración en Configuración y vuelve a probar.' },
+  );
 }
 
 function unknownEnvironment(id: string): OmniShellError {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, truncateSync, writeFileSync, type Stats } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, truncateSync, writeFileSync, type Stats } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { AuditAction, AuditEntry } from '../common/views';
@@ -7,6 +7,7 @@ import type { JsonStore } from './json-store';
 import type { AuditTrail } from './ports';
 import { deepFreeze } from './json-store';
 import { log as defaultLog, type Logger } from './log';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files';
 
 /**
  * Append-only audit trail with a SHA-256 hash chain: each entry's hash covers its content and the previous hash,
@@ -66,7 +67,9 @@ export function openAuditTrail(opts: AuditTrailOptions): AuditTrail {
   const now = opts.now ?? Date.now;
   const log = opts.log ?? defaultLog;
   const { path } = opts;
-  mkdirSync(dirname(path), { recursive: true });
+  mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
+  // A trail written by an earlier version is 0644; it repeats note text.
+  if (process.platform !== 'win32' && existsSync(path)) chmodSync(path, PRIVATE_FILE_MODE);
   moveLegacyTrail(path, opts.legacyStore, log);
 
   let lines: Line[] = [];
@@ -192,7 +195,7 @@ function withoutHash(entry: Readonly<AuditEntry>): Omit<AuditEntry, 'hash'> {
 
 /** One line, on disk before the call returns (an entry the app has reported must survive a crash). */
 async function appendLine(path: string, line: string): Promise<FileState> {
-  const handle = await open(path, 'a');
+  const handle = await open(path, 'a', PRIVATE_FILE_MODE);
   try {
     await handle.write(line);
     await handle.datasync();
@@ -249,7 +252,7 @@ function readTrailFile(path: string, repairWith: Logger | undefined): { lines: L
       lines.push(last);
     } else {
       const setAsideAs = `${path}.unfinished-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-      writeFileSync(setAsideAs, tail, { flush: true });
+      writeFileSync(setAsideAs, tail, { flush: true, mode: PRIVATE_FILE_MODE });
       truncateSync(path, end);
       repairWith.warn('The audit trail ended in an unfinished entry (the app stopped while writing it); it was set aside', { setAsideAs, bytes: tail.length });
     }
@@ -276,7 +279,7 @@ function moveLegacyTrail(path: string, store: JsonStore | undefined, log: Logger
     return;
   }
   const moving = `${path}.moving`;
-  writeFileSync(moving, legacy.map((entry) => `${JSON.stringify(entry)}\n`).join(''), { flush: true });
+  writeFileSync(moving, legacy.map((entry) => `${JSON.stringify(entry)}\n`).join(''), { flush: true, mode: PRIVATE_FILE_MODE });
   renameSync(moving, path);
   store.delete(LEGACY_STORE_KEY);
 }

@@ -4,7 +4,7 @@
  * system browser through the web shell (`npm run start:web`). Extra arguments go to the web shell.
  */
 import { spawn } from 'node:child_process';
-import { electronBinary } from './electron-binary.mjs';
+import { electronBinary, missingTools } from './electron-binary.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -13,6 +13,16 @@ function run(command, args) {
   const child = spawn(command, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
   child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 1)));
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+}
+
+// After a failed or missing install nothing below can run: say so instead of "vite: not found".
+const missing = missingTools();
+if (missing.length > 0) {
+  process.stderr.write(
+    `The project's packages are not installed (${missing.join(', ')} missing). Run npm install, then npm start.\n` +
+      `Los paquetes del proyecto no están instalados (faltan ${missing.join(', ')}). Ejecuta npm install y luego npm start.\n`,
+  );
+  process.exit(1);
 }
 
 const electron = electronBinary();

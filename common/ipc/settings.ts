@@ -20,6 +20,8 @@ export interface EnvironmentView {
   apiVersion: string;
   tokenHeader: string;
   credentials: Record<CredentialField, CredentialState>;
+  /** Set when a changed address cleared the stored credentials: they must be entered again for the new one. */
+  credentialsCleared?: true;
 }
 
 export interface EnvironmentsView {
@@ -57,6 +59,19 @@ export interface PreferencesView {
 export type AfterDecision = 'stay' | 'next';
 
 const envId = z.string().trim().min(1).max(64);
+/** Loopback only may go without TLS: elsewhere the API key, secret and tokens would travel readable. */
+export function isLoopbackHostname(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+/** An address that would carry credentials unencrypted to another machine (one saved before https was required). */
+export function isPlainHttpToRemote(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' && !isLoopbackHostname(u.hostname);
+  } catch {
+    return false;
+  }
+}
 const httpUrl = z
   .string()
   .trim()
@@ -64,12 +79,25 @@ const httpUrl = z
   .refine((v) => {
     try {
       const u = new URL(v);
-      return (u.protocol === 'https:' || u.protocol === 'http:') && u.username === '' && u.password === '';
+      const secure = u.protocol === 'https:' || (u.protocol === 'http:' && isLoopbackHostname(u.hostname));
+      return secure && u.username === '' && u.password === '';
     } catch {
       return false;
     }
-  }, 'Must be an http(s) URL without user name or password');
-const headerName = z.string().trim().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/, 'Must be a valid HTTP header name');
+  }, 'Must be an https URL (http only for a loopback address) without user name or password');
+/** Sent as header values or names: CR, LF or NUL would split or end the header, so they are refused, not trimmed. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const noControlChars = (v: string) => !/[\x00-\x1f\x7f]/.test(v);
+const headerName = z
+  .string()
+  .refine(noControlChars, 'Must not contain line breaks or control characters')
+  .transform((v) => v.trim())
+  .pipe(z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/, 'Must be a valid HTTP header name'));
+const apiVersion = z
+  .string()
+  .refine(noControlChars, 'Must not contain line breaks or control characters')
+  .transform((v) => v.trim())
+  .pipe(z.string().min(1).max(20));
 
 export const settings = {
   environments: channel<EnvironmentsView>()(z.object({}).strict()),
@@ -81,7 +109,7 @@ export const settings = {
         name: z.string().trim().min(1).max(80).optional(),
         baseUrl: httpUrl.optional(),
         authUrl: httpUrl.optional(),
-        apiVersion: z.string().trim().min(1).max(20).optional(),
+        apiVersion: apiVersion.optional(),
         tokenHeader: headerName.optional(),
       })
       .strict(),
@@ -95,6 +123,8 @@ export const settings = {
   testConnection: channel<ConnectionTestView>()(z.object({ environmentId: envId }).strict()),
   storageSecurity: channel<StorageSecurityView>()(z.object({}).strict()),
   acceptWeakStorage: channel<StorageSecurityView>()(z.object({}).strict()),
+  /** Forgets the demo environment's queue (with its session tokens), drafts and decisions; the audit trail stays. */
+  resetDemoData: channel<{ interviews: number }>()(z.object({}).strict()),
   preferences: channel<PreferencesView>()(z.object({}).strict()),
   setPreferences: channel<PreferencesView>()(
     z

@@ -90,12 +90,31 @@ async function authenticate(request: FastifyRequest, def: EndpointDef, deps: Dem
 }
 
 /** Builds the demo service: the 16 endpoints from the shared table, signed media, and the /__demo/ controls. */
-export function buildDemoApp(deps: DemoDeps, maxBodyBytes: number): FastifyInstance {
+function isLoopbackHostHeader(host: string | undefined): boolean {
+  if (!host) return false;
+  try {
+    const { hostname } = new URL(`http://${host}`);
+    return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+  } catch {
+    return false;
+  }
+}
+
+export function buildDemoApp(deps: DemoDeps, maxBodyBytes: number, opts: { loopbackHostOnly?: boolean } = {}): FastifyInstance {
   // forceCloseConnections: close() ends every connection at once. By default it waits for the ones mid-request, and a
   // socket a client opened but never used counts as one until Node's 60 s header timeout, so quitting hung that long.
   const app = Fastify({ logger: false, bodyLimit: maxBodyBytes, exposeHeadRoutes: true, forceCloseConnections: true });
   // The interface is JSON only (spec: common rule 3); anything else is a 415, not a string body.
   app.removeContentTypeParser('text/plain');
+
+  if (opts.loopbackHostOnly) {
+    // DNS rebinding: a page on evil.example re-pointed at 127.0.0.1 is same-origin with this server, but its requests
+    // still name evil.example in Host. Only loopback names reach the routes (and /__demo/credentials).
+    app.addHook('onRequest', async (request, reply) => {
+      if (isLoopbackHostHeader(request.headers.host)) return;
+      return sendError(reply, request, deps, new DemoHttpError(403, 'This demo server answers only requests addressed to a loopback name (127.0.0.1, localhost, [::1]) in Host.'));
+    });
+  }
 
   app.addHook('onRequest', async (request, reply) => {
     const path = pathOf(request);

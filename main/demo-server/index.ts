@@ -76,7 +76,8 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
     imageUrlAllowList: opts.imageUrlAllowList ?? [],
     origin: () => origin,
   };
-  const app = buildDemoApp(deps, maxBodyBytes);
+  // Bound to loopback, it checks Host too; bound elsewhere on purpose, clients name it however they reach it.
+  const app = buildDemoApp(deps, maxBodyBytes, { loopbackHostOnly: isLoopbackHost(host) });
   await app.listen({ port: opts.port ?? 0, host });
   const address = app.server.address() as AddressInfo;
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;

@@ -39,6 +39,8 @@ export function defaultPaths(): BootstrapPaths {
 
 export async function bootstrap(paths: BootstrapPaths = defaultPaths()): Promise<AppContextHandle | undefined> {
   if (!app.requestSingleInstanceLock()) {
+    // One app per user data folder: the running one takes the deep link (if any) and comes to the front.
+    process.stderr.write('Omni Reviewer is already running; its window was brought to the front instead of starting a second one.\n');
     app.quit();
     return undefined;
   }

@@ -1,11 +1,13 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openInBrowser, startWebShell } from './index';
+import { DataDirInUseError } from './data-lock';
+import { openInBrowser, resetWebShellDemoData, startWebShell } from './index';
 
 /**
  * `npm run start:web -- [--port 5173] [--no-open] [--data-dir DIR] [--static-dir DIR]`: the app in the system browser, served from
  * 127.0.0.1. Prints one line, `Omni Reviewer ready at <url>`; the URL's fragment holds the per-launch key.
+ * `--reset-demo-data` forgets the demo environment's queue, drafts and decisions in the data folder, and exits.
  */
 function defaultDataDir(): string {
   if (process.env.OMNI_REVIEWER_DATA_DIR) return process.env.OMNI_REVIEWER_DATA_DIR;
@@ -19,12 +21,12 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-const USAGE = 'Usage: npm run start:web -- [--port 5173] [--no-open] [--data-dir DIR] [--static-dir DIR]';
+const USAGE = 'Usage: npm run start:web -- [--port 5173] [--no-open] [--data-dir DIR] [--static-dir DIR] [--reset-demo-data]';
 
-let values: { port?: string; 'no-open'?: boolean; 'data-dir'?: string; 'static-dir'?: string; help?: boolean };
+let values: { port?: string; 'no-open'?: boolean; 'data-dir'?: string; 'static-dir'?: string; 'reset-demo-data'?: boolean; help?: boolean };
 try {
   ({ values } = parseArgs({
-    options: { port: { type: 'string' }, 'no-open': { type: 'boolean' }, 'data-dir': { type: 'string' }, 'static-dir': { type: 'string' }, help: { type: 'boolean' } },
+    options: { port: { type: 'string' }, 'no-open': { type: 'boolean' }, 'data-dir': { type: 'string' }, 'static-dir': { type: 'string' }, 'reset-demo-data': { type: 'boolean' }, help: { type: 'boolean' } },
     strict: true,
   }));
 } catch (error) {
@@ -34,17 +36,31 @@ if (values.help) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);
 }
+const dataDir = values['data-dir'] ?? defaultDataDir();
+if (values['reset-demo-data']) {
+  try {
+    const { interviews } = await resetWebShellDemoData(dataDir);
+    process.stdout.write(
+      `Demo data reset in ${dataDir}: ${interviews} interview(s) removed from the demo queue, with their drafts and decisions. The audit trail is kept.\n` +
+        `Datos de demostración restablecidos en ${dataDir}: se quitaron ${interviews} entrevista(s) de la bandeja, con sus borradores y decisiones. La bitácora de auditoría se conserva.\n`,
+    );
+    process.exit(0);
+  } catch (error) {
+    fail(error instanceof DataDirInUseError ? error.message : `Demo data could not be reset / No se pudieron restablecer los datos de demostración: ${(error as Error).message}`);
+  }
+}
 const port = values.port === undefined ? 5173 : Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a number from 0 to 65535, got "${values.port}".`);
 
 try {
   const shell = await startWebShell({
     port,
-    dataDir: values['data-dir'] ?? defaultDataDir(),
+    dataDir,
     ...(values['static-dir'] ? { staticDir: values['static-dir'] } : {}),
   });
   process.stdout.write(`Omni Reviewer ready at ${shell.appUrl}\n`);
-  if (!values['no-open']) openInBrowser(shell.appUrl);
+  // Not appUrl: a command line is readable by other local users, so the browser gets a one-time code instead.
+  if (!values['no-open']) openInBrowser(shell.host.oneTimeOpenUrl());
   const stop = () => {
     void shell.close().finally(() => process.exit(0));
   };
@@ -52,6 +68,7 @@ try {
   process.on('SIGTERM', stop);
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
+  if (error instanceof DataDirInUseError) fail(error.message);
   if (code === 'EADDRINUSE') fail(`Port ${port} is already in use. Pick another with --port, or --port 0 for any free port.`);
   fail(`Omni Reviewer could not start: ${(error as Error).message}`);
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -24,6 +25,8 @@ import { SHELL_KEY_HEADER } from '../../common/web-shell';
  */
 const MAX_IPC_BODY_BYTES = 64 * 1024 * 1024;
 const MAX_BATCH_CALLS = 64;
+/** A browser may take a while to start; a code left unused longer than this is refused. */
+const OPEN_CODE_TTL_MS = 5 * 60 * 1000;
 
 export interface HostOptions {
   router: Router;
@@ -36,6 +39,8 @@ export interface HostOptions {
   now?: () => number;
   fetch?: typeof fetch;
   onError?: (error: unknown) => void;
+  /** Largest IPC request body; default 64 MB. */
+  maxIpcBodyBytes?: number;
   /** `PUT /staging`: streams a picked file into a temp file (main/capture/web-staging.ts); same key check as IPC. */
   staging?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 }
@@ -44,6 +49,11 @@ export interface Host {
   /** Origin of the host, e.g. http://127.0.0.1:5173 */
   origin: string;
   port: number;
+  /**
+   * An address that opens the app once, for the system browser: a command line (xdg-open, open) is readable by
+   * other local users, so it carries a one-time code, which `/open` exchanges for the key in a redirect.
+   */
+  oneTimeOpenUrl(): string;
   close(): Promise<void>;
 }
 
@@ -61,8 +71,11 @@ function securityHeaders(res: ServerResponse) {
 
 export async function startHost(opts: HostOptions): Promise<Host> {
   const now = opts.now ?? Date.now;
+  const maxIpcBodyBytes = opts.maxIpcBodyBytes ?? MAX_IPC_BODY_BYTES;
   let origin = '';
   let hostHeader = '';
+  /** One-time open codes and when each expires. */
+  const openCodes = new Map<string, number>();
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error) => {
@@ -74,18 +87,20 @@ export async function startHost(opts: HostOptions): Promise<Host> {
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     securityHeaders(res);
-    const url = new URL(req.url ?? '/', origin);
+    const url = parseRequestUrl(req.url, origin);
+    if (!url) return sendText(res, 400, 'Bad path');
     const isIpc = url.pathname === IPC_BATCH_ROUTE || url.pathname.startsWith('/ipc/');
     if (!isOwnRequest(req)) return forbidden(res, isIpc);
 
     if (url.pathname === IPC_BATCH_ROUTE) return handleIpcBatch(req, res);
-    if (isIpc) return handleIpc(req, res, decodeURIComponent(url.pathname.slice('/ipc/'.length)));
+    if (isIpc) return handleIpc(req, res, url.pathname.slice('/ipc/'.length));
     if (url.pathname === '/staging' && opts.staging) {
       const key = req.headers[SHELL_KEY_HEADER];
       if (req.headers.origin !== origin || !sameSecret(typeof key === 'string' ? key : undefined, opts.key)) return forbidden(res, true);
       return opts.staging(req, res);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed');
+    if (url.pathname === '/open') return handleOpen(res, url.searchParams.get('code'));
     if (url.pathname.startsWith('/media/')) return handleMedia(req, res, url);
     if (url.pathname.startsWith('/download/')) return handleDownload(res, url);
     return serveStatic(req, res, url.pathname);
@@ -110,11 +125,9 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
       return void sendJson(res, 415, failure('UNSUPPORTED_MEDIA_TYPE', 'IPC calls must send JSON.', 'Las llamadas IPC deben enviar JSON.'));
     }
-    let raw: string;
-    try {
-      raw = await readBody(req, MAX_IPC_BODY_BYTES);
-    } catch {
-      return void sendJson(res, 413, failure('PAYLOAD_TOO_LARGE', 'The request is too large.', 'La solicitud es demasiado grande.'));
+    const raw = await readBody(req, maxIpcBodyBytes);
+    if (raw === undefined) {
+      return void sendJson(res, 413, failure('PAYLOAD_TOO_LARGE', `The request is larger than ${Math.round(maxIpcBodyBytes / 1024 / 1024)} MB.`, `La solicitud ocupa más de ${Math.round(maxIpcBodyBytes / 1024 / 1024)} MB.`));
     }
     try {
       return { input: raw === '' ? {} : JSON.parse(raw) };
@@ -123,9 +136,11 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     }
   }
 
-  async function handleIpc(req: IncomingMessage, res: ServerResponse, channel: string) {
+  async function handleIpc(req: IncomingMessage, res: ServerResponse, encodedChannel: string) {
     const request = await readIpcRequest(req, res);
     if (!request) return;
+    const channel = decodePathPart(encodedChannel);
+    if (channel === undefined) return sendJson(res, 400, failure('INVALID_INPUT', 'The channel name in the address is not valid.', 'El nombre del canal en la dirección no es válido.'));
     sendJson(res, 200, await opts.router.handle(channel, request.input, { url: origin, isMainFrame: true }));
   }
 
@@ -154,8 +169,20 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     if (!res.destroyed) res.end();
   }
 
+  /** The key goes to the browser in a redirect's fragment, never on a command line; each code works once. */
+  function handleOpen(res: ServerResponse, code: string | null) {
+    const expiresAt = code === null ? undefined : openCodes.get(code);
+    if (code !== null) openCodes.delete(code);
+    if (expiresAt === undefined || expiresAt < now()) {
+      return sendText(res, 410, 'This link was already used or has expired. Open the address printed in the terminal ("Omni Reviewer ready at ...").\nEste enlace ya se usó o venció. Abre la dirección que se muestra en la terminal ("Omni Reviewer ready at ...").');
+    }
+    res.writeHead(302, { location: `/#k=${opts.key}`, 'cache-control': 'no-store' });
+    res.end();
+  }
+
   async function handleMedia(req: IncomingMessage, res: ServerResponse, url: URL) {
-    const id = decodeURIComponent(url.pathname.slice('/media/'.length));
+    const id = decodePathPart(url.pathname.slice('/media/'.length));
+    if (id === undefined) return sendText(res, 400, 'Bad path');
     if (!verifyPath(opts.key, 'media', id, url.searchParams.get('exp'), url.searchParams.get('sig'), now())) return forbidden(res, false);
     const controller = new AbortController();
     res.on('close', () => controller.abort());
@@ -169,7 +196,8 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   }
 
   function handleDownload(res: ServerResponse, url: URL) {
-    const id = decodeURIComponent(url.pathname.slice('/download/'.length));
+    const id = decodePathPart(url.pathname.slice('/download/'.length));
+    if (id === undefined) return sendText(res, 400, 'Bad path');
     if (!verifyPath(opts.key, 'download', id, url.searchParams.get('exp'), url.searchParams.get('sig'), now())) return forbidden(res, false);
     const file = opts.downloads.take(id);
     if (!file) return sendText(res, 410, 'This download link was already used or has expired.');
@@ -221,6 +249,11 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   return {
     origin,
     port,
+    oneTimeOpenUrl() {
+      const code = randomBytes(24).toString('base64url');
+      openCodes.set(code, now() + OPEN_CODE_TTL_MS);
+      return `${origin}/open?code=${code}`;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -256,20 +289,38 @@ function sendText(res: ServerResponse, status: number, text: string) {
   res.end(text);
 }
 
-function readBody(req: IncomingMessage, limit: number): Promise<string> {
+function parseRequestUrl(path: string | undefined, origin: string): URL | undefined {
+  try {
+    return new URL(path ?? '/', origin);
+  } catch {
+    return undefined;
+  }
+}
+
+/** undefined when the path part holds a malformed `%` escape: the client's mistake (400), not the host's (500). */
+function decodePathPart(part: string): string | undefined {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The body as text, or undefined when it is over the limit. Past the limit the rest is read and dropped, so the client
+ * gets the 413 rather than a connection reset while it is still sending; a body far past it is cut off.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    let chunks: Buffer[] | undefined = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        reject(new Error('too large'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
+      if (size > limit) chunks = undefined;
+      if (size > limit * 4) req.destroy();
+      chunks?.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(chunks && Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
 }

@@ -14,6 +14,9 @@ import { log } from '../log';
 import { createMediaStore } from '../media/registry';
 import { isAllowedExternalUrl } from '../security-policy';
 import { openStores, type OpenedStore } from '../json-store';
+import { makePrivateDataDir, PRIVATE_FILE_MODE } from '../private-files';
+import { resetDemoData } from '../settings/demo-data';
+import { lockDataDir, type DataDirLock } from './data-lock';
 import { createWebFiles } from './downloads';
 import { startHost, type Host } from './host';
 import { signPath } from './tokens';
@@ -48,7 +51,7 @@ const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 export function confStore(dataDir: string): OpenedStore {
   return openStores(
-    (name) => new Conf<Record<string, unknown>>({ projectName: 'omni-reviewer', cwd: dataDir, configName: name }),
+    (name) => new Conf<Record<string, unknown>>({ projectName: 'omni-reviewer', cwd: dataDir, configName: name, configFileMode: PRIVATE_FILE_MODE }),
     (name) => join(dataDir, `${name}.json`),
   );
 }
@@ -64,8 +67,18 @@ function appVersion(): string {
 export async function startWebShell(opts: WebShellOptions): Promise<WebShell> {
   const now = opts.now ?? Date.now;
   const key = randomBytes(32).toString('base64url');
-  const { store, setAside } = confStore(opts.dataDir);
-  const vault = new EncryptedVault(new NodeKeyFileCipher(join(opts.dataDir, 'vault.key')), store);
+  makePrivateDataDir(opts.dataDir);
+  const lock = lockDataDir(opts.dataDir);
+  try {
+    return await startLocked(opts, key, now, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function startLocked(opts: WebShellOptions, key: string, now: () => number, lock: DataDirLock): Promise<WebShell> {
+  const { store, vault, setAside } = openData(opts.dataDir);
   const media = createMediaStore({ urlFor: (id) => signPath(key, 'media', id, now() + MEDIA_LINK_TTL_MS) });
   const files = createWebFiles(key, now);
   const app = await createAppContext({
@@ -113,8 +126,29 @@ export async function startWebShell(opts: WebShellOptions): Promise<WebShell> {
     async close() {
       await host.close();
       await app.close();
+      lock.release();
     },
   };
+}
+
+function openData(dataDir: string) {
+  const { store, setAside } = confStore(dataDir);
+  return { store, setAside, vault: new EncryptedVault(new NodeKeyFileCipher(join(dataDir, 'vault.key')), store) };
+}
+
+/**
+ * `--reset-demo-data`: forgets the demo environment's queue, drafts and decisions in a data folder no web shell is
+ * using (main/settings/demo-data.ts).
+ */
+export async function resetWebShellDemoData(dataDir: string): Promise<{ interviews: number }> {
+  makePrivateDataDir(dataDir);
+  const lock = lockDataDir(dataDir);
+  try {
+    const { store, vault } = openData(dataDir);
+    return await resetDemoData(store, vault);
+  } finally {
+    lock.release();
+  }
 }
 
 /** Opens a URL in the system browser; false when there is no display or no opener. */

@@ -8,7 +8,7 @@ import ts from 'typescript';
  * word tables main shares with it. As patterns: a `{placeholder}` matches any text.
  */
 export function englishOnlyPatterns(): RegExp[] {
-  const files = [...sourceFiles('renderer'), 'main/audit-words.ts'];
+  const files = [...sourceFiles('renderer'), 'common/audit-words.ts'];
   const pairs: [string, string][] = [];
   for (const file of files) {
     const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -10,6 +11,25 @@ const SHOTS = '.tmp/screenshots';
 async function demoCredentials(shell: ShellFixture) {
   const res = await fetch(`${shell.demoUrl}/__demo/credentials`);
   return (await res.json()) as { apiKey: string; integrationId: string; secret: string };
+}
+
+/** A demo server of its own, standing for a staging service: the embedded one stops once Custom is active. */
+const standaloneDemos: (() => void)[] = [];
+test.afterEach(() => standaloneDemos.splice(0).forEach((stop) => stop()));
+
+async function standaloneDemo(): Promise<{ url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'main/demo-server/cli.ts', '--port', '0'], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] });
+  standaloneDemos.push(() => child.kill());
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`demo server exited with ${code}: ${output}`)));
+  });
+  return { url };
 }
 
 async function openSettings(page: Page) {
@@ -72,8 +92,9 @@ test('switching the language changes every word of the frame and persists', asyn
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
 });
 
-test('credentials: enter, test, replace with a bad one (clear error), clear', async ({ page, shell }) => {
-  const creds = await demoCredentials(shell);
+test('credentials: enter, test, replace with a bad one (clear error), clear; a new address clears them', async ({ page }) => {
+  const staging = await standaloneDemo();
+  const creds = (await fetch(`${staging.url}/__demo/credentials`).then((r) => r.json())) as { apiKey: string; integrationId: string; secret: string };
   await openSettings(page);
   await page.getByRole('radio', { name: /Custom/ }).click();
   await expect(page.getByTestId('active-environment')).toHaveText(/Custom/);
@@ -83,8 +104,8 @@ test('credentials: enter, test, replace with a bad one (clear error), clear', as
   await page.getByRole('button', { name: 'Test connection' }).click();
   await expect(page.getByRole('alert').first()).toBeVisible();
 
-  await page.getByLabel('Base URL').fill(shell.demoUrl);
-  await page.getByLabel('Authorization URL').fill(shell.demoUrl);
+  await page.getByLabel('Base URL').fill(staging.url);
+  await page.getByLabel('Authorization URL').fill(staging.url);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Saved.')).toBeVisible();
 
@@ -111,6 +132,13 @@ test('credentials: enter, test, replace with a bad one (clear error), clear', as
   await row.getByRole('button', { name: 'Clear' }).click();
   await expect(row.getByText('Not set')).toBeVisible();
   await expect(row.getByRole('button', { name: 'Set' })).toBeVisible();
+
+  // Credentials belong to the address they were entered for: another address clears them, and the page says so.
+  await page.getByLabel('Base URL').fill(staging.url.replace('127.0.0.1', 'localhost'));
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('The address changed, so the stored credentials were cleared')).toBeVisible();
+  for (const field of ['apiKey', 'integrationId']) await expect(page.getByTestId(`credential-${field}`).getByText('Not set')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/settings-address-changed.png` });
 });
 
 test('the page cannot reach any secret: window, storage, cookies and DOM are searched', async ({ page, shell }) => {

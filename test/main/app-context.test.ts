@@ -3,13 +3,14 @@ import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { captureState } from '../../main/capture/state';
 import { createAppContext, type AppContextHandle } from '../../main/app-context';
 import { EncryptedVault } from '../../main/auth/encrypted-vault';
 import { MemoryVault } from '../../main/auth/memory-vault';
 import type { SecretCipher } from '../../main/auth/vault';
 import { createMediaStore } from '../../main/media/registry';
+import { startDemoServer } from '../../main/demo-server/index';
 import { MemoryJsonStore } from '../helpers/fake-safe-storage';
 
 const memoryStore = () => new MemoryJsonStore();
@@ -60,8 +61,11 @@ describe('app context', () => {
 
   it('custom environment: addresses persist, credentials work, a replaced credential drops the old client', async () => {
     const { environments, credentials } = app.context;
-    const demo = await fetch(`${app.demoUrl()}/__demo/credentials`).then((r) => r.json() as Promise<Record<'apiKey' | 'integrationId' | 'secret', string>>);
-    await environments.update('custom', { baseUrl: app.demoUrl()!, authUrl: app.demoUrl()!, name: 'Staging' });
+    // A server of its own: the embedded one stops once custom is the active environment.
+    const staging = await startDemoServer({ port: 0 });
+    onTestFinished(() => staging.close());
+    const demo = await fetch(`${staging.url}/__demo/credentials`).then((r) => r.json() as Promise<Record<'apiKey' | 'integrationId' | 'secret', string>>);
+    await environments.update('custom', { baseUrl: staging.url, authUrl: staging.url, name: 'Staging' });
     expect(store.get<{ overrides: Record<string, { name: string }> }>('environments')!.overrides.custom!.name).toBe('Staging');
     for (const field of ['apiKey', 'integrationId', 'secret'] as const) await credentials.set('custom', field, demo[field]);
     await environments.setActive('custom');

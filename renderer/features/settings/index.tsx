@@ -61,18 +61,47 @@ function ActiveEnvironment({ env, t }: { env: EnvironmentView | undefined; t: T 
       <ConnectionDetails env={env} t={t} />
       <Credentials env={env} t={t} />
       <TestConnection env={env} t={t} />
+      {env.kind === 'demo' && <DemoData t={t} />}
     </>
+  );
+}
+
+/** Starting the demo over: its queue, drafts and decisions are forgotten; the audit trail is kept. */
+function DemoData({ t }: { t: T }) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const reset = useOmniMutation((api, _input: void) => api.settings.resetDemoData({}), {
+    onSuccess: async () => {
+      setConfirming(false);
+      await queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'settings' });
+    },
+  });
+  return (
+    <section className="panel">
+      <h2>{t('demoDataTitle')}</h2>
+      <p className="muted">{t('demoDataIntro')}</p>
+      {!confirming && <Button onClick={() => { reset.reset(); setConfirming(true); }}>{t('demoDataReset')}</Button>}
+      {confirming && (
+        <div className="form-actions" role="group" aria-label={t('demoDataReset')}>
+          <span>{t('demoDataConfirm')}</span>
+          <Button variant="danger" autoFocus disabled={reset.isPending} onClick={() => reset.mutate()}>{t('demoDataReset')}</Button>
+          <Button onClick={() => setConfirming(false)}>{t('cancelEdit')}</Button>
+        </div>
+      )}
+      {reset.data && <p role="status">{t('demoDataDone', { count: reset.data.interviews })}</p>}
+      {reset.error && <ErrorNotice error={reset.error.data} />}
+    </section>
   );
 }
 
 function ConnectionDetails({ env, t }: { env: EnvironmentView; t: T }) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState({ name: env.named ? env.name : '', baseUrl: env.baseUrl, authUrl: env.authUrl, apiVersion: env.apiVersion, tokenHeader: env.tokenHeader });
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<false | 'saved' | 'savedCredentialsCleared'>(false);
   const update = useOmniMutation((api, input: Parameters<typeof api.settings.updateEnvironment>[0]) => api.settings.updateEnvironment(input), {
     invalidate: [keys.settings.environments()],
-    onSuccess: async () => {
-      setSaved(true);
+    onSuccess: async (updated) => {
+      setSaved(updated.credentialsCleared ? 'savedCredentialsCleared' : 'saved');
       await queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'settings' });
     },
   });
@@ -80,7 +109,7 @@ function ConnectionDetails({ env, t }: { env: EnvironmentView; t: T }) {
   // Field problems in the user's language (the schema's own messages are English only).
   const issueFor = (field: string) => {
     if (!update.error?.data.issues?.some((i) => i.path === field)) return undefined;
-    return field === 'baseUrl' || field === 'authUrl' ? t('invalidUrl') : field === 'tokenHeader' ? t('invalidHeader') : t('invalidValue');
+    return field === 'baseUrl' || field === 'authUrl' ? t('invalidUrl') : field === 'tokenHeader' ? t('invalidHeader') : field === 'apiVersion' ? t('invalidApiVersion') : t('invalidValue');
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -102,7 +131,7 @@ function ConnectionDetails({ env, t }: { env: EnvironmentView; t: T }) {
         <Field label={t('tokenHeader')} mono hint={t('tokenHeaderHint')} {...bind('tokenHeader')} />
         <div className="form-actions">
           <Button type="submit" variant="primary" disabled={update.isPending}>{t('save')}</Button>
-          {saved && !update.isPending && <span role="status">{t('saved')}</span>}
+          {saved && !update.isPending && <span role="status">{t(saved)}</span>}
         </div>
       </form>
       {update.error && <ErrorNotice error={update.error.data} />}

@@ -35,6 +35,7 @@ const e = vi.hoisted(() => {
       calls.push('whenReady');
     }),
     getVersion: () => '0.1.0-test',
+    getPath: vi.fn((_name: string) => ''),
     isDefaultProtocolClient: vi.fn(() => false),
     setAsDefaultProtocolClient: vi.fn(),
     isPackaged: false,
@@ -119,6 +120,7 @@ let rendererDir: string;
 
 beforeAll(async () => {
   userData.dir = await mkdtemp(join(tmpdir(), 'omni-user-data-'));
+  e.app.getPath.mockImplementation(() => userData.dir);
   rendererDir = await mkdtemp(join(tmpdir(), 'omni-renderer-'));
   await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
   handle = await bootstrap({ rendererDir, preload: '/app/out/preload/index.cjs' });
@@ -322,11 +324,17 @@ describe('Electron main process (mocked electron)', () => {
     expect(again.preventDefault).not.toHaveBeenCalled();
   });
 
-  it('a second instance quits at once and opens no window', async () => {
+  it('a second instance quits at once, opens no window, and says why', async () => {
     e.app.requestSingleInstanceLock.mockReturnValueOnce(false);
     e.app.quit.mockClear();
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     const before = e.windows.length;
-    expect(await bootstrap({ rendererDir, preload: '/x' })).toBeUndefined();
+    try {
+      expect(await bootstrap({ rendererDir, preload: '/x' })).toBeUndefined();
+      expect(stderr).toHaveBeenCalledWith(expect.stringContaining('Omni Reviewer is already running'));
+    } finally {
+      stderr.mockRestore();
+    }
     expect(e.app.quit).toHaveBeenCalled();
     expect(e.windows.length).toBe(before);
   });
@@ -334,14 +342,19 @@ describe('Electron main process (mocked electron)', () => {
 
 describe('electron-builder.yml', () => {
   const yml = readFileSync(new URL('../../../electron-builder.yml', import.meta.url), 'utf8');
-  const value = (key: string) => yml.match(new RegExp(`^\\s+${key}:\\s*(\\S+)\\s*$`, 'm'))?.[1];
 
-  it('flips the fuses: no run-as-node, NODE_OPTIONS or --inspect; ASAR integrity and ASAR-only loading on', () => {
-    expect(value('runAsNode')).toBe('false');
-    expect(value('enableNodeOptionsEnvironmentVariable')).toBe('false');
-    expect(value('enableNodeCliInspectArguments')).toBe('false');
-    expect(value('enableEmbeddedAsarIntegrityValidation')).toBe('true');
-    expect(value('onlyLoadAppFromAsar')).toBe('true');
+  it('flips all seven fuses: no run-as-node, NODE_OPTIONS or --inspect; ASAR integrity and ASAR-only loading on; cookies encrypted; no file:// privileges', () => {
+    const block = yml.match(/^electronFuses:\n((?:\s+\w+: \S+\n)+)/m)?.[1];
+    const fuses = Object.fromEntries([...(block ?? '').matchAll(/^\s+(\w+): (\S+)$/gm)].map((m) => [m[1], m[2]]));
+    expect(fuses).toEqual({
+      runAsNode: 'false',
+      enableNodeOptionsEnvironmentVariable: 'false',
+      enableNodeCliInspectArguments: 'false',
+      enableEmbeddedAsarIntegrityValidation: 'true',
+      onlyLoadAppFromAsar: 'true',
+      enableCookieEncryption: 'true',
+      grantFileProtocolExtraPrivileges: 'false',
+    });
     expect(yml).toMatch(/^asar: true$/m);
   });
 

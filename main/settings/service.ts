@@ -1,0 +1,105 @@
+import type { ConnectionTestView, EnvironmentView, EnvironmentsView, PreferencesView } from '../../common/ipc/settings';
+import type { CredentialField, EnvironmentConfig, MainContext } from '../ports';
+import { BUILT_IN_ENVIRONMENTS } from '../app-context';
+import { OmniShellError } from '../errors';
+import { resetDemoData } from './demo-data';
+
+/**
+ * Settings as a domain service: environments, their credentials, the connection test and preferences. The IPC
+ * handler only adapts to it, so these rules are tested without any transport.
+ */
+export type SettingsContext = Pick<MainContext, 'environments' | 'credentials' | 'store' | 'vault'>;
+export type EnvironmentPatch = Partial<Pick<EnvironmentConfig, 'name' | 'baseUrl' | 'authUrl' | 'apiVersion' | 'tokenHeader'>>;
+
+const PREFERENCES_KEY = 'preferences';
+const DEFAULT_PREFERENCES: PreferencesView = { language: null, theme: 'system', afterDecision: 'stay' };
+const CREDENTIAL_FIELDS: readonly CredentialField[] = ['apiKey', 'integrationId', 'secret'];
+
+export function settingsService(ctx: SettingsContext) {
+  const view = async (env: EnvironmentConfig): Promise<EnvironmentView> => {
+    const builtIn = BUILT_IN_ENVIRONMENTS.find((b) => b.id === env.id);
+    return { ...env, named: env.name !== builtIn?.name, credentials: await ctx.credentials.states(env.id) };
+  };
+
+  const environmentsView = async (): Promise<EnvironmentsView> => {
+    const environments = await Promise.all(ctx.environments.list().map(view));
+    return { activeId: ctx.environments.active().id, environments };
+  };
+
+  const requireEnvironment = (id: string): EnvironmentConfig => {
+    const env = ctx.environments.list().find((e) => e.id === id);
+    if (!env) {
+      throw new OmniShellError('UNKNOWN_ENVIRONMENT', {
+        en: `There is no environment "${id}".`,
+        es: `No existe el ambiente "${id}".`,
+      }, { en: 'Reload Settings and pick one from the list.', es: 'Recarga Configuración y elige uno de la lista.' });
+    }
+    return env;
+  };
+
+  const preferences = (): PreferencesView => ({ ...DEFAULT_PREFERENCES, ...ctx.store.get<Partial<PreferencesView>>(PREFERENCES_KEY) });
+
+  return {
+    environments: environmentsView,
+    async setActiveEnvironment(id: string): Promise<EnvironmentsView> {
+      requireEnvironment(id);
+      await ctx.environments.setActive(id);
+      return environmentsView();
+    },
+    /**
+     * Credentials are bound to the addresses they were entered for: a new base or auth address clears them before
+     * it is saved, so nothing (a compromised page, a holder of the web shell's key) can have them sent elsewhere.
+     */
+    async updateEnvironment(id: string, patch: EnvironmentPatch): Promise<EnvironmentView> {
+      const env = requireEnvironment(id);
+      if (env.kind === 'demo' && (patch.baseUrl !== undefined || patch.authUrl !== undefined)) {
+        throw new OmniShellError('DEMO_URLS_FIXED', {
+          en: 'The demo environment runs inside the app; its addresses cannot be changed.',
+          es: 'El ambiente de demostración se ejecuta dentro de la aplicación; sus direcciones no se pueden cambiar.',
+        }, { en: 'Use a custom environment to point at another server.', es: 'Usa un ambiente personalizado para apuntar a otro servidor.' });
+      }
+      const moved = (patch.baseUrl !== undefined && patch.baseUrl !== env.baseUrl) || (patch.authUrl !== undefined && patch.authUrl !== env.authUrl);
+      const states = await ctx.credentials.states(env.id);
+      const held = CREDENTIAL_FIELDS.filter((field) => states[field] !== 'unset');
+      if (moved) for (const field of held) await ctx.credentials.clear(env.id, field);
+      const updated = await view(await ctx.environments.update(id, patch));
+      return moved && held.length > 0 ? { ...updated, credentialsCleared: true } : updated;
+    },
+    async setCredential(environmentId: string, field: CredentialField, value: string): Promise<EnvironmentView> {
+      const env = requireEnvironment(environmentId);
+      await ctx.credentials.set(env.id, field, value);
+      return view(env);
+    },
+    async clearCredential(environmentId: string, field: CredentialField): Promise<EnvironmentView> {
+      const env = requireEnvironment(environmentId);
+      await ctx.credentials.clear(env.id, field);
+      return view(env);
+    },
+    async testConnection(environmentId: string): Promise<ConnectionTestView> {
+      const env = requireEnvironment(environmentId);
+      const { expiresAt } = await ctx.credentials.testConnection(env.id);
+      return {
+        environmentId: env.id,
+        expiresAt: expiresAt.toISOString(),
+        remainingSeconds: Math.max(0, Math.round((expiresAt.getTime() - Date.now()) / 1000)),
+      };
+    },
+    storageSecurity: () => ctx.credentials.storageSecurity(),
+    async acceptWeakStorage() {
+      await ctx.credentials.acceptWeakStorage();
+      return ctx.credentials.storageSecurity();
+    },
+    resetDemoData: () => resetDemoData(ctx.store, ctx.vault),
+    preferences,
+    setPreferences(patch: Partial<PreferencesView>): PreferencesView {
+      const current = preferences();
+      const next: PreferencesView = {
+        language: patch.language === undefined ? current.language : patch.language,
+        theme: patch.theme ?? current.theme,
+        afterDecision: patch.afterDecision ?? current.afterDecision,
+      };
+      ctx.store.set(PREFERENCES_KEY, next);
+      return next;
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LOCK_FILE } from '../../../main/web-shell/data-lock';
+import { resetWebShellDemoData, startWebShell, type WebShell } from '../../../main/web-shell/index';
+
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJpbnRlcnZpZXdJZCI6InJlc2V0In0.c2lnbmF0dXJlLXJlc2V0';
+const parent = mkdtempSync(join(tmpdir(), 'omni-hardening-data-dir-'));
+afterAll(() => rm(parent, { recursive: true, force: true }));
+let dirs = 0;
+const newDataDir = () => join(parent, `data-${++dirs}`);
+
+async function call<T>(shell: WebShell, channel: string, input: unknown = {}): Promise<T> {
+  const key = new URL(shell.appUrl).hash.replace('#k=', '');
+  const res = await fetch(`${shell.origin}/ipc/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: shell.origin, 'x-omni-shell-key': key },
+    body: JSON.stringify(input),
+  });
+  const result = (await res.json()) as { ok: boolean; data?: T; error?: unknown };
+  if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
+  return result.data as T;
+}
+
+describe('one web shell per data folder', () => {
+  it('a second shell on the same folder is refused with a message naming it; after the first stops it starts', async () => {
+    const dataDir = newDataDir();
+    const first = await startWebShell({ port: 0, dataDir });
+    try {
+      await expect(startWebShell({ port: 0, dataDir })).rejects.toMatchObject({ code: 'DATA_DIR_IN_USE', message: expect.stringContaining(dataDir) });
+    } finally {
+      await first.close();
+    }
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+    const second = await startWebShell({ port: 0, dataDir });
+    await second.close();
+  });
+
+  it('a lock held by another running process refuses; one left by a process that is gone is taken over', async () => {
+    const held = newDataDir();
+    await startWebShell({ port: 0, dataDir: held }).then((s) => s.close());
+    writeFileSync(join(held, LOCK_FILE), `${process.ppid}\n`);
+    await expect(startWebShell({ port: 0, dataDir: held })).rejects.toMatchObject({ code: 'DATA_DIR_IN_USE' });
+
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+    writeFileSync(join(held, LOCK_FILE), `${gone}\n`);
+    const shell = await startWebShell({ port: 0, dataDir: held });
+    await shell.close();
+  });
+
+  it('the command line says so in words and exits 2', async () => {
+    const dataDir = newDataDir();
+    const first = await startWebShell({ port: 0, dataDir });
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'main/web-shell/cli.ts', '--no-open', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(code).toBe(2);
+      expect(stderr).toContain(`Another Omni Reviewer web shell (process ${process.pid}) is using the data folder ${dataDir}`);
+      expect(stderr).toContain('Otro web shell de Omni Reviewer');
+      expect(stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      await first.close();
+    }
+  }, 30_000);
+});
+
+describe('reset demo data', () => {
+  it("forgets the demo queue, its tokens, drafts and decisions; refused while a shell uses the folder", async () => {
+    const dataDir = newDataDir();
+    const first = await startWebShell({ port: 0, dataDir });
+    try {
+      await call(first, 'settings.acceptWeakStorage');
+      await call(first, 'queue.importText', { text: `interviewId,sessionToken\nreset-1,${JWT}\nreset-2,`, format: 'csv' });
+      await call(first, 'interview.saveDraft', { interviewId: 'reset-1', kind: 'notes', text: 'Nota de prueba' });
+      await expect(resetWebShellDemoData(dataDir)).rejects.toMatchObject({ code: 'DATA_DIR_IN_USE' });
+    } finally {
+      await first.close();
+    }
+    expect(await resetWebShellDemoData(dataDir)).toEqual({ interviews: 2 });
+    const second = await startWebShell({ port: 0, dataDir });
+    try {
+      expect(await call<unknown[]>(second, 'queue.list')).toEqual([]);
+      expect(await call<{ notes?: unknown }>(second, 'interview.drafts', { interviewId: 'reset-1' })).not.toHaveProperty('notes.text');
+      await call(second, 'queue.importText', { text: 'interviewId,sessionToken\nreset-1,', format: 'csv' });
+      expect(await call<{ interviewId: string; hasSessionToken: boolean }[]>(second, 'queue.list')).toMatchObject([{ interviewId: 'reset-1', hasSessionToken: false }]);
+    } finally {
+      await second.close();
+    }
+  });
+});
