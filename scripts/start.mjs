@@ -4,7 +4,7 @@
  * system browser through the web shell (`npm run start:web`). Extra arguments go to the web shell.
  */
 import { spawn } from 'node:child_process';
-import { electronBinary, missingTools } from './electron-binary.mjs';
+import { downloadElectronBinary, electronBinary, missingTools } from './electron-binary.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -25,10 +25,19 @@ if (missing.length > 0) {
   process.exit(1);
 }
 
-const electron = electronBinary();
+let electron = electronBinary();
+// Since Electron 42 the binary is fetched on first use, not at install: try once, and say plainly when it cannot be.
+if (!electron.path && electron.downloadable && process.env.ELECTRON_SKIP_BINARY_DOWNLOAD !== '1') {
+  process.stdout.write("Fetching Electron's binary (first start only, about 100 MB)...\n");
+  const problem = downloadElectronBinary();
+  electron = problem ? { reason: `its binary could not be downloaded from github.com or ELECTRON_MIRROR: ${problem}` } : electronBinary();
+}
 if (electron.path) {
   run(npm, ['exec', '--', 'electron-vite', 'preview']);
 } else {
-  process.stdout.write(`Electron is not available here (${electron.reason}); starting the web shell in your browser instead.\n`);
+  process.stdout.write(
+    `Electron is not available here (${electron.reason}); starting the web shell in your browser instead.\n` +
+      `Electron no está disponible aquí; se abre el shell web en tu navegador.\n`,
+  );
   run(npm, ['run', '--silent', 'start:web', '--', ...process.argv.slice(2)]);
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +38,23 @@ describe('npm start tells a missing install from a missing Electron binary', () 
     const noBinary = "throw new Error('Electron failed to install correctly, please delete node_modules/electron and try installing again');";
     const run = start(project({ electron: noBinary, vite: undefined, tsx: undefined, 'electron-vite': undefined }));
     expect(run.stdout).toContain('installed without its binary');
+    expect(run.stdout).toContain('web shell starting');
+    expect(run.status).toBe(0);
+  });
+
+  it('Electron 42+ without its binary yet: tries the download once, then says why it failed and starts the web shell', () => {
+    const root = project({ electron: undefined, vite: undefined, tsx: undefined, 'electron-vite': undefined });
+    // The package's own installer, as it fails on a machine that cannot reach Electron's download host.
+    const marker = join(root, 'download-tried');
+    writeFileSync(
+      join(root, 'node_modules', 'electron', 'install.js'),
+      `require('fs').writeFileSync(${JSON.stringify(marker)}, '');\nconsole.error('TypeError: fetch failed (ENOTFOUND github.com)');\nprocess.exit(1);`,
+    );
+    const run = start(root);
+    expect(existsSync(marker)).toBe(true);
+    expect(run.stdout).toContain("Fetching Electron's binary");
+    expect(run.stdout).toMatch(/could not be downloaded .*ENOTFOUND github\.com/);
+    expect(run.stdout).not.toContain('ELECTRON_SKIP_BINARY_DOWNLOAD');
     expect(run.stdout).toContain('web shell starting');
     expect(run.status).toBe(0);
   });
