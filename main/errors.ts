@@ -39,3 +39,12 @@ export class ReviewError extends Error {
     return this.data;
   }
 }
+
+/** An environment id that is not one of the app's: the renderer's list is out of date. */
+export function unknownEnvironment(id: string): OmniShellError {
+  return new OmniShellError(
+    'UNKNOWN_ENVIRONMENT',
+    { en: `There is no environment "${id}".`, es: `No existe el ambiente "${id}".` },
+    { en: 'Reload Settings and pick one from the list.', es: 'Recarga Configuración y elige uno de la lista.' },
+  );
+}

@@ -1,7 +1,7 @@
 import type { ConnectionTestView, EnvironmentView, EnvironmentsView, PreferencesView } from '../../common/ipc/settings';
 import type { CredentialField, EnvironmentConfig, MainContext } from '../ports';
-import { BUILT_IN_ENVIRONMENTS } from '../app-context';
-import { OmniShellError } from '../errors';
+import { BUILT_IN_ENVIRONMENTS } from './environments';
+import { OmniShellError, unknownEnvironment } from '../errors';
 import { resetDemoData } from './demo-data';
 
 /**
@@ -28,12 +28,7 @@ export function settingsService(ctx: SettingsContext) {
 
   const requireEnvironment = (id: string): EnvironmentConfig => {
     const env = ctx.environments.list().find((e) => e.id === id);
-    if (!env) {
-      throw new OmniShellError('UNKNOWN_ENVIRONMENT', {
-        en: `There is no environment "${id}".`,
-        es: `No existe el ambiente "${id}".`,
-      }, { en: 'Reload Settings and pick one from the list.', es: 'Recarga Configuración y elige uno de la lista.' });
-    }
+    if (!env) throw unknownEnvironment(id);
     return env;
   };
 

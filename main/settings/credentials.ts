@@ -1,0 +1,52 @@
+import type { Vault } from '../auth/vault';
+import { OmniShellError, unknownEnvironment } from '../errors';
+import type { OmniClient } from '../omni/client';
+import type { CredentialService, EnvironmentConfig, StorageSecurityState } from '../ports';
+
+/** Settings' write-only view of the vault: each credential's state, never its value, and a test of the connection. */
+export function credentialService(opts: {
+  vault: Vault;
+  environments: { list(): EnvironmentConfig[]; activeId(): string };
+  clientFor: (env: EnvironmentConfig) => OmniClient;
+  /** New credentials must not keep using a token authorized with the old ones. */
+  forgetClient: (envId: string) => void;
+}): CredentialService {
+  const { vault, forgetClient } = opts;
+  return {
+    async states(envId) {
+      const status = await vault.credentialStatus(envId);
+      const map = (s: string) => (s === 'set' ? 'set' : s === 'undecryptable' ? 'unreadable' : 'unset') as 'set' | 'unset' | 'unreadable';
+      return { apiKey: map(status.apiKey), integrationId: map(status.integrationId), secret: map(status.secret) };
+    },
+    async set(envId, field, value) {
+      await vault.setCredential(envId, field, value);
+      forgetClient(envId);
+    },
+    async clear(envId, field) {
+      await vault.clearCredential(envId, field);
+      forgetClient(envId);
+    },
+    async testConnection(envId) {
+      const env = opts.environments.list().find((e) => e.id === envId);
+      if (!env) throw unknownEnvironment(envId);
+      if (env.kind === 'demo' && opts.environments.activeId() !== 'demo') throw demoNotActive();
+      const { expiresAt } = await opts.clientFor(env).authorize();
+      return { expiresAt: new Date(expiresAt) };
+    },
+    storageSecurity() {
+      const s = vault.security();
+      const state: StorageSecurityState =
+        s.backend === 'keychain' ? 'keychain' : s.backend === 'memory' ? 'memory-only' : s.awaitingConsent ? 'weak-pending' : 'weak-accepted';
+      return { state, ...(s.reason ? { reason: s.reason } : {}) };
+    },
+    acceptWeakStorage: () => vault.acceptWeakStorage(),
+  };
+}
+
+function demoNotActive(): OmniShellError {
+  return new OmniShellError(
+    'DEMO_NOT_ACTIVE',
+    { en: 'The demo service runs only while the demo environment is the active one.', es: 'El servicio de demostración solo se ejecuta mientras el ambiente de demostración es el activo.' },
+    { en: 'Choose the demo environment in Settings, then test again.', es: 'Elige el ambiente de demostración en Configuración y vuelve a probar.' },
+  );
+}
