@@ -1,5 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { AddResult, QueueEntry } from '../../../common/ipc/queue';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
@@ -8,7 +7,9 @@ import { useShortcut } from '../../app/shortcuts';
 import { useBilingual, useFormat, useT } from '../../i18n/index';
 import { Button, ErrorNotice, Field, FileField, Panel } from '../../ui/index';
 import { messages } from './messages';
-import { applyView, setQueueOrder, setQueueView, useQueueWalk, type QueueView } from './queue-view';
+import { QueueToolbar } from './QueueToolbar';
+import { useTableRows } from './useTableRows';
+import { applyView, setQueueOrder, useQueueWalk } from './queue-view';
 import { LocalStateBadge, SessionStatusBadge, useEntryLabel, useLocalStateLabel } from './shared';
 
 export function QueueScreen() {
@@ -48,8 +49,6 @@ function RemovedNotice({ interviewId, undoing, onUndo, onDismiss }: { interviewI
 }
 
 /** A row with its label line; rows are measured as drawn, this only places the ones not drawn yet. */
-const ROW_ESTIMATE = 52;
-
 function QueueTable({ entries }: { entries: QueueEntry[] }) {
   const t = useT(messages);
   const f = useFormat();
@@ -59,36 +58,11 @@ function QueueTable({ entries }: { entries: QueueEntry[] }) {
   // The view and the row to come back to outlive this screen (queue-view.ts): back from an interview, the queue
   // is as the analyst left it, with that interview's row selected.
   const { view, lastVisited } = useQueueWalk();
-  const { search, state: stateFilter, status: statusFilter, sort } = view;
   const shown = useMemo(() => applyView(entries, view, labelOf), [entries, view, labelOf]);
   const [selected, setSelected] = useState(() => Math.max(0, shown.findIndex((e) => e.interviewId === lastVisited)));
   const searchRef = useRef<HTMLInputElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
-  // Where the rows start inside the screen's scrolling area: the table scrolls with the page, not in a box of its own.
-  const [rowsOffset, setRowsOffset] = useState(0);
-  // Only the rows in view (and a few more) are in the DOM: a queue of 5,000 took 6 s to show with every row drawn.
-  const virtualizer = useVirtualizer({
-    count: shown.length,
-    getScrollElement: () => tableRef.current?.closest('main') ?? null,
-    estimateSize: () => ROW_ESTIMATE,
-    getItemKey: (index) => shown[index]!.interviewId,
-    overscan: 10,
-    scrollMargin: rowsOffset,
-    // Before the screen is measured, draw as many rows as a window shows, not none.
-    initialRect: { width: 0, height: window.innerHeight },
-  });
-  // Measured after every render (the rows' offset moves with anything drawn above them); set only when it changed.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useLayoutEffect(() => {
-    const body = tableRef.current?.tBodies[0];
-    const scroller = tableRef.current?.closest('main');
-    if (!body || !scroller) return;
-    const offset = body.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
-    if (Math.abs(offset - rowsOffset) > 0.5) setRowsOffset(offset);
-  });
-  const items = virtualizer.getVirtualItems();
-  const before = items[0] ? items[0].start - rowsOffset : 0;
-  const after = items.length ? virtualizer.getTotalSize() - (items.at(-1)!.end - rowsOffset) : 0;
+  const { virtualizer, items, before, after, rowsOffset } = useTableRows(shown.length, (index) => shown[index]!.interviewId, tableRef);
   // A removal can be undone: the entry comes back with its state and label (main keeps it for this run).
   const [removedId, setRemovedId] = useState<string | null>(null);
   const remove = useOmniMutation((api, interviewId: string) => api.queue.remove({ interviewId }), {
@@ -133,40 +107,7 @@ function QueueTable({ entries }: { entries: QueueEntry[] }) {
 
   return (
     <>
-      <div className="toolbar" role="search">
-        <div className="field">
-          <label htmlFor="queue-search">{t('searchLabel')}</label>
-          <input id="queue-search" ref={searchRef} className="input" type="search" placeholder={t('searchPlaceholder')} value={search} onChange={(e) => setQueueView({ search: e.target.value })} />
-        </div>
-        <div className="field">
-          <label htmlFor="queue-state">{t('filterState')}</label>
-          <select id="queue-state" className="select" value={stateFilter} onChange={(e) => setQueueView({ state: e.target.value as QueueView['state'] })}>
-            <option value="all">{t('all')}</option>
-            <option value="toReview">{t('stateToReview')}</option>
-            <option value="inReview">{t('stateInReview')}</option>
-            <option value="decided">{t('stateDecided')}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="queue-status">{t('filterStatus')}</label>
-          <select id="queue-status" className="select" value={statusFilter} onChange={(e) => setQueueView({ status: e.target.value as QueueView['status'] })}>
-            <option value="all">{t('all')}</option>
-            <option value="Alive">{t('statusAlive')}</option>
-            <option value="Closed">{t('statusClosed')}</option>
-            <option value="Deleted">{t('statusDeleted')}</option>
-            <option value="unknown">{t('unknownStatus')}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="queue-sort">{t('sortLabel')}</label>
-          <select id="queue-sort" className="select" value={sort} onChange={(e) => setQueueView({ sort: e.target.value as QueueView['sort'] })}>
-            <option value="added">{t('sortAdded')}</option>
-            <option value="opened">{t('sortOpened')}</option>
-            <option value="id">{t('sortId')}</option>
-            <option value="status">{t('sortStatus')}</option>
-          </select>
-        </div>
-      </div>
+      <QueueToolbar view={view} searchRef={searchRef} />
       <p className="small muted" aria-live="polite">
         {t('queueCount', { shown: f.number(shown.length), total: f.number(entries.length) })} · {t('keyboardHint')}
       </p>
