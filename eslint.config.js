@@ -14,7 +14,17 @@ const boundary = (files, folders, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'out/', 'dist/', '.tmp/', 'test-results/', 'playwright-report/', 'main/capture/base64-simd-wasm.ts'] },
+  {
+    ignores: [
+      'node_modules/',
+      'out/',
+      'dist/',
+      '.tmp/',
+      'test-results/',
+      'playwright-report/',
+      'main/capture/base64-simd-wasm.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -27,12 +37,27 @@ export default tseslint.config(
   { files: ['test/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
-  boundary(['renderer/**'], ['main', 'preload', 'test', 'bench'], 'The renderer imports only common/ and itself; main-process work goes through IPC.'),
-  boundary(['preload/**'], ['main', 'renderer', 'test', 'bench'], 'The preload is only the bridge: it imports common/ and itself.'),
-  boundary(['common/**'], ['main', 'preload', 'renderer', 'test', 'bench'], 'common/ is the bottom layer: it imports nothing of the processes above it.'),
+  boundary(
+    ['renderer/**'],
+    ['main', 'preload', 'test', 'bench'],
+    'The renderer imports only common/ and itself; main-process work goes through IPC.',
+  ),
+  boundary(
+    ['preload/**'],
+    ['main', 'renderer', 'test', 'bench'],
+    'The preload is only the bridge: it imports common/ and itself.',
+  ),
+  boundary(
+    ['common/**'],
+    ['main', 'preload', 'renderer', 'test', 'bench'],
+    'common/ is the bottom layer: it imports nothing of the processes above it.',
+  ),
   boundary(['main/**'], ['renderer', 'preload', 'test', 'bench'], 'main imports common/ and itself.'),
   boundary(['scripts/**'], ['test', 'bench'], 'Nothing imports test/ or bench/.'),
   prettier,

@@ -50,20 +50,30 @@ async function startLargeOrgProxy(targetUrl: string): Promise<{ url: string; clo
       res.end(body);
       return;
     }
-    const upstream = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
+    const upstream = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: target.host },
+      },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -92,7 +102,8 @@ const SCROLL_SCRIPT = `(async () => {
   return costs;
 })()`;
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
 
 export default async function apikeysBench(): Promise<Record<string, number>> {
   const work = await mkdtemp(join(tmpdir(), 'omni-apikeys-bench-'));
@@ -106,7 +117,13 @@ export default async function apikeysBench(): Promise<Record<string, number>> {
       const demo = await startDemoServer({ port: 0 });
       proxy = await startLargeOrgProxy(demo.url);
       const front = proxy;
-      return { url: front.url, close: async () => { await front.close(); await demo.close(); } };
+      return {
+        url: front.url,
+        close: async () => {
+          await front.close();
+          await demo.close();
+        },
+      };
     },
   });
   const browser = await launchChromium();

@@ -33,8 +33,18 @@ const DELAYED_SAMPLES = 400;
 export default async function (): Promise<Record<string, number>> {
   const server = await startDemoServer();
   try {
-    const creds = (await (await fetch(`${server.url}/__demo/credentials`)).json()) as { apiKey: string; integrationId: string; secret: string };
-    const env: ClientEnvironment = { id: 'bench', baseUrl: server.url, authUrl: server.url, apiVersion: '1.0', tokenHeader: 'X-Incode-Hardware-Id' };
+    const creds = (await (await fetch(`${server.url}/__demo/credentials`)).json()) as {
+      apiKey: string;
+      integrationId: string;
+      secret: string;
+    };
+    const env: ClientEnvironment = {
+      id: 'bench',
+      baseUrl: server.url,
+      authUrl: server.url,
+      apiVersion: '1.0',
+      tokenHeader: 'X-Incode-Hardware-Id',
+    };
     const vault = new MemoryVault();
     await vault.setCredential('bench', 'apiKey', creds.apiKey);
     await vault.setCredential('bench', 'integrationId', creds.integrationId);
@@ -58,7 +68,11 @@ export default async function (): Promise<Record<string, number>> {
     const authorized = await fetch(`${server.url}/v1/integration/authorize/server`, {
       method: 'POST',
       headers: { 'api-version': '1.0', 'x-api-key': creds.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ integration_id: creds.integrationId, integrationId: creds.integrationId, secret: creds.secret }),
+      body: JSON.stringify({
+        integration_id: creds.integrationId,
+        integrationId: creds.integrationId,
+        secret: creds.secret,
+      }),
     });
     const { token } = (await authorized.json()) as { token: string };
     const url = `${server.url}/omni/api-key`;
@@ -79,7 +93,8 @@ export default async function (): Promise<Record<string, number>> {
     });
     if (!fault.ok) throw new Error(`the demo server refused a delay: ${fault.status}`);
     const delayed = await interleaved(bare, viaClient, DELAYED_WARMUP, DELAYED_SAMPLES);
-    if (percentile(delayed.tBare, 0) < SERVICE_DELAY_MS) throw new Error('a delayed call answered sooner than the delay');
+    if (percentile(delayed.tBare, 0) < SERVICE_DELAY_MS)
+      throw new Error('a delayed call answered sooner than the delay');
     return {
       'client-p50-ratio': percentile(tClient, 0.5) / percentile(tBare, 0.5),
       'client-overhead-us-p50': Math.round((percentile(tClient, 0.5) - percentile(tBare, 0.5)) * 1000),
@@ -93,7 +108,12 @@ export default async function (): Promise<Record<string, number>> {
 }
 
 /** Pairs of calls, alternating which goes first so neither always gets the warmer socket. */
-async function interleaved(bare: () => Promise<unknown>, viaClient: () => Promise<unknown>, warmup: number, samples: number) {
+async function interleaved(
+  bare: () => Promise<unknown>,
+  viaClient: () => Promise<unknown>,
+  warmup: number,
+  samples: number,
+) {
   for (let i = 0; i < warmup; i++) {
     await bare();
     await viaClient();

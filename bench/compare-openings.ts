@@ -42,7 +42,12 @@ async function main() {
   const git = (...args: string[]) => execFileSync('git', args, { cwd: here, encoding: 'utf8' }).trim();
   const commit = git('rev-parse', '--verify', `${revision}^{commit}`);
   const work = await mkdtemp(join(tmpdir(), 'omni-compare-openings-'));
-  const baseline: Side = { name: `${revision} (${commit.slice(0, 7)})`, checkout: join(work, 'baseline'), ratios: [], overheads: [] };
+  const baseline: Side = {
+    name: `${revision} (${commit.slice(0, 7)})`,
+    checkout: join(work, 'baseline'),
+    ratios: [],
+    overheads: [],
+  };
   const current: Side = { name: 'working tree', checkout: here, ratios: [], overheads: [] };
   git('worktree', 'add', '--detach', '--quiet', baseline.checkout, commit);
   try {
@@ -60,7 +65,10 @@ async function main() {
       for (const side of sides) await openInNewWindow(browser, side.shell!, [WARM_UP]);
       for (let w = 0; w < windows; w++) {
         for (const side of w % 2 === 0 ? sides : [...sides].reverse()) {
-          const [, ...measured] = await openInNewWindow(browser, side.shell!, [FIRST_OPENINGS[w % FIRST_OPENINGS.length]!, ...OPENINGS]);
+          const [, ...measured] = await openInNewWindow(browser, side.shell!, [
+            FIRST_OPENINGS[w % FIRST_OPENINGS.length]!,
+            ...OPENINGS,
+          ]);
           for (const { total, slowest } of measured) {
             side.ratios.push(total / slowest);
             side.overheads.push(total - slowest);
@@ -72,7 +80,9 @@ async function main() {
       await browser.close();
     }
     for (const side of sides) {
-      console.log(`${side.name}: open-interview-ratio ${median(side.ratios).toFixed(3)}, open-interview-overhead-ms ${median(side.overheads).toFixed(1)} (${side.ratios.length} openings)`);
+      console.log(
+        `${side.name}: open-interview-ratio ${median(side.ratios).toFixed(3)}, open-interview-overhead-ms ${median(side.overheads).toFixed(1)} (${side.ratios.length} openings)`,
+      );
     }
   } finally {
     await Promise.all([baseline.shell?.stop(), current.shell?.stop()]);

@@ -26,7 +26,9 @@ async function requestsPerSecond(target: Target): Promise<number> {
     new Promise<void>((resolve, reject) => {
       const req = http.request(target.url, { method: target.method, headers: target.headers, agent }, (res) => {
         res.on('data', () => {});
-        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${target.url} answered ${res.statusCode}`))));
+        res.on('end', () =>
+          res.statusCode === 200 ? resolve() : reject(new Error(`${target.url} answered ${res.statusCode}`)),
+        );
       });
       req.on('error', reject);
       req.end(target.body);
@@ -55,10 +57,20 @@ async function requestsPerSecond(target: Target): Promise<number> {
 async function bareServer(payload: string): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
     req.on('data', () => {});
-    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload) }).end(payload));
+    req.on('end', () =>
+      res
+        .writeHead(200, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(payload),
+        })
+        .end(payload),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 function selfiePng(): string {
@@ -79,7 +91,9 @@ export default async function demoBench(): Promise<Record<string, number>> {
   const demo = await startDemoServer();
   try {
     const credentials = await (await fetch(`${demo.url}/__demo/credentials`)).json();
-    const interviews: Array<{ interviewId: string; sessionToken: string }> = await (await fetch(`${demo.url}/__demo/interviews`)).json();
+    const interviews: Array<{ interviewId: string; sessionToken: string }> = await (
+      await fetch(`${demo.url}/__demo/interviews`)
+    ).json();
     const base = { 'api-version': '1.0', 'x-api-key': credentials.apiKey as string };
     const auth = await fetch(`${demo.url}/v1/integration/authorize/server`, {
       method: 'POST',
@@ -95,17 +109,41 @@ export default async function demoBench(): Promise<Record<string, number>> {
     const session = interviews.find((i) => i.interviewId === 'demo-clean-pass')!.sessionToken;
     const uploadPath = '/omni/add/face/third-party';
     const uploadBody = Buffer.from(JSON.stringify({ base64Image: selfiePng() }));
-    const uploadHeaders = { ...base, 'X-Incode-Hardware-Id': session, 'content-type': 'application/json', 'content-length': String(uploadBody.length) };
-    const uploadPayload = await (await fetch(demo.url + uploadPath, { method: 'POST', headers: uploadHeaders, body: uploadBody })).text();
+    const uploadHeaders = {
+      ...base,
+      'X-Incode-Hardware-Id': session,
+      'content-type': 'application/json',
+      'content-length': String(uploadBody.length),
+    };
+    const uploadPayload = await (
+      await fetch(demo.url + uploadPath, { method: 'POST', headers: uploadHeaders, body: uploadBody })
+    ).text();
 
     const bareRead = await bareServer(readPayload);
     const bareUpload = await bareServer(uploadPayload);
     try {
-      const bareReadRps = await requestsPerSecond({ url: bareRead.url + readPath, method: 'GET', headers: readHeaders });
+      const bareReadRps = await requestsPerSecond({
+        url: bareRead.url + readPath,
+        method: 'GET',
+        headers: readHeaders,
+      });
       const demoReadRps = await requestsPerSecond({ url: demo.url + readPath, method: 'GET', headers: readHeaders });
-      const bareUploadRps = await requestsPerSecond({ url: bareUpload.url + uploadPath, method: 'POST', headers: uploadHeaders, body: uploadBody });
-      const demoUploadRps = await requestsPerSecond({ url: demo.url + uploadPath, method: 'POST', headers: uploadHeaders, body: uploadBody });
-      return { 'demo-read-rps-ratio': demoReadRps / bareReadRps, 'demo-upload-rps-ratio': demoUploadRps / bareUploadRps };
+      const bareUploadRps = await requestsPerSecond({
+        url: bareUpload.url + uploadPath,
+        method: 'POST',
+        headers: uploadHeaders,
+        body: uploadBody,
+      });
+      const demoUploadRps = await requestsPerSecond({
+        url: demo.url + uploadPath,
+        method: 'POST',
+        headers: uploadHeaders,
+        body: uploadBody,
+      });
+      return {
+        'demo-read-rps-ratio': demoReadRps / bareReadRps,
+        'demo-upload-rps-ratio': demoUploadRps / bareUploadRps,
+      };
     } finally {
       await bareRead.close();
       await bareUpload.close();

@@ -58,7 +58,12 @@ function trailOf(count: number): string {
       environment: 'demo',
       interviewId: `past-${seq % 2_000}`,
       action,
-      detail: action === 'decided' ? { decision: 'approve', reason: 'Documents and selfie match.', acknowledgedFindings: [] } : action === 'noted' ? { text: 'Called the applicant to confirm the address.' } : {},
+      detail:
+        action === 'decided'
+          ? { decision: 'approve', reason: 'Documents and selfie match.', acknowledgedFindings: [] }
+          : action === 'noted'
+            ? { text: 'Called the applicant to confirm the address.' }
+            : {},
       prevHash,
     };
     const hash = entryHash(body);
@@ -89,9 +94,13 @@ async function openOnce(shell: WebShell, interviewId: string): Promise<number> {
     headers: { 'content-type': 'application/json', origin, [SHELL_KEY_HEADER]: key },
     body: JSON.stringify(OPENING_CALLS.map((call) => ({ channel: `interview.${call}`, input: { interviewId } }))),
   });
-  const answers = (await response.text()).trim().split('\n').map((line) => JSON.parse(line) as { result: { ok: boolean } });
+  const answers = (await response.text())
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { result: { ok: boolean } });
   const elapsed = performance.now() - started;
-  if (answers.length !== OPENING_CALLS.length || answers.some((a) => !a.result.ok)) throw new Error(`opening ${interviewId} failed: ${JSON.stringify(answers)}`);
+  if (answers.length !== OPENING_CALLS.length || answers.some((a) => !a.result.ok))
+    throw new Error(`opening ${interviewId} failed: ${JSON.stringify(answers)}`);
   return elapsed;
 }
 
@@ -114,7 +123,11 @@ async function draftSaves(shells: WebShell[]): Promise<number[]> {
   for (let i = 0; i < DRAFT_SAVES; i++) {
     for (const [s, shell] of shells.entries()) {
       const started = performance.now();
-      await callIpc(shellIpc(shell), 'interview.saveDraft', { interviewId: INTERVIEWS[0], kind: 'notes', text: `Nota en curso ${'.'.repeat(i + 1)}` });
+      await callIpc(shellIpc(shell), 'interview.saveDraft', {
+        interviewId: INTERVIEWS[0],
+        kind: 'notes',
+        text: `Nota en curso ${'.'.repeat(i + 1)}`,
+      });
       times[s]!.push(performance.now() - started);
     }
   }
@@ -125,7 +138,8 @@ async function listTime(shell: WebShell, expected: number): Promise<number> {
   const started = performance.now();
   const list = await callIpc<{ hasSessionToken: boolean }[]>(shellIpc(shell), 'queue.list');
   const elapsed = performance.now() - started;
-  if (list.filter((e) => e.hasSessionToken).length < expected) throw new Error(`the queue lost its tokens (${list.length} entries)`);
+  if (list.filter((e) => e.hasSessionToken).length < expected)
+    throw new Error(`the queue lost its tokens (${list.length} entries)`);
   return elapsed;
 }
 
@@ -142,7 +156,8 @@ export default async function growthBench(): Promise<Record<string, number>> {
     shells.push(small, trail, large);
     // The shell must have read the trail written for it, or the figure would compare two new trails.
     const read = await callIpc<{ entries: unknown[]; chain: { ok: boolean } }>(shellIpc(trail), 'app.auditTrail');
-    if (read.entries.length < LONG_TRAIL || !read.chain.ok) throw new Error(`the long trail was not read whole (${read.entries.length} entries)`);
+    if (read.entries.length < LONG_TRAIL || !read.chain.ok)
+      throw new Error(`the long trail was not read whole (${read.entries.length} entries)`);
     const [smallOpen, trailOpen, largeOpen] = await openings([small, trail, large]);
     const [smallSave, largeSave] = await draftSaves([small, large]);
 

@@ -77,7 +77,8 @@ async function writeTestFile(path: string): Promise<void> {
   for (let i = 0; i < block.length; i++) block[i] = (i * 131 + 7) & 0xff;
   block.writeUInt32BE(0x1a45dfa3, 0);
   try {
-    for (let written = 0; written < FILE_BYTES; written += block.length) await handle.write(block, 0, Math.min(block.length, FILE_BYTES - written));
+    for (let written = 0; written < FILE_BYTES; written += block.length)
+      await handle.write(block, 0, Math.min(block.length, FILE_BYTES - written));
   } finally {
     await handle.close();
   }
@@ -96,7 +97,8 @@ async function writeBodyFile(source: string, target: string): Promise<number> {
       bytes += data.length;
     };
     await write(Buffer.from('{"video":"'));
-    for await (const block of createReadStream(source, { highWaterMark: 3 * 1024 * 1024 })) await write(Buffer.from((block as Buffer).toString('base64'), 'latin1'));
+    for await (const block of createReadStream(source, { highWaterMark: 3 * 1024 * 1024 }))
+      await write(Buffer.from((block as Buffer).toString('base64'), 'latin1'));
     await write(Buffer.from('","type":"selfie"}'));
     return bytes;
   } finally {
@@ -128,7 +130,10 @@ async function bareUpload(url: string, path: string, bytes: number, writeBytes: 
       position += bytesRead;
       return { buffer, length: bytesRead };
     };
-    const req = http.request(`${url}/bare`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'content-length': String(bytes) } });
+    const req = http.request(`${url}/bare`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream', 'content-length': String(bytes) },
+    });
     const answered = new Promise<number>((resolve, reject) => {
       req.on('error', reject);
       req.on('response', (res) => {
@@ -179,7 +184,11 @@ async function encodeOnly(path: string): Promise<number> {
   }
 }
 
-async function appImport(client: OmniClient, path: string, bodyBytes: number): Promise<{ ms: number; peakExtraBytes: number }> {
+async function appImport(
+  client: OmniClient,
+  path: string,
+  bodyBytes: number,
+): Promise<{ ms: number; peakExtraBytes: number }> {
   const jobs = new ImportJobs((e) => ({ code: 'X', message: { en: String(e), es: String(e) } }));
   const baseline = process.memoryUsage.rss();
   let peak = baseline;
@@ -188,10 +197,14 @@ async function appImport(client: OmniClient, path: string, bodyBytes: number): P
   }, 10);
   const started = performance.now();
   try {
-    const job = await jobs.start({ interviewId: 'bench', filePath: path, fileName: 'bench.webm', type: 'selfie' }, (rawBody, { interviewId, signal }) => {
-      if (rawBody.contentLength !== bodyBytes) throw new Error(`the import announces ${rawBody.contentLength} bytes, the reference body has ${bodyBytes}`);
-      return client.call('importVideo', {} as CallInput<'importVideo'>, { interviewId, signal, rawBody });
-    });
+    const job = await jobs.start(
+      { interviewId: 'bench', filePath: path, fileName: 'bench.webm', type: 'selfie' },
+      (rawBody, { interviewId, signal }) => {
+        if (rawBody.contentLength !== bodyBytes)
+          throw new Error(`the import announces ${rawBody.contentLength} bytes, the reference body has ${bodyBytes}`);
+        return client.call('importVideo', {} as CallInput<'importVideo'>, { interviewId, signal, rawBody });
+      },
+    );
     const done = await jobs.settled(job.jobId);
     if (done?.state !== 'done') throw new Error(`import ended ${done?.state}: ${JSON.stringify(done?.error)}`);
   } finally {
@@ -208,11 +221,22 @@ export default async function importBench(): Promise<Record<string, number>> {
   try {
     await writeTestFile(path);
     const bodyBytes = await writeBodyFile(path, bodyPath);
-    if (bodyBytes !== base64Length(FILE_BYTES) + '{"video":"","type":"selfie"}'.length) throw new Error('reference body has an unexpected size');
+    if (bodyBytes !== base64Length(FILE_BYTES) + '{"video":"","type":"selfie"}'.length)
+      throw new Error('reference body has an unexpected size');
     const vault = new MemoryVault();
     await vault.setCredential('bench', 'apiKey', 'bench-api-key');
     await vault.setSessionToken('bench', 'bench', 'bench-session-token');
-    const client = new OmniClient({ env: { id: 'bench', baseUrl: sink.url, authUrl: sink.url, apiVersion: '1.0', tokenHeader: 'X-Incode-Hardware-Id' }, vault, fetch: streamingFetch() });
+    const client = new OmniClient({
+      env: {
+        id: 'bench',
+        baseUrl: sink.url,
+        authUrl: sink.url,
+        apiVersion: '1.0',
+        tokenHeader: 'X-Incode-Hardware-Id',
+      },
+      vault,
+      fetch: streamingFetch(),
+    });
 
     // The import writes each file chunk as its base64: 4/3 of a read, so the bare uploads write the same sizes.
     const bodyWriteBytes = (READ_CHUNK_BYTES / 3) * 4;

@@ -21,11 +21,10 @@ const ROUNDS = 5;
 const VISITS = 4;
 
 const importIds = (shell: WebShell, count: number) =>
-  callIpc(
-    shellIpc(shell),
-    'queue.importText',
-    { text: Array.from({ length: count }, (_, i) => `bench-${String(i).padStart(5, '0')}`).join('\n'), format: 'list' },
-  );
+  callIpc(shellIpc(shell), 'queue.importText', {
+    text: Array.from({ length: count }, (_, i) => `bench-${String(i).padStart(5, '0')}`).join('\n'),
+    format: 'list',
+  });
 
 /** Runs in the page (a string: the TypeScript runner's helpers must not be serialized into it). */
 const VISIT_SCRIPT = (total: number) => `(async () => {

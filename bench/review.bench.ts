@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { buildRenderer, callIpc, launchChromium, median } from './support';
 import type { Targets } from './targets';
-import { FIRST_OPENINGS, OPENINGS, openInNewWindow, queueShown, startShell, WARM_UP, type Shell } from './workspace-openings';
+import {
+  FIRST_OPENINGS,
+  OPENINGS,
+  openInNewWindow,
+  queueShown,
+  startShell,
+  WARM_UP,
+  type Shell,
+} from './workspace-openings';
 
 /**
  * The interview workspace in the web shell, driven by Debian's Chromium, against the embedded demo server:
@@ -109,7 +117,10 @@ export default async function reviewBench(): Promise<Record<string, number>> {
     const ratios: number[] = [];
     const overheads: number[] = [];
     for (let w = 0; w < WINDOWS; w++) {
-      const [cold, ...measured] = await openInNewWindow(browser, shell, [FIRST_OPENINGS[w % FIRST_OPENINGS.length]!, ...OPENINGS]);
+      const [cold, ...measured] = await openInNewWindow(browser, shell, [
+        FIRST_OPENINGS[w % FIRST_OPENINGS.length]!,
+        ...OPENINGS,
+      ]);
       first.push(cold!.total / cold!.slowest);
       for (const { total, slowest } of measured) {
         ratios.push(total / slowest);
@@ -118,20 +129,29 @@ export default async function reviewBench(): Promise<Record<string, number>> {
     }
     const seekBytesFraction = await seekFraction(browser, shell);
     // Last: the delays stay on the demo server until the shell stops.
-    const demoUrl = (await callIpc<{ environments: { kind: string; baseUrl: string }[] }>(shell, 'settings.environments')).environments.find((e) => e.kind === 'demo')!.baseUrl;
+    const demoUrl = (
+      await callIpc<{ environments: { kind: string; baseUrl: string }[] }>(shell, 'settings.environments')
+    ).environments.find((e) => e.kind === 'demo')!.baseUrl;
     const delayedRatios: number[][] = [];
     for (const delayMs of SERVICE_DELAYS_MS) {
       // A reset clears the previous delay (faults queue up per route); the seeds it restores are what openings read.
       const reset = await fetch(`${demoUrl}/__demo/reset`, { method: 'POST' });
       if (!reset.ok) throw new Error(`the demo server refused a reset: ${reset.status}`);
       for (const route of SERVICE_CALLS) {
-        const res = await fetch(`${demoUrl}/__demo/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ route, kind: 'delay', delayMs, times: 10_000 }) });
+        const res = await fetch(`${demoUrl}/__demo/faults`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ route, kind: 'delay', delayMs, times: 10_000 }),
+        });
         if (!res.ok) throw new Error(`the demo server refused a delay for ${route}: ${res.status}`);
       }
       const ratios: number[] = [];
       for (let w = 0; w < 5; w++) {
         for (const { total, slowest } of await openInNewWindow(browser, shell, OPENINGS)) {
-          if (slowest < delayMs) throw new Error(`an opening's slowest call took ${slowest} ms, less than the service's delay of ${delayMs} ms`);
+          if (slowest < delayMs)
+            throw new Error(
+              `an opening's slowest call took ${slowest} ms, less than the service's delay of ${delayMs} ms`,
+            );
           ratios.push(total / slowest);
         }
       }

@@ -46,7 +46,8 @@ async function main(args: string[]) {
       failed += twice.length;
       const verdict = judge(figures, targets, format);
       for (const line of verdict.lines) console.log(line);
-      for (const name of verdict.orphans) console.error(`${file} failed: a target names ${name}, a figure it did not report`);
+      for (const name of verdict.orphans)
+        console.error(`${file} failed: a target names ${name}, a figure it did not report`);
       failed += verdict.orphans.length;
       met += verdict.met;
       missed += verdict.missed;
@@ -63,7 +64,9 @@ async function main(args: string[]) {
 }
 
 function runChild(file: string, out: string): Promise<number> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), ONE, file, out], { stdio: 'inherit' });
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), ONE, file, out], {
+    stdio: 'inherit',
+  });
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 }
 
@@ -79,7 +82,9 @@ async function runOne(file: string, out: string) {
 async function readJson(path: string): Promise<Record<string, unknown>> {
   try {
     const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
   } catch {
     return {};
   }

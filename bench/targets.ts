@@ -30,7 +30,12 @@ export interface Verdict {
 
 /** One line per figure (`name: value`, and its target with met or missed when it has one), then the tally. */
 export function judge(figures: Record<string, number>, targets: Targets, format: (value: number) => string): Verdict {
-  const verdict: Verdict = { lines: [], met: 0, missed: 0, orphans: Object.keys(targets).filter((name) => !(name in figures)) };
+  const verdict: Verdict = {
+    lines: [],
+    met: 0,
+    missed: 0,
+    orphans: Object.keys(targets).filter((name) => !(name in figures)),
+  };
   for (const [name, value] of Object.entries(figures)) {
     const target = targets[name];
     if (!target) {

@@ -6,9 +6,21 @@ import type { Browser, Page } from '@playwright/test';
  * `compare-openings.ts` compares between two versions of the app.
  */
 
-export const OPENINGS = ['demo-clean-pass', 'demo-fraud-high', 'demo-contracts-many', 'demo-no-fraud-risk', 'demo-closed'];
+export const OPENINGS = [
+  'demo-clean-pass',
+  'demo-fraud-high',
+  'demo-contracts-many',
+  'demo-no-fraud-risk',
+  'demo-closed',
+];
 /** One per window, opened first; none of them is in OPENINGS, so no measured opening finds its data cached. */
-export const FIRST_OPENINGS = ['demo-attempts-limited', 'demo-expired-id', 'demo-empty-idv', 'demo-face-recapture', 'demo-id-face-skipped'];
+export const FIRST_OPENINGS = [
+  'demo-attempts-limited',
+  'demo-expired-id',
+  'demo-empty-idv',
+  'demo-face-recapture',
+  'demo-id-face-skipped',
+];
 export const WARM_UP = 'demo-attempts-exhausted';
 const READY = /Omni Reviewer ready at (http:\/\/127\.0\.0\.1:\d+\/#k=([A-Za-z0-9_-]+))/;
 
@@ -21,11 +33,26 @@ export interface Shell {
 
 /** A host started from `cwd` (a checkout), serving the renderer built into `staticDir`, with its own demo server. */
 export async function startShell(staticDir: string, dataDir: string, cwd = process.cwd()): Promise<Shell> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'main/web-shell/cli.ts', '--port', '0', '--no-open', '--data-dir', dataDir, '--static-dir', staticDir], {
-    env: { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    cwd,
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'main/web-shell/cli.ts',
+      '--port',
+      '0',
+      '--no-open',
+      '--data-dir',
+      dataDir,
+      '--static-dir',
+      staticDir,
+    ],
+    {
+      env: { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      cwd,
+    },
+  );
   let output = '';
   const match = await new Promise<RegExpMatchArray>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`web shell did not start:\n${output}`)), 30_000);

@@ -89,8 +89,19 @@ export const DECISION_WORDS: Record<DecisionKind, Bilingual> = {
 };
 
 /** What main writes as `kind` (captured, validated, signed) and `what` (downloaded). */
-type EntryKind = 'string' | 'contract' | 'selfie' | 'backSecondId' | 'faceAuthentication' | 'videoImport' | 'rfc' | 'curp' | 'rfcBatch' | 'curpBatch';
-type DownloadedWhat = 'contract' | 'snapshot' | 'auditJson' | 'reviewReport' | 'validationCsv' | 'auditTrail' | 'apiKeysCsv';
+type EntryKind =
+  | 'string'
+  | 'contract'
+  | 'selfie'
+  | 'backSecondId'
+  | 'faceAuthentication'
+  | 'videoImport'
+  | 'rfc'
+  | 'curp'
+  | 'rfcBatch'
+  | 'curpBatch';
+type DownloadedWhat =
+  'contract' | 'snapshot' | 'auditJson' | 'reviewReport' | 'validationCsv' | 'auditTrail' | 'apiKeysCsv';
 
 const CONTRACT: Bilingual = { en: 'Contract', es: 'Contrato' };
 
@@ -132,9 +143,18 @@ const VALUE_WORDS: Partial<Record<AuditDetailKey, Record<string, Bilingual>>> = 
     signedDocument: { en: 'Signed document', es: 'Documento firmado' },
     sealedPdf: { en: 'Sealed PDF', es: 'PDF sellado' },
   } satisfies Record<ArtifactKind, Bilingual>,
-  source: { file: { en: 'File', es: 'Archivo' }, url: { en: 'URL', es: 'URL' } } satisfies Record<ImageSource['kind'], Bilingual>,
-  mode: { oneToOne: { en: 'One-to-one', es: 'Uno a uno' }, oneToN: { en: 'One-to-N', es: 'Uno a N' } } satisfies Record<AuthResultView['mode'], Bilingual>,
-  overallStatus: { PASS: { en: 'Passed', es: 'Aprobada' }, FAIL: { en: 'Failed', es: 'Rechazada' } } satisfies Record<AuthenticateResponse['overallStatus'], Bilingual>,
+  source: { file: { en: 'File', es: 'Archivo' }, url: { en: 'URL', es: 'URL' } } satisfies Record<
+    ImageSource['kind'],
+    Bilingual
+  >,
+  mode: { oneToOne: { en: 'One-to-one', es: 'Uno a uno' }, oneToN: { en: 'One-to-N', es: 'Uno a N' } } satisfies Record<
+    AuthResultView['mode'],
+    Bilingual
+  >,
+  overallStatus: { PASS: { en: 'Passed', es: 'Aprobada' }, FAIL: { en: 'Failed', es: 'Rechazada' } } satisfies Record<
+    AuthenticateResponse['overallStatus'],
+    Bilingual
+  >,
   type: RECORDING_TYPE_WORDS,
 };
 
@@ -153,12 +173,14 @@ export interface AuditDetailFormat {
 export function describeAuditValue(key: string, value: unknown, f: AuditDetailFormat): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return (value ? YES : NO)[f.language];
-  if (typeof value === 'number') return key === 'bytes' ? f.bytes(value) : key === 'positionSeconds' ? f.duration(value) : f.number(value);
+  if (typeof value === 'number')
+    return key === 'bytes' ? f.bytes(value) : key === 'positionSeconds' ? f.duration(value) : f.number(value);
   if (typeof value === 'string') {
     const words = isDetailKey(key) ? VALUE_WORDS[key] : undefined;
     return words && Object.hasOwn(words, value) ? words[value]![f.language] : value;
   }
-  if (Array.isArray(value)) return value.length === 0 ? NONE[f.language] : value.map((v) => describeAuditValue(key, v, f)).join(', ');
+  if (Array.isArray(value))
+    return value.length === 0 ? NONE[f.language] : value.map((v) => describeAuditValue(key, v, f)).join(', ');
   return JSON.stringify(value);
 }
 

@@ -27,7 +27,10 @@ export class DeepLinkError extends Error {
 const badLink = () =>
   new DeepLinkError(
     { en: 'This link does not name an interview.', es: 'Este enlace no indica una entrevista.' },
-    { en: 'Links look like omni-reviewer://interview/<id>.', es: 'Los enlaces tienen la forma omni-reviewer://interview/<id>.' },
+    {
+      en: 'Links look like omni-reviewer://interview/<id>.',
+      es: 'Los enlaces tienen la forma omni-reviewer://interview/<id>.',
+    },
   );
 
 /**
@@ -57,7 +60,10 @@ export function parseDeepLink(url: string): DeepLink {
   if (!token.success)
     throw new DeepLinkError(
       { en: 'The session token in this link is not valid.', es: 'El token de sesión de este enlace no es válido.' },
-      { en: 'Ask for a new link, or open the interview and attach the token by hand.', es: 'Pide un enlace nuevo, o abre la entrevista y adjunta el token a mano.' },
+      {
+        en: 'Ask for a new link, or open the interview and attach the token by hand.',
+        es: 'Pide un enlace nuevo, o abre la entrevista y adjunta el token a mano.',
+      },
     );
   return { interviewId: id.data, sessionToken: token.data };
 }

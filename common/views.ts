@@ -11,7 +11,18 @@ export interface SetAsideFile {
 
 export type EnvironmentKind = 'demo' | 'production' | 'custom';
 
-export type AuditAction = 'opened' | 'played' | 'downloaded' | 'noted' | 'named' | 'decided' | 'signed' | 'verified' | 'captured' | 'validated' | 'stateChanged'
+export type AuditAction =
+  | 'opened'
+  | 'played'
+  | 'downloaded'
+  | 'noted'
+  | 'named'
+  | 'decided'
+  | 'signed'
+  | 'verified'
+  | 'captured'
+  | 'validated'
+  | 'stateChanged'
   /** A NOM-151 provider root became trusted in an environment (detail: subject, sha256 fingerprint). */
   | 'trustedRootAdded';
 
@@ -25,4 +36,3 @@ export interface AuditEntry {
   prevHash: string;
   hash: string;
 }
-

@@ -79,7 +79,13 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
     store,
     media: opts.media,
     files: opts.files,
-    audit: openAuditTrail({ path: opts.auditPath, legacyStore: store, environment: () => environments.activeId(), now, log }),
+    audit: openAuditTrail({
+      path: opts.auditPath,
+      legacyStore: store,
+      environment: () => environments.activeId(),
+      now,
+      log,
+    }),
     credentials: credentialService({ vault, environments, clientFor, forgetClient }),
     shell: opts.shell,
   };
@@ -98,7 +104,13 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
 function insecureAddress(): OmniShellError {
   return new OmniShellError(
     'INSECURE_ADDRESS',
-    { en: 'This environment’s address uses plain http to another machine, so the credentials would travel unencrypted.', es: 'La dirección de este ambiente usa http sin cifrar hacia otra máquina, así que las credenciales viajarían sin cifrar.' },
-    { en: 'Change the base and authorization URLs in Settings to https://.', es: 'Cambia la URL base y la de autorización a https:// en Configuración.' },
+    {
+      en: 'This environment’s address uses plain http to another machine, so the credentials would travel unencrypted.',
+      es: 'La dirección de este ambiente usa http sin cifrar hacia otra máquina, así que las credenciales viajarían sin cifrar.',
+    },
+    {
+      en: 'Change the base and authorization URLs in Settings to https://.',
+      es: 'Cambia la URL base y la de autorización a https:// en Configuración.',
+    },
   );
 }

@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, truncateSync, writeFileSync, type Stats } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+  type Stats,
+} from 'node:fs';
 import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { AuditAction, AuditEntry } from '../common/views';
@@ -76,7 +86,8 @@ export function openAuditTrail(opts: AuditTrailOptions): AuditTrail {
   let byInterview = new Map<string, Readonly<AuditEntry>[]>();
   /** The time of the last entry per environment, action and interview (lastRecorded). */
   let lastAt = new Map<string, string>();
-  const lastKey = (environment: string, action: string, interviewId: string) => `${environment}\n${action}\n${interviewId}`;
+  const lastKey = (environment: string, action: string, interviewId: string) =>
+    `${environment}\n${action}\n${interviewId}`;
   let file: FileState | undefined;
   /** How far the chain has been checked: verify() continues from there instead of hashing everything again. */
   let checked = { count: 0, prevHash: GENESIS_HASH, brokenAt: undefined as number | undefined };
@@ -120,7 +131,12 @@ export function openAuditTrail(opts: AuditTrailOptions): AuditTrail {
     for (; checked.brokenAt === undefined && checked.count < Math.min(end, lines.length); checked.count++) {
       const line = lines[checked.count]!;
       const seq = checked.count + 1;
-      if (line === null || line.seq !== seq || line.prevHash !== checked.prevHash || entryHash(withoutHash(line)) !== line.hash) {
+      if (
+        line === null ||
+        line.seq !== seq ||
+        line.prevHash !== checked.prevHash ||
+        entryHash(withoutHash(line)) !== line.hash
+      ) {
         checked.brokenAt = seq;
         break;
       }
@@ -254,15 +270,27 @@ function readTrailFile(path: string, repairWith: Logger | undefined): { lines: L
       const setAsideAs = `${path}.unfinished-${new Date().toISOString().replace(/[:.]/g, '-')}`;
       writeFileSync(setAsideAs, tail, { flush: true, mode: PRIVATE_FILE_MODE });
       truncateSync(path, end);
-      repairWith.warn('The audit trail ended in an unfinished entry (the app stopped while writing it); it was set aside', { setAsideAs, bytes: tail.length });
+      repairWith.warn(
+        'The audit trail ended in an unfinished entry (the app stopped while writing it); it was set aside',
+        { setAsideAs, bytes: tail.length },
+      );
     }
   }
-  return { lines, file: tail.length > 0 && !repairWith ? { size: bytes.length, mtimeMs: NaN } : fileState(statSync(path)) };
+  return {
+    lines,
+    file: tail.length > 0 && !repairWith ? { size: bytes.length, mtimeMs: NaN } : fileState(statSync(path)),
+  };
 }
 
 /** Whether the file's lines begin with these entries (compared by hash, which covers each entry's content). */
 function startsWith(lines: Line[], entries: unknown[]): boolean {
-  return entries.length <= lines.length && entries.every((entry, i) => typeof entry === 'object' && entry !== null && (entry as { hash?: unknown }).hash === lines[i]?.hash);
+  return (
+    entries.length <= lines.length &&
+    entries.every(
+      (entry, i) =>
+        typeof entry === 'object' && entry !== null && (entry as { hash?: unknown }).hash === lines[i]?.hash,
+    )
+  );
 }
 
 function moveLegacyTrail(path: string, store: JsonStore | undefined, log: Logger) {
@@ -275,11 +303,17 @@ function moveLegacyTrail(path: string, store: JsonStore | undefined, log: Logger
       return;
     }
     // Only when an older version of the app ran on this folder after this one moved its trail: left where it is.
-    log.warn('The settings file holds an audit trail from an older version of the app; the trail file is kept as it is', { path });
+    log.warn(
+      'The settings file holds an audit trail from an older version of the app; the trail file is kept as it is',
+      { path },
+    );
     return;
   }
   const moving = `${path}.moving`;
-  writeFileSync(moving, legacy.map((entry) => `${JSON.stringify(entry)}\n`).join(''), { flush: true, mode: PRIVATE_FILE_MODE });
+  writeFileSync(moving, legacy.map((entry) => `${JSON.stringify(entry)}\n`).join(''), {
+    flush: true,
+    mode: PRIVATE_FILE_MODE,
+  });
   renameSync(moving, path);
   store.delete(LEGACY_STORE_KEY);
 }

@@ -22,7 +22,12 @@ export class OmniShellError extends Error {
   }
 
   toIpcError(): IpcErrorData {
-    return { code: this.code, message: this.text, ...(this.advice ? { advice: this.advice } : {}), retryable: this.retryable };
+    return {
+      code: this.code,
+      message: this.text,
+      ...(this.advice ? { advice: this.advice } : {}),
+      retryable: this.retryable,
+    };
   }
 }
 

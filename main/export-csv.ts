@@ -6,7 +6,11 @@ export async function saveCsvExport(
   opts: { namePrefix: string; csv: string; rows: number; what: string },
 ): Promise<{ saved: boolean; rows: number; savedTo?: string; downloadUrl?: string }> {
   const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
-  const saved = await ctx.files.save({ suggestedName: `${opts.namePrefix}-${stamp}.csv`, data: new TextEncoder().encode(opts.csv), mimeType: 'text/csv' });
+  const saved = await ctx.files.save({
+    suggestedName: `${opts.namePrefix}-${stamp}.csv`,
+    data: new TextEncoder().encode(opts.csv),
+    mimeType: 'text/csv',
+  });
   if (!saved) return { saved: false, rows: opts.rows };
   await ctx.audit.append({ action: 'downloaded', detail: { what: opts.what, rows: opts.rows } });
   return { saved: true, rows: opts.rows, ...saved };

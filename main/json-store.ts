@@ -15,7 +15,11 @@ export interface JsonStore {
 }
 
 /** A value that cannot be changed at any depth (what `JsonStore.peek` gives). */
-export type Frozen<T> = T extends (infer U)[] ? readonly Frozen<U>[] : T extends object ? { readonly [K in keyof T]: Frozen<T[K]> } : T;
+export type Frozen<T> = T extends (infer U)[]
+  ? readonly Frozen<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: Frozen<T[K]> }
+    : T;
 
 /** What electron-store and conf (the library it is built on) both offer: the whole file as one object, and its path. */
 export interface WholeFileStore {
@@ -57,10 +61,18 @@ export const DATA_FILES: readonly { kind: Exclude<DataFileKind, 'settings'>; nam
  * then removed from the settings file, so a start interrupted between the two finds the key in both and keeps the
  * data file's copy (the newer or the same).
  */
-export function openStores(open: (name: string) => WholeFileStore, pathOf: (name: string) => string, now: () => number = Date.now): OpenedStore {
+export function openStores(
+  open: (name: string) => WholeFileStore,
+  pathOf: (name: string) => string,
+  now: () => number = Date.now,
+): OpenedStore {
   const setAside: SetAsideFile[] = [];
   const openOne = (kind: DataFileKind, name: string) => {
-    const opened = openStoreFile(() => open(name), () => pathOf(name), now);
+    const opened = openStoreFile(
+      () => open(name),
+      () => pathOf(name),
+      now,
+    );
     if (opened.setAsideAs) setAside.push({ kind, path: opened.setAsideAs });
     return opened;
   };
@@ -90,7 +102,11 @@ export function openStores(open: (name: string) => WholeFileStore, pathOf: (name
  * at every start with a parser's message; it is renamed beside itself, so nothing in it is lost, and the app starts
  * with a new file and says so.
  */
-export function openStoreFile(open: () => WholeFileStore, path: () => string, now: () => number = Date.now): { store: FileJsonStore; path: string; setAsideAs?: string } {
+export function openStoreFile(
+  open: () => WholeFileStore,
+  path: () => string,
+  now: () => number = Date.now,
+): { store: FileJsonStore; path: string; setAsideAs?: string } {
   try {
     const file = open();
     return { store: snapshotJsonStore(file), path: file.path };
@@ -100,7 +116,10 @@ export function openStoreFile(open: () => WholeFileStore, path: () => string, no
     const stamp = new Date(now()).toISOString().replace(/[:.]/g, '-');
     const setAsideAs = `${unreadable.replace(/\.json$/, '')}.unreadable-${stamp}.json`;
     renameSync(unreadable, setAsideAs);
-    log.warn('A store file could not be read; it was set aside and a new one started', { setAsideAs, reason: error.message });
+    log.warn('A store file could not be read; it was set aside and a new one started', {
+      setAsideAs,
+      reason: error.message,
+    });
     const file = open();
     return { store: snapshotJsonStore(file), path: file.path, setAsideAs };
   }

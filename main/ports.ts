@@ -50,7 +50,6 @@ export interface ShellService {
   setAside: SetAsideFile[];
 }
 
-
 export interface EnvironmentConfig {
   id: string;
   kind: EnvironmentKind;
@@ -71,7 +70,6 @@ export interface EnvironmentService {
   addTrustedNom151Root(id: string, pem: string): Promise<void>;
 }
 
-
 export interface MediaRegistry {
   /**
    * Register a remote (pre-signed) URL; returns the URL the renderer loads (custom scheme in Electron, the
@@ -85,7 +83,11 @@ export interface FileService {
    * Save bytes the user asked to keep. Electron: a save dialog, then write. Web shell: returns a one-time download URL
    * the renderer follows. `null` when the user cancelled.
    */
-  save(opts: { suggestedName: string; data: Uint8Array; mimeType: string }): Promise<{ savedTo?: string; downloadUrl?: string } | null>;
+  save(opts: {
+    suggestedName: string;
+    data: Uint8Array;
+    mimeType: string;
+  }): Promise<{ savedTo?: string; downloadUrl?: string } | null>;
 }
 
 export interface AuditTrail {

@@ -30,7 +30,10 @@ export function contentTypeOf(file: string): string {
  * The file a URL path names under `rootDir`: `bad-path` when it cannot be decoded, `outside` when it would escape
  * the folder. `relative` is '' for the root itself.
  */
-export function resolveRendererPath(rootDir: string, urlPath: string): { file: string; relative: string } | 'bad-path' | 'outside' {
+export function resolveRendererPath(
+  rootDir: string,
+  urlPath: string,
+): { file: string; relative: string } | 'bad-path' | 'outside' {
   let relative: string;
   try {
     relative = normalize(decodeURIComponent(urlPath)).replace(/^([/\\])+/, '');

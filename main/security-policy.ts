@@ -42,8 +42,13 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
  * loopback http address with a well-formed nonce. Anything else, and every packaged build, gets `null`: app://omni
  * with the strict CSP.
  */
-export function devRendererFrom(opts: { isPackaged: boolean; rendererUrl: string | undefined; nonce: string | undefined }): DevRenderer | null {
-  if (opts.isPackaged || !opts.rendererUrl || !opts.nonce || !/^[A-Za-z0-9+/_-]{22,}={0,2}$/.test(opts.nonce)) return null;
+export function devRendererFrom(opts: {
+  isPackaged: boolean;
+  rendererUrl: string | undefined;
+  nonce: string | undefined;
+}): DevRenderer | null {
+  if (opts.isPackaged || !opts.rendererUrl || !opts.nonce || !/^[A-Za-z0-9+/_-]{22,}={0,2}$/.test(opts.nonce))
+    return null;
   let url: URL;
   try {
     url = new URL(opts.rendererUrl);
@@ -55,7 +60,14 @@ export function devRendererFrom(opts: { isPackaged: boolean; rendererUrl: string
 }
 
 /** Hosts whose pages may open in the OS browser (documentation of the service and the Mexican registries). */
-export const EXTERNAL_LINK_HOSTS = ['incode.com', 'developer.incode.com', 'www.gob.mx', 'www.dof.gob.mx', 'www.sat.gob.mx', 'consultas.curp.gob.mx'];
+export const EXTERNAL_LINK_HOSTS = [
+  'incode.com',
+  'developer.incode.com',
+  'www.gob.mx',
+  'www.dof.gob.mx',
+  'www.sat.gob.mx',
+  'consultas.curp.gob.mx',
+];
 
 export function isAllowedExternalUrl(raw: string): boolean {
   let url: URL;

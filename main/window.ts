@@ -71,8 +71,11 @@ export function guardWebContents(contents: WebContents, appOrigin: string = APP_
  * exception is `notifications` asked by the app's own page: long work that finishes in the background says so.
  */
 export function guardPermissions(session: Session, appOrigin: string = APP_ORIGIN): void {
-  const allowed = (permission: string, url: string | undefined) => permission === 'notifications' && url !== undefined && isAppUrl(url, appOrigin);
-  session.setPermissionRequestHandler((_contents, permission, callback, details) => callback(details.isMainFrame !== false && allowed(permission, details.requestingUrl)));
+  const allowed = (permission: string, url: string | undefined) =>
+    permission === 'notifications' && url !== undefined && isAppUrl(url, appOrigin);
+  session.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(details.isMainFrame !== false && allowed(permission, details.requestingUrl)),
+  );
   session.setPermissionCheckHandler((_contents, permission, requestingOrigin) => allowed(permission, requestingOrigin));
   session.setDevicePermissionHandler(() => false);
   session.setDisplayMediaRequestHandler((_request, callback) => callback({}));
@@ -86,7 +89,11 @@ export function guardPermissions(session: Session, appOrigin: string = APP_ORIGI
 export function applyDevRendererCsp(session: Session, dev: DevRenderer, mediaSources: string[]): void {
   const csp = rendererCsp({ mediaSources, dev });
   session.webRequest.onHeadersReceived({ urls: [`${dev.origin}/*`] }, (details, callback) => {
-    const headers = Object.fromEntries(Object.entries(details.responseHeaders ?? {}).filter(([name]) => name.toLowerCase() !== 'content-security-policy'));
+    const headers = Object.fromEntries(
+      Object.entries(details.responseHeaders ?? {}).filter(
+        ([name]) => name.toLowerCase() !== 'content-security-policy',
+      ),
+    );
     callback({ responseHeaders: { ...headers, 'Content-Security-Policy': [csp] } });
   });
 }

@@ -31,8 +31,14 @@ export interface BridgeOptions {
 
 const transportFailure = (): IpcErrorData => ({
   code: 'IPC_TRANSPORT',
-  message: { en: 'The app could not reach its main process.', es: 'La aplicación no pudo comunicarse con su proceso principal.' },
-  advice: { en: 'Reload the window. If you use the browser version, check that its terminal is still running.', es: 'Recarga la ventana. Si usas la versión de navegador, verifica que su terminal siga abierta.' },
+  message: {
+    en: 'The app could not reach its main process.',
+    es: 'La aplicación no pudo comunicarse con su proceso principal.',
+  },
+  advice: {
+    en: 'Reload the window. If you use the browser version, check that its terminal is still running.',
+    es: 'Recarga la ventana. Si usas la versión de navegador, verifica que su terminal siga abierta.',
+  },
   retryable: true,
 });
 

@@ -20,7 +20,12 @@ contextBridge.exposeInMainWorld('omni', api);
 const omniFiles: FileStager = {
   async stage(file) {
     const path = webUtils.getPathForFile(file);
-    if (!path) throw plainIpcError({ code: 'INVALID_INPUT', message: { en: 'The chosen item is not a file on disk.', es: 'El elemento elegido no es un archivo en disco.' }, retryable: false });
+    if (!path)
+      throw plainIpcError({
+        code: 'INVALID_INPUT',
+        message: { en: 'The chosen item is not a file on disk.', es: 'El elemento elegido no es un archivo en disco.' },
+        retryable: false,
+      });
     const result = (await ipcRenderer.invoke(STAGE_PATH_CHANNEL, path)) as IpcResult<StagedFileView>;
     if (result.ok) return result.data;
     throw plainIpcError(result.error);

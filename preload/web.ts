@@ -19,7 +19,11 @@ function takeKeyFromFragment(): string | null {
   if (key !== null) {
     params.delete(FRAGMENT_PARAM);
     const rest = params.toString();
-    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search + (rest ? `#${rest}` : ''));
+    window.history.replaceState(
+      window.history.state,
+      '',
+      window.location.pathname + window.location.search + (rest ? `#${rest}` : ''),
+    );
     window.sessionStorage.setItem(SESSION_KEY, key);
     return key;
   }
@@ -89,7 +93,10 @@ function post(path: string, body: unknown): Promise<Response> {
 async function sendBatch(calls: Queued[]) {
   const pending = new Map(calls.map((call, i) => [i, call]));
   try {
-    const response = await post(IPC_BATCH_ROUTE, calls.map(({ channel, input }): BatchedCall => ({ channel, input })));
+    const response = await post(
+      IPC_BATCH_ROUTE,
+      calls.map(({ channel, input }): BatchedCall => ({ channel, input })),
+    );
     if (!response.ok || !response.body) {
       // Refused as a whole (wrong key, too large): every call gets that answer.
       const refusal = (await response.json()) as IpcResult<unknown>;
@@ -116,7 +123,12 @@ async function sendBatch(calls: Queued[]) {
   }
 }
 
-Object.defineProperty(window, 'omni', { value: buildOmniApi(invoke), writable: false, configurable: false, enumerable: true });
+Object.defineProperty(window, 'omni', {
+  value: buildOmniApi(invoke),
+  writable: false,
+  configurable: false,
+  enumerable: true,
+});
 
 /**
  * `window.omniFiles`: hands a picked File to main without its bytes crossing IPC. The browser streams the file
@@ -125,7 +137,12 @@ Object.defineProperty(window, 'omni', { value: buildOmniApi(invoke), writable: f
 function stageFile(file: File, opts: Parameters<FileStager['stage']>[1] = {}): Promise<StagedFileView> {
   return new Promise((resolve, reject) => {
     const fail = (data: IpcErrorData) => reject(new OmniIpcError(data));
-    if (shellKey === null) return fail({ code: 'SHELL_KEY_MISSING', message: { en: 'The app cannot talk to its host.', es: 'La aplicación no puede comunicarse con su host.' }, retryable: false });
+    if (shellKey === null)
+      return fail({
+        code: 'SHELL_KEY_MISSING',
+        message: { en: 'The app cannot talk to its host.', es: 'La aplicación no puede comunicarse con su host.' },
+        retryable: false,
+      });
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', STAGING_ROUTE);
     xhr.setRequestHeader(SHELL_KEY_HEADER, shellKey);
@@ -138,10 +155,25 @@ function stageFile(file: File, opts: Parameters<FileStager['stage']>[1] = {}): P
         if (result.ok) resolve(result.data);
         else fail(result.error);
       } catch {
-        fail({ code: 'IPC_TRANSPORT', message: { en: 'The app host answered unexpectedly.', es: 'El host de la aplicación respondió de forma inesperada.' }, retryable: true });
+        fail({
+          code: 'IPC_TRANSPORT',
+          message: {
+            en: 'The app host answered unexpectedly.',
+            es: 'El host de la aplicación respondió de forma inesperada.',
+          },
+          retryable: true,
+        });
       }
     };
-    xhr.onerror = () => fail({ code: 'IPC_TRANSPORT', message: { en: 'The file could not be sent to the app host.', es: 'No se pudo enviar el archivo al host de la aplicación.' }, retryable: true });
+    xhr.onerror = () =>
+      fail({
+        code: 'IPC_TRANSPORT',
+        message: {
+          en: 'The file could not be sent to the app host.',
+          es: 'No se pudo enviar el archivo al host de la aplicación.',
+        },
+        retryable: true,
+      });
     xhr.onabort = () => fail({ code: 'ABORTED', message: { en: 'Cancelled.', es: 'Cancelado.' }, retryable: false });
     opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(file);
@@ -149,4 +181,9 @@ function stageFile(file: File, opts: Parameters<FileStager['stage']>[1] = {}): P
 }
 
 const omniFiles: FileStager = Object.freeze({ stage: stageFile });
-Object.defineProperty(window, 'omniFiles', { value: omniFiles, writable: false, configurable: false, enumerable: true });
+Object.defineProperty(window, 'omniFiles', {
+  value: omniFiles,
+  writable: false,
+  configurable: false,
+  enumerable: true,
+});

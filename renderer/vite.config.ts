@@ -11,7 +11,11 @@ const webPreload = (): Plugin => ({
   name: 'omni-web-preload',
   transformIndexHtml: {
     order: 'pre',
-    handler: (html) => html.replace('<script type="module" src="./main.tsx"></script>', '<script type="module" src="../preload/web.ts"></script>\n    <script type="module" src="./main.tsx"></script>'),
+    handler: (html) =>
+      html.replace(
+        '<script type="module" src="./main.tsx"></script>',
+        '<script type="module" src="../preload/web.ts"></script>\n    <script type="module" src="./main.tsx"></script>',
+      ),
   },
 });
 

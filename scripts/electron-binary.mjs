@@ -16,7 +16,10 @@ export function electronBinary() {
   const pathFile = join(packageDir, 'path.txt');
   const binary = existsSync(pathFile) ? join(packageDir, 'dist', readFileSync(pathFile, 'utf8').trim()) : undefined;
   if (binary && existsSync(binary)) return { path: binary };
-  return { reason: 'the electron package is installed without its binary', downloadable: existsSync(join(packageDir, 'install.js')) };
+  return {
+    reason: 'the electron package is installed without its binary',
+    downloadable: existsSync(join(packageDir, 'install.js')),
+  };
 }
 
 /**
@@ -29,7 +32,12 @@ export function downloadElectronBinary() {
   const run = spawnSync(process.execPath, [join(packageDir, 'install.js')], { encoding: 'utf8', timeout: 10 * 60_000 });
   if (run.status === 0 && electronBinary().path) return undefined;
   const output = `${run.stderr ?? ''}\n${run.stdout ?? ''}`;
-  const cause = output.match(/\b(E[A-Z]{3,}[A-Z_]*)\b[^\n]*/)?.[0] ?? output.split('\n').find((line) => line.trim() !== '')?.trim();
+  const cause =
+    output.match(/\b(E[A-Z]{3,}[A-Z_]*)\b[^\n]*/)?.[0] ??
+    output
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim();
   return run.error ? String(run.error.message) : (cause ?? `the installer ended with code ${run.status}`);
 }
 

@@ -23,7 +23,9 @@ export function downloadHost(env = process.env) {
 /** undefined when the host resolves; otherwise the message to print. */
 export async function packagingHostProblem(env = process.env) {
   const host = downloadHost(env);
-  const timeout = new Promise((_, reject) => setTimeout(() => reject(Object.assign(new Error('timed out'), { code: 'ETIMEOUT' })), LOOKUP_TIMEOUT_MS).unref());
+  const timeout = new Promise((_, reject) =>
+    setTimeout(() => reject(Object.assign(new Error('timed out'), { code: 'ETIMEOUT' })), LOOKUP_TIMEOUT_MS).unref(),
+  );
   try {
     await Promise.race([lookup(host), timeout]);
     return undefined;

@@ -30,7 +30,9 @@ let electron = electronBinary();
 if (!electron.path && electron.downloadable && process.env.ELECTRON_SKIP_BINARY_DOWNLOAD !== '1') {
   process.stdout.write("Fetching Electron's binary (first start only, about 100 MB)...\n");
   const problem = downloadElectronBinary();
-  electron = problem ? { reason: `its binary could not be downloaded from github.com or ELECTRON_MIRROR: ${problem}` } : electronBinary();
+  electron = problem
+    ? { reason: `its binary could not be downloaded from github.com or ELECTRON_MIRROR: ${problem}` }
+    : electronBinary();
 }
 if (electron.path) {
   run(npm, ['exec', '--', 'electron-vite', 'preview']);

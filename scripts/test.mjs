@@ -50,7 +50,17 @@ if (run('lint', ['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', '.'
 
 // 1. The renderer, built once for the whole run (Playwright's own setup is told to reuse it).
 const webDir = join(work, 'web');
-const buildStatus = run('build renderer', ['node_modules/vite/bin/vite.js', 'build', '--config', 'renderer/vite.config.ts', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn']);
+const buildStatus = run('build renderer', [
+  'node_modules/vite/bin/vite.js',
+  'build',
+  '--config',
+  'renderer/vite.config.ts',
+  '--outDir',
+  webDir,
+  '--emptyOutDir',
+  '--logLevel',
+  'warn',
+]);
 if (buildStatus !== 0 || !existsSync(join(webDir, 'index.html'))) {
   totals.failed += 1;
   notes.push('the renderer build failed (counted as 1 failure)');
@@ -58,14 +68,22 @@ if (buildStatus !== 0 || !existsSync(join(webDir, 'index.html'))) {
 
 // 2. vitest
 const vitestReport = join(work, 'vitest.json');
-run('vitest (unit + integration)', ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+run('vitest (unit + integration)', [
+  'node_modules/vitest/vitest.mjs',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
 const vitest = readJson(vitestReport);
 if (vitest) {
   totals.passed += vitest.numPassedTests ?? 0;
   totals.failed += (vitest.numFailedTests ?? 0) + (vitest.numRuntimeErrorTestSuites ?? 0);
   totals.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
   // A test file that fails to load has no tests to count; make it visible as a failure.
-  const brokenFiles = (vitest.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
+  const brokenFiles = (vitest.testResults ?? []).filter(
+    (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
+  ).length;
   totals.failed += brokenFiles;
   if (brokenFiles) notes.push(`${brokenFiles} vitest file(s) failed to load (counted as failures)`);
 } else {
@@ -75,7 +93,10 @@ if (vitest) {
 
 // 3. Playwright
 const electron = electronBinary();
-if (!electron.path) process.stdout.write(`\nElectron test skipped: ${electron.reason}. The web shell e2e tests below run the same renderer, preload bridge and router.\n`);
+if (!electron.path)
+  process.stdout.write(
+    `\nElectron test skipped: ${electron.reason}. The web shell e2e tests below run the same renderer, preload bridge and router.\n`,
+  );
 const playwrightReport = join(work, 'playwright.json');
 if (existsSync(join(webDir, 'index.html'))) {
   run('playwright (e2e, Chromium)', ['node_modules/@playwright/test/cli.js', 'test', '--reporter=list,json'], {
@@ -100,5 +121,7 @@ if (existsSync(join(webDir, 'index.html'))) {
 rmSync(work, { recursive: true, force: true });
 process.stdout.write('\n');
 for (const note of notes) process.stdout.write(`note: ${note}\n`);
-process.stdout.write(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}\n`);
+process.stdout.write(
+  `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}\n`,
+);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -37,9 +37,7 @@ export interface SavedFileView {
 const Cell = z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()]);
 
 export const apikeys = {
-  list: channel<ApiKeyListView>()(
-    z.object({ organization: z.string().trim().min(1).max(512).optional() }).strict(),
-  ),
+  list: channel<ApiKeyListView>()(z.object({ organization: z.string().trim().min(1).max(512).optional() }).strict()),
   /** Rows exactly as shown (filtered and sorted); main writes the CSV so cells are escaped one way. */
   exportCsv: channel<SavedFileView>()(
     z
@@ -48,6 +46,9 @@ export const apikeys = {
         rows: z.array(z.array(Cell).max(100)).max(200_000),
       })
       .strict()
-      .refine((v) => v.rows.every((r) => r.length === v.columns.length), { message: 'Every row needs one value per column', path: ['rows'] }),
+      .refine((v) => v.rows.every((r) => r.length === v.columns.length), {
+        message: 'Every row needs one value per column',
+        path: ['rows'],
+      }),
   ),
 };

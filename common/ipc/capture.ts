@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { MAX_IMAGE_BYTES } from '../rules/image-check';
 import type { CaptureType, RecordingType, SessionStatus } from '../omni/common';
-import { CaptureType as CaptureTypeSchema, FaceCoordinates, RecordingType as RecordingTypeSchema } from '../omni/common';
+import {
+  CaptureType as CaptureTypeSchema,
+  FaceCoordinates,
+  RecordingType as RecordingTypeSchema,
+} from '../omni/common';
 import type { AddBackSecondIdResponse } from '../omni/id';
 import type { AddFaceResponse, AuthenticateResponse } from '../omni/face';
 import { channel, type IpcErrorData } from './define';
@@ -96,7 +100,10 @@ export type { CaptureType, RecordingType };
  * Either way the renderer only ever holds the returned id.
  */
 export interface FileStager {
-  stage(file: File, opts?: { onProgress?: (sentBytes: number, totalBytes: number) => void; signal?: AbortSignal }): Promise<StagedFileView>;
+  stage(
+    file: File,
+    opts?: { onProgress?: (sentBytes: number, totalBytes: number) => void; signal?: AbortSignal },
+  ): Promise<StagedFileView>;
 }
 /** Web shell: `PUT` the raw file bytes here with the shell key header; the answer is a StagedFileView. */
 export const STAGING_ROUTE = '/staging';
@@ -112,7 +119,11 @@ export const ImageSource = z.discriminatedUnion('kind', [
   z
     .object({
       kind: z.literal('file'),
-      base64: z.string().min(4).max(MAX_IMAGE_BASE64).regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Must be base64'),
+      base64: z
+        .string()
+        .min(4)
+        .max(MAX_IMAGE_BASE64)
+        .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Must be base64'),
       mimeType: z.enum(['image/png', 'image/jpeg']),
       name: z.string().max(255),
     })

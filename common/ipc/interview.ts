@@ -4,6 +4,10 @@ import type { AuditEntry, EnvironmentKind } from '../views';
 import { channel } from './define';
 import { InterviewId, type QueueEntry } from './queue';
 
+/** No path separators, no characters Windows refuses, no control characters. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what a file name must not hold
+const SAFE_FILE_NAME = /^[^/\\:*?"<>|\u0000-\u001f]+$/;
+
 export const DraftKind = z.enum(['notes', 'name', 'decisionReason']);
 export type DraftKind = z.infer<typeof DraftKind>;
 
@@ -126,20 +130,23 @@ export const interview = {
     }),
   ),
   /** Playback started (once per play after a pause); appended to the audit trail. */
-  recordPlay: channel<{ ok: true }>()(z.object({ interviewId: InterviewId, positionSeconds: z.number().min(0).max(86_400) })),
+  recordPlay: channel<{ ok: true }>()(
+    z.object({ interviewId: InterviewId, positionSeconds: z.number().min(0).max(86_400) }),
+  ),
   /** Saves bytes the renderer already holds (a contract PDF it streamed with progress, a video snapshot). */
   saveFile: channel<SavedFile | null>()(
     z.object({
       interviewId: InterviewId,
       what: z.enum(['contract', 'snapshot']),
       documentId: z.string().max(200).optional(),
-      // eslint-disable-next-line no-control-regex -- control characters are exactly what a file name must not hold
-      suggestedName: z.string().trim().min(1).max(200).regex(/^[^/\\:*?"<>|\u0000-\u001f]+$/, 'Not a valid file name'),
+      suggestedName: z.string().trim().min(1).max(200).regex(SAFE_FILE_NAME, 'Not a valid file name'),
       mimeType: z.enum(['application/pdf', 'image/png']),
       dataBase64: z.string().max(140_000_000),
     }),
   ),
   audit: channel<AuditView>()(ById),
   /** `language`: the screen's language; the PDF report is written in it alone. */
-  exportAudit: channel<SavedFile | null>()(z.object({ interviewId: InterviewId, format: z.enum(['json', 'pdf']), language: z.enum(['en', 'es']) })),
+  exportAudit: channel<SavedFile | null>()(
+    z.object({ interviewId: InterviewId, format: z.enum(['json', 'pdf']), language: z.enum(['en', 'es']) }),
+  ),
 };

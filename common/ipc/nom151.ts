@@ -113,7 +113,9 @@ const base64 = z
   .string()
   .max(MAX_BASE64, 'File is larger than 20 MB')
   .regex(/^[A-Za-z0-9+/=\r\n]*$/, 'Must be base64');
-const fileInput = z.object({ name: z.string().trim().min(1).max(255), base64: base64.min(1, 'File is empty') }).strict();
+const fileInput = z
+  .object({ name: z.string().trim().min(1).max(255), base64: base64.min(1, 'File is empty') })
+  .strict();
 
 export const nom151 = {
   signString: channel<SignStringView>()(z.object({ text: z.string().min(1).max(1_000_000) }).strict()),

@@ -57,10 +57,17 @@ const Empty = z.object({}).strict();
 export const queue = {
   list: channel<QueueEntry[]>()(Empty),
   add: channel<AddResult>()(
-    z.object({ items: z.array(z.object({ interviewId: InterviewId, sessionToken: SessionToken.optional() })).min(1).max(5000) }),
+    z.object({
+      items: z
+        .array(z.object({ interviewId: InterviewId, sessionToken: SessionToken.optional() }))
+        .min(1)
+        .max(5000),
+    }),
   ),
   /** A pasted list or the text of a CSV file; problems are reported per line, good lines are still added. */
-  importText: channel<AddResult>()(z.object({ text: z.string().max(2_000_000), format: z.enum(['auto', 'csv', 'list']).default('auto') })),
+  importText: channel<AddResult>()(
+    z.object({ text: z.string().max(2_000_000), format: z.enum(['auto', 'csv', 'list']).default('auto') }),
+  ),
   /** Takes the entry off the work list; its token, drafts and audit trail stay. */
   remove: channel<{ removed: boolean }>()(z.object({ interviewId: InterviewId })),
   /** Undoes a removal made since the app started: the entry comes back as it was. */

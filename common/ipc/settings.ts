@@ -128,7 +128,11 @@ export const settings = {
   preferences: channel<PreferencesView>()(z.object({}).strict()),
   setPreferences: channel<PreferencesView>()(
     z
-      .object({ language: z.enum(['en', 'es']).nullable().optional(), theme: z.enum(['system', 'light', 'dark']).optional(), afterDecision: z.enum(['stay', 'next']).optional() })
+      .object({
+        language: z.enum(['en', 'es']).nullable().optional(),
+        theme: z.enum(['system', 'light', 'dark']).optional(),
+        afterDecision: z.enum(['stay', 'next']).optional(),
+      })
       .strict(),
   ),
 };

@@ -98,7 +98,9 @@ const JobId = z.uuid();
 export const validation = {
   validateRfc: channel<RfcResultView>()(z.object({ rfc: z.string().trim().min(1).max(20) }).strict()),
   /** Sent with the interview's session token (add CURP writes the CURP to that interview). */
-  addCurp: channel<CurpResultView>()(z.object({ interviewId: InterviewId, curp: z.string().trim().min(1).max(30) }).strict()),
+  addCurp: channel<CurpResultView>()(
+    z.object({ interviewId: InterviewId, curp: z.string().trim().min(1).max(30) }).strict(),
+  ),
   batchPreview: channel<BatchPreviewView>()(z.object({ csvText: z.string().min(1).max(MAX_CSV_CHARS) }).strict()),
   batchStart: channel<BatchJobView>()(
     z
@@ -111,9 +113,14 @@ export const validation = {
         concurrency: z.number().int().min(1).max(8).default(4),
       })
       .strict()
-      .refine((v) => v.kind === 'rfc' || v.interviewId !== undefined, { message: 'CURP validation needs an interview', path: ['interviewId'] }),
+      .refine((v) => v.kind === 'rfc' || v.interviewId !== undefined, {
+        message: 'CURP validation needs an interview',
+        path: ['interviewId'],
+      }),
   ),
-  batchStatus: channel<BatchJobView>()(z.object({ jobId: JobId, afterSeq: z.number().int().min(0).default(0) }).strict()),
+  batchStatus: channel<BatchJobView>()(
+    z.object({ jobId: JobId, afterSeq: z.number().int().min(0).default(0) }).strict(),
+  ),
   batchPause: channel<BatchJobView>()(z.object({ jobId: JobId }).strict()),
   batchResume: channel<BatchJobView>()(z.object({ jobId: JobId }).strict()),
   batchCancel: channel<BatchJobView>()(z.object({ jobId: JobId }).strict()),

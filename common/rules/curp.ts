@@ -14,11 +14,39 @@ export type CurpCheck =
 
 /** RENAPO state codes, plus NE for people born abroad. */
 export const CURP_STATES: Readonly<Record<string, string>> = {
-  AS: 'Aguascalientes', BC: 'Baja California', BS: 'Baja California Sur', CC: 'Campeche', CL: 'Coahuila', CM: 'Colima',
-  CS: 'Chiapas', CH: 'Chihuahua', DF: 'Ciudad de México', DG: 'Durango', GT: 'Guanajuato', GR: 'Guerrero', HG: 'Hidalgo',
-  JC: 'Jalisco', MC: 'Estado de México', MN: 'Michoacán', MS: 'Morelos', NT: 'Nayarit', NL: 'Nuevo León', OC: 'Oaxaca',
-  PL: 'Puebla', QT: 'Querétaro', QR: 'Quintana Roo', SP: 'San Luis Potosí', SL: 'Sinaloa', SR: 'Sonora', TC: 'Tabasco',
-  TS: 'Tamaulipas', TL: 'Tlaxcala', VZ: 'Veracruz', YN: 'Yucatán', ZS: 'Zacatecas', NE: 'Nacido en el extranjero',
+  AS: 'Aguascalientes',
+  BC: 'Baja California',
+  BS: 'Baja California Sur',
+  CC: 'Campeche',
+  CL: 'Coahuila',
+  CM: 'Colima',
+  CS: 'Chiapas',
+  CH: 'Chihuahua',
+  DF: 'Ciudad de México',
+  DG: 'Durango',
+  GT: 'Guanajuato',
+  GR: 'Guerrero',
+  HG: 'Hidalgo',
+  JC: 'Jalisco',
+  MC: 'Estado de México',
+  MN: 'Michoacán',
+  MS: 'Morelos',
+  NT: 'Nayarit',
+  NL: 'Nuevo León',
+  OC: 'Oaxaca',
+  PL: 'Puebla',
+  QT: 'Querétaro',
+  QR: 'Quintana Roo',
+  SP: 'San Luis Potosí',
+  SL: 'Sinaloa',
+  SR: 'Sonora',
+  TC: 'Tabasco',
+  TS: 'Tamaulipas',
+  TL: 'Tlaxcala',
+  VZ: 'Veracruz',
+  YN: 'Yucatán',
+  ZS: 'Zacatecas',
+  NE: 'Nacido en el extranjero',
 };
 
 const CURP_CHARSET = '0123456789ABCDEFGHIJKLMNÑOPQRSTUVWXYZ';
@@ -43,7 +71,10 @@ const POSITION_RULES: ReadonlyArray<[RegExp, string]> = [
   [/[A-Z]/, 'H, M or X (sex)'],
   [/[A-Z]/, 'a letter of the state code'],
   [/[A-Z]/, 'a letter of the state code'],
-  ...Array.from({ length: 3 }, (): [RegExp, string] => [/[B-DF-HJ-NP-TV-ZÑ]/, 'a consonant (inner consonants of surnames and name)']),
+  ...Array.from({ length: 3 }, (): [RegExp, string] => [
+    /[B-DF-HJ-NP-TV-ZÑ]/,
+    'a consonant (inner consonants of surnames and name)',
+  ]),
   [/[0-9A-Z]/, 'a digit or letter (homonym differentiator)'],
   [/[0-9]/, 'a digit (check digit)'],
 ];
@@ -51,18 +82,29 @@ const POSITION_RULES: ReadonlyArray<[RegExp, string]> = [
 export function checkCurp(input: string): CurpCheck {
   const curp = normalizeCurp(input);
   if (curp.length === 0) return { valid: false, reason: 'empty', message: 'The CURP is empty.' };
-  if (curp.length !== 18) return { valid: false, reason: 'length', message: `A CURP has 18 characters; this one has ${curp.length}.` };
+  if (curp.length !== 18)
+    return { valid: false, reason: 'length', message: `A CURP has 18 characters; this one has ${curp.length}.` };
   for (let i = 0; i < 18; i++) {
     const [pattern, what] = POSITION_RULES[i]!;
     if (!pattern.test(curp[i]!)) {
-      return { valid: false, reason: 'characters', message: `Character ${i + 1} ("${curp[i]}") must be ${what}.`, position: i };
+      return {
+        valid: false,
+        reason: 'characters',
+        message: `Character ${i + 1} ("${curp[i]}") must be ${what}.`,
+        position: i,
+      };
     }
   }
   const yy = Number(curp.slice(4, 6));
   const mm = Number(curp.slice(6, 8));
   const dd = Number(curp.slice(8, 10));
   if (!isValidYyMmDd(yy, mm, dd)) {
-    return { valid: false, reason: 'date', message: `Characters 5-10 (${curp.slice(4, 10)}) are not a valid YYMMDD birth date.`, position: 4 };
+    return {
+      valid: false,
+      reason: 'date',
+      message: `Characters 5-10 (${curp.slice(4, 10)}) are not a valid YYMMDD birth date.`,
+      position: 4,
+    };
   }
   const sex = curp[10]!;
   if (sex !== 'H' && sex !== 'M' && sex !== 'X') {
@@ -70,16 +112,31 @@ export function checkCurp(input: string): CurpCheck {
   }
   const state = curp.slice(11, 13);
   if (!(state in CURP_STATES)) {
-    return { valid: false, reason: 'state', message: `Characters 12-13 ("${state}") are not a Mexican state code (or NE for born abroad).`, position: 11 };
+    return {
+      valid: false,
+      reason: 'state',
+      message: `Characters 12-13 ("${state}") are not a Mexican state code (or NE for born abroad).`,
+      position: 11,
+    };
   }
   // The differentiator is a digit for people born up to 1999 and a letter from 2000 on: it fixes the century.
   const century = /[0-9]/.test(curp[16]!) ? 1900 : 2000;
   if (dd > new Date(Date.UTC(century + yy, mm, 0)).getUTCDate()) {
-    return { valid: false, reason: 'date', message: `${century + yy}-${curp.slice(6, 8)}-${curp.slice(8, 10)} does not exist (character 17 places the birth in the ${century === 1900 ? '1900s' : '2000s'}).`, position: 4 };
+    return {
+      valid: false,
+      reason: 'date',
+      message: `${century + yy}-${curp.slice(6, 8)}-${curp.slice(8, 10)} does not exist (character 17 places the birth in the ${century === 1900 ? '1900s' : '2000s'}).`,
+      position: 4,
+    };
   }
   const expected = curpCheckDigit(curp.slice(0, 17));
   if (curp[17] !== expected) {
-    return { valid: false, reason: 'checkDigit', message: `The check digit is "${curp[17]}" but the first 17 characters give "${expected}"; a character was probably mistyped.`, position: 17 };
+    return {
+      valid: false,
+      reason: 'checkDigit',
+      message: `The check digit is "${curp[17]}" but the first 17 characters give "${expected}"; a character was probably mistyped.`,
+      position: 17,
+    };
   }
   return {
     valid: true,

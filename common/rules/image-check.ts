@@ -36,8 +36,10 @@ export function checkImage(head: Uint8Array, size: number, declaredType = ''): I
   const kind = sniffImage(head);
   if (!kind) return { ok: false, problem: { code: 'NOT_AN_IMAGE', detected: declaredType || undefined } };
   const declared = declaredType.toLowerCase();
-  const declaredKind = declared === 'image/png' ? 'png' : declared === 'image/jpeg' || declared === 'image/jpg' ? 'jpeg' : undefined;
-  if (declared && declaredKind !== kind) return { ok: false, problem: { code: 'TYPE_MISMATCH', declared: declaredType, detected: kind } };
+  const declaredKind =
+    declared === 'image/png' ? 'png' : declared === 'image/jpeg' || declared === 'image/jpg' ? 'jpeg' : undefined;
+  if (declared && declaredKind !== kind)
+    return { ok: false, problem: { code: 'TYPE_MISMATCH', declared: declaredType, detected: kind } };
   return { ok: true, kind };
 }
 

@@ -26,15 +26,35 @@ export function describeRfc(input: string): LocalCheck {
   const check: RfcCheck = checkRfc(input);
   const rfc = normalizeRfc(input);
   if (GENERIC_RFCS.has(rfc)) {
-    return { valid: true, value: rfc, summary: { en: "SAT's generic RFC: valid by definition, it identifies no one in particular.", es: 'RFC genérico del SAT: válido por definición, no identifica a una persona en particular.' } };
+    return {
+      valid: true,
+      value: rfc,
+      summary: {
+        en: "SAT's generic RFC: valid by definition, it identifies no one in particular.",
+        es: 'RFC genérico del SAT: válido por definición, no identifica a una persona en particular.',
+      },
+    };
   }
   if (check.valid) {
-    const kind = check.personType === 'fisica' ? { en: 'person', es: 'persona física' } : { en: 'company', es: 'persona moral' };
-    return { valid: true, value: check.rfc, summary: { en: `Format and check digit are correct (${kind.en}).`, es: `El formato y el dígito verificador son correctos (${kind.es}).` } };
+    const kind =
+      check.personType === 'fisica' ? { en: 'person', es: 'persona física' } : { en: 'company', es: 'persona moral' };
+    return {
+      valid: true,
+      value: check.rfc,
+      summary: {
+        en: `Format and check digit are correct (${kind.en}).`,
+        es: `El formato y el dígito verificador son correctos (${kind.es}).`,
+      },
+    };
   }
   const at = check.position;
   const nameLength = rfc.length === 12 ? 3 : 4;
-  const base = { valid: false as const, value: rfc, reason: check.reason, ...(at === undefined ? {} : { position: at }) };
+  const base = {
+    valid: false as const,
+    value: rfc,
+    reason: check.reason,
+    ...(at === undefined ? {} : { position: at }),
+  };
   switch (check.reason) {
     case 'empty':
       return { ...base, message: { en: 'Type an RFC.', es: 'Escribe un RFC.' } };
@@ -48,8 +68,21 @@ export function describeRfc(input: string): LocalCheck {
       };
     case 'characters': {
       const i = at ?? 0;
-      const part = i < nameLength ? RFC_PART.name! : i < nameLength + 6 ? RFC_PART.date! : i < rfc.length - 1 ? RFC_PART.homoclave! : RFC_PART.digit!;
-      return { ...base, message: { en: `Character ${i + 1} ("${rfc[i]}") must be ${part.en}.`, es: `El carácter ${i + 1} ("${rfc[i]}") debe ser ${part.es}.` } };
+      const part =
+        i < nameLength
+          ? RFC_PART.name!
+          : i < nameLength + 6
+            ? RFC_PART.date!
+            : i < rfc.length - 1
+              ? RFC_PART.homoclave!
+              : RFC_PART.digit!;
+      return {
+        ...base,
+        message: {
+          en: `Character ${i + 1} ("${rfc[i]}") must be ${part.en}.`,
+          es: `El carácter ${i + 1} ("${rfc[i]}") debe ser ${part.es}.`,
+        },
+      };
     }
     case 'date': {
       const date = rfc.slice(nameLength, nameLength + 6);
@@ -76,14 +109,23 @@ export function describeRfc(input: string): LocalCheck {
 
 const CURP_PART: Bilingual[] = [
   { en: 'a letter (first surname initial)', es: 'una letra (inicial del primer apellido)' },
-  { en: 'a vowel (first inner vowel of the first surname) or X', es: 'una vocal (primera vocal interna del primer apellido) o X' },
+  {
+    en: 'a vowel (first inner vowel of the first surname) or X',
+    es: 'una vocal (primera vocal interna del primer apellido) o X',
+  },
   { en: 'a letter (second surname initial)', es: 'una letra (inicial del segundo apellido)' },
   { en: 'a letter (first name initial)', es: 'una letra (inicial del nombre)' },
-  ...Array.from({ length: 6 }, () => ({ en: 'a digit of the birth date (YYMMDD)', es: 'un dígito de la fecha de nacimiento (AAMMDD)' })),
+  ...Array.from({ length: 6 }, () => ({
+    en: 'a digit of the birth date (YYMMDD)',
+    es: 'un dígito de la fecha de nacimiento (AAMMDD)',
+  })),
   { en: 'H, M or X (sex)', es: 'H, M o X (sexo)' },
   { en: 'a letter of the state code', es: 'una letra de la clave de entidad' },
   { en: 'a letter of the state code', es: 'una letra de la clave de entidad' },
-  ...Array.from({ length: 3 }, () => ({ en: 'a consonant (inner consonants of surnames and name)', es: 'una consonante (consonantes internas de apellidos y nombre)' })),
+  ...Array.from({ length: 3 }, () => ({
+    en: 'a consonant (inner consonants of surnames and name)',
+    es: 'una consonante (consonantes internas de apellidos y nombre)',
+  })),
   { en: 'a digit or letter (homonym differentiator)', es: 'un dígito o letra (diferenciador de homonimia)' },
   { en: 'a digit (check digit)', es: 'un dígito (dígito verificador)' },
 ];
@@ -103,16 +145,33 @@ export function describeCurp(input: string): LocalCheck {
     };
   }
   const at = check.position;
-  const base = { valid: false as const, value: curp, reason: check.reason, ...(at === undefined ? {} : { position: at }) };
+  const base = {
+    valid: false as const,
+    value: curp,
+    reason: check.reason,
+    ...(at === undefined ? {} : { position: at }),
+  };
   switch (check.reason) {
     case 'empty':
       return { ...base, message: { en: 'Type a CURP.', es: 'Escribe un CURP.' } };
     case 'length':
-      return { ...base, message: { en: `A CURP has 18 characters; this one has ${curp.length}.`, es: `Un CURP tiene 18 caracteres; este tiene ${curp.length}.` } };
+      return {
+        ...base,
+        message: {
+          en: `A CURP has 18 characters; this one has ${curp.length}.`,
+          es: `Un CURP tiene 18 caracteres; este tiene ${curp.length}.`,
+        },
+      };
     case 'characters': {
       const i = at ?? 0;
       const part = CURP_PART[i]!;
-      return { ...base, message: { en: `Character ${i + 1} ("${curp[i]}") must be ${part.en}.`, es: `El carácter ${i + 1} ("${curp[i]}") debe ser ${part.es}.` } };
+      return {
+        ...base,
+        message: {
+          en: `Character ${i + 1} ("${curp[i]}") must be ${part.en}.`,
+          es: `El carácter ${i + 1} ("${curp[i]}") debe ser ${part.es}.`,
+        },
+      };
     }
     case 'date':
       return {
@@ -123,7 +182,13 @@ export function describeCurp(input: string): LocalCheck {
         },
       };
     case 'sex':
-      return { ...base, message: { en: `Character 11 ("${curp[10]}") must be H, M or X.`, es: `El carácter 11 ("${curp[10]}") debe ser H, M o X.` } };
+      return {
+        ...base,
+        message: {
+          en: `Character 11 ("${curp[10]}") must be H, M or X.`,
+          es: `El carácter 11 ("${curp[10]}") debe ser H, M o X.`,
+        },
+      };
     case 'state':
       return {
         ...base,

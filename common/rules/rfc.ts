@@ -7,7 +7,12 @@
 export type RfcFailureReason = 'empty' | 'length' | 'characters' | 'date' | 'checkDigit';
 
 export type RfcCheck =
-  | { valid: true; rfc: string; personType: 'fisica' | 'moral'; birthOrIncorporation: { year2: number; month: number; day: number } }
+  | {
+      valid: true;
+      rfc: string;
+      personType: 'fisica' | 'moral';
+      birthOrIncorporation: { year2: number; month: number; day: number };
+    }
   | { valid: false; reason: RfcFailureReason; message: string; position?: number };
 
 const RFC_CHARSET = '0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ Ñ';
@@ -41,30 +46,72 @@ export function checkRfc(input: string): RfcCheck {
   const rfc = normalizeRfc(input);
   if (rfc.length === 0) return { valid: false, reason: 'empty', message: 'The RFC is empty.' };
   if (rfc.length !== 12 && rfc.length !== 13) {
-    return { valid: false, reason: 'length', message: `An RFC has 13 characters (person) or 12 (company); this one has ${rfc.length}.` };
+    return {
+      valid: false,
+      reason: 'length',
+      message: `An RFC has 13 characters (person) or 12 (company); this one has ${rfc.length}.`,
+    };
   }
   // A company RFC has a digit in position 4; four leading letters mean a person's RFC that is one character short.
   if (rfc.length === 12 && /^[A-ZÑ&]{4}/.test(rfc)) {
-    return { valid: false, reason: 'length', message: "It starts with 4 letters like a person's RFC, which has 13 characters; this one has 12." };
+    return {
+      valid: false,
+      reason: 'length',
+      message: "It starts with 4 letters like a person's RFC, which has 13 characters; this one has 12.",
+    };
   }
   const nameLength = rfc.length === 13 ? 4 : 3;
   for (let i = 0; i < rfc.length; i++) {
     const ch = rfc[i]!;
-    const ok = i < nameLength ? /[A-ZÑ&]/.test(ch) : i < nameLength + 6 ? /[0-9]/.test(ch) : i < rfc.length - 1 ? /[A-Z0-9]/.test(ch) : /[0-9A]/.test(ch);
+    const ok =
+      i < nameLength
+        ? /[A-ZÑ&]/.test(ch)
+        : i < nameLength + 6
+          ? /[0-9]/.test(ch)
+          : i < rfc.length - 1
+            ? /[A-Z0-9]/.test(ch)
+            : /[0-9A]/.test(ch);
     if (!ok) {
-      const part = i < nameLength ? 'a letter' : i < nameLength + 6 ? 'a digit of the date' : i < rfc.length - 1 ? 'a letter or digit of the homoclave' : 'the check digit (0-9 or A)';
-      return { valid: false, reason: 'characters', message: `Character ${i + 1} ("${ch}") must be ${part}.`, position: i };
+      const part =
+        i < nameLength
+          ? 'a letter'
+          : i < nameLength + 6
+            ? 'a digit of the date'
+            : i < rfc.length - 1
+              ? 'a letter or digit of the homoclave'
+              : 'the check digit (0-9 or A)';
+      return {
+        valid: false,
+        reason: 'characters',
+        message: `Character ${i + 1} ("${ch}") must be ${part}.`,
+        position: i,
+      };
     }
   }
   const yy = Number(rfc.slice(nameLength, nameLength + 2));
   const mm = Number(rfc.slice(nameLength + 2, nameLength + 4));
   const dd = Number(rfc.slice(nameLength + 4, nameLength + 6));
   if (!isValidYyMmDd(yy, mm, dd)) {
-    return { valid: false, reason: 'date', message: `Characters ${nameLength + 1}-${nameLength + 6} (${rfc.slice(nameLength, nameLength + 6)}) are not a valid YYMMDD date.`, position: nameLength };
+    return {
+      valid: false,
+      reason: 'date',
+      message: `Characters ${nameLength + 1}-${nameLength + 6} (${rfc.slice(nameLength, nameLength + 6)}) are not a valid YYMMDD date.`,
+      position: nameLength,
+    };
   }
   const expected = rfcCheckDigit(rfc.slice(0, -1));
   if (rfc.at(-1) !== expected) {
-    return { valid: false, reason: 'checkDigit', message: `The check digit is "${rfc.at(-1)}" but the first characters give "${expected}"; a character was probably mistyped.`, position: rfc.length - 1 };
+    return {
+      valid: false,
+      reason: 'checkDigit',
+      message: `The check digit is "${rfc.at(-1)}" but the first characters give "${expected}"; a character was probably mistyped.`,
+      position: rfc.length - 1,
+    };
   }
-  return { valid: true, rfc, personType: nameLength === 4 ? 'fisica' : 'moral', birthOrIncorporation: { year2: yy, month: mm, day: dd } };
+  return {
+    valid: true,
+    rfc,
+    personType: nameLength === 4 ? 'fisica' : 'moral',
+    birthOrIncorporation: { year2: yy, month: mm, day: dd },
+  };
 }

@@ -12,7 +12,8 @@ export function ensureMasked(value: string): string {
 }
 
 function cell(value: unknown): CellValue {
-  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return value;
   if (value === undefined) return null;
   return JSON.stringify(value);
 }

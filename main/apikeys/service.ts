@@ -9,10 +9,19 @@ export function apiKeysService(ctx: MainContext) {
   return {
     async list(organization: string | undefined) {
       const records = await ctx.omni().call('listApiKeys', { query: organization ? { apiKey: organization } : {} });
-      return { ...toApiKeyRows(records), organizationRequested: organization !== undefined, fetchedAt: new Date().toISOString() };
+      return {
+        ...toApiKeyRows(records),
+        organizationRequested: organization !== undefined,
+        fetchedAt: new Date().toISOString(),
+      };
     },
     exportCsv(columns: string[], rows: CellValue[][]) {
-      return saveCsvExport(ctx, { namePrefix: 'api-keys', csv: toCsv(columns, rows), rows: rows.length, what: 'apiKeysCsv' });
+      return saveCsvExport(ctx, {
+        namePrefix: 'api-keys',
+        csv: toCsv(columns, rows),
+        rows: rows.length,
+        what: 'apiKeysCsv',
+      });
     },
   };
 }

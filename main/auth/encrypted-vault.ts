@@ -1,6 +1,17 @@
 import type { Frozen, JsonStore } from '../json-store';
 import { registerSecretSource } from '../log';
-import { type CredentialName, CREDENTIAL_NAMES, type CredentialState, type StorageSecurity, type Vault, type SecretCipher, VaultDecryptError, checkValue, credKey, sessionKey } from './vault';
+import {
+  type CredentialName,
+  CREDENTIAL_NAMES,
+  type CredentialState,
+  type StorageSecurity,
+  type Vault,
+  type SecretCipher,
+  VaultDecryptError,
+  checkValue,
+  credKey,
+  sessionKey,
+} from './vault';
 
 /** Versioned ciphertext: `v1:` + base64 of the cipher's output. A future format gets a new prefix. */
 const CIPHERTEXT_PREFIX = 'v1:';
@@ -45,12 +56,15 @@ export class EncryptedVault implements Vault {
 
   private get backend(): StorageSecurity['backend'] {
     if (!safeCall(() => this.cipher.isEncryptionAvailable(), false)) return 'memory';
-    return safeCall(() => this.cipher.getSelectedStorageBackend?.(), undefined) === 'basic_text' ? 'basic_text' : 'keychain';
+    return safeCall(() => this.cipher.getSelectedStorageBackend?.(), undefined) === 'basic_text'
+      ? 'basic_text'
+      : 'keychain';
   }
 
   security(): StorageSecurity {
     if (this.backend === 'keychain') return { backend: 'keychain', persistent: true, awaitingConsent: false };
-    if (this.backend === 'memory') return { backend: 'memory', persistent: false, awaitingConsent: false, reason: UNAVAILABLE_REASON };
+    if (this.backend === 'memory')
+      return { backend: 'memory', persistent: false, awaitingConsent: false, reason: UNAVAILABLE_REASON };
     const accepted = this.read().weakStorageAccepted === true;
     return { backend: 'basic_text', persistent: accepted, awaitingConsent: !accepted, reason: WEAK_REASON };
   }
@@ -110,7 +124,10 @@ export class EncryptedVault implements Vault {
   }
 
   private get persists() {
-    return this.backend === 'keychain' || (this.backend === 'basic_text' && this.store.peek<Partial<StoredVault>>(STORE_KEY)?.weakStorageAccepted === true);
+    return (
+      this.backend === 'keychain' ||
+      (this.backend === 'basic_text' && this.store.peek<Partial<StoredVault>>(STORE_KEY)?.weakStorageAccepted === true)
+    );
   }
 
   private get(key: string, envId: string, item: string): string | undefined {

@@ -38,7 +38,9 @@ function loadOrCreateKey(path: string): Buffer {
   try {
     const existing = readFileSync(path);
     if (existing.length === 32) return existing;
-    throw new Error(`Key file ${path} is not a 32-byte key; move it aside to create a new one (stored secrets will need re-entry).`);
+    throw new Error(
+      `Key file ${path} is not a 32-byte key; move it aside to create a new one (stored secrets will need re-entry).`,
+    );
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
   }

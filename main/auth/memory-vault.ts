@@ -1,5 +1,14 @@
 import { registerSecretSource } from '../log';
-import { type CredentialName, CREDENTIAL_NAMES, type CredentialState, type StorageSecurity, type Vault, checkValue, credKey, sessionKey } from './vault';
+import {
+  type CredentialName,
+  CREDENTIAL_NAMES,
+  type CredentialState,
+  type StorageSecurity,
+  type Vault,
+  checkValue,
+  credKey,
+  sessionKey,
+} from './vault';
 
 /** Secrets held in process memory only (tests, and the fallback before consent). */
 export class MemoryVault implements Vault {
@@ -44,7 +53,10 @@ export class MemoryVault implements Vault {
       backend: 'memory',
       persistent: false,
       awaitingConsent: false,
-      reason: { en: 'Credentials are kept in memory only and are lost when the app closes.', es: 'Las credenciales se guardan solo en memoria y se pierden al cerrar la aplicación.' },
+      reason: {
+        en: 'Credentials are kept in memory only and are lost when the app closes.',
+        es: 'Las credenciales se guardan solo en memoria y se pierden al cerrar la aplicación.',
+      },
     };
   }
   async acceptWeakStorage() {}

@@ -56,7 +56,10 @@ export class VaultDecryptError extends Error {
         en: "A stored credential can no longer be decrypted (the system's key store changed).",
         es: 'Una credencial guardada ya no se puede descifrar (cambió el almacén de claves del sistema).',
       },
-      advice: { en: 'Enter the credential again in Settings.', es: 'Vuelve a capturar la credencial en Configuración.' },
+      advice: {
+        en: 'Enter the credential again in Settings.',
+        es: 'Vuelve a capturar la credencial en Configuración.',
+      },
       retryable: false,
       details: { environment: this.envId },
     };
@@ -69,7 +72,11 @@ export class VaultInputError extends Error {
     readonly field: string,
     readonly problem: 'empty' | 'spaces',
   ) {
-    super(problem === 'empty' ? `${field} must be a non-empty string; use clear to remove it.` : `${field} has leading or trailing spaces; remove them.`);
+    super(
+      problem === 'empty'
+        ? `${field} must be a non-empty string; use clear to remove it.`
+        : `${field} has leading or trailing spaces; remove them.`,
+    );
     this.name = 'VaultInputError';
   }
 
@@ -81,14 +88,16 @@ export class VaultInputError extends Error {
         ? { en: 'The value is empty.', es: 'El valor está vacío.' }
         : { en: 'The value has spaces at the start or end.', es: 'El valor tiene espacios al inicio o al final.' },
       advice: empty
-        ? { en: 'Paste the full value, or use Clear to remove it.', es: 'Pega el valor completo o usa Borrar para quitarlo.' }
+        ? {
+            en: 'Paste the full value, or use Clear to remove it.',
+            es: 'Pega el valor completo o usa Borrar para quitarlo.',
+          }
         : { en: 'Remove the spaces and save again.', es: 'Quita los espacios y vuelve a guardar.' },
       retryable: false,
       issues: [{ path: this.field, message: empty ? 'empty' : 'leading or trailing spaces' }],
     };
   }
 }
-
 
 export function checkValue(field: string, value: unknown): string {
   if (typeof value !== 'string' || value.trim() === '') throw new VaultInputError(field, 'empty');

@@ -1,7 +1,15 @@
 import type { AddBackSecondIdResponse, AddFaceResponse, AuthenticateResponse } from '../../common/omni';
 import { MIN_HORIZONTAL_RESOLUTION } from '../../common/omni';
 import { explain } from '../omni/errors';
-import type { AuthResultView, BackIdResultView, CellValue, ExplanationView, FaceResultView, IndicatorView, Verdict } from '../../common/ipc/capture';
+import type {
+  AuthResultView,
+  BackIdResultView,
+  CellValue,
+  ExplanationView,
+  FaceResultView,
+  IndicatorView,
+  Verdict,
+} from '../../common/ipc/capture';
 
 /**
  * Turns capture responses into advice: for each field the spec documents, whether it says "recapture", is a
@@ -14,14 +22,29 @@ import type { AuthResultView, BackIdResultView, CellValue, ExplanationView, Face
  */
 export const SHADOW_RECAPTURE_FROM = 0.5;
 
-const flag = (field: string, value: boolean | undefined, badWhen: boolean, bad: Verdict = 'recapture'): IndicatorView =>
-  value === undefined ? { field, value: null, verdict: 'notChecked' } : { field, value, verdict: value === badWhen ? bad : 'ok' };
+const flag = (
+  field: string,
+  value: boolean | undefined,
+  badWhen: boolean,
+  bad: Verdict = 'recapture',
+): IndicatorView =>
+  value === undefined
+    ? { field, value: null, verdict: 'notChecked' }
+    : { field, value, verdict: value === badWhen ? bad : 'ok' };
 
-const info = (field: string, value: CellValue | undefined): IndicatorView[] => (value === undefined ? [] : [{ field, value, verdict: 'info' }]);
+const info = (field: string, value: CellValue | undefined): IndicatorView[] =>
+  value === undefined ? [] : [{ field, value, verdict: 'info' }];
 
 function explanationView(ref: Parameters<typeof explain>[0]): ExplanationView | undefined {
   const e = explain(ref);
-  return e && { code: e.code, message: { en: e.en, es: e.es }, advice: { en: e.adviceEn, es: e.adviceEs }, retryable: e.retryable };
+  return (
+    e && {
+      code: e.code,
+      message: { en: e.en, es: e.es },
+      advice: { en: e.adviceEn, es: e.adviceEs },
+      retryable: e.retryable,
+    }
+  );
 }
 
 /** A failure name newer than the spec: shown as it came, with the service's own message, marked as such. */
@@ -29,7 +52,10 @@ function notInSpecView(name: string, message: string): ExplanationView {
   return {
     code: name,
     message: { en: `${message} (${name}: not in the spec)`, es: `${message} (${name}: no está en la especificación)` },
-    advice: { en: 'Read the service message and decide whether to capture again.', es: 'Lee el mensaje del servicio y decide si capturar de nuevo.' },
+    advice: {
+      en: 'Read the service message and decide whether to capture again.',
+      es: 'Lee el mensaje del servicio y decide si capturar de nuevo.',
+    },
     retryable: false,
   };
 }
@@ -41,7 +67,11 @@ export function faceAdvice(response: AddFaceResponse): FaceResultView {
     // 0 means alive, 1 means recapture; values in between are shown without a verdict of their own.
     r.confidence === undefined
       ? { field: 'confidence', value: null, verdict: 'notChecked' }
-      : { field: 'confidence', value: r.confidence, verdict: r.confidence >= 1 ? 'recapture' : r.confidence <= 0 ? 'ok' : 'warning' },
+      : {
+          field: 'confidence',
+          value: r.confidence,
+          verdict: r.confidence >= 1 ? 'recapture' : r.confidence <= 0 ? 'ok' : 'warning',
+        },
     flag('hasLenses', r.hasLenses, true),
     // Absent when the session flow does not check them.
     flag('hasFaceMask', r.hasFaceMask, true),
@@ -55,13 +85,17 @@ export function faceAdvice(response: AddFaceResponse): FaceResultView {
     response,
     indicators,
     recapture: indicators.some((i) => i.verdict === 'recapture'),
-    ...(r.captureAttemptsLimit ? { attempts: { max: r.captureAttemptsLimit.max, remaining: r.captureAttemptsLimit.remaining } } : {}),
+    ...(r.captureAttemptsLimit
+      ? { attempts: { max: r.captureAttemptsLimit.max, remaining: r.captureAttemptsLimit.remaining } }
+      : {}),
     ...(r.sessionStatus ? { sessionStatus: r.sessionStatus } : {}),
   };
 }
 
 function sessionIndicator(status: string | undefined): IndicatorView[] {
-  return status === undefined ? [] : [{ field: 'sessionStatus', value: status, verdict: status === 'Alive' ? 'ok' : 'warning' }];
+  return status === undefined
+    ? []
+    : [{ field: 'sessionStatus', value: status, verdict: status === 'Alive' ? 'ok' : 'warning' }];
 }
 
 export function backIdAdvice(response: AddBackSecondIdResponse): BackIdResultView {
@@ -77,16 +111,26 @@ export function backIdAdvice(response: AddBackSecondIdResponse): BackIdResultVie
       : flag('correctGlare', r.correctGlare, false),
     r.horizontalResolution === undefined
       ? { field: 'horizontalResolution', value: null, verdict: 'notChecked' }
-      : { field: 'horizontalResolution', value: r.horizontalResolution, verdict: r.horizontalResolution < MIN_HORIZONTAL_RESOLUTION ? 'recapture' : 'ok' },
+      : {
+          field: 'horizontalResolution',
+          value: r.horizontalResolution,
+          verdict: r.horizontalResolution < MIN_HORIZONTAL_RESOLUTION ? 'recapture' : 'ok',
+        },
     r.shadowConfidence === undefined
       ? { field: 'shadowConfidence', value: null, verdict: 'notChecked' }
-      : { field: 'shadowConfidence', value: r.shadowConfidence, verdict: r.shadowConfidence >= SHADOW_RECAPTURE_FROM ? 'recapture' : 'ok' },
+      : {
+          field: 'shadowConfidence',
+          value: r.shadowConfidence,
+          verdict: r.shadowConfidence >= SHADOW_RECAPTURE_FROM ? 'recapture' : 'ok',
+        },
     ...(r.documentIsOnTheEdge === undefined ? [] : [flag('documentIsOnTheEdge', r.documentIsOnTheEdge, true)]),
   ];
   // When classification is false the other quality fields carry no meaning (spec): show them, but as info.
   const indicators: IndicatorView[] = classified
     ? quality
-    : quality.map((i) => (i.field === 'classification' || i.verdict === 'notChecked' ? i : { ...i, verdict: 'info' as const }));
+    : quality.map((i) =>
+        i.field === 'classification' || i.verdict === 'notChecked' ? i : { ...i, verdict: 'info' as const },
+      );
   indicators.push(
     ...info('typeOfId', r.typeOfId),
     ...info('issueName', r.issueName),
@@ -95,15 +139,29 @@ export function backIdAdvice(response: AddBackSecondIdResponse): BackIdResultVie
     ...info('state', r.state),
     ...(r.curpCheck === undefined ? [] : [flag('curpCheck', r.curpCheck, false, 'warning')]),
     ...(r.isDocumentExpired === undefined ? [] : [flag('isDocumentExpired', r.isDocumentExpired, true, 'warning')]),
-    ...(r.idQualityAttemptApproved === undefined ? [] : [flag('idQualityAttemptApproved', r.idQualityAttemptApproved, false, 'warning')]),
-    ...(r.showMandatoryConsent === undefined ? [] : [{ field: 'showMandatoryConsent', value: r.showMandatoryConsent, verdict: r.showMandatoryConsent ? ('warning' as const) : ('ok' as const) }]),
+    ...(r.idQualityAttemptApproved === undefined
+      ? []
+      : [flag('idQualityAttemptApproved', r.idQualityAttemptApproved, false, 'warning')]),
+    ...(r.showMandatoryConsent === undefined
+      ? []
+      : [
+          {
+            field: 'showMandatoryConsent',
+            value: r.showMandatoryConsent,
+            verdict: r.showMandatoryConsent ? ('warning' as const) : ('ok' as const),
+          },
+        ]),
     ...info('regulationType', r.regulationType ?? undefined),
     ...info('skipBackIdCapture', r.skipBackIdCapture),
-    ...(r.forceFrontIdCapture === undefined ? [] : [flag('forceFrontIdCapture', r.forceFrontIdCapture, true, 'warning')]),
+    ...(r.forceFrontIdCapture === undefined
+      ? []
+      : [flag('forceFrontIdCapture', r.forceFrontIdCapture, true, 'warning')]),
     ...info('skipGlareFront', r.skipGlareFront),
     ...info('skipGlareBack', r.skipGlareBack),
     ...info('imageRedacted', r.imageRedacted),
-    ...(r.idFaceExtractionSkipped === undefined ? [] : [flag('idFaceExtractionSkipped', r.idFaceExtractionSkipped, true, 'warning')]),
+    ...(r.idFaceExtractionSkipped === undefined
+      ? []
+      : [flag('idFaceExtractionSkipped', r.idFaceExtractionSkipped, true, 'warning')]),
     ...info('attemptId', r.attemptId),
     ...sessionIndicator(r.sessionStatus),
   );
@@ -113,20 +171,27 @@ export function backIdAdvice(response: AddBackSecondIdResponse): BackIdResultVie
     indicators,
     recapture: failReason !== undefined || indicators.some((i) => i.verdict === 'recapture'),
     ...(failReason ? { failReason } : {}),
-    ...(r.captureAttemptsLimit ? { attempts: { max: r.captureAttemptsLimit.max, remaining: r.captureAttemptsLimit.remaining } } : {}),
+    ...(r.captureAttemptsLimit
+      ? { attempts: { max: r.captureAttemptsLimit.max, remaining: r.captureAttemptsLimit.remaining } }
+      : {}),
     ...(r.sessionStatus ? { sessionStatus: r.sessionStatus } : {}),
   };
 }
 
 export function authAdvice(response: AuthenticateResponse, hinted: boolean): AuthResultView {
-  const error = response.error ? (explanationView({ authError: response.error.name }) ?? notInSpecView(response.error.name, response.error.message)) : undefined;
+  const error = response.error
+    ? (explanationView({ authError: response.error.name }) ??
+      notInSpecView(response.error.name, response.error.message))
+    : undefined;
   return {
     mode: hinted ? 'oneToOne' : 'oneToN',
     response,
     passed: response.overallStatus === 'PASS',
     ...(response.candidate ? { candidate: response.candidate } : {}),
     ...(error ? { error } : {}),
-    ...(response.captureAttemptsLimit ? { attempts: { max: response.captureAttemptsLimit.max, remaining: response.captureAttemptsLimit.remaining } } : {}),
+    ...(response.captureAttemptsLimit
+      ? { attempts: { max: response.captureAttemptsLimit.max, remaining: response.captureAttemptsLimit.remaining } }
+      : {}),
   };
 }
 

@@ -53,7 +53,9 @@ export function base64JsonBody(source: AsyncIterable<Uint8Array>, opts: Base64Js
 
   async function* generate(): AsyncGenerator<Uint8Array> {
     const base64 = opts.encoder ?? new Base64Encoder();
-    const pool = opts.chunkBytes ? new ChunkPool(base64Length(opts.chunkBytes + 3), { slots: base64.outputSlots() }) : undefined;
+    const pool = opts.chunkBytes
+      ? new ChunkPool(base64Length(opts.chunkBytes + 3), { slots: base64.outputSlots() })
+      : undefined;
     yield head;
     const carry = Buffer.alloc(3);
     let carried = 0;

@@ -58,7 +58,9 @@ export class Base64Encoder {
 
   /** The output slots inside the module (for a ChunkPool): base64 encoded into them is not copied again. */
   outputSlots(): Uint8Array[] {
-    return Array.from({ length: this.slots }, (_, n) => this.memory.subarray(this.slotsAt + n * this.outputBytes, this.slotsAt + (n + 1) * this.outputBytes));
+    return Array.from({ length: this.slots }, (_, n) =>
+      this.memory.subarray(this.slotsAt + n * this.outputBytes, this.slotsAt + (n + 1) * this.outputBytes),
+    );
   }
 
   /** Encodes src[start, end) (a multiple of 3 bytes) as base64 into out at offset `at`; returns the end offset. */

@@ -26,7 +26,8 @@ export async function* fileChunks(
   } = {},
 ): AsyncGenerator<Uint8Array> {
   const size = opts.buffers?.[0].length ?? opts.chunkBytes ?? READ_CHUNK_BYTES;
-  if (opts.buffers && (opts.buffers[1].length !== size || (opts.chunkBytes !== undefined && opts.chunkBytes !== size))) throw new RangeError('both buffers must be one chunk long');
+  if (opts.buffers && (opts.buffers[1].length !== size || (opts.chunkBytes !== undefined && opts.chunkBytes !== size)))
+    throw new RangeError('both buffers must be one chunk long');
   const handle = await open(path, 'r');
   const buffers: [Uint8Array, Uint8Array] = opts.buffers ?? [Buffer.allocUnsafe(size), Buffer.allocUnsafe(size)];
   // Fill the whole buffer when the file allows, so chunk boundaries stay on multiples of 3.

@@ -12,7 +12,10 @@ export type { ImportJobView as ImportSnapshot, ImportState } from '../../common/
 import type { ImportJobView as ImportSnapshot } from '../../common/ipc/capture';
 
 /** Sends the prepared body; resolves with the new recording id. The handler implements it over OmniClient. */
-export type UploadBody = (body: Base64JsonBody, ctx: { interviewId: string; signal: AbortSignal }) => Promise<{ recordingId: string }>;
+export type UploadBody = (
+  body: Base64JsonBody,
+  ctx: { interviewId: string; signal: AbortSignal },
+) => Promise<{ recordingId: string }>;
 
 interface Job {
   snapshot: ImportSnapshot;
@@ -60,25 +63,33 @@ export class ImportJobs {
         if (read === size) snapshot.state = 'processing';
       },
     });
-    const body = base64JsonBody(chunks, { field: 'video', sourceBytes: size, extra: req.type ? { type: req.type } : undefined, encoder, chunkBytes: READ_CHUNK_BYTES });
-    meter.record(0);
-    const settled = upload(body, { interviewId: req.interviewId, signal: controller.signal }).then(
-      (res) => {
-        snapshot.state = 'done';
-        snapshot.recordingId = res.recordingId;
-      },
-      (err: unknown) => {
-        if (controller.signal.aborted) {
-          snapshot.state = 'cancelled';
-        } else {
-          snapshot.state = 'failed';
-          snapshot.error = this.describeError(err);
-        }
-      },
-    ).finally(() => {
-      snapshot.finishedAt = new Date().toISOString();
-      this.prune();
+    const body = base64JsonBody(chunks, {
+      field: 'video',
+      sourceBytes: size,
+      extra: req.type ? { type: req.type } : undefined,
+      encoder,
+      chunkBytes: READ_CHUNK_BYTES,
     });
+    meter.record(0);
+    const settled = upload(body, { interviewId: req.interviewId, signal: controller.signal })
+      .then(
+        (res) => {
+          snapshot.state = 'done';
+          snapshot.recordingId = res.recordingId;
+        },
+        (err: unknown) => {
+          if (controller.signal.aborted) {
+            snapshot.state = 'cancelled';
+          } else {
+            snapshot.state = 'failed';
+            snapshot.error = this.describeError(err);
+          }
+        },
+      )
+      .finally(() => {
+        snapshot.finishedAt = new Date().toISOString();
+        this.prune();
+      });
     this.jobs.set(snapshot.jobId, { snapshot, controller, meter, settled });
     return this.status(snapshot.jobId)!;
   }
@@ -108,6 +119,7 @@ export class ImportJobs {
 
   private prune(): void {
     const finished = [...this.jobs.values()].filter((j) => j.snapshot.finishedAt);
-    for (const job of finished.slice(0, Math.max(0, finished.length - FINISHED_JOBS_KEPT))) this.jobs.delete(job.snapshot.jobId);
+    for (const job of finished.slice(0, Math.max(0, finished.length - FINISHED_JOBS_KEPT)))
+      this.jobs.delete(job.snapshot.jobId);
   }
 }

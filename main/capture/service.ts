@@ -20,7 +20,10 @@ function imageBody(image: ImageSource): { base64Image: string } | { imageUrl: st
   const size = (image.base64.length / 4) * 3 - padding;
   const check = checkImage(head, size, image.mimeType);
   if (!check.ok) {
-    throw new OmniShellError('INVALID_IMAGE', describeImageProblem(check.problem), { en: 'Choose a PNG or JPEG photo.', es: 'Elige una foto PNG o JPEG.' });
+    throw new OmniShellError('INVALID_IMAGE', describeImageProblem(check.problem), {
+      en: 'Choose a PNG or JPEG photo.',
+      es: 'Elige una foto PNG o JPEG.',
+    });
   }
   return { base64Image: image.base64 };
 }
@@ -28,14 +31,20 @@ function imageBody(image: ImageSource): { base64Image: string } | { imageUrl: st
 const jobNotFound = () =>
   new OmniShellError(
     'IMPORT_NOT_FOUND',
-    { en: 'This video import is no longer known to the app (it was restarted).', es: 'La aplicación ya no tiene esta importación de video (se reinició).' },
+    {
+      en: 'This video import is no longer known to the app (it was restarted).',
+      es: 'La aplicación ya no tiene esta importación de video (se reinició).',
+    },
     { en: 'Choose the file and import it again.', es: 'Elige el archivo e impórtalo de nuevo.' },
   );
 
 const stagedNotFound = () =>
   new OmniShellError(
     'STAGED_FILE_NOT_FOUND',
-    { en: 'The chosen file is no longer available to the app.', es: 'El archivo elegido ya no está disponible para la aplicación.' },
+    {
+      en: 'The chosen file is no longer available to the app.',
+      es: 'El archivo elegido ya no está disponible para la aplicación.',
+    },
     { en: 'Choose the file again.', es: 'Elige el archivo de nuevo.' },
   );
 
@@ -57,28 +66,71 @@ function view(snapshot: ImportSnapshot | undefined): ImportJobView {
 /** Photos, face authentication and video import for an interview, each checked again here and recorded in the trail. */
 export function captureService(ctx: MainContext) {
   return {
-    async addFace({ interviewId, image, captureType, externalCaptureId, recordingId, faceCoordinates }: Input<'addFace'>) {
-      const query = { ...(captureType ? { captureType } : {}), ...(externalCaptureId ? { externalCaptureId } : {}), ...(recordingId ? { recordingId } : {}) };
+    async addFace({
+      interviewId,
+      image,
+      captureType,
+      externalCaptureId,
+      recordingId,
+      faceCoordinates,
+    }: Input<'addFace'>) {
+      const query = {
+        ...(captureType ? { captureType } : {}),
+        ...(externalCaptureId ? { externalCaptureId } : {}),
+        ...(recordingId ? { recordingId } : {}),
+      };
       const body = { ...imageBody(image), ...(faceCoordinates ? { faceCoordinates } : {}) };
       const response = await ctx.omni().call('addFace', { query, body }, { interviewId });
       const advice = faceAdvice(response);
-      await ctx.audit.append({ interviewId, action: 'captured', detail: { kind: 'selfie', source: image.kind, recapture: advice.recapture } });
+      await ctx.audit.append({
+        interviewId,
+        action: 'captured',
+        detail: { kind: 'selfie', source: image.kind, recapture: advice.recapture },
+      });
       return advice;
     },
 
     async addBackSecondId({ interviewId, image, captureType }: Input<'addBackSecondId'>) {
-      const response = await ctx.omni().call('addBackSecondId', { query: captureType ? { captureType } : {}, body: imageBody(image) }, { interviewId });
+      const response = await ctx
+        .omni()
+        .call(
+          'addBackSecondId',
+          { query: captureType ? { captureType } : {}, body: imageBody(image) },
+          { interviewId },
+        );
       const advice = backIdAdvice(response);
-      await ctx.audit.append({ interviewId, action: 'captured', detail: { kind: 'backSecondId', source: image.kind, recapture: advice.recapture, ...(response.failReason ? { failReason: response.failReason } : {}) } });
+      await ctx.audit.append({
+        interviewId,
+        action: 'captured',
+        detail: {
+          kind: 'backSecondId',
+          source: image.kind,
+          recapture: advice.recapture,
+          ...(response.failReason ? { failReason: response.failReason } : {}),
+        },
+      });
       return advice;
     },
 
     async authenticateFace({ image, hint, recordingId, faceCoordinates }: Input<'authenticateFace'>) {
       const { base64Image } = imageBody(image) as { base64Image: string };
-      const body = { base64Image, ...(hint ? { hint } : {}), ...(recordingId ? { recordingId } : {}), ...(faceCoordinates ? { faceCoordinates } : {}) };
+      const body = {
+        base64Image,
+        ...(hint ? { hint } : {}),
+        ...(recordingId ? { recordingId } : {}),
+        ...(faceCoordinates ? { faceCoordinates } : {}),
+      };
       const response = await ctx.omni().call('authenticateFace', { body });
       const advice = authAdvice(response, hint !== undefined);
-      await ctx.audit.append({ action: 'captured', detail: { kind: 'faceAuthentication', mode: advice.mode, overallStatus: response.overallStatus, ...(response.error ? { error: response.error.name } : {}) } });
+      await ctx.audit.append({
+        action: 'captured',
+        detail: {
+          kind: 'faceAuthentication',
+          mode: advice.mode,
+          overallStatus: response.overallStatus,
+          ...(response.error ? { error: response.error.name } : {}),
+        },
+      });
       return advice;
     },
 
@@ -95,15 +147,29 @@ export function captureService(ctx: MainContext) {
       if (!file) throw stagedNotFound();
       if (!sniffVideo(await readHead(file.path))) {
         await staged.release(stagedFileId);
-        throw new OmniShellError('NOT_A_VIDEO', NOT_A_VIDEO, { en: 'Choose a WebM or MP4 file.', es: 'Elige un archivo WebM o MP4.' });
+        throw new OmniShellError('NOT_A_VIDEO', NOT_A_VIDEO, {
+          en: 'Choose a WebM or MP4 file.',
+          es: 'Elige un archivo WebM o MP4.',
+        });
       }
       const client = ctx.omni();
-      const snapshot = await imports.start({ interviewId, filePath: file.path, fileName: file.name, ...(type ? { type } : {}) }, async (rawBody, { signal }) => {
-        // The body travels as `rawBody` (streamed JSON); the typed input is empty on purpose.
-        const response = await client.call('importVideo', {} as CallInput<'importVideo'>, { interviewId, signal, rawBody });
-        await ctx.audit.append({ interviewId, action: 'captured', detail: { kind: 'videoImport', type: type ?? null, bytes: file.size, recordingId: response.recordingId } });
-        return response;
-      });
+      const snapshot = await imports.start(
+        { interviewId, filePath: file.path, fileName: file.name, ...(type ? { type } : {}) },
+        async (rawBody, { signal }) => {
+          // The body travels as `rawBody` (streamed JSON); the typed input is empty on purpose.
+          const response = await client.call('importVideo', {} as CallInput<'importVideo'>, {
+            interviewId,
+            signal,
+            rawBody,
+          });
+          await ctx.audit.append({
+            interviewId,
+            action: 'captured',
+            detail: { kind: 'videoImport', type: type ?? null, bytes: file.size, recordingId: response.recordingId },
+          });
+          return response;
+        },
+      );
       // The temp copy (web shell) is deleted once the upload is over, whatever its outcome.
       void imports.settled(snapshot.jobId).then(() => staged.release(stagedFileId));
       return snapshot;

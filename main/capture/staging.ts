@@ -46,7 +46,10 @@ export class StagedFiles {
    * Writes an incoming stream to a temp file chunk by chunk (web shell upload). Rejects, deleting the partial
    * file, when the stream exceeds `maxBytes` or the signal aborts.
    */
-  async receive(source: Readable, opts: { name: string; maxBytes?: number; signal?: AbortSignal }): Promise<StagedFile> {
+  async receive(
+    source: Readable,
+    opts: { name: string; maxBytes?: number; signal?: AbortSignal },
+  ): Promise<StagedFile> {
     const limit = opts.maxBytes ?? MAX_STAGED_BYTES;
     const dir = await this.tempDir();
     const path = join(dir, randomUUID());
@@ -99,9 +102,11 @@ export class StagedFiles {
   }
 }
 
+// eslint-disable-next-line no-control-regex -- stripping control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
 /** Display name only: no directories, no control characters, bounded length. */
 function sanitizeName(name: string): string {
-  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-  const clean = basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const clean = basename(name.replace(/\\/g, '/')).replace(CONTROL_CHARACTERS, '').trim();
   return (clean || 'file').slice(0, 200);
 }

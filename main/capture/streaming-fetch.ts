@@ -22,7 +22,11 @@ export function streamingFetch(base: typeof fetch = globalThis.fetch.bind(global
     new Headers(init?.headers).forEach((value, name) => (headers[name] = value));
     headers['accept-encoding'] ??= 'gzip, deflate, br';
     return new Promise<Response>((resolve, reject) => {
-      const req = transport.request(url, { method: init?.method ?? 'POST', headers, ...(init?.signal ? { signal: init.signal } : {}) });
+      const req = transport.request(url, {
+        method: init?.method ?? 'POST',
+        headers,
+        ...(init?.signal ? { signal: init.signal } : {}),
+      });
       req.once('response', (res) => {
         const responseHeaders = new Headers();
         for (const [name, value] of Object.entries(res.headers)) {
@@ -38,7 +42,9 @@ export function streamingFetch(base: typeof fetch = globalThis.fetch.bind(global
           res.once('error', (e) => decoder.destroy(e));
           res.pipe(decoder);
         }
-        const stream = NULL_BODY_STATUS.has(status) ? null : (Readable.toWeb(decoder ?? res) as unknown as ReadableStream<Uint8Array>);
+        const stream = NULL_BODY_STATUS.has(status)
+          ? null
+          : (Readable.toWeb(decoder ?? res) as unknown as ReadableStream<Uint8Array>);
         if (!stream) res.resume();
         resolve(new Response(stream, { status, statusText: res.statusMessage ?? '', headers: responseHeaders }));
       });
@@ -110,4 +116,3 @@ function drained(req: http.ClientRequest): Promise<void> {
     req.on('drain', onDrain).on('error', onError).on('close', onClose);
   });
 }
-

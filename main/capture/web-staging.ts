@@ -8,8 +8,17 @@ import { StagingTooLargeError, type StagedFiles } from './staging';
  * main writes them to a temp file chunk by chunk. The answer is an IpcResult, like every IPC call. The caller
  * (main/web-shell/host.ts) has already checked the origin and the per-launch key.
  */
-export async function handleStagingUpload(req: IncomingMessage, res: ServerResponse, staged: StagedFiles): Promise<void> {
-  if (req.method !== 'PUT') return send(res, 405, fail('METHOD_NOT_ALLOWED', { en: 'Files are staged with PUT.', es: 'Los archivos se cargan con PUT.' }));
+export async function handleStagingUpload(
+  req: IncomingMessage,
+  res: ServerResponse,
+  staged: StagedFiles,
+): Promise<void> {
+  if (req.method !== 'PUT')
+    return send(
+      res,
+      405,
+      fail('METHOD_NOT_ALLOWED', { en: 'Files are staged with PUT.', es: 'Los archivos se cargan con PUT.' }),
+    );
   const rawName = req.headers[STAGING_NAME_HEADER];
   let name = 'file';
   try {
@@ -29,10 +38,25 @@ export async function handleStagingUpload(req: IncomingMessage, res: ServerRespo
   } catch (error) {
     if (error instanceof StagingTooLargeError) {
       const gb = (error.limit / 1024 ** 3).toFixed(0);
-      return send(res, 413, fail('FILE_TOO_LARGE', { en: `The file is larger than ${gb} GB, the most the app accepts.`, es: `El archivo pesa más de ${gb} GB, lo máximo que acepta la aplicación.` }));
+      return send(
+        res,
+        413,
+        fail('FILE_TOO_LARGE', {
+          en: `The file is larger than ${gb} GB, the most the app accepts.`,
+          es: `El archivo pesa más de ${gb} GB, lo máximo que acepta la aplicación.`,
+        }),
+      );
     }
     if (!res.writableEnded && !req.destroyed) {
-      send(res, 500, fail('STAGING_FAILED', { en: 'The file could not be copied to the app.', es: 'No se pudo copiar el archivo a la aplicación.' }, true));
+      send(
+        res,
+        500,
+        fail(
+          'STAGING_FAILED',
+          { en: 'The file could not be copied to the app.', es: 'No se pudo copiar el archivo a la aplicación.' },
+          true,
+        ),
+      );
     }
   }
 }
@@ -46,6 +70,10 @@ function fail(code: string, message: IpcErrorData['message'], retryable = false)
 
 function send(res: ServerResponse, status: number, body: IpcResult<unknown>): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)), 'cache-control': 'no-store' });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(text)),
+    'cache-control': 'no-store',
+  });
   res.end(text);
 }

@@ -17,7 +17,9 @@ function pathOf(request: FastifyRequest): string {
 
 function sendError(reply: FastifyReply, request: FastifyRequest, deps: DemoDeps, err: DemoHttpError): FastifyReply {
   for (const [name, value] of Object.entries(err.headers)) reply.header(name, value);
-  return reply.code(err.httpStatus).send(errorBody(err.httpStatus, err.status, err.message, pathOf(request), deps.clock.now(), err.details));
+  return reply
+    .code(err.httpStatus)
+    .send(errorBody(err.httpStatus, err.status, err.message, pathOf(request), deps.clock.now(), err.details));
 }
 
 function parseWith<S extends z.ZodType>(schema: S, value: unknown, where: 'query' | 'body'): z.output<S> {
@@ -25,7 +27,9 @@ function parseWith<S extends z.ZodType>(schema: S, value: unknown, where: 'query
   if (result.success) return result.data;
   const issues = result.error.issues.map((i) => ({ path: i.path.join('.') || where, message: i.message }));
   const summary = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
-  throw badRequest(`The request ${where} is invalid: ${summary}. Fix these fields and send again.`, { [where]: issues });
+  throw badRequest(`The request ${where} is invalid: ${summary}. Fix these fields and send again.`, {
+    [where]: issues,
+  });
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -37,13 +41,23 @@ function header(request: FastifyRequest, name: string): string | undefined {
 /** Checks the spec's common headers and the token an endpoint needs, then resolves the interview it refers to. */
 async function authenticate(request: FastifyRequest, def: EndpointDef, deps: DemoDeps) {
   if (!header(request, 'api-version')) {
-    throw badRequest('Header api-version is required on every call (for example api-version: 1.0).', { header: 'api-version' });
+    throw badRequest('Header api-version is required on every call (for example api-version: 1.0).', {
+      header: 'api-version',
+    });
   }
   const keyValue = header(request, 'x-api-key');
-  if (!keyValue) throw unauthorized('Header x-api-key is missing. Send your organization API key.', { header: 'x-api-key' });
+  if (!keyValue)
+    throw unauthorized('Header x-api-key is missing. Send your organization API key.', { header: 'x-api-key' });
   const apiKey = apiKeys.find((k) => k.value === keyValue);
-  if (!apiKey) throw unauthorized('The x-api-key is not known to this server. Check that the key was copied whole and belongs to this environment.', { header: 'x-api-key' });
-  if (!apiKey.enabled) throw unauthorized(`API key "${apiKey.name}" is disabled. Use an enabled key of your organization.`, { header: 'x-api-key' });
+  if (!apiKey)
+    throw unauthorized(
+      'The x-api-key is not known to this server. Check that the key was copied whole and belongs to this environment.',
+      { header: 'x-api-key' },
+    );
+  if (!apiKey.enabled)
+    throw unauthorized(`API key "${apiKey.name}" is disabled. Use an enabled key of your organization.`, {
+      header: 'x-api-key',
+    });
   const org = organizations.find((o) => o.id === apiKey.org)!;
   if (def.token === 'none') return { org, apiKey, claims: null, interview: null };
 
@@ -60,13 +74,18 @@ async function authenticate(request: FastifyRequest, def: EndpointDef, deps: Dem
     );
   }
   const claims: TokenClaims = await deps.tokens.verify(rawToken);
-  if (claims.org !== org.id) throw unauthorized('The token was issued to another organization than this API key. Use the token and key of the same organization.');
+  if (claims.org !== org.id)
+    throw unauthorized(
+      'The token was issued to another organization than this API key. Use the token and key of the same organization.',
+    );
 
   let interviewId: string | undefined;
   if (claims.kind === 'session') {
     if (needs === 'server' && !(explicitId && explicitId === claims.interviewId)) {
       throw unauthorized(
-        explicitId ? `This session token belongs to interview ${claims.interviewId}, not ${explicitId}. Use a server token to read other interviews.` : 'This call needs a server token, not a session token.',
+        explicitId
+          ? `This session token belongs to interview ${claims.interviewId}, not ${explicitId}. Use a server token to read other interviews.`
+          : 'This call needs a server token, not a session token.',
       );
     }
     interviewId = claims.interviewId;
@@ -82,9 +101,14 @@ async function authenticate(request: FastifyRequest, def: EndpointDef, deps: Dem
   }
   if (def.token === 'server') return { org, apiKey, claims, interview: null };
   const interview = interviewId ? deps.state.interviews.get(interviewId) : undefined;
-  if (!interview || interview.org !== org.id) throw badRequest(`Unknown interview id ${interviewId}. Check the id; it must belong to your organization.`, { interviewId });
+  if (!interview || interview.org !== org.id)
+    throw badRequest(`Unknown interview id ${interviewId}. Check the id; it must belong to your organization.`, {
+      interviewId,
+    });
   if (def.token === 'session' && interview.status !== 'Alive') {
-    throw badRequest(`Interview ${interview.id} is ${interview.status}; it no longer accepts changes.`, { sessionStatus: interview.status });
+    throw badRequest(`Interview ${interview.id} is ${interview.status}; it no longer accepts changes.`, {
+      sessionStatus: interview.status,
+    });
   }
   return { org, apiKey, claims, interview };
 }
@@ -100,7 +124,11 @@ function isLoopbackHostHeader(host: string | undefined): boolean {
   }
 }
 
-export function buildDemoApp(deps: DemoDeps, maxBodyBytes: number, opts: { loopbackHostOnly?: boolean } = {}): FastifyInstance {
+export function buildDemoApp(
+  deps: DemoDeps,
+  maxBodyBytes: number,
+  opts: { loopbackHostOnly?: boolean } = {},
+): FastifyInstance {
   // forceCloseConnections: close() ends every connection at once. By default it waits for the ones mid-request, and a
   // socket a client opened but never used counts as one until Node's 60 s header timeout, so quitting hung that long.
   const app = Fastify({ logger: false, bodyLimit: maxBodyBytes, exposeHeadRoutes: true, forceCloseConnections: true });
@@ -112,7 +140,15 @@ export function buildDemoApp(deps: DemoDeps, maxBodyBytes: number, opts: { loopb
     // still name evil.example in Host. Only loopback names reach the routes (and /__demo/credentials).
     app.addHook('onRequest', async (request, reply) => {
       if (isLoopbackHostHeader(request.headers.host)) return;
-      return sendError(reply, request, deps, new DemoHttpError(403, 'This demo server answers only requests addressed to a loopback name (127.0.0.1, localhost, [::1]) in Host.'));
+      return sendError(
+        reply,
+        request,
+        deps,
+        new DemoHttpError(
+          403,
+          'This demo server answers only requests addressed to a loopback name (127.0.0.1, localhost, [::1]) in Host.',
+        ),
+      );
     });
   }
 
@@ -135,7 +171,18 @@ export function buildDemoApp(deps: DemoDeps, maxBodyBytes: number, opts: { loopb
       case 'status': {
         const status = fault.status ?? 500;
         const headers: Record<string, string> = status === 429 || status === 503 ? { 'retry-after': '2' } : {};
-        return sendError(reply, request, deps, new DemoHttpError(status, `Injected fault: this call was set to fail with ${status} through /__demo/faults. Retry, or reset the demo server.`, { injected: true }, status, headers));
+        return sendError(
+          reply,
+          request,
+          deps,
+          new DemoHttpError(
+            status,
+            `Injected fault: this call was set to fail with ${status} through /__demo/faults. Retry, or reset the demo server.`,
+            { injected: true },
+            status,
+            headers,
+          ),
+        );
       }
     }
   });
@@ -144,21 +191,58 @@ export function buildDemoApp(deps: DemoDeps, maxBodyBytes: number, opts: { loopb
     if (error instanceof DemoHttpError) return sendError(reply, request, deps, error);
     const err = error as { code?: string; statusCode?: number; message?: string };
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return sendError(reply, request, deps, new DemoHttpError(413, `The body is larger than this server's limit of ${maxBodyBytes} bytes. Send a shorter recording or raise maxBodyBytes.`, { limitBytes: maxBodyBytes }));
+      return sendError(
+        reply,
+        request,
+        deps,
+        new DemoHttpError(
+          413,
+          `The body is larger than this server's limit of ${maxBodyBytes} bytes. Send a shorter recording or raise maxBodyBytes.`,
+          { limitBytes: maxBodyBytes },
+        ),
+      );
     }
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return sendError(reply, request, deps, new DemoHttpError(415, 'Bodies must be application/json. Set Content-Type: application/json.'));
+      return sendError(
+        reply,
+        request,
+        deps,
+        new DemoHttpError(415, 'Bodies must be application/json. Set Content-Type: application/json.'),
+      );
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return sendError(reply, request, deps, new DemoHttpError(400, `The request could not be read: ${err.message ?? 'bad request'}. Send a JSON body.`));
+      return sendError(
+        reply,
+        request,
+        deps,
+        new DemoHttpError(400, `The request could not be read: ${err.message ?? 'bad request'}. Send a JSON body.`),
+      );
     }
     // Unexpected: say where on stderr (no bodies or headers, which may carry keys), answer a clean 500.
-    console.error(`[demo-server] ${request.method} ${pathOf(request)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    return sendError(reply, request, deps, new DemoHttpError(500, 'The demo server failed while handling this call. Retry; if it keeps failing, reset the demo server.'));
+    console.error(
+      `[demo-server] ${request.method} ${pathOf(request)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    return sendError(
+      reply,
+      request,
+      deps,
+      new DemoHttpError(
+        500,
+        'The demo server failed while handling this call. Retry; if it keeps failing, reset the demo server.',
+      ),
+    );
   });
 
   app.setNotFoundHandler((request, reply) =>
-    sendError(reply, request, deps, new DemoHttpError(404, `No route ${request.method} ${pathOf(request)} on this server. Check the path against the interface (paths start with /omni/, /api/ or /v1/).`)),
+    sendError(
+      reply,
+      request,
+      deps,
+      new DemoHttpError(
+        404,
+        `No route ${request.method} ${pathOf(request)} on this server. Check the path against the interface (paths start with /omni/, /api/ or /v1/).`,
+      ),
+    ),
   );
 
   for (const [name, def] of Object.entries(endpoints) as Array<[EndpointName, EndpointDef]>) {

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { startDemoServer } from './index';
 
-const USAGE = 'Usage: npm run demo-server -- [--port 4010] [--host 127.0.0.1] [--allow-non-loopback] [--image-url-allow DOMAIN]... [--max-body-mb 200]';
+const USAGE =
+  'Usage: npm run demo-server -- [--port 4010] [--host 127.0.0.1] [--allow-non-loopback] [--image-url-allow DOMAIN]... [--max-body-mb 200]';
 
 function readArgs() {
   try {

@@ -4,7 +4,10 @@
  * Each answers null or throws DemoRouteError; callers say what that means to the user.
  */
 export class DemoRouteError extends Error {
-  constructor(readonly route: string, readonly status?: number) {
+  constructor(
+    readonly route: string,
+    readonly status?: number,
+  ) {
     super(`The demo server's ${route} did not answer${status ? ` (HTTP ${status})` : ''}`);
     this.name = 'DemoRouteError';
   }

@@ -70,7 +70,11 @@ function amortization(amount: number, annualRate: number, months: number) {
 }
 
 /** A real, multi-page contract PDF in Spanish for one seeded document and signer. */
-export async function renderContractPdf(contract: ContractSeed, signerName: string, interviewId: string): Promise<Uint8Array> {
+export async function renderContractPdf(
+  contract: ContractSeed,
+  signerName: string,
+  interviewId: string,
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(contract.title);
   doc.setAuthor('Omni demo');
@@ -120,7 +124,8 @@ export async function renderContractPdf(contract: ContractSeed, signerName: stri
       y -= 14;
     };
     row(['Pago', 'Capital', 'Interés', 'Pago total', 'Saldo insoluto'], bold);
-    for (const p of amortization(85_000, 0.285, 24)) row([String(p.number), money(p.principal), money(p.interest), money(p.payment), money(p.balance)]);
+    for (const p of amortization(85_000, 0.285, 24))
+      row([String(p.number), money(p.principal), money(p.interest), money(p.payment), money(p.balance)]);
   }
   newPage();
   heading('HOJA DE FIRMAS');
@@ -137,7 +142,13 @@ export async function renderContractPdf(contract: ContractSeed, signerName: stri
   }
   const pages = doc.getPages();
   pages.forEach((p, i) => {
-    p.drawText(`${contract.documentId} · página ${i + 1} de ${pages.length}`, { x: margin, y: 32, size: 8, font: regular, color: rgb(0.45, 0.45, 0.45) });
+    p.drawText(`${contract.documentId} · página ${i + 1} de ${pages.length}`, {
+      x: margin,
+      y: 32,
+      size: 8,
+      font: regular,
+      color: rgb(0.45, 0.45, 0.45),
+    });
   });
   return doc.save({ useObjectStreams: false });
 }

@@ -5,7 +5,13 @@ import type { DemoDeps } from './context';
 import { badRequest, unauthorized } from './errors';
 import { apiKeys, organizations } from './seed';
 
-const ClockBody = z.object({ advanceMs: z.number().int().nonnegative().max(10 * 365 * 86_400_000) });
+const ClockBody = z.object({
+  advanceMs: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(10 * 365 * 86_400_000),
+});
 const FaultBody = z.object({
   route: z.string().min(1),
   kind: z.enum(['status', 'delay', 'reset', 'malformed']),
@@ -17,7 +23,9 @@ const FaultBody = z.object({
 function parseDemoBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body ?? {});
   if (!result.success) {
-    throw badRequest(`Invalid /__demo/ request: ${result.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')}`);
+    throw badRequest(
+      `Invalid /__demo/ request: ${result.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')}`,
+    );
   }
   return result.data;
 }
@@ -28,24 +36,46 @@ function resolveRoute(route: string): string {
   const byName = (endpoints as Record<string, { path: string }>)[route]?.path;
   if (byName) return byName;
   if (Object.values(endpoints).some((e) => e.path === path) || path.startsWith('/files/')) return path;
-  throw badRequest(`Unknown route ${route}. Use an endpoint path such as /omni/add/name or an endpoint name such as addName.`);
+  throw badRequest(
+    `Unknown route ${route}. Use an endpoint path such as /omni/add/name or an endpoint name such as addName.`,
+  );
 }
 
 function credentialsOf(orgId: string) {
   const org = organizations.find((o) => o.id === orgId)!;
   const key = apiKeys.find((k) => k.org === orgId && k.enabled)!;
-  return { organizationId: org.id, organizationName: org.name, apiKey: key.value, integrationId: org.integrationId, secret: org.secret, superAdmin: key.superAdmin, faceAuthMode: org.faceAuthMode };
+  return {
+    organizationId: org.id,
+    organizationName: org.name,
+    apiKey: key.value,
+    integrationId: org.integrationId,
+    secret: org.secret,
+    superAdmin: key.superAdmin,
+    faceAuthMode: org.faceAuthMode,
+  };
 }
 
 /** The organization `/__demo/interviews` is narrowed to, if any; a key and a different organization id conflict. */
-function listedOrganization(keyHeader: string | string[] | undefined, organizationId: string | undefined): string | undefined {
+function listedOrganization(
+  keyHeader: string | string[] | undefined,
+  organizationId: string | undefined,
+): string | undefined {
   const keyValue = (Array.isArray(keyHeader) ? keyHeader[0] : keyHeader)?.trim();
   if (!keyValue) return organizationId || undefined;
   const key = apiKeys.find((k) => k.value === keyValue);
-  if (!key) throw unauthorized('The x-api-key is not known to this server. Send a demo key (see /__demo/credentials) or no key to list every organization.', { header: 'x-api-key' });
-  if (!key.enabled) throw unauthorized(`API key "${key.name}" is disabled. Use an enabled key of your organization.`, { header: 'x-api-key' });
+  if (!key)
+    throw unauthorized(
+      'The x-api-key is not known to this server. Send a demo key (see /__demo/credentials) or no key to list every organization.',
+      { header: 'x-api-key' },
+    );
+  if (!key.enabled)
+    throw unauthorized(`API key "${key.name}" is disabled. Use an enabled key of your organization.`, {
+      header: 'x-api-key',
+    });
   if (organizationId && organizationId !== key.org) {
-    throw badRequest(`organizationId ${organizationId} is not the organization of the x-api-key (${key.org}). Drop one of the two.`);
+    throw badRequest(
+      `organizationId ${organizationId} is not the organization of the x-api-key (${key.org}). Drop one of the two.`,
+    );
   }
   return key.org;
 }
@@ -68,15 +98,17 @@ export function registerDemoRoutes(app: FastifyInstance, deps: DemoDeps): void {
   app.get<{ Querystring: { organizationId?: string } }>('/__demo/interviews', async (request) => {
     const org = listedOrganization(request.headers['x-api-key'], request.query.organizationId);
     return Promise.all(
-      [...deps.state.interviews.values()].filter((i) => !org || i.org === org).map(async (i) => ({
-        interviewId: i.id,
-        sessionToken: await deps.tokens.issueSessionToken(i.org, i.id),
-        sessionStatus: i.status,
-        label: i.label,
-        labelEs: i.labelEs,
-        organizationId: i.org,
-        fullName: i.fullName,
-      })),
+      [...deps.state.interviews.values()]
+        .filter((i) => !org || i.org === org)
+        .map(async (i) => ({
+          interviewId: i.id,
+          sessionToken: await deps.tokens.issueSessionToken(i.org, i.id),
+          sessionStatus: i.status,
+          label: i.label,
+          labelEs: i.labelEs,
+          organizationId: i.org,
+          fullName: i.fullName,
+        })),
     );
   });
 

@@ -14,14 +14,22 @@ export interface DemoHandle {
  * into the vault under the demo environment so a first run needs no typing, and stopped when another environment
  * becomes active (it serves its credentials to whoever reaches it).
  */
-export function embeddedDemo(opts: { start: () => Promise<DemoHandle>; vault: Vault; fetch: typeof fetch; log: Logger; onStop: () => void }) {
+export function embeddedDemo(opts: {
+  start: () => Promise<DemoHandle>;
+  vault: Vault;
+  fetch: typeof fetch;
+  log: Logger;
+  onStop: () => void;
+}) {
   let demo: DemoHandle | undefined;
   let starting: Promise<DemoHandle> | undefined;
 
   async function startAndLoadCredentials(): Promise<DemoHandle> {
     const started = await opts.start();
     try {
-      const creds = (await demoRoutes(started.url, opts.fetch).credentials()) as Partial<Record<CredentialField, unknown>>;
+      const creds = (await demoRoutes(started.url, opts.fetch).credentials()) as Partial<
+        Record<CredentialField, unknown>
+      >;
       for (const field of ['apiKey', 'integrationId', 'secret'] as const) {
         const value = creds[field];
         if (typeof value === 'string' && value !== '') await opts.vault.setCredential('demo', field, value);
@@ -46,8 +54,14 @@ export function embeddedDemo(opts: { start: () => Promise<DemoHandle>; vault: Va
         starting = undefined;
         throw new OmniShellError(
           'DEMO_START_FAILED',
-          { en: 'The built-in demo service could not start.', es: 'El servicio de demostración integrado no pudo iniciar.' },
-          { en: 'Restart the app. If it keeps failing, choose another environment in Settings.', es: 'Reinicia la aplicación. Si sigue fallando, elige otro ambiente en Configuración.' },
+          {
+            en: 'The built-in demo service could not start.',
+            es: 'El servicio de demostración integrado no pudo iniciar.',
+          },
+          {
+            en: 'Restart the app. If it keeps failing, choose another environment in Settings.',
+            es: 'Reinicia la aplicación. Si sigue fallando, elige otro ambiente en Configuración.',
+          },
           true,
         );
       }

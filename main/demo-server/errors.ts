@@ -18,7 +18,14 @@ export class DemoHttpError extends Error {
   }
 }
 
-export function errorBody(httpStatus: number, status: number, message: string, path: string, timestamp: number, details?: Record<string, unknown>): ErrorBody {
+export function errorBody(
+  httpStatus: number,
+  status: number,
+  message: string,
+  path: string,
+  timestamp: number,
+  details?: Record<string, unknown>,
+): ErrorBody {
   return {
     timestamp,
     status,
@@ -29,6 +36,8 @@ export function errorBody(httpStatus: number, status: number, message: string, p
   };
 }
 
-export const badRequest = (message: string, details?: Record<string, unknown>) => new DemoHttpError(400, message, details);
-export const unauthorized = (message: string, details?: Record<string, unknown>) => new DemoHttpError(401, message, details);
+export const badRequest = (message: string, details?: Record<string, unknown>) =>
+  new DemoHttpError(400, message, details);
+export const unauthorized = (message: string, details?: Record<string, unknown>) =>
+  new DemoHttpError(401, message, details);
 export const forbidden = (message: string) => new DemoHttpError(403, message);

@@ -1,11 +1,25 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { attachEvidence } from '../nom151/pdf';
-import { MIN_HORIZONTAL_RESOLUTION, ID_QUALITY_APPROVAL_THRESHOLD, VIDEO_URL_TTL_MS, type AuthErrorName, type CaptureAttemptsLimit } from '../../common/omni';
+import {
+  MIN_HORIZONTAL_RESOLUTION,
+  ID_QUALITY_APPROVAL_THRESHOLD,
+  VIDEO_URL_TTL_MS,
+  type AuthErrorName,
+  type CaptureAttemptsLimit,
+} from '../../common/omni';
 import { checkCurp } from '../../common/rules/curp';
 import { checkRfc } from '../../common/rules/rfc';
 import type { DemoDeps, Handlers } from './context';
 import { DemoHttpError, badRequest, unauthorized } from './errors';
-import { BRIGHTNESS_THRESHOLD, FLAT_IMAGE_CONTRAST, GLARE_THRESHOLD, SHARPNESS_THRESHOLD, analyzeImage, decodeBase64, type ImageMetrics } from './image';
+import {
+  BRIGHTNESS_THRESHOLD,
+  FLAT_IMAGE_CONTRAST,
+  GLARE_THRESHOLD,
+  SHARPNESS_THRESHOLD,
+  analyzeImage,
+  decodeBase64,
+  type ImageMetrics,
+} from './image';
 import { fetchAllowedImage } from './image-url';
 import { GENERIC_RFCS, curpResponse, lookupCurp, rfcResponse } from './registries';
 import { apiKeys, customers, oneToNCandidate, organizations, type FaceScenario } from './seed';
@@ -51,9 +65,12 @@ function requireInterview(ctx: { interview: InterviewState | null }): InterviewS
 /** Refuses when the flow limits attempts and none is left. */
 function ensureAttemptLeft(limit: CaptureAttemptsLimit | undefined, what: string): void {
   if (limit && limit.remaining <= 0) {
-    throw badRequest(`No ${what} capture attempts left (${limit.max} allowed by the session flow). Start a new onboarding for this person.`, {
-      captureAttemptsLimit: { ...limit },
-    });
+    throw badRequest(
+      `No ${what} capture attempts left (${limit.max} allowed by the session flow). Start a new onboarding for this person.`,
+      {
+        captureAttemptsLimit: { ...limit },
+      },
+    );
   }
 }
 
@@ -64,7 +81,10 @@ function takeAttempt(limit: CaptureAttemptsLimit | undefined): CaptureAttemptsLi
   return { ...limit };
 }
 
-async function imageFrom(body: { base64Image?: string | undefined; imageUrl?: string | undefined }, deps: DemoDeps): Promise<ImageMetrics> {
+async function imageFrom(
+  body: { base64Image?: string | undefined; imageUrl?: string | undefined },
+  deps: DemoDeps,
+): Promise<ImageMetrics> {
   if (body.base64Image) return analyzeImage(decodeBase64(body.base64Image, 'base64Image'), 'base64Image');
   return analyzeImage(await fetchAllowedImage(body.imageUrl ?? '', deps.imageUrlAllowList), 'imageUrl');
 }
@@ -79,7 +99,9 @@ export const handlers: Handlers = {
   async authorizeServer({ body, org, deps }) {
     const integrationId = body.integration_id ?? body.integrationId;
     if (integrationId !== org.integrationId || body.secret !== org.secret) {
-      throw unauthorized("The integration id or secret does not belong to this API key's organization. Copy both from the integration card of the same organization.");
+      throw unauthorized(
+        "The integration id or secret does not belong to this API key's organization. Copy both from the integration card of the same organization.",
+      );
     }
     return { token: await deps.tokens.issueServerToken(org.id, org.integrationId) };
   },
@@ -90,19 +112,35 @@ export const handlers: Handlers = {
       const byKey = apiKeys.find((k) => k.value === query.apiKey || k.id === query.apiKey)?.org;
       const found = organizations.find((o) => o.id === query.apiKey || o.id === byKey);
       // The value is not echoed: it may be a mistyped key.
-      if (!found) throw badRequest('No organization matches the apiKey parameter. Pass an organization id or one of its API keys.');
+      if (!found)
+        throw badRequest(
+          'No organization matches the apiKey parameter. Pass an organization id or one of its API keys.',
+        );
       target = found;
     }
     return apiKeys
       .filter((k) => k.org === target.id)
-      .map((k) => ({ id: k.id, name: k.name, maskedKey: maskKey(k.value), createdAt: k.createdAt, enabled: k.enabled, organizationId: target.id, organizationName: target.name, superAdmin: k.superAdmin }));
+      .map((k) => ({
+        id: k.id,
+        name: k.name,
+        maskedKey: maskKey(k.value),
+        createdAt: k.createdAt,
+        enabled: k.enabled,
+        organizationId: target.id,
+        organizationName: target.name,
+        superAdmin: k.superAdmin,
+      }));
   },
 
   async validateRfc({ body }) {
     const rfc = body.rfc.trim().toUpperCase();
     if (!GENERIC_RFCS.has(rfc)) {
       const check = checkRfc(rfc);
-      if (!check.valid) throw badRequest(`Invalid RFC format: ${check.message}`, { reason: check.reason, ...(check.position !== undefined ? { position: check.position } : {}) });
+      if (!check.valid)
+        throw badRequest(`Invalid RFC format: ${check.message}`, {
+          reason: check.reason,
+          ...(check.position !== undefined ? { position: check.position } : {}),
+        });
     }
     return rfcResponse(rfc);
   },
@@ -114,10 +152,12 @@ export const handlers: Handlers = {
     const attempts = takeAttempt(interview.attempts.face);
     const scenario = interview.face;
     const details = attempts ? { captureAttemptsLimit: attempts } : undefined;
-    const refuse = (status: 4010 | 4019 | 4077 | 4078) => new DemoHttpError(400, FACE_STATUS_MESSAGES[status], details, status);
+    const refuse = (status: 4010 | 4019 | 4077 | 4078) =>
+      new DemoHttpError(400, FACE_STATUS_MESSAGES[status], details, status);
     // Measured from pixels first: a flat picture holds no face; a blurry or tiny one is low quality.
     if (metrics.contrast < FLAT_IMAGE_CONTRAST) throw refuse(4019);
-    if (metrics.sharpness < SHARPNESS_THRESHOLD || Math.min(metrics.width, metrics.height) < MIN_SELFIE_SIDE) throw refuse(4077);
+    if (metrics.sharpness < SHARPNESS_THRESHOLD || Math.min(metrics.width, metrics.height) < MIN_SELFIE_SIDE)
+      throw refuse(4077);
     if (scenario.kind === 'error') throw refuse(scenario.status);
     interview.selfieUploaded = true;
     return {
@@ -135,9 +175,17 @@ export const handlers: Handlers = {
   },
 
   async calculateContractNom151({ body, org, deps }) {
-    const interview = [...deps.state.interviews.values()].find((i) => i.org === org.id && i.contracts.some((c) => c.documentId === body.signedContractId));
-    if (!interview) throw badRequest(`No signed contract with id ${body.signedContractId} in this organization. Take the id from the interview's contract links.`);
-    if (interview.status === 'Deleted') throw badRequest(`Interview ${interview.id} is Deleted; its contracts can no longer be sealed.`, { sessionStatus: interview.status });
+    const interview = [...deps.state.interviews.values()].find(
+      (i) => i.org === org.id && i.contracts.some((c) => c.documentId === body.signedContractId),
+    );
+    if (!interview)
+      throw badRequest(
+        `No signed contract with id ${body.signedContractId} in this organization. Take the id from the interview's contract links.`,
+      );
+    if (interview.status === 'Deleted')
+      throw badRequest(`Interview ${interview.id} is Deleted; its contracts can no longer be sealed.`, {
+        sessionStatus: interview.status,
+      });
     const pdf = await deps.contractPdf(interview, body.signedContractId);
     const { tokenDer } = await (await deps.tsa()).stamp(pdf);
     const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
@@ -147,7 +195,9 @@ export const handlers: Handlers = {
       additionalInformation: {
         signedDocumentNom151: b64(tokenDer),
         ...(body.includeSignedDocumentInResponse ? { signedDocumentBase64: b64(pdf) } : {}),
-        ...(body.includeCertificateDetailsInResponse ? { signedDocumentWithNomSignatureBase64: b64(await attachEvidence(pdf, tokenDer)) } : {}),
+        ...(body.includeCertificateDetailsInResponse
+          ? { signedDocumentWithNomSignatureBase64: b64(await attachEvidence(pdf, tokenDer)) }
+          : {}),
       },
     };
   },
@@ -183,10 +233,18 @@ export const handlers: Handlers = {
   async addBackSecondId(ctx) {
     const interview = requireInterview(ctx);
     if (interview.idProcessingFinished) {
-      throw badRequest('ID processing already finished for this interview, so the back of the second ID can no longer be uploaded or retried.', { idProcessingFinished: true });
+      throw badRequest(
+        'ID processing already finished for this interview, so the back of the second ID can no longer be uploaded or retried.',
+        { idProcessingFinished: true },
+      );
     }
-    if (interview.front === 'none') throw badRequest('Upload the front side of the ID first; the back side needs it.', { frontUploaded: false });
-    if (interview.front === 'Passport') throw badRequest('The front document is a passport, which has no back side. Do not call this endpoint for passports.', { typeOfId: 'Passport' });
+    if (interview.front === 'none')
+      throw badRequest('Upload the front side of the ID first; the back side needs it.', { frontUploaded: false });
+    if (interview.front === 'Passport')
+      throw badRequest(
+        'The front document is a passport, which has no back side. Do not call this endpoint for passports.',
+        { typeOfId: 'Passport' },
+      );
     ensureAttemptLeft(interview.attempts.backId, 'ID');
     const metrics = await imageFrom(ctx.body, ctx.deps);
     const attempts = takeAttempt(interview.attempts.backId);
@@ -218,7 +276,9 @@ export const handlers: Handlers = {
       skipGlareFront: false,
       skipGlareBack: false,
       documentIsOnTheEdge: false,
-      ...(failReason === 'ID_TYPE_UNACCEPTABLE' ? { acceptedDocuments: ['VoterIdentification', 'Passport', 'DriversLicense', 'ResidenceDocument'] } : {}),
+      ...(failReason === 'ID_TYPE_UNACCEPTABLE'
+        ? { acceptedDocuments: ['VoterIdentification', 'Passport', 'DriversLicense', 'ResidenceDocument'] }
+        : {}),
       imageRedacted: false,
       idFaceExtractionSkipped: interview.idFaceExtractionSkipped,
       ...(attempts ? { captureAttemptsLimit: attempts } : {}),
@@ -226,7 +286,14 @@ export const handlers: Handlers = {
       isDocumentExpired: scenario.isDocumentExpired,
       attemptId: randomUUID(),
       // Not in the spec's table; lets a reviewer see why correctSharpness/correctGlare/isBright came out as they did.
-      measured: { width: metrics.width, height: metrics.height, sharpness: round(metrics.sharpness, 1), glare: round(metrics.glare, 4), brightness: round(metrics.brightness), recaptureAdvised: metrics.width < MIN_HORIZONTAL_RESOLUTION },
+      measured: {
+        width: metrics.width,
+        height: metrics.height,
+        sharpness: round(metrics.sharpness, 1),
+        glare: round(metrics.glare, 4),
+        brightness: round(metrics.brightness),
+        recaptureAdvised: metrics.width < MIN_HORIZONTAL_RESOLUTION,
+      },
     };
   },
 
@@ -270,7 +337,9 @@ export const handlers: Handlers = {
     const interview = requireInterview(ctx);
     const links: Record<string, string> = {};
     for (const c of interview.contracts) {
-      links[c.documentId] = ctx.deps.origin() + ctx.deps.signer.sign(`/files/contracts/${encodeURIComponent(c.documentId)}.pdf`, VIDEO_URL_TTL_MS);
+      links[c.documentId] =
+        ctx.deps.origin() +
+        ctx.deps.signer.sign(`/files/contracts/${encodeURIComponent(c.documentId)}.pdf`, VIDEO_URL_TTL_MS);
     }
     return { success: true, sessionStatus: interview.status, additionalInformation: links };
   },
@@ -283,7 +352,11 @@ export const handlers: Handlers = {
   async addCurp(ctx) {
     const interview = requireInterview(ctx);
     const check = checkCurp(ctx.body.curp);
-    if (!check.valid) throw badRequest(`Invalid CURP format: ${check.message}`, { reason: check.reason, ...(check.position !== undefined ? { position: check.position } : {}) });
+    if (!check.valid)
+      throw badRequest(`Invalid CURP format: ${check.message}`, {
+        reason: check.reason,
+        ...(check.position !== undefined ? { position: check.position } : {}),
+      });
     const outcome = lookupCurp(check.curp);
     if (outcome.kind === 'valid') interview.curp = check.curp;
     return curpResponse(check.curp, outcome, ctx.deps.state.folio('RNP'));
@@ -292,7 +365,11 @@ export const handlers: Handlers = {
   async getVideoSelfieUrl(ctx) {
     const interview = requireInterview(ctx);
     if (!interview.videoSelfie) throw badRequest(`Interview ${interview.id} has no video selfie recording.`);
-    return { url: ctx.deps.origin() + ctx.deps.signer.sign(`/files/video-selfies/${encodeURIComponent(interview.id)}.webm`, VIDEO_URL_TTL_MS) };
+    return {
+      url:
+        ctx.deps.origin() +
+        ctx.deps.signer.sign(`/files/video-selfies/${encodeURIComponent(interview.id)}.webm`, VIDEO_URL_TTL_MS),
+    };
   },
 
   async getCrossDocResults(ctx) {
@@ -304,6 +381,8 @@ export const handlers: Handlers = {
 function sniffVideo(bytes: Buffer): string {
   if (bytes.length >= 4 && bytes.readUInt32BE(0) === 0x1a45dfa3) return 'video/webm';
   if (bytes.length >= 12 && bytes.toString('latin1', 4, 8) === 'ftyp') return 'video/mp4';
-  throw badRequest('video is not a WebM or MP4 recording (its first bytes match neither). Send the recorded file, base64-encoded.', { field: 'video' });
+  throw badRequest(
+    'video is not a WebM or MP4 recording (its first bytes match neither). Send the recorded file, base64-encoded.',
+    { field: 'video' },
+  );
 }
-

@@ -14,7 +14,8 @@ export function isAllowedHost(hostname: string, allowList: string[]): boolean {
 /** Fetches an `imageUrl` only from allow-listed domains (none by default), with a timeout and a size cap. */
 export async function fetchAllowedImage(imageUrl: string, allowList: string[]): Promise<Buffer> {
   const url = new URL(imageUrl);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw badRequest(`imageUrl must be http(s); got ${url.protocol}`, { field: 'imageUrl' });
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw badRequest(`imageUrl must be http(s); got ${url.protocol}`, { field: 'imageUrl' });
   if (!isAllowedHost(url.hostname, allowList)) {
     throw badRequest(
       allowList.length
@@ -27,12 +28,20 @@ export async function fetchAllowedImage(imageUrl: string, allowList: string[]): 
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(10_000), redirect: 'error' });
   } catch (err) {
-    throw badRequest(`imageUrl could not be fetched (${err instanceof Error ? err.message : 'network error'}). Check the link or send base64Image.`, { field: 'imageUrl' });
+    throw badRequest(
+      `imageUrl could not be fetched (${err instanceof Error ? err.message : 'network error'}). Check the link or send base64Image.`,
+      { field: 'imageUrl' },
+    );
   }
-  if (!response.ok) throw badRequest(`imageUrl answered HTTP ${response.status}. Check the link or send base64Image.`, { field: 'imageUrl' });
+  if (!response.ok)
+    throw badRequest(`imageUrl answered HTTP ${response.status}. Check the link or send base64Image.`, {
+      field: 'imageUrl',
+    });
   const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > MAX_FETCH_BYTES) throw badRequest(`imageUrl is ${declared} bytes; the limit is ${MAX_FETCH_BYTES}.`, { field: 'imageUrl' });
+  if (declared > MAX_FETCH_BYTES)
+    throw badRequest(`imageUrl is ${declared} bytes; the limit is ${MAX_FETCH_BYTES}.`, { field: 'imageUrl' });
   const bytes = Buffer.from(await response.arrayBuffer());
-  if (bytes.length > MAX_FETCH_BYTES) throw badRequest(`imageUrl is larger than ${MAX_FETCH_BYTES} bytes.`, { field: 'imageUrl' });
+  if (bytes.length > MAX_FETCH_BYTES)
+    throw badRequest(`imageUrl is larger than ${MAX_FETCH_BYTES} bytes.`, { field: 'imageUrl' });
   return bytes;
 }

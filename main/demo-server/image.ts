@@ -39,13 +39,23 @@ export function decodeBase64(text: string, field: string): Buffer {
   if (/\s/.test(compact)) compact = compact.replace(/\s+/g, '');
   const padding = compact.endsWith('==') ? 2 : compact.endsWith('=') ? 1 : 0;
   const bytes = Buffer.from(compact, compact.includes('-') || compact.includes('_') ? 'base64url' : 'base64');
-  if (compact.length === 0 || compact.length % 4 === 1 || bytes.length !== Math.floor(((compact.length - padding) * 3) / 4)) {
-    throw badRequest(`${field} is not valid base64. Send the file bytes encoded as base64 (an optional data: prefix is accepted).`, { field });
+  if (
+    compact.length === 0 ||
+    compact.length % 4 === 1 ||
+    bytes.length !== Math.floor(((compact.length - padding) * 3) / 4)
+  ) {
+    throw badRequest(
+      `${field} is not valid base64. Send the file bytes encoded as base64 (an optional data: prefix is accepted).`,
+      { field },
+    );
   }
   return bytes;
 }
 
-function decodePixels(bytes: Buffer, field: string): { format: 'png' | 'jpeg'; width: number; height: number; data: Uint8Array } {
+function decodePixels(
+  bytes: Buffer,
+  field: string,
+): { format: 'png' | 'jpeg'; width: number; height: number; data: Uint8Array } {
   const isPng = PNG_MAGIC.every((b, i) => bytes[i] === b);
   const isJpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
   if (!isPng && !isJpeg) {
@@ -56,17 +66,26 @@ function decodePixels(bytes: Buffer, field: string): { format: 'png' | 'jpeg'; w
       // The IHDR chunk sits at a fixed offset: refuse decompression bombs before inflating anything.
       const w = bytes.readUInt32BE(16);
       const h = bytes.readUInt32BE(20);
-      if (w * h > MAX_PIXELS) throw badRequest(`${field} is ${w}×${h} pixels; the limit is 40 megapixels. Send a smaller photo.`, { field });
+      if (w * h > MAX_PIXELS)
+        throw badRequest(`${field} is ${w}×${h} pixels; the limit is 40 megapixels. Send a smaller photo.`, { field });
       const fast = decodeCommonPng(bytes);
       if (fast) return { format: 'png', ...fast };
       const png = PNG.sync.read(bytes);
       return { format: 'png', width: png.width, height: png.height, data: png.data };
     }
-    const img = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_PIXELS / 1e6, maxMemoryUsageInMB: 512 });
+    const img = jpeg.decode(bytes, {
+      useTArray: true,
+      formatAsRGBA: true,
+      maxResolutionInMP: MAX_PIXELS / 1e6,
+      maxMemoryUsageInMB: 512,
+    });
     return { format: 'jpeg', width: img.width, height: img.height, data: img.data };
   } catch (err) {
     if (err instanceof Error && err.name === 'DemoHttpError') throw err;
-    throw badRequest(`${field} could not be decoded as ${isPng ? 'PNG' : 'JPEG'} (${err instanceof Error ? err.message : 'corrupt data'}). The file may be truncated or damaged; capture or export it again.`, { field });
+    throw badRequest(
+      `${field} could not be decoded as ${isPng ? 'PNG' : 'JPEG'} (${err instanceof Error ? err.message : 'corrupt data'}). The file may be truncated or damaged; capture or export it again.`,
+      { field },
+    );
   }
 }
 
@@ -84,7 +103,7 @@ export function decodeCommonPng(bytes: Buffer): { width: number; height: number;
   let colorType = -1;
   let interlace: number | undefined;
   const idat: Buffer[] = [];
-  for (let offset = 8; offset + 8 <= bytes.length; ) {
+  for (let offset = 8; offset + 8 <= bytes.length;) {
     const length = bytes.readUInt32BE(offset);
     const type = bytes.toString('latin1', offset + 4, offset + 8);
     const start = offset + 8;
@@ -175,7 +194,7 @@ export function analyzeImage(bytes: Buffer, field = 'base64Image'): ImageMetrics
   let dark = 0;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
-      const i = ((y * step) * width + x * step) * 4;
+      const i = (y * step * width + x * step) * 4;
       const a = (data[i + 3] ?? 255) / 255;
       // Transparent pixels are composited on white, as a viewer would show them.
       const l = (0.299 * (data[i] ?? 0) + 0.587 * (data[i + 1] ?? 0) + 0.114 * (data[i + 2] ?? 0)) * a + 255 * (1 - a);

@@ -42,7 +42,9 @@ export function isLoopbackHost(host: string): boolean {
 export async function startDemoServer(opts: DemoServerOptions = {}): Promise<DemoServer> {
   const host = opts.host ?? '127.0.0.1';
   if (!isLoopbackHost(host) && !opts.allowNonLoopback) {
-    throw new Error(`The demo server binds loopback only; ${host} needs allowNonLoopback: true (--allow-non-loopback on the command line), because it serves demo credentials to anyone who can reach it.`);
+    throw new Error(
+      `The demo server binds loopback only; ${host} needs allowNonLoopback: true (--allow-non-loopback on the command line), because it serves demo credentials to anyone who can reach it.`,
+    );
   }
   const maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const clock = new DemoClock(opts.now);

@@ -27,13 +27,24 @@ export async function longCallBytes(): Promise<Uint8Array> {
  * Answers a single `Range: bytes=…` request with 206 and Content-Range, the whole body otherwise; 416 when the
  * range lies outside the file. Multi-range requests are answered whole, which RFC 9110 allows.
  */
-export function sendWithRange(request: FastifyRequest, reply: FastifyReply, bytes: Uint8Array, contentType: string): FastifyReply {
+export function sendWithRange(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  bytes: Uint8Array,
+  contentType: string,
+): FastifyReply {
   const size = bytes.length;
-  reply.header('accept-ranges', 'bytes').header('content-type', contentType).header('cache-control', 'private, no-store');
+  reply
+    .header('accept-ranges', 'bytes')
+    .header('content-type', contentType)
+    .header('cache-control', 'private, no-store');
   const range = request.headers.range;
   const match = typeof range === 'string' ? /^bytes=(\d*)-(\d*)$/.exec(range.trim()) : null;
   if (!match || (match[1] === '' && match[2] === '')) {
-    return reply.code(200).header('content-length', size).send(asBuffer(bytes, 0, size));
+    return reply
+      .code(200)
+      .header('content-length', size)
+      .send(asBuffer(bytes, 0, size));
   }
   let start: number;
   let end: number;
@@ -57,7 +68,8 @@ export function sendWithRange(request: FastifyRequest, reply: FastifyReply, byte
 }
 
 /** A view, not a copy: a 24 MB recording is served many times. */
-const asBuffer = (bytes: Uint8Array, start: number, end: number) => Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start);
+const asBuffer = (bytes: Uint8Array, start: number, end: number) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start);
 
 /** Files behind pre-signed URLs: they need no API headers, only a valid, unexpired signature. */
 export function registerMediaRoutes(app: FastifyInstance, deps: DemoDeps): void {
@@ -70,7 +82,8 @@ export function registerMediaRoutes(app: FastifyInstance, deps: DemoDeps): void 
     verify(request);
     const interviewId = request.params.file.replace(/\.webm$/, '');
     const interview = deps.state.interviews.get(interviewId);
-    if (!interview?.videoSelfie) throw forbidden('This link does not point to a video selfie any more. Ask the service for a new temporary link.');
+    if (!interview?.videoSelfie)
+      throw forbidden('This link does not point to a video selfie any more. Ask the service for a new temporary link.');
     const bytes = interview.videoSelfie === 'long-call' ? await deps.longCallVideo() : await videoSelfieBytes();
     return sendWithRange(request, reply, bytes, 'video/webm');
   });
@@ -78,8 +91,11 @@ export function registerMediaRoutes(app: FastifyInstance, deps: DemoDeps): void 
   app.get<{ Params: { file: string } }>('/files/contracts/:file', async (request, reply) => {
     verify(request);
     const documentId = request.params.file.replace(/\.pdf$/, '');
-    const interview = [...deps.state.interviews.values()].find((i) => i.contracts.some((c) => c.documentId === documentId));
-    if (!interview) throw forbidden('This link does not point to a contract any more. Ask the service for new contract links.');
+    const interview = [...deps.state.interviews.values()].find((i) =>
+      i.contracts.some((c) => c.documentId === documentId),
+    );
+    if (!interview)
+      throw forbidden('This link does not point to a contract any more. Ask the service for new contract links.');
     reply.header('content-disposition', `inline; filename="${documentId}.pdf"`);
     return sendWithRange(request, reply, await deps.contractPdf(interview, documentId), 'application/pdf');
   });

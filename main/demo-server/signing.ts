@@ -25,10 +25,14 @@ export class UrlSigner {
     const given = Buffer.from(signatureParam, 'base64url');
     const expected = this.mac(path, expires);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw forbidden('The link signature does not match: the link was altered or comes from another server. Ask the service for a new temporary link.');
+      throw forbidden(
+        'The link signature does not match: the link was altered or comes from another server. Ask the service for a new temporary link.',
+      );
     }
     if (this.clock.now() > expires) {
-      throw forbidden(`The link expired at ${new Date(expires).toISOString()} (links are valid 1 hour). Ask the service for a new temporary link.`);
+      throw forbidden(
+        `The link expired at ${new Date(expires).toISOString()} (links are valid 1 hour). Ask the service for a new temporary link.`,
+      );
     }
   }
 }

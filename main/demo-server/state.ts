@@ -41,7 +41,10 @@ export class DemoState {
 
   private seed(): void {
     this.interviews = new Map(
-      interviews.map((seed) => [seed.id, { ...structuredClone(seed), notes: [], backIdUploads: 0, selfieUploaded: false, recordings: [] }]),
+      interviews.map((seed) => [
+        seed.id,
+        { ...structuredClone(seed), notes: [], backIdUploads: 0, selfieUploaded: false, recordings: [] },
+      ]),
     );
     this.customerAttempts = new Map(customers.filter((c) => c.attempts).map((c) => [c.hint, { ...c.attempts! }]));
     this.faults = new Map();
@@ -57,7 +60,11 @@ export class DemoState {
     return `${prefix}-${String(this.nextFolio++).padStart(8, '0')}`;
   }
 
-  async storeRecording(interview: InterviewState, recording: Omit<StoredRecording, 'file'>, bytes: Buffer): Promise<StoredRecording> {
+  async storeRecording(
+    interview: InterviewState,
+    recording: Omit<StoredRecording, 'file'>,
+    bytes: Buffer,
+  ): Promise<StoredRecording> {
     await mkdir(this.recordingsDir, { recursive: true });
     const file = join(this.recordingsDir, `${recording.recordingId}.bin`);
     await writeFile(file, bytes);

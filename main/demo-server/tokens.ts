@@ -3,19 +3,25 @@ import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { unauthorized } from './errors';
 import type { DemoClock } from './clock';
 
-const EXPIRED_MESSAGE = 'The server token expired (it is valid 15 minutes). Request a new one from POST /v1/integration/authorize/server.';
+const EXPIRED_MESSAGE =
+  'The server token expired (it is valid 15 minutes). Request a new one from POST /v1/integration/authorize/server.';
 
 /** Server tokens live 15 minutes on the server clock (spec: Limits). */
 export const SERVER_TOKEN_TTL_S = 15 * 60;
 
 export type TokenClaims =
-  | { kind: 'server'; org: string; integrationId: string }
-  | { kind: 'session'; org: string; interviewId: string };
+  { kind: 'server'; org: string; integrationId: string } | { kind: 'session'; org: string; interviewId: string };
 
 /** HS256 JWTs under a key that lives only as long as this process, so no token outlives a restart. */
 export class TokenIssuer {
   // Imported once: jose would otherwise import a raw key on every sign and verify.
-  private readonly key: Promise<CryptoKey> = globalThis.crypto.subtle.importKey('raw', new Uint8Array(randomBytes(32)), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  private readonly key: Promise<CryptoKey> = globalThis.crypto.subtle.importKey(
+    'raw',
+    new Uint8Array(randomBytes(32)),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   constructor(private readonly clock: DemoClock) {}
 
   async issueServerToken(org: string, integrationId: string): Promise<string> {
@@ -48,12 +54,19 @@ export class TokenIssuer {
       return known.claims;
     }
     try {
-      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'], currentDate: new Date(this.clock.now()) });
+      const { payload } = await jwtVerify(token, await this.key, {
+        algorithms: ['HS256'],
+        currentDate: new Date(this.clock.now()),
+      });
       const expMs = typeof payload.exp === 'number' ? payload.exp * 1000 : Number.POSITIVE_INFINITY;
       let claims: TokenClaims | undefined;
       if (payload.kind === 'server' && typeof payload.org === 'string' && typeof payload.integrationId === 'string') {
         claims = { kind: 'server', org: payload.org, integrationId: payload.integrationId };
-      } else if (payload.kind === 'session' && typeof payload.org === 'string' && typeof payload.interviewId === 'string') {
+      } else if (
+        payload.kind === 'session' &&
+        typeof payload.org === 'string' &&
+        typeof payload.interviewId === 'string'
+      ) {
         claims = { kind: 'session', org: payload.org, interviewId: payload.interviewId };
       }
       if (claims) {
@@ -61,13 +74,17 @@ export class TokenIssuer {
         this.verified.set(token, { claims, expMs });
         return claims;
       }
-      throw unauthorized('The token is not one this server issues. Request a new server token or attach the interview session token again.');
+      throw unauthorized(
+        'The token is not one this server issues. Request a new server token or attach the interview session token again.',
+      );
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) {
         throw unauthorized(EXPIRED_MESSAGE);
       }
       if (err instanceof joseErrors.JOSEError) {
-        throw unauthorized('The token is malformed or its signature does not verify. Request a new server token, or attach the interview session token again.');
+        throw unauthorized(
+          'The token is malformed or its signature does not verify. Request a new server token, or attach the interview session token again.',
+        );
       }
       throw err;
     }

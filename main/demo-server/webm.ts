@@ -40,7 +40,11 @@ export interface EbmlElement {
 }
 
 /** Reads a variable-length integer; `keepMarker` keeps the length bits (element IDs are written that way). */
-export function readVint(bytes: Uint8Array, pos: number, keepMarker = false): { value: number; length: number; allOnes: boolean } {
+export function readVint(
+  bytes: Uint8Array,
+  pos: number,
+  keepMarker = false,
+): { value: number; length: number; allOnes: boolean } {
   const first = bytes[pos];
   if (first === undefined) throw new Error(`EBML: variable-length integer past the end at ${pos}`);
   let length = 1;
@@ -68,7 +72,8 @@ export function readElements(bytes: Uint8Array, start = 0, end = bytes.length): 
     const dataStart = pos + id.length + size.length;
     // Unknown size (live streams): the element runs to the end of its parent.
     const dataEnd = size.allOnes ? end : dataStart + size.value;
-    if (dataEnd > end) throw new Error(`EBML: element 0x${id.value.toString(16)} at ${pos} runs past its parent (${dataEnd} > ${end})`);
+    if (dataEnd > end)
+      throw new Error(`EBML: element 0x${id.value.toString(16)} at ${pos} runs past its parent (${dataEnd} > ${end})`);
     out.push({ id: id.value, start: pos, dataStart, dataEnd });
     pos = dataEnd;
   }
@@ -219,16 +224,19 @@ export function loopWebm(source: Uint8Array, minDuration: number): LoopedWebm {
           const relative = new DataView(source.buffer, source.byteOffset + at, 2).getInt16(0);
           lastBlockTime = Math.max(lastBlockTime, timecode + relative);
           const isKey = (source[at + 2]! & 0x80) !== 0;
-          if (!keyframe && isKey && track.value === videoTrackNumber) keyframe = { relativePosition: offset, time: timecode + relative };
+          if (!keyframe && isKey && track.value === videoTrackNumber)
+            keyframe = { relativePosition: offset, time: timecode + relative };
         }
         offset += part.dataEnd - part.start;
       }
-      if (!keyframe) throw new Error(`WebM: cluster at ${cluster.start} has no video keyframe, so its copies could not be cued`);
+      if (!keyframe)
+        throw new Error(`WebM: cluster at ${cluster.start} has no video keyframe, so its copies could not be cued`);
       return { timecode, body: kept.map((p) => source.subarray(p.start, p.dataEnd)), keyframe, lastBlockTime };
     });
   if (clusters.length === 0) throw new Error('WebM: the source has no clusters');
   const lastBlock = Math.max(...clusters.map((c) => c.lastBlockTime));
-  if (lastBlock >= period) throw new Error(`WebM: a block at ${lastBlock} lies past the duration ${period}; copies would overlap`);
+  if (lastBlock >= period)
+    throw new Error(`WebM: a block at ${lastBlock} lies past the duration ${period}; copies would overlap`);
 
   const loops = Math.max(1, Math.ceil(minDuration / period));
   const duration = loops * period;
@@ -270,7 +278,11 @@ export function loopWebm(source: Uint8Array, minDuration: number): LoopedWebm {
   const infoAt = seekHead(0, 0, 0).length;
   const tracksAt = infoAt + newInfo.length;
   const cuesAt = tracksAt + tracksBytes.length;
-  const placeholder = Array.from({ length: loops * clusters.length }, () => ({ time: 0, clusterPosition: 0, relativePosition: 0 }));
+  const placeholder = Array.from({ length: loops * clusters.length }, () => ({
+    time: 0,
+    clusterPosition: 0,
+    relativePosition: 0,
+  }));
 
   const clusterBytes: Uint8Array[] = [];
   const cues: CueEntry[] = [];
@@ -281,13 +293,22 @@ export function loopWebm(source: Uint8Array, minDuration: number): LoopedWebm {
       const timecode = uintElement(Id.Timecode, cluster.timecode + shift);
       const bytes = element(Id.Cluster, timecode, ...cluster.body);
       // The relative position counts from the cluster's data start, where the new Timecode comes first.
-      cues.push({ time: cluster.keyframe.time + shift, clusterPosition: position, relativePosition: timecode.length + cluster.keyframe.relativePosition });
+      cues.push({
+        time: cluster.keyframe.time + shift,
+        clusterPosition: position,
+        relativePosition: timecode.length + cluster.keyframe.relativePosition,
+      });
       clusterBytes.push(bytes);
       position += bytes.length;
     }
   }
   const segmentData = [seekHead(infoAt, tracksAt, cuesAt), newInfo, tracksBytes, cuesElement(cues), ...clusterBytes];
   const segmentSize = segmentData.reduce((n, p) => n + p.length, 0);
-  const bytes = concat([source.subarray(header.start, header.dataEnd), encodeId(Id.Segment), encodeSize(segmentSize, 8), ...segmentData]);
+  const bytes = concat([
+    source.subarray(header.start, header.dataEnd),
+    encodeId(Id.Segment),
+    encodeSize(segmentSize, 8),
+    ...segmentData,
+  ]);
   return { bytes, duration, timecodeScale, loops, cues };
 }

@@ -12,7 +12,15 @@ import { captureState } from '../capture/state';
 import { log } from '../log';
 import { createMediaStore } from '../media/registry';
 import { devRendererFrom } from '../security-policy';
-import { APP_ENTRY, APP_ORIGIN, applyDevRendererCsp, createMainWindow, guardPermissions, guardWebContents, openExternalIfAllowed } from '../window';
+import {
+  APP_ENTRY,
+  APP_ORIGIN,
+  applyDevRendererCsp,
+  createMainWindow,
+  guardPermissions,
+  guardWebContents,
+  openExternalIfAllowed,
+} from '../window';
 import { dialogFiles } from './files';
 import { registerIpc, senderOf } from './ipc';
 import { installMenu } from './menu';
@@ -40,7 +48,9 @@ export function defaultPaths(): BootstrapPaths {
 export async function bootstrap(paths: BootstrapPaths = defaultPaths()): Promise<AppContextHandle | undefined> {
   if (!app.requestSingleInstanceLock()) {
     // One app per user data folder: the running one takes the deep link (if any) and comes to the front.
-    process.stderr.write('Omni Reviewer is already running; its window was brought to the front instead of starting a second one.\n');
+    process.stderr.write(
+      'Omni Reviewer is already running; its window was brought to the front instead of starting a second one.\n',
+    );
     app.quit();
     return undefined;
   }
@@ -57,7 +67,11 @@ export async function bootstrap(paths: BootstrapPaths = defaultPaths()): Promise
   app.enableSandbox();
   registerPrivilegedSchemes();
   // `electron-vite dev` serves the renderer with hot reload; a packaged app never does, whatever its environment says.
-  const dev = devRendererFrom({ isPackaged: app.isPackaged, rendererUrl: process.env.ELECTRON_RENDERER_URL, nonce: process.env.OMNI_DEV_CSP_NONCE });
+  const dev = devRendererFrom({
+    isPackaged: app.isPackaged,
+    rendererUrl: process.env.ELECTRON_RENDERER_URL,
+    nonce: process.env.OMNI_DEV_CSP_NONCE,
+  });
   const appOrigin = dev?.origin ?? APP_ORIGIN;
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, appOrigin));
 

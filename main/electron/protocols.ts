@@ -14,7 +14,11 @@ export const APP_CSP = rendererCsp({ mediaSources: [`${MEDIA_SCHEME}:`] });
 /** `app://omni/<path>` → a file of the built renderer, never outside it; every answer carries the strict CSP. */
 export async function serveAppRequest(request: Request, rendererDir: string): Promise<Response> {
   const url = new URL(request.url);
-  const headers = { 'content-security-policy': APP_CSP, 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache' };
+  const headers = {
+    'content-security-policy': APP_CSP,
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'no-cache',
+  };
   if (url.host !== 'omni') return new Response('Not found', { status: 404, headers });
   const resolved = resolveRendererPath(rendererDir, url.pathname || '/');
   if (resolved === 'bad-path') return new Response('Bad path', { status: 400, headers });
@@ -23,15 +27,27 @@ export async function serveAppRequest(request: Request, rendererDir: string): Pr
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) return new Response('Not found', { status: 404, headers });
   const body = Readable.toWeb(createReadStream(file)) as unknown as ReadableStream<Uint8Array>;
-  return new Response(body, { status: 200, headers: { ...headers, 'content-type': contentTypeOf(file), 'content-length': String(info.size) } });
+  return new Response(body, {
+    status: 200,
+    headers: { ...headers, 'content-type': contentTypeOf(file), 'content-length': String(info.size) },
+  });
 }
 
 /** `omni-media://media/<id>` → the registered remote URL, streamed with the Range header passed through. */
-export async function serveMediaRequest(request: Request, media: MediaStore, fetchImpl?: typeof fetch): Promise<Response> {
+export async function serveMediaRequest(
+  request: Request,
+  media: MediaStore,
+  fetchImpl?: typeof fetch,
+): Promise<Response> {
   const url = new URL(request.url);
   const id = decodeURIComponent(url.pathname.replace(/^\//, ''));
   if (url.host !== 'media' || !id) return new Response('Not found', { status: 404 });
-  const result = await streamMedia(media, id, { range: request.headers.get('range'), method: request.method, signal: request.signal }, fetchImpl);
+  const result = await streamMedia(
+    media,
+    id,
+    { range: request.headers.get('range'), method: request.method, signal: request.signal },
+    fetchImpl,
+  );
   return new Response(result.body, { status: result.status, headers: result.headers });
 }
 

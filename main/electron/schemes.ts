@@ -9,7 +9,10 @@ export function registerPrivilegedSchemes(): void {
   protocol.registerSchemesAsPrivileged([
     // codeCache: Electron keeps V8's compiled code only for http(s) unless a standard scheme asks for it, so every start
     // compiled the whole renderer again, and the first interview opened waited for its panels' code to compile.
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true, codeCache: true } },
+    {
+      scheme: APP_SCHEME,
+      privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true, codeCache: true },
+    },
     // stream: true lets <video> seek with Range requests through the handler.
     { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
   ]);

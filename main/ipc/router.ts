@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import { contract, type Contract, type IpcErrorData, type IpcResult, type OutputOf, type ParsedInputOf } from '../../common/ipc/index';
+import {
+  contract,
+  type Contract,
+  type IpcErrorData,
+  type IpcResult,
+  type OutputOf,
+  type ParsedInputOf,
+} from '../../common/ipc/index';
 import { redact } from '../log';
 import type { MainContext } from '../ports';
 
@@ -11,7 +18,10 @@ import type { MainContext } from '../ports';
 
 /** One domain's handlers: one async function per contract method, typed from the contract. */
 export type DomainHandlers<D extends keyof Contract> = {
-  [M in keyof Contract[D]]: (input: ParsedInputOf<Contract[D][M]>, ctx: MainContext) => Promise<OutputOf<Contract[D][M]>>;
+  [M in keyof Contract[D]]: (
+    input: ParsedInputOf<Contract[D][M]>,
+    ctx: MainContext,
+  ) => Promise<OutputOf<Contract[D][M]>>;
 };
 
 export type AllHandlers = { [D in keyof Contract]: DomainHandlers<D> };
@@ -60,7 +70,9 @@ export function isAppUrl(candidate: string, appUrl: string): boolean {
 export function createRouter(opts: RouterOptions): Router {
   const table = new Map<string, ChannelEntry>();
   for (const [domain, methods] of Object.entries(contract) as [string, Record<string, { input: z.ZodType }>][]) {
-    const domainHandlers = (opts.handlers as unknown as Record<string, Record<string, ChannelEntry['run']> | undefined>)[domain];
+    const domainHandlers = (
+      opts.handlers as unknown as Record<string, Record<string, ChannelEntry['run']> | undefined>
+    )[domain];
     for (const [method, def] of Object.entries(methods)) {
       const run = domainHandlers?.[method];
       if (typeof run !== 'function') throw new Error(`IPC channel ${domain}.${method} has no handler`);
@@ -92,14 +104,20 @@ interface IpcSerializable {
 }
 
 function isIpcSerializable(error: unknown): error is IpcSerializable {
-  return typeof error === 'object' && error !== null && typeof (error as { toIpcError?: unknown }).toIpcError === 'function';
+  return (
+    typeof error === 'object' && error !== null && typeof (error as { toIpcError?: unknown }).toIpcError === 'function'
+  );
 }
 
 /**
  * Known errors serialize themselves; anything else becomes a generic INTERNAL error. The raw message of an
  * unknown error is never sent (it may quote a header, URL or body holding a secret).
  */
-export function toIpcErrorData(error: unknown, channel: string, onUnexpected?: (channel: string, error: unknown) => void): IpcErrorData {
+export function toIpcErrorData(
+  error: unknown,
+  channel: string,
+  onUnexpected?: (channel: string, error: unknown) => void,
+): IpcErrorData {
   if (isIpcSerializable(error)) {
     try {
       return error.toIpcError();
@@ -132,7 +150,10 @@ function invalidInput(issues: z.ZodError['issues']): IpcErrorData {
       en: `Some values are not valid: ${fields}.`,
       es: `Algunos valores no son válidos: ${fields}.`,
     },
-    advice: { en: 'Correct the highlighted fields and try again.', es: 'Corrige los campos señalados e inténtalo de nuevo.' },
+    advice: {
+      en: 'Correct the highlighted fields and try again.',
+      es: 'Corrige los campos señalados e inténtalo de nuevo.',
+    },
     retryable: false,
     issues: list,
   };
@@ -141,7 +162,10 @@ function invalidInput(issues: z.ZodError['issues']): IpcErrorData {
 function forbiddenSender(): IpcErrorData {
   return {
     code: 'FORBIDDEN_SENDER',
-    message: { en: 'This request did not come from the app window and was refused.', es: 'Esta solicitud no provino de la ventana de la aplicación y fue rechazada.' },
+    message: {
+      en: 'This request did not come from the app window and was refused.',
+      es: 'Esta solicitud no provino de la ventana de la aplicación y fue rechazada.',
+    },
     retryable: false,
   };
 }
@@ -149,8 +173,14 @@ function forbiddenSender(): IpcErrorData {
 function unknownChannel(channel: string): IpcErrorData {
   return {
     code: 'UNKNOWN_CHANNEL',
-    message: { en: `The app has no operation named "${channel}".`, es: `La aplicación no tiene una operación llamada "${channel}".` },
-    advice: { en: 'Reload the window; the app may have been updated.', es: 'Recarga la ventana; la aplicación pudo haberse actualizado.' },
+    message: {
+      en: `The app has no operation named "${channel}".`,
+      es: `La aplicación no tiene una operación llamada "${channel}".`,
+    },
+    advice: {
+      en: 'Reload the window; the app may have been updated.',
+      es: 'Recarga la ventana; la aplicación pudo haberse actualizado.',
+    },
     retryable: false,
   };
 }

@@ -36,7 +36,8 @@ export function createMediaStore(opts: { urlFor: (id: string) => string; maxEntr
       } catch {
         throw new MediaRegistryError('Media URL is not a valid URL');
       }
-      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new MediaRegistryError('Media URL must be http(s)');
+      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+        throw new MediaRegistryError('Media URL must be http(s)');
       const id = randomBytes(18).toString('base64url');
       entries.set(id, { id, remoteUrl, ...(contentType ? { contentType } : {}), ...(refresh ? { refresh } : {}) });
       while (entries.size > max) {

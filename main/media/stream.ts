@@ -26,7 +26,12 @@ export async function streamMedia(
   const method = req.method === 'HEAD' ? 'HEAD' : 'GET';
   const range = req.range && RANGE.test(req.range) ? req.range : undefined;
   const get = (url: string) =>
-    fetchImpl(url, { method, headers: range ? { range } : {}, redirect: 'follow', ...(req.signal ? { signal: req.signal } : {}) });
+    fetchImpl(url, {
+      method,
+      headers: range ? { range } : {},
+      redirect: 'follow',
+      ...(req.signal ? { signal: req.signal } : {}),
+    });
 
   let upstream: Response;
   try {
@@ -58,7 +63,16 @@ function plain(status: number, text: string): MediaResponse {
   const bytes = new TextEncoder().encode(text);
   return {
     status,
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'content-length': String(bytes.byteLength), 'cache-control': 'no-store' },
-    body: new ReadableStream({ start: (c) => { c.enqueue(bytes); c.close(); } }),
+    headers: {
+      'content-type': 'text/plain; charset=utf-8',
+      'content-length': String(bytes.byteLength),
+      'cache-control': 'no-store',
+    },
+    body: new ReadableStream({
+      start: (c) => {
+        c.enqueue(bytes);
+        c.close();
+      },
+    }),
   };
 }

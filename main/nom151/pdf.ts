@@ -27,7 +27,11 @@ import { tokenToTimeStampResp } from './tsa';
 export const EVIDENCE_ATTACHMENT = 'constancia-nom151.tsr';
 export const ORIGINAL_ATTACHMENT = 'documento-original.pdf';
 
-export async function attachEvidence(pdf: Uint8Array, tokenDer: Uint8Array, name: string = EVIDENCE_ATTACHMENT): Promise<Uint8Array> {
+export async function attachEvidence(
+  pdf: Uint8Array,
+  tokenDer: Uint8Array,
+  name: string = EVIDENCE_ATTACHMENT,
+): Promise<Uint8Array> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
   const at = new Date();
   // A full TimeStampResp, so the extracted file is what `openssl ts -verify -in` expects.
@@ -49,7 +53,9 @@ export async function attachEvidence(pdf: Uint8Array, tokenDer: Uint8Array, name
 }
 
 /** `null` when the PDF carries no NOM-151 evidence. Throws when the bytes are not a readable PDF. */
-export async function extractEvidence(pdf: Uint8Array): Promise<{ tokenDer: Uint8Array; originalPdf?: Uint8Array } | null> {
+export async function extractEvidence(
+  pdf: Uint8Array,
+): Promise<{ tokenDer: Uint8Array; originalPdf?: Uint8Array } | null> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false, ignoreEncryption: true });
   const files = listEmbeddedFiles(doc);
   const evidence = files.find((f) => /\.(tsr|tst|asn1|der)$/i.test(f.name));
@@ -133,7 +139,13 @@ function pageFingerprints(doc: PDFDocument): string[] {
 
 const digest = (s: string | Uint8Array) => createHash('sha256').update(s).digest('hex');
 
-function fingerprint(obj: PDFObject | undefined, doc: PDFDocument, memo: Map<string, string>, path: Set<string>, depth: number): string {
+function fingerprint(
+  obj: PDFObject | undefined,
+  doc: PDFDocument,
+  memo: Map<string, string>,
+  path: Set<string>,
+  depth: number,
+): string {
   if (obj === undefined) return 'none';
   if (depth > 64) return 'deep';
   if (obj instanceof PDFRef) {
@@ -159,7 +171,11 @@ function fingerprint(obj: PDFObject | undefined, doc: PDFDocument, memo: Map<str
       .sort();
     return `dict(${entries.join(',')})`;
   }
-  if (obj instanceof PDFArray) return `array(${obj.asArray().map((v) => fingerprint(v, doc, memo, path, depth + 1)).join(',')})`;
+  if (obj instanceof PDFArray)
+    return `array(${obj
+      .asArray()
+      .map((v) => fingerprint(v, doc, memo, path, depth + 1))
+      .join(',')})`;
   if (obj instanceof PDFName) return `name(${obj.asString()})`;
   if (obj instanceof PDFNumber) return `num(${obj.asNumber()})`;
   if (obj instanceof PDFString || obj instanceof PDFHexString) return `str(${digest(obj.asBytes())})`;

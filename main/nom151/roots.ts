@@ -22,7 +22,11 @@ export function normalizeRootCertificate(input: string): string | null {
 export async function describeRoot(pem: string): Promise<TrustedRootView | null> {
   try {
     const cert = new x509.X509Certificate(pem);
-    return { subject: cert.subject, notAfter: cert.notAfter.toISOString(), fingerprint: toHex(await sha256(new Uint8Array(cert.rawData))) };
+    return {
+      subject: cert.subject,
+      notAfter: cert.notAfter.toISOString(),
+      fingerprint: toHex(await sha256(new Uint8Array(cert.rawData))),
+    };
   } catch {
     return null;
   }

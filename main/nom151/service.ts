@@ -51,7 +51,10 @@ const available = (a: Artifact): Record<ArtifactKind, boolean> => ({
 });
 
 /** The evidence as a `.tsr` (TimeStampResp, what `openssl ts -verify -in` reads); raw bytes if it is not a token. */
-function evidenceFile(evidenceText: string, baseName: string): { data: Uint8Array; fileName: string; mimeType: string } {
+function evidenceFile(
+  evidenceText: string,
+  baseName: string,
+): { data: Uint8Array; fileName: string; mimeType: string } {
   const der = unwrapTimeStampResp(decodeEvidenceText(new TextEncoder().encode(evidenceText)));
   try {
     return { data: tokenToTimeStampResp(der), fileName: `${baseName}.tsr`, mimeType: 'application/timestamp-reply' };
@@ -115,12 +118,23 @@ export function nom151Service(ctx: MainContext) {
       const artifactId = keep(ctx, artifact);
       await ctx.audit.append({
         action: 'signed',
-        detail: { kind: 'string', folio: response.reference, sha256: contentSha256, bytes: content.byteLength, valid: verification.valid, failure: failureCode(verification) },
+        detail: {
+          kind: 'string',
+          folio: response.reference,
+          sha256: contentSha256,
+          bytes: content.byteLength,
+          valid: verification.valid,
+          failure: failureCode(verification),
+        },
       });
       return { artifactId, folio: response.reference, contentSha256, verification, available: available(artifact) };
     },
 
-    async sealContract(input: { signedContractId: string; includeSignedDocument: boolean; includeSealedPdf: boolean }): Promise<SealContractView> {
+    async sealContract(input: {
+      signedContractId: string;
+      includeSignedDocument: boolean;
+      includeSealedPdf: boolean;
+    }): Promise<SealContractView> {
       const response = await ctx.omni().call('calculateContractNom151', {
         body: {
           signedContractId: input.signedContractId,
@@ -144,8 +158,12 @@ export function nom151Service(ctx: MainContext) {
         );
       }
       const roots = await trustedRootsPem();
-      const signedDocument = info.signedDocumentBase64 ? new Uint8Array(Buffer.from(info.signedDocumentBase64, 'base64')) : undefined;
-      const sealedPdf = info.signedDocumentWithNomSignatureBase64 ? new Uint8Array(Buffer.from(info.signedDocumentWithNomSignatureBase64, 'base64')) : undefined;
+      const signedDocument = info.signedDocumentBase64
+        ? new Uint8Array(Buffer.from(info.signedDocumentBase64, 'base64'))
+        : undefined;
+      const sealedPdf = info.signedDocumentWithNomSignatureBase64
+        ? new Uint8Array(Buffer.from(info.signedDocumentWithNomSignatureBase64, 'base64'))
+        : undefined;
       const evidence = new TextEncoder().encode(info.signedDocumentNom151);
       // The evidence is over the signed contract: check it against the document the service returned; with only the
       // sealed PDF, against the original the PDF carries.
@@ -154,13 +172,25 @@ export function nom151Service(ctx: MainContext) {
         : sealedPdf
           ? await verifyEvidence({ evidence: sealedPdf, trustedRootsPem: roots })
           : await verifyEvidence({ evidence, trustedRootsPem: roots });
-      const sealedPdfVerification = sealedPdf ? await verifyEvidence({ evidence: sealedPdf, trustedRootsPem: roots }) : undefined;
+      const sealedPdfVerification = sealedPdf
+        ? await verifyEvidence({ evidence: sealedPdf, trustedRootsPem: roots })
+        : undefined;
 
       const baseName = `contrato-${safeFilePart(input.signedContractId)}`;
       const artifact: Artifact = { baseName, files: {} };
       artifact.files.evidence = evidenceFile(info.signedDocumentNom151, `${baseName}-constancia-nom151`);
-      if (signedDocument) artifact.files.signedDocument = { data: signedDocument, fileName: `${baseName}.pdf`, mimeType: 'application/pdf' };
-      if (sealedPdf) artifact.files.sealedPdf = { data: sealedPdf, fileName: `${baseName}-sellado-nom151.pdf`, mimeType: 'application/pdf' };
+      if (signedDocument)
+        artifact.files.signedDocument = {
+          data: signedDocument,
+          fileName: `${baseName}.pdf`,
+          mimeType: 'application/pdf',
+        };
+      if (sealedPdf)
+        artifact.files.sealedPdf = {
+          data: sealedPdf,
+          fileName: `${baseName}-sellado-nom151.pdf`,
+          mimeType: 'application/pdf',
+        };
       const artifactId = keep(ctx, artifact);
       const folio = verification.details?.serial ?? null;
       await ctx.audit.append({
@@ -185,10 +215,17 @@ export function nom151Service(ctx: MainContext) {
       };
     },
 
-    async verify(input: { evidence: { name: string; base64: string }; document?: { name: string; base64: string } }): Promise<Nom151Verification> {
+    async verify(input: {
+      evidence: { name: string; base64: string };
+      document?: { name: string; base64: string };
+    }): Promise<Nom151Verification> {
       const evidence = new Uint8Array(Buffer.from(input.evidence.base64, 'base64'));
       const document = input.document ? new Uint8Array(Buffer.from(input.document.base64, 'base64')) : undefined;
-      const verification = await verifyEvidence({ evidence, ...(document ? { document } : {}), trustedRootsPem: await trustedRootsPem() });
+      const verification = await verifyEvidence({
+        evidence,
+        ...(document ? { document } : {}),
+        trustedRootsPem: await trustedRootsPem(),
+      });
       await ctx.audit.append({
         action: 'verified',
         detail: {
@@ -217,7 +254,10 @@ export function nom151Service(ctx: MainContext) {
       }
       const saved = await ctx.files.save({ suggestedName: file.fileName, data: file.data, mimeType: file.mimeType });
       if (!saved) return null;
-      await ctx.audit.append({ action: 'downloaded', detail: { nom151: kind, fileName: file.fileName, sha256: toHex(await sha256(file.data)) } });
+      await ctx.audit.append({
+        action: 'downloaded',
+        detail: { nom151: kind, fileName: file.fileName, sha256: toHex(await sha256(file.data)) },
+      });
       return { ...saved, fileName: file.fileName };
     },
 
@@ -228,7 +268,10 @@ export function nom151Service(ctx: MainContext) {
       if (!pem) {
         throw new OmniShellError(
           'NOM151_INVALID_ROOT',
-          { en: 'That is not a CA certificate, so it cannot be trusted as a provider root.', es: 'Eso no es un certificado de CA, así que no puede confiarse como raíz de un proveedor.' },
+          {
+            en: 'That is not a CA certificate, so it cannot be trusted as a provider root.',
+            es: 'Eso no es un certificado de CA, así que no puede confiarse como raíz de un proveedor.',
+          },
           {
             en: "Paste the provider's root certificate in PEM (-----BEGIN CERTIFICATE-----), as the provider publishes it.",
             es: 'Pega el certificado raíz del proveedor en PEM (-----BEGIN CERTIFICATE-----), tal como lo publica el proveedor.',
@@ -241,7 +284,11 @@ export function nom151Service(ctx: MainContext) {
       const added = await describeRoot(pem);
       // Who is trusted changes what every later verification concludes, so it is audited: the subject and fingerprint
       // identify the certificate; the certificate itself stays out of the trail.
-      if (!alreadyTrusted && added) await ctx.audit.append({ action: 'trustedRootAdded', detail: { subject: added.subject, sha256: added.fingerprint } });
+      if (!alreadyTrusted && added)
+        await ctx.audit.append({
+          action: 'trustedRootAdded',
+          detail: { subject: added.subject, sha256: added.fingerprint },
+        });
       return trustedRoots();
     },
   };

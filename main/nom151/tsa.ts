@@ -138,11 +138,20 @@ async function issueToken(input: IssueInput): Promise<Uint8Array> {
         signedAttrs: new pkijs.SignedAndUnsignedAttributes({
           type: 0,
           attributes: [
-            new pkijs.Attribute({ type: OID.contentType, values: [new asn1js.ObjectIdentifier({ value: OID.tstInfo })] }),
+            new pkijs.Attribute({
+              type: OID.contentType,
+              values: [new asn1js.ObjectIdentifier({ value: OID.tstInfo })],
+            }),
             new pkijs.Attribute({ type: OID.signingTime, values: [new asn1js.UTCTime({ valueDate: input.genTime })] }),
-            new pkijs.Attribute({ type: OID.messageDigest, values: [new asn1js.OctetString({ valueHex: await sha256(tstInfoDer) })] }),
+            new pkijs.Attribute({
+              type: OID.messageDigest,
+              values: [new asn1js.OctetString({ valueHex: await sha256(tstInfoDer) })],
+            }),
             // RFC 5816: binds the signer certificate to the signature so it cannot be swapped.
-            new pkijs.Attribute({ type: OID.signingCertificateV2, values: [signingCertificateV2(input.providerCert, input.providerCertHash)] }),
+            new pkijs.Attribute({
+              type: OID.signingCertificateV2,
+              values: [signingCertificateV2(input.providerCert, input.providerCertHash)],
+            }),
           ],
         }),
       }),
@@ -180,7 +189,9 @@ export function tokenToTimeStampResp(tokenDer: Uint8Array): Uint8Array {
 function randomSerialHex(): string {
   const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
   bytes[0] = ((bytes[0] ?? 0) & 0x7f) | 0x10;
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('').toUpperCase();
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase();
 }
 
 function hexToBytes(hex: string): Uint8Array {

@@ -49,13 +49,28 @@ const HASHES: Record<string, string> = {
 };
 
 export async function verifyEvidence(input: VerifyInput): Promise<Nom151Verification> {
-  const checks: Record<Nom151CheckId, CheckOutcome> = { imprint: 'not-run', signature: 'not-run', chain: 'not-run', validity: 'not-run', usage: 'not-run' };
+  const checks: Record<Nom151CheckId, CheckOutcome> = {
+    imprint: 'not-run',
+    signature: 'not-run',
+    chain: 'not-run',
+    validity: 'not-run',
+    usage: 'not-run',
+  };
   const failures: Nom151Failure[] = [];
   let sealedPages: Nom151Verification['sealedPages'];
-  const finish = (partial: Omit<Nom151Verification, 'valid' | 'failures' | 'checks' | 'failure'>): Nom151Verification => {
+  const finish = (
+    partial: Omit<Nom151Verification, 'valid' | 'failures' | 'checks' | 'failure'>,
+  ): Nom151Verification => {
     failures.sort((a, b) => PRIORITY.indexOf(a.code) - PRIORITY.indexOf(b.code));
     const valid = failures.length === 0 && Object.values(checks).every((c) => c === 'passed');
-    return { valid, ...(failures[0] ? { failure: failures[0] } : {}), failures, checks, ...partial, ...(sealedPages ? { sealedPages } : {}) };
+    return {
+      valid,
+      ...(failures[0] ? { failure: failures[0] } : {}),
+      failures,
+      checks,
+      ...partial,
+      ...(sealedPages ? { sealedPages } : {}),
+    };
   };
 
   // 1. Where the token and the document come from.
@@ -130,12 +145,18 @@ export async function verifyEvidence(input: VerifyInput): Promise<Nom151Verifica
   checks.chain = chain ? 'passed' : 'failed';
   if (!chain) failures.push(failure('UNTRUSTED_CERTIFICATE'));
   const toCheck = chain ?? [signerCert];
-  checks.validity = toCheck.every((c) => c.notBefore.getTime() <= genTime.getTime() && genTime.getTime() <= c.notAfter.getTime()) ? 'passed' : 'failed';
+  checks.validity = toCheck.every(
+    (c) => c.notBefore.getTime() <= genTime.getTime() && genTime.getTime() <= c.notAfter.getTime(),
+  )
+    ? 'passed'
+    : 'failed';
   if (checks.validity === 'failed') failures.push(failure('EXPIRED_CERTIFICATE'));
 
   const details: Nom151TokenDetails = {
     // DER pads positive integers whose top bit is set with a zero byte; the folio is the number, as OpenSSL prints it.
-    serial: toHex(new Uint8Array(tstInfo.serialNumber.valueBlock.valueHexView)).replace(/^(00)+(?=..)/, '').toUpperCase(),
+    serial: toHex(new Uint8Array(tstInfo.serialNumber.valueBlock.valueHexView))
+      .replace(/^(00)+(?=..)/, '')
+      .toUpperCase(),
     genTime: genTime.toISOString(),
     policy: tstInfo.policy,
     hashAlgorithm: hashName ?? tstInfo.messageImprint.hashAlgorithm.algorithmId,
@@ -146,7 +167,11 @@ export async function verifyEvidence(input: VerifyInput): Promise<Nom151Verifica
     providerNotAfter: signerCert.notAfter.toISOString(),
     chain: (chain ?? []).map((c) => c.subject),
   };
-  return finish({ details, ...(documentHashHex ? { documentHashHex } : {}), source: { evidence: evidenceKind, document: documentKind } });
+  return finish({
+    details,
+    ...(documentHashHex ? { documentHashHex } : {}),
+    source: { evidence: evidenceKind, document: documentKind },
+  });
 }
 
 interface ParsedToken {
@@ -186,18 +211,28 @@ function parseToken(der: Uint8Array): ParsedToken | null {
 }
 
 function identifiesSigner(sid: pkijs.SignerInfo['sid'], cert: pkijs.Certificate): boolean {
-  if (sid instanceof pkijs.IssuerAndSerialNumber) return sid.issuer.isEqual(cert.issuer) && sid.serialNumber.isEqual(cert.serialNumber);
+  if (sid instanceof pkijs.IssuerAndSerialNumber)
+    return sid.issuer.isEqual(cert.issuer) && sid.serialNumber.isEqual(cert.serialNumber);
   // subjectKeyIdentifier form: compare with the certificate's SKI extension.
   const ski = cert.extensions?.find((e) => e.extnID === '2.5.29.14')?.parsedValue;
-  return ski instanceof asn1js.OctetString && sid instanceof asn1js.Primitive && equalBytes(new Uint8Array(ski.valueBlock.valueHexView), new Uint8Array(sid.valueBlock.valueHexView));
+  return (
+    ski instanceof asn1js.OctetString &&
+    sid instanceof asn1js.Primitive &&
+    equalBytes(new Uint8Array(ski.valueBlock.valueHexView), new Uint8Array(sid.valueBlock.valueHexView))
+  );
 }
 
-async function signatureHolds(signerInfo: pkijs.SignerInfo, signerCert: x509.X509Certificate, tstInfoDer: Uint8Array): Promise<boolean> {
+async function signatureHolds(
+  signerInfo: pkijs.SignerInfo,
+  signerCert: x509.X509Certificate,
+  tstInfoDer: Uint8Array,
+): Promise<boolean> {
   const attrs = signerInfo.signedAttrs?.attributes;
   if (!attrs) return false; // RFC 3161 tokens always carry signed attributes
   const attr = (type: string) => attrs.find((a) => a.type === type)?.values[0];
   const contentType = attr(OID.contentType);
-  if (!(contentType instanceof asn1js.ObjectIdentifier) || contentType.valueBlock.toString() !== OID.tstInfo) return false;
+  if (!(contentType instanceof asn1js.ObjectIdentifier) || contentType.valueBlock.toString() !== OID.tstInfo)
+    return false;
   const digestName = HASHES[signerInfo.digestAlgorithm.algorithmId];
   const messageDigest = attr(OID.messageDigest);
   if (!digestName || !(messageDigest instanceof asn1js.OctetString)) return false;
@@ -240,7 +275,9 @@ async function essBindingHolds(v2: unknown, v1: unknown, signerCert: x509.X509Ce
     hashField = first.valueBlock.value[1];
   }
   if (!(hashField instanceof asn1js.OctetString)) return false;
-  const actual = new Uint8Array(await globalThis.crypto.subtle.digest(hashName, ownBuffer(new Uint8Array(signerCert.rawData))));
+  const actual = new Uint8Array(
+    await globalThis.crypto.subtle.digest(hashName, ownBuffer(new Uint8Array(signerCert.rawData))),
+  );
   return equalBytes(actual, new Uint8Array(hashField.valueBlock.valueHexView));
 }
 
@@ -265,14 +302,21 @@ function parseRoots(pems: string[]): x509.X509Certificate[] {
  * Path from the provider to a trusted root: each link's issuer name matches and its signature verifies with the
  * issuer's key; intermediates must be CAs. `null` when no trusted root is reached.
  */
-async function buildChain(leaf: x509.X509Certificate, pool: x509.X509Certificate[], roots: x509.X509Certificate[]): Promise<x509.X509Certificate[] | null> {
+async function buildChain(
+  leaf: x509.X509Certificate,
+  pool: x509.X509Certificate[],
+  roots: x509.X509Certificate[],
+): Promise<x509.X509Certificate[] | null> {
   const path = [leaf];
   let current = leaf;
   for (let depth = 0; depth < 8; depth++) {
     if (roots.some((r) => equalBytes(new Uint8Array(r.rawData), new Uint8Array(current.rawData)))) return path;
     const trustedIssuer = await findIssuer(current, roots);
     if (trustedIssuer) return [...path, trustedIssuer];
-    const next = await findIssuer(current, pool.filter((c) => !path.includes(c) && c.subject !== current.subject));
+    const next = await findIssuer(
+      current,
+      pool.filter((c) => !path.includes(c) && c.subject !== current.subject),
+    );
     if (!next) return null;
     path.push(next);
     current = next;
@@ -280,7 +324,10 @@ async function buildChain(leaf: x509.X509Certificate, pool: x509.X509Certificate
   return null;
 }
 
-async function findIssuer(cert: x509.X509Certificate, candidates: x509.X509Certificate[]): Promise<x509.X509Certificate | undefined> {
+async function findIssuer(
+  cert: x509.X509Certificate,
+  candidates: x509.X509Certificate[],
+): Promise<x509.X509Certificate | undefined> {
   for (const candidate of candidates) {
     if (candidate.subject !== cert.issuer || !isCa(candidate)) continue;
     try {
@@ -305,7 +352,10 @@ function isPdf(bytes: Uint8Array): boolean {
 /** Evidence arrives as DER, or as text: base64 (whitespace allowed) or PEM-style armour around base64. */
 export function decodeEvidenceText(bytes: Uint8Array): Uint8Array {
   if (bytes[0] === 0x30) return bytes; // DER SEQUENCE
-  const text = new TextDecoder('latin1').decode(bytes).replace(/-----(BEGIN|END)[^-]*-----/g, '').replace(/\s+/g, '');
+  const text = new TextDecoder('latin1')
+    .decode(bytes)
+    .replace(/-----(BEGIN|END)[^-]*-----/g, '')
+    .replace(/\s+/g, '');
   if (text.length === 0 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) return bytes;
   const decoded = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
   return decoded.length > 0 && decoded[0] === 0x30 ? new Uint8Array(decoded) : bytes;
@@ -324,29 +374,50 @@ const TEXT: Record<Nom151FailureCode, { message: Bilingual; advice: Bilingual }>
   },
   UNREADABLE_PDF: {
     message: { en: 'The PDF could not be read.', es: 'No se pudo leer el PDF.' },
-    advice: { en: 'Check that the file is a complete PDF (it may be truncated) and load it again.', es: 'Verifica que el archivo sea un PDF completo (puede estar truncado) y cárgalo de nuevo.' },
+    advice: {
+      en: 'Check that the file is a complete PDF (it may be truncated) and load it again.',
+      es: 'Verifica que el archivo sea un PDF completo (puede estar truncado) y cárgalo de nuevo.',
+    },
   },
   NO_EVIDENCE_IN_PDF: {
-    message: { en: 'This PDF carries no NOM-151 evidence (no constancia attached).', es: 'Este PDF no contiene constancia NOM-151 (no tiene la constancia adjunta).' },
+    message: {
+      en: 'This PDF carries no NOM-151 evidence (no constancia attached).',
+      es: 'Este PDF no contiene constancia NOM-151 (no tiene la constancia adjunta).',
+    },
     advice: {
       en: 'Load the sealed PDF, or load this document together with its evidence file.',
       es: 'Carga el PDF sellado, o carga este documento junto con su archivo de constancia.',
     },
   },
   NO_DOCUMENT: {
-    message: { en: 'There is no document to compare with the evidence.', es: 'No hay documento para comparar con la constancia.' },
-    advice: { en: 'Load the document the evidence was issued for.', es: 'Carga el documento para el que se emitió la constancia.' },
+    message: {
+      en: 'There is no document to compare with the evidence.',
+      es: 'No hay documento para comparar con la constancia.',
+    },
+    advice: {
+      en: 'Load the document the evidence was issued for.',
+      es: 'Carga el documento para el que se emitió la constancia.',
+    },
   },
   UNSUPPORTED_HASH: {
-    message: { en: 'The evidence uses a hash algorithm this app does not check.', es: 'La constancia usa un algoritmo de hash que esta aplicación no verifica.' },
-    advice: { en: 'Ask the provider for evidence with SHA-256.', es: 'Solicita al proveedor una constancia con SHA-256.' },
+    message: {
+      en: 'The evidence uses a hash algorithm this app does not check.',
+      es: 'La constancia usa un algoritmo de hash que esta aplicación no verifica.',
+    },
+    advice: {
+      en: 'Ask the provider for evidence with SHA-256.',
+      es: 'Solicita al proveedor una constancia con SHA-256.',
+    },
   },
   BAD_SIGNATURE: {
     message: {
       en: "The provider's signature on the evidence is not valid: the evidence was altered after it was issued.",
       es: 'La firma del proveedor en la constancia no es válida: la constancia fue alterada después de emitirse.',
     },
-    advice: { en: 'Do not rely on this evidence. Ask the provider for the original file.', es: 'No confíes en esta constancia. Solicita al proveedor el archivo original.' },
+    advice: {
+      en: 'Do not rely on this evidence. Ask the provider for the original file.',
+      es: 'No confíes en esta constancia. Solicita al proveedor el archivo original.',
+    },
   },
   UNTRUSTED_CERTIFICATE: {
     message: {
@@ -354,7 +425,7 @@ const TEXT: Record<Nom151FailureCode, { message: Bilingual; advice: Bilingual }>
       es: 'La constancia fue firmada por un proveedor en el que este ambiente no confía (su certificado no lleva a una raíz de confianza).',
     },
     advice: {
-      en: "If the provider is authorized, import its root certificate for this environment in Settings; otherwise do not rely on it.",
+      en: 'If the provider is authorized, import its root certificate for this environment in Settings; otherwise do not rely on it.',
       es: 'Si el proveedor está autorizado, importa su certificado raíz para este ambiente en Configuración; si no, no confíes en ella.',
     },
   },
@@ -363,14 +434,20 @@ const TEXT: Record<Nom151FailureCode, { message: Bilingual; advice: Bilingual }>
       en: 'The signing certificate is not authorized for time-stamping (it lacks the critical timeStamping usage).',
       es: 'El certificado firmante no está autorizado para sellos de tiempo (no tiene el uso crítico timeStamping).',
     },
-    advice: { en: 'Ask the provider for evidence signed with its time-stamping certificate.', es: 'Solicita al proveedor una constancia firmada con su certificado de sellado de tiempo.' },
+    advice: {
+      en: 'Ask the provider for evidence signed with its time-stamping certificate.',
+      es: 'Solicita al proveedor una constancia firmada con su certificado de sellado de tiempo.',
+    },
   },
   EXPIRED_CERTIFICATE: {
     message: {
       en: "A certificate in the provider's chain was not valid at the time of the stamp (expired or not yet valid).",
       es: 'Un certificado de la cadena del proveedor no era válido en el momento del sello (vencido o aún no vigente).',
     },
-    advice: { en: 'Ask the provider to re-issue the evidence with a valid certificate.', es: 'Solicita al proveedor que vuelva a emitir la constancia con un certificado vigente.' },
+    advice: {
+      en: 'Ask the provider to re-issue the evidence with a valid certificate.',
+      es: 'Solicita al proveedor que vuelva a emitir la constancia con un certificado vigente.',
+    },
   },
   SEALED_PAGES_DIFFER: {
     message: {

@@ -4,7 +4,14 @@ import { VaultDecryptError, type CredentialName, type Vault } from '../auth/vaul
 import { log as defaultLog, type Logger } from '../log';
 import { explain, explainCurp, type Explanation } from './catalog';
 import { ErrorBody } from '../../common/omni';
-import { endpoints, type CallInput, type EndpointDef, type EndpointName, type ResponseOf, type TokenKind } from './endpoints';
+import {
+  endpoints,
+  type CallInput,
+  type EndpointDef,
+  type EndpointName,
+  type ResponseOf,
+  type TokenKind,
+} from './endpoints';
 import { clientError, fieldIssues, OmniError } from './errors';
 import { readTolerantly } from './tolerant-read';
 
@@ -57,7 +64,10 @@ const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 const KEYED_WRITES = new Set<EndpointName>(['addConferenceNotes', 'addName']);
 
 function idempotencyKey(name: EndpointName, interviewId: string | undefined, body: string): string {
-  return createHash('sha256').update(`${name}\n${interviewId ?? ''}\n${body}`).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(`${name}\n${interviewId ?? ''}\n${body}`)
+    .digest('hex')
+    .slice(0, 32);
 }
 /** POSTs that change nothing on the service: asking for a server token again only issues another token. */
 const SAFE_TO_REPEAT = new Set<EndpointName>(['authorizeServer']);
@@ -74,7 +84,9 @@ interface Prepared {
 }
 
 /** Why the last attempt failed, to decide whether another one may help. */
-type Attempt = { ok: true; value: unknown } | { ok: false; error: OmniError; retry: boolean; retryAfterMs?: number; unauthorized?: boolean };
+type Attempt =
+  | { ok: true; value: unknown }
+  | { ok: false; error: OmniError; retry: boolean; retryAfterMs?: number; unauthorized?: boolean };
 
 /**
  * The one generic client: `call(name, input)` validates the input against the endpoint table's schemas, adds
@@ -135,31 +147,41 @@ export class OmniClient {
   async call<N extends EndpointName>(name: N, input: CallInput<N>, opts: CallOptions = {}): Promise<ResponseOf<N>> {
     if (this.envError) throw this.envError;
     const p = this.prepared[name];
-    if (!p) throw clientError('input', 'INVALID_INPUT', { issues: [{ path: 'endpoint', message: `unknown endpoint ${String(name)}` }] });
+    if (!p)
+      throw clientError('input', 'INVALID_INPUT', {
+        issues: [{ path: 'endpoint', message: `unknown endpoint ${String(name)}` }],
+      });
 
     const query = p.def.query.safeParse(input?.query ?? {});
-    if (!query.success) throw clientError('input', 'INVALID_INPUT', { endpoint: name, issues: fieldIssues(query.error, 'query') });
+    if (!query.success)
+      throw clientError('input', 'INVALID_INPUT', { endpoint: name, issues: fieldIssues(query.error, 'query') });
     let body: string | undefined;
     if (!p.isGet && !opts.rawBody) {
       const parsed = p.def.body.safeParse(input?.body);
-      if (!parsed.success) throw clientError('input', 'INVALID_INPUT', { endpoint: name, issues: fieldIssues(parsed.error, 'body') });
+      if (!parsed.success)
+        throw clientError('input', 'INVALID_INPUT', { endpoint: name, issues: fieldIssues(parsed.error, 'body') });
       body = JSON.stringify(parsed.data);
     }
     const queryData = query.data as Record<string, unknown>;
     const url = p.url + queryString(queryData);
 
-    const deadline = new Deadline(opts.timeoutMs ?? (opts.rawBody ? DEFAULT_UPLOAD_TIMEOUT_MS : DEFAULT_TIMEOUT_MS), opts.signal);
+    const deadline = new Deadline(
+      opts.timeoutMs ?? (opts.rawBody ? DEFAULT_UPLOAD_TIMEOUT_MS : DEFAULT_TIMEOUT_MS),
+      opts.signal,
+    );
     try {
       const headers: Record<string, string> = {
         'api-version': this.env.apiVersion,
         'x-api-key': await this.credential('apiKey', name),
       };
       if (!p.isGet) headers['content-type'] = 'application/json';
-      if (body !== undefined && KEYED_WRITES.has(name)) headers['idempotency-key'] = idempotencyKey(name, opts.interviewId, body);
+      if (body !== undefined && KEYED_WRITES.has(name))
+        headers['idempotency-key'] = idempotencyKey(name, opts.interviewId, body);
       if (opts.rawBody?.contentLength !== undefined) headers['content-length'] = String(opts.rawBody.contentLength);
 
       // Which token: fetch endpoints use the server token when the interview is named in the query.
-      const kind: TokenKind = p.token === 'fetch' ? (p.idParam && queryData[p.idParam] !== undefined ? 'server' : 'session') : p.token;
+      const kind: TokenKind =
+        p.token === 'fetch' ? (p.idParam && queryData[p.idParam] !== undefined ? 'server' : 'session') : p.token;
       let token: string | undefined;
       if (kind === 'server') {
         const t = this.tokens.getToken();
@@ -189,10 +211,18 @@ export class OmniClient {
           token = await deadline.race(this.tokens.renew(token), name);
           continue;
         }
-        if (!result.retry || !(p.isGet || SAFE_TO_REPEAT.has(name)) || attempt >= this.retry.attempts) throw result.error;
-        const backoff = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
+        if (!result.retry || !(p.isGet || SAFE_TO_REPEAT.has(name)) || attempt >= this.retry.attempts)
+          throw result.error;
+        const backoff =
+          Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
         const wait = Math.max(backoff, result.retryAfterMs ?? 0);
-        this.log.info('omni call retried', { endpoint: name, attempt, waitMs: Math.round(wait), reason: result.error.code, httpStatus: result.error.httpStatus });
+        this.log.info('omni call retried', {
+          endpoint: name,
+          attempt,
+          waitMs: Math.round(wait),
+          reason: result.error.code,
+          httpStatus: result.error.httpStatus,
+        });
         await deadline.sleep(wait, name);
       }
     } finally {
@@ -200,7 +230,13 @@ export class OmniClient {
     }
   }
 
-  private async attempt(p: Prepared, url: string, init: RequestInit, deadline: Deadline, kind: TokenKind): Promise<Attempt> {
+  private async attempt(
+    p: Prepared,
+    url: string,
+    init: RequestInit,
+    deadline: Deadline,
+    kind: TokenKind,
+  ): Promise<Attempt> {
     let res: Response;
     let text: string;
     try {
@@ -210,7 +246,11 @@ export class OmniClient {
       const stopped = deadline.failure(p.name, e);
       if (stopped) return { ok: false, error: stopped, retry: false };
       const code = errorCode(e);
-      return { ok: false, error: clientError('network', 'NETWORK', { endpoint: p.name, cause: e }), retry: code !== undefined && RESET_CODES.has(code) };
+      return {
+        ok: false,
+        error: clientError('network', 'NETWORK', { endpoint: p.name, cause: e }),
+        retry: code !== undefined && RESET_CODES.has(code),
+      };
     }
 
     if (res.ok) {
@@ -221,11 +261,29 @@ export class OmniClient {
         // A web page (proxy, captive portal) or a cut-off body; after a write the service may still have applied it.
         const looksLikePage = /^\s*</.test(text);
         const code = !looksLikePage && p.def.method !== 'GET' ? 'WRITE_ANSWER_UNREADABLE' : 'NOT_THE_SERVICE';
-        return { ok: false, error: clientError('schema', code, { endpoint: p.name, httpStatus: res.status, issues: [{ path: '(root)', message: looksLikePage ? 'response is a web page, not JSON' : 'response is not JSON' }] }), retry: false };
+        return {
+          ok: false,
+          error: clientError('schema', code, {
+            endpoint: p.name,
+            httpStatus: res.status,
+            issues: [
+              { path: '(root)', message: looksLikePage ? 'response is a web page, not JSON' : 'response is not JSON' },
+            ],
+          }),
+          retry: false,
+        };
       }
       const parsed = readTolerantly(p.def.response, json);
       if (parsed.success) return { ok: true, value: parsed.data };
-      return { ok: false, error: clientError('schema', 'SCHEMA_MISMATCH', { endpoint: p.name, httpStatus: res.status, issues: fieldIssues(parsed.error) }), retry: false };
+      return {
+        ok: false,
+        error: clientError('schema', 'SCHEMA_MISMATCH', {
+          endpoint: p.name,
+          httpStatus: res.status,
+          issues: fieldIssues(parsed.error),
+        }),
+        retry: false,
+      };
     }
 
     const status = res.status;
@@ -246,10 +304,16 @@ export class OmniClient {
     try {
       value = await this.vault.getCredential(this.env.id, name);
     } catch (e) {
-      if (e instanceof VaultDecryptError) throw clientError('config', 'CREDENTIAL_UNDECRYPTABLE', { endpoint, cause: e, issues: [{ path: name, message: 'cannot be decrypted' }] });
+      if (e instanceof VaultDecryptError)
+        throw clientError('config', 'CREDENTIAL_UNDECRYPTABLE', {
+          endpoint,
+          cause: e,
+          issues: [{ path: name, message: 'cannot be decrypted' }],
+        });
       throw e;
     }
-    if (value === undefined) throw clientError('config', 'NO_CREDENTIALS', { endpoint, issues: [{ path: name, message: 'not set' }] });
+    if (value === undefined)
+      throw clientError('config', 'NO_CREDENTIALS', { endpoint, issues: [{ path: name, message: 'not set' }] });
     return value;
   }
 
@@ -259,14 +323,24 @@ export class OmniClient {
       try {
         token = await this.vault.getSessionToken(this.env.id, interviewId);
       } catch (e) {
-        if (e instanceof VaultDecryptError) throw clientError('config', 'CREDENTIAL_UNDECRYPTABLE', { endpoint, cause: e, issues: [{ path: 'sessionToken', message: 'cannot be decrypted' }] });
+        if (e instanceof VaultDecryptError)
+          throw clientError('config', 'CREDENTIAL_UNDECRYPTABLE', {
+            endpoint,
+            cause: e,
+            issues: [{ path: 'sessionToken', message: 'cannot be decrypted' }],
+          });
         throw e;
       }
     }
     if (token === undefined) {
       throw clientError('config', 'NO_SESSION_TOKEN', {
         endpoint,
-        issues: [{ path: 'interviewId', message: interviewId ? `no session token for interview ${interviewId}` : 'no interview given' }],
+        issues: [
+          {
+            path: 'interviewId',
+            message: interviewId ? `no session token for interview ${interviewId}` : 'no interview given',
+          },
+        ],
       });
     }
     return token;
@@ -276,7 +350,9 @@ export class OmniClient {
   private async requestServerToken(): Promise<string> {
     const integrationId = await this.credential('integrationId', 'authorizeServer');
     const secret = await this.credential('secret', 'authorizeServer');
-    const { token } = await this.call('authorizeServer', { body: { integration_id: integrationId, integrationId, secret } });
+    const { token } = await this.call('authorizeServer', {
+      body: { integration_id: integrationId, integrationId, secret },
+    });
     return token;
   }
 }
@@ -312,7 +388,12 @@ class Deadline {
   /** The error to throw when the call was stopped (cancelled or timed out); undefined otherwise. */
   failure(endpoint: EndpointName, cause?: unknown): OmniError | undefined {
     if (!this.controller.signal.aborted) return undefined;
-    if (this.timedOut) return clientError('timeout', 'TIMEOUT', { endpoint, cause, issues: [{ path: 'timeoutMs', message: `no answer within ${this.timeoutMs} ms` }] });
+    if (this.timedOut)
+      return clientError('timeout', 'TIMEOUT', {
+        endpoint,
+        cause,
+        issues: [{ path: 'timeoutMs', message: `no answer within ${this.timeoutMs} ms` }],
+      });
     return clientError('aborted', 'ABORTED', { endpoint, cause });
   }
 
@@ -389,7 +470,13 @@ function httpError(endpoint: EndpointName, status: number, text: string, kind: T
   if (!explanation && json === undefined && /^\s*</.test(text)) explanation = explain({ client: 'NOT_THE_SERVICE' });
   explanation ??= explain({ httpStatus: status })!;
 
-  const init: ConstructorParameters<typeof OmniError>[0] = { kind: 'http', code, explanation, endpoint, httpStatus: status };
+  const init: ConstructorParameters<typeof OmniError>[0] = {
+    kind: 'http',
+    code,
+    explanation,
+    endpoint,
+    httpStatus: status,
+  };
   if (serviceStatus !== undefined && serviceStatus !== status) init.serviceStatus = serviceStatus;
   if (body) init.body = body;
   else if (json !== undefined) init.data = json;
@@ -465,12 +552,14 @@ function checkEnvironment(env: ClientEnvironment): OmniError | undefined {
   for (const key of ['baseUrl', 'authUrl'] as const) {
     try {
       const u = new URL(env[key]);
-      if (u.protocol !== 'http:' && u.protocol !== 'https:') problems.push({ path: key, message: 'must be an http(s) URL' });
+      if (u.protocol !== 'http:' && u.protocol !== 'https:')
+        problems.push({ path: key, message: 'must be an http(s) URL' });
     } catch {
       problems.push({ path: key, message: 'is not a URL' });
     }
   }
   if (!env.apiVersion?.trim()) problems.push({ path: 'apiVersion', message: 'is empty' });
-  if (!HEADER_NAME.test(env.tokenHeader ?? '')) problems.push({ path: 'tokenHeader', message: 'is not a valid header name' });
+  if (!HEADER_NAME.test(env.tokenHeader ?? ''))
+    problems.push({ path: 'tokenHeader', message: 'is not a valid header name' });
   return problems.length ? clientError('config', 'INVALID_ENVIRONMENT', { issues: problems }) : undefined;
 }

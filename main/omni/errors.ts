@@ -119,7 +119,10 @@ export class OmniError extends Error {
 
 function describe(init: OmniErrorInit): string {
   const where = init.endpoint ? `${init.endpoint}: ` : '';
-  const status = init.httpStatus !== undefined ? ` [HTTP ${init.httpStatus}${init.serviceStatus !== undefined ? `, status ${init.serviceStatus}` : ''}]` : '';
+  const status =
+    init.httpStatus !== undefined
+      ? ` [HTTP ${init.httpStatus}${init.serviceStatus !== undefined ? `, status ${init.serviceStatus}` : ''}]`
+      : '';
   const fields = init.issues?.length ? ` (${init.issues.map((i) => `${i.path}: ${i.message}`).join('; ')})` : '';
   return `${where}${init.explanation.en}${status}${fields}`;
 }

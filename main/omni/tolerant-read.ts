@@ -14,7 +14,9 @@ export function readTolerantly<S extends z.ZodType>(schema: S, json: unknown): z
   let parsed = schema.safeParse(value);
   // Each pass drops the nulls the schema rejected; a required field stays rejected, so the loop ends.
   for (let pass = 0; !parsed.success && pass < MAX_PASSES; pass++) {
-    const nullPaths = parsed.error.issues.filter((i) => i.code === 'invalid_type' && valueAt(value, i.path) === null).map((i) => i.path);
+    const nullPaths = parsed.error.issues
+      .filter((i) => i.code === 'invalid_type' && valueAt(value, i.path) === null)
+      .map((i) => i.path);
     if (nullPaths.length === 0) break;
     value = structuredClone(value);
     for (const path of nullPaths) dropAt(value, path);

@@ -36,7 +36,8 @@ function flatten(prefix: string, value: unknown, out: [string, string][], depth:
 /** Rows for every field; known keys (`match`, `status`, `score`, `values`) are read, the rest kept as details. */
 export function crossDocRows(data: Record<string, unknown>): CrossDocRow[] {
   return Object.entries(data).map(([field, raw]) => {
-    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { field, verdict: 'unknown', details: [['value', readable(raw)]] };
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+      return { field, verdict: 'unknown', details: [['value', readable(raw)]] };
     const entry = raw as Record<string, unknown>;
     const details: [string, string][] = [];
     for (const [k, v] of Object.entries(entry)) {

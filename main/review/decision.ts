@@ -54,7 +54,9 @@ export function formatDecisionNote(interviewId: string, record: DecisionRecord):
     DECISION_NOTE_HEADER,
     `Decision: ${decisionWords[record.decision]}`,
     `Reason: ${record.reason}`,
-    ...(record.acknowledgedFindings.length ? [`Acknowledged high-severity findings: ${record.acknowledgedFindings.join('; ')}`] : []),
+    ...(record.acknowledgedFindings.length
+      ? [`Acknowledged high-severity findings: ${record.acknowledgedFindings.join('; ')}`]
+      : []),
     `Decided at: ${record.decidedAt}`,
     MACHINE_PREFIX + JSON.stringify(payload),
   ];

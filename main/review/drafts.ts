@@ -42,7 +42,11 @@ export class DraftStore {
     return drafts;
   }
 
-  recordFailure(interviewId: string, kind: DraftKind, error: { code: string; message: { en: string; es: string } }): Drafts {
+  recordFailure(
+    interviewId: string,
+    kind: DraftKind,
+    error: { code: string; message: { en: string; es: string } },
+  ): Drafts {
     const all = this.read();
     const drafts: Drafts = { ...(all[interviewId] ?? {}) };
     const draft = drafts[kind];

@@ -10,22 +10,35 @@ export const noSessionToken = (interviewId: string) =>
       en: `No session token is attached to interview ${interviewId}, so notes, name and decisions cannot be sent.`,
       es: `La entrevista ${interviewId} no tiene un token de sesión, así que no se pueden enviar notas, nombre ni decisiones.`,
     },
-    { en: 'Attach the session token in the interview header.', es: 'Adjunta el token de sesión en el encabezado de la entrevista.' },
+    {
+      en: 'Attach the session token in the interview header.',
+      es: 'Adjunta el token de sesión en el encabezado de la entrevista.',
+    },
   );
 
 export const sessionNotWritable = (status: 'Closed' | 'Deleted') =>
   new ReviewError(
     'SESSION_NOT_WRITABLE',
     status === 'Closed'
-      ? { en: 'The session is closed; the service accepts no more notes or decisions for it.', es: 'La sesión está cerrada; el servicio ya no acepta notas ni decisiones.' }
-      : { en: 'The session was deleted; nothing can be added to it.', es: 'La sesión fue eliminada; ya no se le puede agregar nada.' },
+      ? {
+          en: 'The session is closed; the service accepts no more notes or decisions for it.',
+          es: 'La sesión está cerrada; el servicio ya no acepta notas ni decisiones.',
+        }
+      : {
+          en: 'The session was deleted; nothing can be added to it.',
+          es: 'La sesión fue eliminada; ya no se le puede agregar nada.',
+        },
   );
 
 export const emptyDraft = (what: Text) =>
-  new ReviewError('EMPTY_DRAFT', { en: `There is no ${what.en} to send.`, es: `No hay ${what.es} que enviar.` }, {
-    en: 'Type the text first.',
-    es: 'Escribe el texto primero.',
-  });
+  new ReviewError(
+    'EMPTY_DRAFT',
+    { en: `There is no ${what.en} to send.`, es: `No hay ${what.es} que enviar.` },
+    {
+      en: 'Type the text first.',
+      es: 'Escribe el texto primero.',
+    },
+  );
 
 /** Reads the bilingual data of any error a call threw, for keeping it with a draft. */
 export function errorData(err: unknown): IpcErrorData {

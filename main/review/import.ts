@@ -75,14 +75,24 @@ function parseCsv(lines: string[]): ParsedImport {
   return { items, problems };
 }
 
-function pushItem(items: ImportItem[], problems: ImportProblem[], line: number, text: string, id: string, token: string | undefined) {
+function pushItem(
+  items: ImportItem[],
+  problems: ImportProblem[],
+  line: number,
+  text: string,
+  id: string,
+  token: string | undefined,
+) {
   const idResult = InterviewId.safeParse(id);
   if (!idResult.success) {
     problems.push({
       line,
       text: text.slice(0, 200),
       message: id
-        ? { en: `"${id.slice(0, 60)}" is not an interview id (letters, digits and . _ : - only).`, es: `"${id.slice(0, 60)}" no es un id de entrevista (solo letras, dígitos y . _ : -).` }
+        ? {
+            en: `"${id.slice(0, 60)}" is not an interview id (letters, digits and . _ : - only).`,
+            es: `"${id.slice(0, 60)}" no es un id de entrevista (solo letras, dígitos y . _ : -).`,
+          }
         : { en: 'This line has no interview id.', es: 'Esta línea no tiene id de entrevista.' },
     });
     return;
@@ -94,7 +104,10 @@ function pushItem(items: ImportItem[], problems: ImportProblem[], line: number, 
       problems.push({
         line,
         text: idResult.data,
-        message: { en: 'The session token on this line is not valid; the interview was added without it.', es: 'El token de sesión de esta línea no es válido; la entrevista se agregó sin él.' },
+        message: {
+          en: 'The session token on this line is not valid; the interview was added without it.',
+          es: 'El token de sesión de esta línea no es válido; la entrevista se agregó sin él.',
+        },
       });
       items.push({ interviewId: idResult.data });
       return;
@@ -109,7 +122,10 @@ function dedupe(items: ImportItem[]): ImportItem[] {
   const byId = new Map<string, ImportItem>();
   for (const item of items) {
     const previous = byId.get(item.interviewId);
-    byId.set(item.interviewId, { interviewId: item.interviewId, sessionToken: item.sessionToken ?? previous?.sessionToken });
+    byId.set(item.interviewId, {
+      interviewId: item.interviewId,
+      sessionToken: item.sessionToken ?? previous?.sessionToken,
+    });
   }
   return [...byId.values()].map((i) => (i.sessionToken ? i : { interviewId: i.interviewId }));
 }

@@ -6,7 +6,10 @@ import type { ImportItem } from './import';
 import { ReviewError } from '../errors';
 
 /** What the queue needs from the vault: session tokens go in, only their presence comes out. */
-export type SessionTokenStore = Pick<Vault, 'setSessionToken' | 'setSessionTokens' | 'hasSessionToken' | 'clearSessionToken'>;
+export type SessionTokenStore = Pick<
+  Vault,
+  'setSessionToken' | 'setSessionTokens' | 'hasSessionToken' | 'clearSessionToken'
+>;
 
 /** When each interview of an environment was last opened, as a lookup by id (the audit trail records every opening). */
 export type OpenedTimes = (environmentId: string) => Promise<(interviewId: string) => string | undefined>;
@@ -18,16 +21,30 @@ type StoredQueue = Record<string, StoredEntry>;
 export const SEEN_REFRESH_MS = 5 * 60_000;
 
 export const notInQueue = (interviewId: string) =>
-  new ReviewError('NOT_IN_QUEUE', { en: `Interview ${interviewId} is not in the review queue.`, es: `La entrevista ${interviewId} no está en la bandeja de revisión.` }, {
-    en: 'Add it to the queue first.',
-    es: 'Agrégala primero a la bandeja.',
-  });
+  new ReviewError(
+    'NOT_IN_QUEUE',
+    {
+      en: `Interview ${interviewId} is not in the review queue.`,
+      es: `La entrevista ${interviewId} no está en la bandeja de revisión.`,
+    },
+    {
+      en: 'Add it to the queue first.',
+      es: 'Agrégala primero a la bandeja.',
+    },
+  );
 
 const nothingToRestore = (interviewId: string) =>
-  new ReviewError('NOTHING_TO_RESTORE', { en: `Interview ${interviewId} was not removed from the queue in this session.`, es: `La entrevista ${interviewId} no se quitó de la bandeja en esta sesión.` }, {
-    en: 'Add it to the queue again by its id.',
-    es: 'Vuelve a agregarla a la bandeja con su id.',
-  });
+  new ReviewError(
+    'NOTHING_TO_RESTORE',
+    {
+      en: `Interview ${interviewId} was not removed from the queue in this session.`,
+      es: `La entrevista ${interviewId} no se quitó de la bandeja en esta sesión.`,
+    },
+    {
+      en: 'Add it to the queue again by its id.',
+      es: 'Vuelve a agregarla a la bandeja con su id.',
+    },
+  );
 
 /**
  * The analyst's own work list, one per environment (the service has no endpoint listing interviews).
@@ -60,7 +77,10 @@ export class ReviewQueue {
     this.store.set(this.key(), queue);
   }
 
-  private async view(entry: Frozen<StoredEntry>, openedAt: (interviewId: string) => string | undefined): Promise<QueueEntry> {
+  private async view(
+    entry: Frozen<StoredEntry>,
+    openedAt: (interviewId: string) => string | undefined,
+  ): Promise<QueueEntry> {
     const stored = entry.lastOpenedAt;
     const recorded = openedAt(entry.interviewId);
     const lastOpenedAt = stored && recorded ? (stored > recorded ? stored : recorded) : (recorded ?? stored);
@@ -76,7 +96,9 @@ export class ReviewQueue {
   }
 
   async list(): Promise<QueueEntry[]> {
-    const entries = Object.values(this.read()).sort((a, b) => a.addedAt.localeCompare(b.addedAt) || a.interviewId.localeCompare(b.interviewId));
+    const entries = Object.values(this.read()).sort(
+      (a, b) => a.addedAt.localeCompare(b.addedAt) || a.interviewId.localeCompare(b.interviewId),
+    );
     const openedAt = await this.openedTimes(this.environmentId());
     return Promise.all(entries.map((e) => this.view(e, openedAt)));
   }
@@ -97,7 +119,10 @@ export class ReviewQueue {
     return entry;
   }
 
-  async add(items: (ImportItem & { label?: string; labelEs?: string; sessionStatus?: SessionStatus })[], problems: ImportProblem[] = []): Promise<AddResult> {
+  async add(
+    items: (ImportItem & { label?: string; labelEs?: string; sessionStatus?: SessionStatus })[],
+    problems: ImportProblem[] = [],
+  ): Promise<AddResult> {
     const queue: StoredQueue = { ...this.read() };
     const added: string[] = [];
     const updated: string[] = [];

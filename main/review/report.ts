@@ -4,7 +4,12 @@ import type { AuditEntry } from '../../common/views';
 import type { EnvironmentConfig } from '../ports';
 import type { AuditView, DecisionRecord } from '../../common/ipc/interview';
 import type { QueueEntry } from '../../common/ipc/queue';
-import { DECISION_WORDS, LOCAL_STATE_WORDS, describeAuditDetail, type AuditDetailFormat } from '../../common/audit-words';
+import {
+  DECISION_WORDS,
+  LOCAL_STATE_WORDS,
+  describeAuditDetail,
+  type AuditDetailFormat,
+} from '../../common/audit-words';
 import { crossDocRows } from './crossdoc';
 
 export type Outcome<T> = { ok: true; data: T } | { ok: false; error: { en: string; es: string } };
@@ -22,7 +27,9 @@ export interface ReviewReportInput {
 }
 
 /** The audit trail of one interview as a self-describing JSON document (entries keep their hashes). */
-export function auditJson(input: Pick<ReviewReportInput, 'interviewId' | 'environment' | 'generatedAt' | 'audit' | 'decision'>): string {
+export function auditJson(
+  input: Pick<ReviewReportInput, 'interviewId' | 'environment' | 'generatedAt' | 'audit' | 'decision'>,
+): string {
   return JSON.stringify(
     {
       format: 'omni-reviewer.audit',
@@ -45,7 +52,9 @@ const MUTED = rgb(0.4, 0.4, 0.45);
 
 /** Standard fonts encode WinAnsi only; anything else would throw, so it becomes "?". */
 export function pdfSafe(text: string): string {
-  return text.normalize('NFC').replace(/[^\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac]/g, '?');
+  return text
+    .normalize('NFC')
+    .replace(/[^\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac]/g, '?');
 }
 
 class Writer {
@@ -62,14 +71,23 @@ class Writer {
   private newPage() {
     this.page = this.doc.addPage([PAGE.width, PAGE.height]);
     this.y = PAGE.height - PAGE.margin;
-    this.page.drawText(pdfSafe(this.footer), { x: PAGE.margin, y: 24, size: 7, font: this.fonts.regular, color: MUTED });
+    this.page.drawText(pdfSafe(this.footer), {
+      x: PAGE.margin,
+      y: 24,
+      size: 7,
+      font: this.fonts.regular,
+      color: MUTED,
+    });
   }
 
   private ensure(height: number) {
     if (this.y - height < PAGE.margin) this.newPage();
   }
 
-  text(text: string, opts: { size?: number; font?: 'regular' | 'bold' | 'mono'; color?: ReturnType<typeof rgb>; indent?: number } = {}) {
+  text(
+    text: string,
+    opts: { size?: number; font?: 'regular' | 'bold' | 'mono'; color?: ReturnType<typeof rgb>; indent?: number } = {},
+  ) {
     const size = opts.size ?? 9.5;
     const font = this.fonts[opts.font ?? 'regular'];
     const x = PAGE.margin + (opts.indent ?? 0);
@@ -124,8 +142,14 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
  * written): the report is evidence. Note text and decision reasons are left out here: they print in their own sections.
  */
 function describeAudit(entry: AuditEntry, language: ReportLanguage): string {
-  const number = (n: number) => new Intl.NumberFormat(language === 'es' ? 'es-MX' : 'en-US', { maximumFractionDigits: 3 }).format(n);
-  const format: AuditDetailFormat = { language, number, bytes: (n) => `${number(n)} bytes`, duration: (s) => `${number(s)} s` };
+  const number = (n: number) =>
+    new Intl.NumberFormat(language === 'es' ? 'es-MX' : 'en-US', { maximumFractionDigits: 3 }).format(n);
+  const format: AuditDetailFormat = {
+    language,
+    number,
+    bytes: (n) => `${number(n)} bytes`,
+    duration: (s) => `${number(s)} s`,
+  };
   const shown = Object.entries(entry.detail).filter(([key]) => key !== 'text' && key !== 'reason');
   return describeAuditDetail(Object.fromEntries(shown), format);
 }
@@ -173,8 +197,18 @@ const words = {
     chainOk: 'Hash chain verified: no entry was changed or removed.',
     chainBroken: (n: number) => `HASH CHAIN BROKEN at entry ${n}: the trail was altered.`,
     actions: {
-      opened: 'opened', played: 'played', downloaded: 'downloaded', noted: 'noted', named: 'named', decided: 'decided', signed: 'signed',
-      verified: 'verified', captured: 'captured', validated: 'validated', stateChanged: 'state changed', trustedRootAdded: 'NOM-151 root trusted',
+      opened: 'opened',
+      played: 'played',
+      downloaded: 'downloaded',
+      noted: 'noted',
+      named: 'named',
+      decided: 'decided',
+      signed: 'signed',
+      verified: 'verified',
+      captured: 'captured',
+      validated: 'validated',
+      stateChanged: 'state changed',
+      trustedRootAdded: 'NOM-151 root trusted',
     } satisfies Record<AuditEntry['action'], string>,
   },
   es: {
@@ -216,8 +250,18 @@ const words = {
     chainOk: 'Cadena de hashes verificada: ninguna entrada fue modificada ni eliminada.',
     chainBroken: (n: number) => `CADENA DE HASHES ROTA en la entrada ${n}: la bitácora fue alterada.`,
     actions: {
-      opened: 'abierta', played: 'reproducido', downloaded: 'descargado', noted: 'nota enviada', named: 'nombre enviado', decided: 'decidida', signed: 'firmado',
-      verified: 'verificado', captured: 'capturado', validated: 'validado', stateChanged: 'estado cambiado', trustedRootAdded: 'raíz NOM-151 de confianza agregada',
+      opened: 'abierta',
+      played: 'reproducido',
+      downloaded: 'descargado',
+      noted: 'nota enviada',
+      named: 'nombre enviado',
+      decided: 'decidida',
+      signed: 'firmado',
+      verified: 'verificado',
+      captured: 'capturado',
+      validated: 'validado',
+      stateChanged: 'estado cambiado',
+      trustedRootAdded: 'raíz NOM-151 de confianza agregada',
     } satisfies Record<AuditEntry['action'], string>,
   },
 } as const;
@@ -236,7 +280,11 @@ export async function reviewReportPdf(input: ReviewReportInput): Promise<Uint8Ar
     bold: await doc.embedFont(StandardFonts.HelveticaBold),
     mono: await doc.embedFont(StandardFonts.Courier),
   };
-  const w = new Writer(doc, fonts, `Omni Reviewer · ${input.interviewId} · ${input.environment.name} (${input.environment.kind}) · ${input.generatedAt}`);
+  const w = new Writer(
+    doc,
+    fonts,
+    `Omni Reviewer · ${input.interviewId} · ${input.environment.name} (${input.environment.kind}) · ${input.generatedAt}`,
+  );
 
   w.text(w8.title, { size: 16, font: 'bold' });
   w.gap(4);
@@ -245,7 +293,9 @@ export async function reviewReportPdf(input: ReviewReportInput): Promise<Uint8Ar
   if (input.environment.kind === 'demo') w.text(w8.demoData, { font: 'bold', color: rgb(0.6, 0.3, 0) });
   w.text(`${w8.generated}: ${input.generatedAt}`);
   if (input.entry) {
-    w.text(`${w8.sessionStatus}: ${input.entry.sessionStatus ?? w8.unknown}${input.entry.sessionStatusSeenAt ? ` (${w8.seen} ${input.entry.sessionStatusSeenAt})` : ''}`);
+    w.text(
+      `${w8.sessionStatus}: ${input.entry.sessionStatus ?? w8.unknown}${input.entry.sessionStatusSeenAt ? ` (${w8.seen} ${input.entry.sessionStatusSeenAt})` : ''}`,
+    );
     w.text(`${w8.localState}: ${LOCAL_STATE_WORDS[input.entry.localState][input.language]}`);
   }
 
@@ -254,7 +304,8 @@ export async function reviewReportPdf(input: ReviewReportInput): Promise<Uint8Ar
     w.text(DECISION_WORDS[input.decision.decision][input.language], { font: 'bold' });
     w.text(`${w8.reason}: ${input.decision.reason}`);
     w.text(`${w8.decidedAt}: ${input.decision.decidedAt}`);
-    if (input.decision.acknowledgedFindings.length) w.text(`${w8.acknowledged}: ${input.decision.acknowledgedFindings.join('; ')}`);
+    if (input.decision.acknowledgedFindings.length)
+      w.text(`${w8.acknowledged}: ${input.decision.acknowledgedFindings.join('; ')}`);
   } else w.text(w8.noDecision, { color: MUTED });
 
   w.heading(w8.checks);
@@ -262,18 +313,28 @@ export async function reviewReportPdf(input: ReviewReportInput): Promise<Uint8Ar
   else if (input.rawIdv.data.checkResults.length === 0) w.text(w8.idvNotRun, { color: MUTED });
   else
     for (const c of input.rawIdv.data.checkResults)
-      w.text(`[${w8.severity[c.severity.toLowerCase()] ?? c.severity}] ${c.name}  v${c.version}  ${c.result === null ? w8.didNotRun : String(c.result)}`, { font: 'mono', size: 8.5 });
+      w.text(
+        `[${w8.severity[c.severity.toLowerCase()] ?? c.severity}] ${c.name}  v${c.version}  ${c.result === null ? w8.didNotRun : String(c.result)}`,
+        { font: 'mono', size: 8.5 },
+      );
 
   w.heading(w8.fraud);
   const fraud = input.rawIdv.ok ? input.rawIdv.data.fraudRisk : undefined;
   if (!input.rawIdv.ok) w.text(w8.seeAbove, { color: MUTED });
   else if (!fraud) w.text(w8.noFraud, { color: MUTED });
   else {
-    w.text(`[${w8.severity[fraud.severity.toLowerCase()] ?? fraud.severity}] ${w8.score} ${String(fraud.result)}  v${fraud.version}  ${fraud.responseCategory ?? ''}`, { font: 'mono' });
+    w.text(
+      `[${w8.severity[fraud.severity.toLowerCase()] ?? fraud.severity}] ${w8.score} ${String(fraud.result)}  v${fraud.version}  ${fraud.responseCategory ?? ''}`,
+      { font: 'mono' },
+    );
     // The service's own free text and feature names stay as the service wrote them.
     if (fraud.responseText) w.text(fraud.responseText);
-    fraud.topNFraudFeatures.forEach((f, i) => w.text(`${w8.fraudFeature}: ${fraud.topNFraudCodes[i] ?? '-'}  ${f}`, { indent: 10, size: 8.5 }));
-    fraud.topNLegitFeatures.forEach((f, i) => w.text(`${w8.legitFeature}: ${fraud.topNLegitCodes[i] ?? '-'}  ${f}`, { indent: 10, size: 8.5 }));
+    fraud.topNFraudFeatures.forEach((f, i) =>
+      w.text(`${w8.fraudFeature}: ${fraud.topNFraudCodes[i] ?? '-'}  ${f}`, { indent: 10, size: 8.5 }),
+    );
+    fraud.topNLegitFeatures.forEach((f, i) =>
+      w.text(`${w8.legitFeature}: ${fraud.topNLegitCodes[i] ?? '-'}  ${f}`, { indent: 10, size: 8.5 }),
+    );
   }
 
   w.heading(w8.crossDoc);
@@ -297,7 +358,10 @@ export async function reviewReportPdf(input: ReviewReportInput): Promise<Uint8Ar
   }
 
   w.heading(w8.audit);
-  w.text(input.audit.chain.ok ? w8.chainOk : w8.chainBroken(input.audit.chain.brokenAt), { font: 'bold', color: input.audit.chain.ok ? INK : rgb(0.7, 0, 0) });
+  w.text(input.audit.chain.ok ? w8.chainOk : w8.chainBroken(input.audit.chain.brokenAt), {
+    font: 'bold',
+    color: input.audit.chain.ok ? INK : rgb(0.7, 0, 0),
+  });
   for (const e of input.audit.entries) {
     w.text(`#${e.seq}  ${e.at}  ${w8.actions[e.action]}  ${describeAudit(e, input.language)}`, { size: 8.5 });
     w.text(`hash ${e.hash}`, { font: 'mono', size: 6.5, color: MUTED, indent: 10 });

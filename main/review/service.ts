@@ -53,7 +53,13 @@ export class ReviewService {
     private readonly sender: () => string | undefined = osAccount,
   ) {
     const envId = () => ctx.environments.active().id;
-    this.queue = new ReviewQueue(ctx.store, ctx.vault, envId, (environmentId) => ctx.audit.lastRecorded('opened', environmentId), now);
+    this.queue = new ReviewQueue(
+      ctx.store,
+      ctx.vault,
+      envId,
+      (environmentId) => ctx.audit.lastRecorded('opened', environmentId),
+      now,
+    );
     this.drafts = new DraftStore(ctx.store, envId, now);
   }
 
@@ -70,10 +76,14 @@ export class ReviewService {
   importText(text: string, format: 'auto' | 'csv' | 'list'): Promise<AddResult> {
     const parsed = parseImport(text, format);
     if (parsed.items.length === 0 && parsed.problems.length === 0)
-      throw new ReviewError('EMPTY_IMPORT', { en: 'There are no interview ids in this text.', es: 'Este texto no contiene ids de entrevista.' }, {
-        en: 'Paste one id per line, or a CSV with an interviewId column.',
-        es: 'Pega un id por línea, o un CSV con una columna interviewId.',
-      });
+      throw new ReviewError(
+        'EMPTY_IMPORT',
+        { en: 'There are no interview ids in this text.', es: 'Este texto no contiene ids de entrevista.' },
+        {
+          en: 'Paste one id per line, or a CSV with an interviewId column.',
+          es: 'Pega un id por línea, o un CSV con una columna interviewId.',
+        },
+      );
     return this.queue.add(parsed.items, parsed.problems);
   }
 
@@ -95,10 +105,18 @@ export class ReviewService {
       const apiKey = await this.ctx.vault.getCredential(env.id, 'apiKey');
       body = await demoRoutes(env.baseUrl).interviews(apiKey ?? undefined);
     } catch {
-      throw new ReviewError('DEMO_UNAVAILABLE', { en: 'The demo server did not list its interviews.', es: 'El servidor de demostración no listó sus entrevistas.' }, {
-        en: 'Restart the app; the demo server starts with it.',
-        es: 'Reinicia la aplicación; el servidor de demostración arranca con ella.',
-      }, { retryable: true });
+      throw new ReviewError(
+        'DEMO_UNAVAILABLE',
+        {
+          en: 'The demo server did not list its interviews.',
+          es: 'El servidor de demostración no listó sus entrevistas.',
+        },
+        {
+          en: 'Restart the app; the demo server starts with it.',
+          es: 'Reinicia la aplicación; el servidor de demostración arranca con ella.',
+        },
+        { retryable: true },
+      );
     }
     if (!Array.isArray(body)) return [];
     const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
@@ -138,7 +156,12 @@ export class ReviewService {
   async setState(interviewId: string, state: LocalReviewState): Promise<QueueEntry> {
     const before = await this.queue.require(interviewId);
     const after = await this.queue.setState(interviewId, state);
-    if (before.localState !== state) await this.ctx.audit.append({ interviewId, action: 'stateChanged', detail: { from: before.localState, to: state } });
+    if (before.localState !== state)
+      await this.ctx.audit.append({
+        interviewId,
+        action: 'stateChanged',
+        detail: { from: before.localState, to: state },
+      });
     return after;
   }
 
@@ -169,11 +192,17 @@ export class ReviewService {
   }
 
   private async fetchRawIdv(interviewId: string): Promise<Fetched<RawIdvResponse>> {
-    return this.stamp(await this.ctx.omni().call('getRawIdvResults', { query: { id: interviewId }, body: undefined }, { interviewId }));
+    return this.stamp(
+      await this.ctx.omni().call('getRawIdvResults', { query: { id: interviewId }, body: undefined }, { interviewId }),
+    );
   }
 
   private async fetchCrossDoc(interviewId: string): Promise<Fetched<CrossDocResponse>> {
-    return this.stamp(await this.ctx.omni().call('getCrossDocResults', { query: { id: interviewId }, body: undefined }, { interviewId }));
+    return this.stamp(
+      await this.ctx
+        .omni()
+        .call('getCrossDocResults', { query: { id: interviewId }, body: undefined }, { interviewId }),
+    );
   }
 
   async rawIdv(interviewId: string): Promise<Fetched<RawIdvView>> {
@@ -187,7 +216,9 @@ export class ReviewService {
   }
 
   private async contractLinks(interviewId: string) {
-    const res = await this.ctx.omni().call('getContractLinks', { query: { id: interviewId }, body: undefined }, { interviewId });
+    const res = await this.ctx
+      .omni()
+      .call('getContractLinks', { query: { id: interviewId }, body: undefined }, { interviewId });
     await this.queue.recordStatus(interviewId, res.sessionStatus);
     return res;
   }
@@ -208,7 +239,11 @@ export class ReviewService {
       documentId,
       url: this.registerMedia(remote, async () => {
         const fresh = (await this.contractLinks(interviewId)).additionalInformation?.[documentId];
-        if (!fresh) throw new ReviewError('CONTRACT_GONE', { en: `Contract ${documentId} is no longer listed for this interview.`, es: `El contrato ${documentId} ya no aparece en esta entrevista.` });
+        if (!fresh)
+          throw new ReviewError('CONTRACT_GONE', {
+            en: `Contract ${documentId} is no longer listed for this interview.`,
+            es: `El contrato ${documentId} ya no aparece en esta entrevista.`,
+          });
         return fresh;
       }),
     }));
@@ -223,15 +258,26 @@ export class ReviewService {
     const issued = this.now();
     let res;
     try {
-      res = await this.ctx.omni().call('getVideoSelfieUrl', { query: { interviewId }, body: undefined }, { interviewId });
+      res = await this.ctx
+        .omni()
+        .call('getVideoSelfieUrl', { query: { interviewId }, body: undefined }, { interviewId });
     } catch (err) {
       const data = errorData(err);
       if (data.httpStatus !== 400) throw err;
       const said = data.details?.serviceMessage;
       return this.stamp({ unavailable: typeof said === 'string' ? said : data.message.en });
     }
-    const url = this.registerMedia(res.url, async () => (await this.ctx.omni().call('getVideoSelfieUrl', { query: { interviewId }, body: undefined }, { interviewId })).url);
-    return this.stamp({ url, issuedAt: issued.toISOString(), expiresAt: videoUrlExpiry(res.url, issued).toISOString() });
+    const url = this.registerMedia(
+      res.url,
+      async () =>
+        (await this.ctx.omni().call('getVideoSelfieUrl', { query: { interviewId }, body: undefined }, { interviewId }))
+          .url,
+    );
+    return this.stamp({
+      url,
+      issuedAt: issued.toISOString(),
+      expiresAt: videoUrlExpiry(res.url, issued).toISOString(),
+    });
   }
 
   // ---- writes ----
@@ -239,20 +285,31 @@ export class ReviewService {
   /** Session-bound writes need the interview's session token and a session that still accepts writes. */
   private async requireWritable(interviewId: string) {
     const entry = await this.queue.require(interviewId);
-    if (entry.sessionStatus === 'Closed' || entry.sessionStatus === 'Deleted') throw sessionNotWritable(entry.sessionStatus);
+    if (entry.sessionStatus === 'Closed' || entry.sessionStatus === 'Deleted')
+      throw sessionNotWritable(entry.sessionStatus);
     if (!entry.hasSessionToken) throw noSessionToken(interviewId);
   }
 
-  private async send(interviewId: string, kind: DraftKind, text: string, call: () => Promise<{ success: boolean; sessionStatus?: SessionStatus }>): Promise<SendResult> {
+  private async send(
+    interviewId: string,
+    kind: DraftKind,
+    text: string,
+    call: () => Promise<{ success: boolean; sessionStatus?: SessionStatus }>,
+  ): Promise<SendResult> {
     try {
       await this.requireWritable(interviewId);
       const res = await call();
       await this.queue.recordStatus(interviewId, res.sessionStatus);
       if (!res.success)
-        throw new ReviewError('NOT_ACCEPTED', { en: 'The service did not accept the text.', es: 'El servicio no aceptó el texto.' }, {
-          en: 'Check the session status and try again.',
-          es: 'Revisa el estado de la sesión e inténtalo de nuevo.',
-        }, { retryable: true });
+        throw new ReviewError(
+          'NOT_ACCEPTED',
+          { en: 'The service did not accept the text.', es: 'El servicio no aceptó el texto.' },
+          {
+            en: 'Check the session status and try again.',
+            es: 'Revisa el estado de la sesión e inténtalo de nuevo.',
+          },
+          { retryable: true },
+        );
       this.drafts.confirmSent(interviewId, kind, text);
       return { ...(res.sessionStatus ? { sessionStatus: res.sessionStatus } : {}), sentAt: this.now().toISOString() };
     } catch (err) {
@@ -274,11 +331,20 @@ export class ReviewService {
     );
     // The service keeps no author of a note, so the trail does: the history under the notes box reads it back.
     const by = this.sender();
-    await this.ctx.audit.append({ interviewId, action: kind === 'notes' ? 'noted' : 'named', detail: { text, ...(by ? { by } : {}) } });
+    await this.ctx.audit.append({
+      interviewId,
+      action: kind === 'notes' ? 'noted' : 'named',
+      detail: { text, ...(by ? { by } : {}) },
+    });
     return result;
   }
 
-  async decide(interviewId: string, decision: DecisionKind, reason: string, acknowledge: boolean): Promise<SendResult & { record: DecisionRecord }> {
+  async decide(
+    interviewId: string,
+    decision: DecisionKind,
+    reason: string,
+    acknowledge: boolean,
+  ): Promise<SendResult & { record: DecisionRecord }> {
     await this.requireWritable(interviewId);
     let findings: string[] = [];
     if (decision === 'approve') {
@@ -287,39 +353,71 @@ export class ReviewService {
       if (findings.length > 0 && !acknowledge)
         throw new ReviewError(
           'ACKNOWLEDGEMENT_REQUIRED',
-          { en: `Approving needs an explicit acknowledgement of ${findings.length} high-severity finding(s).`, es: `Aprobar requiere reconocer explícitamente ${findings.length} hallazgo(s) de severidad alta.` },
+          {
+            en: `Approving needs an explicit acknowledgement of ${findings.length} high-severity finding(s).`,
+            es: `Aprobar requiere reconocer explícitamente ${findings.length} hallazgo(s) de severidad alta.`,
+          },
           { en: 'Tick the acknowledgement, then approve again.', es: 'Marca el reconocimiento y vuelve a aprobar.' },
           { details: { findings } },
         );
     }
-    const record: DecisionRecord = { decision, reason, acknowledgedFindings: findings, decidedAt: this.now().toISOString(), environment: this.env().id };
+    const record: DecisionRecord = {
+      decision,
+      reason,
+      acknowledgedFindings: findings,
+      decidedAt: this.now().toISOString(),
+      environment: this.env().id,
+    };
     const note = formatDecisionNote(interviewId, record);
     const draftText = this.drafts.get(interviewId).decisionReason?.text ?? reason;
-    const result = await this.send(interviewId, 'decisionReason', draftText, () => this.ctx.omni().call('addConferenceNotes', { body: { notes: note } }, { interviewId }));
+    const result = await this.send(interviewId, 'decisionReason', draftText, () =>
+      this.ctx.omni().call('addConferenceNotes', { body: { notes: note } }, { interviewId }),
+    );
     const key = `review.decisions.${this.env().id}`;
     const all = this.ctx.store.get<DecisionsStore>(key) ?? {};
     all[interviewId] = [...(all[interviewId] ?? []), record];
     this.ctx.store.set(key, all);
     await this.queue.setState(interviewId, 'decided');
     const by = this.sender();
-    await this.ctx.audit.append({ interviewId, action: 'decided', detail: { decision, reason, acknowledgedFindings: findings, ...(by ? { by } : {}) } });
+    await this.ctx.audit.append({
+      interviewId,
+      action: 'decided',
+      detail: { decision, reason, acknowledgedFindings: findings, ...(by ? { by } : {}) },
+    });
     return { ...result, record };
   }
 
   async recordPlay(interviewId: string, positionSeconds: number) {
-    await this.ctx.audit.append({ interviewId, action: 'played', detail: { positionSeconds: Math.round(positionSeconds * 10) / 10 } });
+    await this.ctx.audit.append({
+      interviewId,
+      action: 'played',
+      detail: { positionSeconds: Math.round(positionSeconds * 10) / 10 },
+    });
     return { ok: true as const };
   }
 
-  async saveFile(input: { interviewId: string; what: 'contract' | 'snapshot'; documentId?: string; suggestedName: string; mimeType: string; dataBase64: string }): Promise<SavedFile | null> {
+  async saveFile(input: {
+    interviewId: string;
+    what: 'contract' | 'snapshot';
+    documentId?: string;
+    suggestedName: string;
+    mimeType: string;
+    dataBase64: string;
+  }): Promise<SavedFile | null> {
     const data = new Uint8Array(Buffer.from(input.dataBase64, 'base64'));
-    if (data.byteLength === 0) throw new ReviewError('EMPTY_FILE', { en: 'There is nothing to save.', es: 'No hay nada que guardar.' });
+    if (data.byteLength === 0)
+      throw new ReviewError('EMPTY_FILE', { en: 'There is nothing to save.', es: 'No hay nada que guardar.' });
     const saved = await this.ctx.files.save({ suggestedName: input.suggestedName, data, mimeType: input.mimeType });
     if (saved)
       await this.ctx.audit.append({
         interviewId: input.interviewId,
         action: 'downloaded',
-        detail: { what: input.what, ...(input.documentId ? { documentId: input.documentId } : {}), bytes: data.byteLength, name: input.suggestedName },
+        detail: {
+          what: input.what,
+          ...(input.documentId ? { documentId: input.documentId } : {}),
+          bytes: data.byteLength,
+          name: input.suggestedName,
+        },
       });
     return saved;
   }
@@ -337,10 +435,29 @@ export class ReviewService {
     const environment = { id: env.id, name: env.name, kind: env.kind };
     const stamp = generatedAt.slice(0, 19).replace(/[:T]/g, '-');
     if (format === 'json') {
-      const data = new TextEncoder().encode(auditJson({ interviewId, environment, generatedAt, audit, ...(overview.lastDecision ? { decision: overview.lastDecision } : {}) }));
-      return this.recordExport(interviewId, 'auditJson', await this.ctx.files.save({ suggestedName: `audit-${interviewId}-${stamp}.json`, data, mimeType: 'application/json' }));
+      const data = new TextEncoder().encode(
+        auditJson({
+          interviewId,
+          environment,
+          generatedAt,
+          audit,
+          ...(overview.lastDecision ? { decision: overview.lastDecision } : {}),
+        }),
+      );
+      return this.recordExport(
+        interviewId,
+        'auditJson',
+        await this.ctx.files.save({
+          suggestedName: `audit-${interviewId}-${stamp}.json`,
+          data,
+          mimeType: 'application/json',
+        }),
+      );
     }
-    const [rawIdv, crossDoc] = await Promise.all([outcome(this.fetchRawIdv(interviewId)), outcome(this.fetchCrossDoc(interviewId))]);
+    const [rawIdv, crossDoc] = await Promise.all([
+      outcome(this.fetchRawIdv(interviewId)),
+      outcome(this.fetchCrossDoc(interviewId)),
+    ]);
     const pdf = await reviewReportPdf({
       language,
       interviewId,
@@ -352,7 +469,15 @@ export class ReviewService {
       audit,
       ...(overview.lastDecision ? { decision: overview.lastDecision } : {}),
     });
-    return this.recordExport(interviewId, 'reviewReport', await this.ctx.files.save({ suggestedName: `review-${interviewId}-${stamp}.pdf`, data: pdf, mimeType: 'application/pdf' }));
+    return this.recordExport(
+      interviewId,
+      'reviewReport',
+      await this.ctx.files.save({
+        suggestedName: `review-${interviewId}-${stamp}.pdf`,
+        data: pdf,
+        mimeType: 'application/pdf',
+      }),
+    );
   }
 
   private async recordExport(interviewId: string, what: string, saved: SavedFile | null) {

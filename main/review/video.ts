@@ -15,7 +15,14 @@ export function videoUrlExpiry(remoteUrl: string, issuedAt: Date): Date {
   const amzDate = url.searchParams.get('X-Amz-Date');
   const amzExpires = url.searchParams.get('X-Amz-Expires');
   if (amzDate && amzExpires && /^\d{8}T\d{6}Z$/.test(amzDate) && /^\d+$/.test(amzExpires)) {
-    const start = Date.UTC(+amzDate.slice(0, 4), +amzDate.slice(4, 6) - 1, +amzDate.slice(6, 8), +amzDate.slice(9, 11), +amzDate.slice(11, 13), +amzDate.slice(13, 15));
+    const start = Date.UTC(
+      +amzDate.slice(0, 4),
+      +amzDate.slice(4, 6) - 1,
+      +amzDate.slice(6, 8),
+      +amzDate.slice(9, 11),
+      +amzDate.slice(11, 13),
+      +amzDate.slice(13, 15),
+    );
     return new Date(start + Number(amzExpires) * 1000);
   }
   for (const name of ['Expires', 'expires', 'exp']) {

@@ -15,7 +15,8 @@ export function credentialService(opts: {
   return {
     async states(envId) {
       const status = await vault.credentialStatus(envId);
-      const map = (s: string) => (s === 'set' ? 'set' : s === 'undecryptable' ? 'unreadable' : 'unset') as 'set' | 'unset' | 'unreadable';
+      const map = (s: string) =>
+        (s === 'set' ? 'set' : s === 'undecryptable' ? 'unreadable' : 'unset') as 'set' | 'unset' | 'unreadable';
       return { apiKey: map(status.apiKey), integrationId: map(status.integrationId), secret: map(status.secret) };
     },
     async set(envId, field, value) {
@@ -36,7 +37,13 @@ export function credentialService(opts: {
     storageSecurity() {
       const s = vault.security();
       const state: StorageSecurityState =
-        s.backend === 'keychain' ? 'keychain' : s.backend === 'memory' ? 'memory-only' : s.awaitingConsent ? 'weak-pending' : 'weak-accepted';
+        s.backend === 'keychain'
+          ? 'keychain'
+          : s.backend === 'memory'
+            ? 'memory-only'
+            : s.awaitingConsent
+              ? 'weak-pending'
+              : 'weak-accepted';
       return { state, ...(s.reason ? { reason: s.reason } : {}) };
     },
     acceptWeakStorage: () => vault.acceptWeakStorage(),
@@ -46,7 +53,13 @@ export function credentialService(opts: {
 function demoNotActive(): OmniShellError {
   return new OmniShellError(
     'DEMO_NOT_ACTIVE',
-    { en: 'The demo service runs only while the demo environment is the active one.', es: 'El servicio de demostración solo se ejecuta mientras el ambiente de demostración es el activo.' },
-    { en: 'Choose the demo environment in Settings, then test again.', es: 'Elige el ambiente de demostración en Configuración y vuelve a probar.' },
+    {
+      en: 'The demo service runs only while the demo environment is the active one.',
+      es: 'El servicio de demostración solo se ejecuta mientras el ambiente de demostración es el activo.',
+    },
+    {
+      en: 'Choose the demo environment in Settings, then test again.',
+      es: 'Elige el ambiente de demostración en Configuración y vuelve a probar.',
+    },
   );
 }

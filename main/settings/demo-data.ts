@@ -11,6 +11,7 @@ export async function resetDemoData(store: JsonStore, vault: Vault): Promise<{ i
   const queueKey = `review.queue.${DEMO_ENVIRONMENT}`;
   const interviewIds = Object.keys(store.peek<Record<string, unknown>>(queueKey) ?? {});
   for (const interviewId of interviewIds) await vault.clearSessionToken(DEMO_ENVIRONMENT, interviewId);
-  for (const key of [queueKey, `review.drafts.${DEMO_ENVIRONMENT}`, `review.decisions.${DEMO_ENVIRONMENT}`]) store.delete(key);
+  for (const key of [queueKey, `review.drafts.${DEMO_ENVIRONMENT}`, `review.decisions.${DEMO_ENVIRONMENT}`])
+    store.delete(key);
   return { interviews: interviewIds.length };
 }

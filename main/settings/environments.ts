@@ -15,16 +15,44 @@ interface StoredEnvironments {
 }
 
 export const BUILT_IN_ENVIRONMENTS: readonly EnvironmentConfig[] = [
-  { id: 'demo', kind: 'demo', name: 'Demo', baseUrl: '', authUrl: '', apiVersion: DEFAULT_API_VERSION, tokenHeader: DEFAULT_TOKEN_HEADER },
-  { id: 'production', kind: 'production', name: 'Production', baseUrl: '', authUrl: '', apiVersion: DEFAULT_API_VERSION, tokenHeader: DEFAULT_TOKEN_HEADER },
-  { id: 'custom', kind: 'custom', name: 'Custom', baseUrl: '', authUrl: '', apiVersion: DEFAULT_API_VERSION, tokenHeader: DEFAULT_TOKEN_HEADER },
+  {
+    id: 'demo',
+    kind: 'demo',
+    name: 'Demo',
+    baseUrl: '',
+    authUrl: '',
+    apiVersion: DEFAULT_API_VERSION,
+    tokenHeader: DEFAULT_TOKEN_HEADER,
+  },
+  {
+    id: 'production',
+    kind: 'production',
+    name: 'Production',
+    baseUrl: '',
+    authUrl: '',
+    apiVersion: DEFAULT_API_VERSION,
+    tokenHeader: DEFAULT_TOKEN_HEADER,
+  },
+  {
+    id: 'custom',
+    kind: 'custom',
+    name: 'Custom',
+    baseUrl: '',
+    authUrl: '',
+    apiVersion: DEFAULT_API_VERSION,
+    tokenHeader: DEFAULT_TOKEN_HEADER,
+  },
 ];
 
 /**
  * The built-in environments with the user's changes (kept in the store), which one is active, and each one's trusted
  * NOM-151 roots. The demo environment's address is wherever the embedded demo listens this run.
  */
-export function environmentService(store: JsonStore, demo: EmbeddedDemo, forgetClient: (envId: string) => void): EnvironmentService & { activeId(): string } {
+export function environmentService(
+  store: JsonStore,
+  demo: EmbeddedDemo,
+  forgetClient: (envId: string) => void,
+): EnvironmentService & { activeId(): string } {
   const readStored = (): StoredEnvironments => store.get<StoredEnvironments>(ENV_STORE_KEY) ?? {};
   const list = (): EnvironmentConfig[] => {
     const overrides = readStored().overrides ?? {};
@@ -56,12 +84,16 @@ export function environmentService(store: JsonStore, demo: EmbeddedDemo, forgetC
       if (!env) throw unknownEnvironment(id);
       const stored = readStored();
       const clean: EnvPatch = {};
-      for (const [k, v] of Object.entries(patch) as [keyof EnvPatch, string | undefined][]) if (v !== undefined) clean[k] = v;
+      for (const [k, v] of Object.entries(patch) as [keyof EnvPatch, string | undefined][])
+        if (v !== undefined) clean[k] = v;
       if (env.kind === 'demo') {
         delete clean.baseUrl;
         delete clean.authUrl;
       }
-      store.set(ENV_STORE_KEY, { ...stored, overrides: { ...stored.overrides, [id]: { ...stored.overrides?.[id], ...clean } } });
+      store.set(ENV_STORE_KEY, {
+        ...stored,
+        overrides: { ...stored.overrides, [id]: { ...stored.overrides?.[id], ...clean } },
+      });
       forgetClient(id);
       return find(id)!;
     },

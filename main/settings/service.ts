@@ -9,7 +9,9 @@ import { resetDemoData } from './demo-data';
  * handler only adapts to it, so these rules are tested without any transport.
  */
 export type SettingsContext = Pick<MainContext, 'environments' | 'credentials' | 'store' | 'vault'>;
-export type EnvironmentPatch = Partial<Pick<EnvironmentConfig, 'name' | 'baseUrl' | 'authUrl' | 'apiVersion' | 'tokenHeader'>>;
+export type EnvironmentPatch = Partial<
+  Pick<EnvironmentConfig, 'name' | 'baseUrl' | 'authUrl' | 'apiVersion' | 'tokenHeader'>
+>;
 
 const PREFERENCES_KEY = 'preferences';
 const DEFAULT_PREFERENCES: PreferencesView = { language: null, theme: 'system', afterDecision: 'stay' };
@@ -32,7 +34,10 @@ export function settingsService(ctx: SettingsContext) {
     return env;
   };
 
-  const preferences = (): PreferencesView => ({ ...DEFAULT_PREFERENCES, ...ctx.store.get<Partial<PreferencesView>>(PREFERENCES_KEY) });
+  const preferences = (): PreferencesView => ({
+    ...DEFAULT_PREFERENCES,
+    ...ctx.store.get<Partial<PreferencesView>>(PREFERENCES_KEY),
+  });
 
   return {
     environments: environmentsView,
@@ -48,12 +53,21 @@ export function settingsService(ctx: SettingsContext) {
     async updateEnvironment(id: string, patch: EnvironmentPatch): Promise<EnvironmentView> {
       const env = requireEnvironment(id);
       if (env.kind === 'demo' && (patch.baseUrl !== undefined || patch.authUrl !== undefined)) {
-        throw new OmniShellError('DEMO_URLS_FIXED', {
-          en: 'The demo environment runs inside the app; its addresses cannot be changed.',
-          es: 'El ambiente de demostración se ejecuta dentro de la aplicación; sus direcciones no se pueden cambiar.',
-        }, { en: 'Use a custom environment to point at another server.', es: 'Usa un ambiente personalizado para apuntar a otro servidor.' });
+        throw new OmniShellError(
+          'DEMO_URLS_FIXED',
+          {
+            en: 'The demo environment runs inside the app; its addresses cannot be changed.',
+            es: 'El ambiente de demostración se ejecuta dentro de la aplicación; sus direcciones no se pueden cambiar.',
+          },
+          {
+            en: 'Use a custom environment to point at another server.',
+            es: 'Usa un ambiente personalizado para apuntar a otro servidor.',
+          },
+        );
       }
-      const moved = (patch.baseUrl !== undefined && patch.baseUrl !== env.baseUrl) || (patch.authUrl !== undefined && patch.authUrl !== env.authUrl);
+      const moved =
+        (patch.baseUrl !== undefined && patch.baseUrl !== env.baseUrl) ||
+        (patch.authUrl !== undefined && patch.authUrl !== env.authUrl);
       const states = await ctx.credentials.states(env.id);
       const held = CREDENTIAL_FIELDS.filter((field) => states[field] !== 'unset');
       if (moved) for (const field of held) await ctx.credentials.clear(env.id, field);

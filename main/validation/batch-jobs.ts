@@ -46,18 +46,26 @@ function readCsv(csvText: string): string[][] {
   }
 }
 
-const share = (values: string[], ok: (v: string) => boolean) => (values.length === 0 ? 0 : values.filter(ok).length / values.length);
+const share = (values: string[], ok: (v: string) => boolean) =>
+  values.length === 0 ? 0 : values.filter(ok).length / values.length;
 
 /** Columns of a CSV, whether its first row is a header, and which column looks like RFCs or CURPs. */
 export function previewCsv(csvText: string): BatchPreviewView {
   const rows = readCsv(csvText);
-  if (rows.length === 0) throw new BatchInputError({ en: 'The CSV file has no rows.', es: 'El archivo CSV no tiene filas.' });
+  if (rows.length === 0)
+    throw new BatchInputError({ en: 'The CSV file has no rows.', es: 'El archivo CSV no tiene filas.' });
   const width = Math.max(...rows.map((r) => r.length));
   const looksLikeId = (v: string) => describeRfc(v).valid || describeCurp(v).valid;
-  const hasHeader = !(rows[0] ?? []).some((cell) => looksLikeId(cell)) && rows.length > 1 && rows.slice(1, SAMPLE_ROWS + 1).some((r) => r.some(looksLikeId));
+  const hasHeader =
+    !(rows[0] ?? []).some((cell) => looksLikeId(cell)) &&
+    rows.length > 1 &&
+    rows.slice(1, SAMPLE_ROWS + 1).some((r) => r.some(looksLikeId));
   const body = rows.slice(hasHeader ? 1 : 0);
   const columns: CsvColumnView[] = Array.from({ length: width }, (_, index) => {
-    const values = body.slice(0, SAMPLE_ROWS).map((r) => (r[index] ?? '').trim()).filter(Boolean);
+    const values = body
+      .slice(0, SAMPLE_ROWS)
+      .map((r) => (r[index] ?? '').trim())
+      .filter(Boolean);
     return {
       index,
       header: hasHeader ? (rows[0]?.[index] ?? '').trim() : '',
@@ -68,7 +76,10 @@ export function previewCsv(csvText: string): BatchPreviewView {
   });
   let suggested: BatchPreviewView['suggested'];
   for (const c of columns) {
-    const best = c.curpShare >= c.rfcShare ? { kind: 'curp' as const, score: c.curpShare } : { kind: 'rfc' as const, score: c.rfcShare };
+    const best =
+      c.curpShare >= c.rfcShare
+        ? { kind: 'curp' as const, score: c.curpShare }
+        : { kind: 'rfc' as const, score: c.rfcShare };
     const current = suggested ? Math.max(columns[suggested.column]!.rfcShare, columns[suggested.column]!.curpShare) : 0;
     if (best.score > current) suggested = { column: c.index, kind: best.kind };
   }
@@ -84,10 +95,16 @@ type RowOutcome = Omit<BatchRowView, 'seq' | 'line' | 'value' | 'attempts'>;
 
 /** What the service's answer means for one row. */
 function rfcOutcome(response: ValidateRfcResponse): RowOutcome {
-  const detail = [response.message, response.errorMessage].filter((t): t is string => typeof t === 'string' && t.trim() !== '').join(' · ');
+  const detail = [response.message, response.errorMessage]
+    .filter((t): t is string => typeof t === 'string' && t.trim() !== '')
+    .join(' · ');
   if (response.validRFC) {
     const type = response.rfcType ? ` (${response.rfcType})` : '';
-    return { status: 'valid', source: 'service', message: { en: `SAT lists this RFC${type}.`, es: `El SAT tiene registrado este RFC${type}.` } };
+    return {
+      status: 'valid',
+      source: 'service',
+      message: { en: `SAT lists this RFC${type}.`, es: `El SAT tiene registrado este RFC${type}.` },
+    };
   }
   return {
     status: 'invalid',
@@ -97,21 +114,34 @@ function rfcOutcome(response: ValidateRfcResponse): RowOutcome {
       en: `SAT does not list this RFC${detail ? `: ${detail}` : '.'}`,
       es: `El SAT no tiene registrado este RFC${detail ? `: ${detail}` : '.'}`,
     },
-    advice: { en: 'Check the RFC with the person or their tax certificate.', es: 'Verifica el RFC con la persona o con su constancia de situación fiscal.' },
+    advice: {
+      en: 'Check the RFC with the person or their tax certificate.',
+      es: 'Verifica el RFC con la persona o con su constancia de situación fiscal.',
+    },
   };
 }
 
 function curpOutcome(response: AddCurpResponse): RowOutcome {
   if (response.success && response.renapo_valid !== false) {
-    return { status: 'valid', source: 'service', message: { en: 'RENAPO confirms this CURP.', es: 'RENAPO confirma este CURP.' } };
+    return {
+      status: 'valid',
+      source: 'service',
+      message: { en: 'RENAPO confirms this CURP.', es: 'RENAPO confirma este CURP.' },
+    };
   }
   const e = explainCurp(response);
   if (!e) {
     return {
       status: 'error',
       source: 'service',
-      message: { en: 'The service refused the CURP without a known reason.', es: 'El servicio rechazó el CURP sin un motivo conocido.' },
-      advice: { en: 'Try again later; if it repeats, contact support.', es: 'Intenta más tarde; si se repite, contacta a soporte.' },
+      message: {
+        en: 'The service refused the CURP without a known reason.',
+        es: 'El servicio rechazó el CURP sin un motivo conocido.',
+      },
+      advice: {
+        en: 'Try again later; if it repeats, contact support.',
+        es: 'Intenta más tarde; si se repite, contacta a soporte.',
+      },
     };
   }
   // Group 1 and provider 03 mean the input is wrong; everything else is a failure to validate.
@@ -144,16 +174,24 @@ function errorOutcome(error: unknown): RowOutcome {
     status: 'error',
     source: 'service',
     code: 'INTERNAL',
-    message: { en: 'The row could not be validated because of an unexpected error.', es: 'La fila no se pudo validar por un error inesperado.' },
+    message: {
+      en: 'The row could not be validated because of an unexpected error.',
+      es: 'La fila no se pudo validar por un error inesperado.',
+    },
   };
 }
 
-export function classifyOutcome(kind: BatchKind, outcome: Settled<ValidateRfcResponse | AddCurpResponse | null>): RetryDecision {
+export function classifyOutcome(
+  kind: BatchKind,
+  outcome: Settled<ValidateRfcResponse | AddCurpResponse | null>,
+): RetryDecision {
   if (!outcome.ok) {
     const error = outcome.error;
     if (error instanceof OmniError) {
       if (error.kind === 'aborted') return { retry: false };
-      return error.retryAfterMs !== undefined ? { retry: error.retryable, retryAfterMs: error.retryAfterMs } : { retry: error.retryable };
+      return error.retryAfterMs !== undefined
+        ? { retry: error.retryable, retryAfterMs: error.retryAfterMs }
+        : { retry: error.retryable };
     }
     return { retry: false };
   }
@@ -171,11 +209,20 @@ interface Job {
 export class BatchJobs {
   private readonly jobs = new Map<string, Job>();
 
-  start(req: { csvText: string; kind: BatchKind; column: number; hasHeader: boolean; concurrency: number }, services: BatchServices): BatchJobView {
+  start(
+    req: { csvText: string; kind: BatchKind; column: number; hasHeader: boolean; concurrency: number },
+    services: BatchServices,
+  ): BatchJobView {
     const all = readCsv(req.csvText);
     const startLine = req.hasHeader ? 2 : 1;
-    const inputs: RowInput[] = all.slice(req.hasHeader ? 1 : 0).map((r, i) => ({ line: startLine + i, value: (r[req.column] ?? '').trim() }));
-    if (inputs.length === 0) throw new BatchInputError({ en: 'The CSV file has no rows to validate.', es: 'El archivo CSV no tiene filas para validar.' });
+    const inputs: RowInput[] = all
+      .slice(req.hasHeader ? 1 : 0)
+      .map((r, i) => ({ line: startLine + i, value: (r[req.column] ?? '').trim() }));
+    if (inputs.length === 0)
+      throw new BatchInputError({
+        en: 'The CSV file has no rows to validate.',
+        es: 'El archivo CSV no tiene filas para validar.',
+      });
     if (inputs.length > MAX_BATCH_ROWS) {
       throw new BatchInputError({
         en: `The file has ${inputs.length} rows; a batch takes at most ${MAX_BATCH_ROWS}. Split the file and run it in parts.`,
@@ -185,7 +232,13 @@ export class BatchJobs {
     const jobId = randomUUID();
     const rows: BatchRowView[] = [];
     const counts: Record<BatchRowStatus, number> = { valid: 0, invalid: 0, error: 0 };
-    const view: Job['view'] = { jobId, kind: req.kind, total: inputs.length, counts, startedAt: new Date().toISOString() };
+    const view: Job['view'] = {
+      jobId,
+      kind: req.kind,
+      total: inputs.length,
+      counts,
+      startedAt: new Date().toISOString(),
+    };
     const record = (input: RowInput, outcome: RowOutcome, attempts: number) => {
       counts[outcome.status]++;
       rows.push({ seq: rows.length + 1, line: input.line, value: input.value, attempts, ...outcome });
@@ -205,10 +258,24 @@ export class BatchJobs {
         const input = inputs[index]!;
         if (outcome.ok && outcome.value === null) {
           const local = describe(input.value);
-          if (!local.valid) record(input, { status: 'invalid', source: 'local', code: `LOCAL_${local.reason.toUpperCase()}`, message: local.message }, 0);
+          if (!local.valid)
+            record(
+              input,
+              {
+                status: 'invalid',
+                source: 'local',
+                code: `LOCAL_${local.reason.toUpperCase()}`,
+                message: local.message,
+              },
+              0,
+            );
           return;
         }
-        const result = outcome.ok ? (req.kind === 'rfc' ? rfcOutcome(outcome.value as ValidateRfcResponse) : curpOutcome(outcome.value as AddCurpResponse)) : errorOutcome(outcome.error);
+        const result = outcome.ok
+          ? req.kind === 'rfc'
+            ? rfcOutcome(outcome.value as ValidateRfcResponse)
+            : curpOutcome(outcome.value as AddCurpResponse)
+          : errorOutcome(outcome.error);
         record(input, result, attempts);
         if (result.code && STOPPING_CODES.has(result.code) && !view.stoppedBecause) {
           view.stoppedBecause = result.message;
@@ -277,19 +344,43 @@ export class BatchJobs {
     const sorted = [...job.rows].sort((a, b) => a.line - b.line);
     const es = language === 'es';
     const header = es
-      ? ['línea', job.view.kind === 'rfc' ? 'rfc' : 'curp', 'resultado', 'origen', 'código', 'grupo', 'detalle', 'qué hacer', 'intentos']
+      ? [
+          'línea',
+          job.view.kind === 'rfc' ? 'rfc' : 'curp',
+          'resultado',
+          'origen',
+          'código',
+          'grupo',
+          'detalle',
+          'qué hacer',
+          'intentos',
+        ]
       : ['line', job.view.kind, 'result', 'source', 'code', 'group', 'detail', 'next step', 'attempts'];
-    const statusText: Record<BatchRowStatus, string> = es ? { valid: 'válido', invalid: 'inválido', error: 'no validado' } : { valid: 'valid', invalid: 'invalid', error: 'not validated' };
-    const sourceText = (s: BatchRowView['source']) => (s === 'local' ? (es ? 'revisión local' : 'local check') : es ? 'servicio' : 'service');
+    const statusText: Record<BatchRowStatus, string> = es
+      ? { valid: 'válido', invalid: 'inválido', error: 'no validado' }
+      : { valid: 'valid', invalid: 'invalid', error: 'not validated' };
+    const sourceText = (s: BatchRowView['source']) =>
+      s === 'local' ? (es ? 'revisión local' : 'local check') : es ? 'servicio' : 'service';
     const csv = toCsv(
       header,
-      sorted.map((r) => [r.line, r.value, statusText[r.status], sourceText(r.source), r.code ?? '', r.group ?? '', r.message[language], r.advice?.[language] ?? '', r.attempts]),
+      sorted.map((r) => [
+        r.line,
+        r.value,
+        statusText[r.status],
+        sourceText(r.source),
+        r.code ?? '',
+        r.group ?? '',
+        r.message[language],
+        r.advice?.[language] ?? '',
+        r.attempts,
+      ]),
     );
     return { csv, rows: sorted.length };
   }
 
   private prune(): void {
     const finished = [...this.jobs.values()].filter((j) => j.view.finishedAt);
-    for (const job of finished.slice(0, Math.max(0, finished.length - FINISHED_JOBS_KEPT))) this.jobs.delete(job.view.jobId);
+    for (const job of finished.slice(0, Math.max(0, finished.length - FINISHED_JOBS_KEPT)))
+      this.jobs.delete(job.view.jobId);
   }
 }

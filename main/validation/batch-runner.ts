@@ -70,7 +70,8 @@ export class BatchRunner<T, R> {
   readonly finished = new Promise<void>((resolve) => (this.resolveFinished = resolve));
 
   constructor(private readonly opts: BatchRunnerOptions<T, R>) {
-    if (!Number.isInteger(opts.concurrency) || opts.concurrency < 1) throw new RangeError('concurrency must be a positive integer');
+    if (!Number.isInteger(opts.concurrency) || opts.concurrency < 1)
+      throw new RangeError('concurrency must be a positive integer');
   }
 
   start(): void {
@@ -98,7 +99,8 @@ export class BatchRunner<T, R> {
   }
 
   progress(): BatchProgress {
-    const rate = this.state === 'running' ? this.meter.snapshot(this.opts.items.length) : { perSecond: 0, secondsLeft: null };
+    const rate =
+      this.state === 'running' ? this.meter.snapshot(this.opts.items.length) : { perSecond: 0, secondsLeft: null };
     return {
       state: this.state,
       total: this.opts.items.length,

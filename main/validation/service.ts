@@ -11,7 +11,11 @@ type BatchStartInput = ParsedInputOf<(typeof validation)['batchStart']>;
 import { OmniShellError } from '../errors';
 
 function inputError(error: unknown): never {
-  if (error instanceof BatchInputError) throw new OmniShellError('INVALID_CSV', error.text, { en: 'Fix the file and load it again.', es: 'Corrige el archivo y cárgalo de nuevo.' });
+  if (error instanceof BatchInputError)
+    throw new OmniShellError('INVALID_CSV', error.text, {
+      en: 'Fix the file and load it again.',
+      es: 'Corrige el archivo y cárgalo de nuevo.',
+    });
   throw error;
 }
 
@@ -23,7 +27,10 @@ function jobOrFail(view: BatchJobView | undefined): BatchJobView {
 function batchNotFound(): OmniShellError {
   return new OmniShellError(
     'BATCH_NOT_FOUND',
-    { en: 'This batch is no longer known to the app (it was restarted or the batch is old).', es: 'La aplicación ya no tiene este lote (se reinició o el lote es antiguo).' },
+    {
+      en: 'This batch is no longer known to the app (it was restarted or the batch is old).',
+      es: 'La aplicación ya no tiene este lote (se reinició o el lote es antiguo).',
+    },
     { en: 'Load the CSV file and start the batch again.', es: 'Carga el archivo CSV e inicia el lote de nuevo.' },
   );
 }
@@ -31,7 +38,13 @@ function batchNotFound(): OmniShellError {
 function curpFailure(body: unknown): CurpFailureView | undefined {
   const e = explainCurp(body);
   if (!e) return undefined;
-  return { code: e.code, ...(e.group ? { group: e.group } : {}), message: { en: e.en, es: e.es }, advice: { en: e.adviceEn, es: e.adviceEs }, retryable: e.retryable };
+  return {
+    code: e.code,
+    ...(e.group ? { group: e.group } : {}),
+    message: { en: e.en, es: e.es },
+    advice: { en: e.adviceEn, es: e.adviceEs },
+    retryable: e.retryable,
+  };
 }
 
 function batchServices(ctx: MainContext, interviewId: string | undefined): BatchServices {
@@ -39,7 +52,8 @@ function batchServices(ctx: MainContext, interviewId: string | undefined): Batch
   const client = ctx.omni();
   return {
     validateRfc: (rfc, signal) => client.call('validateRfc', { body: { rfc } }, { signal }),
-    addCurp: (curp, signal) => client.call('addCurp', { body: { curp } }, { signal, ...(interviewId ? { interviewId } : {}) }),
+    addCurp: (curp, signal) =>
+      client.call('addCurp', { body: { curp } }, { signal, ...(interviewId ? { interviewId } : {}) }),
   };
 }
 
@@ -59,13 +73,24 @@ export function validationService(ctx: MainContext) {
         response = await ctx.omni().call('addCurp', { body: { curp } }, { interviewId });
       } catch (error) {
         // A CURP failure that travels as an error status still carries the documented body: show it as a result.
-        if (error instanceof OmniError && error.data !== undefined && explainCurp(error.data)) response = error.data as AddCurpResponse;
+        if (error instanceof OmniError && error.data !== undefined && explainCurp(error.data))
+          response = error.data as AddCurpResponse;
         else throw error;
       }
       const failure = response.success ? undefined : curpFailure(response);
       const valid = response.success && response.renapo_valid !== false;
-      await ctx.audit.append({ interviewId, action: 'validated', detail: { kind: 'curp', valid, ...(failure ? { code: failure.code } : {}) } });
-      return { curp: curp.toUpperCase(), valid, response, ...(failure ? { failure } : {}), validatedAt: new Date().toISOString() };
+      await ctx.audit.append({
+        interviewId,
+        action: 'validated',
+        detail: { kind: 'curp', valid, ...(failure ? { code: failure.code } : {}) },
+      });
+      return {
+        curp: curp.toUpperCase(),
+        valid,
+        response,
+        ...(failure ? { failure } : {}),
+        validatedAt: new Date().toISOString(),
+      };
     },
 
     batchPreview(csvText: string) {
@@ -79,8 +104,15 @@ export function validationService(ctx: MainContext) {
     async batchStart(input: BatchStartInput) {
       const { csvText, kind, column, hasHeader, interviewId, concurrency } = input;
       try {
-        const view = batches().start({ csvText, kind, column, hasHeader, concurrency }, batchServices(ctx, interviewId));
-        await ctx.audit.append({ ...(interviewId ? { interviewId } : {}), action: 'validated', detail: { kind: `${kind}Batch`, rows: view.total } });
+        const view = batches().start(
+          { csvText, kind, column, hasHeader, concurrency },
+          batchServices(ctx, interviewId),
+        );
+        await ctx.audit.append({
+          ...(interviewId ? { interviewId } : {}),
+          action: 'validated',
+          detail: { kind: `${kind}Batch`, rows: view.total },
+        });
         return view;
       } catch (error) {
         return inputError(error);
@@ -95,7 +127,12 @@ export function validationService(ctx: MainContext) {
     async batchExport(jobId: string, language: 'en' | 'es') {
       const exported = batches().exportCsv(jobId, language);
       if (!exported) throw batchNotFound();
-      return saveCsvExport(ctx, { namePrefix: 'validation', csv: exported.csv, rows: exported.rows, what: 'validationCsv' });
+      return saveCsvExport(ctx, {
+        namePrefix: 'validation',
+        csv: exported.csv,
+        rows: exported.rows,
+        what: 'validationCsv',
+      });
     },
   };
 }

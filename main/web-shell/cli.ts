@@ -11,7 +11,8 @@ import { openInBrowser, resetWebShellDemoData, startWebShell } from './index';
  */
 function defaultDataDir(): string {
   if (process.env.OMNI_REVIEWER_DATA_DIR) return process.env.OMNI_REVIEWER_DATA_DIR;
-  if (process.platform === 'win32') return join(process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Omni Reviewer', 'web');
+  if (process.platform === 'win32')
+    return join(process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Omni Reviewer', 'web');
   if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Omni Reviewer', 'web');
   return join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'omni-reviewer', 'web');
 }
@@ -21,12 +22,27 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-const USAGE = 'Usage: npm run start:web -- [--port 5173] [--no-open] [--data-dir DIR] [--static-dir DIR] [--reset-demo-data]';
+const USAGE =
+  'Usage: npm run start:web -- [--port 5173] [--no-open] [--data-dir DIR] [--static-dir DIR] [--reset-demo-data]';
 
-let values: { port?: string; 'no-open'?: boolean; 'data-dir'?: string; 'static-dir'?: string; 'reset-demo-data'?: boolean; help?: boolean };
+let values: {
+  port?: string;
+  'no-open'?: boolean;
+  'data-dir'?: string;
+  'static-dir'?: string;
+  'reset-demo-data'?: boolean;
+  help?: boolean;
+};
 try {
   ({ values } = parseArgs({
-    options: { port: { type: 'string' }, 'no-open': { type: 'boolean' }, 'data-dir': { type: 'string' }, 'static-dir': { type: 'string' }, 'reset-demo-data': { type: 'boolean' }, help: { type: 'boolean' } },
+    options: {
+      port: { type: 'string' },
+      'no-open': { type: 'boolean' },
+      'data-dir': { type: 'string' },
+      'static-dir': { type: 'string' },
+      'reset-demo-data': { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
     strict: true,
   }));
 } catch (error) {
@@ -46,11 +62,16 @@ if (values['reset-demo-data']) {
     );
     process.exit(0);
   } catch (error) {
-    fail(error instanceof DataDirInUseError ? error.message : `Demo data could not be reset / No se pudieron restablecer los datos de demostración: ${(error as Error).message}`);
+    fail(
+      error instanceof DataDirInUseError
+        ? error.message
+        : `Demo data could not be reset / No se pudieron restablecer los datos de demostración: ${(error as Error).message}`,
+    );
   }
 }
 const port = values.port === undefined ? 5173 : Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a number from 0 to 65535, got "${values.port}".`);
+if (!Number.isInteger(port) || port < 0 || port > 65535)
+  fail(`--port must be a number from 0 to 65535, got "${values.port}".`);
 
 try {
   const shell = await startWebShell({
@@ -69,6 +90,7 @@ try {
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
   if (error instanceof DataDirInUseError) fail(error.message);
-  if (code === 'EADDRINUSE') fail(`Port ${port} is already in use. Pick another with --port, or --port 0 for any free port.`);
+  if (code === 'EADDRINUSE')
+    fail(`Port ${port} is already in use. Pick another with --port, or --port 0 for any free port.`);
   fail(`Omni Reviewer could not start: ${(error as Error).message}`);
 }

@@ -15,16 +15,29 @@ import { verifyPath } from './tokens';
 const CSP = rendererCsp({ mediaSources: [] });
 
 /** What the page loads: the built renderer, `/media/<id>` (Range, signed) and one-time `/download/<id>` (signed). */
-export function fileRoutes(opts: { staticDir: string; media: MediaStore; downloads: DownloadStore; key: string; now: () => number; fetch?: typeof fetch }) {
+export function fileRoutes(opts: {
+  staticDir: string;
+  media: MediaStore;
+  downloads: DownloadStore;
+  key: string;
+  now: () => number;
+  fetch?: typeof fetch;
+}) {
   const { now } = opts;
   async function handleMedia(req: IncomingMessage, res: ServerResponse, url: URL) {
     const id = decodePathPart(url.pathname.slice('/media/'.length));
     if (id === undefined) return sendText(res, 400, 'Bad path');
-    if (!verifyPath(opts.key, 'media', id, url.searchParams.get('exp'), url.searchParams.get('sig'), now())) return forbidden(res, false);
+    if (!verifyPath(opts.key, 'media', id, url.searchParams.get('exp'), url.searchParams.get('sig'), now()))
+      return forbidden(res, false);
     const controller = new AbortController();
     res.on('close', () => controller.abort());
     const range = req.headers.range;
-    const media = await streamMedia(opts.media, id, { range: range ?? null, method: req.method ?? 'GET', signal: controller.signal }, opts.fetch);
+    const media = await streamMedia(
+      opts.media,
+      id,
+      { range: range ?? null, method: req.method ?? 'GET', signal: controller.signal },
+      opts.fetch,
+    );
     res.writeHead(media.status, media.headers);
     if (!media.body) return void res.end();
     Readable.fromWeb(media.body as unknown as NodeWebReadableStream<Uint8Array>)
@@ -35,7 +48,8 @@ export function fileRoutes(opts: { staticDir: string; media: MediaStore; downloa
   function handleDownload(res: ServerResponse, url: URL) {
     const id = decodePathPart(url.pathname.slice('/download/'.length));
     if (id === undefined) return sendText(res, 400, 'Bad path');
-    if (!verifyPath(opts.key, 'download', id, url.searchParams.get('exp'), url.searchParams.get('sig'), now())) return forbidden(res, false);
+    if (!verifyPath(opts.key, 'download', id, url.searchParams.get('exp'), url.searchParams.get('sig'), now()))
+      return forbidden(res, false);
     const file = opts.downloads.take(id);
     if (!file) return sendText(res, 410, 'This download link was already used or has expired.');
     res.writeHead(200, {
@@ -56,7 +70,8 @@ export function fileRoutes(opts: { staticDir: string; media: MediaStore; downloa
     let info = await stat(file).catch(() => undefined);
     if (!info?.isFile()) {
       // Routes live in the hash; any other unknown asset path is a real 404.
-      if (relative !== '' && relative !== 'index.html' && extname(relative) !== '') return sendText(res, 404, 'Not found');
+      if (relative !== '' && relative !== 'index.html' && extname(relative) !== '')
+        return sendText(res, 404, 'Not found');
       file = join(opts.staticDir, 'index.html');
       info = await stat(file).catch(() => undefined);
       if (!info?.isFile()) return sendText(res, 500, 'The renderer is not built. Run: npm run build:renderer');
@@ -69,7 +84,9 @@ export function fileRoutes(opts: { staticDir: string; media: MediaStore; downloa
       ...(isHtml ? { 'content-security-policy': CSP } : {}),
     });
     if (req.method === 'HEAD') return void res.end();
-    createReadStream(file).on('error', () => res.destroy()).pipe(res);
+    createReadStream(file)
+      .on('error', () => res.destroy())
+      .pipe(res);
   }
 
   return { media: handleMedia, download: handleDownload, static: serveStatic };

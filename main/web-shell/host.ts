@@ -80,7 +80,8 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     if (isIpc) return ipc.single(req, res, url.pathname.slice('/ipc/'.length));
     if (url.pathname === '/staging' && opts.staging) {
       const key = req.headers[SHELL_KEY_HEADER];
-      if (req.headers.origin !== origin || !sameSecret(typeof key === 'string' ? key : undefined, opts.key)) return forbidden(res, true);
+      if (req.headers.origin !== origin || !sameSecret(typeof key === 'string' ? key : undefined, opts.key))
+        return forbidden(res, true);
       return opts.staging(req, res);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed');
@@ -105,7 +106,11 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     const expiresAt = code === null ? undefined : openCodes.get(code);
     if (code !== null) openCodes.delete(code);
     if (expiresAt === undefined || expiresAt < now()) {
-      return sendText(res, 410, 'This link was already used or has expired. Open the address printed in the terminal ("Omni Reviewer ready at ...").\nEste enlace ya se usó o venció. Abre la dirección que se muestra en la terminal ("Omni Reviewer ready at ...").');
+      return sendText(
+        res,
+        410,
+        'This link was already used or has expired. Open the address printed in the terminal ("Omni Reviewer ready at ...").\nEste enlace ya se usó o venció. Abre la dirección que se muestra en la terminal ("Omni Reviewer ready at ...").',
+      );
     }
     res.writeHead(302, { location: `/#k=${opts.key}`, 'cache-control': 'no-store' });
     res.end();
@@ -137,4 +142,3 @@ export async function startHost(opts: HostOptions): Promise<Host> {
       }),
   };
 }
-

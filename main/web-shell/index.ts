@@ -52,14 +52,22 @@ const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 export function confStore(dataDir: string): OpenedStore {
   return openStores(
-    (name) => new Conf<Record<string, unknown>>({ projectName: 'omni-reviewer', cwd: dataDir, configName: name, configFileMode: PRIVATE_FILE_MODE }),
+    (name) =>
+      new Conf<Record<string, unknown>>({
+        projectName: 'omni-reviewer',
+        cwd: dataDir,
+        configName: name,
+        configFileMode: PRIVATE_FILE_MODE,
+      }),
     (name) => join(dataDir, `${name}.json`),
   );
 }
 
 function appVersion(): string {
   try {
-    return (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
+    return (
+      (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0'
+    );
   } catch {
     return '0.0.0';
   }
@@ -78,7 +86,12 @@ export async function startWebShell(opts: WebShellOptions): Promise<WebShell> {
   }
 }
 
-async function startLocked(opts: WebShellOptions, key: string, now: () => number, lock: DataDirLock): Promise<WebShell> {
+async function startLocked(
+  opts: WebShellOptions,
+  key: string,
+  now: () => number,
+  lock: DataDirLock,
+): Promise<WebShell> {
   const { store, vault, setAside } = openData(opts.dataDir);
   const media = createMediaStore({ urlFor: (id) => signPath(key, 'media', id, now() + MEDIA_LINK_TTL_MS) });
   const files = createWebFiles(key, now);
@@ -103,7 +116,10 @@ async function startLocked(opts: WebShellOptions, key: string, now: () => number
   // The router needs the origin, the host needs the router: bind through a late reference.
   const routerRef: { current?: ReturnType<typeof createRouter> } = {};
   const host = await startHost({
-    router: { channels: () => routerRef.current?.channels() ?? [], handle: (c, i, s) => routerRef.current!.handle(c, i, s) },
+    router: {
+      channels: () => routerRef.current?.channels() ?? [],
+      handle: (c, i, s) => routerRef.current!.handle(c, i, s),
+    },
     staticDir: opts.staticDir ?? join(projectRoot, 'out', 'web'),
     media,
     downloads: files,
@@ -156,7 +172,11 @@ export async function resetWebShellDemoData(dataDir: string): Promise<{ intervie
 export function openInBrowser(url: string): boolean {
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return false;
   const [command, args] =
-    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['rundll32', ['url.dll,FileProtocolHandler', url]] : ['xdg-open', [url]];
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['rundll32', ['url.dll,FileProtocolHandler', url]]
+        : ['xdg-open', [url]];
   try {
     const child = spawn(command as string, args as string[], { stdio: 'ignore', detached: true });
     child.on('error', () => undefined);

@@ -17,19 +17,41 @@ export function ipcRoutes(opts: { router: Router; key: string; maxBodyBytes: num
   async function readIpcRequest(req: IncomingMessage, res: ServerResponse): Promise<{ input: unknown } | undefined> {
     const key = req.headers[SHELL_KEY_HEADER];
     // Calls come from fetch in our page, which always sends Origin on POST; a request without one is not ours.
-    if (req.headers.origin !== opts.origin() || !sameSecret(typeof key === 'string' ? key : undefined, opts.key)) return void forbidden(res, true);
-    if (req.method !== 'POST') return void sendJson(res, 405, failure('METHOD_NOT_ALLOWED', 'IPC calls must use POST.', 'Las llamadas IPC deben usar POST.'));
+    if (req.headers.origin !== opts.origin() || !sameSecret(typeof key === 'string' ? key : undefined, opts.key))
+      return void forbidden(res, true);
+    if (req.method !== 'POST')
+      return void sendJson(
+        res,
+        405,
+        failure('METHOD_NOT_ALLOWED', 'IPC calls must use POST.', 'Las llamadas IPC deben usar POST.'),
+      );
     if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
-      return void sendJson(res, 415, failure('UNSUPPORTED_MEDIA_TYPE', 'IPC calls must send JSON.', 'Las llamadas IPC deben enviar JSON.'));
+      return void sendJson(
+        res,
+        415,
+        failure('UNSUPPORTED_MEDIA_TYPE', 'IPC calls must send JSON.', 'Las llamadas IPC deben enviar JSON.'),
+      );
     }
     const raw = await readBody(req, maxIpcBodyBytes);
     if (raw === undefined) {
-      return void sendJson(res, 413, failure('PAYLOAD_TOO_LARGE', `The request is larger than ${Math.round(maxIpcBodyBytes / 1024 / 1024)} MB.`, `La solicitud ocupa más de ${Math.round(maxIpcBodyBytes / 1024 / 1024)} MB.`));
+      return void sendJson(
+        res,
+        413,
+        failure(
+          'PAYLOAD_TOO_LARGE',
+          `The request is larger than ${Math.round(maxIpcBodyBytes / 1024 / 1024)} MB.`,
+          `La solicitud ocupa más de ${Math.round(maxIpcBodyBytes / 1024 / 1024)} MB.`,
+        ),
+      );
     }
     try {
       return { input: raw === '' ? {} : JSON.parse(raw) };
     } catch {
-      return void sendJson(res, 400, failure('INVALID_INPUT', 'The request body is not valid JSON.', 'El cuerpo de la solicitud no es JSON válido.'));
+      return void sendJson(
+        res,
+        400,
+        failure('INVALID_INPUT', 'The request body is not valid JSON.', 'El cuerpo de la solicitud no es JSON válido.'),
+      );
     }
   }
 
@@ -37,7 +59,16 @@ export function ipcRoutes(opts: { router: Router; key: string; maxBodyBytes: num
     const request = await readIpcRequest(req, res);
     if (!request) return;
     const channel = decodePathPart(encodedChannel);
-    if (channel === undefined) return sendJson(res, 400, failure('INVALID_INPUT', 'The channel name in the address is not valid.', 'El nombre del canal en la dirección no es válido.'));
+    if (channel === undefined)
+      return sendJson(
+        res,
+        400,
+        failure(
+          'INVALID_INPUT',
+          'The channel name in the address is not valid.',
+          'El nombre del canal en la dirección no es válido.',
+        ),
+      );
     sendJson(res, 200, await opts.router.handle(channel, request.input, { url: opts.origin(), isMainFrame: true }));
   }
 
@@ -52,12 +83,23 @@ export function ipcRoutes(opts: { router: Router; key: string; maxBodyBytes: num
     if (!request) return;
     const calls = request.input;
     if (!Array.isArray(calls) || calls.length === 0 || calls.length > MAX_BATCH_CALLS || !calls.every(isBatchedCall)) {
-      return sendJson(res, 400, failure('INVALID_INPUT', `A batch is a list of 1 to ${MAX_BATCH_CALLS} calls, each with a channel.`, `Un lote es una lista de 1 a ${MAX_BATCH_CALLS} llamadas, cada una con su canal.`));
+      return sendJson(
+        res,
+        400,
+        failure(
+          'INVALID_INPUT',
+          `A batch is a list of 1 to ${MAX_BATCH_CALLS} calls, each with a channel.`,
+          `Un lote es una lista de 1 a ${MAX_BATCH_CALLS} llamadas, cada una con su canal.`,
+        ),
+      );
     }
     res.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' });
     await Promise.all(
       calls.map(async (call, i) => {
-        const result = await opts.router.handle(call.channel, call.input ?? {}, { url: opts.origin(), isMainFrame: true });
+        const result = await opts.router.handle(call.channel, call.input ?? {}, {
+          url: opts.origin(),
+          isMainFrame: true,
+        });
         const answer: BatchedAnswer = { i, result };
         // The page may be gone (reload, closed tab); the call itself has run either way.
         if (!res.destroyed) writeNow(res, `${JSON.stringify(answer)}\n`);

@@ -10,7 +10,10 @@ export function securityHeaders(res: ServerResponse) {
   res.setHeader('cross-origin-opener-policy', 'same-origin');
   res.setHeader('cross-origin-resource-policy', 'same-origin');
   // Only features Chromium knows: an unknown one ('bluetooth') makes it log a warning on every page load.
-  res.setHeader('permissions-policy', 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), hid=(), payment=()');
+  res.setHeader(
+    'permissions-policy',
+    'camera=(), microphone=(), geolocation=(), usb=(), serial=(), hid=(), payment=()',
+  );
 }
 
 export function failure(code: string, en: string, es: string): IpcResult<never> {
@@ -20,19 +23,35 @@ export function failure(code: string, en: string, es: string): IpcResult<never> 
 
 export function forbidden(res: ServerResponse, json: boolean) {
   if (json) {
-    return sendJson(res, 403, failure('FORBIDDEN', 'This request was refused: it did not come from this app’s page.', 'Esta solicitud fue rechazada: no provino de la página de esta aplicación.'));
+    return sendJson(
+      res,
+      403,
+      failure(
+        'FORBIDDEN',
+        'This request was refused: it did not come from this app’s page.',
+        'Esta solicitud fue rechazada: no provino de la página de esta aplicación.',
+      ),
+    );
   }
   return sendText(res, 403, 'Forbidden');
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)), 'cache-control': 'no-store' });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(text)),
+    'cache-control': 'no-store',
+  });
   res.end(text);
 }
 
 export function sendText(res: ServerResponse, status: number, text: string) {
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': String(Buffer.byteLength(text)), 'cache-control': 'no-store' });
+  res.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': String(Buffer.byteLength(text)),
+    'cache-control': 'no-store',
+  });
   res.end(text);
 }
 

@@ -9,7 +9,14 @@ export function signPath(key: string, kind: 'media' | 'download', id: string, ex
   return `/${kind}/${encodeURIComponent(id)}?exp=${expiresAt}&sig=${sig}`;
 }
 
-export function verifyPath(key: string, kind: 'media' | 'download', id: string, exp: string | null, sig: string | null, now: number): boolean {
+export function verifyPath(
+  key: string,
+  kind: 'media' | 'download',
+  id: string,
+  exp: string | null,
+  sig: string | null,
+  now: number,
+): boolean {
   if (!exp || !sig || !/^\d{1,15}$/.test(exp)) return false;
   const expiresAt = Number(exp);
   if (expiresAt < now) return false;

@@ -1,4 +1,16 @@
-import { QueryClient, hashKey, notifyManager, partialMatchKey, useMutation, useQuery, useQueryClient, type Query, type QueryKey, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
+import {
+  QueryClient,
+  hashKey,
+  notifyManager,
+  partialMatchKey,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type Query,
+  type QueryKey,
+  type UseMutationOptions,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import type { OmniApi } from '../../common/ipc/index';
 import { OmniCallError, ipcErrorOf } from './errors';
@@ -67,7 +79,8 @@ export function useQueriesUnder(prefix: QueryKey, { exact = false }: { exact?: b
   const store = useMemo(() => {
     const key = JSON.parse(prefixHash) as QueryKey;
     const matches = (query: Query) => (exact ? query.queryHash === prefixHash : partialMatchKey(query.queryKey, key));
-    const queries = () => (exact ? [cache.get(prefixHash)].filter((q) => q !== undefined) : cache.getAll().filter(matches));
+    const queries = () =>
+      exact ? [cache.get(prefixHash)].filter((q) => q !== undefined) : cache.getAll().filter(matches);
     let state: LoadState = { fetching: false, updatedAt: 0 };
     const read = (): LoadState => {
       const now = queries();
@@ -83,7 +96,8 @@ export function useQueriesUnder(prefix: QueryKey, { exact = false }: { exact?: b
         const notify = notifyManager.batchCalls(onChange);
         return cache.subscribe((event) => {
           // Only these change a fetch status or data; observers coming and going do not.
-          if ((event.type === 'updated' || event.type === 'added' || event.type === 'removed') && matches(event.query)) notify();
+          if ((event.type === 'updated' || event.type === 'added' || event.type === 'removed') && matches(event.query))
+            notify();
         });
       },
       read,
@@ -94,7 +108,9 @@ export function useQueriesUnder(prefix: QueryKey, { exact = false }: { exact?: b
 
 export function useOmniMutation<I, T>(
   fn: (api: OmniApi, input: I) => Promise<T>,
-  options: Omit<UseMutationOptions<T, OmniCallError, I>, 'mutationFn'> & { invalidate?: QueryKey[] | ((data: T, input: I) => QueryKey[]) } = {},
+  options: Omit<UseMutationOptions<T, OmniCallError, I>, 'mutationFn'> & {
+    invalidate?: QueryKey[] | ((data: T, input: I) => QueryKey[]);
+  } = {},
 ) {
   const queryClient = useQueryClient();
   const { invalidate, onSuccess, ...rest } = options;
@@ -102,7 +118,7 @@ export function useOmniMutation<I, T>(
     mutationFn: (input) => callOmni((api) => fn(api, input)),
     ...rest,
     onSuccess: async (data, input, ...more) => {
-      const toInvalidate = typeof invalidate === 'function' ? invalidate(data, input) : invalidate ?? [];
+      const toInvalidate = typeof invalidate === 'function' ? invalidate(data, input) : (invalidate ?? []);
       await Promise.all(toInvalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       await onSuccess?.(data, input, ...more);
     },

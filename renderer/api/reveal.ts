@@ -57,7 +57,9 @@ export function revealTogether<T>(call: Promise<T>): Promise<T> {
  * turn in the timer queue. This scheduler (for notifyManager.setScheduler) runs every notification made in one task
  * in a single timer, so React renders them in one pass.
  */
-export function oneTimerPerTask(setTimer: (run: () => void) => void = (run) => setTimeout(run, 0)): (notify: () => void) => void {
+export function oneTimerPerTask(
+  setTimer: (run: () => void) => void = (run) => setTimeout(run, 0),
+): (notify: () => void) => void {
   let queued: (() => void)[] = [];
   return (notify) => {
     queued.push(notify);

@@ -20,7 +20,14 @@ function createAppRouter(queryClient: QueryClient) {
       errorElement: <RouteError />,
       children: [
         { index: true, element: <Navigate to={DEFAULT_PATH} replace /> },
-        ...areas.flatMap((area) => [area.path, ...(area.childPaths ?? [])].map((path) => ({ path, element: <area.Component />, errorElement: <RouteError />, handle: area }))),
+        ...areas.flatMap((area) =>
+          [area.path, ...(area.childPaths ?? [])].map((path) => ({
+            path,
+            element: <area.Component />,
+            errorElement: <RouteError />,
+            handle: area,
+          })),
+        ),
         { path: '*', element: <NotFound /> },
       ],
     },
@@ -59,7 +66,9 @@ export function App() {
 /** Language and theme: the OS decides until the user chooses in Settings; the choice is stored by main. */
 function Preferences({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const prefs = useOmniQuery(keys.settings.preferences(), (api) => api.settings.preferences({}), { staleTime: Infinity });
+  const prefs = useOmniQuery(keys.settings.preferences(), (api) => api.settings.preferences({}), {
+    staleTime: Infinity,
+  });
   const locale: Locale = prefs.data?.language ?? localeFromNavigator();
   const theme = prefs.data?.theme ?? 'system';
 
@@ -90,7 +99,9 @@ function NotFound() {
     <section className="panel">
       <h1>{t('notFoundTitle')}</h1>
       <p>{t('notFoundBody')}</p>
-      <Button variant="primary" onClick={() => navigate(DEFAULT_PATH)}>{t('notFoundAction')}</Button>
+      <Button variant="primary" onClick={() => navigate(DEFAULT_PATH)}>
+        {t('notFoundAction')}
+      </Button>
     </section>
   );
 }

@@ -39,7 +39,11 @@ export function Layout() {
       description: { en: common.en[area.shortcutLabelKey], es: common.es[area.shortcutLabelKey] },
       run: () => navigate(area.path),
     })),
-    { keys: '?', description: { en: common.en.shortcutSheet, es: common.es.shortcutSheet }, run: () => setSheetOpen(true) },
+    {
+      keys: '?',
+      description: { en: common.en.shortcutSheet, es: common.es.shortcutSheet },
+      run: () => setSheetOpen(true),
+    },
   ]);
 
   return (
@@ -93,7 +97,8 @@ function NewScreenStartsAtTop({ mainRef }: { mainRef: RefObject<HTMLElement | nu
     if (!main) return;
     main.scrollTop = 0;
     const focused = document.activeElement;
-    if (!focused || focused === document.body || !focused.isConnected || !main.contains(focused)) main.focus({ preventScroll: true });
+    if (!focused || focused === document.body || !focused.isConnected || !main.contains(focused))
+      main.focus({ preventScroll: true });
   }, [mainRef]);
   return null;
 }
@@ -111,10 +116,13 @@ function EnvironmentBar() {
     const active = envs.data.environments.find((e) => e.id === envs.data.activeId);
     kind = active?.kind ?? 'unknown';
     const kindLabel = kind === 'demo' ? t('envDemo') : kind === 'production' ? t('envProduction') : t('envCustom');
-    const note = kind === 'demo' ? t('envDemoNote') : kind === 'production' ? t('envProductionNote') : t('envCustomNote');
+    const note =
+      kind === 'demo' ? t('envDemoNote') : kind === 'production' ? t('envProductionNote') : t('envCustomNote');
     content = (
       <>
-        <span className="env-kind" data-testid="active-environment">{kindLabel}</span>
+        <span className="env-kind" data-testid="active-environment">
+          {kindLabel}
+        </span>
         {active?.named && <span className="env-name">{active.name}</span>}
         <span className="env-note">{note}</span>
       </>
@@ -123,12 +131,19 @@ function EnvironmentBar() {
   return (
     <header className={`env-bar env-${kind}`} role="banner">
       <span className="app-name">{t('appName')}</span>
-      <span className="env-label" aria-label={t('environment')}>{content}</span>
+      <span className="env-label" aria-label={t('environment')}>
+        {content}
+      </span>
     </header>
   );
 }
 
-const SET_ASIDE_WORDS = { settings: 'settingsSetAside', queue: 'queueSetAside', drafts: 'draftsSetAside', decisions: 'decisionsSetAside' } as const;
+const SET_ASIDE_WORDS = {
+  settings: 'settingsSetAside',
+  queue: 'queueSetAside',
+  drafts: 'draftsSetAside',
+  decisions: 'decisionsSetAside',
+} as const;
 
 /** Said once per start, above every screen: a store file was unreadable, what that means, and where it was kept. */
 function SetAsideNotice() {
@@ -142,7 +157,10 @@ function SetAsideNotice() {
       <div>
         {setAside.map(({ kind, path }) => (
           <p key={kind}>
-            {t(SET_ASIDE_WORDS[kind])} {t('setAsideKept')} <code className="mono" data-testid={`${kind}-set-aside`}>{path}</code>
+            {t(SET_ASIDE_WORDS[kind])} {t('setAsideKept')}{' '}
+            <code className="mono" data-testid={`${kind}-set-aside`}>
+              {path}
+            </code>
           </p>
         ))}
         <p>{t(setAside.length > 1 ? 'setAsideAdviceMany' : 'setAsideAdvice')}</p>
@@ -174,12 +192,21 @@ function ShortcutTable() {
       <tbody>
         {list.map((s) => (
           <tr key={s.keys}>
-            <td>{s.keys.split(' ').map((k, i) => (<span key={i}>{i > 0 && ` ${t('then')} `}<kbd>{k === 'Space' ? t('keySpace') : (KEY_SIGNS[k] ?? k)}</kbd></span>))}</td>
+            <td>
+              {s.keys.split(' ').map((k, i) => (
+                <span key={i}>
+                  {i > 0 && ` ${t('then')} `}
+                  <kbd>{k === 'Space' ? t('keySpace') : (KEY_SIGNS[k] ?? k)}</kbd>
+                </span>
+              ))}
+            </td>
             <td>{pick(s.description)}</td>
           </tr>
         ))}
         <tr key="esc">
-          <td><kbd>Esc</kbd></td>
+          <td>
+            <kbd>Esc</kbd>
+          </td>
           <td>{t('shortcutEsc')}</td>
         </tr>
       </tbody>
@@ -191,7 +218,11 @@ function ShortcutTable() {
 export function RouteError() {
   return (
     <ErrorNotice
-      error={{ code: 'SCREEN_LOAD', message: { en: common.en.screenFailed, es: common.es.screenFailed }, advice: { en: common.en.screenFailedAdvice, es: common.es.screenFailedAdvice } }}
+      error={{
+        code: 'SCREEN_LOAD',
+        message: { en: common.en.screenFailed, es: common.es.screenFailed },
+        advice: { en: common.en.screenFailedAdvice, es: common.es.screenFailedAdvice },
+      }}
       onRetry={() => window.location.reload()}
     />
   );

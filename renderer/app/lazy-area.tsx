@@ -8,7 +8,10 @@ import { Skeleton } from '../ui/index';
  * 300 ms (its fallback throttle), so a first visit took ~330 ms where the code arrives in ~40 ms. Here the area shows
  * its own placeholder and swaps in the screen as soon as the code is there.
  */
-export function lazyArea(load: () => Promise<{ default: ComponentType }>): { Component: ComponentType; preload: () => Promise<void> } {
+export function lazyArea(load: () => Promise<{ default: ComponentType }>): {
+  Component: ComponentType;
+  preload: () => Promise<void>;
+} {
   let loaded: ComponentType | undefined;
   let loading: Promise<void> | undefined;
   const preload = () =>

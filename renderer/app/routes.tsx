@@ -29,17 +29,56 @@ export interface AreaRoute {
 }
 
 export const areas: AreaRoute[] = [
-  { path: '/interviews', childPaths: ['/interviews/:id'], labelKey: 'navInterviews', shortcut: 'i', shortcutLabelKey: 'shortcutGoInterviews', ...lazyArea(() => import('../features/interviews/index')), prefetch: (client, { id }) => id && prefetchInterview(client, id) },
-  { path: '/signing', labelKey: 'navSigning', shortcut: 's', shortcutLabelKey: 'shortcutGoSigning', ...lazyArea(() => import('../features/signing/index')) },
-  { path: '/validation', labelKey: 'navValidation', shortcut: 'v', shortcutLabelKey: 'shortcutGoValidation', ...lazyArea(() => import('../features/validation/index')) },
-  { path: '/capture', labelKey: 'navCapture', shortcut: 'c', shortcutLabelKey: 'shortcutGoCapture', ...lazyArea(() => import('../features/capture/index')) },
-  { path: '/api-keys', labelKey: 'navApiKeys', shortcut: 'k', shortcutLabelKey: 'shortcutGoApiKeys', ...lazyArea(() => import('../features/api-keys/index')) },
-  { path: '/settings', labelKey: 'navSettings', shortcut: ',', shortcutLabelKey: 'shortcutGoSettings', ...lazyArea(() => import('../features/settings/index')) },
+  {
+    path: '/interviews',
+    childPaths: ['/interviews/:id'],
+    labelKey: 'navInterviews',
+    shortcut: 'i',
+    shortcutLabelKey: 'shortcutGoInterviews',
+    ...lazyArea(() => import('../features/interviews/index')),
+    prefetch: (client, { id }) => id && prefetchInterview(client, id),
+  },
+  {
+    path: '/signing',
+    labelKey: 'navSigning',
+    shortcut: 's',
+    shortcutLabelKey: 'shortcutGoSigning',
+    ...lazyArea(() => import('../features/signing/index')),
+  },
+  {
+    path: '/validation',
+    labelKey: 'navValidation',
+    shortcut: 'v',
+    shortcutLabelKey: 'shortcutGoValidation',
+    ...lazyArea(() => import('../features/validation/index')),
+  },
+  {
+    path: '/capture',
+    labelKey: 'navCapture',
+    shortcut: 'c',
+    shortcutLabelKey: 'shortcutGoCapture',
+    ...lazyArea(() => import('../features/capture/index')),
+  },
+  {
+    path: '/api-keys',
+    labelKey: 'navApiKeys',
+    shortcut: 'k',
+    shortcutLabelKey: 'shortcutGoApiKeys',
+    ...lazyArea(() => import('../features/api-keys/index')),
+  },
+  {
+    path: '/settings',
+    labelKey: 'navSettings',
+    shortcut: ',',
+    shortcutLabelKey: 'shortcutGoSettings',
+    ...lazyArea(() => import('../features/settings/index')),
+  },
 ];
 
 /** Loads the code of the area that shows `path` (the default area for `/` and unknown paths). */
 export function preloadAreaAt(path: string): Promise<void> {
-  const area = areas.find((a) => path === a.path || path.startsWith(`${a.path}/`)) ?? areas.find((a) => a.path === DEFAULT_PATH)!;
+  const area =
+    areas.find((a) => path === a.path || path.startsWith(`${a.path}/`)) ?? areas.find((a) => a.path === DEFAULT_PATH)!;
   return area.preload().catch(() => undefined);
 }
 

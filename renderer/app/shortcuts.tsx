@@ -71,8 +71,14 @@ const keyName = (key: string) => (key === ' ' ? 'Space' : key);
 
 export function controlOwnsKey(target: EventTarget | null, key: string): boolean {
   if (!(target instanceof Element)) return false;
-  if (key === 'Enter' || key === 'Space') return !!target.closest('a[href], button, summary, input, select, textarea, [role="button"], [role="link"], [role="checkbox"], [role="radio"]');
-  if (key.startsWith('Arrow')) return !!target.closest('input[type="radio"], select, [role="radiogroup"], [role="tablist"], [role="listbox"], [role="menu"]');
+  if (key === 'Enter' || key === 'Space')
+    return !!target.closest(
+      'a[href], button, summary, input, select, textarea, [role="button"], [role="link"], [role="checkbox"], [role="radio"]',
+    );
+  if (key.startsWith('Arrow'))
+    return !!target.closest(
+      'input[type="radio"], select, [role="radiogroup"], [role="tablist"], [role="listbox"], [role="menu"]',
+    );
   return false;
 }
 
@@ -82,7 +88,8 @@ export function ShortcutProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target))
+        return;
       if (document.querySelector('dialog[open]') && event.key !== 'Escape') return;
       const key = keyName(event.key);
       if (controlOwnsKey(event.target, key)) return;
@@ -114,7 +121,11 @@ export function useShortcut(shortcut: Shortcut | Shortcut[]): void {
     if (!registry) return undefined;
     const list = Array.isArray(latest.current) ? latest.current : [latest.current];
     const disposers = list.map((s, index) =>
-      registry.register({ keys: s.keys, description: s.description, run: () => (Array.isArray(latest.current) ? latest.current[index] : latest.current)?.run() }),
+      registry.register({
+        keys: s.keys,
+        description: s.description,
+        run: () => (Array.isArray(latest.current) ? latest.current[index] : latest.current)?.run(),
+      }),
     );
     return () => disposers.forEach((dispose) => dispose());
     // Re-register only when the set of keys changes; `run` always calls the latest handler.

@@ -60,10 +60,13 @@ export const common = defineMessages({
     notFoundAction: 'Go to Interviews',
     screenFailed: 'This screen failed to load.',
     screenFailedAdvice: 'Reload the window. If it happens again, restart the app.',
-    settingsSetAside: 'The app could not read its settings file, so it started with new settings: the environments, preferences and credentials saved before are not loaded. Enter your credentials again in Settings.',
-    queueSetAside: 'The app could not read its review queue file, so the queue started empty. Add the interviews again; a CSV file adds many at once.',
+    settingsSetAside:
+      'The app could not read its settings file, so it started with new settings: the environments, preferences and credentials saved before are not loaded. Enter your credentials again in Settings.',
+    queueSetAside:
+      'The app could not read its review queue file, so the queue started empty. Add the interviews again; a CSV file adds many at once.',
     draftsSetAside: 'The app could not read its drafts file: notes and names typed but not yet sent are not loaded.',
-    decisionsSetAside: 'The app could not read its decisions file: earlier decisions are not shown on their interviews. The audit trail and the service’s conference notes still hold them.',
+    decisionsSetAside:
+      'The app could not read its decisions file: earlier decisions are not shown on their interviews. The audit trail and the service’s conference notes still hold them.',
     setAsideKept: 'The old file was kept, unchanged, as:',
     setAsideAdvice: 'Keep that file: it holds what was saved before.',
     setAsideAdviceMany: 'Keep those files: they hold what was saved before.',
@@ -127,10 +130,14 @@ export const common = defineMessages({
     notFoundAction: 'Ir a Entrevistas',
     screenFailed: 'Esta pantalla no se pudo cargar.',
     screenFailedAdvice: 'Recarga la ventana. Si vuelve a ocurrir, reinicia la aplicación.',
-    settingsSetAside: 'La aplicación no pudo leer su archivo de configuración, así que inició con una configuración nueva: los ambientes, las preferencias y las credenciales guardadas antes no se cargaron. Vuelve a capturar tus credenciales en Configuración.',
-    queueSetAside: 'La aplicación no pudo leer el archivo de su bandeja de revisión, así que la bandeja inició vacía. Vuelve a agregar las entrevistas; un archivo CSV agrega muchas a la vez.',
-    draftsSetAside: 'La aplicación no pudo leer su archivo de borradores: las notas y los nombres escritos pero aún no enviados no se cargaron.',
-    decisionsSetAside: 'La aplicación no pudo leer su archivo de decisiones: las decisiones anteriores no se muestran en sus entrevistas. La bitácora y las notas de la videollamada en el servicio aún las conservan.',
+    settingsSetAside:
+      'La aplicación no pudo leer su archivo de configuración, así que inició con una configuración nueva: los ambientes, las preferencias y las credenciales guardadas antes no se cargaron. Vuelve a capturar tus credenciales en Configuración.',
+    queueSetAside:
+      'La aplicación no pudo leer el archivo de su bandeja de revisión, así que la bandeja inició vacía. Vuelve a agregar las entrevistas; un archivo CSV agrega muchas a la vez.',
+    draftsSetAside:
+      'La aplicación no pudo leer su archivo de borradores: las notas y los nombres escritos pero aún no enviados no se cargaron.',
+    decisionsSetAside:
+      'La aplicación no pudo leer su archivo de decisiones: las decisiones anteriores no se muestran en sus entrevistas. La bitácora y las notas de la videollamada en el servicio aún las conservan.',
     setAsideKept: 'El archivo anterior se conservó, sin cambios, como:',
     setAsideAdvice: 'Conserva ese archivo: contiene lo que se había guardado.',
     setAsideAdviceMany: 'Conserva esos archivos: contienen lo que se había guardado.',

@@ -22,5 +22,8 @@ export function readableName(name: string): string {
 /** A field's words in the screen's language from `table`, or its readable name when the table does not know it. */
 export function useFieldWord(table: Record<string, Bilingual>): (name: string) => string {
   const { locale } = useLocale();
-  return useCallback((name: string) => (Object.hasOwn(table, name) ? table[name]![locale] : readableName(name)), [table, locale]);
+  return useCallback(
+    (name: string) => (Object.hasOwn(table, name) ? table[name]![locale] : readableName(name)),
+    [table, locale],
+  );
 }

@@ -19,7 +19,9 @@ export function defineMessages<E extends Record<string, string>>(messages: Messa
   return messages;
 }
 
-export function localeFromNavigator(languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]): Locale {
+export function localeFromNavigator(
+  languages: readonly string[] = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
+): Locale {
   const first = languages.find(Boolean) ?? 'en';
   return first.toLowerCase().startsWith('es') ? 'es' : 'en';
 }
@@ -47,12 +49,18 @@ export function useLocale(): LocaleContextValue {
   return useContext(LocaleContext);
 }
 
-export type Translate<E extends Record<string, string>> = (key: keyof E & string, vars?: Record<string, string | number>) => string;
+export type Translate<E extends Record<string, string>> = (
+  key: keyof E & string,
+  vars?: Record<string, string | number>,
+) => string;
 
 /** Typed translator for one feature's messages in the current locale. */
 export function useT<E extends Record<string, string>>(messages: Messages<E>): Translate<E> {
   const { locale } = useLocale();
-  return useCallback((key, vars) => interpolate((messages[locale] as Record<string, string>)[key] ?? messages.en[key] ?? key, vars), [locale, messages]);
+  return useCallback(
+    (key, vars) => interpolate((messages[locale] as Record<string, string>)[key] ?? messages.en[key] ?? key, vars),
+    [locale, messages],
+  );
 }
 
 /** Picks the current language from a bilingual text (e.g. the message of an IpcErrorData). */

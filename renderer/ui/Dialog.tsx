@@ -8,7 +8,19 @@ import { Button } from './Button';
  * focus returns to the element that opened it. Focus starts on the element marked `data-autofocus` (React's
  * `autoFocus` runs before the dialog is shown, so the browser would start on Close instead).
  */
-export function Dialog({ open, onClose, title, children, actions }: { open: boolean; onClose: () => void; title: ReactNode; children: ReactNode; actions?: ReactNode }) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  actions,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const t = useT(common);
   useEffect(() => {
@@ -29,7 +41,9 @@ export function Dialog({ open, onClose, title, children, actions }: { open: bool
         <>
           <div className="dialog-header">
             <h2 id="dialog-title">{title}</h2>
-            <Button variant="link" onClick={onClose} aria-label={t('close')}>{t('close')}</Button>
+            <Button variant="link" onClick={onClose} aria-label={t('close')}>
+              {t('close')}
+            </Button>
           </div>
           <div className="dialog-body">{children}</div>
           {actions && <div className="dialog-actions">{actions}</div>}

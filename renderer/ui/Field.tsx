@@ -1,7 +1,13 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 
 /** A labelled input with an optional hint and error, wired with aria-describedby/aria-invalid. */
-export function Field({ label, hint, error, mono, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; hint?: ReactNode; error?: ReactNode; mono?: boolean }) {
+export function Field({
+  label,
+  hint,
+  error,
+  mono,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; hint?: ReactNode; error?: ReactNode; mono?: boolean }) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -15,8 +21,16 @@ export function Field({ label, hint, error, mono, ...input }: InputHTMLAttribute
         aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
         {...input}
       />
-      {hint && <span id={hintId} className="hint">{hint}</span>}
-      {error && <span id={errorId} className="field-error" role="alert">{error}</span>}
+      {hint && (
+        <span id={hintId} className="hint">
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span id={errorId} className="field-error" role="alert">
+          {error}
+        </span>
+      )}
     </div>
   );
 }

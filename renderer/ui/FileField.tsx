@@ -17,7 +17,17 @@ export interface ChosenFile {
  * Shows the file last picked, or `file` when the caller holds it (then `onClear` offers to remove it). The input is
  * emptied after each pick, so picking the same file again is seen as a new pick.
  */
-export function FileField({ label, hint, error, accept, disabled, file, onFile, onClear, testId }: {
+export function FileField({
+  label,
+  hint,
+  error,
+  accept,
+  disabled,
+  file,
+  onFile,
+  onClear,
+  testId,
+}: {
   label: ReactNode;
   hint?: ReactNode;
   error?: ReactNode;
@@ -35,7 +45,9 @@ export function FileField({ label, hint, error, accept, disabled, file, onFile, 
   const shown = file === undefined ? picked : file;
   return (
     <div className="field file-field">
-      <span className="field-label" id={`${id}-label`}>{label}</span>
+      <span className="field-label" id={`${id}-label`}>
+        {label}
+      </span>
       <div className="file-field-row">
         {/* aria-labelledby, so the button's words do not join the field's name. */}
         <input
@@ -45,7 +57,9 @@ export function FileField({ label, hint, error, accept, disabled, file, onFile, 
           accept={accept}
           disabled={disabled}
           aria-labelledby={`${id}-label`}
-          aria-describedby={[`${id}-name`, hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')}
+          aria-describedby={[`${id}-name`, hint ? `${id}-hint` : '', error ? `${id}-error` : '']
+            .filter(Boolean)
+            .join(' ')}
           aria-invalid={error ? true : undefined}
           onChange={(e) => {
             const chosen = e.target.files?.[0];
@@ -54,16 +68,35 @@ export function FileField({ label, hint, error, accept, disabled, file, onFile, 
             onFile(chosen);
           }}
         />
-        <label htmlFor={id} className="btn" aria-hidden="true">{shown ? t('fileChooseAnother') : t('fileChoose')}</label>
-        <span className={shown ? 'mono small' : 'small muted'} id={`${id}-name`} data-testid={testId}>{shown ? `${shown.name} · ${format.bytes(shown.size)}` : t('fileNone')}</span>
+        <label htmlFor={id} className="btn" aria-hidden="true">
+          {shown ? t('fileChooseAnother') : t('fileChoose')}
+        </label>
+        <span className={shown ? 'mono small' : 'small muted'} id={`${id}-name`} data-testid={testId}>
+          {shown ? `${shown.name} · ${format.bytes(shown.size)}` : t('fileNone')}
+        </span>
         {shown && onClear && (
-          <Button variant="link" disabled={disabled} onClick={() => { setPicked(null); onClear(); }}>
+          <Button
+            variant="link"
+            disabled={disabled}
+            onClick={() => {
+              setPicked(null);
+              onClear();
+            }}
+          >
             {t('fileRemove')}
           </Button>
         )}
       </div>
-      {hint && <span id={`${id}-hint`} className="hint">{hint}</span>}
-      {error && <span id={`${id}-error`} className="field-error" role="alert">{error}</span>}
+      {hint && (
+        <span id={`${id}-hint`} className="hint">
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </span>
+      )}
     </div>
   );
 }

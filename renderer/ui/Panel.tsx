@@ -18,7 +18,16 @@ export interface PanelQuery<T> {
   refetch: () => unknown;
 }
 
-export function Panel<T>({ title, query, isEmpty, empty, children, actions, skeletonRows = 3, headingLevel = 2 }: {
+export function Panel<T>({
+  title,
+  query,
+  isEmpty,
+  empty,
+  children,
+  actions,
+  skeletonRows = 3,
+  headingLevel = 2,
+}: {
   title: ReactNode;
   query: PanelQuery<T>;
   isEmpty?: (data: T) => boolean;
@@ -62,25 +71,39 @@ export function ErrorNotice({ error, onRetry }: { error: IpcErrorData; onRetry?:
   const t = useT(common);
   const pick = useBilingual();
   const { locale } = useLocale();
-  const waitLeft = useCountdown(typeof error.details?.retryAfterMs === 'number' ? error.details.retryAfterMs : undefined);
+  const waitLeft = useCountdown(
+    typeof error.details?.retryAfterMs === 'number' ? error.details.retryAfterMs : undefined,
+  );
   // The service's own words (e.g. which session state refused the write) complement the catalog text.
   const serviceMessage = typeof error.details?.serviceMessage === 'string' ? error.details.serviceMessage : undefined;
   return (
     <div className="panel-error" role="alert">
       <p className="what">{pick(error.message)}</p>
       {error.advice && <p>{pick(error.advice)}</p>}
-      {waitLeft !== undefined && waitLeft > 0 && <p data-testid="retry-after">{t('retryAfterWait', { seconds: waitLeft })}</p>}
+      {waitLeft !== undefined && waitLeft > 0 && (
+        <p data-testid="retry-after">{t('retryAfterWait', { seconds: waitLeft })}</p>
+      )}
       {serviceMessage && <p className="small muted service-said">{t('serviceSaid', { message: serviceMessage })}</p>}
       {/* Field messages come from the schemas in English only; other languages get the field names in the message. */}
       {locale === 'en' && error.issues && error.issues.length > 0 && (
         <ul className="small">
           {error.issues.map((issue) => (
-            <li key={issue.path}><code>{issue.path}</code>: {issue.message}</li>
+            <li key={issue.path}>
+              <code>{issue.path}</code>: {issue.message}
+            </li>
           ))}
         </ul>
       )}
-      {onRetry && <Button onClick={onRetry} disabled={waitLeft !== undefined && waitLeft > 0}>{t('retry')}</Button>}
-      <div className="code">{t('errorCode', { code: [error.code, error.serviceCode, error.httpStatus].filter((x) => x !== undefined).join(' · ') })}</div>
+      {onRetry && (
+        <Button onClick={onRetry} disabled={waitLeft !== undefined && waitLeft > 0}>
+          {t('retry')}
+        </Button>
+      )}
+      <div className="code">
+        {t('errorCode', {
+          code: [error.code, error.serviceCode, error.httpStatus].filter((x) => x !== undefined).join(' · '),
+        })}
+      </div>
     </div>
   );
 }

@@ -11,7 +11,17 @@ import { askToNotifyOnce, useTaskNotifier, type TaskOutcome } from './long-task'
  * window is in the background, an OS notification names `task` (default: `label`) and the outcome; the bar stays on
  * screen showing that outcome.
  */
-export function ProgressBar({ label, task, done, total, startedAt, unit = 'bytes', onCancel, outcome, now = Date.now() }: {
+export function ProgressBar({
+  label,
+  task,
+  done,
+  total,
+  startedAt,
+  unit = 'bytes',
+  onCancel,
+  outcome,
+  now = Date.now(),
+}: {
   label: string;
   /** The task's name in the notification, when `label` names a step rather than the whole task. */
   task?: string;
@@ -40,7 +50,8 @@ export function ProgressBar({ label, task, done, total, startedAt, unit = 'bytes
   const amount = (n: number) => (unit === 'bytes' ? f.bytes(n) : f.number(n));
   const fraction = outcome === 'done' ? 1 : total && total > 0 ? Math.min(1, done / total) : undefined;
   const left = !outcome && total && rate > 0 ? (total - done) / rate : undefined;
-  const ended = outcome && { done: t('progressFinished'), failed: t('progressFailed'), cancelled: t('progressCancelled') }[outcome];
+  const ended =
+    outcome && { done: t('progressFinished'), failed: t('progressFailed'), cancelled: t('progressCancelled') }[outcome];
   return (
     <div className="progress" data-outcome={outcome}>
       <div
@@ -49,7 +60,9 @@ export function ProgressBar({ label, task, done, total, startedAt, unit = 'bytes
         aria-valuemin={0}
         aria-valuemax={total ?? undefined}
         aria-valuenow={total ? done : undefined}
-        aria-valuetext={[total ? t('progressOf', { done: amount(done), total: amount(total) }) : amount(done), ended].filter(Boolean).join(' · ')}
+        aria-valuetext={[total ? t('progressOf', { done: amount(done), total: amount(total) }) : amount(done), ended]
+          .filter(Boolean)
+          .join(' · ')}
         className="progress-track"
       >
         <div className="progress-fill" style={{ width: `${(fraction ?? 0) * 100}%` }} />

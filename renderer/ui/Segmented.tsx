@@ -29,7 +29,9 @@ export function Segmented<T extends string | number>({
   const id = useId();
   return (
     <div className="segmented-field" data-testid={testId}>
-      <span id={`${id}-label`} className={hideLabel ? 'visually-hidden' : 'segmented-label'}>{label}</span>
+      <span id={`${id}-label`} className={hideLabel ? 'visually-hidden' : 'segmented-label'}>
+        {label}
+      </span>
       <div className="segmented" role="radiogroup" aria-labelledby={`${id}-label`}>
         {options.map((option) => (
           <label key={String(option.value)} className="segmented-option">

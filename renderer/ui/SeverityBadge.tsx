@@ -11,12 +11,28 @@ export function SeverityBadge({ severity }: { severity: string | null | undefine
   const t = useT(common);
   switch (severity?.toLowerCase()) {
     case 'low':
-      return <Badge tone="neutral" icon={<IconInfo />}>{t('severityLow')}</Badge>;
+      return (
+        <Badge tone="neutral" icon={<IconInfo />}>
+          {t('severityLow')}
+        </Badge>
+      );
     case 'medium':
-      return <Badge tone="warn" icon={<IconWarning />}>{t('severityMedium')}</Badge>;
+      return (
+        <Badge tone="warn" icon={<IconWarning />}>
+          {t('severityMedium')}
+        </Badge>
+      );
     case 'high':
-      return <Badge tone="danger" icon={<IconDanger />}>{t('severityHigh')}</Badge>;
+      return (
+        <Badge tone="danger" icon={<IconDanger />}>
+          {t('severityHigh')}
+        </Badge>
+      );
     default:
-      return <Badge tone="neutral" icon={<IconMinus />}>{t('severityUnknown')}</Badge>;
+      return (
+        <Badge tone="neutral" icon={<IconMinus />}>
+          {t('severityUnknown')}
+        </Badge>
+      );
   }
 }

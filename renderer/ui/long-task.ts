@@ -48,7 +48,11 @@ export function useTaskNotifier(): (task: string | undefined, outcome: TaskOutco
     (task, outcome) => {
       const name = task?.trim() || t('taskDefault');
       if (outcome === 'cancelled') return;
-      showTaskNotification(t('appName'), t(outcome === 'done' ? 'notifyTaskDone' : 'notifyTaskFailed', { task: name }), outcome);
+      showTaskNotification(
+        t('appName'),
+        t(outcome === 'done' ? 'notifyTaskDone' : 'notifyTaskFailed', { task: name }),
+        outcome,
+      );
     },
     [t],
   );

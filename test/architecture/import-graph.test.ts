@@ -23,7 +23,9 @@ const specifierPattern = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]
 
 function resolveRelative(from: string, specifier: string, known: Set<string>): string | undefined {
   const base = join(dirname(from), specifier);
-  return ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => base + ext).find((candidate) => known.has(candidate));
+  return ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
+    .map((ext) => base + ext)
+    .find((candidate) => known.has(candidate));
 }
 
 const files = layers.flatMap((layer) => sourceFiles(join(root, layer)));
@@ -63,14 +65,18 @@ describe('the import graph', () => {
   it('has no import from common/ outward, and common/ uses neither Node nor Electron', () => {
     const outward = layers.filter((l) => l !== 'common').flatMap((to) => importsAcross('common', to));
     const platform = [...graph].flatMap(([file, { bare }]) =>
-      layerOf(file) === 'common' ? bare.filter((s) => s.startsWith('node:') || s === 'electron').map((s) => `${show(file)} -> ${s}`) : [],
+      layerOf(file) === 'common'
+        ? bare.filter((s) => s.startsWith('node:') || s === 'electron').map((s) => `${show(file)} -> ${s}`)
+        : [],
     );
     expect([...outward, ...platform]).toEqual([]);
   });
 
   it('keeps the renderer off the preload and off Node and Electron', () => {
     const platform = [...graph].flatMap(([file, { bare }]) =>
-      layerOf(file) === 'renderer' ? bare.filter((s) => s.startsWith('node:') || s === 'electron').map((s) => `${show(file)} -> ${s}`) : [],
+      layerOf(file) === 'renderer'
+        ? bare.filter((s) => s.startsWith('node:') || s === 'electron').map((s) => `${show(file)} -> ${s}`)
+        : [],
     );
     expect([...importsAcross('renderer', 'preload'), ...platform]).toEqual([]);
   });

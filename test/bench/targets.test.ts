@@ -14,13 +14,22 @@ describe('bench targets', () => {
     expect(meets(0.79, { atLeast: 0.8 })).toBe(false);
     expect(meets(1, { exactly: 1 })).toBe(true);
     expect(meets(2, { exactly: 1 })).toBe(false);
-    expect([{ atMost: 1 }, { under: 1 }, { atLeast: 1 }, { exactly: 1 }].map(describeTarget)).toEqual(['≤ 1', '< 1', '≥ 1', '= 1']);
+    expect([{ atMost: 1 }, { under: 1 }, { atLeast: 1 }, { exactly: 1 }].map(describeTarget)).toEqual([
+      '≤ 1',
+      '< 1',
+      '≥ 1',
+      '= 1',
+    ]);
   });
 
   it('prints every figure, says met or missed where there is a target, and names targets with no figure', () => {
     const verdict = judge(
       { 'open-interview-ratio': 1.6, 'video-seek-bytes-fraction': 0.19, 'apikeys-10k-first-render-ms': 341 },
-      { 'open-interview-ratio': { atMost: 1.5 }, 'video-seek-bytes-fraction': { under: 0.25 }, 'renamed-figure': { atLeast: 1 } },
+      {
+        'open-interview-ratio': { atMost: 1.5 },
+        'video-seek-bytes-fraction': { under: 0.25 },
+        'renamed-figure': { atLeast: 1 },
+      },
       (v) => v.toFixed(2),
     );
     expect(verdict.lines).toEqual([
@@ -35,7 +44,10 @@ describe('bench targets', () => {
   // bound the machine sets), so they stay printed without a target; the targets sit on what analysts live with.
   it('keeps targets off the loopback ratios and on the figures decided for them (docs/bench.md)', () => {
     expect(reviewTargets).not.toHaveProperty('open-interview-ratio');
-    expect(reviewTargets).toMatchObject({ 'open-interview-ratio-100ms-service': { atMost: 1.25 }, 'open-interview-ratio-300ms-service': { atMost: 1.15 } });
+    expect(reviewTargets).toMatchObject({
+      'open-interview-ratio-100ms-service': { atMost: 1.25 },
+      'open-interview-ratio-300ms-service': { atMost: 1.15 },
+    });
     expect(importTargets).not.toHaveProperty('import-throughput-ratio');
     expect(importTargets).toMatchObject({ 'import-throughput-vs-encode-and-send-ratio': { atLeast: 0.9 } });
     expect(clientTargets).not.toHaveProperty('client-p50-ratio');

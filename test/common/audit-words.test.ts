@@ -8,17 +8,22 @@ import { formatBytes, formatDuration } from '../../renderer/i18n/index';
 const mainDir = new URL('../../main/', import.meta.url).pathname;
 
 function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 /** The keys of an object literal, following spreads of `cond ? { … } : {}`; anything else cannot be read statically. */
 function literalKeys(node: ts.Expression, where: string): string[] {
   if (ts.isParenthesizedExpression(node)) return literalKeys(node.expression, where);
-  if (ts.isConditionalExpression(node)) return [...literalKeys(node.whenTrue, where), ...literalKeys(node.whenFalse, where)];
-  if (!ts.isObjectLiteralExpression(node)) throw new Error(`${where}: an audit detail that is not an object literal; list its keys by hand`);
+  if (ts.isConditionalExpression(node))
+    return [...literalKeys(node.whenTrue, where), ...literalKeys(node.whenFalse, where)];
+  if (!ts.isObjectLiteralExpression(node))
+    throw new Error(`${where}: an audit detail that is not an object literal; list its keys by hand`);
   return node.properties.flatMap((p) => {
     if (ts.isSpreadAssignment(p)) return literalKeys(p.expression, where);
-    if ((ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && ts.isIdentifier(p.name)) return [p.name.text];
+    if ((ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && ts.isIdentifier(p.name))
+      return [p.name.text];
     throw new Error(`${where}: a detail property whose name is not a plain identifier`);
   });
 }
@@ -39,8 +44,12 @@ function detailKeysWrittenByMain(): { keys: Set<string>; calls: number } {
       ) {
         const where = `${file.slice(mainDir.length)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
         const [arg] = node.arguments;
-        const detail = arg && ts.isObjectLiteralExpression(arg) ? arg.properties.find((p) => p.name && ts.isIdentifier(p.name) && p.name.text === 'detail') : undefined;
-        if (!detail || !ts.isPropertyAssignment(detail)) throw new Error(`${where}: audit.append without a literal detail`);
+        const detail =
+          arg && ts.isObjectLiteralExpression(arg)
+            ? arg.properties.find((p) => p.name && ts.isIdentifier(p.name) && p.name.text === 'detail')
+            : undefined;
+        if (!detail || !ts.isPropertyAssignment(detail))
+          throw new Error(`${where}: audit.append without a literal detail`);
         for (const key of literalKeys(detail.initializer, where)) keys.add(key);
         calls += 1;
       }
@@ -66,34 +75,53 @@ describe('audit entry details in words', () => {
   });
 
   it('shows every key and the codes it knows in Spanish', () => {
-    expect(describeAuditDetail({ what: 'contract', documentId: 'doc-7', bytes: 1536, name: 'contrato.pdf' }, spanish)).toBe(
-      'Contenido: Contrato · ID del documento: doc-7 · Tamaño: 1.5 KB · Nombre del archivo: contrato.pdf',
-    );
-    expect(describeAuditDetail({ kind: 'videoImport', type: 'frontId', bytes: 2048, recordingId: 'rec-1' }, spanish)).toBe(
+    expect(
+      describeAuditDetail({ what: 'contract', documentId: 'doc-7', bytes: 1536, name: 'contrato.pdf' }, spanish),
+    ).toBe('Contenido: Contrato · ID del documento: doc-7 · Tamaño: 1.5 KB · Nombre del archivo: contrato.pdf');
+    expect(
+      describeAuditDetail({ kind: 'videoImport', type: 'frontId', bytes: 2048, recordingId: 'rec-1' }, spanish),
+    ).toBe(
       'Tipo: Importación de video · Tipo de grabación: Frente de la identificación · Tamaño: 2 KB · ID de la grabación: rec-1',
     );
-    expect(describeAuditDetail({ decision: 'requestNewCapture', reason: 'Foto borrosa', acknowledgedFindings: [] }, spanish)).toBe(
+    expect(
+      describeAuditDetail({ decision: 'requestNewCapture', reason: 'Foto borrosa', acknowledgedFindings: [] }, spanish),
+    ).toBe(
       'Decisión: Solicitar nueva captura · Motivo: Foto borrosa · Hallazgos de severidad alta reconocidos: ninguno',
     );
-    expect(describeAuditDetail({ kind: 'faceAuthentication', mode: 'oneToN', overallStatus: 'FAIL', error: 'FACE_NOT_FOUND' }, spanish)).toBe(
-      'Tipo: Autenticación facial · Modo: Uno a N · Resultado: Rechazada · Error: FACE_NOT_FOUND',
-    );
-    expect(describeAuditDetail({ evidenceName: 'a.tsr', documentName: null, valid: false, failures: ['IMPRINT_MISMATCH', 'UNTRUSTED_ROOT'] }, spanish)).toBe(
+    expect(
+      describeAuditDetail(
+        { kind: 'faceAuthentication', mode: 'oneToN', overallStatus: 'FAIL', error: 'FACE_NOT_FOUND' },
+        spanish,
+      ),
+    ).toBe('Tipo: Autenticación facial · Modo: Uno a N · Resultado: Rechazada · Error: FACE_NOT_FOUND');
+    expect(
+      describeAuditDetail(
+        { evidenceName: 'a.tsr', documentName: null, valid: false, failures: ['IMPRINT_MISMATCH', 'UNTRUSTED_ROOT'] },
+        spanish,
+      ),
+    ).toBe(
       'Archivo de la constancia: a.tsr · Archivo del documento: — · Válido: No · Códigos de falla: IMPRINT_MISMATCH, UNTRUSTED_ROOT',
     );
-    expect(describeAuditDetail({ nom151: 'sealedPdf', positionSeconds: 75.4, rows: 1200 }, spanish)).toBe('Archivo NOM-151: PDF sellado · Posición: 1 min 15 s · Filas: 1,200');
+    expect(describeAuditDetail({ nom151: 'sealedPdf', positionSeconds: 75.4, rows: 1200 }, spanish)).toBe(
+      'Archivo NOM-151: PDF sellado · Posición: 1 min 15 s · Filas: 1,200',
+    );
   });
 
   it('keeps a key or a code it does not know as written, so nothing is dropped', () => {
-    expect(describeAuditDetail({ kind: 'somethingNew', laterKey: { a: 1 } }, spanish)).toBe('Tipo: somethingNew · laterKey: {"a":1}');
+    expect(describeAuditDetail({ kind: 'somethingNew', laterKey: { a: 1 } }, spanish)).toBe(
+      'Tipo: somethingNew · laterKey: {"a":1}',
+    );
     // A code that happens to name an Object.prototype member is still just a code.
-    expect(describeAuditDetail({ kind: 'constructor', what: 'toString' }, spanish)).toBe('Tipo: constructor · Contenido: toString');
+    expect(describeAuditDetail({ kind: 'constructor', what: 'toString' }, spanish)).toBe(
+      'Tipo: constructor · Contenido: toString',
+    );
   });
 
   it('has no raw key left in either language for any key main writes', () => {
     for (const locale of ['en', 'es'] as const) {
       const format: AuditDetailFormat = { ...spanish, language: locale };
-      for (const key of AUDIT_DETAIL_KEYS) expect(describeAuditDetail({ [key]: 'x' }, format)).not.toMatch(new RegExp(`^${key}:`));
+      for (const key of AUDIT_DETAIL_KEYS)
+        expect(describeAuditDetail({ [key]: 'x' }, format)).not.toMatch(new RegExp(`^${key}:`));
     }
   });
 });

@@ -5,7 +5,9 @@ import { expect, test, type ShellFixture } from './fixtures';
 const SHOTS = '.tmp/screenshots/capture-tools';
 
 async function axeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
@@ -20,7 +22,11 @@ async function credentials(shell: ShellFixture) {
   };
 }
 
-test('lists masked keys, searches, sorts, copies an id and exports the visible rows', async ({ page, shell, context }) => {
+test('lists masked keys, searches, sorts, copies an id and exports the visible rows', async ({
+  page,
+  shell,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: shell.origin });
   await openApiKeys(page);
   const rows = page.getByTestId('apikey-row');
@@ -35,7 +41,10 @@ test('lists masked keys, searches, sorts, copies an id and exports the visible r
 
   // Sort by name, both directions.
   await page.getByRole('button', { name: 'Sort by Name' }).click();
-  await expect(page.getByRole('columnheader', { name: 'Sort by Name', exact: true })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page.getByRole('columnheader', { name: 'Sort by Name', exact: true })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
   await expect(rows.first()).toContainText('Clave anterior');
   await page.getByRole('button', { name: 'Sort by Name' }).click();
   await expect(rows.first()).toContainText('Integración CRM');
@@ -56,14 +65,20 @@ test('lists masked keys, searches, sorts, copies an id and exports the visible r
   await page.getByRole('button', { name: 'Export visible rows (CSV)' }).click();
   const file = await download;
   const text = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
-  const lines = text.replace(/^\ufeff/, '').trim().split(/\r\n/);
+  const lines = text
+    .replace(/^\ufeff/, '')
+    .trim()
+    .split(/\r\n/);
   expect(lines).toHaveLength(2);
   expect(lines[0]).toContain('Key id,Name,Masked key,Created,Status');
   expect(lines[1]).toContain('key-fin-crm');
   expect(text).not.toContain('demo-fin-crm-8a3e5d1c06');
 });
 
-test('a super administrator lists another organization; the screen explains when the service ignores it', async ({ page, shell }) => {
+test('a super administrator lists another organization; the screen explains when the service ignores it', async ({
+  page,
+  shell,
+}) => {
   const { organizations } = await credentials(shell);
   const other = organizations.find((o) => !o.superAdmin)!;
   await openApiKeys(page);
@@ -78,16 +93,24 @@ test('a super administrator lists another organization; the screen explains when
   await page.getByRole('button', { name: 'Back to my organization' }).click();
   const envs = await shell.ipc<{ environments: { id: string; kind: string }[] }>('settings.environments');
   const demoId = envs.environments.find((e) => e.kind === 'demo')!.id;
-  const creds = (await (await fetch(`${shell.demoUrl}/__demo/credentials`)).json()) as { organizations: { organizationId: string; apiKey: string; integrationId: string; secret: string }[] };
+  const creds = (await (await fetch(`${shell.demoUrl}/__demo/credentials`)).json()) as {
+    organizations: { organizationId: string; apiKey: string; integrationId: string; secret: string }[];
+  };
   const second = creds.organizations.find((o) => o.organizationId === other.organizationId)!;
-  for (const [field, value] of [['apiKey', second.apiKey], ['integrationId', second.integrationId], ['secret', second.secret]] as const) {
+  for (const [field, value] of [
+    ['apiKey', second.apiKey],
+    ['integrationId', second.integrationId],
+    ['secret', second.secret],
+  ] as const) {
     await shell.ipc('settings.setCredential', { environmentId: demoId, field, value });
   }
   await page.reload();
   await openApiKeys(page);
   await page.getByLabel('Organization (super administrators only)').fill(admin.organizationId);
   await page.getByRole('button', { name: 'List this organization' }).click();
-  await expect(page.getByTestId('org-note')).toContainText('your API key is not a super administrator, so the organization was ignored');
+  await expect(page.getByTestId('org-note')).toContainText(
+    'your API key is not a super administrator, so the organization was ignored',
+  );
   await page.screenshot({ path: `${SHOTS}/apikeys-ignored.png`, fullPage: true });
 });
 
@@ -100,7 +123,10 @@ test('shows the service error with a retry, in Spanish when chosen', async ({ pa
 
   await shell.ipc('settings.setPreferences', { language: 'es' });
   await page.reload();
-  await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: /^Claves de API/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Navegación principal' })
+    .getByRole('link', { name: /^Claves de API/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Claves de API' })).toBeVisible();
   await expect(page.getByText('3 de 3 claves')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ordenar por Id de clave' })).toBeVisible();
@@ -108,7 +134,10 @@ test('shows the service error with a retry, in Spanish when chosen', async ({ pa
   await axeClean(page);
 });
 
-test('a 429 names its Retry-After wait, counts it down, shows the service message, and recovers', async ({ page, shell }) => {
+test('a 429 names its Retry-After wait, counts it down, shows the service message, and recovers', async ({
+  page,
+  shell,
+}) => {
   // Four answers of 429 (Retry-After: 2): the client's automatic retries run out, the fifth call succeeds.
   await shell.demo('faults', { route: 'listApiKeys', kind: 'status', status: 429, times: 4 });
   await openApiKeys(page);

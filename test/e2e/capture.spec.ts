@@ -7,10 +7,16 @@ import { expect, test, type ShellFixture } from './fixtures';
 
 const SHOTS = '.tmp/screenshots/capture-tools';
 const PHOTO = { name: 'selfie.png', mimeType: 'image/png', buffer: Buffer.from(pngBase64(), 'base64') };
-const SMALL_PHOTO = { name: 'small.png', mimeType: 'image/png', buffer: Buffer.from(pngBase64({ width: 120, height: 120 }), 'base64') };
+const SMALL_PHOTO = {
+  name: 'small.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from(pngBase64({ width: 120, height: 120 }), 'base64'),
+};
 
 async function axeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
@@ -18,7 +24,10 @@ async function openCapture(page: Page, shell: ShellFixture) {
   await shell.ipc('queue.addDemoSeeds', {});
   // The page may have listed the queue before the seeds were added.
   await page.reload();
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /^Capture/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: /^Capture/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Capture' })).toBeVisible();
 }
 
@@ -32,7 +41,10 @@ async function upload(page: Page, interviewId: string, button: string, file = PH
   return panel(page);
 }
 
-test('selfie: disabled without a token, file checked before sending, advice per indicator, every 40xx status and attempts', async ({ page, shell }) => {
+test('selfie: disabled without a token, file checked before sending, advice per indicator, every 40xx status and attempts', async ({
+  page,
+  shell,
+}) => {
   await shell.ipc('queue.add', { items: [{ interviewId: 'interview-without-token' }] });
   await openCapture(page, shell);
   const tools = panel(page);
@@ -43,7 +55,9 @@ test('selfie: disabled without a token, file checked before sending, advice per 
 
   // A renamed text file is refused from its bytes, before anything is sent.
   await interview(page).selectOption('demo-face-recapture');
-  await tools.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text, not a photo') });
+  await tools
+    .getByLabel('Photo', { exact: true })
+    .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text, not a photo') });
   await expect(tools.getByRole('alert')).toContainText('This file is not a PNG or JPEG photo');
   await expect(tools.getByRole('button', { name: 'Upload selfie' })).toBeDisabled();
   // The picker speaks the app's language (the browser's own control would say "Choose File" whatever the app's).
@@ -81,7 +95,22 @@ test('selfie: disabled without a token, file checked before sending, advice per 
   await coords.fill('{"leftEyeX": 1}');
   await expect(tools.getByRole('alert').filter({ hasText: 'These coordinates are not valid' })).toBeVisible();
   await expect(tools.getByRole('button', { name: 'Upload selfie' })).toBeDisabled();
-  await coords.fill(JSON.stringify({ leftEyeX: 120, leftEyeY: 90, rightEyeX: 180, rightEyeY: 90, rightMouthX: 170, rightMouthY: 170, noseTipX: 150, noseTipY: 130, x: 80, y: 40, width: 160, height: 180 }));
+  await coords.fill(
+    JSON.stringify({
+      leftEyeX: 120,
+      leftEyeY: 90,
+      rightEyeX: 180,
+      rightEyeY: 90,
+      rightMouthX: 170,
+      rightMouthY: 170,
+      noseTipX: 150,
+      noseTipY: 130,
+      x: 80,
+      y: 40,
+      width: 160,
+      height: 180,
+    }),
+  );
   await upload(page, 'demo-clean-pass', 'Upload selfie');
   await expect(tools.getByTestId('selfie-result')).toContainText('No recapture needed');
 
@@ -95,12 +124,17 @@ test('selfie: disabled without a token, file checked before sending, advice per 
   await upload(page, 'demo-attempts-limited', 'Upload selfie');
   await expect(tools.getByTestId('attempts')).toHaveText('2 of 3 capture attempts left');
   await upload(page, 'demo-attempts-exhausted', 'Upload selfie');
-  await expect(tools.getByTestId('capture-error').getByTestId('attempts')).toContainText('No capture attempts left (3 allowed by the session flow).');
+  await expect(tools.getByTestId('capture-error').getByTestId('attempts')).toContainText(
+    'No capture attempts left (3 allowed by the session flow).',
+  );
   await upload(page, 'demo-closed', 'Upload selfie');
   await expect(tools.getByTestId('capture-error')).toContainText(/Closed/);
 });
 
-test('back of ID: quality against 155, consent and expiry, every failReason, accepted documents, and the refusal rules', async ({ page, shell }) => {
+test('back of ID: quality against 155, consent and expiry, every failReason, accepted documents, and the refusal rules', async ({
+  page,
+  shell,
+}) => {
   await openCapture(page, shell);
   await page.getByRole('tab', { name: 'Back of second ID' }).click();
   const tools = panel(page);
@@ -108,12 +142,25 @@ test('back of ID: quality against 155, consent and expiry, every failReason, acc
   await upload(page, 'demo-expired-id', 'Upload back of ID');
   const result = tools.getByTestId('backid-result');
   await expect(result.getByTestId('indicator-horizontalResolution')).toHaveAttribute('data-verdict', 'ok');
-  await expect(result.getByTestId('indicator-isDocumentExpired')).toContainText('This side of the document is expired.');
+  await expect(result.getByTestId('indicator-isDocumentExpired')).toContainText(
+    'This side of the document is expired.',
+  );
   await expect(result.getByTestId('indicator-showMandatoryConsent')).toContainText('Show the mandatory consent page');
   await expect(result.getByTestId('indicator-regulationType')).toContainText('MX_LFPDPPP');
   // A year is a year, not "2,021".
   await expect(result.getByTestId('indicator-issueYear').locator('td').first()).toHaveText(/^\d{4}$/);
-  for (const field of ['correctSharpness', 'correctGlare', 'shadowConfidence', 'classification', 'readability', 'typeOfId', 'issueYear', 'issueName', 'countryCode', 'state']) {
+  for (const field of [
+    'correctSharpness',
+    'correctGlare',
+    'shadowConfidence',
+    'classification',
+    'readability',
+    'typeOfId',
+    'issueYear',
+    'issueName',
+    'countryCode',
+    'state',
+  ]) {
     await expect(result.getByTestId(`indicator-${field}`)).toBeVisible();
   }
   await panel(page).screenshot({ path: `${SHOTS}/backid-expired.png` });
@@ -155,7 +202,10 @@ test('back of ID: quality against 155, consent and expiry, every failReason, acc
   await panel(page).screenshot({ path: `${SHOTS}/backid-refused.png` });
 });
 
-test('face authentication: one-to-one PASS with the candidate, every error name explained, one-to-N without a hint', async ({ page, shell }) => {
+test('face authentication: one-to-one PASS with the candidate, every error name explained, one-to-N without a hint', async ({
+  page,
+  shell,
+}) => {
   await openCapture(page, shell);
   await page.getByRole('tab', { name: 'Face authentication' }).click();
   const tools = panel(page);
@@ -173,7 +223,12 @@ test('face authentication: one-to-one PASS with the candidate, every error name 
   await axeClean(page);
 
   for (const name of AuthErrorName.options) {
-    const value = name === 'HINT_NOT_PROVIDED' ? '' : name === 'NONEXISTENT_CUSTOMER' ? 'nobody@demo.mx' : `${name.toLowerCase().replaceAll('_', '-')}@demo.mx`;
+    const value =
+      name === 'HINT_NOT_PROVIDED'
+        ? ''
+        : name === 'NONEXISTENT_CUSTOMER'
+          ? 'nobody@demo.mx'
+          : `${name.toLowerCase().replaceAll('_', '-')}@demo.mx`;
     await hint.fill(value);
     await tools.getByRole('button', { name: 'Authenticate' }).click();
     await expect(result.getByTestId('auth-error')).toContainText(`Code ${name}`);
@@ -190,12 +245,20 @@ test('video import: streamed with progress, cancel, and a non-video file refused
   const video = Buffer.alloc(6 * 1024 * 1024, 7);
   video.writeUInt32BE(0x1a45dfa3, 0);
 
-  await tools.getByLabel('Video file').setInputFiles({ name: 'notes.webm', mimeType: 'video/webm', buffer: Buffer.from('not a video') });
+  await tools
+    .getByLabel('Video file')
+    .setInputFiles({ name: 'notes.webm', mimeType: 'video/webm', buffer: Buffer.from('not a video') });
   await expect(tools.getByRole('alert')).toContainText('not a WebM or MP4 recording');
 
   await tools.getByLabel('Video file').setInputFiles({ name: 'clip.webm', mimeType: 'video/webm', buffer: video });
   // Recording types read in words, with the service's code kept beside them.
-  await expect(tools.getByLabel('Recording type').locator('option')).toHaveText(['Selfie (selfie)', 'Front of ID (frontId)', 'Back of ID (backId)', 'Merged (merged)', 'Authentication attempt (authenticationattempt)']);
+  await expect(tools.getByLabel('Recording type').locator('option')).toHaveText([
+    'Selfie (selfie)',
+    'Front of ID (frontId)',
+    'Back of ID (backId)',
+    'Merged (merged)',
+    'Authentication attempt (authenticationattempt)',
+  ]);
   await tools.getByLabel('Recording type').selectOption('frontId');
   await expect(tools.getByLabel('Recording type')).toHaveValue('frontId');
   await shell.demo('faults', { route: 'importVideo', kind: 'delay', delayMs: 1500 });
@@ -204,7 +267,10 @@ test('video import: streamed with progress, cancel, and a non-video file refused
   await panel(page).screenshot({ path: `${SHOTS}/video-progress.png` });
   await axeClean(page);
   await expect(tools.getByTestId('import-done')).toContainText('rec-', { timeout: 20_000 });
-  const recordings = (await (await fetch(`${shell.demoUrl}/__demo/interviews/demo-clean-pass/recordings`)).json()) as { type: string; sizeBytes: number }[];
+  const recordings = (await (await fetch(`${shell.demoUrl}/__demo/interviews/demo-clean-pass/recordings`)).json()) as {
+    type: string;
+    sizeBytes: number;
+  }[];
   expect(recordings).toEqual([expect.objectContaining({ type: 'frontId', sizeBytes: video.length })]);
 
   await shell.demo('faults', { route: 'importVideo', kind: 'delay', delayMs: 5000 });
@@ -215,10 +281,16 @@ test('video import: streamed with progress, cancel, and a non-video file refused
   await panel(page).screenshot({ path: `${SHOTS}/video-cancelled.png` });
 });
 
-test('video import finished or failed in the background raises one notification; staging and cancelling none', async ({ page, shell }) => {
+test('video import finished or failed in the background raises one notification; staging and cancelling none', async ({
+  page,
+  shell,
+}) => {
   await shell.ipc('queue.addDemoSeeds', {});
   const notifications = await recordNotifications(page);
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /^Capture/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: /^Capture/ })
+    .click();
   await page.getByRole('tab', { name: 'Video import' }).click();
   const tools = panel(page);
   await interview(page).selectOption('demo-clean-pass');
@@ -230,17 +302,28 @@ test('video import finished or failed in the background raises one notification;
   await tools.getByRole('button', { name: 'Import video' }).click();
   await notifications.background(true);
   await expect(tools.getByTestId('import-done')).toContainText('rec-', { timeout: 20_000 });
-  await expect(tools.getByRole('progressbar', { name: 'Uploading to the service' })).toHaveAttribute('aria-valuetext', /Finished/);
-  await expect.poll(notifications.shown).toEqual([{ title: 'Omni Reviewer', body: 'Video import for demo-clean-pass: finished.' }]);
+  await expect(tools.getByRole('progressbar', { name: 'Uploading to the service' })).toHaveAttribute(
+    'aria-valuetext',
+    /Finished/,
+  );
+  await expect
+    .poll(notifications.shown)
+    .toEqual([{ title: 'Omni Reviewer', body: 'Video import for demo-clean-pass: finished.' }]);
   await panel(page).screenshot({ path: `${SHOTS}/video-done-notified.png` });
 
   await shell.demo('faults', { route: 'importVideo', kind: 'status', status: 400 });
   await tools.getByRole('button', { name: 'Import video' }).click();
-  await expect(tools.getByRole('progressbar', { name: 'Uploading to the service' })).toHaveAttribute('aria-valuetext', /Failed/, { timeout: 20_000 });
-  await expect.poll(async () => (await notifications.shown()).map((n) => n.body)).toEqual([
-    'Video import for demo-clean-pass: finished.',
-    expect.stringMatching(/^Video import for demo-clean-pass: failed\./),
-  ]);
+  await expect(tools.getByRole('progressbar', { name: 'Uploading to the service' })).toHaveAttribute(
+    'aria-valuetext',
+    /Failed/,
+    { timeout: 20_000 },
+  );
+  await expect
+    .poll(async () => (await notifications.shown()).map((n) => n.body))
+    .toEqual([
+      'Video import for demo-clean-pass: finished.',
+      expect.stringMatching(/^Video import for demo-clean-pass: failed\./),
+    ]);
 
   await notifications.background(false);
   await shell.demo('faults', { route: 'importVideo', kind: 'delay', delayMs: 5000 });

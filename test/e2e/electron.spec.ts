@@ -27,8 +27,16 @@ test.describe('Electron app', () => {
       await expect(page).toHaveURL(/^app:\/\/omni\/index\.html#\/interviews/);
       await expect(page.getByTestId('active-environment')).toHaveText(/Demo/);
       // The page gets window.omni and nothing of Node or Electron.
-      expect(await page.evaluate(() => [typeof (window as unknown as { require?: unknown }).require, typeof (window as unknown as { process?: unknown }).process])).toEqual(['undefined', 'undefined']);
-      await page.getByRole('navigation').getByRole('link', { name: /^Settings/ }).click();
+      expect(
+        await page.evaluate(() => [
+          typeof (window as unknown as { require?: unknown }).require,
+          typeof (window as unknown as { process?: unknown }).process,
+        ]),
+      ).toEqual(['undefined', 'undefined']);
+      await page
+        .getByRole('navigation')
+        .getByRole('link', { name: /^Settings/ })
+        .click();
       await page.getByRole('button', { name: 'Test connection' }).click();
       await expect(page.getByTestId('connection-ok')).toContainText('Connected.');
       // Anything outside the app stays out: navigation to another origin is refused.

@@ -29,18 +29,33 @@ export function englishOnlyPatterns(): RegExp[] {
     visit(source);
   }
   const spanish = new Set(pairs.map(([, es]) => es.trim()));
-  const english = [...new Set(pairs.filter(([en, es]) => en !== es && !spanish.has(en.trim())).map(([en]) => en.trim()))];
+  const english = [
+    ...new Set(pairs.filter(([en, es]) => en !== es && !spanish.has(en.trim())).map(([en]) => en.trim())),
+  ];
   // Only texts with a word of 3 letters or more: "OK", "—" or a lone placeholder say nothing about the language.
   return english
     .filter((en) => /[A-Za-z]{3,}/.test(en.replace(/\{\w+\}/g, '')))
-    .map((en) => new RegExp(`^${en.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+?')}$`, 's'));
+    .map(
+      (en) =>
+        new RegExp(
+          `^${en
+            .split(/\{\w+\}/)
+            .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+            .join('.+?')}$`,
+          's',
+        ),
+    );
 }
 
 function property(node: ts.ObjectLiteralExpression, name: string): ts.Expression | undefined {
-  for (const p of node.properties) if (ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === name) return p.initializer;
+  for (const p of node.properties)
+    if (ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === name)
+      return p.initializer;
   return undefined;
 }
 
 function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourceFiles(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
+  );
 }

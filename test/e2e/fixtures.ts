@@ -30,11 +30,15 @@ async function startShell(storeFiles: Record<string, string>): Promise<{ fixture
   const dataDir = await mkdtemp(join(tmpdir(), 'omni-e2e-'));
   for (const [name, text] of Object.entries(storeFiles)) await writeFile(join(dataDir, `${name}.json`), text);
   const staticDir = process.env.OMNI_WEB_STATIC_DIR ? ['--static-dir', process.env.OMNI_WEB_STATIC_DIR] : [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/web-shell/cli.ts', '--port', '0', '--no-open', '--data-dir', dataDir, ...staticDir], {
-    cwd: process.cwd(),
-    env: { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'main/web-shell/cli.ts', '--port', '0', '--no-open', '--data-dir', dataDir, ...staticDir],
+    {
+      cwd: process.cwd(),
+      env: { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const ready = await new Promise<RegExpMatchArray>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`web shell did not start in time:\n${output}`)), 30_000);
@@ -56,7 +60,7 @@ async function startShell(storeFiles: Record<string, string>): Promise<{ fixture
   const appUrl = ready[1]!;
   const key = ready[2]!;
   const origin = new URL(appUrl).origin;
-  const ipc = async <T,>(channel: string, input: unknown = {}): Promise<T> => {
+  const ipc = async <T>(channel: string, input: unknown = {}): Promise<T> => {
     const res = await fetch(`${origin}/ipc/${channel}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin, 'x-omni-shell-key': key },
@@ -76,7 +80,12 @@ async function startShell(storeFiles: Record<string, string>): Promise<{ fixture
     dataDir,
     ipc,
     output: () => output,
-    demo: (path, body) => fetch(`${demoUrl}/__demo/${path.replace(/^\//, '')}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) }),
+    demo: (path, body) =>
+      fetch(`${demoUrl}/__demo/${path.replace(/^\//, '')}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body ?? {}),
+      }),
   };
   return { fixture, child };
 }

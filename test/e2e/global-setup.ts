@@ -10,9 +10,23 @@ import { join } from 'node:path';
 export default function globalSetup() {
   if (process.env.OMNI_WEB_STATIC_DIR) return undefined;
   const dir = join(process.cwd(), '.tmp', `e2e-web-${process.pid}`);
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'renderer/vite.config.ts', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [
+      'node_modules/vite/bin/vite.js',
+      'build',
+      '--config',
+      'renderer/vite.config.ts',
+      '--outDir',
+      dir,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
+    {
+      stdio: 'inherit',
+    },
+  );
   process.env.OMNI_WEB_STATIC_DIR = dir;
   return () => rmSync(dir, { recursive: true, force: true });
 }

@@ -4,12 +4,21 @@ import { expect, test } from './fixtures';
 const SHOTS = '.tmp/screenshots';
 
 async function openSettings(page: Page) {
-  await page.getByRole('navigation').getByRole('link', { name: /^(Settings|Configuración)/ }).click();
+  await page
+    .getByRole('navigation')
+    .getByRole('link', { name: /^(Settings|Configuración)/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: /Settings|Configuración/ })).toBeVisible();
 }
 
-test('Settings resets the demo data: the queue and drafts are forgotten after a confirmation', async ({ page, shell }) => {
-  await shell.ipc('queue.importText', { text: 'interviewId,sessionToken\ndemo-reset-1,\ndemo-reset-2,', format: 'csv' });
+test('Settings resets the demo data: the queue and drafts are forgotten after a confirmation', async ({
+  page,
+  shell,
+}) => {
+  await shell.ipc('queue.importText', {
+    text: 'interviewId,sessionToken\ndemo-reset-1,\ndemo-reset-2,',
+    format: 'csv',
+  });
   await shell.ipc('interview.saveDraft', { interviewId: 'demo-reset-1', kind: 'notes', text: 'Nota que se olvidará' });
   await openSettings(page);
   const panel = page.locator('section.panel', { has: page.getByRole('heading', { name: 'Demo data' }) });

@@ -26,6 +26,10 @@ export async function recordNotifications(page: Page) {
   await page.reload();
   return {
     shown: () => page.evaluate(() => (window as unknown as { __shown: { title: string; body: string }[] }).__shown),
-    background: (b: boolean) => page.evaluate((value) => (window as unknown as { __setBackground: (b: boolean) => void }).__setBackground(value), b),
+    background: (b: boolean) =>
+      page.evaluate(
+        (value) => (window as unknown as { __setBackground: (b: boolean) => void }).__setBackground(value),
+        b,
+      ),
   };
 }

@@ -14,7 +14,10 @@ async function recordDecision(page: Page, button: string, reason: string) {
   return dialog;
 }
 
-test('the decision dialog starts on the reason, and a screen change draws no frame round the screen', async ({ page, shell }) => {
+test('the decision dialog starts on the reason, and a screen change draws no frame round the screen', async ({
+  page,
+  shell,
+}) => {
   await openInterview(page, shell, 'demo-clean-pass');
   await panelsSettled(page);
   await page.getByRole('button', { name: 'Approve', exact: true }).click();
@@ -29,7 +32,10 @@ test('the decision dialog starts on the reason, and a screen change draws no fra
   expect(await page.locator('main#main').evaluate((m) => getComputedStyle(m).outlineStyle)).toBe('none');
 });
 
-test('after a decision the next interview is one key away, and a second decision asks first', async ({ page, shell }) => {
+test('after a decision the next interview is one key away, and a second decision asks first', async ({
+  page,
+  shell,
+}) => {
   await openInterview(page, shell, 'demo-clean-pass');
   await panelsSettled(page);
   const dialog = await recordDecision(page, 'Approve', 'Everything matches the ID.');
@@ -49,7 +55,9 @@ test('after a decision the next interview is one key away, and a second decision
   await expect(ask.getByRole('button', { name: 'Change the decision' })).toBeFocused();
   await ask.getByRole('button', { name: 'Keep the decision' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  const overview = await shell.ipc<{ lastDecision: { decision: string } }>('interview.overview', { interviewId: 'demo-clean-pass' });
+  const overview = await shell.ipc<{ lastDecision: { decision: string } }>('interview.overview', {
+    interviewId: 'demo-clean-pass',
+  });
   expect(overview.lastDecision.decision).toBe('approve');
 
   await page.getByRole('button', { name: 'Reject', exact: true }).click();
@@ -65,7 +73,9 @@ test('with "open the next interview at once" on, a decision goes on by itself', 
   await panelsSettled(page);
   const dialog = await recordDecision(page, 'Request new capture', 'The selfie is blurred.');
   await dialog.getByTestId('after-decision-next').check();
-  await expect.poll(async () => (await shell.ipc<{ afterDecision: string }>('settings.preferences', {})).afterDecision).toBe('next');
+  await expect
+    .poll(async () => (await shell.ipc<{ afterDecision: string }>('settings.preferences', {})).afterDecision)
+    .toBe('next');
   await dialog.getByRole('button', { name: 'Close' }).last().click();
 
   await page.getByRole('button', { name: 'Reject', exact: true }).click();
@@ -79,10 +89,15 @@ test('with "open the next interview at once" on, a decision goes on by itself', 
   await goTo(page, '/settings');
   await expect(page.getByTestId('settings-after-decision')).toBeChecked();
   await page.getByTestId('settings-after-decision').uncheck();
-  await expect.poll(async () => (await shell.ipc<{ afterDecision: string }>('settings.preferences', {})).afterDecision).toBe('stay');
+  await expect
+    .poll(async () => (await shell.ipc<{ afterDecision: string }>('settings.preferences', {})).afterDecision)
+    .toBe('stay');
 });
 
-test('every note, name and decision sent from this app stays listed under the notes box, with who and when', async ({ page, shell }) => {
+test('every note, name and decision sent from this app stays listed under the notes box, with who and when', async ({
+  page,
+  shell,
+}) => {
   await openInterview(page, shell, 'demo-clean-pass');
   await panelsSettled(page);
   const history = page.getByTestId('sent-history');
@@ -105,14 +120,24 @@ test('every note, name and decision sent from this app stays listed under the no
   await expect(items.nth(1)).toContainText('Ana María López');
   await expect(items.nth(2)).toContainText('ID legible; face matches.');
   // Who sent it: the OS account main runs under.
-  const who = (await shell.ipc<{ entries: { action: string; detail: { by?: string } }[] }>('interview.audit', { interviewId: 'demo-clean-pass' })).entries.find((e) => e.action === 'noted')?.detail.by;
+  const who = (
+    await shell.ipc<{ entries: { action: string; detail: { by?: string } }[] }>('interview.audit', {
+      interviewId: 'demo-clean-pass',
+    })
+  ).entries.find((e) => e.action === 'noted')?.detail.by;
   expect(who).toBeTruthy();
   await expect(items.nth(2)).toContainText(`by ${who}`);
 });
 
-const videoState = (page: Page) => page.locator('[data-testid="video-player"] video').evaluate((v: HTMLVideoElement) => ({ time: v.currentTime, paused: v.paused }));
+const videoState = (page: Page) =>
+  page
+    .locator('[data-testid="video-player"] video')
+    .evaluate((v: HTMLVideoElement) => ({ time: v.currentTime, paused: v.paused }));
 
-test('video keys work with focus anywhere in the workspace, the ? sheet lists them and Enter, Approve is two Tabs away', async ({ page, shell }) => {
+test('video keys work with focus anywhere in the workspace, the ? sheet lists them and Enter, Approve is two Tabs away', async ({
+  page,
+  shell,
+}) => {
   await openInterview(page, shell, 'demo-clean-pass');
   await panelsSettled(page);
   await expect(page.getByTestId('video-time')).toContainText('0:04');
@@ -133,7 +158,12 @@ test('video keys work with focus anywhere in the workspace, the ? sheet lists th
 
   await page.keyboard.press('?');
   const sheet = page.getByRole('dialog');
-  for (const [key, what] of [['Space', 'Video: play or pause'], ['←', 'Video: back 5 seconds'], ['→', 'Video: forward 5 seconds'], ['d', 'Go to the decision']] as const)
+  for (const [key, what] of [
+    ['Space', 'Video: play or pause'],
+    ['←', 'Video: back 5 seconds'],
+    ['→', 'Video: forward 5 seconds'],
+    ['d', 'Go to the decision'],
+  ] as const)
     await expect(sheet.getByRole('row').filter({ hasText: what })).toContainText(key);
   await page.keyboard.press('Escape');
 
@@ -148,7 +178,9 @@ test('video keys work with focus anywhere in the workspace, the ? sheet lists th
   await goTo(page, '/interviews');
   await page.getByTestId('queue-row').first().waitFor();
   await page.keyboard.press('?');
-  await expect(page.getByRole('dialog').getByRole('row').filter({ hasText: 'Open the selected interview' })).toContainText('Enter');
+  await expect(
+    page.getByRole('dialog').getByRole('row').filter({ hasText: 'Open the selected interview' }),
+  ).toContainText('Enter');
 });
 
 /** Words (runs without spaces) of `root` that the layout cut across two lines. */
@@ -171,7 +203,10 @@ const wordsBrokenIn = (root: Locator) =>
 
 for (const language of ['en', 'es'] as const)
   for (const width of [1024, 1280])
-    test(`cross-document table (${language}, ${width} px): no word or id cut in two, nothing runs out of the panel, fields in words`, async ({ page, shell }) => {
+    test(`cross-document table (${language}, ${width} px): no word or id cut in two, nothing runs out of the panel, fields in words`, async ({
+      page,
+      shell,
+    }) => {
       await shell.ipc('settings.setPreferences', { language });
       await page.setViewportSize({ width, height: 800 });
       await page.reload();
@@ -181,12 +216,16 @@ for (const language of ['en', 'es'] as const)
         const table = page.getByTestId('crossdoc-table');
         await expect(table).toBeVisible();
         expect(await wordsBrokenIn(table)).toEqual([]);
-        const overflow = await table.evaluate((t) => t.getBoundingClientRect().right - t.closest('.panel')!.getBoundingClientRect().right);
+        const overflow = await table.evaluate(
+          (t) => t.getBoundingClientRect().right - t.closest('.panel')!.getBoundingClientRect().right,
+        );
         expect(overflow).toBeLessThanOrEqual(0);
         await expect(table).toContainText(language === 'es' ? 'Nombre completo' : 'Full name');
         await expect(table).not.toContainText('fullName');
       }
-      await expect(page.getByTestId('crossdoc-table')).toContainText(language === 'es' ? 'No comparado' : 'Not compared');
+      await expect(page.getByTestId('crossdoc-table')).toContainText(
+        language === 'es' ? 'No comparado' : 'Not compared',
+      );
       await expect(page.getByTestId('crossdoc-table')).toContainText(language === 'es' ? 'Domicilio' : 'Address');
     });
 
@@ -212,13 +251,18 @@ async function englishOnScreen(page: Page, patterns: RegExp[]): Promise<string[]
       if (text && parent && parent.checkVisibility() && !parent.closest('.visually-hidden')) out.push(text);
     }
     for (const el of document.querySelectorAll<HTMLElement>('[aria-label], [title], [placeholder]'))
-      if (el.checkVisibility() || el.closest('dialog[open]')) for (const a of ['aria-label', 'title', 'placeholder']) if (el.getAttribute(a)) out.push(el.getAttribute(a)!.trim());
+      if (el.checkVisibility() || el.closest('dialog[open]'))
+        for (const a of ['aria-label', 'title', 'placeholder'])
+          if (el.getAttribute(a)) out.push(el.getAttribute(a)!.trim());
     return out;
   });
   return [...new Set(texts.filter((text) => patterns.some((p) => p.test(text))))];
 }
 
-test('es-MX: no English on any screen, the pickers, API-key columns and values, and the same word for one thing', async ({ page, shell }) => {
+test('es-MX: no English on any screen, the pickers, API-key columns and values, and the same word for one thing', async ({
+  page,
+  shell,
+}) => {
   const patterns = englishOnlyPatterns();
   await shell.ipc('settings.setPreferences', { language: 'es' });
   await shell.ipc('queue.addDemoSeeds', {});
@@ -247,14 +291,19 @@ test('es-MX: no English on any screen, the pickers, API-key columns and values, 
   await scan('shortcut sheet');
   await page.keyboard.press('Escape');
 
-  const seeds = (await (await fetch(`${shell.demoUrl}/__demo/interviews`)).json()) as { interviewId: string; label: string; labelEs?: string }[];
+  const seeds = (await (await fetch(`${shell.demoUrl}/__demo/interviews`)).json()) as {
+    interviewId: string;
+    label: string;
+    labelEs?: string;
+  }[];
   for (const area of ['/signing', '/validation', '/capture', '/api-keys', '/settings']) {
     await goTo(page, area);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await scan(area);
     // The interview pickers name the demo interviews in Spanish.
     for (const option of await page.locator('select option').allTextContents())
-      for (const seed of seeds) if (seed.labelEs && seed.labelEs !== seed.label) expect(option).not.toContain(`${seed.label} —`);
+      for (const seed of seeds)
+        if (seed.labelEs && seed.labelEs !== seed.label) expect(option).not.toContain(`${seed.label} —`);
   }
   await goTo(page, '/api-keys');
   const headers = page.locator('.apikeys-table thead th');
@@ -268,7 +317,10 @@ test('es-MX: no English on any screen, the pickers, API-key columns and values, 
   expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((k) => [k, []])));
 });
 
-test('API keys show all eight columns at 1280 px; the PDF opens whole in its viewer; the raw-value bars are readable', async ({ page, shell }) => {
+test('API keys show all eight columns at 1280 px; the PDF opens whole in its viewer; the raw-value bars are readable', async ({
+  page,
+  shell,
+}) => {
   await goTo(page, '/api-keys');
   const box = page.getByTestId('apikeys-scroll');
   await expect(page.getByTestId('apikey-row').first()).toBeVisible();
@@ -287,7 +339,9 @@ test('API keys show all eight columns at 1280 px; the PDF opens whole in its vie
     await page.getByRole('button', { name: 'Open demo-clean-pass-credito' }).click();
     await expect(page.getByTestId('pdf-page')).toHaveText(/Page 1 of \d+/);
     const canvasBox = page.locator('.pdf-canvas');
-    await expect.poll(() => canvasBox.evaluate((b) => b.querySelector('canvas')!.getBoundingClientRect().width)).toBeGreaterThan(200);
+    await expect
+      .poll(() => canvasBox.evaluate((b) => b.querySelector('canvas')!.getBoundingClientRect().width))
+      .toBeGreaterThan(200);
     expect(await canvasBox.evaluate((b) => b.scrollWidth - b.clientWidth)).toBeLessThanOrEqual(0);
     const meter = (await page.getByTestId('checks-table').locator('.meter').first().boundingBox())!;
     expect(meter.width).toBeGreaterThanOrEqual(80);

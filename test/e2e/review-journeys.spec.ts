@@ -9,18 +9,28 @@ import { SHOTS, expectAxeClean, goTo, openInterview, panelsSettled } from './rev
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const pdf = await getDocument({ data: bytes, verbosity: 0 }).promise;
   const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) pages.push((await (await pdf.getPage(n)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join('\n'));
+  for (let n = 1; n <= pdf.numPages; n++)
+    pages.push((await (await pdf.getPage(n)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join('\n'));
   await pdf.destroy();
   return pages.join('\n');
 }
 
-const playedEntries = async (shell: { ipc: <T>(channel: string, input?: unknown) => Promise<T> }, interviewId: string) =>
-  (await shell.ipc<{ entries: { action: string }[] }>('interview.audit', { interviewId })).entries.filter((e) => e.action === 'played').length;
+const playedEntries = async (
+  shell: { ipc: <T>(channel: string, input?: unknown) => Promise<T> },
+  interviewId: string,
+) =>
+  (await shell.ipc<{ entries: { action: string }[] }>('interview.audit', { interviewId })).entries.filter(
+    (e) => e.action === 'played',
+  ).length;
 
 const videoState = (page: Page) =>
-  page.locator('[data-testid="video-player"] video').evaluate((v: HTMLVideoElement) => ({ time: v.currentTime, paused: v.paused, src: v.currentSrc }));
+  page
+    .locator('[data-testid="video-player"] video')
+    .evaluate((v: HTMLVideoElement) => ({ time: v.currentTime, paused: v.paused, src: v.currentSrc }));
 
-test('clean pass: queue from the demo seeds, keyboard to the interview, every panel with data, PDF in the app', async ({ page }) => {
+test('clean pass: queue from the demo seeds, keyboard to the interview, every panel with data, PDF in the app', async ({
+  page,
+}) => {
   await goTo(page, '/interviews');
   await expect(page.getByRole('heading', { name: 'Review queue', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Add all demo interviews' }).click();
@@ -75,7 +85,10 @@ test('clean pass: queue from the demo seeds, keyboard to the interview, every pa
   await expect(row).not.toContainText('Never');
 });
 
-test('the queue keeps its view: back from an interview it is as left, and next and previous follow it', async ({ page, shell }) => {
+test('the queue keeps its view: back from an interview it is as left, and next and previous follow it', async ({
+  page,
+  shell,
+}) => {
   await shell.ipc('queue.addDemoSeeds', {});
   // The window already shows the queue, read before the seeds were added.
   await page.reload();
@@ -135,13 +148,18 @@ test('a removal from the queue can be undone, the entry back as it was', async (
   await expect(row).toContainText('Decided');
 });
 
-test('fraud risk high: severity in words, full-precision score, features beside their codes, mismatches', async ({ page, shell }) => {
+test('fraud risk high: severity in words, full-precision score, features beside their codes, mismatches', async ({
+  page,
+  shell,
+}) => {
   await openInterview(page, shell, 'demo-fraud-high');
   await panelsSettled(page);
   const fraud = page.getByTestId('fraud-risk');
   await expect(fraud).toContainText('High');
   const score = await page.getByTestId('fraud-score').textContent();
-  const raw = await shell.ipc<{ data: { result: { fraudRisk: { result: number; topNFraudCodes: string[]; topNFraudFeatures: string[] } } } }>('interview.rawIdv', { interviewId: 'demo-fraud-high' });
+  const raw = await shell.ipc<{
+    data: { result: { fraudRisk: { result: number; topNFraudCodes: string[]; topNFraudFeatures: string[] } } };
+  }>('interview.rawIdv', { interviewId: 'demo-fraud-high' });
   expect(score).toBe(String(raw.data.result.fraudRisk.result));
   const firstCode = raw.data.result.fraudRisk.topNFraudCodes[0]!;
   const firstFeature = raw.data.result.fraudRisk.topNFraudFeatures[0]!;
@@ -149,7 +167,8 @@ test('fraud risk high: severity in words, full-precision score, features beside 
   // Highest severity first by default.
   await expect(page.getByTestId('checks-table').locator('tbody tr').first()).toContainText('High');
   await page.getByRole('radiogroup', { name: 'Show' }).getByRole('radio', { name: 'High only' }).check();
-  for (const row of await page.getByTestId('checks-table').locator('tbody tr').all()) await expect(row).toContainText('High');
+  for (const row of await page.getByTestId('checks-table').locator('tbody tr').all())
+    await expect(row).toContainText('High');
   await expect(page.getByTestId('crossdoc-table')).toContainText('Mismatch');
   await expectAxeClean(page);
   await page.screenshot({ path: `${SHOTS}/fraud-high.png`, fullPage: true });
@@ -172,7 +191,8 @@ test('closed session: notes, name and decision are disabled with the reason', as
   await expect(page.getByTestId('write-blocked').first()).toContainText('The session is closed');
   await expect(page.getByLabel('Conference notes')).toBeDisabled();
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toBeDisabled();
-  for (const name of ['Approve', 'Reject', 'Request new capture']) await expect(page.getByRole('button', { name, exact: true })).toBeDisabled();
+  for (const name of ['Approve', 'Reject', 'Request new capture'])
+    await expect(page.getByRole('button', { name, exact: true })).toBeDisabled();
   await expectAxeClean(page);
   await page.screenshot({ path: `${SHOTS}/closed.png` });
 });
@@ -208,7 +228,9 @@ test('expired video URL: renewed while playing, position kept', async ({ page, s
 test('a note that fails once is kept as a draft, survives a reload, then is sent', async ({ page, shell }) => {
   await openInterview(page, shell, 'demo-clean-pass');
   await panelsSettled(page);
-  expect((await shell.demo('faults', { route: '/omni/add/conference/notes', kind: 'status', status: 500, times: 1 })).ok).toBe(true);
+  expect(
+    (await shell.demo('faults', { route: '/omni/add/conference/notes', kind: 'status', status: 500, times: 1 })).ok,
+  ).toBe(true);
   const notes = page.getByLabel('Conference notes');
   await notes.fill('Documento legible; rostro coincide.');
   await expect(page.getByTestId('notes-status')).toContainText('Draft saved');
@@ -246,7 +268,10 @@ test('approving with open high-severity findings needs an explicit acknowledgeme
   await dialog.getByRole('button', { name: 'Close' }).last().click();
   await expect(page.getByTestId('last-decision')).toContainText('Decided: Approve');
   await expect(page.getByTestId('audit-table')).toContainText('Decided');
-  const overview = await shell.ipc<{ entry: { localState: string }; lastDecision: { acknowledgedFindings: string[] } }>('interview.overview', { interviewId: 'demo-fraud-high' });
+  const overview = await shell.ipc<{ entry: { localState: string }; lastDecision: { acknowledgedFindings: string[] } }>(
+    'interview.overview',
+    { interviewId: 'demo-fraud-high' },
+  );
   expect(overview.entry.localState).toBe('decided');
   expect(overview.lastDecision.acknowledgedFindings.length).toBeGreaterThan(0);
 });
@@ -258,13 +283,23 @@ test('audit report: exported as JSON with a verified chain and as a PDF', async 
   await expect(page.getByTestId('audit-table')).toContainText('Played');
   await expect(page.getByTestId('audit-chain')).toContainText('Hash chain verified');
 
-  const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
-  const json = JSON.parse(await readFile((await jsonDownload.path())!, 'utf8')) as { interviewId: string; chain: { ok: boolean }; entries: { action: string }[] };
+  const [jsonDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export JSON' }).click(),
+  ]);
+  const json = JSON.parse(await readFile((await jsonDownload.path())!, 'utf8')) as {
+    interviewId: string;
+    chain: { ok: boolean };
+    entries: { action: string }[];
+  };
   expect(json.interviewId).toBe('demo-clean-pass');
   expect(json.chain.ok).toBe(true);
   expect(json.entries.map((e) => e.action)).toEqual(expect.arrayContaining(['opened', 'played']));
 
-  const [pdfDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export PDF report' }).click()]);
+  const [pdfDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export PDF report' }).click(),
+  ]);
   expect(pdfDownload.suggestedFilename()).toMatch(/^review-demo-clean-pass-.*\.pdf$/);
   const pdf = await readFile((await pdfDownload.path())!);
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -297,8 +332,14 @@ test('narrow window in Spanish: panels stacked, es-MX words, nothing mixed', asy
   await page.screenshot({ path: `${SHOTS}/narrow-es.png`, fullPage: true });
 });
 
-test('missing session token: writes disabled with the reason until one is attached from the header', async ({ page, shell }) => {
-  const seeds = (await (await fetch(`${shell.demoUrl}/__demo/interviews`)).json()) as { interviewId: string; sessionToken: string }[];
+test('missing session token: writes disabled with the reason until one is attached from the header', async ({
+  page,
+  shell,
+}) => {
+  const seeds = (await (await fetch(`${shell.demoUrl}/__demo/interviews`)).json()) as {
+    interviewId: string;
+    sessionToken: string;
+  }[];
   const token = seeds.find((s) => s.interviewId === 'demo-clean-pass')!.sessionToken;
   await goTo(page, '/interviews');
   await page.getByLabel('Interview id or link').fill('demo-clean-pass');
@@ -326,16 +367,24 @@ test('contract saved with progress and a video snapshot saved, both in the audit
   await panelsSettled(page);
   // Its bar is gone before the file is saved: the panel still notifies when the save ends in the background.
   await notifications.background(true);
-  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save demo-clean-pass-credito' }).click()]);
+  const [pdf] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Save demo-clean-pass-credito' }).click(),
+  ]);
   expect(pdf.suggestedFilename()).toBe('demo-clean-pass-credito.pdf');
   expect((await readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
-  await expect.poll(notifications.shown).toEqual([{ title: 'Omni Reviewer', body: 'Contract demo-clean-pass-credito download: finished.' }]);
+  await expect
+    .poll(notifications.shown)
+    .toEqual([{ title: 'Omni Reviewer', body: 'Contract demo-clean-pass-credito download: finished.' }]);
   await notifications.background(false);
 
   await expect(page.getByTestId('video-time')).toContainText('0:04');
   await page.getByRole('button', { name: 'Next frame' }).click();
   await expect.poll(async () => (await videoState(page)).time).toBeGreaterThan(0);
-  const [png] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Snapshot' }).click()]);
+  const [png] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Snapshot' }).click(),
+  ]);
   expect(png.suggestedFilename()).toMatch(/^snapshot-demo-clean-pass-.*\.png$/);
   const bytes = await readFile((await png.path())!);
   expect(bytes.subarray(1, 4).toString()).toBe('PNG');
@@ -371,9 +420,15 @@ test('video player by keyboard: Space, frame step, speed, five-second jumps', as
   await expect(page.getByTestId('audit-table')).toContainText('Played');
 });
 
-test('one failing endpoint leaves the other panels working, and its panel retries on its own', async ({ page, shell }) => {
+test('one failing endpoint leaves the other panels working, and its panel retries on its own', async ({
+  page,
+  shell,
+}) => {
   // The client retries idempotent reads; enough faults to exhaust its attempts.
-  expect((await shell.demo('faults', { route: '/omni/cross-doc-data-check/results', kind: 'status', status: 500, times: 8 })).ok).toBe(true);
+  expect(
+    (await shell.demo('faults', { route: '/omni/cross-doc-data-check/results', kind: 'status', status: 500, times: 8 }))
+      .ok,
+  ).toBe(true);
   await openInterview(page, shell, 'demo-clean-pass');
   await panelsSettled(page);
   const crossDoc = page.locator('.panel', { has: page.getByRole('heading', { name: 'Cross-document comparison' }) });
@@ -396,13 +451,20 @@ test('expired contract links are renewed when a PDF is opened later', async ({ p
   await expect(page.getByTestId('pdf-page')).toHaveText(/Page 1 of \d+/);
 });
 
-test('Spanish screen: demo offer in Spanish, only this organization, and a Spanish-only PDF report', async ({ page, shell }) => {
+test('Spanish screen: demo offer in Spanish, only this organization, and a Spanish-only PDF report', async ({
+  page,
+  shell,
+}) => {
   await shell.ipc('settings.setPreferences', { language: 'es' });
   await page.reload();
   await goTo(page, '/interviews');
   const offer = page.locator('.panel', { has: page.getByRole('heading', { name: 'Entrevistas de demostración' }) });
   await expect(offer.locator('.seed-list li').first()).toBeVisible();
-  const seeds = (await (await fetch(`${shell.demoUrl}/__demo/interviews`)).json()) as { interviewId: string; label: string; labelEs?: string }[];
+  const seeds = (await (await fetch(`${shell.demoUrl}/__demo/interviews`)).json()) as {
+    interviewId: string;
+    label: string;
+    labelEs?: string;
+  }[];
   const clean = seeds.find((s) => s.interviewId === 'demo-clean-pass')!;
   expect(clean.labelEs).toBeTruthy();
   await expect(offer.locator('li', { hasText: 'demo-clean-pass' })).toContainText(clean.labelEs!);
@@ -420,23 +482,39 @@ test('Spanish screen: demo offer in Spanish, only this organization, and a Spani
   await page.getByRole('link', { name: 'demo-clean-pass' }).click();
   await panelsSettled(page);
   await expect(page.locator('.workspace-title')).toContainText(clean.labelEs!);
-  const [pdfDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar reporte PDF' }).click()]);
+  const [pdfDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Exportar reporte PDF' }).click(),
+  ]);
   const text = await pdfText(new Uint8Array(await readFile((await pdfDownload.path())!)));
-  for (const word of ['Reporte de revisión de entrevista', 'Validaciones de identificación', 'Bitácora', 'Cadena de hashes verificada']) expect(text).toContain(word);
-  for (const word of ['Interview review report', 'ID validation checks', 'Audit trail', 'Hash chain verified', ' / ']) expect(text).not.toContain(word);
+  for (const word of [
+    'Reporte de revisión de entrevista',
+    'Validaciones de identificación',
+    'Bitácora',
+    'Cadena de hashes verificada',
+  ])
+    expect(text).toContain(word);
+  for (const word of ['Interview review report', 'ID validation checks', 'Audit trail', 'Hash chain verified', ' / '])
+    expect(text).not.toContain(word);
 });
 
 test('a CSV file picked in the queue adds its interviews, and the picker names the file', async ({ page }) => {
   await goTo(page, '/interviews');
   await page.getByText('Import a pasted list or a CSV file').click();
   const csv = 'interviewId,sessionToken\ncsv-imported-1,\ncsv-imported-2,\n';
-  await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'worklist.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .getByLabel('CSV file', { exact: true })
+    .setInputFiles({ name: 'worklist.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByRole('status').filter({ hasText: 'added' })).toContainText('2 added, 0 already in the queue');
   await expect(page.locator('.file-field', { hasText: 'CSV file' })).toContainText(`worklist.csv · ${csv.length} B`);
-  for (const id of ['csv-imported-1', 'csv-imported-2']) await expect(page.getByTestId('queue-row').filter({ hasText: id })).toBeVisible();
+  for (const id of ['csv-imported-1', 'csv-imported-2'])
+    await expect(page.getByTestId('queue-row').filter({ hasText: id })).toBeVisible();
 });
 
-test('a queue of 2,000 interviews draws only the rows in view, and the keyboard and the way back still reach every row', async ({ page, shell }) => {
+test('a queue of 2,000 interviews draws only the rows in view, and the keyboard and the way back still reach every row', async ({
+  page,
+  shell,
+}) => {
   const bulk = Array.from({ length: 2000 }, (_, i) => `bulk-${String(i).padStart(4, '0')}`);
   await shell.ipc('queue.importText', { text: bulk.join('\n'), format: 'list' });
   await shell.ipc('queue.addDemoSeeds', {});
@@ -468,7 +546,10 @@ test('a queue of 2,000 interviews draws only the rows in view, and the keyboard 
 
 test('back from an interview whose row is just below the fold, the queue shows that row', async ({ page, shell }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  await shell.ipc('queue.importText', { text: Array.from({ length: 6 }, (_, i) => `early-${i}`).join('\n'), format: 'list' });
+  await shell.ipc('queue.importText', {
+    text: Array.from({ length: 6 }, (_, i) => `early-${i}`).join('\n'),
+    format: 'list',
+  });
   await shell.ipc('queue.addDemoSeeds', {});
   await goTo(page, '/interviews/demo-clean-pass');
   await panelsSettled(page);
@@ -485,7 +566,9 @@ test('Spanish workspace on narrower windows: every control stays inside its pane
   for (const width of [1024, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     await panelsSettled(page);
-    await expect(page.getByRole('radiogroup', { name: 'Ordenar por' }).getByRole('radio', { name: 'Nombre' })).toBeVisible();
+    await expect(
+      page.getByRole('radiogroup', { name: 'Ordenar por' }).getByRole('radio', { name: 'Nombre' }),
+    ).toBeVisible();
     const outside = await page.evaluate(() =>
       [...document.querySelectorAll('.workspace .panel')].flatMap((panel) => {
         const edge = panel.getBoundingClientRect().right;
@@ -513,7 +596,10 @@ test('a contract is sent to NOM-151 sealing with its document id filled in', asy
   await page.screenshot({ path: `${SHOTS}/signing-from-contract.png` });
 });
 
-test('the analyst reopens a decided interview and puts it back to review by hand, each change audited', async ({ page, shell }) => {
+test('the analyst reopens a decided interview and puts it back to review by hand, each change audited', async ({
+  page,
+  shell,
+}) => {
   await openInterview(page, shell, 'demo-clean-pass');
   await panelsSettled(page);
   const state = page.getByRole('radiogroup', { name: 'Change local state' });
@@ -533,7 +619,11 @@ test('the analyst reopens a decided interview and puts it back to review by hand
   await expectAxeClean(page);
   await page.screenshot({ path: `${SHOTS}/state-changed.png` });
   await audit.screenshot({ path: `${SHOTS}/state-changed-audit.png` });
-  const entries = (await shell.ipc<{ entries: { action: string; detail: Record<string, unknown> }[] }>('interview.audit', { interviewId: 'demo-clean-pass' })).entries;
+  const entries = (
+    await shell.ipc<{ entries: { action: string; detail: Record<string, unknown> }[] }>('interview.audit', {
+      interviewId: 'demo-clean-pass',
+    })
+  ).entries;
   expect(entries.filter((e) => e.action === 'stateChanged').map((e) => e.detail)).toEqual([
     { from: 'inReview', to: 'decided' },
     { from: 'decided', to: 'inReview' },

@@ -4,14 +4,24 @@ import { goTo, openInterview, panelsSettled } from './review-helpers';
 const ID = 'demo-fraud-high';
 
 const openedEntries = async (shell: { ipc: <T>(channel: string, input?: unknown) => Promise<T> }) =>
-  (await shell.ipc<{ entries: { action: string }[] }>('interview.audit', { interviewId: ID })).entries.filter((e) => e.action === 'opened').length;
+  (await shell.ipc<{ entries: { action: string }[] }>('interview.audit', { interviewId: ID })).entries.filter(
+    (e) => e.action === 'opened',
+  ).length;
 
-test('each visit records one opening: the trail comes with it, a refresh does not repeat it, a new visit does', async ({ page, shell }) => {
+test('each visit records one opening: the trail comes with it, a refresh does not repeat it, a new visit does', async ({
+  page,
+  shell,
+}) => {
   const calls: string[] = [];
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname;
     // Calls made in one tick travel together to /ipc (preload/web.ts); a call made alone, to /ipc/<channel>.
-    const channels = path === '/ipc' ? (request.postDataJSON() as { channel: string }[]).map((c) => c.channel) : path.startsWith('/ipc/') ? [path.slice('/ipc/'.length)] : [];
+    const channels =
+      path === '/ipc'
+        ? (request.postDataJSON() as { channel: string }[]).map((c) => c.channel)
+        : path.startsWith('/ipc/')
+          ? [path.slice('/ipc/'.length)]
+          : [];
     calls.push(...channels.filter((c) => c.startsWith('interview.') || c === 'queue.list'));
   });
 

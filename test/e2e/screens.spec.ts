@@ -33,7 +33,9 @@ for (const language of ['en', 'es'] as const)
         await page.getByTestId('crossdoc-table').scrollIntoViewIfNeeded();
         await shot('interview-crossdoc');
         const notes = page.locator('textarea[id^="notes-"]');
-        await notes.fill(language === 'es' ? 'Identificación legible; el rostro coincide.' : 'ID legible; the face matches.');
+        await notes.fill(
+          language === 'es' ? 'Identificación legible; el rostro coincide.' : 'ID legible; the face matches.',
+        );
         await page.locator('form.draft-form').first().getByRole('button').click();
         await expect(page.getByTestId('sent-history').getByRole('listitem')).toHaveCount(1);
         await notes.scrollIntoViewIfNeeded();

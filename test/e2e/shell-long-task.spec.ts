@@ -47,34 +47,39 @@ async function open(page: Page, opts: { lang?: 'es'; permission: NotificationPer
     page.on('pageerror', (error) => errors.push(String(error)));
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   }
-  await page.addInitScript(({ permission }) => {
-    const log = { asked: 0, shown: [] as { title: string; body: string; lang?: string }[] };
-    class RecordingNotification {
-      static get permission() {
-        return permission;
+  await page.addInitScript(
+    ({ permission }) => {
+      const log = { asked: 0, shown: [] as { title: string; body: string; lang?: string }[] };
+      class RecordingNotification {
+        static get permission() {
+          return permission;
+        }
+        static async requestPermission() {
+          log.asked += 1;
+          return permission;
+        }
+        onclick: (() => void) | null = null;
+        constructor(title: string, options: { body: string; lang?: string }) {
+          log.shown.push({ title, body: options.body, ...(options.lang ? { lang: options.lang } : {}) });
+        }
+        close() {}
       }
-      static async requestPermission() {
-        log.asked += 1;
-        return permission;
-      }
-      onclick: (() => void) | null = null;
-      constructor(title: string, options: { body: string; lang?: string }) {
-        log.shown.push({ title, body: options.body, ...(options.lang ? { lang: options.lang } : {}) });
-      }
-      close() {}
-    }
-    let background = false;
-    Object.defineProperty(window, 'Notification', { value: RecordingNotification, configurable: true });
-    Object.defineProperty(document, 'hidden', { get: () => background, configurable: true });
-    document.hasFocus = () => !background;
-    Object.assign(window, { __notifications: log, __setBackground: (b: boolean) => (background = b) });
-  }, { permission: opts.permission });
+      let background = false;
+      Object.defineProperty(window, 'Notification', { value: RecordingNotification, configurable: true });
+      Object.defineProperty(document, 'hidden', { get: () => background, configurable: true });
+      document.hasFocus = () => !background;
+      Object.assign(window, { __notifications: log, __setBackground: (b: boolean) => (background = b) });
+    },
+    { permission: opts.permission },
+  );
   await page.goto(`${origin}/index.html${opts.lang ? `?lang=${opts.lang}` : ''}`);
   await expect(page.getByRole('button', { name: 'start' })).toBeVisible();
 }
 
-const recorded = (page: Page) => page.evaluate(() => (window as unknown as { __notifications: Recorded }).__notifications);
-const setBackground = (page: Page, background: boolean) => page.evaluate((b) => (window as unknown as { __setBackground: (b: boolean) => void }).__setBackground(b), background);
+const recorded = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __notifications: Recorded }).__notifications);
+const setBackground = (page: Page, background: boolean) =>
+  page.evaluate((b) => (window as unknown as { __setBackground: (b: boolean) => void }).__setBackground(b), background);
 
 test('asks for permission on the first long task, not at startup, and only once', async ({ page }) => {
   await open(page, { permission: 'default' });
@@ -94,8 +99,13 @@ test('work that finishes in the background notifies with the task and its outcom
   await page.getByRole('button', { name: 'start' }).click();
   await setBackground(page, true);
   await page.getByRole('button', { name: 'done' }).click();
-  await expect.poll(async () => (await recorded(page)).shown).toEqual([{ title: 'Omni Reviewer', body: 'Video import: finished.', lang: 'en' }]);
-  await expect(page.getByRole('progressbar', { name: 'Uploading video' })).toHaveAttribute('aria-valuetext', /Finished/);
+  await expect
+    .poll(async () => (await recorded(page)).shown)
+    .toEqual([{ title: 'Omni Reviewer', body: 'Video import: finished.', lang: 'en' }]);
+  await expect(page.getByRole('progressbar', { name: 'Uploading video' })).toHaveAttribute(
+    'aria-valuetext',
+    /Finished/,
+  );
   await expect(page.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
   await page.screenshot({ path: 'test-results/shell-long-task-done-en.png' });
 });
@@ -107,9 +117,15 @@ test('a failure in the background notifies in Spanish; cancelling never does', a
   await page.getByRole('button', { name: 'cancelled' }).click();
   await expect(page.getByText('Cancelado', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'failed' }).click();
-  await expect.poll(async () => (await recorded(page)).shown).toEqual([
-    { title: 'Omni Reviewer', body: 'Importación de video: falló. Abre Omni Reviewer para ver qué pasó y reintentar.', lang: 'es-MX' },
-  ]);
+  await expect
+    .poll(async () => (await recorded(page)).shown)
+    .toEqual([
+      {
+        title: 'Omni Reviewer',
+        body: 'Importación de video: falló. Abre Omni Reviewer para ver qué pasó y reintentar.',
+        lang: 'es-MX',
+      },
+    ]);
   await expect(page.getByText('Falló', { exact: true })).toBeVisible();
   await page.screenshot({ path: 'test-results/shell-long-task-failed-es.png' });
 });

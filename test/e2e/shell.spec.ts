@@ -18,7 +18,10 @@ const standaloneDemos: (() => void)[] = [];
 test.afterEach(() => standaloneDemos.splice(0).forEach((stop) => stop()));
 
 async function standaloneDemo(): Promise<{ url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/demo-server/cli.ts', '--port', '0'], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'main/demo-server/cli.ts', '--port', '0'], {
+    cwd: process.cwd(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   standaloneDemos.push(() => child.kill());
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
@@ -33,7 +36,10 @@ async function standaloneDemo(): Promise<{ url: string }> {
 }
 
 async function openSettings(page: Page) {
-  await page.getByRole('navigation').getByRole('link', { name: /^(Settings|Configuración)/ }).click();
+  await page
+    .getByRole('navigation')
+    .getByRole('link', { name: /^(Settings|Configuración)/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: /Settings|Configuración/ })).toBeVisible();
 }
 
@@ -63,7 +69,8 @@ test('first run lands on a working screen in the demo environment with no typing
   expect(page.url()).not.toContain('k=');
 
   await openSettings(page);
-  for (const field of ['apiKey', 'integrationId', 'secret']) await expect(page.getByTestId(`credential-${field}`).getByText('Set', { exact: true })).toBeVisible();
+  for (const field of ['apiKey', 'integrationId', 'secret'])
+    await expect(page.getByTestId(`credential-${field}`).getByText('Set', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Test connection' }).click();
   await expect(page.getByTestId('connection-ok')).toContainText(/Connected\. The token is valid for 1[45] min/);
   await page.screenshot({ path: `${SHOTS}/settings-demo-en.png` });
@@ -80,7 +87,9 @@ test('switching the language changes every word of the frame and persists', asyn
   await openSettings(page);
   await page.getByLabel('Language').selectOption('es');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Configuración');
-  await expect(page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: /Entrevistas/ })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: /Entrevistas/ }),
+  ).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es-MX');
   await expect(page.getByTestId('active-environment')).toHaveText('Demostración');
   await page.screenshot({ path: `${SHOTS}/settings-demo-es.png` });
@@ -92,9 +101,15 @@ test('switching the language changes every word of the frame and persists', asyn
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
 });
 
-test('credentials: enter, test, replace with a bad one (clear error), clear; a new address clears them', async ({ page }) => {
+test('credentials: enter, test, replace with a bad one (clear error), clear; a new address clears them', async ({
+  page,
+}) => {
   const staging = await standaloneDemo();
-  const creds = (await fetch(`${staging.url}/__demo/credentials`).then((r) => r.json())) as { apiKey: string; integrationId: string; secret: string };
+  const creds = (await fetch(`${staging.url}/__demo/credentials`).then((r) => r.json())) as {
+    apiKey: string;
+    integrationId: string;
+    secret: string;
+  };
   await openSettings(page);
   await page.getByRole('radio', { name: /Custom/ }).click();
   await expect(page.getByTestId('active-environment')).toHaveText(/Custom/);
@@ -137,7 +152,8 @@ test('credentials: enter, test, replace with a bad one (clear error), clear; a n
   await page.getByLabel('Base URL').fill(staging.url.replace('127.0.0.1', 'localhost'));
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('The address changed, so the stored credentials were cleared')).toBeVisible();
-  for (const field of ['apiKey', 'integrationId']) await expect(page.getByTestId(`credential-${field}`).getByText('Not set')).toBeVisible();
+  for (const field of ['apiKey', 'integrationId'])
+    await expect(page.getByTestId(`credential-${field}`).getByText('Not set')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/settings-address-changed.png` });
 });
 
@@ -169,23 +185,42 @@ test('the page cannot reach any secret: window, storage, cookies and DOM are sea
       const descriptor = Object.getOwnPropertyDescriptor(window, key);
       if (descriptor && 'value' in descriptor && descriptor.value !== window) walk(descriptor.value, 0);
     }
-    const storage = (s: Storage) => Array.from({ length: s.length }, (_, i) => `${s.key(i)}=${s.getItem(s.key(i)!)}`).join('\n');
+    const storage = (s: Storage) =>
+      Array.from({ length: s.length }, (_, i) => `${s.key(i)}=${s.getItem(s.key(i)!)}`).join('\n');
     const inputs = Array.from(document.querySelectorAll('input')).map((i) => i.value);
-    return [strings.join('\n'), storage(localStorage), storage(sessionStorage), document.cookie, document.documentElement.outerHTML, inputs.join('\n'), location.href].join('\n');
+    return [
+      strings.join('\n'),
+      storage(localStorage),
+      storage(sessionStorage),
+      document.cookie,
+      document.documentElement.outerHTML,
+      inputs.join('\n'),
+      location.href,
+    ].join('\n');
   });
   expect(haystack).toContain('canary-7d1e');
-  for (const secret of [creds.apiKey, creds.integrationId, creds.secret, 'typed-api-key-4f9c2b']) expect(haystack).not.toContain(secret);
+  for (const secret of [creds.apiKey, creds.integrationId, creds.secret, 'typed-api-key-4f9c2b'])
+    expect(haystack).not.toContain(secret);
   // No token of the service either (JWTs start with eyJ).
   expect(haystack).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/);
   // window.omni is the typed API and nothing else: no generic invoke, no transport.
-  const api = await page.evaluate(() => Object.fromEntries(Object.entries(window.omni).map(([d, m]) => [d, Object.keys(m as object).every((k) => typeof (m as Record<string, unknown>)[k] === 'function')])));
+  const api = await page.evaluate(() =>
+    Object.fromEntries(
+      Object.entries(window.omni).map(([d, m]) => [
+        d,
+        Object.keys(m as object).every((k) => typeof (m as Record<string, unknown>)[k] === 'function'),
+      ]),
+    ),
+  );
   expect(Object.values(api).every(Boolean)).toBe(true);
   expect(await page.evaluate(() => 'invoke' in window.omni || 'ipcRenderer' in window)).toBe(false);
   // Nor did the shell print any of them.
   for (const secret of [creds.secret, 'typed-api-key-4f9c2b']) expect(shell.output()).not.toContain(secret);
 });
 
-test('keyboard: g-shortcuts move between areas, ? opens the sheet, Esc closes it; focus is visible', async ({ page }) => {
+test('keyboard: g-shortcuts move between areas, ? opens the sheet, Esc closes it; focus is visible', async ({
+  page,
+}) => {
   await openSettings(page);
   await page.keyboard.press('g');
   await page.keyboard.press('s');
@@ -225,7 +260,14 @@ test('keyboard: g-shortcuts move between areas, ? opens the sheet, Esc closes it
 
 test('every area is reachable from the rail and the frame passes axe on each, light and dark', async ({ page }) => {
   const rail = page.getByRole('navigation', { name: 'Main navigation' });
-  for (const [name, path] of [['Interviews', 'interviews'], ['Signing', 'signing'], ['Validation', 'validation'], ['Capture', 'capture'], ['API keys', 'api-keys'], ['Settings', 'settings']] as const) {
+  for (const [name, path] of [
+    ['Interviews', 'interviews'],
+    ['Signing', 'signing'],
+    ['Validation', 'validation'],
+    ['Capture', 'capture'],
+    ['API keys', 'api-keys'],
+    ['Settings', 'settings'],
+  ] as const) {
     await rail.getByRole('link', { name: new RegExp(`^${name}`) }).click();
     await expect(page).toHaveURL(new RegExp(`#/${path}$`));
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -268,7 +310,8 @@ test('an unknown address shows a way back', async ({ page, shell }) => {
 
 test('Production looks unmistakably different from Demo, and says so in words', async ({ page }) => {
   const bar = page.getByRole('banner');
-  const look = () => bar.evaluate((el) => `${getComputedStyle(el).backgroundColor}|${getComputedStyle(el).backgroundImage}`);
+  const look = () =>
+    bar.evaluate((el) => `${getComputedStyle(el).backgroundColor}|${getComputedStyle(el).backgroundImage}`);
   const demoLook = await look();
   await openSettings(page);
   await page.getByRole('radio', { name: /Production/ }).click();
@@ -294,9 +337,14 @@ test('a malformed address is refused at the field, in the user’s language', as
   await axeClean(page);
 });
 
-test('storage security: without an OS secret store, credentials wait in memory until weaker storage is accepted', async ({ page, shell }) => {
+test('storage security: without an OS secret store, credentials wait in memory until weaker storage is accepted', async ({
+  page,
+  shell,
+}) => {
   await openSettings(page);
-  const panel = page.getByRole('region', { name: 'Where credentials are kept' }).or(page.locator('section', { has: page.getByRole('heading', { name: 'Where credentials are kept' }) }));
+  const panel = page
+    .getByRole('region', { name: 'Where credentials are kept' })
+    .or(page.locator('section', { has: page.getByRole('heading', { name: 'Where credentials are kept' }) }));
   await expect(panel).toContainText('kept in memory only');
   await panel.getByRole('button', { name: 'Accept weaker storage' }).click();
   await expect(panel).toContainText('saved with basic protection');
@@ -304,7 +352,9 @@ test('storage security: without an OS secret store, credentials wait in memory u
   expect(await shell.ipc('settings.storageSecurity')).toMatchObject({ state: 'weak-accepted' });
 });
 
-test('the rail never runs a label into its shortcut hint, in English and Spanish, at 720, 1024 and 1280 px', async ({ page }) => {
+test('the rail never runs a label into its shortcut hint, in English and Spanish, at 720, 1024 and 1280 px', async ({
+  page,
+}) => {
   for (const language of ['en', 'es'] as const) {
     if (language === 'es') {
       await openSettings(page);
@@ -320,7 +370,11 @@ test('the rail never runs a label into its shortcut hint, in English and Spanish
         const hint = (await link.locator('kbd').boundingBox())!;
         const sameLine = label.y < hint.y + hint.height && hint.y < label.y + label.height;
         // Side by side with a visible gap, or (if ever wrapped) on separate lines: never touching.
-        if (sameLine) expect(hint.x - (label.x + label.width), `${language} ${width}px: ${await link.textContent()}`).toBeGreaterThanOrEqual(8);
+        if (sameLine)
+          expect(
+            hint.x - (label.x + label.width),
+            `${language} ${width}px: ${await link.textContent()}`,
+          ).toBeGreaterThanOrEqual(8);
         const box = (await link.boundingBox())!;
         expect(hint.x + hint.width).toBeLessThanOrEqual(box.x + box.width);
       }
@@ -329,7 +383,10 @@ test('the rail never runs a label into its shortcut hint, in English and Spanish
   }
 });
 
-test('a new screen starts at its top with focus on the content; a query change on the same screen keeps the scroll', async ({ page, shell }) => {
+test('a new screen starts at its top with focus on the content; a query change on the same screen keeps the scroll', async ({
+  page,
+  shell,
+}) => {
   await page.setViewportSize({ width: 1280, height: 560 });
   await shell.ipc('queue.addDemoSeeds', {});
   await page.evaluate(() => (window.location.hash = '#/interviews/demo-clean-pass'));
@@ -388,7 +445,10 @@ test('the skip link moves focus to the content without leaving the screen', asyn
 test.describe('a settings file that cannot be read', () => {
   test.use({ storeFiles: { 'omni-reviewer': '{"vault": {"items": ' } });
 
-  test('is set aside unchanged, and the app starts with new settings and says where the old file is', async ({ page, shell }) => {
+  test('is set aside unchanged, and the app starts with new settings and says where the old file is', async ({
+    page,
+    shell,
+  }) => {
     const notice = page.getByRole('alert').filter({ hasText: 'could not read its settings file' });
     await expect(notice).toBeVisible();
     const keptAs = await notice.getByTestId('settings-set-aside').textContent();
@@ -407,9 +467,17 @@ test.describe('a settings file that cannot be read', () => {
 });
 
 test.describe('an unreadable review queue file', () => {
-  test.use({ storeFiles: { 'omni-reviewer': JSON.stringify({ preferences: { language: 'es' } }), 'omni-reviewer-queue': '{"review.queue.demo": {' } });
+  test.use({
+    storeFiles: {
+      'omni-reviewer': JSON.stringify({ preferences: { language: 'es' } }),
+      'omni-reviewer-queue': '{"review.queue.demo": {',
+    },
+  });
 
-  test('is set aside alone: the notice names the queue, in the chosen language, and the settings stay', async ({ page, shell }) => {
+  test('is set aside alone: the notice names the queue, in the chosen language, and the settings stay', async ({
+    page,
+    shell,
+  }) => {
     const notice = page.getByRole('alert').filter({ hasText: 'no pudo leer el archivo de su bandeja de revisión' });
     await expect(notice).toBeVisible();
     await expect(notice).not.toContainText('configuración nueva');
@@ -429,19 +497,34 @@ test.describe('unreadable drafts and decisions files', () => {
   const at = '2026-11-20T15:04:05.000Z';
   test.use({
     storeFiles: {
-      'omni-reviewer-queue': JSON.stringify({ 'review.queue.demo': { 'demo-no-fraud-risk': { interviewId: 'demo-no-fraud-risk', label: 'Still queued', addedAt: at, localState: 'inReview' } } }),
+      'omni-reviewer-queue': JSON.stringify({
+        'review.queue.demo': {
+          'demo-no-fraud-risk': {
+            interviewId: 'demo-no-fraud-risk',
+            label: 'Still queued',
+            addedAt: at,
+            localState: 'inReview',
+          },
+        },
+      }),
       'omni-reviewer-drafts': '{"review.drafts.demo": {"demo-clean-pass": ',
       'omni-reviewer-decisions': '{"review.decisions.demo": [',
     },
   });
 
-  test('are each set aside and named in one notice; the queue beside them is read, and a new draft is kept', async ({ page, shell }) => {
+  test('are each set aside and named in one notice; the queue beside them is read, and a new draft is kept', async ({
+    page,
+    shell,
+  }) => {
     const notice = page.getByRole('alert').filter({ hasText: 'could not read its drafts file' });
     await expect(notice).toBeVisible();
     await expect(notice).toContainText('could not read its decisions file');
     await expect(notice).not.toContainText('queue started empty');
     await expect(notice).toContainText('Keep those files');
-    for (const [kind, text] of [['drafts', '{"review.drafts.demo": {"demo-clean-pass": '], ['decisions', '{"review.decisions.demo": [']] as const) {
+    for (const [kind, text] of [
+      ['drafts', '{"review.drafts.demo": {"demo-clean-pass": '],
+      ['decisions', '{"review.decisions.demo": ['],
+    ] as const) {
       const keptAs = await notice.getByTestId(`${kind}-set-aside`).textContent();
       expect(keptAs!.startsWith(join(shell.dataDir, `omni-reviewer-${kind}.unreadable-`))).toBe(true);
       expect(await readFile(keptAs!, 'utf8')).toBe(text);
@@ -455,8 +538,16 @@ test.describe('unreadable drafts and decisions files', () => {
     await expect(page.getByTestId('last-decision')).toHaveCount(0);
     await page.getByLabel('Conference notes').fill('Typed after the drafts file was set aside.');
     await expect
-      .poll(async () => JSON.parse(await readFile(join(shell.dataDir, 'omni-reviewer-drafts.json'), 'utf8').catch(() => 'null')) as unknown)
-      .toHaveProperty(['review.drafts.demo', 'demo-clean-pass', 'notes', 'text'], 'Typed after the drafts file was set aside.');
+      .poll(
+        async () =>
+          JSON.parse(
+            await readFile(join(shell.dataDir, 'omni-reviewer-drafts.json'), 'utf8').catch(() => 'null'),
+          ) as unknown,
+      )
+      .toHaveProperty(
+        ['review.drafts.demo', 'demo-clean-pass', 'notes', 'text'],
+        'Typed after the drafts file was set aside.',
+      );
   });
 });
 
@@ -465,19 +556,49 @@ test.describe('a settings file from an earlier version, holding the queue, a dra
   test.use({
     storeFiles: {
       'omni-reviewer': JSON.stringify({
-        'review.queue.demo': { 'demo-clean-pass': { interviewId: 'demo-clean-pass', label: 'Kept from before', addedAt: at, localState: 'inReview' } },
+        'review.queue.demo': {
+          'demo-clean-pass': {
+            interviewId: 'demo-clean-pass',
+            label: 'Kept from before',
+            addedAt: at,
+            localState: 'inReview',
+          },
+        },
         'review.drafts.demo': { 'demo-clean-pass': { notes: { text: 'Escrito antes de actualizar.', updatedAt: at } } },
-        'review.decisions.demo': { 'demo-clean-pass': [{ decision: 'approve', reason: 'Todo coincide.', acknowledgedFindings: [], decidedAt: at, environment: 'demo' }] },
+        'review.decisions.demo': {
+          'demo-clean-pass': [
+            {
+              decision: 'approve',
+              reason: 'Todo coincide.',
+              acknowledgedFindings: [],
+              decidedAt: at,
+              environment: 'demo',
+            },
+          ],
+        },
       }),
     },
   });
 
-  test('is split at start into its files, and the queue, the draft and the decision are all still there', async ({ page, shell }) => {
-    const file = async (name: string) => JSON.parse(await readFile(join(shell.dataDir, `${name}.json`), 'utf8')) as Record<string, unknown>;
+  test('is split at start into its files, and the queue, the draft and the decision are all still there', async ({
+    page,
+    shell,
+  }) => {
+    const file = async (name: string) =>
+      JSON.parse(await readFile(join(shell.dataDir, `${name}.json`), 'utf8')) as Record<string, unknown>;
     expect(Object.keys(await file('omni-reviewer')).filter((key) => key.startsWith('review.'))).toEqual([]);
-    expect(await file('omni-reviewer-queue')).toHaveProperty(['review.queue.demo', 'demo-clean-pass', 'label'], 'Kept from before');
-    expect(await file('omni-reviewer-drafts')).toHaveProperty(['review.drafts.demo', 'demo-clean-pass', 'notes', 'text'], 'Escrito antes de actualizar.');
-    expect(await file('omni-reviewer-decisions')).toHaveProperty(['review.decisions.demo', 'demo-clean-pass', '0', 'decision'], 'approve');
+    expect(await file('omni-reviewer-queue')).toHaveProperty(
+      ['review.queue.demo', 'demo-clean-pass', 'label'],
+      'Kept from before',
+    );
+    expect(await file('omni-reviewer-drafts')).toHaveProperty(
+      ['review.drafts.demo', 'demo-clean-pass', 'notes', 'text'],
+      'Escrito antes de actualizar.',
+    );
+    expect(await file('omni-reviewer-decisions')).toHaveProperty(
+      ['review.decisions.demo', 'demo-clean-pass', '0', 'decision'],
+      'approve',
+    );
 
     const row = page.getByRole('row', { name: /demo-clean-pass/ });
     await expect(row).toContainText('Kept from before');

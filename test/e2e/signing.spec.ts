@@ -9,17 +9,25 @@ import { expect, test } from './fixtures';
  */
 
 async function openSigning(page: Page) {
-  await page.getByRole('link', { name: /^(Signing|Firma)/ }).first().click();
+  await page
+    .getByRole('link', { name: /^(Signing|Firma)/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/NOM-151/);
 }
 
 async function axeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function saveTo(page: Page, buttonName: string, path: string): Promise<string> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: buttonName }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: buttonName }).click(),
+  ]);
   await download.saveAs(path);
   return download.suggestedFilename();
 }
@@ -84,7 +92,10 @@ test('seal a contract, see it verified, tamper with the file, see it fail', asyn
   await axeClean(page);
 });
 
-test('sign a string and read the evidence in Spanish; a broken evidence file fails cleanly', async ({ page, shell }, testInfo) => {
+test('sign a string and read the evidence in Spanish; a broken evidence file fails cleanly', async ({
+  page,
+  shell,
+}, testInfo) => {
   await shell.ipc('settings.setPreferences', { language: 'es' });
   // An interview's contract links here with the id filled in.
   await page.reload();
@@ -95,7 +106,11 @@ test('sign a string and read the evidence in Spanish; a broken evidence file fai
   const sign = page.locator('section.signing-string');
   await sign.getByRole('button', { name: 'Firmar con NOM-151' }).click();
   await expect(sign.getByRole('alert')).toHaveText('Escribe o carga el texto a firmar.');
-  await sign.getByLabel('Cargar texto desde un archivo…').setInputFiles({ name: 'acuerdo.txt', mimeType: 'text/plain', buffer: Buffer.from('Acepto el aviso de privacidad.') });
+  await sign.getByLabel('Cargar texto desde un archivo…').setInputFiles({
+    name: 'acuerdo.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Acepto el aviso de privacidad.'),
+  });
   await expect(sign.getByLabel('Texto a firmar')).toHaveValue('Acepto el aviso de privacidad.');
   await sign.getByRole('button', { name: 'Firmar con NOM-151' }).click();
   const result = sign.getByTestId('nom151-result');
@@ -108,7 +123,9 @@ test('sign a string and read the evidence in Spanish; a broken evidence file fai
   const truncated = (await readFile(evidencePath)).subarray(0, 120);
   const verify = page.locator('section.signing-verify');
   await expect(verify.getByTestId('nom-evidence-name')).toHaveText('Ningún archivo elegido');
-  await verify.getByLabel('Constancia o PDF sellado').setInputFiles({ name: 'cortada.tsr', mimeType: 'application/octet-stream', buffer: truncated });
+  await verify
+    .getByLabel('Constancia o PDF sellado')
+    .setInputFiles({ name: 'cortada.tsr', mimeType: 'application/octet-stream', buffer: truncated });
   await expect(verify.getByTestId('nom-evidence-name')).toHaveText('cortada.tsr · 120 B');
   await expect(verify.locator('label.btn', { hasText: 'Elegir otro…' })).toBeVisible();
   await verify.getByLabel('O el texto firmado').fill('Acepto el aviso de privacidad.');
@@ -125,7 +142,9 @@ test('a failed seal says what happened, shows its code, and Retry seals', async 
   await seal.getByRole('button', { name: 'Seal with NOM-151' }).click();
   await expect(seal.getByRole('alert')).toHaveText('Enter the id of the signed contract to seal.');
 
-  expect((await shell.demo('faults', { route: 'calculateContractNom151', kind: 'status', status: 500, times: 1 })).ok).toBe(true);
+  expect(
+    (await shell.demo('faults', { route: 'calculateContractNom151', kind: 'status', status: 500, times: 1 })).ok,
+  ).toBe(true);
   await seal.getByLabel('Signed contract id').fill('demo-contracts-many-seguro');
   await seal.getByRole('button', { name: 'Seal with NOM-151' }).click();
   const error = seal.locator('.panel-error');

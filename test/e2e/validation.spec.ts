@@ -7,12 +7,17 @@ import { expect, test } from './fixtures';
 const SHOTS = '.tmp/screenshots/capture-tools';
 
 async function axeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function openValidation(page: Page) {
-  await page.getByRole('navigation', { name: /Main navigation|Navegación principal/ }).getByRole('link', { name: /^(Validation|Validación)/ }).click();
+  await page
+    .getByRole('navigation', { name: /Main navigation|Navegación principal/ })
+    .getByRole('link', { name: /^(Validation|Validación)/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: /^(Validation|Validación)$/ })).toBeVisible();
 }
 
@@ -23,7 +28,10 @@ const TRANSIENT = curp((c) => c.outcome.kind === 'registry' && c.outcome.group =
 const INTERNAL = curp((c) => c.outcome.kind === 'registry' && c.outcome.group === 3);
 const DAILY = curp((c) => c.outcome.kind === 'provider' && c.outcome.descripcionRespuesta.startsWith('daily'));
 
-test('RFC: explains what is wrong while typing, shows the 400 and 500 paths, then every field of a valid answer', async ({ page, shell }) => {
+test('RFC: explains what is wrong while typing, shows the 400 and 500 paths, then every field of a valid answer', async ({
+  page,
+  shell,
+}) => {
   await openValidation(page);
   const rfc = page.getByRole('textbox', { name: 'RFC', exact: true });
   const check = page.getByTestId('local-check').first();
@@ -38,7 +46,12 @@ test('RFC: explains what is wrong while typing, shows the 400 and 500 paths, the
 
   // The service's own refusal of the format (400) is reachable on purpose.
   await page.getByRole('button', { name: 'Send to the service anyway' }).first().click();
-  await expect(page.getByRole('alert').filter({ hasText: /HTTP|400|request/i }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: /HTTP|400|request/i })
+      .first(),
+  ).toBeVisible();
   await expect(page.getByText(/Error code .*400/)).toBeVisible();
 
   await rfc.fill('GODE561231GR8');
@@ -50,12 +63,19 @@ test('RFC: explains what is wrong while typing, shows the 400 and 500 paths, the
   await failure.getByRole('button', { name: 'Retry' }).click();
   const result = page.getByTestId('rfc-result');
   await expect(result).toContainText('SAT lists this RFC');
-  for (const field of ['validRFC', 'status', 'message', 'rfcType', 'messageCode', 'errorMessage']) await expect(result.getByRole('rowheader', { name: field, exact: true })).toBeVisible();
+  for (const field of ['validRFC', 'status', 'message', 'rfcType', 'messageCode', 'errorMessage'])
+    await expect(result.getByRole('rowheader', { name: field, exact: true })).toBeVisible();
   await axeClean(page);
-  await page.locator('section').filter({ has: page.getByRole('heading', { name: 'RFC', exact: true }) }).screenshot({ path: `${SHOTS}/rfc-valid.png` });
+  await page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: 'RFC', exact: true }) })
+    .screenshot({ path: `${SHOTS}/rfc-valid.png` });
 });
 
-test('CURP: needs a session token, explains every group in the chosen language, retry only where it helps', async ({ page, shell }) => {
+test('CURP: needs a session token, explains every group in the chosen language, retry only where it helps', async ({
+  page,
+  shell,
+}) => {
   await shell.ipc('queue.add', { items: [{ interviewId: 'demo-clean-pass' }] });
   await openValidation(page);
   const curpSection = page.locator('section').filter({ has: page.getByRole('heading', { name: 'CURP', exact: true }) });
@@ -67,7 +87,10 @@ test('CURP: needs a session token, explains every group in the chosen language, 
   await axeClean(page);
   await page.screenshot({ path: `${SHOTS}/curp-no-token.png`, fullPage: true });
 
-  const interviews = (await (await fetch(`${shell.demoUrl}/__demo/interviews`)).json()) as { interviewId: string; sessionToken: string }[];
+  const interviews = (await (await fetch(`${shell.demoUrl}/__demo/interviews`)).json()) as {
+    interviewId: string;
+    sessionToken: string;
+  }[];
   const token = interviews.find((i) => i.interviewId === 'demo-clean-pass')!.sessionToken;
   await curpSection.getByLabel('Session token for demo-clean-pass').fill(token);
   await curpSection.getByRole('button', { name: 'Attach token' }).click();
@@ -116,9 +139,18 @@ test('batch: CSV column with retries, pause and resume, per-row problems and a C
   await shell.demo('faults', { route: 'validateRfc', kind: 'status', status: 503, times: 2 });
   const notifications = await recordNotifications(page);
   await openValidation(page);
-  const rfcs = ['GODE561231GR8', 'MAG041126GT8', 'XAXX010101000', 'GODE561231GR9', 'ABC', ...Array.from({ length: 40 }, () => 'GODE561231GR8')];
+  const rfcs = [
+    'GODE561231GR8',
+    'MAG041126GT8',
+    'XAXX010101000',
+    'GODE561231GR9',
+    'ABC',
+    ...Array.from({ length: 40 }, () => 'GODE561231GR8'),
+  ];
   const csv = ['nombre,rfc', ...rfcs.map((r, i) => `Persona ${i + 1},${r}`)].join('\n');
-  await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'rfcs.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .getByLabel('CSV file', { exact: true })
+    .setInputFiles({ name: 'rfcs.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByText('45 rows')).toBeVisible();
   await expect(page.getByLabel('Column to validate')).toHaveValue('1');
   await expect(page.getByRole('radio', { name: 'RFCs' })).toBeChecked();
@@ -146,7 +178,10 @@ test('batch: CSV column with retries, pause and resume, per-row problems and a C
   await run.getByRole('button', { name: 'Export results (CSV)' }).click();
   const file = await download;
   const text = Buffer.concat(await (await file.createReadStream()).toArray()).toString('utf8');
-  const lines = text.replace(/^\ufeff/, '').trim().split(/\r\n/);
+  const lines = text
+    .replace(/^\ufeff/, '')
+    .trim()
+    .split(/\r\n/);
   expect(lines).toHaveLength(46);
   expect(lines[0]).toBe('line,rfc,result,source,code,group,detail,next step,attempts');
 });
@@ -158,7 +193,9 @@ test('batch: CURPs stop themselves at a daily provider limit and can be cancelle
   const curpSection = page.locator('section').filter({ has: page.getByRole('heading', { name: 'CURP', exact: true }) });
   await curpSection.getByLabel('Interview', { exact: true }).selectOption('demo-clean-pass');
   const csv = [DAILY, ...Array.from({ length: 5 }, () => VALID_CURP)].join('\n');
-  await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'curps.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .getByLabel('CSV file', { exact: true })
+    .setInputFiles({ name: 'curps.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByRole('radio', { name: 'CURPs' })).toBeChecked();
   await expect(page.getByText(/Each CURP is sent with the chosen interview/)).toBeVisible();
   await page.getByLabel('Calls at the same time').fill('1');
@@ -168,7 +205,9 @@ test('batch: CURPs stop themselves at a daily provider limit and can be cancelle
   const run = page.getByTestId('batch-run');
   await expect(run.getByText(/The batch paused itself/)).toBeVisible();
   // Stopping itself needs the user: it notifies as a failure, once.
-  await expect.poll(async () => (await notifications.shown()).map((n) => n.body)).toEqual([expect.stringMatching(/^Batch validation: failed\./)]);
+  await expect
+    .poll(async () => (await notifications.shown()).map((n) => n.body))
+    .toEqual([expect.stringMatching(/^Batch validation: failed\./)]);
   await page.locator('section.batch').screenshot({ path: `${SHOTS}/batch-curp-limit.png` });
   await run.getByRole('button', { name: 'Cancel' }).click();
   await expect(run.getByText(/^Cancelled: 1 of 6 rows were validated\.$/)).toBeVisible();

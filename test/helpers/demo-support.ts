@@ -36,7 +36,17 @@ export interface Harness {
   /** Every response any client of this harness received, for the conformance check. */
   seen: SeenResponse[];
   client(opts?: { credentials?: Credentials; retryAttempts?: number; now?: () => number }): Promise<OmniClient>;
-  raw(path: string, init?: { method?: string; headers?: Record<string, string>; body?: unknown; token?: string; apiKey?: string | null; apiVersion?: string | null }): Promise<{ status: number; headers: Headers; json: any; text: string }>;
+  raw(
+    path: string,
+    init?: {
+      method?: string;
+      headers?: Record<string, string>;
+      body?: unknown;
+      token?: string;
+      apiKey?: string | null;
+      apiVersion?: string | null;
+    },
+  ): Promise<{ status: number; headers: Headers; json: any; text: string }>;
   serverToken(credentials?: Credentials): Promise<string>;
   session(interviewId: string): string;
   /** POST to a /__demo/ control route (reset, clock, faults). */
@@ -50,7 +60,13 @@ export async function startHarness(opts: DemoServerOptions = {}): Promise<Harnes
   const recordingFetch: typeof fetch = async (input, init) => {
     const res = await fetch(input, init);
     const text = await res.clone().text();
-    seen.push({ method: init?.method ?? 'GET', url: String(input), status: res.status, contentType: res.headers.get('content-type') ?? '', text });
+    seen.push({
+      method: init?.method ?? 'GET',
+      url: String(input),
+      status: res.status,
+      contentType: res.headers.get('content-type') ?? '',
+      text,
+    });
     return res;
   };
   const credentials = await (await fetch(`${server.url}/__demo/credentials`)).json();
@@ -69,20 +85,33 @@ export async function startHarness(opts: DemoServerOptions = {}): Promise<Harnes
       await vault.setCredential(envId, 'secret', creds.secret);
       for (const i of interviews) await vault.setSessionToken(envId, i.interviewId, i.sessionToken);
       return new OmniClient({
-        env: { id: envId, baseUrl: server.url, authUrl: server.url, apiVersion: '1.0', tokenHeader: 'X-Incode-Hardware-Id' },
+        env: {
+          id: envId,
+          baseUrl: server.url,
+          authUrl: server.url,
+          apiVersion: '1.0',
+          tokenHeader: 'X-Incode-Hardware-Id',
+        },
         vault,
         fetch: recordingFetch,
         retry: { attempts: retryAttempts, baseDelayMs: 5, maxDelayMs: 20 },
         ...(now ? { now } : {}),
       });
     },
-    async raw(path, { method = 'GET', headers = {}, body, token, apiKey = credentials.apiKey, apiVersion = '1.0' } = {}) {
+    async raw(
+      path,
+      { method = 'GET', headers = {}, body, token, apiKey = credentials.apiKey, apiVersion = '1.0' } = {},
+    ) {
       const all: Record<string, string> = { ...headers };
       if (apiVersion !== null) all['api-version'] = apiVersion;
       if (apiKey !== null) all['x-api-key'] = apiKey;
       if (token) all['X-Incode-Hardware-Id'] = token;
       if (body !== undefined) all['content-type'] ??= 'application/json';
-      const res = await recordingFetch(`${server.url}${path}`, { method, headers: all, ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}) });
+      const res = await recordingFetch(`${server.url}${path}`, {
+        method,
+        headers: all,
+        ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+      });
       const text = await res.text();
       let json: unknown;
       try {
@@ -107,7 +136,11 @@ export async function startHarness(opts: DemoServerOptions = {}): Promise<Harnes
       return found.sessionToken;
     },
     async demo(path, body) {
-      const res = await fetch(`${server.url}/__demo/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+      const res = await fetch(`${server.url}/__demo/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body ?? {}),
+      });
       if (!res.ok) throw new Error(`/__demo/${path} answered ${res.status}: ${await res.text()}`);
       return res.json();
     },
@@ -138,7 +171,11 @@ export interface ImageSpec {
   glare?: number;
 }
 
-function pixels({ width = 320, height = 240, mean = 140, noise = 60, gradient = 0, glare = 0 }: ImageSpec): { width: number; height: number; data: Buffer } {
+function pixels({ width = 320, height = 240, mean = 140, noise = 60, gradient = 0, glare = 0 }: ImageSpec): {
+  width: number;
+  height: number;
+  data: Buffer;
+} {
   const random = rng(width * 31 + height);
   const data = Buffer.alloc(width * height * 4);
   for (let y = 0; y < height; y++) {
@@ -171,4 +208,10 @@ export function jpegBase64(spec: ImageSpec = {}): string {
 export const GOOD_IMAGE = pngBase64();
 
 /** Resolves with the error a call was expected to fail with; a call that succeeds fails the test. */
-export const fail = (p: Promise<unknown>): Promise<OmniError> => p.then(() => { throw new Error('expected a failure'); }, (e: OmniError) => e);
+export const fail = (p: Promise<unknown>): Promise<OmniError> =>
+  p.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (e: OmniError) => e,
+  );

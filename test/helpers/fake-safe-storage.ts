@@ -29,7 +29,8 @@ export class FakeSafeStorage implements SecretCipher {
   decryptString(b: Buffer): string {
     const text = Buffer.from(b.map((x) => x ^ 0x5a)).toString('utf8');
     const prefix = `fake:${this.key}:`;
-    if (!text.startsWith(prefix)) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+    if (!text.startsWith(prefix))
+      throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
     return text.slice(prefix.length);
   }
   /** Simulates a changed OS key store: everything stored before no longer decrypts. */

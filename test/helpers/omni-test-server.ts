@@ -74,7 +74,14 @@ export async function startTestServer(routes: Record<string, Handler> = {}): Pro
       } catch {
         json = undefined;
       }
-      const seen: SeenRequest = { method: req.method ?? 'GET', path: u.pathname, query: u.searchParams, headers: req.headers, body, json };
+      const seen: SeenRequest = {
+        method: req.method ?? 'GET',
+        path: u.pathname,
+        query: u.searchParams,
+        headers: req.headers,
+        body,
+        json,
+      };
       requests.push(seen);
       const handler = table.get(`${seen.method} ${seen.path}`);
       Promise.resolve(handler ? handler(seen) : { status: 404, json: errorBody(404, 'Not Found', seen.path) })

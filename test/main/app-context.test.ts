@@ -28,7 +28,14 @@ let contexts = 0;
 
 function build(store = memoryStore(), vault: ConstructorParameters<typeof EncryptedVault>[0] | 'memory' = 'memory') {
   return createAppContext({
-    shell: { kind: 'web', version: 't', platform: 'linux', openExternal: async () => false, takeDeepLink: () => null, setAside: [] },
+    shell: {
+      kind: 'web',
+      version: 't',
+      platform: 'linux',
+      openExternal: async () => false,
+      takeDeepLink: () => null,
+      setAside: [],
+    },
     store,
     auditPath: join(dataDir, `audit-${++contexts}.jsonl`),
     vault: vault === 'memory' ? new MemoryVault() : new EncryptedVault(vault, store),
@@ -47,7 +54,12 @@ describe('app context', () => {
 
   it('first run: demo is active, its service is running and its credentials are in the vault', async () => {
     const { environments, credentials } = app.context;
-    expect(environments.active()).toMatchObject({ id: 'demo', kind: 'demo', apiVersion: '1.0', tokenHeader: 'X-Incode-Hardware-Id' });
+    expect(environments.active()).toMatchObject({
+      id: 'demo',
+      kind: 'demo',
+      apiVersion: '1.0',
+      tokenHeader: 'X-Incode-Hardware-Id',
+    });
     expect(environments.active().baseUrl).toBe(app.demoUrl());
     expect(await credentials.states('demo')).toEqual({ apiKey: 'set', integrationId: 'set', secret: 'set' });
     const { expiresAt } = await credentials.testConnection('demo');
@@ -55,7 +67,11 @@ describe('app context', () => {
   });
 
   it('production and custom start empty and say so when tested', async () => {
-    expect(app.context.environments.list().map((e) => [e.id, e.baseUrl])).toEqual([['demo', app.demoUrl()], ['production', ''], ['custom', '']]);
+    expect(app.context.environments.list().map((e) => [e.id, e.baseUrl])).toEqual([
+      ['demo', app.demoUrl()],
+      ['production', ''],
+      ['custom', ''],
+    ]);
     await expect(app.context.credentials.testConnection('production')).rejects.toMatchObject({ name: 'OmniError' });
   });
 
@@ -64,10 +80,15 @@ describe('app context', () => {
     // A server of its own: the embedded one stops once custom is the active environment.
     const staging = await startDemoServer({ port: 0 });
     onTestFinished(() => staging.close());
-    const demo = await fetch(`${staging.url}/__demo/credentials`).then((r) => r.json() as Promise<Record<'apiKey' | 'integrationId' | 'secret', string>>);
+    const demo = await fetch(`${staging.url}/__demo/credentials`).then(
+      (r) => r.json() as Promise<Record<'apiKey' | 'integrationId' | 'secret', string>>,
+    );
     await environments.update('custom', { baseUrl: staging.url, authUrl: staging.url, name: 'Staging' });
-    expect(store.get<{ overrides: Record<string, { name: string }> }>('environments')!.overrides.custom!.name).toBe('Staging');
-    for (const field of ['apiKey', 'integrationId', 'secret'] as const) await credentials.set('custom', field, demo[field]);
+    expect(store.get<{ overrides: Record<string, { name: string }> }>('environments')!.overrides.custom!.name).toBe(
+      'Staging',
+    );
+    for (const field of ['apiKey', 'integrationId', 'secret'] as const)
+      await credentials.set('custom', field, demo[field]);
     await environments.setActive('custom');
     const first = app.context.omni();
     await expect(first.authorize()).resolves.toHaveProperty('expiresAt');
@@ -95,7 +116,10 @@ describe('app context', () => {
     expect(app.context.credentials.storageSecurity().state).toBe('memory-only');
     const weak = await build(memoryStore(), basicText);
     try {
-      expect(weak.context.credentials.storageSecurity()).toMatchObject({ state: 'weak-pending', reason: { en: expect.any(String), es: expect.any(String) } });
+      expect(weak.context.credentials.storageSecurity()).toMatchObject({
+        state: 'weak-pending',
+        reason: { en: expect.any(String), es: expect.any(String) },
+      });
       await weak.context.credentials.acceptWeakStorage();
       expect(weak.context.credentials.storageSecurity().state).toBe('weak-accepted');
     } finally {
@@ -105,7 +129,9 @@ describe('app context', () => {
 
   it('closing removes the uploads staged in this run', async () => {
     const other = await build();
-    const staged = await captureState(other.context).staged.receive(Readable.from([Buffer.from('clip')]), { name: 'clip.mp4' });
+    const staged = await captureState(other.context).staged.receive(Readable.from([Buffer.from('clip')]), {
+      name: 'clip.mp4',
+    });
     expect(await readFile(staged.path, 'utf8')).toBe('clip');
     await other.close();
     await expect(readFile(staged.path)).rejects.toMatchObject({ code: 'ENOENT' });

@@ -11,7 +11,9 @@ const memoryStore = () => new MemoryJsonStore();
 
 const dirs: string[] = [];
 let path: string;
-const log = { warn: vi.fn(), info: vi.fn(), error: vi.fn(), debug: vi.fn() } as unknown as Logger & { warn: ReturnType<typeof vi.fn> };
+const log = { warn: vi.fn(), info: vi.fn(), error: vi.fn(), debug: vi.fn() } as unknown as Logger & {
+  warn: ReturnType<typeof vi.fn>;
+};
 
 beforeEach(async () => {
   const dir = await mkdtemp(join(tmpdir(), 'omni-audit-'));
@@ -23,7 +25,8 @@ afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
-const open = (more: Partial<AuditTrailOptions> = {}) => openAuditTrail({ path, environment: () => 'demo', log, ...more });
+const open = (more: Partial<AuditTrailOptions> = {}) =>
+  openAuditTrail({ path, environment: () => 'demo', log, ...more });
 const fileLines = async () => (await readFile(path, 'utf8')).split('\n').filter((l) => l !== '');
 const writeLines = (lines: string[]) => writeFile(path, lines.map((l) => `${l}\n`).join(''));
 
@@ -33,7 +36,11 @@ describe('audit trail', () => {
     const trail = open({ now: () => (t += 1000) });
     const a = await trail.append({ interviewId: 'i1', action: 'opened', detail: {} });
     const b = await trail.append({ interviewId: 'i2', action: 'played', detail: { at: 3.5 } });
-    const c = await trail.append({ interviewId: 'i1', action: 'decided', detail: { decision: 'approve', reason: 'ok' } });
+    const c = await trail.append({
+      interviewId: 'i1',
+      action: 'decided',
+      detail: { decision: 'approve', reason: 'ok' },
+    });
     expect(a).toMatchObject({ seq: 1, prevHash: GENESIS_HASH, environment: 'demo', at: '2026-01-01T00:00:01.000Z' });
     expect(b.prevHash).toBe(a.hash);
     expect(c.prevHash).toBe(b.hash);
@@ -69,7 +76,9 @@ describe('audit trail', () => {
     const trail = open();
     for (let i = 1; i <= 3; i++) {
       let written = false;
-      const appending = trail.append({ interviewId: 'i1', action: 'opened', detail: { i } }).finally(() => (written = true));
+      const appending = trail
+        .append({ interviewId: 'i1', action: 'opened', detail: { i } })
+        .finally(() => (written = true));
       // Another call looking at the trail meanwhile (an interview's audit panel, Settings, the queue's opening times).
       while (!written) {
         await trail.list();
@@ -111,28 +120,43 @@ describe('audit trail', () => {
   it.each([
     ['an edited detail', (lines: string[]) => void (lines[1] = lines[1]!.replace('"approve"', '"reject"'))],
     ['a removed entry', (lines: string[]) => void lines.splice(1, 1)],
-    ['a re-hashed edit that breaks the next link', (lines: string[]) => void (lines[1] = JSON.stringify({ ...(JSON.parse(lines[1]!) as object), hash: 'f'.repeat(64) }))],
+    [
+      'a re-hashed edit that breaks the next link',
+      (lines: string[]) =>
+        void (lines[1] = JSON.stringify({ ...(JSON.parse(lines[1]!) as object), hash: 'f'.repeat(64) })),
+    ],
     ['reordered entries', (lines: string[]) => void lines.reverse()],
     ['a line that is not an entry', (lines: string[]) => void (lines[1] = '{"seq":2')],
-  ])('verify() reports %s at the first broken link, also when the file is edited while the app runs', async (_name, tamper) => {
-    const trail = open();
-    for (const decision of ['approve', 'approve', 'approve']) await trail.append({ action: 'decided', detail: { decision } });
-    expect(await trail.verify()).toEqual({ ok: true });
-    const lines = await fileLines();
-    tamper(lines);
-    await writeLines(lines);
-    for (const reader of [trail, open()]) {
-      const result = await reader.verify();
-      expect(result.ok).toBe(false);
-      if (!result.ok) expect(result.brokenAt).toBeLessThanOrEqual(2);
-    }
-  });
+  ])(
+    'verify() reports %s at the first broken link, also when the file is edited while the app runs',
+    async (_name, tamper) => {
+      const trail = open();
+      for (const decision of ['approve', 'approve', 'approve'])
+        await trail.append({ action: 'decided', detail: { decision } });
+      expect(await trail.verify()).toEqual({ ok: true });
+      const lines = await fileLines();
+      tamper(lines);
+      await writeLines(lines);
+      for (const reader of [trail, open()]) {
+        const result = await reader.verify();
+        expect(result.ok).toBe(false);
+        if (!result.ok) expect(result.brokenAt).toBeLessThanOrEqual(2);
+      }
+    },
+  );
 
   it('a trail read at start is checked in the background; verify() finds the same break before or after that check', async () => {
     const lines: string[] = [];
     let prevHash = GENESIS_HASH;
     for (let seq = 1; seq <= 2_500; seq++) {
-      const body = { seq, at: '2026-01-01T00:00:00.000Z', environment: 'demo', action: 'noted' as const, detail: { i: seq }, prevHash };
+      const body = {
+        seq,
+        at: '2026-01-01T00:00:00.000Z',
+        environment: 'demo',
+        action: 'noted' as const,
+        detail: { i: seq },
+        prevHash,
+      };
       prevHash = entryHash(body);
       lines.push(JSON.stringify({ ...body, hash: prevHash }));
     }
@@ -224,6 +248,8 @@ describe('audit trail', () => {
   });
 
   it('hashes the same content the same way whatever the key order', () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: null } })).toBe('{"a":{"c":null,"d":[1,{"x":1,"y":2}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[1,{"x":1,"y":2}]},"b":1}',
+    );
   });
 });

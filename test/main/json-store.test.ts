@@ -7,7 +7,8 @@ import { DATA_FILES, openStoreFile, openStores, snapshotJsonStore } from '../../
 import { log } from '../../main/log';
 
 let dir: string;
-const conf = () => new Conf<Record<string, unknown>>({ projectName: 'omni-reviewer-test', cwd: dir, configName: 'store' });
+const conf = () =>
+  new Conf<Record<string, unknown>>({ projectName: 'omni-reviewer-test', cwd: dir, configName: 'store' });
 const fileOf = () => JSON.parse(readFileSync(join(dir, 'store.json'), 'utf8')) as Record<string, unknown>;
 
 beforeEach(() => {
@@ -30,7 +31,16 @@ describe('snapshotJsonStore', () => {
     file.store = { vault: { items: { k: 'v' } } };
     let reads = 0;
     // conf reads and parses the file each time its `store` is read.
-    const counted = { path: file.path, get store() { reads++; return file.store; }, set store(v) { file.store = v; } };
+    const counted = {
+      path: file.path,
+      get store() {
+        reads++;
+        return file.store;
+      },
+      set store(v) {
+        file.store = v;
+      },
+    };
     const store = snapshotJsonStore(counted);
     for (let i = 0; i < 50; i++) expect(store.get('vault')).toEqual({ items: { k: 'v' } });
     store.set('other', 1);
@@ -56,7 +66,9 @@ describe('snapshotJsonStore', () => {
     for (const key of ['fromFile', 'set']) {
       const peeked = store.peek<{ entries: { id: string }[] }>(key)!;
       expect(store.peek(key)).toBe(peeked);
-      expect(Object.isFrozen(peeked) && Object.isFrozen(peeked.entries) && Object.isFrozen(peeked.entries[0])).toBe(true);
+      expect(Object.isFrozen(peeked) && Object.isFrozen(peeked.entries) && Object.isFrozen(peeked.entries[0])).toBe(
+        true,
+      );
       expect(() => (peeked.entries as { id: string }[]).push({ id: 'c' })).toThrow(TypeError);
       // get() still gives a copy to change.
       const copy = store.get<{ entries: { id: string }[] }>(key)!;
@@ -90,7 +102,14 @@ describe('snapshotJsonStore', () => {
     const file = conf();
     const store = snapshotJsonStore(file);
     store.set('k', 1);
-    const failing = Object.create(file, { store: { get: () => file.store, set: () => { throw new Error('ENOSPC: no space left on device'); } } });
+    const failing = Object.create(file, {
+      store: {
+        get: () => file.store,
+        set: () => {
+          throw new Error('ENOSPC: no space left on device');
+        },
+      },
+    });
     const broken = snapshotJsonStore(failing);
     expect(() => broken.set('k', 2)).toThrow('ENOSPC');
     expect(broken.get('k')).toBe(1);
@@ -114,7 +133,10 @@ describe('openStoreFile', () => {
     const warn = vi.spyOn(log, 'warn').mockImplementation(() => undefined);
     const opened = openStoreFile(conf, path, at);
     expect(opened.setAsideAs).toBe(join(dir, 'store.unreadable-2026-11-23T17-05-09-120Z.json'));
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('set aside'), expect.objectContaining({ setAsideAs: opened.setAsideAs }));
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining('set aside'),
+      expect.objectContaining({ setAsideAs: opened.setAsideAs }),
+    );
     warn.mockRestore();
     expect(readFileSync(opened.setAsideAs!, 'utf8')).toBe('{"queue": {"a": ');
     expect(opened.store.get('queue')).toBeUndefined();
@@ -125,12 +147,21 @@ describe('openStoreFile', () => {
 
   it('leaves other failures alone: a folder it cannot read is not a reason to start over', () => {
     const denied = Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
-    expect(() => openStoreFile(() => { throw denied; }, path, at)).toThrow(denied);
+    expect(() =>
+      openStoreFile(
+        () => {
+          throw denied;
+        },
+        path,
+        at,
+      ),
+    ).toThrow(denied);
   });
 });
 
 describe('openStores', () => {
-  const confNamed = (name: string) => new Conf<Record<string, unknown>>({ projectName: 'omni-reviewer-test', cwd: dir, configName: name });
+  const confNamed = (name: string) =>
+    new Conf<Record<string, unknown>>({ projectName: 'omni-reviewer-test', cwd: dir, configName: name });
   const pathOf = (name: string) => join(dir, `${name}.json`);
   const read = (name: string) => JSON.parse(readFileSync(pathOf(name), 'utf8')) as Record<string, unknown>;
   const open = () => openStores(confNamed, pathOf, () => Date.UTC(2026, 10, 24, 9, 0, 0));
@@ -160,7 +191,15 @@ describe('openStores', () => {
   });
 
   it('moves what an earlier version kept in the settings file to its own file, once', () => {
-    writeFileSync(pathOf('omni-reviewer'), JSON.stringify({ vault: { v: 1 }, 'review.queue.demo': { a: 1 }, 'review.drafts.prod': { b: 2 }, 'review.decisions.demo': { c: [] } }));
+    writeFileSync(
+      pathOf('omni-reviewer'),
+      JSON.stringify({
+        vault: { v: 1 },
+        'review.queue.demo': { a: 1 },
+        'review.drafts.prod': { b: 2 },
+        'review.decisions.demo': { c: [] },
+      }),
+    );
     const { store } = open();
     expect(read('omni-reviewer')).toEqual({ vault: { v: 1 } });
     expect(read('omni-reviewer-queue')).toEqual({ 'review.queue.demo': { a: 1 } });
@@ -169,7 +208,7 @@ describe('openStores', () => {
     expect(open().store.get('review.queue.demo')).toEqual({ a: 1 });
   });
 
-  it('a move interrupted after the data file was written keeps that file\'s copy and finishes the move', () => {
+  it("a move interrupted after the data file was written keeps that file's copy and finishes the move", () => {
     writeFileSync(pathOf('omni-reviewer'), JSON.stringify({ vault: { v: 1 }, 'review.queue.demo': { a: 'old' } }));
     writeFileSync(pathOf('omni-reviewer-queue'), JSON.stringify({ 'review.queue.demo': { a: 'newer' } }));
     const { store } = open();
@@ -183,7 +222,9 @@ describe('openStores', () => {
     const warn = vi.spyOn(log, 'warn').mockImplementation(() => undefined);
     const { store, setAside } = open();
     warn.mockRestore();
-    expect(setAside).toEqual([{ kind: 'queue', path: join(dir, 'omni-reviewer-queue.unreadable-2026-11-24T09-00-00-000Z.json') }]);
+    expect(setAside).toEqual([
+      { kind: 'queue', path: join(dir, 'omni-reviewer-queue.unreadable-2026-11-24T09-00-00-000Z.json') },
+    ]);
     expect(readFileSync(setAside[0]!.path, 'utf8')).toBe('{"review.queue.demo": ');
     expect(store.get('review.queue.demo')).toBeUndefined();
     expect(store.get('vault')).toEqual({ v: 1 });

@@ -17,7 +17,10 @@ let lines: string[];
 let client: OmniClient;
 let vault: MemoryVault;
 /** The server token the test server issued, read back from the request that carried it. */
-const serverTokens = () => server.requests.map((r) => r.headers['x-incode-hardware-id']).filter((t): t is string => typeof t === 'string' && t !== SESSION);
+const serverTokens = () =>
+  server.requests
+    .map((r) => r.headers['x-incode-hardware-id'])
+    .filter((t): t is string => typeof t === 'string' && t !== SESSION);
 
 beforeEach(async () => {
   lines = [];
@@ -44,7 +47,13 @@ beforeEach(async () => {
   server.route('POST /omni/add/name', echo(400));
   server.route('POST /api/validate/rfc', echo(500));
   client = new OmniClient({
-    env: { id: 'prod', baseUrl: server.url, authUrl: server.url, apiVersion: '1.0', tokenHeader: 'X-Incode-Hardware-Id' },
+    env: {
+      id: 'prod',
+      baseUrl: server.url,
+      authUrl: server.url,
+      apiVersion: '1.0',
+      tokenHeader: 'X-Incode-Hardware-Id',
+    },
     vault,
     retry: { attempts: 2, baseDelayMs: 1 },
     logger: createLogger({ sink: (l) => lines.push(l), level: 'debug' }),

@@ -21,7 +21,8 @@ async function call(shell: WebShell, channel: string, input: unknown = {}) {
 /** Every entry under dir with its permission bits, the folder itself first. */
 async function modes(dir: string): Promise<[string, string][]> {
   const found: [string, string][] = [['.', ((await stat(dir)).mode & 0o777).toString(8)]];
-  for (const entry of await readdir(dir, { recursive: true })) found.push([entry, ((await stat(join(dir, entry))).mode & 0o777).toString(8)]);
+  for (const entry of await readdir(dir, { recursive: true }))
+    found.push([entry, ((await stat(join(dir, entry))).mode & 0o777).toString(8)]);
   return found;
 }
 
@@ -46,7 +47,15 @@ describe.skipIf(process.platform === 'win32')('web shell data files are private 
     const dataDir = join(parent, 'new', 'web');
     await useAll(dataDir);
     const found = await modes(dataDir);
-    expect(found.map(([name]) => name)).toEqual(expect.arrayContaining(['omni-reviewer.json', 'omni-reviewer-drafts.json', 'omni-reviewer-queue.json', 'audit-trail.jsonl', 'vault.key']));
+    expect(found.map(([name]) => name)).toEqual(
+      expect.arrayContaining([
+        'omni-reviewer.json',
+        'omni-reviewer-drafts.json',
+        'omni-reviewer-queue.json',
+        'audit-trail.jsonl',
+        'vault.key',
+      ]),
+    );
     expect(found).toEqual(found.map(([name]) => [name, name === '.' ? '700' : '600']));
   });
 

@@ -7,7 +7,10 @@ const error = { code: 'NO_CREDENTIALS', message: { en: 'No key', es: 'Sin clave'
 
 describe('preload bridge', () => {
   it('exposes one function per contract channel and nothing else, frozen', () => {
-    const api = buildOmniApi(async () => ({ ok: true, data: null })) as unknown as Record<string, Record<string, unknown>>;
+    const api = buildOmniApi(async () => ({ ok: true, data: null })) as unknown as Record<
+      string,
+      Record<string, unknown>
+    >;
     expect(Object.keys(api).sort()).toEqual(Object.keys(contract).sort());
     for (const [domain, methods] of Object.entries(contract)) {
       expect(Object.keys(api[domain]!).sort()).toEqual(Object.keys(methods).sort());

@@ -33,7 +33,10 @@ async function pageWithKey(key: string): Promise<OmniApi> {
   const window = {
     location: { hash: `#k=${key}`, pathname: '/', search: '' },
     history: { state: null, replaceState: () => undefined },
-    sessionStorage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) },
+    sessionStorage: {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => void storage.set(k, v),
+    },
   };
   vi.stubGlobal('window', window);
   // The page's fetch: relative to the host, and with the Origin a browser adds to every POST.
@@ -41,14 +44,24 @@ async function pageWithKey(key: string): Promise<OmniApi> {
     requests.push(path);
     const canned = fetchOverride?.(path);
     if (canned) return canned;
-    return realFetch(`${host.origin}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), origin: host.origin } });
+    return realFetch(`${host.origin}${path}`, {
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), origin: host.origin },
+    });
   });
   await import('../../preload/web');
   return (window as unknown as { omni: OmniApi }).omni;
 }
 beforeAll(async () => {
   staticDir = await mkdtemp(join(tmpdir(), 'omni-web-preload-'));
-  host = await startHost({ router, staticDir, media: createMediaStore({ urlFor: (id) => `/media/${id}` }), downloads: createWebFiles(KEY), key: KEY, port: 0 });
+  host = await startHost({
+    router,
+    staticDir,
+    media: createMediaStore({ urlFor: (id) => `/media/${id}` }),
+    downloads: createWebFiles(KEY),
+    key: KEY,
+    port: 0,
+  });
 });
 
 afterAll(async () => {
@@ -100,15 +113,24 @@ describe('web shell window.omni: batched calls', () => {
 
   it('a batch the host refuses (wrong key) fails every call with the host’s reason', async () => {
     const omni = await pageWithKey('x'.repeat(43));
-    const failures = await Promise.all([omni.interview.rawIdv({ interviewId: 'a' }).then(() => null, ipcErrorOf), omni.interview.crossDoc({ interviewId: 'a' }).then(() => null, ipcErrorOf)]);
+    const failures = await Promise.all([
+      omni.interview.rawIdv({ interviewId: 'a' }).then(() => null, ipcErrorOf),
+      omni.interview.crossDoc({ interviewId: 'a' }).then(() => null, ipcErrorOf),
+    ]);
     expect(failures.map((f) => f?.code)).toEqual(['FORBIDDEN', 'FORBIDDEN']);
     expect(handle).not.toHaveBeenCalled();
   });
 
   it('calls the host never answered fail as a transport error the user can retry; the answered ones stand', async () => {
     const omni = await pageWithKey(KEY);
-    fetchOverride = (path) => (path === '/ipc' ? new Response(`${JSON.stringify({ i: 1, result: { ok: true, data: 'second' } })}\n`, { status: 200 }) : undefined);
-    const [first, second] = await Promise.all([omni.interview.rawIdv({ interviewId: 'a' }).catch(ipcErrorOf), omni.interview.crossDoc({ interviewId: 'a' })]);
+    fetchOverride = (path) =>
+      path === '/ipc'
+        ? new Response(`${JSON.stringify({ i: 1, result: { ok: true, data: 'second' } })}\n`, { status: 200 })
+        : undefined;
+    const [first, second] = await Promise.all([
+      omni.interview.rawIdv({ interviewId: 'a' }).catch(ipcErrorOf),
+      omni.interview.crossDoc({ interviewId: 'a' }),
+    ]);
     expect(second).toBe('second');
     expect(first).toMatchObject({ code: 'IPC_TRANSPORT', retryable: true });
   });

@@ -4,7 +4,9 @@ import { common } from '../../renderer/i18n/common';
 import { formatBytes, interpolate, localeFromNavigator } from '../../renderer/i18n/index';
 
 const featuresDir = new URL('../../renderer/features/', import.meta.url);
-const featureMessages = readdirSync(featuresDir).filter((name) => existsSync(new URL(`${name}/messages.ts`, featuresDir)));
+const featureMessages = readdirSync(featuresDir).filter((name) =>
+  existsSync(new URL(`${name}/messages.ts`, featuresDir)),
+);
 
 describe('i18n', () => {
   it('follows the OS language: any Spanish variant is es-MX, anything else English', () => {
@@ -27,16 +29,25 @@ describe('i18n', () => {
     expect(formatBytes(12, 'en-US')).toBe('12 B');
   });
 
-  it.each([['common', common] as const])('%s: every English text has a Spanish one with the same placeholders', (_name, messages) => {
-    checkPair(messages as { en: Record<string, string>; es: Record<string, string> });
-  });
+  it.each([['common', common] as const])(
+    '%s: every English text has a Spanish one with the same placeholders',
+    (_name, messages) => {
+      checkPair(messages as { en: Record<string, string>; es: Record<string, string> });
+    },
+  );
 
-  it.each(featureMessages)('features/%s/messages.ts: both languages, same keys, same placeholders, nothing empty', async (feature) => {
-    const mod = (await import(`../../renderer/features/${feature}/messages.ts`)) as Record<string, unknown>;
-    const pairs = Object.values(mod).filter((v): v is { en: Record<string, string>; es: Record<string, string> } => typeof v === 'object' && v !== null && 'en' in v && 'es' in v);
-    expect(pairs.length).toBeGreaterThan(0);
-    for (const pair of pairs) checkPair(pair);
-  });
+  it.each(featureMessages)(
+    'features/%s/messages.ts: both languages, same keys, same placeholders, nothing empty',
+    async (feature) => {
+      const mod = (await import(`../../renderer/features/${feature}/messages.ts`)) as Record<string, unknown>;
+      const pairs = Object.values(mod).filter(
+        (v): v is { en: Record<string, string>; es: Record<string, string> } =>
+          typeof v === 'object' && v !== null && 'en' in v && 'es' in v,
+      );
+      expect(pairs.length).toBeGreaterThan(0);
+      for (const pair of pairs) checkPair(pair);
+    },
+  );
 });
 
 function checkPair(pair: { en: Record<string, unknown>; es: Record<string, unknown> }) {

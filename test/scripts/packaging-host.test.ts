@@ -13,9 +13,15 @@ describe('npm run dist says it needs Electron’s download host before trying', 
 
   it('an unreachable host: a message naming it, in English and Spanish, exit 1, no stack trace, within seconds', () => {
     const started = Date.now();
-    const run = spawnSync(process.execPath, [script], { encoding: 'utf8', env: { ...process.env, ELECTRON_MIRROR: 'https://electron-mirror.invalid/electron/' }, timeout: 20_000 });
+    const run = spawnSync(process.execPath, [script], {
+      encoding: 'utf8',
+      env: { ...process.env, ELECTRON_MIRROR: 'https://electron-mirror.invalid/electron/' },
+      timeout: 20_000,
+    });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('Packaging downloads Electron and its build tools from electron-mirror.invalid, which cannot be reached from here');
+    expect(run.stderr).toContain(
+      'Packaging downloads Electron and its build tools from electron-mirror.invalid, which cannot be reached from here',
+    );
     expect(run.stderr).toContain('El empaquetado descarga Electron');
     expect(run.stderr).not.toMatch(/\n\s+at /);
     expect(Date.now() - started).toBeLessThan(10_000);

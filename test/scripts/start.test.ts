@@ -10,8 +10,17 @@ function project(packages: Record<string, string | undefined>) {
   const root = mkdtempSync(join(tmpdir(), 'omni-hardening-start-'));
   roots.push(root);
   mkdirSync(join(root, 'scripts'));
-  for (const file of ['start.mjs', 'electron-binary.mjs']) copyFileSync(new URL(`../../scripts/${file}`, import.meta.url), join(root, 'scripts', file));
-  writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'start-probe', private: true, type: 'module', scripts: { 'start:web': 'node -e "console.log(\'web shell starting\')"' } }));
+  for (const file of ['start.mjs', 'electron-binary.mjs'])
+    copyFileSync(new URL(`../../scripts/${file}`, import.meta.url), join(root, 'scripts', file));
+  writeFileSync(
+    join(root, 'package.json'),
+    JSON.stringify({
+      name: 'start-probe',
+      private: true,
+      type: 'module',
+      scripts: { 'start:web': 'node -e "console.log(\'web shell starting\')"' },
+    }),
+  );
   for (const [name, main] of Object.entries(packages)) {
     mkdirSync(join(root, 'node_modules', name), { recursive: true });
     writeFileSync(join(root, 'node_modules', name, 'package.json'), JSON.stringify({ name, main: 'index.js' }));
@@ -22,7 +31,8 @@ function project(packages: Record<string, string | undefined>) {
 const roots: string[] = [];
 afterAll(() => Promise.all(roots.map((r) => rm(r, { recursive: true, force: true }))));
 
-const start = (root: string) => spawnSync(process.execPath, [join(root, 'scripts', 'start.mjs')], { cwd: root, encoding: 'utf8', timeout: 30_000 });
+const start = (root: string) =>
+  spawnSync(process.execPath, [join(root, 'scripts', 'start.mjs')], { cwd: root, encoding: 'utf8', timeout: 30_000 });
 
 describe('npm start tells a missing install from a missing Electron binary', () => {
   it('nothing installed: says to run npm install, in English and Spanish, and starts nothing', () => {
@@ -35,7 +45,8 @@ describe('npm start tells a missing install from a missing Electron binary', () 
 
   it('installed without the Electron binary: says so and starts the web shell', () => {
     // What electron's own index.js does when its binary was not downloaded.
-    const noBinary = "throw new Error('Electron failed to install correctly, please delete node_modules/electron and try installing again');";
+    const noBinary =
+      "throw new Error('Electron failed to install correctly, please delete node_modules/electron and try installing again');";
     const run = start(project({ electron: noBinary, vite: undefined, tsx: undefined, 'electron-vite': undefined }));
     expect(run.stdout).toContain('installed without its binary');
     expect(run.stdout).toContain('web shell starting');

@@ -32,9 +32,26 @@ export const appHandlers: DomainHandlers<'app'> = {
   exportAuditTrail: async (_input, ctx) => {
     const trail = await auditTrail(ctx);
     const exportedAt = new Date().toISOString();
-    const data = new TextEncoder().encode(JSON.stringify({ format: 'omni-reviewer.audit-trail', version: 1, environment: trail.environment, exportedAt, chain: trail.chain, entries: trail.entries }, null, 2));
+    const data = new TextEncoder().encode(
+      JSON.stringify(
+        {
+          format: 'omni-reviewer.audit-trail',
+          version: 1,
+          environment: trail.environment,
+          exportedAt,
+          chain: trail.chain,
+          entries: trail.entries,
+        },
+        null,
+        2,
+      ),
+    );
     const stamp = exportedAt.slice(0, 19).replace(/[:T]/g, '-');
-    const saved = await ctx.files.save({ suggestedName: `audit-trail-${trail.environment.id}-${stamp}.json`, data, mimeType: 'application/json' });
+    const saved = await ctx.files.save({
+      suggestedName: `audit-trail-${trail.environment.id}-${stamp}.json`,
+      data,
+      mimeType: 'application/json',
+    });
     if (saved) await ctx.audit.append({ action: 'downloaded', detail: { what: 'auditTrail' } });
     return saved;
   },

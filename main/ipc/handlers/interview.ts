@@ -14,8 +14,10 @@ export const interviewHandlers: DomainHandlers<'interview'> = {
   sendName: async ({ interviewId }, ctx) => reviewService(ctx).sendText(interviewId, 'name'),
   decide: async ({ interviewId, decision, reason, acknowledgeHighFindings }, ctx) =>
     reviewService(ctx).decide(interviewId, decision, reason, acknowledgeHighFindings),
-  recordPlay: async ({ interviewId, positionSeconds }, ctx) => reviewService(ctx).recordPlay(interviewId, positionSeconds),
+  recordPlay: async ({ interviewId, positionSeconds }, ctx) =>
+    reviewService(ctx).recordPlay(interviewId, positionSeconds),
   saveFile: async (input, ctx) => reviewService(ctx).saveFile(input),
   audit: async ({ interviewId }, ctx) => reviewService(ctx).audit(interviewId),
-  exportAudit: async ({ interviewId, format, language }, ctx) => reviewService(ctx).exportAudit(interviewId, format, language),
+  exportAudit: async ({ interviewId, format, language }, ctx) =>
+    reviewService(ctx).exportAudit(interviewId, format, language),
 };

@@ -8,7 +8,8 @@ export const queueHandlers: DomainHandlers<'queue'> = {
   remove: async ({ interviewId }, ctx) => ({ removed: await reviewService(ctx).queue.remove(interviewId) }),
   restore: async ({ interviewId }, ctx) => reviewService(ctx).queue.restore(interviewId),
   setState: async ({ interviewId, state }, ctx) => reviewService(ctx).setState(interviewId, state),
-  attachToken: async ({ interviewId, sessionToken }, ctx) => reviewService(ctx).queue.attachToken(interviewId, sessionToken),
+  attachToken: async ({ interviewId, sessionToken }, ctx) =>
+    reviewService(ctx).queue.attachToken(interviewId, sessionToken),
   clearToken: async ({ interviewId }, ctx) => reviewService(ctx).queue.clearToken(interviewId),
   openDeepLink: async ({ url }, ctx) => reviewService(ctx).openDeepLink(url),
   demoSeeds: async (_input, ctx) => reviewService(ctx).demoSeeds(),

@@ -6,7 +6,8 @@ export const settingsHandlers: DomainHandlers<'settings'> = {
   environments: async (_input, ctx) => settingsService(ctx).environments(),
   setActiveEnvironment: async ({ id }, ctx) => settingsService(ctx).setActiveEnvironment(id),
   updateEnvironment: async ({ id, ...patch }, ctx) => settingsService(ctx).updateEnvironment(id, patch),
-  setCredential: async ({ environmentId, field, value }, ctx) => settingsService(ctx).setCredential(environmentId, field, value),
+  setCredential: async ({ environmentId, field, value }, ctx) =>
+    settingsService(ctx).setCredential(environmentId, field, value),
   clearCredential: async ({ environmentId, field }, ctx) => settingsService(ctx).clearCredential(environmentId, field),
   testConnection: async ({ environmentId }, ctx) => settingsService(ctx).testConnection(environmentId),
   storageSecurity: async (_input, ctx) => settingsService(ctx).storageSecurity(),

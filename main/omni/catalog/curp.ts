@@ -39,7 +39,8 @@ export const curpProviderCatalog: Record<CurpProviderKey, CurpProviderEntry> = {
     en: "The CURP provider's monthly transaction limit was reached.",
     es: 'Se alcanzó el límite mensual de transacciones del proveedor de CURP.',
     adviceEn: 'CURP validation is blocked until next month or until the limit is raised; contact your account manager.',
-    adviceEs: 'La validación de CURP queda bloqueada hasta el próximo mes o hasta que se amplíe el límite; contacta a tu ejecutivo de cuenta.',
+    adviceEs:
+      'La validación de CURP queda bloqueada hasta el próximo mes o hasta que se amplíe el límite; contacta a tu ejecutivo de cuenta.',
     retryable: false,
   },
   '02-minute': {
@@ -142,9 +143,33 @@ const GROUP_1: Record<string, Omit<CurpRegistryEntry, 'group' | 'retryable'>> = 
   },
 };
 
-export const CURP_GROUP_2_PAIRS = ['01-13', '01-14', '01-18', '02-01', '02-02', '02-03', '04-01', '99-01', '99-02'] as const;
+export const CURP_GROUP_2_PAIRS = [
+  '01-13',
+  '01-14',
+  '01-18',
+  '02-01',
+  '02-02',
+  '02-03',
+  '04-01',
+  '99-01',
+  '99-02',
+] as const;
 export const CURP_GROUP_3_PAIRS = [
-  '01-01', '01-02', '01-03', '01-05', '01-07', '01-08', '01-10', '01-11', '01-12', '01-15', '01-16', '01-17', '01-19', '03-02', '05-01',
+  '01-01',
+  '01-02',
+  '01-03',
+  '01-05',
+  '01-07',
+  '01-08',
+  '01-10',
+  '01-11',
+  '01-12',
+  '01-15',
+  '01-16',
+  '01-17',
+  '01-19',
+  '03-02',
+  '05-01',
 ] as const;
 
 const GROUP_2_TEXT = {

@@ -30,7 +30,8 @@ export const faceStatusCatalog: Record<FaceStatusCode, CatalogEntry> = {
     en: 'The face in the selfie is covered or partly hidden.',
     es: 'La cara de la selfie está cubierta o parcialmente oculta.',
     adviceEn: 'Ask the person to remove glasses, mask, hat or anything covering the face, then take a new selfie.',
-    adviceEs: 'Pide a la persona que se quite lentes, cubrebocas, gorra o cualquier cosa que le cubra la cara, y toma una nueva selfie.',
+    adviceEs:
+      'Pide a la persona que se quite lentes, cubrebocas, gorra o cualquier cosa que le cubra la cara, y toma una nueva selfie.',
     retryable: false,
   },
 };

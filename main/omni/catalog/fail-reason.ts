@@ -49,7 +49,8 @@ export const failReasonCatalog: Record<FailReason, CatalogEntry> = {
     en: 'The document could not be aligned in the image.',
     es: 'No se pudo alinear el documento en la imagen.',
     adviceEn: 'Place the ID on a flat surface of contrasting colour, all four corners in the frame, and capture again.',
-    adviceEs: 'Coloca la identificación sobre una superficie plana de color contrastante, con las cuatro esquinas dentro del encuadre, y vuelve a capturarla.',
+    adviceEs:
+      'Coloca la identificación sobre una superficie plana de color contrastante, con las cuatro esquinas dentro del encuadre, y vuelve a capturarla.',
     retryable: false,
   },
   ID_TYPE_UNACCEPTABLE: {

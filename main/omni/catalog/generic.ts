@@ -49,7 +49,8 @@ export const clientErrorCatalog: Record<ClientErrorCode, CatalogEntry> = {
     en: 'The service answered in a shape the app does not expect.',
     es: 'El servicio respondió con una estructura que la aplicación no espera.',
     adviceEn: 'The app and the service may be out of step; contact support with the error details.',
-    adviceEs: 'La aplicación y el servicio podrían no estar sincronizados; contacta a soporte con los detalles del error.',
+    adviceEs:
+      'La aplicación y el servicio podrían no estar sincronizados; contacta a soporte con los detalles del error.',
     retryable: false,
   },
   NO_CREDENTIALS: {
@@ -63,7 +64,8 @@ export const clientErrorCatalog: Record<ClientErrorCode, CatalogEntry> = {
     en: 'This interview has no session token, so this action is not available.',
     es: 'Esta entrevista no tiene token de sesión, así que esta acción no está disponible.',
     adviceEn: "Attach the interview's session token (paste it, open a deep link or import a CSV) and try again.",
-    adviceEs: 'Adjunta el token de sesión de la entrevista (pégalo, abre un enlace profundo o importa un CSV) e intenta de nuevo.',
+    adviceEs:
+      'Adjunta el token de sesión de la entrevista (pégalo, abre un enlace profundo o importa un CSV) e intenta de nuevo.',
     retryable: false,
   },
   CREDENTIAL_UNDECRYPTABLE: {
@@ -83,15 +85,19 @@ export const clientErrorCatalog: Record<ClientErrorCode, CatalogEntry> = {
   SESSION_TOKEN_REJECTED: {
     en: "The service did not accept this call: either the interview's session token expired or is not valid, or the API key is wrong.",
     es: 'El servicio no aceptó esta llamada: o el token de sesión de la entrevista venció o no es válido, o la clave de API es incorrecta.',
-    adviceEn: 'Test the connection in Settings: if it fails, fix the API key; if it passes, attach a new session token to the interview and try again.',
-    adviceEs: 'Prueba la conexión en Configuración: si falla, corrige la clave de API; si funciona, adjunta un nuevo token de sesión a la entrevista e intenta de nuevo.',
+    adviceEn:
+      'Test the connection in Settings: if it fails, fix the API key; if it passes, attach a new session token to the interview and try again.',
+    adviceEs:
+      'Prueba la conexión en Configuración: si falla, corrige la clave de API; si funciona, adjunta un nuevo token de sesión a la entrevista e intenta de nuevo.',
     retryable: false,
   },
   NOT_THE_SERVICE: {
     en: 'The address answered with a web page or a cut-off answer, not the service.',
     es: 'La dirección respondió con una página web o una respuesta incompleta, no con el servicio.',
-    adviceEn: "Check the environment's address in Settings, the proxy, or sign in to the network's captive portal, then try again.",
-    adviceEs: 'Revisa la dirección del entorno en Configuración, el proxy, o inicia sesión en el portal cautivo de la red, e intenta de nuevo.',
+    adviceEn:
+      "Check the environment's address in Settings, the proxy, or sign in to the network's captive portal, then try again.",
+    adviceEs:
+      'Revisa la dirección del entorno en Configuración, el proxy, o inicia sesión en el portal cautivo de la red, e intenta de nuevo.',
     retryable: true,
   },
   WRITE_ANSWER_UNREADABLE: {
@@ -121,8 +127,10 @@ const HTTP: Record<number, CatalogEntry> = {
   401: {
     en: 'The service did not accept the credentials or the token.',
     es: 'El servicio no aceptó las credenciales o el token.',
-    adviceEn: 'Check the API key, integration id and secret (or the session token) in Settings, then test the connection.',
-    adviceEs: 'Revisa la clave de API, el ID de integración y el secreto (o el token de sesión) en Configuración y prueba la conexión.',
+    adviceEn:
+      'Check the API key, integration id and secret (or the session token) in Settings, then test the connection.',
+    adviceEs:
+      'Revisa la clave de API, el ID de integración y el secreto (o el token de sesión) en Configuración y prueba la conexión.',
     retryable: false,
   },
   403: {
@@ -179,7 +187,9 @@ export function httpStatusEntry(status: number): CatalogEntry {
     en: `The service answered with an error (HTTP ${status}).`,
     es: `El servicio respondió con un error (HTTP ${status}).`,
     adviceEn: server ? 'Try again; if it keeps failing, contact support.' : 'Check the data sent and try again.',
-    adviceEs: server ? 'Intenta de nuevo; si sigue fallando, contacta a soporte.' : 'Revisa los datos enviados e intenta de nuevo.',
+    adviceEs: server
+      ? 'Intenta de nuevo; si sigue fallando, contacta a soporte.'
+      : 'Revisa los datos enviados e intenta de nuevo.',
     retryable: server,
   };
 }

@@ -38,7 +38,10 @@ const withCode = (code: string, entry: CatalogEntry, group?: CurpGroup): Explana
  * Returns undefined when the reference names no known code (the caller falls back to the HTTP status).
  */
 export function explain(ref: ExplainRef): Explanation | undefined {
-  if ('faceStatus' in ref) return isFaceStatusCode(ref.faceStatus) ? withCode(String(ref.faceStatus), faceStatusCatalog[ref.faceStatus]) : undefined;
+  if ('faceStatus' in ref)
+    return isFaceStatusCode(ref.faceStatus)
+      ? withCode(String(ref.faceStatus), faceStatusCatalog[ref.faceStatus])
+      : undefined;
   if ('failReason' in ref) {
     const parsed = FailReason.safeParse(ref.failReason);
     return parsed.success ? withCode(parsed.data, failReasonCatalog[parsed.data]) : undefined;
@@ -62,7 +65,8 @@ export function explainCurp(body: unknown): Explanation | undefined {
   const codigo = twoDigits(error.codigoError);
   if (tipo && codigo) {
     const code = `${tipo}-${codigo}`;
-    if (code === '99-01' && saysUnavailable(error.message) && saysUnavailable(body.result)) return withCode('CURP_SERVICE_UNAVAILABLE', curpServiceUnavailable, 2);
+    if (code === '99-01' && saysUnavailable(error.message) && saysUnavailable(body.result))
+      return withCode('CURP_SERVICE_UNAVAILABLE', curpServiceUnavailable, 2);
     const entry = curpRegistryCatalog[code];
     if (entry) return withCode(code, entry, entry.group);
     const group = groupOfUnlisted(tipo);
@@ -77,7 +81,10 @@ export function explainCurp(body: unknown): Explanation | undefined {
   }
   const respuesta = twoDigits(error.codigoRespuesta);
   if (respuesta) {
-    const key = curpProviderKey(respuesta, typeof error.descripcionRespuesta === 'string' ? error.descripcionRespuesta : undefined);
+    const key = curpProviderKey(
+      respuesta,
+      typeof error.descripcionRespuesta === 'string' ? error.descripcionRespuesta : undefined,
+    );
     if (key) return withCode(key, curpProviderCatalog[key]);
   }
   return undefined;

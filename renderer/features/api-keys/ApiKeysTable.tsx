@@ -38,7 +38,8 @@ const EXTRA_WORDS: Record<string, Bilingual> = {
 
 /** Widths in rem of a monospace text of `chars` characters, with the cell's padding. */
 const monoWidth = (chars: number, extra = 0) => `${(chars * 0.52 + 1.4 + extra).toFixed(2)}rem`;
-const longest = (rows: readonly ApiKeyRow[], value: (r: ApiKeyRow) => CellValue | undefined) => rows.reduce((n, r) => Math.max(n, String(value(r) ?? '').length), 0);
+const longest = (rows: readonly ApiKeyRow[], value: (r: ApiKeyRow) => CellValue | undefined) =>
+  rows.reduce((n, r) => Math.max(n, String(value(r) ?? '').length), 0);
 
 /**
  * Every column in view at 1280 px: ids, dates, statuses and yes/no columns are as wide as what they hold and are
@@ -46,35 +47,93 @@ const longest = (rows: readonly ApiKeyRow[], value: (r: ApiKeyRow) => CellValue 
  * the fixed columns plus a little room for each text scrolls.
  */
 export function columnsFor(extra: string[], t: T, locale: Locale, rows: readonly ApiKeyRow[] = []): Column[] {
-  const booleans = new Set(extra.filter((name) => rows.some((r) => typeof r.extra[name] === 'boolean') && rows.every((r) => r.extra[name] == null || typeof r.extra[name] === 'boolean')));
+  const booleans = new Set(
+    extra.filter(
+      (name) =>
+        rows.some((r) => typeof r.extra[name] === 'boolean') &&
+        rows.every((r) => r.extra[name] == null || typeof r.extra[name] === 'boolean'),
+    ),
+  );
   const header = (name: string) => (Object.hasOwn(EXTRA_WORDS, name) ? EXTRA_WORDS[name]![locale] : readableName(name));
   return [
-    { id: 'id', header: t('colId'), value: (r) => r.id, kind: 'id', width: monoWidth(Math.min(32, Math.max(6, longest(rows, (r) => r.id))), 1.8) },
+    {
+      id: 'id',
+      header: t('colId'),
+      value: (r) => r.id,
+      kind: 'id',
+      width: monoWidth(
+        Math.min(
+          32,
+          Math.max(
+            6,
+            longest(rows, (r) => r.id),
+          ),
+        ),
+        1.8,
+      ),
+    },
     { id: 'name', header: t('colName'), value: (r) => r.name, kind: 'text' },
-    { id: 'maskedKey', header: t('colMasked'), value: (r) => r.maskedKey, kind: 'mono', width: monoWidth(Math.min(32, Math.max(8, longest(rows, (r) => r.maskedKey)))) },
+    {
+      id: 'maskedKey',
+      header: t('colMasked'),
+      value: (r) => r.maskedKey,
+      kind: 'mono',
+      width: monoWidth(
+        Math.min(
+          32,
+          Math.max(
+            8,
+            longest(rows, (r) => r.maskedKey),
+          ),
+        ),
+      ),
+    },
     { id: 'createdAt', header: t('colCreated'), value: (r) => r.createdAt, kind: 'date', width: '8rem' },
     { id: 'enabled', header: t('colEnabled'), value: (r) => r.enabled, kind: 'enabled', width: '8.5rem' },
-    ...extra.map(
-      (name): Column => ({
-        id: `extra:${name}`,
-        header: header(name),
-        value: (r) => r.extra[name],
-        kind: 'extra',
-        ...(booleans.has(name) ? { width: `${Math.max(4.5, Math.max(...header(name).split(' ').map((w) => w.length)) * 0.55 + 1.4).toFixed(2)}rem` } : {}),
-      }),
-    ),
+    ...extra.map((name): Column => ({
+      id: `extra:${name}`,
+      header: header(name),
+      value: (r) => r.extra[name],
+      kind: 'extra',
+      ...(booleans.has(name)
+        ? {
+            width: `${Math.max(
+              4.5,
+              Math.max(
+                ...header(name)
+                  .split(' ')
+                  .map((w) => w.length),
+              ) *
+                0.55 +
+                1.4,
+            ).toFixed(2)}rem`,
+          }
+        : {}),
+    })),
   ];
 }
 
 /** Case- and accent-insensitive search over every column. */
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 const searchText = new WeakMap<ApiKeyRow, string>();
 export function matches(row: ApiKeyRow, query: string): boolean {
   const q = fold(query.trim());
   if (!q) return true;
   let text = searchText.get(row);
   if (text === undefined) {
-    text = fold([row.id, row.name, row.maskedKey, row.createdAt, ...Object.values(row.extra).map((v) => (v === null ? '' : String(v)))].join('\u0000'));
+    text = fold(
+      [
+        row.id,
+        row.name,
+        row.maskedKey,
+        row.createdAt,
+        ...Object.values(row.extra).map((v) => (v === null ? '' : String(v))),
+      ].join('\u0000'),
+    );
     searchText.set(row, text);
   }
   return text.includes(q);
@@ -105,7 +164,13 @@ export function sortRows(rows: ApiKeyRow[], column: Column, direction: 'asc' | '
  * The keys table, virtualized: only the rows in view (plus a few) are in the DOM, so 10,000 keys scroll as
  * smoothly as 10. Spacer rows keep a real <table> (headers, row count and row index for assistive tech).
  */
-export function ApiKeysTable({ rows, columns, sort, onSort, onCopied }: {
+export function ApiKeysTable({
+  rows,
+  columns,
+  sort,
+  onSort,
+  onCopied,
+}: {
   rows: ApiKeyRow[];
   columns: Column[];
   sort: SortState;
@@ -114,7 +179,12 @@ export function ApiKeysTable({ rows, columns, sort, onSort, onCopied }: {
 }) {
   const t = useT(messages);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
   const items = virtualizer.getVirtualItems();
   const before = items[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
@@ -134,7 +204,11 @@ export function ApiKeysTable({ rows, columns, sort, onSort, onCopied }: {
   const flexible = columns.filter((c) => !c.width).length;
   return (
     <div ref={scrollRef} className="apikeys-scroll" tabIndex={0} aria-label={t('title')} data-testid="apikeys-scroll">
-      <table className="table apikeys-table" aria-rowcount={rows.length + 1} style={{ minWidth: `calc(${columns.map((c) => c.width ?? '5rem').join(' + ')})` }}>
+      <table
+        className="table apikeys-table"
+        aria-rowcount={rows.length + 1}
+        style={{ minWidth: `calc(${columns.map((c) => c.width ?? '5rem').join(' + ')})` }}
+      >
         <colgroup>
           {columns.map((c) => (
             <col key={c.id} style={c.width ? { width: c.width } : { width: `${(100 / flexible).toFixed(2)}%` }} />
@@ -145,15 +219,23 @@ export function ApiKeysTable({ rows, columns, sort, onSort, onCopied }: {
             {columns.map((c) => {
               const active = sort.column === c.id;
               return (
-                <th key={c.id} scope="col" aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                <th
+                  key={c.id}
+                  scope="col"
+                  aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+                >
                   <button
                     type="button"
                     className="apikeys-sort"
                     aria-label={t('sortBy', { column: c.header })}
-                    onClick={() => onSort({ column: c.id, direction: active && sort.direction === 'asc' ? 'desc' : 'asc' })}
+                    onClick={() =>
+                      onSort({ column: c.id, direction: active && sort.direction === 'asc' ? 'desc' : 'asc' })
+                    }
                   >
                     {c.header}
-                    <span aria-hidden="true" className="apikeys-sort-mark">{active ? (sort.direction === 'asc' ? '▲' : '▼') : ''}</span>
+                    <span aria-hidden="true" className="apikeys-sort-mark">
+                      {active ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
+                    </span>
                   </button>
                 </th>
               );
@@ -167,7 +249,13 @@ export function ApiKeysTable({ rows, columns, sort, onSort, onCopied }: {
             </tr>
           )}
           {items.map((item) => (
-            <KeyRow key={rows[item.index]!.id} row={rows[item.index]!} rowIndex={item.index + 2} columns={columns} onCopy={copy} />
+            <KeyRow
+              key={rows[item.index]!.id}
+              row={rows[item.index]!}
+              rowIndex={item.index + 2}
+              columns={columns}
+              onCopy={copy}
+            />
           ))}
           {after > 0 && (
             <tr aria-hidden="true" className="apikeys-spacer">
@@ -184,11 +272,24 @@ export function ApiKeysTable({ rows, columns, sort, onSort, onCopied }: {
  * One table row. Memoized: while scrolling only the rows entering the view render; the ones already shown are
  * skipped, which keeps each scroll frame's work well under the 16 ms budget with 10,000 keys.
  */
-const KeyRow = memo(function KeyRow({ row, rowIndex, columns, onCopy }: { row: ApiKeyRow; rowIndex: number; columns: Column[]; onCopy: (id: string) => Promise<void> }) {
+const KeyRow = memo(function KeyRow({
+  row,
+  rowIndex,
+  columns,
+  onCopy,
+}: {
+  row: ApiKeyRow;
+  rowIndex: number;
+  columns: Column[];
+  onCopy: (id: string) => Promise<void>;
+}) {
   const t = useT(messages);
   const { locale } = useLocale();
   const dateFormat = useMemo(() => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium' }), [locale]);
-  const dateTimeFormat = useMemo(() => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'medium' }), [locale]);
+  const dateTimeFormat = useMemo(
+    () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'medium' }),
+    [locale],
+  );
   const cell = (column: Column): ReactNode => {
     const value = column.value(row);
     switch (column.kind) {
@@ -196,7 +297,12 @@ const KeyRow = memo(function KeyRow({ row, rowIndex, columns, onCopy }: { row: A
         return (
           <span className="apikeys-id">
             <code>{row.id}</code>
-            <button type="button" className="btn btn-link apikeys-copy" aria-label={t('copyId', { id: row.id })} onClick={() => void onCopy(row.id)}>
+            <button
+              type="button"
+              className="btn btn-link apikeys-copy"
+              aria-label={t('copyId', { id: row.id })}
+              onClick={() => void onCopy(row.id)}
+            >
               <CopyIcon />
             </button>
           </span>
@@ -204,35 +310,64 @@ const KeyRow = memo(function KeyRow({ row, rowIndex, columns, onCopy }: { row: A
       case 'mono':
         return <code>{value ?? '—'}</code>;
       case 'date':
-        return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? <time dateTime={value} title={dateTimeFormat.format(new Date(value))}>{dateFormat.format(new Date(value))}</time> : (value ?? '—');
+        return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? (
+          <time dateTime={value} title={dateTimeFormat.format(new Date(value))}>
+            {dateFormat.format(new Date(value))}
+          </time>
+        ) : (
+          (value ?? '—')
+        );
       case 'enabled':
         return value === undefined ? (
           <span className="muted">{t('unknown')}</span>
         ) : value ? (
-          <Badge tone="ok" icon={<IconCheck />}>{t('enabled')}</Badge>
+          <Badge tone="ok" icon={<IconCheck />}>
+            {t('enabled')}
+          </Badge>
         ) : (
-          <Badge tone="neutral" icon={<IconMinus />}>{t('disabled')}</Badge>
+          <Badge tone="neutral" icon={<IconMinus />}>
+            {t('disabled')}
+          </Badge>
         );
       default:
-        return value === null || value === undefined ? '—' : typeof value === 'boolean' ? (value ? t('yes') : t('no')) : String(value);
+        return value === null || value === undefined
+          ? '—'
+          : typeof value === 'boolean'
+            ? value
+              ? t('yes')
+              : t('no')
+            : String(value);
     }
   };
   // A cell cut short by its column shows whole on hover.
   const full = (column: Column): string | undefined => {
     const value = column.value(row);
-    return column.kind === 'text' || (column.kind === 'extra' && typeof value === 'string') ? (value as string) : undefined;
+    return column.kind === 'text' || (column.kind === 'extra' && typeof value === 'string')
+      ? (value as string)
+      : undefined;
   };
   return (
     <tr aria-rowindex={rowIndex} style={{ height: ROW_HEIGHT }} data-testid="apikey-row">
       {columns.map((c) => (
-        <td key={c.id} className={c.kind === 'id' || c.kind === 'mono' ? 'id' : undefined} title={full(c)}>{cell(c)}</td>
+        <td key={c.id} className={c.kind === 'id' || c.kind === 'mono' ? 'id' : undefined} title={full(c)}>
+          {cell(c)}
+        </td>
       ))}
     </tr>
   );
 });
 
 const CopyIcon = () => (
-  <svg width="14" height="14" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.4" aria-hidden="true" focusable="false">
+  <svg
+    width="14"
+    height="14"
+    viewBox="0 0 16 16"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.4"
+    aria-hidden="true"
+    focusable="false"
+  >
     <rect x="5" y="5" width="8.5" height="9" rx="1.2" />
     <path d="M3 10.5V3.2C3 2.5 3.5 2 4.2 2H10" />
   </svg>

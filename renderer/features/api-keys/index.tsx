@@ -20,9 +20,15 @@ export default function ApiKeysScreen() {
   const [status, setStatus] = useState('');
   const searchRef = useRef<HTMLInputElement>(null);
 
-  const query = useOmniQuery(keys.apikeys.list(organization), (api) => api.apikeys.list(organization ? { organization } : {}));
+  const query = useOmniQuery(keys.apikeys.list(organization), (api) =>
+    api.apikeys.list(organization ? { organization } : {}),
+  );
 
-  useShortcut({ keys: '/', description: { en: messages.en.search, es: messages.es.search }, run: () => searchRef.current?.focus() });
+  useShortcut({
+    keys: '/',
+    description: { en: messages.en.search, es: messages.es.search },
+    run: () => searchRef.current?.focus(),
+  });
 
   const onOrg = (e: FormEvent) => {
     e.preventDefault();
@@ -34,11 +40,29 @@ export default function ApiKeysScreen() {
       <h1>{t('title')}</h1>
       <p className="muted">{t('intro')}</p>
       <form className="apikeys-org" onSubmit={onOrg}>
-        <Field label={t('orgLabel')} hint={t('orgHint')} mono value={orgDraft} onChange={(e) => setOrgDraft(e.target.value)} maxLength={512} autoComplete="off" spellCheck={false} />
+        <Field
+          label={t('orgLabel')}
+          hint={t('orgHint')}
+          mono
+          value={orgDraft}
+          onChange={(e) => setOrgDraft(e.target.value)}
+          maxLength={512}
+          autoComplete="off"
+          spellCheck={false}
+        />
         <div className="apikeys-org-actions">
-          <Button type="submit" disabled={orgDraft.trim() === '' || orgDraft.trim() === organization}>{t('orgApply')}</Button>
+          <Button type="submit" disabled={orgDraft.trim() === '' || orgDraft.trim() === organization}>
+            {t('orgApply')}
+          </Button>
           {organization && (
-            <Button onClick={() => { setOrganization(''); setOrgDraft(''); }}>{t('orgClear')}</Button>
+            <Button
+              onClick={() => {
+                setOrganization('');
+                setOrgDraft('');
+              }}
+            >
+              {t('orgClear')}
+            </Button>
           )}
         </div>
       </form>
@@ -47,17 +71,43 @@ export default function ApiKeysScreen() {
         query={query}
         isEmpty={(d) => d.keys.length === 0}
         empty={t('empty')}
-        actions={query.data && <span className="muted small">{t('fetchedAt', { time: f.dateTime(query.data.fetchedAt) })}</span>}
+        actions={
+          query.data && (
+            <span className="muted small">{t('fetchedAt', { time: f.dateTime(query.data.fetchedAt) })}</span>
+          )
+        }
       >
         {(data) => (
-          <KeysView data={data} organization={organization} search={search} setSearch={setSearch} searchRef={searchRef} sort={sort} setSort={setSort} status={status} setStatus={setStatus} onRefresh={() => void query.refetch()} />
+          <KeysView
+            data={data}
+            organization={organization}
+            search={search}
+            setSearch={setSearch}
+            searchRef={searchRef}
+            sort={sort}
+            setSort={setSort}
+            status={status}
+            setStatus={setStatus}
+            onRefresh={() => void query.refetch()}
+          />
         )}
       </Panel>
     </div>
   );
 }
 
-function KeysView({ data, organization, search, setSearch, searchRef, sort, setSort, status, setStatus, onRefresh }: {
+function KeysView({
+  data,
+  organization,
+  search,
+  setSearch,
+  searchRef,
+  sort,
+  setSort,
+  status,
+  setStatus,
+  onRefresh,
+}: {
   data: ApiKeyListView;
   organization: string;
   search: string;
@@ -72,23 +122,38 @@ function KeysView({ data, organization, search, setSearch, searchRef, sort, setS
   const t = useT(messages);
   const f = useFormat();
   const { locale } = useLocale();
-  const columns = useMemo(() => columnsFor(data.extraColumns, t, locale, data.keys), [data.extraColumns, t, locale, data.keys]);
+  const columns = useMemo(
+    () => columnsFor(data.extraColumns, t, locale, data.keys),
+    [data.extraColumns, t, locale, data.keys],
+  );
   const filtered = useMemo(() => data.keys.filter((row) => matches(row, search)), [data.keys, search]);
-  const visible = useMemo(() => sortRows(filtered, columns.find((c) => c.id === sort.column) ?? columns[0]!, sort.direction), [filtered, columns, sort]);
+  const visible = useMemo(
+    () => sortRows(filtered, columns.find((c) => c.id === sort.column) ?? columns[0]!, sort.direction),
+    [filtered, columns, sort],
+  );
 
   const exportCsv = useOmniMutation((api, rows: ApiKeyRow[]) =>
-    api.apikeys.exportCsv({ columns: columns.map((c) => c.header), rows: rows.map((r) => columns.map((c) => exportCell(c, r))) }),
+    api.apikeys.exportCsv({
+      columns: columns.map((c) => c.header),
+      rows: rows.map((r) => columns.map((c) => exportCell(c, r))),
+    }),
   );
   const onExport = () =>
     exportCsv.mutate(visible, {
       onSuccess: (result) => {
         if (!result.saved) return;
         if (result.downloadUrl) startDownload(result.downloadUrl, 'api-keys.csv');
-        setStatus(result.savedTo ? t('exportSaved', { rows: result.rows, path: result.savedTo }) : t('exported', { rows: result.rows }));
+        setStatus(
+          result.savedTo
+            ? t('exportSaved', { rows: result.rows, path: result.savedTo })
+            : t('exported', { rows: result.rows }),
+        );
       },
     });
 
-  const seenOrgs = [...new Set(data.keys.map((k) => k.extra.organizationId).filter((v): v is string => typeof v === 'string'))];
+  const seenOrgs = [
+    ...new Set(data.keys.map((k) => k.extra.organizationId).filter((v): v is string => typeof v === 'string')),
+  ];
   // The listing may say which organization it belongs to; when it does, tell whether the request was honoured.
   const orgNote: { tone: 'info' | 'warn'; text: string } | null = !organization
     ? null
@@ -108,16 +173,36 @@ function KeysView({ data, organization, search, setSearch, searchRef, sort, setS
       <div className="apikeys-toolbar" role="search">
         <div className="field">
           <label htmlFor="apikeys-search">{t('search')}</label>
-          <input id="apikeys-search" ref={searchRef} className="input" type="search" aria-describedby="apikeys-search-hint" value={search} onChange={(e) => setSearch(e.target.value)} />
-          <span id="apikeys-search-hint" className="hint">{t('searchHint')}</span>
+          <input
+            id="apikeys-search"
+            ref={searchRef}
+            className="input"
+            type="search"
+            aria-describedby="apikeys-search-hint"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          <span id="apikeys-search-hint" className="hint">
+            {t('searchHint')}
+          </span>
         </div>
-        <span className="muted num" aria-live="polite">{t('count', { shown: f.number(visible.length), total: f.number(data.keys.length) })}</span>
+        <span className="muted num" aria-live="polite">
+          {t('count', { shown: f.number(visible.length), total: f.number(data.keys.length) })}
+        </span>
         <Button onClick={onRefresh}>{t('refresh')}</Button>
-        <Button variant="primary" onClick={onExport} disabled={visible.length === 0 || exportCsv.isPending}>{t('export')}</Button>
+        <Button variant="primary" onClick={onExport} disabled={visible.length === 0 || exportCsv.isPending}>
+          {t('export')}
+        </Button>
       </div>
       {exportCsv.error && <ErrorNotice error={exportCsv.error.data} onRetry={onExport} />}
-      <p className="visually-hidden" role="status">{status}</p>
-      {status && <p className="muted small" aria-hidden="true">{status}</p>}
+      <p className="visually-hidden" role="status">
+        {status}
+      </p>
+      {status && (
+        <p className="muted small" aria-hidden="true">
+          {status}
+        </p>
+      )}
       {visible.length === 0 ? (
         <p className="panel-empty">{t('noMatch', { query: search, total: data.keys.length })}</p>
       ) : (

@@ -7,11 +7,13 @@ export const messages = defineMessages({
     search: 'Search keys',
     searchHint: 'Matches any column. Press / to jump here.',
     orgLabel: 'Organization (super administrators only)',
-    orgHint: 'An organization id or one of its API keys. Only a super administrator key can list another organization; for any other key the service ignores this and lists your own organization.',
+    orgHint:
+      'An organization id or one of its API keys. Only a super administrator key can list another organization; for any other key the service ignores this and lists your own organization.',
     orgApply: 'List this organization',
     orgClear: 'Back to my organization',
     orgRequested: 'Listed with organization "{org}".',
-    orgIgnored: 'The service answered with organization {seen}, not "{org}": your API key is not a super administrator, so the organization was ignored and these are your own keys.',
+    orgIgnored:
+      'The service answered with organization {seen}, not "{org}": your API key is not a super administrator, so the organization was ignored and these are your own keys.',
     orgHonoured: 'The service listed organization {seen}.',
     count: '{shown} of {total} keys',
     empty: 'The service returned no API keys for this organization.',
@@ -42,11 +44,13 @@ export const messages = defineMessages({
     search: 'Buscar claves',
     searchHint: 'Coincide con cualquier columna. Presiona / para venir aquí.',
     orgLabel: 'Organización (solo superadministradores)',
-    orgHint: 'Un id de organización o una de sus claves de API. Solo una clave de superadministrador puede listar otra organización; con cualquier otra clave el servicio ignora este dato y lista tu propia organización.',
+    orgHint:
+      'Un id de organización o una de sus claves de API. Solo una clave de superadministrador puede listar otra organización; con cualquier otra clave el servicio ignora este dato y lista tu propia organización.',
     orgApply: 'Listar esta organización',
     orgClear: 'Volver a mi organización',
     orgRequested: 'Listado con la organización "{org}".',
-    orgIgnored: 'El servicio respondió con la organización {seen}, no "{org}": tu clave de API no es de superadministrador, así que se ignoró la organización y estas son tus propias claves.',
+    orgIgnored:
+      'El servicio respondió con la organización {seen}, no "{org}": tu clave de API no es de superadministrador, así que se ignoró la organización y estas son tus propias claves.',
     orgHonoured: 'El servicio listó la organización {seen}.',
     count: '{shown} de {total} claves',
     empty: 'El servicio no devolvió claves de API para esta organización.',

@@ -14,7 +14,9 @@ export function AuthTool() {
   const [hint, setHint] = useState('');
   const [recordingId, setRecordingId] = useState('');
   const [coords, setCoords] = useState<CoordinatesValue>({ ok: true, value: undefined });
-  const run = useOmniMutation((api, input: Parameters<typeof api.capture.authenticateFace>[0]) => api.capture.authenticateFace(input));
+  const run = useOmniMutation((api, input: Parameters<typeof api.capture.authenticateFace>[0]) =>
+    api.capture.authenticateFace(input),
+  );
   const send = (e?: FormEvent) => {
     e?.preventDefault();
     if (!image || !coords.ok) return;
@@ -27,24 +29,45 @@ export function AuthTool() {
   };
   return (
     <>
-      <p className="notice"><IconInfo /> {t('authNoInterview')}</p>
+      <p className="notice">
+        <IconInfo /> {t('authNoInterview')}
+      </p>
       <form onSubmit={send} className="capture-form">
         <ImageSourceInput allowUrl={false} onChange={setImage} />
         <div className="field">
           <label htmlFor={`${id}-hint`}>{t('hintLabel')}</label>
-          <input id={`${id}-hint`} className="input" value={hint} maxLength={320} autoComplete="off" aria-describedby={`${id}-hint-hint ${id}-mode`} onChange={(e) => setHint(e.target.value)} />
-          <span id={`${id}-hint-hint`} className="hint">{t('hintHint')}</span>
+          <input
+            id={`${id}-hint`}
+            className="input"
+            value={hint}
+            maxLength={320}
+            autoComplete="off"
+            aria-describedby={`${id}-hint-hint ${id}-mode`}
+            onChange={(e) => setHint(e.target.value)}
+          />
+          <span id={`${id}-hint-hint`} className="hint">
+            {t('hintHint')}
+          </span>
         </div>
         <p id={`${id}-mode`} className="auth-mode" data-testid="auth-mode">
           <strong>{t('authMode')}:</strong> {hint.trim() ? t('authOneToOne') : t('authOneToN')}
         </p>
         <div className="field">
           <label htmlFor={`${id}-rec`}>{t('recordingIdLabel')}</label>
-          <input id={`${id}-rec`} className="input mono" value={recordingId} maxLength={200} autoComplete="off" onChange={(e) => setRecordingId(e.target.value)} />
+          <input
+            id={`${id}-rec`}
+            className="input mono"
+            value={recordingId}
+            maxLength={200}
+            autoComplete="off"
+            onChange={(e) => setRecordingId(e.target.value)}
+          />
         </div>
         <CoordinatesInput onChange={setCoords} />
         <div className="form-actions">
-          <Button type="submit" variant="primary" disabled={!image || !coords.ok || run.isPending}>{run.isPending ? t('sending') : t('authenticate')}</Button>
+          <Button type="submit" variant="primary" disabled={!image || !coords.ok || run.isPending}>
+            {run.isPending ? t('sending') : t('authenticate')}
+          </Button>
         </div>
       </form>
       <div aria-live="polite" aria-busy={run.isPending || undefined}>
@@ -66,7 +89,15 @@ function AuthResult({ result }: { result: AuthResultView }) {
   return (
     <div className="capture-result" data-testid="auth-result">
       <p className="capture-headline">
-        {result.passed ? <Badge tone="ok" icon={<IconCheck />}>{t('authPass')}</Badge> : <Badge tone="danger" icon={<IconDanger />}>{t('authFail')}</Badge>}{' '}
+        {result.passed ? (
+          <Badge tone="ok" icon={<IconCheck />}>
+            {t('authPass')}
+          </Badge>
+        ) : (
+          <Badge tone="danger" icon={<IconDanger />}>
+            {t('authFail')}
+          </Badge>
+        )}{' '}
         <span className="muted">{result.mode === 'oneToOne' ? t('authOneToOne') : t('authOneToN')}</span>
       </p>
       {result.candidate && (
@@ -75,10 +106,16 @@ function AuthResult({ result }: { result: AuthResultView }) {
         </p>
       )}
       {result.error && (
-        <div className={`explain ${result.error.retryable ? 'explain-group-2' : 'explain-fail'}`} role="alert" data-testid="auth-error">
+        <div
+          className={`explain ${result.error.retryable ? 'explain-group-2' : 'explain-fail'}`}
+          role="alert"
+          data-testid="auth-error"
+        >
           <p className="what">{pick(result.error.message)}</p>
           <p>{pick(result.error.advice)}</p>
-          {result.response.error?.message && <p className="muted">{t('serviceSaid', { message: result.response.error.message })}</p>}
+          {result.response.error?.message && (
+            <p className="muted">{t('serviceSaid', { message: result.response.error.message })}</p>
+          )}
           <p className="code">{t('code', { code: result.error.code })}</p>
         </div>
       )}

@@ -16,7 +16,8 @@ const messages = defineMessages({
     choose: 'Choose an interview…',
     noToken: 'no session token',
     tokenSet: 'Session token attached. It stays encrypted in this app and is never shown.',
-    tokenMissing: 'This interview has no session token, so calls on its behalf are disabled. Paste the token to attach it.',
+    tokenMissing:
+      'This interview has no session token, so calls on its behalf are disabled. Paste the token to attach it.',
     noneChosen: 'Choose the interview to act on. Calls on behalf of a user need its session token.',
     emptyQueue: 'The review queue is empty, so there is no interview to choose.',
     addDemo: 'Add the demo interviews',
@@ -33,8 +34,10 @@ const messages = defineMessages({
     choose: 'Elige una entrevista…',
     noToken: 'sin token de sesión',
     tokenSet: 'Token de sesión adjunto. Se guarda cifrado en esta aplicación y nunca se muestra.',
-    tokenMissing: 'Esta entrevista no tiene token de sesión, así que las llamadas a su nombre están deshabilitadas. Pega el token para adjuntarlo.',
-    noneChosen: 'Elige la entrevista sobre la que vas a actuar. Las llamadas a nombre de una persona necesitan su token de sesión.',
+    tokenMissing:
+      'Esta entrevista no tiene token de sesión, así que las llamadas a su nombre están deshabilitadas. Pega el token para adjuntarlo.',
+    noneChosen:
+      'Elige la entrevista sobre la que vas a actuar. Las llamadas a nombre de una persona necesitan su token de sesión.',
     emptyQueue: 'La bandeja de revisión está vacía, así que no hay entrevista para elegir.',
     addDemo: 'Agregar las entrevistas de demostración',
     tokenLabel: 'Token de sesión de {id}',
@@ -62,8 +65,14 @@ export function InterviewPicker({ value, onChange }: { value: string; onChange: 
   const [otherToken, setOtherToken] = useState('');
   const [status, setStatus] = useState('');
   const invalidate = { invalidate: [keys.queue.all()] };
-  const attach = useOmniMutation((api, input: { interviewId: string; sessionToken: string }) => api.queue.attachToken(input), invalidate);
-  const add = useOmniMutation((api, input: { interviewId: string; sessionToken: string }) => api.queue.add({ items: [input] }), invalidate);
+  const attach = useOmniMutation(
+    (api, input: { interviewId: string; sessionToken: string }) => api.queue.attachToken(input),
+    invalidate,
+  );
+  const add = useOmniMutation(
+    (api, input: { interviewId: string; sessionToken: string }) => api.queue.add({ items: [input] }),
+    invalidate,
+  );
   const addDemo = useOmniMutation((api) => api.queue.addDemoSeeds({}), invalidate);
 
   if (queue.error) return <ErrorNotice error={queue.error.data} onRetry={() => void queue.refetch()} />;
@@ -73,19 +82,30 @@ export function InterviewPicker({ value, onChange }: { value: string; onChange: 
 
   const onAttach = (e: FormEvent) => {
     e.preventDefault();
-    attach.mutate({ interviewId: value, sessionToken: token.trim() }, { onSuccess: () => { setToken(''); setStatus(t('attached', { id: value })); } });
+    attach.mutate(
+      { interviewId: value, sessionToken: token.trim() },
+      {
+        onSuccess: () => {
+          setToken('');
+          setStatus(t('attached', { id: value }));
+        },
+      },
+    );
   };
   const onAdd = (e: FormEvent) => {
     e.preventDefault();
     const interviewId = otherId.trim();
-    add.mutate({ interviewId, sessionToken: otherToken.trim() }, {
-      onSuccess: () => {
-        setOtherId('');
-        setOtherToken('');
-        onChange(interviewId);
-        setStatus(t('attached', { id: interviewId }));
+    add.mutate(
+      { interviewId, sessionToken: otherToken.trim() },
+      {
+        onSuccess: () => {
+          setOtherId('');
+          setOtherToken('');
+          onChange(interviewId);
+          setStatus(t('attached', { id: interviewId }));
+        },
       },
-    });
+    );
   };
 
   return (
@@ -93,43 +113,69 @@ export function InterviewPicker({ value, onChange }: { value: string; onChange: 
       {entries.length === 0 ? (
         <div className="notice">
           <p>{t('emptyQueue')}</p>
-          <Button onClick={() => addDemo.mutate(undefined)} disabled={addDemo.isPending}>{t('addDemo')}</Button>
+          <Button onClick={() => addDemo.mutate(undefined)} disabled={addDemo.isPending}>
+            {t('addDemo')}
+          </Button>
           {addDemo.error && <ErrorNotice error={addDemo.error.data} />}
         </div>
       ) : (
         <div className="field">
           <label htmlFor={`${id}-select`}>{t('label')}</label>
-          <select id={`${id}-select`} className="select" value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={`${id}-state`}>
+          <select
+            id={`${id}-select`}
+            className="select"
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            aria-describedby={`${id}-state`}
+          >
             <option value="">{t('choose')}</option>
             {entries.map((e) => {
               // The demo's interviews carry a Spanish label too; one from elsewhere has only the one it came with.
               const label = locale === 'es' ? (e.labelEs ?? e.label) : e.label;
               return (
-              <option key={e.interviewId} value={e.interviewId}>
-                {label ? `${label} — ${e.interviewId}` : e.interviewId}
-                {e.hasSessionToken ? '' : ` (${t('noToken')})`}
-              </option>
+                <option key={e.interviewId} value={e.interviewId}>
+                  {label ? `${label} — ${e.interviewId}` : e.interviewId}
+                  {e.hasSessionToken ? '' : ` (${t('noToken')})`}
+                </option>
               );
             })}
           </select>
         </div>
       )}
-      <p id={`${id}-state`} className={`picker-state${selected && !selected.hasSessionToken ? ' notice notice-warn' : ''}`} data-testid="token-state">
+      <p
+        id={`${id}-state`}
+        className={`picker-state${selected && !selected.hasSessionToken ? ' notice notice-warn' : ''}`}
+        data-testid="token-state"
+      >
         {!selected ? (
           <span className="muted">{t('noneChosen')}</span>
         ) : selected.hasSessionToken ? (
-          <><IconLock /> {t('tokenSet')}</>
+          <>
+            <IconLock /> {t('tokenSet')}
+          </>
         ) : (
-          <><IconWarning /> {t('tokenMissing')}</>
+          <>
+            <IconWarning /> {t('tokenMissing')}
+          </>
         )}
       </p>
       {selected && !selected.hasSessionToken && (
         <form className="picker-inline" onSubmit={onAttach}>
           <div className="field">
             <label htmlFor={`${id}-token`}>{t('tokenLabel', { id: selected.interviewId })}</label>
-            <input id={`${id}-token`} className="input mono" type="password" autoComplete="off" spellCheck={false} value={token} onChange={(e) => setToken(e.target.value)} />
+            <input
+              id={`${id}-token`}
+              className="input mono"
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              value={token}
+              onChange={(e) => setToken(e.target.value)}
+            />
           </div>
-          <Button type="submit" disabled={token.trim().length < 8 || attach.isPending}>{t('attach')}</Button>
+          <Button type="submit" disabled={token.trim().length < 8 || attach.isPending}>
+            {t('attach')}
+          </Button>
         </form>
       )}
       {attach.error && <ErrorNotice error={attach.error.data} />}
@@ -138,18 +184,41 @@ export function InterviewPicker({ value, onChange }: { value: string; onChange: 
         <form className="picker-inline" onSubmit={onAdd}>
           <div className="field">
             <label htmlFor={`${id}-new-id`}>{t('newId')}</label>
-            <input id={`${id}-new-id`} className="input mono" value={otherId} onChange={(e) => setOtherId(e.target.value)} autoComplete="off" spellCheck={false} />
+            <input
+              id={`${id}-new-id`}
+              className="input mono"
+              value={otherId}
+              onChange={(e) => setOtherId(e.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+            />
           </div>
           <div className="field">
             <label htmlFor={`${id}-new-token`}>{t('newToken')}</label>
-            <input id={`${id}-new-token`} className="input mono" type="password" autoComplete="off" spellCheck={false} value={otherToken} onChange={(e) => setOtherToken(e.target.value)} />
+            <input
+              id={`${id}-new-token`}
+              className="input mono"
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              value={otherToken}
+              onChange={(e) => setOtherToken(e.target.value)}
+            />
           </div>
-          <Button type="submit" disabled={!otherId.trim() || otherToken.trim().length < 8 || add.isPending}>{t('add')}</Button>
+          <Button type="submit" disabled={!otherId.trim() || otherToken.trim().length < 8 || add.isPending}>
+            {t('add')}
+          </Button>
         </form>
         {add.error && <ErrorNotice error={add.error.data} />}
       </details>
-      <p className="visually-hidden" role="status">{status}</p>
-      {status && <p className="small muted" aria-hidden="true"><IconCheck /> {status}</p>}
+      <p className="visually-hidden" role="status">
+        {status}
+      </p>
+      {status && (
+        <p className="small muted" aria-hidden="true">
+          <IconCheck /> {status}
+        </p>
+      )}
     </div>
   );
 }

@@ -44,10 +44,13 @@ export function VideoTool({ interviewId, disabledReason }: { interviewId: string
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const stagingAbort = useRef<AbortController | null>(null);
   const mounted = useRef(true);
-  useEffect(() => () => {
-    mounted.current = false;
-    stagingAbort.current?.abort();
-  }, []);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+      stagingAbort.current?.abort();
+    },
+    [],
+  );
 
   const onFile = async (picked: File | undefined) => {
     setFile(null);
@@ -67,7 +70,9 @@ export function VideoTool({ interviewId, disabledReason }: { interviewId: string
         await new Promise((r) => setTimeout(r, POLL_MS));
         continue;
       }
-      setPhase(job.state === 'failed' && job.error ? { kind: 'failed', error: job.error, job } : { kind: 'finished', job });
+      setPhase(
+        job.state === 'failed' && job.error ? { kind: 'failed', error: job.error, job } : { kind: 'finished', job },
+      );
       return;
     }
   };
@@ -88,14 +93,22 @@ export function VideoTool({ interviewId, disabledReason }: { interviewId: string
       });
       stagingAbort.current = null;
       // Left the screen while the file was being copied: nothing will import it, so main may delete the copy.
-      if (!mounted.current) return void omni().capture.releaseStagedFile({ stagedFileId: staged.stagedFileId }).catch(() => undefined);
+      if (!mounted.current)
+        return void omni()
+          .capture.releaseStagedFile({ stagedFileId: staged.stagedFileId })
+          .catch(() => undefined);
       const job = await omni().capture.importVideoStart({ interviewId, stagedFileId: staged.stagedFileId, type });
       setPhase({ kind: 'importing', job });
       await poll(job.jobId);
     } catch (error) {
       if (!mounted.current) return;
       if (controller.signal.aborted) setPhase({ kind: 'idle' });
-      else setPhase((current) => ({ kind: 'failed', error: ipcErrorOf(error), ...(current.kind === 'importing' ? { job: current.job } : {}) }));
+      else
+        setPhase((current) => ({
+          kind: 'failed',
+          error: ipcErrorOf(error),
+          ...(current.kind === 'importing' ? { job: current.job } : {}),
+        }));
     }
   };
 
@@ -116,24 +129,46 @@ export function VideoTool({ interviewId, disabledReason }: { interviewId: string
 
   const busy = phase.kind === 'staging' || phase.kind === 'importing';
   // One bar for the service-side import, kept after it ends so it shows the outcome and notifies from the background.
-  const importJob = phase.kind === 'importing' || phase.kind === 'finished' || phase.kind === 'failed' ? phase.job : undefined;
+  const importJob =
+    phase.kind === 'importing' || phase.kind === 'finished' || phase.kind === 'failed' ? phase.job : undefined;
   const outcome = importOutcome(phase);
   return (
     <>
       <form onSubmit={(e) => void start(e)} className="capture-form">
-        <FileField label={t('videoFile')} accept="video/webm,video/mp4,video/quicktime,.webm,.mp4,.mov" disabled={busy} hint={t('videoHint')} error={fileProblem} onFile={(file) => void onFile(file)} />
+        <FileField
+          label={t('videoFile')}
+          accept="video/webm,video/mp4,video/quicktime,.webm,.mp4,.mov"
+          disabled={busy}
+          hint={t('videoHint')}
+          error={fileProblem}
+          onFile={(file) => void onFile(file)}
+        />
         <div className="field">
           <label htmlFor={`${id}-type`}>{t('recordingType')}</label>
-          <select id={`${id}-type`} className="select" value={type} disabled={busy} onChange={(e) => setType(e.target.value as RecordingType)}>
+          <select
+            id={`${id}-type`}
+            className="select"
+            value={type}
+            disabled={busy}
+            onChange={(e) => setType(e.target.value as RecordingType)}
+          >
             {RECORDING_TYPES.map((r) => (
               // In words first; the service's code after it, for back-office users who know the codes.
-              <option key={r} value={r}>{t('recordingTypeOption', { type: pick(RECORDING_TYPE_WORDS[r]), code: r })}</option>
+              <option key={r} value={r}>
+                {t('recordingTypeOption', { type: pick(RECORDING_TYPE_WORDS[r]), code: r })}
+              </option>
             ))}
           </select>
         </div>
         <div className="form-actions">
-          <Button type="submit" variant="primary" disabled={!file || !!disabledReason || busy}>{t('importVideo')}</Button>
-          {disabledReason && <span className="muted small" data-testid="disabled-reason">{t('needsInterview', { reason: disabledReason })}</span>}
+          <Button type="submit" variant="primary" disabled={!file || !!disabledReason || busy}>
+            {t('importVideo')}
+          </Button>
+          {disabledReason && (
+            <span className="muted small" data-testid="disabled-reason">
+              {t('needsInterview', { reason: disabledReason })}
+            </span>
+          )}
         </div>
       </form>
       <div data-testid="video-status">
@@ -141,10 +176,18 @@ export function VideoTool({ interviewId, disabledReason }: { interviewId: string
         {phase.kind === 'staging' && (
           <>
             <p role="status">{t('staging')}</p>
-            <ProgressBar label={t('staging')} done={phase.sent} total={phase.total} startedAt={phase.startedAt} onCancel={() => void cancel()} />
+            <ProgressBar
+              label={t('staging')}
+              done={phase.sent}
+              total={phase.total}
+              startedAt={phase.startedAt}
+              onCancel={() => void cancel()}
+            />
           </>
         )}
-        {phase.kind === 'importing' && <p role="status">{phase.job.state === 'processing' ? t('processing') : t('uploading')}</p>}
+        {phase.kind === 'importing' && (
+          <p role="status">{phase.job.state === 'processing' ? t('processing') : t('uploading')}</p>
+        )}
         {importJob && (
           <ProgressBar
             key={importJob.jobId}
@@ -164,7 +207,9 @@ export function VideoTool({ interviewId, disabledReason }: { interviewId: string
           </p>
         )}
         {phase.kind === 'finished' && phase.job.state === 'cancelled' && (
-          <p className="notice" role="status" data-testid="import-cancelled"><IconInfo /> {t('importCancelled')}</p>
+          <p className="notice" role="status" data-testid="import-cancelled">
+            <IconInfo /> {t('importCancelled')}
+          </p>
         )}
         {phase.kind === 'failed' && <ErrorNotice error={phase.error} />}
       </div>

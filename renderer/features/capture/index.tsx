@@ -20,13 +20,27 @@ export default function CaptureScreen() {
   const [tab, setTab] = useState<Tab>('selfie');
   const [interviewId, setInterviewId] = useState('');
   const queue = useQueueList();
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ selfie: null, backId: null, auth: null, video: null });
-  const disabledReason = !interviewId ? t('reasonNoInterview') : !hasSessionToken(queue.data, interviewId) ? t('reasonNoToken') : null;
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({
+    selfie: null,
+    backId: null,
+    auth: null,
+    video: null,
+  });
+  const disabledReason = !interviewId
+    ? t('reasonNoInterview')
+    : !hasSessionToken(queue.data, interviewId)
+      ? t('reasonNoToken')
+      : null;
 
   // Arrow keys move between tabs (WAI-ARIA tabs pattern).
   const onKey = (e: KeyboardEvent) => {
     const at = TABS.indexOf(tab);
-    const next = e.key === 'ArrowRight' ? TABS[(at + 1) % TABS.length] : e.key === 'ArrowLeft' ? TABS[(at + TABS.length - 1) % TABS.length] : undefined;
+    const next =
+      e.key === 'ArrowRight'
+        ? TABS[(at + 1) % TABS.length]
+        : e.key === 'ArrowLeft'
+          ? TABS[(at + TABS.length - 1) % TABS.length]
+          : undefined;
     if (!next) return;
     e.preventDefault();
     setTab(next);
@@ -63,9 +77,20 @@ export default function CaptureScreen() {
         ))}
       </div>
       {TABS.map((name) => (
-        <section key={name} role="tabpanel" id={`${id}-panel-${name}`} aria-labelledby={`${id}-tab-${name}`} hidden={tab !== name} className="panel capture-panel">
-          {tab === name && name === 'selfie' && <SelfieTool interviewId={interviewId} disabledReason={disabledReason} />}
-          {tab === name && name === 'backId' && <BackIdTool interviewId={interviewId} disabledReason={disabledReason} />}
+        <section
+          key={name}
+          role="tabpanel"
+          id={`${id}-panel-${name}`}
+          aria-labelledby={`${id}-tab-${name}`}
+          hidden={tab !== name}
+          className="panel capture-panel"
+        >
+          {tab === name && name === 'selfie' && (
+            <SelfieTool interviewId={interviewId} disabledReason={disabledReason} />
+          )}
+          {tab === name && name === 'backId' && (
+            <BackIdTool interviewId={interviewId} disabledReason={disabledReason} />
+          )}
           {tab === name && name === 'auth' && <AuthTool />}
           {tab === name && name === 'video' && <VideoTool interviewId={interviewId} disabledReason={disabledReason} />}
         </section>

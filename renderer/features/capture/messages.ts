@@ -7,7 +7,8 @@ import { defineMessages } from '../../i18n/index';
 export const messages = defineMessages({
   en: {
     title: 'Capture',
-    intro: 'Upload captures on behalf of a person and read the service’s answer as advice. Selfie, back of ID and video need the interview’s session token; face authentication uses the organization’s server token.',
+    intro:
+      'Upload captures on behalf of a person and read the service’s answer as advice. Selfie, back of ID and video need the interview’s session token; face authentication uses the organization’s server token.',
     tabsLabel: 'Capture tools',
     tabSelfie: 'Selfie',
     tabBackId: 'Back of second ID',
@@ -16,7 +17,8 @@ export const messages = defineMessages({
     needsInterview: 'Disabled: {reason}',
     reasonNoInterview: 'choose the interview first.',
     reasonNoToken: 'the chosen interview has no session token; attach it above.',
-    authNoInterview: 'Face authentication compares against onboarded customers with the organization’s server token: no interview is needed.',
+    authNoInterview:
+      'Face authentication compares against onboarded customers with the organization’s server token: no interview is needed.',
     source: 'Image source',
     sourceFile: 'File (PNG or JPEG)',
     sourceUrl: 'URL on the allow-list',
@@ -30,7 +32,8 @@ export const messages = defineMessages({
     captureTypeNone: 'Not stated',
     coordinates: 'Face coordinates (optional)',
     coordinatesJson: 'Coordinates as JSON',
-    coordinatesHint: 'FaceCoordinatesDto as JSON: leftEyeX, leftEyeY, rightEyeX, rightEyeY, rightMouthX, rightMouthY, noseTipX, noseTipY, x, y, width, height (leftMouthX/Y optional).',
+    coordinatesHint:
+      'FaceCoordinatesDto as JSON: leftEyeX, leftEyeY, rightEyeX, rightEyeY, rightMouthX, rightMouthY, noseTipX, noseTipY, x, y, width, height (leftMouthX/Y optional).',
     coordinatesInvalid: 'These coordinates are not valid: {problems}',
     coordinatesNotJson: 'This is not valid JSON.',
     sendSelfie: 'Upload selfie',
@@ -92,7 +95,8 @@ export const messages = defineMessages({
   },
   es: {
     title: 'Captura',
-    intro: 'Sube capturas a nombre de una persona y lee la respuesta del servicio como recomendaciones. Selfie, reverso de identificación y video necesitan el token de sesión de la entrevista; la autenticación facial usa el token de servidor de la organización.',
+    intro:
+      'Sube capturas a nombre de una persona y lee la respuesta del servicio como recomendaciones. Selfie, reverso de identificación y video necesitan el token de sesión de la entrevista; la autenticación facial usa el token de servidor de la organización.',
     tabsLabel: 'Herramientas de captura',
     tabSelfie: 'Selfie',
     tabBackId: 'Reverso de segunda identificación',
@@ -101,7 +105,8 @@ export const messages = defineMessages({
     needsInterview: 'Deshabilitado: {reason}',
     reasonNoInterview: 'primero elige la entrevista.',
     reasonNoToken: 'la entrevista elegida no tiene token de sesión; adjúntalo arriba.',
-    authNoInterview: 'La autenticación facial compara contra clientes ya dados de alta con el token de servidor de la organización: no necesita entrevista.',
+    authNoInterview:
+      'La autenticación facial compara contra clientes ya dados de alta con el token de servidor de la organización: no necesita entrevista.',
     source: 'Origen de la imagen',
     sourceFile: 'Archivo (PNG o JPEG)',
     sourceUrl: 'URL en la lista permitida',
@@ -115,7 +120,8 @@ export const messages = defineMessages({
     captureTypeNone: 'Sin indicar',
     coordinates: 'Coordenadas del rostro (opcional)',
     coordinatesJson: 'Coordenadas en JSON',
-    coordinatesHint: 'FaceCoordinatesDto en JSON: leftEyeX, leftEyeY, rightEyeX, rightEyeY, rightMouthX, rightMouthY, noseTipX, noseTipY, x, y, width, height (leftMouthX/Y opcionales).',
+    coordinatesHint:
+      'FaceCoordinatesDto en JSON: leftEyeX, leftEyeY, rightEyeX, rightEyeY, rightMouthX, rightMouthY, noseTipX, noseTipY, x, y, width, height (leftMouthX/Y opcionales).',
     coordinatesInvalid: 'Estas coordenadas no son válidas: {problems}',
     coordinatesNotJson: 'Esto no es JSON válido.',
     sendSelfie: 'Subir selfie',
@@ -147,7 +153,8 @@ export const messages = defineMessages({
     rulesTitle: 'Reglas del reverso de la segunda identificación',
     ruleFront: 'Primero debe cargarse el anverso.',
     ruleNotPassport: 'El pasaporte no tiene reverso: no subas uno para un pasaporte.',
-    ruleFinished: 'Cuando termina el procesamiento de la identificación, el reverso ya no se puede subir ni reintentar.',
+    ruleFinished:
+      'Cuando termina el procesamiento de la identificación, el reverso ya no se puede subir ni reintentar.',
     ruleApplied: 'Esta regla rechazó la carga',
     authMode: 'Modo',
     authOneToOne: 'Uno a uno: se busca a la persona por la pista y luego se compara.',
@@ -178,8 +185,20 @@ export const messages = defineMessages({
 });
 
 /** Labels and per-verdict advice of every indicator the service documents, in both languages. */
-export const fieldTexts: Record<string, { label: { en: string; es: string }; advice?: Partial<Record<'ok' | 'recapture' | 'warning' | 'info', { en: string; es: string }>> }> = {
-  isBright: { label: { en: 'Brightness', es: 'Iluminación' }, advice: { ok: { en: 'Bright enough.', es: 'Suficientemente iluminada.' }, recapture: { en: 'Too dark: recapture in better light.', es: 'Muy oscura: recaptura con mejor luz.' } } },
+export const fieldTexts: Record<
+  string,
+  {
+    label: { en: string; es: string };
+    advice?: Partial<Record<'ok' | 'recapture' | 'warning' | 'info', { en: string; es: string }>>;
+  }
+> = {
+  isBright: {
+    label: { en: 'Brightness', es: 'Iluminación' },
+    advice: {
+      ok: { en: 'Bright enough.', es: 'Suficientemente iluminada.' },
+      recapture: { en: 'Too dark: recapture in better light.', es: 'Muy oscura: recaptura con mejor luz.' },
+    },
+  },
   confidence: {
     label: { en: 'Liveness (0 alive, 1 recapture)', es: 'Prueba de vida (0 viva, 1 recapturar)' },
     advice: {
@@ -188,38 +207,190 @@ export const fieldTexts: Record<string, { label: { en: string; es: string }; adv
       recapture: { en: 'May not be a live person: recapture.', es: 'Puede no ser una persona viva: recaptura.' },
     },
   },
-  hasLenses: { label: { en: 'Glasses', es: 'Lentes' }, advice: { ok: { en: 'None.', es: 'No tiene.' }, recapture: { en: 'Glasses detected: ask to remove them and recapture.', es: 'Se detectaron lentes: pide que se los quite y recaptura.' } } },
-  hasFaceMask: { label: { en: 'Face mask', es: 'Cubrebocas' }, advice: { ok: { en: 'None.', es: 'No tiene.' }, recapture: { en: 'Face mask detected: ask to remove it and recapture.', es: 'Se detectó cubrebocas: pide que se lo quite y recaptura.' } } },
-  hasClosedEyes: { label: { en: 'Closed eyes', es: 'Ojos cerrados' }, advice: { ok: { en: 'Eyes open.', es: 'Ojos abiertos.' }, recapture: { en: 'Eyes closed: recapture looking at the camera.', es: 'Ojos cerrados: recaptura mirando a la cámara.' } } },
-  hasHeadCover: { label: { en: 'Head cover', es: 'Gorra o cubierta' }, advice: { ok: { en: 'None.', es: 'No tiene.' }, recapture: { en: 'Head cover detected: ask to remove it and recapture.', es: 'Se detectó gorra o cubierta: pide que se la quite y recaptura.' } } },
-  faceOccluded: { label: { en: 'Face covered', es: 'Rostro cubierto' }, advice: { ok: { en: 'Fully visible.', es: 'Totalmente visible.' }, recapture: { en: 'Part of the face is covered: recapture.', es: 'Parte del rostro está cubierta: recaptura.' } } },
+  hasLenses: {
+    label: { en: 'Glasses', es: 'Lentes' },
+    advice: {
+      ok: { en: 'None.', es: 'No tiene.' },
+      recapture: {
+        en: 'Glasses detected: ask to remove them and recapture.',
+        es: 'Se detectaron lentes: pide que se los quite y recaptura.',
+      },
+    },
+  },
+  hasFaceMask: {
+    label: { en: 'Face mask', es: 'Cubrebocas' },
+    advice: {
+      ok: { en: 'None.', es: 'No tiene.' },
+      recapture: {
+        en: 'Face mask detected: ask to remove it and recapture.',
+        es: 'Se detectó cubrebocas: pide que se lo quite y recaptura.',
+      },
+    },
+  },
+  hasClosedEyes: {
+    label: { en: 'Closed eyes', es: 'Ojos cerrados' },
+    advice: {
+      ok: { en: 'Eyes open.', es: 'Ojos abiertos.' },
+      recapture: {
+        en: 'Eyes closed: recapture looking at the camera.',
+        es: 'Ojos cerrados: recaptura mirando a la cámara.',
+      },
+    },
+  },
+  hasHeadCover: {
+    label: { en: 'Head cover', es: 'Gorra o cubierta' },
+    advice: {
+      ok: { en: 'None.', es: 'No tiene.' },
+      recapture: {
+        en: 'Head cover detected: ask to remove it and recapture.',
+        es: 'Se detectó gorra o cubierta: pide que se la quite y recaptura.',
+      },
+    },
+  },
+  faceOccluded: {
+    label: { en: 'Face covered', es: 'Rostro cubierto' },
+    advice: {
+      ok: { en: 'Fully visible.', es: 'Totalmente visible.' },
+      recapture: { en: 'Part of the face is covered: recapture.', es: 'Parte del rostro está cubierta: recaptura.' },
+    },
+  },
   age: { label: { en: 'Estimated age', es: 'Edad estimada' } },
-  sessionStatus: { label: { en: 'Session status', es: 'Estado de la sesión' }, advice: { warning: { en: 'The session no longer accepts captures.', es: 'La sesión ya no acepta capturas.' } } },
-  classification: { label: { en: 'Recognized as an ID side', es: 'Reconocido como lado de identificación' }, advice: { recapture: { en: 'Not a valid ID side: the other quality fields can be ignored.', es: 'No es un lado válido: los demás campos de calidad pueden ignorarse.' } } },
-  readability: { label: { en: 'Read properly', es: 'Se leyó bien' }, advice: { recapture: { en: 'The ID could not be read: recapture.', es: 'No se pudo leer la identificación: recaptura.' } } },
-  correctSharpness: { label: { en: 'Sharpness', es: 'Nitidez' }, advice: { recapture: { en: 'Blurry: hold steady and recapture.', es: 'Borrosa: sin moverse, recaptura.' } } },
-  correctGlare: { label: { en: 'Glare', es: 'Reflejos' }, advice: { recapture: { en: 'Glare on the document: tilt it away from the light.', es: 'Reflejos en el documento: inclínalo lejos de la luz.' }, info: { en: 'Glare is ignored on the back in this flow.', es: 'En este flujo se ignoran los reflejos del reverso.' } } },
-  horizontalResolution: { label: { en: 'Resolution (minimum 155)', es: 'Resolución (mínimo 155)' }, advice: { ok: { en: 'At or above 155.', es: 'En 155 o más.' }, recapture: { en: 'Below 155: recapture closer or with a better camera.', es: 'Menor a 155: recaptura más cerca o con mejor cámara.' } } },
-  shadowConfidence: { label: { en: 'Shadow (0 none, 1 heavy)', es: 'Sombra (0 ninguna, 1 fuerte)' }, advice: { ok: { en: 'Little or no shadow.', es: 'Poca o ninguna sombra.' }, recapture: { en: 'Heavy shadow: recapture in even light.', es: 'Sombra fuerte: recaptura con luz pareja.' } } },
-  documentIsOnTheEdge: { label: { en: 'Touches the frame edge', es: 'Toca el borde de la imagen' }, advice: { recapture: { en: 'Keep the whole document inside the frame.', es: 'Deja el documento completo dentro de la imagen.' } } },
+  sessionStatus: {
+    label: { en: 'Session status', es: 'Estado de la sesión' },
+    advice: { warning: { en: 'The session no longer accepts captures.', es: 'La sesión ya no acepta capturas.' } },
+  },
+  classification: {
+    label: { en: 'Recognized as an ID side', es: 'Reconocido como lado de identificación' },
+    advice: {
+      recapture: {
+        en: 'Not a valid ID side: the other quality fields can be ignored.',
+        es: 'No es un lado válido: los demás campos de calidad pueden ignorarse.',
+      },
+    },
+  },
+  readability: {
+    label: { en: 'Read properly', es: 'Se leyó bien' },
+    advice: {
+      recapture: { en: 'The ID could not be read: recapture.', es: 'No se pudo leer la identificación: recaptura.' },
+    },
+  },
+  correctSharpness: {
+    label: { en: 'Sharpness', es: 'Nitidez' },
+    advice: { recapture: { en: 'Blurry: hold steady and recapture.', es: 'Borrosa: sin moverse, recaptura.' } },
+  },
+  correctGlare: {
+    label: { en: 'Glare', es: 'Reflejos' },
+    advice: {
+      recapture: {
+        en: 'Glare on the document: tilt it away from the light.',
+        es: 'Reflejos en el documento: inclínalo lejos de la luz.',
+      },
+      info: {
+        en: 'Glare is ignored on the back in this flow.',
+        es: 'En este flujo se ignoran los reflejos del reverso.',
+      },
+    },
+  },
+  horizontalResolution: {
+    label: { en: 'Resolution (minimum 155)', es: 'Resolución (mínimo 155)' },
+    advice: {
+      ok: { en: 'At or above 155.', es: 'En 155 o más.' },
+      recapture: {
+        en: 'Below 155: recapture closer or with a better camera.',
+        es: 'Menor a 155: recaptura más cerca o con mejor cámara.',
+      },
+    },
+  },
+  shadowConfidence: {
+    label: { en: 'Shadow (0 none, 1 heavy)', es: 'Sombra (0 ninguna, 1 fuerte)' },
+    advice: {
+      ok: { en: 'Little or no shadow.', es: 'Poca o ninguna sombra.' },
+      recapture: { en: 'Heavy shadow: recapture in even light.', es: 'Sombra fuerte: recaptura con luz pareja.' },
+    },
+  },
+  documentIsOnTheEdge: {
+    label: { en: 'Touches the frame edge', es: 'Toca el borde de la imagen' },
+    advice: {
+      recapture: {
+        en: 'Keep the whole document inside the frame.',
+        es: 'Deja el documento completo dentro de la imagen.',
+      },
+    },
+  },
   typeOfId: { label: { en: 'Type of ID', es: 'Tipo de identificación' } },
   issueName: { label: { en: 'Issue name', es: 'Nombre de emisión' } },
   issueYear: { label: { en: 'Issue year', es: 'Año de emisión' } },
   countryCode: { label: { en: 'Issuing country', es: 'País emisor' } },
   state: { label: { en: 'Issuing state', es: 'Estado emisor' } },
-  curpCheck: { label: { en: 'CURP read from the ID', es: 'CURP leído de la identificación' }, advice: { warning: { en: 'The CURP was not read properly.', es: 'El CURP no se leyó bien.' } } },
-  isDocumentExpired: { label: { en: 'Expired', es: 'Vencida' }, advice: { ok: { en: 'Not expired.', es: 'Vigente.' }, warning: { en: 'This side of the document is expired.', es: 'Este lado del documento está vencido.' } } },
-  idQualityAttemptApproved: { label: { en: 'Quality approved (readability ≥ 0.38)', es: 'Calidad aprobada (legibilidad ≥ 0.38)' }, advice: { warning: { en: 'Per-field readability is below 0.38.', es: 'La legibilidad por campo es menor a 0.38.' } } },
-  showMandatoryConsent: { label: { en: 'Mandatory consent', es: 'Consentimiento obligatorio' }, advice: { ok: { en: 'Not required.', es: 'No se requiere.' }, warning: { en: 'Show the mandatory consent page to the person.', es: 'Muestra a la persona la página de consentimiento obligatorio.' } } },
+  curpCheck: {
+    label: { en: 'CURP read from the ID', es: 'CURP leído de la identificación' },
+    advice: { warning: { en: 'The CURP was not read properly.', es: 'El CURP no se leyó bien.' } },
+  },
+  isDocumentExpired: {
+    label: { en: 'Expired', es: 'Vencida' },
+    advice: {
+      ok: { en: 'Not expired.', es: 'Vigente.' },
+      warning: { en: 'This side of the document is expired.', es: 'Este lado del documento está vencido.' },
+    },
+  },
+  idQualityAttemptApproved: {
+    label: { en: 'Quality approved (readability ≥ 0.38)', es: 'Calidad aprobada (legibilidad ≥ 0.38)' },
+    advice: {
+      warning: { en: 'Per-field readability is below 0.38.', es: 'La legibilidad por campo es menor a 0.38.' },
+    },
+  },
+  showMandatoryConsent: {
+    label: { en: 'Mandatory consent', es: 'Consentimiento obligatorio' },
+    advice: {
+      ok: { en: 'Not required.', es: 'No se requiere.' },
+      warning: {
+        en: 'Show the mandatory consent page to the person.',
+        es: 'Muestra a la persona la página de consentimiento obligatorio.',
+      },
+    },
+  },
   regulationType: { label: { en: 'Consent regulation', es: 'Regulación del consentimiento' } },
   skipBackIdCapture: { label: { en: 'Skip back capture', es: 'Omitir captura del reverso' } },
-  forceFrontIdCapture: { label: { en: 'Front capture required after the back', es: 'Se requiere capturar el anverso después' }, advice: { warning: { en: 'Capture the front again after the back.', es: 'Vuelve a capturar el anverso después del reverso.' } } },
+  forceFrontIdCapture: {
+    label: { en: 'Front capture required after the back', es: 'Se requiere capturar el anverso después' },
+    advice: {
+      warning: {
+        en: 'Capture the front again after the back.',
+        es: 'Vuelve a capturar el anverso después del reverso.',
+      },
+    },
+  },
   skipGlareFront: { label: { en: 'Ignore glare on the front', es: 'Ignorar reflejos del anverso' } },
   skipGlareBack: { label: { en: 'Ignore glare on the back', es: 'Ignorar reflejos del reverso' } },
   imageRedacted: { label: { en: 'Image redacted', es: 'Imagen censurada' } },
-  idFaceExtractionSkipped: { label: { en: 'Face extraction from the ID skipped', es: 'Extracción del rostro de la identificación omitida' }, advice: { warning: { en: 'Face-match flows that need the ID face cannot run.', es: 'No pueden correr los flujos de comparación que necesitan el rostro de la identificación.' } } },
+  idFaceExtractionSkipped: {
+    label: { en: 'Face extraction from the ID skipped', es: 'Extracción del rostro de la identificación omitida' },
+    advice: {
+      warning: {
+        en: 'Face-match flows that need the ID face cannot run.',
+        es: 'No pueden correr los flujos de comparación que necesitan el rostro de la identificación.',
+      },
+    },
+  },
   attemptId: { label: { en: 'Attempt id', es: 'Id del intento' } },
 };
 
-export const QUALITY_FIELDS = ['classification', 'readability', 'correctSharpness', 'correctGlare', 'horizontalResolution', 'shadowConfidence', 'documentIsOnTheEdge'];
-export const DOCUMENT_FIELDS = ['typeOfId', 'issueName', 'issueYear', 'countryCode', 'state', 'curpCheck', 'isDocumentExpired', 'idQualityAttemptApproved'];
+export const QUALITY_FIELDS = [
+  'classification',
+  'readability',
+  'correctSharpness',
+  'correctGlare',
+  'horizontalResolution',
+  'shadowConfidence',
+  'documentIsOnTheEdge',
+];
+export const DOCUMENT_FIELDS = [
+  'typeOfId',
+  'issueName',
+  'issueYear',
+  'countryCode',
+  'state',
+  'curpCheck',
+  'isDocumentExpired',
+  'idQualityAttemptApproved',
+];

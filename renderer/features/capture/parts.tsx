@@ -14,7 +14,13 @@ export type CoordinatesValue = { ok: true; value: FaceCoordinates | undefined } 
  * A photo from disk (type and size checked here, from its bytes, before anything is sent) or an allow-listed URL.
  * Reports the ready-to-send source, or null while there is none or it is invalid.
  */
-export function ImageSourceInput({ allowUrl = true, onChange }: { allowUrl?: boolean; onChange: (source: ImageSource | null) => void }) {
+export function ImageSourceInput({
+  allowUrl = true,
+  onChange,
+}: {
+  allowUrl?: boolean;
+  onChange: (source: ImageSource | null) => void;
+}) {
   const t = useT(messages);
   const f = useFormat();
   const pick = useBilingual();
@@ -24,9 +30,12 @@ export function ImageSourceInput({ allowUrl = true, onChange }: { allowUrl?: boo
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const [url, setUrl] = useState('');
 
-  useEffect(() => () => {
-    if (previewUrl) URL.revokeObjectURL(previewUrl);
-  }, [previewUrl]);
+  useEffect(
+    () => () => {
+      if (previewUrl) URL.revokeObjectURL(previewUrl);
+    },
+    [previewUrl],
+  );
 
   const onFile = async (file: File | undefined) => {
     setProblem(null);
@@ -41,7 +50,12 @@ export function ImageSourceInput({ allowUrl = true, onChange }: { allowUrl?: boo
     }
     const loaded = await readFileBase64(file);
     setPreviewUrl(URL.createObjectURL(file));
-    onChange({ kind: 'file', base64: loaded.base64, mimeType: check.kind === 'png' ? 'image/png' : 'image/jpeg', name: file.name });
+    onChange({
+      kind: 'file',
+      base64: loaded.base64,
+      mimeType: check.kind === 'png' ? 'image/png' : 'image/jpeg',
+      name: file.name,
+    });
   };
 
   const onUrl = (value: string) => {
@@ -57,18 +71,63 @@ export function ImageSourceInput({ allowUrl = true, onChange }: { allowUrl?: boo
       {allowUrl && (
         <fieldset className="field radio-row">
           <legend>{t('source')}</legend>
-          <label><input type="radio" name={`${id}-mode`} checked={mode === 'file'} onChange={() => { setMode('file'); setProblem(null); onChange(null); }} /> {t('sourceFile')}</label>
-          <label><input type="radio" name={`${id}-mode`} checked={mode === 'url'} onChange={() => { setMode('url'); setPreviewUrl(null); setProblem(null); onChange(null); }} /> {t('sourceUrl')}</label>
+          <label>
+            <input
+              type="radio"
+              name={`${id}-mode`}
+              checked={mode === 'file'}
+              onChange={() => {
+                setMode('file');
+                setProblem(null);
+                onChange(null);
+              }}
+            />{' '}
+            {t('sourceFile')}
+          </label>
+          <label>
+            <input
+              type="radio"
+              name={`${id}-mode`}
+              checked={mode === 'url'}
+              onChange={() => {
+                setMode('url');
+                setPreviewUrl(null);
+                setProblem(null);
+                onChange(null);
+              }}
+            />{' '}
+            {t('sourceUrl')}
+          </label>
         </fieldset>
       )}
       {mode === 'file' ? (
-        <FileField label={t('fileLabel')} accept="image/png,image/jpeg" hint={t('fileHint', { max: f.bytes(MAX_IMAGE_BYTES) })} error={problem} onFile={(file) => void onFile(file)} />
+        <FileField
+          label={t('fileLabel')}
+          accept="image/png,image/jpeg"
+          hint={t('fileHint', { max: f.bytes(MAX_IMAGE_BYTES) })}
+          error={problem}
+          onFile={(file) => void onFile(file)}
+        />
       ) : (
         <div className="field">
           <label htmlFor={`${id}-url`}>{t('urlLabel')}</label>
-          <input id={`${id}-url`} className="input mono" type="url" value={url} aria-describedby={`${id}-url-hint`} aria-invalid={problem ? true : undefined} onChange={(e) => onUrl(e.target.value)} />
-          <span id={`${id}-url-hint`} className="hint">{t('urlHint')}</span>
-          {problem && <span className="field-error" role="alert">{problem}</span>}
+          <input
+            id={`${id}-url`}
+            className="input mono"
+            type="url"
+            value={url}
+            aria-describedby={`${id}-url-hint`}
+            aria-invalid={problem ? true : undefined}
+            onChange={(e) => onUrl(e.target.value)}
+          />
+          <span id={`${id}-url-hint`} className="hint">
+            {t('urlHint')}
+          </span>
+          {problem && (
+            <span className="field-error" role="alert">
+              {problem}
+            </span>
+          )}
         </div>
       )}
       {previewUrl && <img className="capture-preview" src={previewUrl} alt={t('preview')} />}
@@ -97,7 +156,10 @@ export function CoordinatesInput({ onChange }: { onChange: (value: CoordinatesVa
     }
     const parsed = FaceCoordinates.safeParse(json);
     if (!parsed.success) {
-      const problems = parsed.error.issues.slice(0, 4).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+      const problems = parsed.error.issues
+        .slice(0, 4)
+        .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+        .join('; ');
       const message = t('coordinatesInvalid', { problems });
       setError(message);
       return onChange({ ok: false, error: message });
@@ -110,9 +172,24 @@ export function CoordinatesInput({ onChange }: { onChange: (value: CoordinatesVa
       <summary>{t('coordinates')}</summary>
       <div className="field">
         <label htmlFor={`${id}-coords`}>{t('coordinatesJson')}</label>
-        <textarea id={`${id}-coords`} className="input mono" rows={4} value={text} aria-describedby={`${id}-coords-hint`} aria-invalid={error ? true : undefined} onChange={(e) => update(e.target.value)} spellCheck={false} />
-        <span id={`${id}-coords-hint`} className="hint">{t('coordinatesHint')}</span>
-        {error && <span className="field-error" role="alert">{error}</span>}
+        <textarea
+          id={`${id}-coords`}
+          className="input mono"
+          rows={4}
+          value={text}
+          aria-describedby={`${id}-coords-hint`}
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => update(e.target.value)}
+          spellCheck={false}
+        />
+        <span id={`${id}-coords-hint`} className="hint">
+          {t('coordinatesHint')}
+        </span>
+        {error && (
+          <span className="field-error" role="alert">
+            {error}
+          </span>
+        )}
       </div>
     </details>
   );
@@ -129,7 +206,11 @@ const VERDICT_BADGE: Record<Verdict, { tone: 'ok' | 'danger' | 'warn' | 'neutral
 export function VerdictBadge({ verdict }: { verdict: Verdict }) {
   const t = useT(messages);
   const b = VERDICT_BADGE[verdict];
-  return <Badge tone={b.tone} icon={b.icon}>{t(`verdict_${verdict}`)}</Badge>;
+  return (
+    <Badge tone={b.tone} icon={b.icon}>
+      {t(`verdict_${verdict}`)}
+    </Badge>
+  );
 }
 
 /** One row per indicator: label, raw value, verdict (icon and word) and what it means. */
@@ -139,7 +220,12 @@ export function IndicatorsTable({ indicators, caption }: { indicators: Indicator
   const f = useFormat();
   if (indicators.length === 0) return null;
   // Raw values as the service sent them: a year or a code is never digit-grouped ("2,021").
-  const value = (v: IndicatorView['value']) => (v === null ? '—' : typeof v === 'number' ? f.number(v, { maximumFractionDigits: 3, useGrouping: false }) : String(v));
+  const value = (v: IndicatorView['value']) =>
+    v === null
+      ? '—'
+      : typeof v === 'number'
+        ? f.number(v, { maximumFractionDigits: 3, useGrouping: false })
+        : String(v);
   return (
     <table className="table indicators">
       <caption>{caption}</caption>
@@ -154,12 +240,18 @@ export function IndicatorsTable({ indicators, caption }: { indicators: Indicator
       <tbody>
         {indicators.map((i) => {
           const texts = fieldTexts[i.field];
-          const advice = i.verdict === 'notChecked' ? t('adv_notChecked') : texts?.advice?.[i.verdict]?.[locale] ?? '';
+          const advice =
+            i.verdict === 'notChecked' ? t('adv_notChecked') : (texts?.advice?.[i.verdict]?.[locale] ?? '');
           return (
             <tr key={i.field} data-testid={`indicator-${i.field}`} data-verdict={i.verdict}>
-              <th scope="row">{texts?.label[locale] ?? i.field}<span className="mono muted small"> {i.field}</span></th>
+              <th scope="row">
+                {texts?.label[locale] ?? i.field}
+                <span className="mono muted small"> {i.field}</span>
+              </th>
               <td className="mono">{value(i.value)}</td>
-              <td><VerdictBadge verdict={i.verdict} /></td>
+              <td>
+                <VerdictBadge verdict={i.verdict} />
+              </td>
               <td>{advice}</td>
             </tr>
           );
@@ -171,10 +263,21 @@ export function IndicatorsTable({ indicators, caption }: { indicators: Indicator
 
 export function AttemptsLine({ attempts }: { attempts: AttemptsView | undefined }) {
   const t = useT(messages);
-  if (!attempts) return <p className="muted small" data-testid="attempts">{t('attemptsUnlimited')}</p>;
+  if (!attempts)
+    return (
+      <p className="muted small" data-testid="attempts">
+        {t('attemptsUnlimited')}
+      </p>
+    );
   return (
     <p className={attempts.remaining > 0 ? 'attempts' : 'attempts notice notice-warn'} data-testid="attempts">
-      {attempts.remaining > 0 ? t('attemptsLeft', { remaining: attempts.remaining, max: attempts.max }) : <><IconWarning /> {t('attemptsNone', { max: attempts.max })}</>}
+      {attempts.remaining > 0 ? (
+        t('attemptsLeft', { remaining: attempts.remaining, max: attempts.max })
+      ) : (
+        <>
+          <IconWarning /> {t('attemptsNone', { max: attempts.max })}
+        </>
+      )}
     </p>
   );
 }

@@ -5,7 +5,14 @@ import { useOmniMutation } from '../../api/index';
 import { useBilingual, useT } from '../../i18n/index';
 import { Badge, Button, ErrorNotice, IconCheck, IconDanger, IconWarning } from '../../ui/index';
 import { DOCUMENT_FIELDS, QUALITY_FIELDS, messages } from './messages';
-import { AttemptsLine, attemptsFromError, CoordinatesInput, ImageSourceInput, IndicatorsTable, type CoordinatesValue } from './parts';
+import {
+  AttemptsLine,
+  attemptsFromError,
+  CoordinatesInput,
+  ImageSourceInput,
+  IndicatorsTable,
+  type CoordinatesValue,
+} from './parts';
 
 const CAPTURE_TYPES: CaptureType[] = ['UPLOAD', 'MANUAL', 'AUTO', 'NATIVE'];
 
@@ -18,7 +25,9 @@ function CaptureTypeSelect({ value, onChange }: { value: CaptureType | ''; onCha
       <select id={id} className="select" value={value} onChange={(e) => onChange(e.target.value as CaptureType | '')}>
         <option value="">{t('captureTypeNone')}</option>
         {CAPTURE_TYPES.map((c) => (
-          <option key={c} value={c}>{c}</option>
+          <option key={c} value={c}>
+            {c}
+          </option>
         ))}
       </select>
     </div>
@@ -27,11 +36,27 @@ function CaptureTypeSelect({ value, onChange }: { value: CaptureType | ''; onCha
 
 function RecaptureHeadline({ recapture }: { recapture: boolean }) {
   const t = useT(messages);
-  return recapture ? <Badge tone="danger" icon={<IconDanger />}>{t('recapture')}</Badge> : <Badge tone="ok" icon={<IconCheck />}>{t('noRecapture')}</Badge>;
+  return recapture ? (
+    <Badge tone="danger" icon={<IconDanger />}>
+      {t('recapture')}
+    </Badge>
+  ) : (
+    <Badge tone="ok" icon={<IconCheck />}>
+      {t('noRecapture')}
+    </Badge>
+  );
 }
 
 /** A refusal: the catalog explanation (ErrorNotice) and the attempt limit it reports, if any. */
-function Refusal({ error, onRetry, children }: { error: IpcErrorData; onRetry: () => void; children?: React.ReactNode }) {
+function Refusal({
+  error,
+  onRetry,
+  children,
+}: {
+  error: IpcErrorData;
+  onRetry: () => void;
+  children?: React.ReactNode;
+}) {
   const attempts = attemptsFromError(error);
   return (
     <div data-testid="capture-error">
@@ -51,7 +76,12 @@ export function SelfieTool({ interviewId, disabledReason }: { interviewId: strin
   const send = (e?: FormEvent) => {
     e?.preventDefault();
     if (!image || !coords.ok || disabledReason) return;
-    upload.mutate({ interviewId, image, ...(captureType ? { captureType } : {}), ...(coords.value ? { faceCoordinates: coords.value } : {}) });
+    upload.mutate({
+      interviewId,
+      image,
+      ...(captureType ? { captureType } : {}),
+      ...(coords.value ? { faceCoordinates: coords.value } : {}),
+    });
   };
   return (
     <>
@@ -60,8 +90,18 @@ export function SelfieTool({ interviewId, disabledReason }: { interviewId: strin
         <CaptureTypeSelect value={captureType} onChange={setCaptureType} />
         <CoordinatesInput onChange={setCoords} />
         <div className="form-actions">
-          <Button type="submit" variant="primary" disabled={!image || !coords.ok || !!disabledReason || upload.isPending}>{upload.isPending ? t('sending') : t('sendSelfie')}</Button>
-          {disabledReason && <span className="muted small" data-testid="disabled-reason">{t('needsInterview', { reason: disabledReason })}</span>}
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={!image || !coords.ok || !!disabledReason || upload.isPending}
+          >
+            {upload.isPending ? t('sending') : t('sendSelfie')}
+          </Button>
+          {disabledReason && (
+            <span className="muted small" data-testid="disabled-reason">
+              {t('needsInterview', { reason: disabledReason })}
+            </span>
+          )}
         </div>
       </form>
       <div aria-live="polite" aria-busy={upload.isPending || undefined}>
@@ -81,7 +121,9 @@ function FaceResult({ result }: { result: FaceResultView }) {
   const t = useT(messages);
   return (
     <div className="capture-result" data-testid="selfie-result">
-      <p className="capture-headline"><RecaptureHeadline recapture={result.recapture} /></p>
+      <p className="capture-headline">
+        <RecaptureHeadline recapture={result.recapture} />
+      </p>
       <AttemptsLine attempts={result.attempts} />
       <IndicatorsTable indicators={result.indicators} caption={t('indicators')} />
     </div>
@@ -113,8 +155,16 @@ function BackIdRules({ applied }: { applied: ReturnType<typeof refusalRule> }) {
       <h3>{t('rulesTitle')}</h3>
       <ul>
         {rules.map(([key, text]) => (
-          <li key={key} className={applied === key ? 'rule-applied' : undefined} data-applied={applied === key || undefined}>
-            {applied === key && <><IconWarning /> <strong>{t('ruleApplied')}:</strong> </>}
+          <li
+            key={key}
+            className={applied === key ? 'rule-applied' : undefined}
+            data-applied={applied === key || undefined}
+          >
+            {applied === key && (
+              <>
+                <IconWarning /> <strong>{t('ruleApplied')}:</strong>{' '}
+              </>
+            )}
             {text}
           </li>
         ))}
@@ -127,7 +177,9 @@ export function BackIdTool({ interviewId, disabledReason }: { interviewId: strin
   const t = useT(messages);
   const [image, setImage] = useState<ImageSource | null>(null);
   const [captureType, setCaptureType] = useState<CaptureType | ''>('UPLOAD');
-  const upload = useOmniMutation((api, input: Parameters<typeof api.capture.addBackSecondId>[0]) => api.capture.addBackSecondId(input));
+  const upload = useOmniMutation((api, input: Parameters<typeof api.capture.addBackSecondId>[0]) =>
+    api.capture.addBackSecondId(input),
+  );
   const send = (e?: FormEvent) => {
     e?.preventDefault();
     if (!image || disabledReason) return;
@@ -139,8 +191,14 @@ export function BackIdTool({ interviewId, disabledReason }: { interviewId: strin
         <ImageSourceInput onChange={setImage} />
         <CaptureTypeSelect value={captureType} onChange={setCaptureType} />
         <div className="form-actions">
-          <Button type="submit" variant="primary" disabled={!image || !!disabledReason || upload.isPending}>{upload.isPending ? t('sending') : t('sendBackId')}</Button>
-          {disabledReason && <span className="muted small" data-testid="disabled-reason">{t('needsInterview', { reason: disabledReason })}</span>}
+          <Button type="submit" variant="primary" disabled={!image || !!disabledReason || upload.isPending}>
+            {upload.isPending ? t('sending') : t('sendBackId')}
+          </Button>
+          {disabledReason && (
+            <span className="muted small" data-testid="disabled-reason">
+              {t('needsInterview', { reason: disabledReason })}
+            </span>
+          )}
         </div>
       </form>
       <div aria-live="polite" aria-busy={upload.isPending || undefined}>
@@ -167,11 +225,15 @@ function BackIdResult({ result }: { result: BackIdResultView }) {
   const accepted = result.response.acceptedDocuments;
   return (
     <div className="capture-result" data-testid="backid-result">
-      <p className="capture-headline"><RecaptureHeadline recapture={result.recapture} /></p>
+      <p className="capture-headline">
+        <RecaptureHeadline recapture={result.recapture} />
+      </p>
       <AttemptsLine attempts={result.attempts} />
       {result.failReason && (
         <div className="explain explain-fail" role="alert" data-testid="fail-reason">
-          <p className="explain-group"><IconDanger /> {t('failReason')}</p>
+          <p className="explain-group">
+            <IconDanger /> {t('failReason')}
+          </p>
           <p className="what">{pick(result.failReason.message)}</p>
           <p>{pick(result.failReason.advice)}</p>
           <p className="code">{t('code', { code: result.failReason.code })}</p>
@@ -180,7 +242,13 @@ function BackIdResult({ result }: { result: BackIdResultView }) {
       {accepted && accepted.length > 0 && (
         <div className="accepted" data-testid="accepted-documents">
           <h3>{t('acceptedDocuments')}</h3>
-          <ul>{accepted.map((d) => <li key={d} className="mono">{d}</li>)}</ul>
+          <ul>
+            {accepted.map((d) => (
+              <li key={d} className="mono">
+                {d}
+              </li>
+            ))}
+          </ul>
         </div>
       )}
       <IndicatorsTable indicators={quality} caption={t('groupQuality')} />

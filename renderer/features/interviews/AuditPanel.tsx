@@ -11,11 +11,16 @@ export function AuditPanel({ interviewId }: { interviewId: string }) {
   const { locale } = useLocale();
   // The opening answers with the trail (prefetch.ts): asked for on its own only when no opening is under way.
   const opening = useQueriesUnder(keys.interview.opening(interviewId), { exact: true }).fetching;
-  const q = useOmniQuery(keys.interview.audit(interviewId), (api) => api.interview.audit({ interviewId }), { enabled: !opening });
-  const exportAudit = useOmniMutation((api, format: 'json' | 'pdf') => api.interview.exportAudit({ interviewId, format, language: locale }), {
-    invalidate: [keys.interview.audit(interviewId)],
-    onSuccess: (saved) => followSaved(saved),
+  const q = useOmniQuery(keys.interview.audit(interviewId), (api) => api.interview.audit({ interviewId }), {
+    enabled: !opening,
   });
+  const exportAudit = useOmniMutation(
+    (api, format: 'json' | 'pdf') => api.interview.exportAudit({ interviewId, format, language: locale }),
+    {
+      invalidate: [keys.interview.audit(interviewId)],
+      onSuccess: (saved) => followSaved(saved),
+    },
+  );
   const titleId = useId();
   return (
     <Panel
@@ -25,18 +30,34 @@ export function AuditPanel({ interviewId }: { interviewId: string }) {
       empty={t('auditEmpty')}
       actions={
         <span className="panel-actions">
-          <Button onClick={() => exportAudit.mutate('json')} disabled={exportAudit.isPending}>{t('exportJson')}</Button>
-          <Button onClick={() => exportAudit.mutate('pdf')} disabled={exportAudit.isPending}>{t('exportPdf')}</Button>
+          <Button onClick={() => exportAudit.mutate('json')} disabled={exportAudit.isPending}>
+            {t('exportJson')}
+          </Button>
+          <Button onClick={() => exportAudit.mutate('pdf')} disabled={exportAudit.isPending}>
+            {t('exportPdf')}
+          </Button>
         </span>
       }
     >
       {(d) => (
         <>
           <p data-testid="audit-chain">
-            {d.chain.ok ? <Badge tone="ok" icon={<IconCheck />}>{t('chainOk')}</Badge> : <Badge tone="danger" icon={<IconDanger />}>{t('chainBroken', { n: d.chain.brokenAt })}</Badge>}
+            {d.chain.ok ? (
+              <Badge tone="ok" icon={<IconCheck />}>
+                {t('chainOk')}
+              </Badge>
+            ) : (
+              <Badge tone="danger" icon={<IconDanger />}>
+                {t('chainBroken', { n: d.chain.brokenAt })}
+              </Badge>
+            )}
           </p>
           {exportAudit.error && <ErrorNotice error={exportAudit.error.data} />}
-          {exportAudit.isSuccess && exportAudit.data && <p className="small" role="status">{exportAudit.data.savedTo ? t('saved', { path: exportAudit.data.savedTo }) : t('exported')}</p>}
+          {exportAudit.isSuccess && exportAudit.data && (
+            <p className="small" role="status">
+              {exportAudit.data.savedTo ? t('saved', { path: exportAudit.data.savedTo }) : t('exported')}
+            </p>
+          )}
           <AuditTable
             entries={[...d.entries].reverse()}
             columns={[

@@ -29,7 +29,19 @@ const DRAW_ALL_UP_TO = 100;
  * entries per interview reviewed, and Settings, drawing every row of 20,000, took ~3 s to show. Spacer rows keep a
  * real <table>, with the row count and each row's index for assistive tech.
  */
-export function AuditTable({ entries, columns, labelledBy, testId, classPrefix }: { entries: readonly AuditEntry[]; columns: readonly AuditColumn[]; labelledBy: string; testId: string; classPrefix: string }) {
+export function AuditTable({
+  entries,
+  columns,
+  labelledBy,
+  testId,
+  classPrefix,
+}: {
+  entries: readonly AuditEntry[];
+  columns: readonly AuditColumn[];
+  labelledBy: string;
+  testId: string;
+  classPrefix: string;
+}) {
   const f = useFormat();
   const labels = useAuditLabels();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -53,21 +65,43 @@ export function AuditTable({ entries, columns, labelledBy, testId, classPrefix }
   const cell = (column: AuditColumn, e: AuditEntry) => {
     switch (column.key) {
       case 'seq':
-        return <td key="seq" className="num">{e.seq}</td>;
+        return (
+          <td key="seq" className="num">
+            {e.seq}
+          </td>
+        );
       case 'time':
-        return <td key="time" className={`num ${classPrefix}-time`}>{f.dateTime(e.at)}</td>;
+        return (
+          <td key="time" className={`num ${classPrefix}-time`}>
+            {f.dateTime(e.at)}
+          </td>
+        );
       case 'action':
         return <td key="action">{labels.action(e.action)}</td>;
       case 'interview':
         return (
           <td key="interview" className={`${classPrefix}-interview`}>
-            {e.interviewId ? <Link className="mono" to={`/interviews/${encodeURIComponent(e.interviewId)}`}>{e.interviewId}</Link> : <span className="muted">{column.none}</span>}
+            {e.interviewId ? (
+              <Link className="mono" to={`/interviews/${encodeURIComponent(e.interviewId)}`}>
+                {e.interviewId}
+              </Link>
+            ) : (
+              <span className="muted">{column.none}</span>
+            )}
           </td>
         );
       case 'detail':
-        return <td key="detail" className={`small ${classPrefix}-detail`}>{labels.detail(e)}</td>;
+        return (
+          <td key="detail" className={`small ${classPrefix}-detail`}>
+            {labels.detail(e)}
+          </td>
+        );
       case 'environment':
-        return <td key="environment" className="mono small">{e.environment}</td>;
+        return (
+          <td key="environment" className="mono small">
+            {e.environment}
+          </td>
+        );
     }
   };
   return (
@@ -76,7 +110,9 @@ export function AuditTable({ entries, columns, labelledBy, testId, classPrefix }
         <thead>
           <tr aria-rowindex={1}>
             {columns.map((c) => (
-              <th key={c.key} scope="col">{c.header}</th>
+              <th key={c.key} scope="col">
+                {c.header}
+              </th>
             ))}
           </tr>
         </thead>
@@ -84,7 +120,12 @@ export function AuditTable({ entries, columns, labelledBy, testId, classPrefix }
           {virtual && before > 0 && spacer(before)}
           {virtual
             ? items.map((item) => (
-                <tr key={item.key} data-index={item.index} ref={virtualizer.measureElement} aria-rowindex={item.index + 2}>
+                <tr
+                  key={item.key}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  aria-rowindex={item.index + 2}
+                >
                   {columns.map((c) => cell(c, entries[item.index]!))}
                 </tr>
               ))

@@ -21,7 +21,12 @@ export function ChecksPanel({ interviewId }: { interviewId: string }) {
   const fraud = { ...raw, data: raw.data ? raw.data.data.result : undefined };
   return (
     <>
-      <Panel title={t('checksTitle')} query={raw} isEmpty={(d) => d.data.result.checkResults.length === 0} empty={t('idvNotRun')}>
+      <Panel
+        title={t('checksTitle')}
+        query={raw}
+        isEmpty={(d) => d.data.result.checkResults.length === 0}
+        empty={t('idvNotRun')}
+      >
         {(d) => <ChecksTable checks={d.data.result.checkResults} />}
       </Panel>
       <Panel title={t('fraudTitle')} query={fraud} isEmpty={(d) => d.fraudRisk === null} empty={t('noFraudRisk')}>
@@ -37,12 +42,23 @@ function ChecksTable({ checks }: { checks: RawIdvCheckResult[] }) {
   const [filter, setFilter] = useState<CheckFilter>('all');
   const rows = useMemo(() => {
     const kept = checks.filter((c) =>
-      filter === 'all' ? true : filter === 'high' ? c.severity === 'high' : filter === 'mediumUp' ? c.severity !== 'low' : c.result === null,
+      filter === 'all'
+        ? true
+        : filter === 'high'
+          ? c.severity === 'high'
+          : filter === 'mediumUp'
+            ? c.severity !== 'low'
+            : c.result === null,
     );
     const byName = (a: RawIdvCheckResult, b: RawIdvCheckResult) => a.name.localeCompare(b.name);
     const byValue = (a: RawIdvCheckResult, b: RawIdvCheckResult) => (b.result ?? -1) - (a.result ?? -1);
     const compare =
-      sort === 'name' ? byName : sort === 'value' ? (a: RawIdvCheckResult, b: RawIdvCheckResult) => byValue(a, b) || byName(a, b) : (a: RawIdvCheckResult, b: RawIdvCheckResult) => RANK[b.severity] - RANK[a.severity] || byValue(a, b) || byName(a, b);
+      sort === 'name'
+        ? byName
+        : sort === 'value'
+          ? (a: RawIdvCheckResult, b: RawIdvCheckResult) => byValue(a, b) || byName(a, b)
+          : (a: RawIdvCheckResult, b: RawIdvCheckResult) =>
+              RANK[b.severity] - RANK[a.severity] || byValue(a, b) || byName(a, b);
     return [...kept].sort(compare);
   }, [checks, sort, filter]);
   return (
@@ -80,24 +96,33 @@ function ChecksTable({ checks }: { checks: RawIdvCheckResult[] }) {
             <tr>
               <th scope="col">{t('colSeverity')}</th>
               <th scope="col">{t('colCheck')}</th>
-              <th scope="col" className="num">{t('colValue')}</th>
+              <th scope="col" className="num">
+                {t('colValue')}
+              </th>
             </tr>
           </thead>
           <tbody>
             {rows.map((c, i) => (
               <tr key={`${c.name}-${i}`} className={`sev-${c.severity}`}>
-                <td><SeverityBadge severity={c.severity} /></td>
+                <td>
+                  <SeverityBadge severity={c.severity} />
+                </td>
                 {/* The model version under the name: a column of its own pushed the table out of a 1024 px window. */}
                 <td>
                   <span className="mono">{c.name}</span>
-                  <span className="check-version mono small muted"><span className="visually-hidden">{t('colVersion')}: </span>{c.version}</span>
+                  <span className="check-version mono small muted">
+                    <span className="visually-hidden">{t('colVersion')}: </span>
+                    {c.version}
+                  </span>
                 </td>
                 <td className="num">
                   {c.result === null ? (
                     <span className="muted">{t('didNotRun')}</span>
                   ) : (
                     <span className="value-cell">
-                      <span className="meter" aria-hidden="true"><span style={{ width: `${c.result * 100}%` }} /></span>
+                      <span className="meter" aria-hidden="true">
+                        <span style={{ width: `${c.result * 100}%` }} />
+                      </span>
                       <span className="mono">{String(c.result)}</span>
                     </span>
                   )}
@@ -116,11 +141,27 @@ function FraudRiskView({ risk }: { risk: FraudRisk }) {
   return (
     <div className="fraud" data-testid="fraud-risk">
       <dl className="facts">
-        <div><dt>{t('colSeverity')}</dt><dd><SeverityBadge severity={risk.severity} /></dd></div>
+        <div>
+          <dt>{t('colSeverity')}</dt>
+          <dd>
+            <SeverityBadge severity={risk.severity} />
+          </dd>
+        </div>
         {/* Full precision: the number exactly as the service sent it. */}
-        <div><dt>{t('fraudScore')}</dt><dd className="mono num" data-testid="fraud-score">{String(risk.result)}</dd></div>
-        <div><dt>{t('fraudCategory')}</dt><dd className="mono">{risk.responseCategory ?? '—'}</dd></div>
-        <div><dt>{t('fraudVersion')}</dt><dd className="mono">{risk.version}</dd></div>
+        <div>
+          <dt>{t('fraudScore')}</dt>
+          <dd className="mono num" data-testid="fraud-score">
+            {String(risk.result)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('fraudCategory')}</dt>
+          <dd className="mono">{risk.responseCategory ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('fraudVersion')}</dt>
+          <dd className="mono">{risk.version}</dd>
+        </div>
       </dl>
       {risk.responseText && <p>{risk.responseText}</p>}
       <div className="feature-lists">

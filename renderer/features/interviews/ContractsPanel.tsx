@@ -19,10 +19,13 @@ export function ContractsPanel({ interviewId }: { interviewId: string }) {
   // The contract links carry the session status, which main records: reload the overview (header, forms) only when
   // it holds another status, so an unchanged one costs no call. Observed, not fetched, from here.
   const status = q.data?.data.sessionStatus;
-  const known = useOmniQuery(keys.interview.overview(interviewId), (api) => api.interview.overview({ interviewId }), { enabled: false });
+  const known = useOmniQuery(keys.interview.overview(interviewId), (api) => api.interview.overview({ interviewId }), {
+    enabled: false,
+  });
   const overviewStatus = known.data ? (known.data.entry.sessionStatus ?? null) : undefined;
   useEffect(() => {
-    if (status && overviewStatus !== undefined && overviewStatus !== status) void queryClient.invalidateQueries({ queryKey: keys.interview.overview(interviewId) });
+    if (status && overviewStatus !== undefined && overviewStatus !== status)
+      void queryClient.invalidateQueries({ queryKey: keys.interview.overview(interviewId) });
   }, [status, overviewStatus, interviewId, queryClient]);
 
   const open = q.data?.data.documents.find((d) => d.documentId === openId);
@@ -32,13 +35,25 @@ export function ContractsPanel({ interviewId }: { interviewId: string }) {
       query={q}
       isEmpty={(d) => d.data.documents.length === 0}
       // A Deleted or Closed session answers with no links: say why, not "no contracts".
-      empty={status === 'Deleted' ? t('contractsEmptyDeleted') : status === 'Closed' ? t('contractsEmptyClosed') : t('contractsEmpty')}
+      empty={
+        status === 'Deleted'
+          ? t('contractsEmptyDeleted')
+          : status === 'Closed'
+            ? t('contractsEmptyClosed')
+            : t('contractsEmpty')
+      }
     >
       {(d) => (
         <>
           <ul className="contract-list">
             {d.data.documents.map((doc) => (
-              <ContractRow key={doc.documentId} interviewId={interviewId} doc={doc} isOpen={doc.documentId === openId} onOpen={() => setOpenId(doc.documentId)} />
+              <ContractRow
+                key={doc.documentId}
+                interviewId={interviewId}
+                doc={doc}
+                isOpen={doc.documentId === openId}
+                onOpen={() => setOpenId(doc.documentId)}
+              />
             ))}
           </ul>
           {open && (
@@ -68,14 +83,31 @@ interface Progress {
   now: number;
 }
 
-function ContractRow({ interviewId, doc, isOpen, onOpen }: { interviewId: string; doc: ContractDocument; isOpen: boolean; onOpen: () => void }) {
+function ContractRow({
+  interviewId,
+  doc,
+  isOpen,
+  onOpen,
+}: {
+  interviewId: string;
+  doc: ContractDocument;
+  isOpen: boolean;
+  onOpen: () => void;
+}) {
   const t = useT(messages);
   const navigate = useNavigate();
   const [progress, setProgress] = useState<Progress | null>(null);
   const abort = useRef<AbortController | null>(null);
   const save = useOmniMutation(
     (api, bytes: Uint8Array) =>
-      api.interview.saveFile({ interviewId, what: 'contract', documentId: doc.documentId, suggestedName: `${doc.documentId}.pdf`.replace(/[^\w.-]/g, '_'), mimeType: 'application/pdf', dataBase64: toBase64(bytes) }),
+      api.interview.saveFile({
+        interviewId,
+        what: 'contract',
+        documentId: doc.documentId,
+        suggestedName: `${doc.documentId}.pdf`.replace(/[^\w.-]/g, '_'),
+        mimeType: 'application/pdf',
+        dataBase64: toBase64(bytes),
+      }),
     { invalidate: [keys.interview.audit(interviewId)], onSuccess: (saved) => followSaved(saved) },
   );
   const [downloadError, setDownloadError] = useState(false);
@@ -126,21 +158,47 @@ function ContractRow({ interviewId, doc, isOpen, onOpen }: { interviewId: string
       <div className="contract-row">
         <span className="mono">{doc.documentId}</span>
         <span className="contract-actions">
-          <Button onClick={onOpen} aria-pressed={isOpen} aria-label={`${t('openPdf')} ${doc.documentId}`}>{t('openPdf')}</Button>
-          <Button onClick={() => void download()} disabled={!!progress || save.isPending} aria-label={`${t('savePdf')} ${doc.documentId}`}>{t('savePdf')}</Button>
+          <Button onClick={onOpen} aria-pressed={isOpen} aria-label={`${t('openPdf')} ${doc.documentId}`}>
+            {t('openPdf')}
+          </Button>
+          <Button
+            onClick={() => void download()}
+            disabled={!!progress || save.isPending}
+            aria-label={`${t('savePdf')} ${doc.documentId}`}
+          >
+            {t('savePdf')}
+          </Button>
           {/* The Signing screen reads ?contract= and fills the contract id in. */}
-          <Button onClick={() => navigate(`/signing?${new URLSearchParams({ contract: doc.documentId }).toString()}`)} aria-label={`${t('sealNom151')} ${doc.documentId}`}>
+          <Button
+            onClick={() => navigate(`/signing?${new URLSearchParams({ contract: doc.documentId }).toString()}`)}
+            aria-label={`${t('sealNom151')} ${doc.documentId}`}
+          >
             {t('sealNom151')}
           </Button>
         </span>
       </div>
       {progress && (
-        <ProgressBar label={t('downloading', { id: doc.documentId })} task={task} done={progress.done} {...(progress.total ? { total: progress.total } : {})} startedAt={progress.startedAt} now={progress.now} onCancel={() => abort.current?.abort()} />
+        <ProgressBar
+          label={t('downloading', { id: doc.documentId })}
+          task={task}
+          done={progress.done}
+          {...(progress.total ? { total: progress.total } : {})}
+          startedAt={progress.startedAt}
+          now={progress.now}
+          onCancel={() => abort.current?.abort()}
+        />
       )}
-      {downloadError && <p className="notice notice-danger" role="alert">{t('pdfError')}</p>}
+      {downloadError && (
+        <p className="notice notice-danger" role="alert">
+          {t('pdfError')}
+        </p>
+      )}
       {save.error && <ErrorNotice error={save.error.data} />}
-      {save.isSuccess && save.data && <p className="small" role="status">{save.data.savedTo ? t('saved', { path: save.data.savedTo }) : t('savedDownload')}</p>}
+      {save.isSuccess && save.data && (
+        <p className="small" role="status">
+          {save.data.savedTo ? t('saved', { path: save.data.savedTo }) : t('savedDownload')}
+        </p>
+      )}
     </li>
   );
 }
-

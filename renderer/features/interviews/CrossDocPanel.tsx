@@ -24,7 +24,9 @@ export function CrossDocPanel({ interviewId }: { interviewId: string }) {
             <tr>
               <th scope="col">{t('colField')}</th>
               <th scope="col">{t('colResult')}</th>
-              <th scope="col" className="num">{t('colScore')}</th>
+              <th scope="col" className="num">
+                {t('colScore')}
+              </th>
             </tr>
           </thead>
           {d.data.rows.map((row) => {
@@ -32,14 +34,22 @@ export function CrossDocPanel({ interviewId }: { interviewId: string }) {
             return (
               <tbody key={row.field} className={`verdict-${row.verdict}`}>
                 <tr>
-                  <th scope="rowgroup" id={fieldId} title={row.field}>{fieldWord(row.field)}</th>
+                  <th scope="rowgroup" id={fieldId} title={row.field}>
+                    {fieldWord(row.field)}
+                  </th>
                   <td>
                     {row.verdict === 'match' ? (
-                      <Badge tone="ok" icon={<IconCheck />}>{t('verdictMatch')}</Badge>
+                      <Badge tone="ok" icon={<IconCheck />}>
+                        {t('verdictMatch')}
+                      </Badge>
                     ) : row.verdict === 'mismatch' ? (
-                      <Badge tone="danger" icon={<IconDanger />}>{t('verdictMismatch')}</Badge>
+                      <Badge tone="danger" icon={<IconDanger />}>
+                        {t('verdictMismatch')}
+                      </Badge>
                     ) : (
-                      <Badge tone="neutral" icon={<IconMinus />}>{row.status ? statusWord(row.status) : t('verdictUnknown')}</Badge>
+                      <Badge tone="neutral" icon={<IconMinus />}>
+                        {row.status ? statusWord(row.status) : t('verdictUnknown')}
+                      </Badge>
                     )}
                   </td>
                   <td className="num mono">{row.score === undefined ? '—' : String(row.score)}</td>

@@ -22,7 +22,15 @@ interface MovedOn {
 }
 
 /** Always in view at the bottom of the workspace: the three decisions and the last one recorded. */
-export function DecisionBar({ interviewId, overview, onAttach }: { interviewId: string; overview: InterviewOverview | undefined; onAttach: () => void }) {
+export function DecisionBar({
+  interviewId,
+  overview,
+  onAttach,
+}: {
+  interviewId: string;
+  overview: InterviewOverview | undefined;
+  onAttach: () => void;
+}) {
   const t = useT(messages);
   const f = useFormat();
   const [choice, setChoice] = useState<DecisionKind | null>(null);
@@ -40,27 +48,40 @@ export function DecisionBar({ interviewId, overview, onAttach }: { interviewId: 
     <section className="decision-bar" aria-labelledby={`decision-${interviewId}`} id="decision">
       <h2 id={`decision-${interviewId}`}>{t('decisionTitle')}</h2>
       <div className="decision-buttons">
-        <Button variant="primary" disabled={blocked} onClick={() => setChoice('approve')}>{t('approve')}</Button>
-        <Button variant="danger" disabled={blocked} onClick={() => setChoice('reject')}>{t('reject')}</Button>
-        <Button disabled={blocked} onClick={() => setChoice('requestNewCapture')}>{t('requestNewCapture')}</Button>
+        <Button variant="primary" disabled={blocked} onClick={() => setChoice('approve')}>
+          {t('approve')}
+        </Button>
+        <Button variant="danger" disabled={blocked} onClick={() => setChoice('reject')}>
+          {t('reject')}
+        </Button>
+        <Button disabled={blocked} onClick={() => setChoice('requestNewCapture')}>
+          {t('requestNewCapture')}
+        </Button>
       </div>
       {last && (
         <span data-testid="last-decision">
-          <Badge tone={last.decision === 'approve' ? 'ok' : last.decision === 'reject' ? 'danger' : 'warn'} icon={last.decision === 'approve' ? <IconCheck /> : <IconDanger />}>
+          <Badge
+            tone={last.decision === 'approve' ? 'ok' : last.decision === 'reject' ? 'danger' : 'warn'}
+            icon={last.decision === 'approve' ? <IconCheck /> : <IconDanger />}
+          >
             {t('decided', { decision: word(last.decision) })}
           </Badge>{' '}
           <span className="small muted num">{f.dateTime(last.decidedAt)}</span>
         </span>
       )}
       {movedOn && movedOn.decidedOn !== interviewId && (
-        <span className="small muted" role="status" data-testid="moved-on">{t('movedOn', { id: movedOn.decidedOn, decision: word(movedOn.decision) })}</span>
+        <span className="small muted" role="status" data-testid="moved-on">
+          {t('movedOn', { id: movedOn.decidedOn, decision: word(movedOn.decision) })}
+        </span>
       )}
       {overview && writeBlocker(overview.entry) && (
         <div className="decision-blocked">
           <WriteBlocked entry={overview.entry} onAttach={onAttach} />
         </div>
       )}
-      {choice && <DecisionDialog interviewId={interviewId} choice={choice} previous={last} onClose={() => setChoice(null)} />}
+      {choice && (
+        <DecisionDialog interviewId={interviewId} choice={choice} previous={last} onClose={() => setChoice(null)} />
+      )}
     </section>
   );
 }
@@ -73,7 +94,9 @@ export function focusDecision() {
 /** Whether to open the next interview by itself once a decision is recorded; a preference kept by main. */
 function useAfterDecision() {
   const queryClient = useQueryClient();
-  const prefs = useOmniQuery(keys.settings.preferences(), (api) => api.settings.preferences({}), { staleTime: Infinity });
+  const prefs = useOmniQuery(keys.settings.preferences(), (api) => api.settings.preferences({}), {
+    staleTime: Infinity,
+  });
   const set = useOmniMutation((api, afterDecision: AfterDecision) => api.settings.setPreferences({ afterDecision }), {
     onSuccess: (next: PreferencesView) => void queryClient.setQueryData(keys.settings.preferences(), next),
   });
@@ -86,7 +109,17 @@ function useAfterDecision() {
   return { value: chosen ?? prefs.data?.afterDecision ?? 'stay', set: choose, error: set.error };
 }
 
-function DecisionDialog({ interviewId, choice, previous, onClose }: { interviewId: string; choice: DecisionKind; previous: DecisionRecord | undefined; onClose: () => void }) {
+function DecisionDialog({
+  interviewId,
+  choice,
+  previous,
+  onClose,
+}: {
+  interviewId: string;
+  choice: DecisionKind;
+  previous: DecisionRecord | undefined;
+  onClose: () => void;
+}) {
   const t = useT(messages);
   const tc = useT(common);
   const f = useFormat();
@@ -104,15 +137,28 @@ function DecisionDialog({ interviewId, choice, previous, onClose }: { interviewI
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
   const goNext = () => {
-    if (way.next) navigate(`/interviews/${encodeURIComponent(way.next)}`, { state: { decidedOn: interviewId, decision: choice } satisfies MovedOn });
+    if (way.next)
+      navigate(`/interviews/${encodeURIComponent(way.next)}`, {
+        state: { decidedOn: interviewId, decision: choice } satisfies MovedOn,
+      });
   };
   const decide = useOmniMutation(
     async (api) => {
       await reason.flush();
-      return api.interview.decide({ interviewId, decision: choice, reason: reason.text.trim(), acknowledgeHighFindings: ack });
+      return api.interview.decide({
+        interviewId,
+        decision: choice,
+        reason: reason.text.trim(),
+        acknowledgeHighFindings: ack,
+      });
     },
     {
-      invalidate: [keys.interview.overview(interviewId), keys.interview.audit(interviewId), keys.interview.drafts(interviewId), keys.queue.all()],
+      invalidate: [
+        keys.interview.overview(interviewId),
+        keys.interview.audit(interviewId),
+        keys.interview.drafts(interviewId),
+        keys.queue.all(),
+      ],
       onSuccess: () => {
         reason.reset();
         if (after.value === 'next' && way.next) goNext();
@@ -127,7 +173,10 @@ function DecisionDialog({ interviewId, choice, previous, onClose }: { interviewI
     if (decide.isSuccess) nextRef.current?.focus();
   }, [decide.isSuccess]);
   // Main re-checks the findings; when it refuses for lack of acknowledgement it lists what it found.
-  const refused = decide.error?.data.code === 'ACKNOWLEDGEMENT_REQUIRED' ? (decide.error.data.details?.findings as string[] | undefined) : undefined;
+  const refused =
+    decide.error?.data.code === 'ACKNOWLEDGEMENT_REQUIRED'
+      ? (decide.error.data.details?.findings as string[] | undefined)
+      : undefined;
   const findings = choice === 'approve' ? (refused ?? raw.data?.data.highFindings ?? []) : [];
   const reasonOk = reason.text.trim().length >= 3;
   const canSubmit = reasonOk && (findings.length === 0 || ack) && !decide.isPending && !decide.isSuccess;
@@ -136,26 +185,49 @@ function DecisionDialog({ interviewId, choice, previous, onClose }: { interviewI
     actions = (
       <>
         <Button onClick={onClose}>{tc('close')}</Button>
-        {way.next && <Button ref={nextRef} variant="primary" onClick={goNext} data-testid="next-after-decision">{t('openNextInterview')}</Button>}
+        {way.next && (
+          <Button ref={nextRef} variant="primary" onClick={goNext} data-testid="next-after-decision">
+            {t('openNextInterview')}
+          </Button>
+        )}
       </>
     );
   else if (!changing)
     actions = (
       <>
         <Button onClick={onClose}>{t('keepDecision')}</Button>
-        <Button variant={choice === 'reject' ? 'danger' : 'primary'} onClick={() => setChanging(true)} data-autofocus>{t('changeDecision')}</Button>
+        <Button variant={choice === 'reject' ? 'danger' : 'primary'} onClick={() => setChanging(true)} data-autofocus>
+          {t('changeDecision')}
+        </Button>
       </>
     );
   else
-    actions = <Button variant={choice === 'reject' ? 'danger' : 'primary'} type="submit" form={`decide-${interviewId}`} disabled={!canSubmit}>{t('confirmDecision')}</Button>;
+    actions = (
+      <Button
+        variant={choice === 'reject' ? 'danger' : 'primary'}
+        type="submit"
+        form={`decide-${interviewId}`}
+        disabled={!canSubmit}
+      >
+        {t('confirmDecision')}
+      </Button>
+    );
   return (
     <Dialog open onClose={onClose} title={`${t('decisionTitle')}: ${label}`} actions={actions}>
       {decide.isSuccess ? (
         <>
-          <p className="notice notice-ok" role="status" data-testid="decision-recorded">{t('decisionRecorded', { decision: label, time: f.dateTime(decide.data.record.decidedAt) })}</p>
+          <p className="notice notice-ok" role="status" data-testid="decision-recorded">
+            {t('decisionRecorded', { decision: label, time: f.dateTime(decide.data.record.decidedAt) })}
+          </p>
           {!way.next && <p className="small muted">{t('noNextInterview')}</p>}
           <label className="checkbox">
-            <input type="checkbox" checked={after.value === 'next'} onChange={(e) => after.set(e.target.checked ? 'next' : 'stay')} data-testid="after-decision-next" /> {t('afterDecisionNext')}
+            <input
+              type="checkbox"
+              checked={after.value === 'next'}
+              onChange={(e) => after.set(e.target.checked ? 'next' : 'stay')}
+              data-testid="after-decision-next"
+            />{' '}
+            {t('afterDecisionNext')}
           </label>
           {after.error && <ErrorNotice error={after.error.data} />}
         </>
@@ -188,7 +260,9 @@ function DecisionDialog({ interviewId, choice, previous, onClose }: { interviewI
               aria-describedby={`reason-hint-${interviewId}`}
               data-autofocus
             />
-            <span id={`reason-hint-${interviewId}`} className={touched && !reasonOk ? 'field-error' : 'hint'}>{touched && !reasonOk ? t('reasonTooShort') : t('reasonHint')}</span>
+            <span id={`reason-hint-${interviewId}`} className={touched && !reasonOk ? 'field-error' : 'hint'}>
+              {touched && !reasonOk ? t('reasonTooShort') : t('reasonHint')}
+            </span>
           </div>
           {findings.length > 0 && (
             <div className="notice notice-danger" data-testid="open-findings">

@@ -13,18 +13,34 @@ export function WriteBlocked({ entry, onAttach }: { entry: QueueEntry | undefine
   const blocker = writeBlocker(entry);
   if (!blocker) return null;
   return (
-    <div className={`notice ${blocker === 'noToken' ? 'notice-warn' : 'notice-danger'}`} role="note" data-testid="write-blocked">
-      <p>{blocker === 'closed' ? t('closedReason') : blocker === 'deleted' ? t('deletedReason') : t('noTokenReason')}</p>
+    <div
+      className={`notice ${blocker === 'noToken' ? 'notice-warn' : 'notice-danger'}`}
+      role="note"
+      data-testid="write-blocked"
+    >
+      <p>
+        {blocker === 'closed' ? t('closedReason') : blocker === 'deleted' ? t('deletedReason') : t('noTokenReason')}
+      </p>
       {blocker === 'noToken' && <Button onClick={onAttach}>{t('attachNow')}</Button>}
     </div>
   );
 }
 
-export function NotesPanel({ interviewId, entry, onAttach }: { interviewId: string; entry: QueueEntry | undefined; onAttach: () => void }) {
+export function NotesPanel({
+  interviewId,
+  entry,
+  onAttach,
+}: {
+  interviewId: string;
+  entry: QueueEntry | undefined;
+  onAttach: () => void;
+}) {
   const t = useT(messages);
   return (
     <section className="panel" aria-labelledby={`notes-title-${interviewId}`}>
-      <div className="panel-header"><h2 id={`notes-title-${interviewId}`}>{t('notesTitle')}</h2></div>
+      <div className="panel-header">
+        <h2 id={`notes-title-${interviewId}`}>{t('notesTitle')}</h2>
+      </div>
       <WriteBlocked entry={entry} onAttach={onAttach} />
       {/* Drafts load beside the interview's opening, not after it; sending waits for the session facts. */}
       <DraftForm interviewId={interviewId} kind="notes" disabled={!entry || !!writeBlocker(entry)} />
@@ -42,8 +58,12 @@ function SentHistory({ interviewId }: { interviewId: string }) {
   const t = useT(messages);
   const f = useFormat();
   const opening = useQueriesUnder(keys.interview.opening(interviewId), { exact: true }).fetching;
-  const q = useOmniQuery(keys.interview.audit(interviewId), (api) => api.interview.audit({ interviewId }), { enabled: !opening });
-  const sent = (q.data?.entries ?? []).filter((e) => e.action === 'noted' || e.action === 'named' || e.action === 'decided').reverse();
+  const q = useOmniQuery(keys.interview.audit(interviewId), (api) => api.interview.audit({ interviewId }), {
+    enabled: !opening,
+  });
+  const sent = (q.data?.entries ?? [])
+    .filter((e) => e.action === 'noted' || e.action === 'named' || e.action === 'decided')
+    .reverse();
   const decisionWord = useDecisionWord();
   return (
     <div className="sent-history" data-testid="sent-history">
@@ -54,7 +74,12 @@ function SentHistory({ interviewId }: { interviewId: string }) {
         <ol className="sent-list">
           {sent.map((e) => {
             const by = typeof e.detail.by === 'string' ? e.detail.by : undefined;
-            const what = e.action === 'noted' ? t('sentNote') : e.action === 'named' ? t('sentName') : t('sentDecision', { decision: decisionWord(e.detail.decision as DecisionKind) });
+            const what =
+              e.action === 'noted'
+                ? t('sentNote')
+                : e.action === 'named'
+                  ? t('sentName')
+                  : t('sentDecision', { decision: decisionWord(e.detail.decision as DecisionKind) });
             const text = e.action === 'decided' ? String(e.detail.reason ?? '') : String(e.detail.text ?? '');
             return (
               <li key={e.seq}>
@@ -72,7 +97,15 @@ function SentHistory({ interviewId }: { interviewId: string }) {
   );
 }
 
-function DraftForm({ interviewId, kind, disabled }: { interviewId: string; kind: 'notes' | 'name'; disabled: boolean }) {
+function DraftForm({
+  interviewId,
+  kind,
+  disabled,
+}: {
+  interviewId: string;
+  kind: 'notes' | 'name';
+  disabled: boolean;
+}) {
   const t = useT(messages);
   const f = useFormat();
   const pick = useBilingual();
@@ -84,7 +117,12 @@ function DraftForm({ interviewId, kind, disabled }: { interviewId: string; kind:
       return kind === 'notes' ? api.interview.sendNotes({ interviewId }) : api.interview.sendName({ interviewId });
     },
     {
-      invalidate: [keys.interview.drafts(interviewId), keys.interview.audit(interviewId), keys.interview.overview(interviewId), keys.queue.all()],
+      invalidate: [
+        keys.interview.drafts(interviewId),
+        keys.interview.audit(interviewId),
+        keys.interview.overview(interviewId),
+        keys.queue.all(),
+      ],
       onSuccess: (r) => {
         draft.reset();
         setSentAt(r.sentAt);
@@ -117,11 +155,34 @@ function DraftForm({ interviewId, kind, disabled }: { interviewId: string; kind:
       <div className="field">
         <label htmlFor={id}>{label}</label>
         {kind === 'notes' ? (
-          <textarea id={id} className="input" rows={4} value={draft.text} disabled={disabled} onChange={(e) => draft.change(e.target.value)} aria-describedby={`${id}-status`} maxLength={20000} />
+          <textarea
+            id={id}
+            className="input"
+            rows={4}
+            value={draft.text}
+            disabled={disabled}
+            onChange={(e) => draft.change(e.target.value)}
+            aria-describedby={`${id}-status`}
+            maxLength={20000}
+          />
         ) : (
-          <input id={id} className="input" value={draft.text} disabled={disabled} onChange={(e) => draft.change(e.target.value)} aria-describedby={`${id}-status`} maxLength={300} autoComplete="off" />
+          <input
+            id={id}
+            className="input"
+            value={draft.text}
+            disabled={disabled}
+            onChange={(e) => draft.change(e.target.value)}
+            aria-describedby={`${id}-status`}
+            maxLength={300}
+            autoComplete="off"
+          />
         )}
-        <span id={`${id}-status`} className={`hint${lastError && draft.text ? ' field-error' : ''}`} role="status" data-testid={`${kind}-status`}>
+        <span
+          id={`${id}-status`}
+          className={`hint${lastError && draft.text ? ' field-error' : ''}`}
+          role="status"
+          data-testid={`${kind}-status`}
+        >
           {status}
           {lastError && draft.text && lastCode && <span className="mono small muted"> · {lastCode}</span>}
         </span>

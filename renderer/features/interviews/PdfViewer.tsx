@@ -21,7 +21,17 @@ const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
  * A contract rendered in the app: pages drawn on a canvas by pdf.js, read through the media route with range
  * requests. `onExpired` is called once when loading fails, so the caller can renew the link.
  */
-export function PdfViewer({ url, title, onClose, onFailed }: { url: string; title: string; onClose: () => void; onFailed: () => boolean }) {
+export function PdfViewer({
+  url,
+  title,
+  onClose,
+  onFailed,
+}: {
+  url: string;
+  title: string;
+  onClose: () => void;
+  onFailed: () => boolean;
+}) {
   const t = useT(messages);
   const canvas = useRef<HTMLCanvasElement>(null);
   const box = useRef<HTMLDivElement>(null);
@@ -96,16 +106,49 @@ export function PdfViewer({ url, title, onClose, onFailed }: { url: string; titl
   return (
     <div className="pdf-viewer" role="group" aria-label={title} data-testid="pdf-viewer">
       <div className="player-controls">
-        <Button onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={!doc || page <= 1}>{t('pdfPrev')}</Button>
-        <span className="num small" aria-live="polite" data-testid="pdf-page">{doc ? t('pdfPage', { page, pages: doc.numPages }) : '…'}</span>
-        <Button onClick={() => setPage((p) => Math.min(doc?.numPages ?? 1, p + 1))} disabled={!doc || page >= doc.numPages}>{t('pdfNext')}</Button>
-        <Button onClick={() => zoomOut && setZoom(zoomOut)} disabled={!zoomOut} aria-label={t('zoomOut')}>−</Button>
-        <span className="num small" data-testid="pdf-zoom">{t('zoomLevel', { pct: Math.round(scale * 100) })}</span>
-        <Button onClick={() => zoomIn && setZoom(zoomIn)} disabled={!zoomIn} aria-label={t('zoomIn')}>+</Button>
-        <Button onClick={() => setZoom('fit')} disabled={zoom === 'fit'} aria-pressed={zoom === 'fit'}>{t('zoomFit')}</Button>
-        <Button variant="link" onClick={onClose}>{t('pdfClose')}</Button>
+        <Button onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={!doc || page <= 1}>
+          {t('pdfPrev')}
+        </Button>
+        <span className="num small" aria-live="polite" data-testid="pdf-page">
+          {doc ? t('pdfPage', { page, pages: doc.numPages }) : '…'}
+        </span>
+        <Button
+          onClick={() => setPage((p) => Math.min(doc?.numPages ?? 1, p + 1))}
+          disabled={!doc || page >= doc.numPages}
+        >
+          {t('pdfNext')}
+        </Button>
+        <Button onClick={() => zoomOut && setZoom(zoomOut)} disabled={!zoomOut} aria-label={t('zoomOut')}>
+          −
+        </Button>
+        <span className="num small" data-testid="pdf-zoom">
+          {t('zoomLevel', { pct: Math.round(scale * 100) })}
+        </span>
+        <Button onClick={() => zoomIn && setZoom(zoomIn)} disabled={!zoomIn} aria-label={t('zoomIn')}>
+          +
+        </Button>
+        <Button onClick={() => setZoom('fit')} disabled={zoom === 'fit'} aria-pressed={zoom === 'fit'}>
+          {t('zoomFit')}
+        </Button>
+        <Button variant="link" onClick={onClose}>
+          {t('pdfClose')}
+        </Button>
       </div>
-      {failed ? <p className="notice notice-danger" role="alert">{t('pdfError')}</p> : <div className="pdf-canvas" ref={box} tabIndex={0} role="region" aria-label={t('pdfPage', { page, pages: doc?.numPages ?? 1 })}><canvas ref={canvas} aria-label={title} role="img" /></div>}
+      {failed ? (
+        <p className="notice notice-danger" role="alert">
+          {t('pdfError')}
+        </p>
+      ) : (
+        <div
+          className="pdf-canvas"
+          ref={box}
+          tabIndex={0}
+          role="region"
+          aria-label={t('pdfPage', { page, pages: doc?.numPages ?? 1 })}
+        >
+          <canvas ref={canvas} aria-label={title} role="img" />
+        </div>
+      )}
     </div>
   );
 }

@@ -21,7 +21,13 @@ export function QueueScreen() {
       <p className="muted">{t('queueIntro')}</p>
       <div className="queue-grid">
         <div>
-          <Panel title={t('queueTitle')} query={queue} isEmpty={(d) => d.length === 0} empty={t('queueEmpty')} skeletonRows={6}>
+          <Panel
+            title={t('queueTitle')}
+            query={queue}
+            isEmpty={(d) => d.length === 0}
+            empty={t('queueEmpty')}
+            skeletonRows={6}
+          >
             {(entries) => <QueueTable entries={entries} />}
           </Panel>
         </div>
@@ -35,15 +41,29 @@ export function QueueScreen() {
 }
 
 /** Said after a removal, with a way back. Takes the focus: the button that had it went away with its row. */
-function RemovedNotice({ interviewId, undoing, onUndo, onDismiss }: { interviewId: string; undoing: boolean; onUndo: () => void; onDismiss: () => void }) {
+function RemovedNotice({
+  interviewId,
+  undoing,
+  onUndo,
+  onDismiss,
+}: {
+  interviewId: string;
+  undoing: boolean;
+  onUndo: () => void;
+  onDismiss: () => void;
+}) {
   const t = useT(messages);
   const undo = useRef<HTMLButtonElement>(null);
   useEffect(() => undo.current?.focus(), [interviewId]);
   return (
     <div className="notice" role="status" data-testid="queue-removed">
       <span>{t('removedNotice', { id: interviewId })}</span>{' '}
-      <Button ref={undo} onClick={onUndo} disabled={undoing}>{t('undo')}</Button>{' '}
-      <Button variant="link" onClick={onDismiss}>{t('dismiss')}</Button>
+      <Button ref={undo} onClick={onUndo} disabled={undoing}>
+        {t('undo')}
+      </Button>{' '}
+      <Button variant="link" onClick={onDismiss}>
+        {t('dismiss')}
+      </Button>
     </div>
   );
 }
@@ -59,10 +79,19 @@ function QueueTable({ entries }: { entries: QueueEntry[] }) {
   // is as the analyst left it, with that interview's row selected.
   const { view, lastVisited } = useQueueWalk();
   const shown = useMemo(() => applyView(entries, view, labelOf), [entries, view, labelOf]);
-  const [selected, setSelected] = useState(() => Math.max(0, shown.findIndex((e) => e.interviewId === lastVisited)));
+  const [selected, setSelected] = useState(() =>
+    Math.max(
+      0,
+      shown.findIndex((e) => e.interviewId === lastVisited),
+    ),
+  );
   const searchRef = useRef<HTMLInputElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
-  const { virtualizer, items, before, after, rowsOffset } = useTableRows(shown.length, (index) => shown[index]!.interviewId, tableRef);
+  const { virtualizer, items, before, after, rowsOffset } = useTableRows(
+    shown.length,
+    (index) => shown[index]!.interviewId,
+    tableRef,
+  );
   // A removal can be undone: the entry comes back with its state and label (main keeps it for this run).
   const [removedId, setRemovedId] = useState<string | null>(null);
   const remove = useOmniMutation((api, interviewId: string) => api.queue.remove({ interviewId }), {
@@ -92,17 +121,27 @@ function QueueTable({ entries }: { entries: QueueEntry[] }) {
     if (restored.current || rowsOffset === 0 || !scroller) return;
     restored.current = true;
     const row = virtualizer.measurementsCache[current];
-    if (row && row.start >= scroller.scrollTop + scroller.clientHeight) virtualizer.scrollToIndex(current, { align: 'center' });
+    if (row && row.start >= scroller.scrollTop + scroller.clientHeight)
+      virtualizer.scrollToIndex(current, { align: 'center' });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rowsOffset]);
-  const open = (entry: QueueEntry | undefined) => entry && navigate(`/interviews/${encodeURIComponent(entry.interviewId)}`);
+  const open = (entry: QueueEntry | undefined) =>
+    entry && navigate(`/interviews/${encodeURIComponent(entry.interviewId)}`);
 
   useShortcut([
     { keys: 'j', description: { en: messages.en.shortcutNext, es: messages.es.shortcutNext }, run: () => move(1) },
     { keys: 'k', description: { en: messages.en.shortcutPrev, es: messages.es.shortcutPrev }, run: () => move(-1) },
-    { keys: '/', description: { en: messages.en.shortcutSearch, es: messages.es.shortcutSearch }, run: () => searchRef.current?.focus() },
+    {
+      keys: '/',
+      description: { en: messages.en.shortcutSearch, es: messages.es.shortcutSearch },
+      run: () => searchRef.current?.focus(),
+    },
     // Gives way to a link, button or field that Enter already acts on (the shortcut provider's controlOwnsKey).
-    { keys: 'Enter', description: { en: messages.en.shortcutOpen, es: messages.es.shortcutOpen }, run: () => open(shown[current]) },
+    {
+      keys: 'Enter',
+      description: { en: messages.en.shortcutOpen, es: messages.es.shortcutOpen },
+      run: () => open(shown[current]),
+    },
   ]);
 
   return (
@@ -132,7 +171,9 @@ function QueueTable({ entries }: { entries: QueueEntry[] }) {
               <th scope="col">{t('colState')}</th>
               <th scope="col">{t('colOpened')}</th>
               <th scope="col">{t('colToken')}</th>
-              <th scope="col"><span className="visually-hidden">{t('colActions')}</span></th>
+              <th scope="col">
+                <span className="visually-hidden">{t('colActions')}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -156,15 +197,33 @@ function QueueTable({ entries }: { entries: QueueEntry[] }) {
                   onClick={() => setSelected(item.index)}
                 >
                   <td>
-                    <Link className="mono" to={`/interviews/${encodeURIComponent(entry.interviewId)}`}>{entry.interviewId}</Link>
+                    <Link className="mono" to={`/interviews/${encodeURIComponent(entry.interviewId)}`}>
+                      {entry.interviewId}
+                    </Link>
                     {labelOf(entry) && <div className="small muted">{labelOf(entry)}</div>}
                   </td>
-                  <td><SessionStatusBadge status={entry.sessionStatus} /></td>
-                  <td><LocalStateBadge state={entry.localState} /><span className="visually-hidden">{stateLabel(entry.localState)}</span></td>
-                  <td className="num">{entry.lastOpenedAt ? f.dateTime(entry.lastOpenedAt) : <span className="muted">{t('never')}</span>}</td>
-                  <td>{entry.hasSessionToken ? t('tokenAttached') : <span className="muted">{t('tokenMissing')}</span>}</td>
                   <td>
-                    <Button variant="link" aria-label={t('removeLabel', { id: entry.interviewId })} onClick={(e) => { e.stopPropagation(); remove.mutate(entry.interviewId); }}>
+                    <SessionStatusBadge status={entry.sessionStatus} />
+                  </td>
+                  <td>
+                    <LocalStateBadge state={entry.localState} />
+                    <span className="visually-hidden">{stateLabel(entry.localState)}</span>
+                  </td>
+                  <td className="num">
+                    {entry.lastOpenedAt ? f.dateTime(entry.lastOpenedAt) : <span className="muted">{t('never')}</span>}
+                  </td>
+                  <td>
+                    {entry.hasSessionToken ? t('tokenAttached') : <span className="muted">{t('tokenMissing')}</span>}
+                  </td>
+                  <td>
+                    <Button
+                      variant="link"
+                      aria-label={t('removeLabel', { id: entry.interviewId })}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        remove.mutate(entry.interviewId);
+                      }}
+                    >
                       {t('remove')}
                     </Button>
                   </td>
@@ -188,13 +247,21 @@ function ImportSummary({ result }: { result: AddResult }) {
   const pick = useBilingual();
   return (
     <div className={`notice ${result.problems.length ? 'notice-warn' : 'notice-ok'}`} role="status">
-      <p>{t('importResult', { added: result.added.length, updated: result.updated.length, tokens: result.tokensAttached })}</p>
+      <p>
+        {t('importResult', {
+          added: result.added.length,
+          updated: result.updated.length,
+          tokens: result.tokensAttached,
+        })}
+      </p>
       {result.problems.length > 0 && (
         <>
           <p>{t('importProblems', { n: result.problems.length })}</p>
           <ul className="small">
             {result.problems.slice(0, 20).map((p) => (
-              <li key={`${p.line}-${p.text}`}>{t('lineN', { n: p.line })}: {pick(p.message)}</li>
+              <li key={`${p.line}-${p.text}`}>
+                {t('lineN', { n: p.line })}: {pick(p.message)}
+              </li>
             ))}
           </ul>
         </>
@@ -211,12 +278,18 @@ function AddPanel() {
   const [pasted, setPasted] = useState('');
   const [result, setResult] = useState<AddResult | null>(null);
   const invalidate = [keys.queue.all()];
-  const add = useOmniMutation((api, input: { interviewId: string; sessionToken?: string }) => api.queue.add({ items: [input] }), { invalidate, onSuccess: (r) => setResult(r) });
+  const add = useOmniMutation(
+    (api, input: { interviewId: string; sessionToken?: string }) => api.queue.add({ items: [input] }),
+    { invalidate, onSuccess: (r) => setResult(r) },
+  );
   const deepLink = useOmniMutation((api, url: string) => api.queue.openDeepLink({ url }), {
     invalidate,
     onSuccess: (r) => navigate(`/interviews/${encodeURIComponent(r.interviewId)}`),
   });
-  const importText = useOmniMutation((api, input: { text: string; format: 'auto' | 'csv' }) => api.queue.importText(input), { invalidate, onSuccess: (r) => setResult(r) });
+  const importText = useOmniMutation(
+    (api, input: { text: string; format: 'auto' | 'csv' }) => api.queue.importText(input),
+    { invalidate, onSuccess: (r) => setResult(r) },
+  );
   const error = add.error ?? deepLink.error ?? importText.error;
 
   const onAdd = (e: FormEvent) => {
@@ -224,25 +297,69 @@ function AddPanel() {
     const value = id.trim();
     if (!value) return;
     if (value.toLowerCase().startsWith('omni-reviewer:')) deepLink.mutate(value);
-    else add.mutate({ interviewId: value, ...(token.trim() ? { sessionToken: token.trim() } : {}) }, { onSuccess: () => { setId(''); setToken(''); } });
+    else
+      add.mutate(
+        { interviewId: value, ...(token.trim() ? { sessionToken: token.trim() } : {}) },
+        {
+          onSuccess: () => {
+            setId('');
+            setToken('');
+          },
+        },
+      );
   };
 
   return (
     <section className="panel" aria-labelledby="add-title">
-      <div className="panel-header"><h2 id="add-title">{t('addTitle')}</h2></div>
+      <div className="panel-header">
+        <h2 id="add-title">{t('addTitle')}</h2>
+      </div>
       <form onSubmit={onAdd}>
-        <Field label={t('addId')} hint={t('addIdHint')} mono value={id} onChange={(e) => setId(e.target.value)} name="interviewId" autoComplete="off" spellCheck={false} />
-        <Field label={t('addToken')} hint={t('addTokenHint')} mono type="password" value={token} onChange={(e) => setToken(e.target.value)} name="sessionToken" autoComplete="off" />
-        <Button type="submit" variant="primary" disabled={!id.trim() || add.isPending}>{t('addButton')}</Button>
+        <Field
+          label={t('addId')}
+          hint={t('addIdHint')}
+          mono
+          value={id}
+          onChange={(e) => setId(e.target.value)}
+          name="interviewId"
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <Field
+          label={t('addToken')}
+          hint={t('addTokenHint')}
+          mono
+          type="password"
+          value={token}
+          onChange={(e) => setToken(e.target.value)}
+          name="sessionToken"
+          autoComplete="off"
+        />
+        <Button type="submit" variant="primary" disabled={!id.trim() || add.isPending}>
+          {t('addButton')}
+        </Button>
       </form>
       <details className="import-details">
         <summary>{t('importTitle')}</summary>
         <div className="field">
           <label htmlFor="paste-list">{t('pasteLabel')}</label>
-          <textarea id="paste-list" className="input mono" rows={5} value={pasted} onChange={(e) => setPasted(e.target.value)} aria-describedby="paste-hint" spellCheck={false} />
-          <span id="paste-hint" className="hint">{t('pasteHint')}</span>
+          <textarea
+            id="paste-list"
+            className="input mono"
+            rows={5}
+            value={pasted}
+            onChange={(e) => setPasted(e.target.value)}
+            aria-describedby="paste-hint"
+            spellCheck={false}
+          />
+          <span id="paste-hint" className="hint">
+            {t('pasteHint')}
+          </span>
         </div>
-        <Button disabled={!pasted.trim() || importText.isPending} onClick={() => importText.mutate({ text: pasted, format: 'auto' }, { onSuccess: () => setPasted('') })}>
+        <Button
+          disabled={!pasted.trim() || importText.isPending}
+          onClick={() => importText.mutate({ text: pasted, format: 'auto' }, { onSuccess: () => setPasted('') })}
+        >
           {t('pasteButton')}
         </Button>
         <div className="queue-csv">
@@ -266,15 +383,25 @@ function DemoSeedsPanel() {
   const t = useT(messages);
   const labelOf = useEntryLabel();
   const seeds = useOmniQuery(keys.queue.demoSeeds(), (api) => api.queue.demoSeeds({}));
-  const addSeeds = useOmniMutation((api, ids: string[] | undefined) => api.queue.addDemoSeeds(ids ? { interviewIds: ids } : {}), {
-    invalidate: [keys.queue.all()],
-  });
+  const addSeeds = useOmniMutation(
+    (api, ids: string[] | undefined) => api.queue.addDemoSeeds(ids ? { interviewIds: ids } : {}),
+    {
+      invalidate: [keys.queue.all()],
+    },
+  );
   if (seeds.data && seeds.data.length === 0) return null;
   return (
     <Panel
       title={t('demoTitle')}
       query={seeds}
-      actions={<Button onClick={() => addSeeds.mutate(undefined)} disabled={addSeeds.isPending || seeds.data?.every((s) => s.inQueue)}>{t('demoAddAll')}</Button>}
+      actions={
+        <Button
+          onClick={() => addSeeds.mutate(undefined)}
+          disabled={addSeeds.isPending || seeds.data?.every((s) => s.inQueue)}
+        >
+          {t('demoAddAll')}
+        </Button>
+      }
     >
       {(list) => (
         <>
@@ -292,7 +419,12 @@ function DemoSeedsPanel() {
                   {s.inQueue ? (
                     <span className="small muted">{t('demoInQueue')}</span>
                   ) : (
-                    <Button onClick={() => addSeeds.mutate([s.interviewId])} aria-label={`${t('demoAdd')} ${s.interviewId}`}>{t('demoAdd')}</Button>
+                    <Button
+                      onClick={() => addSeeds.mutate([s.interviewId])}
+                      aria-label={`${t('demoAdd')} ${s.interviewId}`}
+                    >
+                      {t('demoAdd')}
+                    </Button>
                   )}
                 </span>
               </li>

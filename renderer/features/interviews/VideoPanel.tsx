@@ -15,10 +15,21 @@ const RENEW_BEFORE_MS = 30_000;
 
 export function VideoPanel({ interviewId }: { interviewId: string }) {
   const t = useT(messages);
-  const q = useOmniQuery(keys.interview.video(interviewId), (api) => api.interview.video({ interviewId }), { staleTime: Infinity });
+  const q = useOmniQuery(keys.interview.video(interviewId), (api) => api.interview.video({ interviewId }), {
+    staleTime: Infinity,
+  });
   return (
-    <Panel title={t('videoTitle')} query={q} isEmpty={(d) => 'unavailable' in d.data} empty={<VideoUnavailable said={q.data && 'unavailable' in q.data.data ? q.data.data.unavailable : ''} />}>
-      {(d) => ('url' in d.data ? <Player interviewId={interviewId} link={d.data} renewing={q.isFetching} onRenew={() => void q.refetch()} /> : null)}
+    <Panel
+      title={t('videoTitle')}
+      query={q}
+      isEmpty={(d) => 'unavailable' in d.data}
+      empty={<VideoUnavailable said={q.data && 'unavailable' in q.data.data ? q.data.data.unavailable : ''} />}
+    >
+      {(d) =>
+        'url' in d.data ? (
+          <Player interviewId={interviewId} link={d.data} renewing={q.isFetching} onRenew={() => void q.refetch()} />
+        ) : null
+      }
     </Panel>
   );
 }
@@ -40,7 +51,17 @@ function clock(seconds: number): string {
   return `${m}:${(s - m * 60).toFixed(2).padStart(5, '0')}`;
 }
 
-function Player({ interviewId, link, renewing, onRenew }: { interviewId: string; link: VideoLink; renewing: boolean; onRenew: () => void }) {
+function Player({
+  interviewId,
+  link,
+  renewing,
+  onRenew,
+}: {
+  interviewId: string;
+  link: VideoLink;
+  renewing: boolean;
+  onRenew: () => void;
+}) {
   const t = useT(messages);
   const f = useFormat();
   const pick = useBilingual();
@@ -60,12 +81,21 @@ function Player({ interviewId, link, renewing, onRenew }: { interviewId: string;
   const resumingPlay = useRef(false);
   const renewals = useRef(0);
   const src = useRef(link.url);
-  const played = useOmniMutation((api, positionSeconds: number) => api.interview.recordPlay({ interviewId, positionSeconds }), {
-    invalidate: [keys.interview.audit(interviewId)],
-  });
+  const played = useOmniMutation(
+    (api, positionSeconds: number) => api.interview.recordPlay({ interviewId, positionSeconds }),
+    {
+      invalidate: [keys.interview.audit(interviewId)],
+    },
+  );
   const save = useOmniMutation(
     (api, png: Uint8Array) =>
-      api.interview.saveFile({ interviewId, what: 'snapshot', suggestedName: `snapshot-${interviewId}-${clock(lastTime.current).replace(/[:.]/g, '-')}.png`, mimeType: 'image/png', dataBase64: toBase64(png) }),
+      api.interview.saveFile({
+        interviewId,
+        what: 'snapshot',
+        suggestedName: `snapshot-${interviewId}-${clock(lastTime.current).replace(/[:.]/g, '-')}.png`,
+        mimeType: 'image/png',
+        dataBase64: toBase64(png),
+      }),
     { invalidate: [keys.interview.audit(interviewId)], onSuccess: (saved) => followSaved(saved) },
   );
 
@@ -167,13 +197,41 @@ function Player({ interviewId, link, renewing, onRenew }: { interviewId: string;
 
   // Anywhere in the workspace, not only in the player: the analyst reads the checks while the video runs.
   useShortcut([
-    { keys: 'Space', description: { en: messages.en.shortcutPlayPause, es: messages.es.shortcutPlayPause }, run: toggle },
-    { keys: 'ArrowLeft', description: { en: messages.en.shortcutBack5, es: messages.es.shortcutBack5 }, run: () => seekBy(-5) },
-    { keys: 'ArrowRight', description: { en: messages.en.shortcutForward5, es: messages.es.shortcutForward5 }, run: () => seekBy(5) },
-    { keys: ',', description: { en: messages.en.shortcutFrameBack, es: messages.es.shortcutFrameBack }, run: () => step(-1) },
-    { keys: '.', description: { en: messages.en.shortcutFrameForward, es: messages.es.shortcutFrameForward }, run: () => step(1) },
-    { keys: '[', description: { en: messages.en.shortcutSlower, es: messages.es.shortcutSlower }, run: () => changeSpeed(-1) },
-    { keys: ']', description: { en: messages.en.shortcutFaster, es: messages.es.shortcutFaster }, run: () => changeSpeed(1) },
+    {
+      keys: 'Space',
+      description: { en: messages.en.shortcutPlayPause, es: messages.es.shortcutPlayPause },
+      run: toggle,
+    },
+    {
+      keys: 'ArrowLeft',
+      description: { en: messages.en.shortcutBack5, es: messages.es.shortcutBack5 },
+      run: () => seekBy(-5),
+    },
+    {
+      keys: 'ArrowRight',
+      description: { en: messages.en.shortcutForward5, es: messages.es.shortcutForward5 },
+      run: () => seekBy(5),
+    },
+    {
+      keys: ',',
+      description: { en: messages.en.shortcutFrameBack, es: messages.es.shortcutFrameBack },
+      run: () => step(-1),
+    },
+    {
+      keys: '.',
+      description: { en: messages.en.shortcutFrameForward, es: messages.es.shortcutFrameForward },
+      run: () => step(1),
+    },
+    {
+      keys: '[',
+      description: { en: messages.en.shortcutSlower, es: messages.es.shortcutSlower },
+      run: () => changeSpeed(-1),
+    },
+    {
+      keys: ']',
+      description: { en: messages.en.shortcutFaster, es: messages.es.shortcutFaster },
+      run: () => changeSpeed(1),
+    },
   ]);
 
   const left = Math.max(0, (expiresAt - now) / 1000);
@@ -204,11 +262,21 @@ function Player({ interviewId, link, renewing, onRenew }: { interviewId: string;
         onClick={toggle}
       />
       <div className="player-controls">
-        <Button onClick={toggle} aria-pressed={playing} data-testid="play-toggle">{playing ? t('pause') : t('play')}</Button>
-        <Button onClick={() => seekBy(-5)} aria-label={t('back5')}>−5 s</Button>
-        <Button onClick={() => step(-1)} aria-label={t('frameBack')}>‹</Button>
-        <Button onClick={() => step(1)} aria-label={t('frameForward')}>›</Button>
-        <Button onClick={() => seekBy(5)} aria-label={t('forward5')}>+5 s</Button>
+        <Button onClick={toggle} aria-pressed={playing} data-testid="play-toggle">
+          {playing ? t('pause') : t('play')}
+        </Button>
+        <Button onClick={() => seekBy(-5)} aria-label={t('back5')}>
+          −5 s
+        </Button>
+        <Button onClick={() => step(-1)} aria-label={t('frameBack')}>
+          ‹
+        </Button>
+        <Button onClick={() => step(1)} aria-label={t('frameForward')}>
+          ›
+        </Button>
+        <Button onClick={() => seekBy(5)} aria-label={t('forward5')}>
+          +5 s
+        </Button>
         <input
           type="range"
           className="player-seek"
@@ -222,7 +290,9 @@ function Player({ interviewId, link, renewing, onRenew }: { interviewId: string;
             if (video.current) video.current.currentTime = Number(e.target.value);
           }}
         />
-        <span className="mono num small" data-testid="video-time">{clock(time)} / {clock(duration)}</span>
+        <span className="mono num small" data-testid="video-time">
+          {clock(time)} / {clock(duration)}
+        </span>
       </div>
       <div className="player-controls">
         <Segmented
@@ -236,15 +306,31 @@ function Player({ interviewId, link, renewing, onRenew }: { interviewId: string;
           options={SPEEDS.map((s) => ({ value: s, label: `${s}×` }))}
         />
         <Button onClick={() => void box.current?.requestFullscreen?.()}>{t('fullScreen')}</Button>
-        <Button onClick={() => void snapshot()} disabled={save.isPending}>{t('snapshot')}</Button>
+        <Button onClick={() => void snapshot()} disabled={save.isPending}>
+          {t('snapshot')}
+        </Button>
       </div>
       <p className="small muted num" data-testid="video-expiry" aria-live="polite">
-        {renewing || resume.current ? t('linkExpired') : t('linkExpires', { time: f.dateTime(expiresAt), left: f.duration(left) })}
+        {renewing || resume.current
+          ? t('linkExpired')
+          : t('linkExpires', { time: f.dateTime(expiresAt), left: f.duration(left) })}
       </p>
-      {renewedAt && <p className="small" data-testid="video-renewed" role="status">{t('linkRenewed', { time: f.dateTime(renewedAt.at), pos: clock(renewedAt.position) })}</p>}
+      {renewedAt && (
+        <p className="small" data-testid="video-renewed" role="status">
+          {t('linkRenewed', { time: f.dateTime(renewedAt.at), pos: clock(renewedAt.position) })}
+        </p>
+      )}
       <p className="small muted">{t('videoKeys')}</p>
-      {failed && <p className="notice notice-danger" role="alert">{t('videoError')}</p>}
-      {save.isSuccess && <p className="small" role="status">{save.data?.savedTo ? t('saved', { path: save.data.savedTo }) : t('snapshotSaved')}</p>}
+      {failed && (
+        <p className="notice notice-danger" role="alert">
+          {t('videoError')}
+        </p>
+      )}
+      {save.isSuccess && (
+        <p className="small" role="status">
+          {save.data?.savedTo ? t('saved', { path: save.data.savedTo }) : t('snapshotSaved')}
+        </p>
+      )}
       {save.error && <ErrorNotice error={save.error.data} />}
       {played.error && <p className="small muted">{pick(played.error.data.message)}</p>}
     </div>

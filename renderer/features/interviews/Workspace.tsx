@@ -40,13 +40,18 @@ export function Workspace({ interviewId }: { interviewId: string }) {
     // The visit ends: the next one is recorded again. Deferred so a remount in the same tick (Strict Mode) keeps it.
     return () => {
       setTimeout(() => {
-        if (!queryClient.getQueryCache().find({ queryKey: opening, exact: true })?.getObserversCount()) queryClient.removeQueries({ queryKey: opening, exact: true });
+        if (!queryClient.getQueryCache().find({ queryKey: opening, exact: true })?.getObserversCount())
+          queryClient.removeQueries({ queryKey: opening, exact: true });
       });
     };
   }, [queryClient, interviewId]);
   // Back in the queue, this interview's row is the selected one.
   useEffect(() => setLastVisited(interviewId), [interviewId]);
-  const overview = useOmniQuery(keys.interview.overview(interviewId), (api) => api.interview.overview({ interviewId }), { enabled: open.isSuccess });
+  const overview = useOmniQuery(
+    keys.interview.overview(interviewId),
+    (api) => api.interview.overview({ interviewId }),
+    { enabled: open.isSuccess },
+  );
   const current = overview.data;
 
   return (
@@ -72,13 +77,23 @@ export function Workspace({ interviewId }: { interviewId: string }) {
   );
 }
 
-function WorkspaceHeader({ interviewId, overview, onAttach }: { interviewId: string; overview: InterviewOverview | undefined; onAttach: () => void }) {
+function WorkspaceHeader({
+  interviewId,
+  overview,
+  onAttach,
+}: {
+  interviewId: string;
+  overview: InterviewOverview | undefined;
+  onAttach: () => void;
+}) {
   const t = useT(messages);
   const f = useFormat();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { fetching, updatedAt: refreshedAt } = useQueriesUnder(keys.interview.all(interviewId));
-  const clear = useOmniMutation((api) => api.queue.clearToken({ interviewId }), { invalidate: [keys.interview.overview(interviewId), keys.queue.all()] });
+  const clear = useOmniMutation((api) => api.queue.clearToken({ interviewId }), {
+    invalidate: [keys.interview.overview(interviewId), keys.queue.all()],
+  });
   const labelOf = useEntryLabel();
 
   const way = useWay(interviewId);
@@ -99,14 +114,24 @@ function WorkspaceHeader({ interviewId, overview, onAttach }: { interviewId: str
         <Button variant="link" onClick={focusDecision} data-testid="go-to-decision">
           {t('goToDecision')}
         </Button>
-        {way.index >= 0 && <span className="small muted num" data-testid="queue-position">{t('queuePosition', { n: way.index + 1, total: way.count })}</span>}
-        <Button onClick={() => go(way.prev)} disabled={!way.prev}>{t('prevInterview')}</Button>
-        <Button onClick={() => go(way.next)} disabled={!way.next}>{t('nextInterview')}</Button>
+        {way.index >= 0 && (
+          <span className="small muted num" data-testid="queue-position">
+            {t('queuePosition', { n: way.index + 1, total: way.count })}
+          </span>
+        )}
+        <Button onClick={() => go(way.prev)} disabled={!way.prev}>
+          {t('prevInterview')}
+        </Button>
+        <Button onClick={() => go(way.next)} disabled={!way.next}>
+          {t('nextInterview')}
+        </Button>
       </nav>
       <div className="workspace-title">
         <h1>
           <span className="visually-hidden">{t('interview')} </span>
-          <span className="mono" data-testid="interview-id">{interviewId}</span>
+          <span className="mono" data-testid="interview-id">
+            {interviewId}
+          </span>
         </h1>
         {entry && labelOf(entry) && <span className="muted">{labelOf(entry)}</span>}
       </div>
@@ -116,22 +141,36 @@ function WorkspaceHeader({ interviewId, overview, onAttach }: { interviewId: str
         <dl className="workspace-facts">
           <div>
             <dt>{t('colStatus')}</dt>
-            <dd data-testid="session-status"><SessionStatusBadge status={entry.sessionStatus} /></dd>
+            <dd data-testid="session-status">
+              <SessionStatusBadge status={entry.sessionStatus} />
+            </dd>
           </div>
           <div>
             <dt>{t('colState')}</dt>
-            <dd><LocalStateControl interviewId={interviewId} state={entry.localState} /></dd>
+            <dd>
+              <LocalStateControl interviewId={interviewId} state={entry.localState} />
+            </dd>
           </div>
           <div>
             <dt>{t('sessionToken')}</dt>
             <dd data-testid="token-state">
               {entry.hasSessionToken ? (
                 <>
-                  {t('tokenSet')} · <Button variant="link" onClick={onAttach}>{t('replace')}</Button> · <Button variant="link" onClick={() => clear.mutate(undefined)}>{t('clear')}</Button>
+                  {t('tokenSet')} ·{' '}
+                  <Button variant="link" onClick={onAttach}>
+                    {t('replace')}
+                  </Button>{' '}
+                  ·{' '}
+                  <Button variant="link" onClick={() => clear.mutate(undefined)}>
+                    {t('clear')}
+                  </Button>
                 </>
               ) : (
                 <>
-                  <span className="muted">{t('tokenMissing')}</span> · <Button variant="link" onClick={onAttach}>{t('attach')}</Button>
+                  <span className="muted">{t('tokenMissing')}</span> ·{' '}
+                  <Button variant="link" onClick={onAttach}>
+                    {t('attach')}
+                  </Button>
                 </>
               )}
             </dd>
@@ -139,8 +178,15 @@ function WorkspaceHeader({ interviewId, overview, onAttach }: { interviewId: str
           <div>
             <dt className="visually-hidden">{t('refreshAll')}</dt>
             <dd>
-              <span className="small muted num" aria-live="polite">{refreshedAt ? t('lastRefresh', { time: f.dateTime(refreshedAt) }) : ''}</span>{' '}
-              <Button onClick={() => void queryClient.invalidateQueries({ queryKey: keys.interview.all(interviewId) })} disabled={fetching}>{t('refreshAll')}</Button>
+              <span className="small muted num" aria-live="polite">
+                {refreshedAt ? t('lastRefresh', { time: f.dateTime(refreshedAt) }) : ''}
+              </span>{' '}
+              <Button
+                onClick={() => void queryClient.invalidateQueries({ queryKey: keys.interview.all(interviewId) })}
+                disabled={fetching}
+              >
+                {t('refreshAll')}
+              </Button>
             </dd>
           </div>
         </dl>
@@ -193,7 +239,9 @@ function LocalStateControl({ interviewId, state }: { interviewId: string; state:
         options={LOCAL_STATES.map((option) => ({ value: option, label: stateLabel(option) }))}
       />
       {change.isSuccess && change.data && (
-        <span className="visually-hidden" role="status">{t('stateChanged', { state: stateLabel(change.data.localState) })}</span>
+        <span className="visually-hidden" role="status">
+          {t('stateChanged', { state: stateLabel(change.data.localState) })}
+        </span>
       )}
       {change.error && <ErrorNotice error={change.error.data} />}
     </span>
@@ -215,11 +263,29 @@ function TokenDialog({ interviewId, open, onClose }: { interviewId: string; open
       open={open}
       onClose={onClose}
       title={t('attachTitle')}
-      actions={<Button variant="primary" form="token-form" type="submit" disabled={!value.trim() || attach.isPending}>{t('save')}</Button>}
+      actions={
+        <Button variant="primary" form="token-form" type="submit" disabled={!value.trim() || attach.isPending}>
+          {t('save')}
+        </Button>
+      }
     >
-      <form id="token-form" onSubmit={(e) => { e.preventDefault(); attach.mutate(value.trim()); }}>
+      <form
+        id="token-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          attach.mutate(value.trim());
+        }}
+      >
         <p className="small">{t('attachHint')}</p>
-        <Field label={t('sessionToken')} mono type="password" autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} data-autofocus />
+        <Field
+          label={t('sessionToken')}
+          mono
+          type="password"
+          autoComplete="off"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          data-autofocus
+        />
         {attach.error && <ErrorNotice error={attach.error.data} />}
       </form>
     </Dialog>

@@ -36,9 +36,19 @@ export function useAuditLabels() {
   const action = useCallback((a: AuditAction) => labels[a], [labels]);
   const detail = useCallback(
     (e: AuditEntry) => {
-      if (e.action === 'stateChanged') return `${stateLabel(e.detail.from as LocalReviewState)} → ${stateLabel(e.detail.to as LocalReviewState)}`;
-      if (e.action === 'trustedRootAdded') return t('trustedRootDetail', { subject: String(e.detail.subject ?? '—'), sha256: String(e.detail.sha256 ?? '—') });
-      return describeAuditDetail(e.detail, { language: locale, number: format.number, bytes: format.bytes, duration: format.duration });
+      if (e.action === 'stateChanged')
+        return `${stateLabel(e.detail.from as LocalReviewState)} → ${stateLabel(e.detail.to as LocalReviewState)}`;
+      if (e.action === 'trustedRootAdded')
+        return t('trustedRootDetail', {
+          subject: String(e.detail.subject ?? '—'),
+          sha256: String(e.detail.sha256 ?? '—'),
+        });
+      return describeAuditDetail(e.detail, {
+        language: locale,
+        number: format.number,
+        bytes: format.bytes,
+        duration: format.duration,
+      });
     },
     [t, locale, format, stateLabel],
   );

@@ -21,7 +21,10 @@ export function openingQuery(client: QueryClient, interviewId: string) {
       const entry = opened.overview.entry;
       const queue = client.getQueryData<QueueEntry[]>(keys.queue.list());
       if (queue?.some((e) => e.interviewId === interviewId)) {
-        client.setQueryData<QueueEntry[]>(keys.queue.list(), queue.map((e) => (e.interviewId === interviewId ? entry : e)));
+        client.setQueryData<QueueEntry[]>(
+          keys.queue.list(),
+          queue.map((e) => (e.interviewId === interviewId ? entry : e)),
+        );
       } else {
         void client.invalidateQueries({ queryKey: keys.queue.all() });
       }

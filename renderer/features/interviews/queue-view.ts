@@ -23,14 +23,22 @@ export const DEFAULT_VIEW: QueueView = { search: '', state: 'all', status: 'all'
 
 const ORDERS: Record<SortKey, (a: QueueEntry, b: QueueEntry) => number> = {
   added: (a, b) => a.addedAt.localeCompare(b.addedAt) || a.interviewId.localeCompare(b.interviewId),
-  opened: (a, b) => (b.lastOpenedAt ?? '').localeCompare(a.lastOpenedAt ?? '') || a.interviewId.localeCompare(b.interviewId),
+  opened: (a, b) =>
+    (b.lastOpenedAt ?? '').localeCompare(a.lastOpenedAt ?? '') || a.interviewId.localeCompare(b.interviewId),
   id: (a, b) => a.interviewId.localeCompare(b.interviewId),
   // Interviews whose status was never seen go last.
-  status: (a, b) => Number(!a.sessionStatus) - Number(!b.sessionStatus) || (a.sessionStatus ?? '').localeCompare(b.sessionStatus ?? '') || a.interviewId.localeCompare(b.interviewId),
+  status: (a, b) =>
+    Number(!a.sessionStatus) - Number(!b.sessionStatus) ||
+    (a.sessionStatus ?? '').localeCompare(b.sessionStatus ?? '') ||
+    a.interviewId.localeCompare(b.interviewId),
 };
 
 /** The entries a view shows, in its order. `labelOf`: an entry's label in the screen's language (search matches it). */
-export function applyView(entries: readonly QueueEntry[], view: QueueView, labelOf: (entry: QueueEntry) => string | undefined): QueueEntry[] {
+export function applyView(
+  entries: readonly QueueEntry[],
+  view: QueueView,
+  labelOf: (entry: QueueEntry) => string | undefined,
+): QueueEntry[] {
   const q = view.search.trim().toLowerCase();
   return entries
     .filter(
@@ -47,7 +55,11 @@ export function applyView(entries: readonly QueueEntry[], view: QueueView, label
  * analyst saw it, so an interview that moves when opened (sorted by last opened) or leaves the filter when decided
  * does not change where next leads. An interview not on that way (opened from a link) walks the whole queue.
  */
-export function neighbours(current: string, order: readonly string[], queue: readonly string[]): { prev?: string; next?: string; index: number; count: number } {
+export function neighbours(
+  current: string,
+  order: readonly string[],
+  queue: readonly string[],
+): { prev?: string; next?: string; index: number; count: number } {
   const inQueue = new Set(queue);
   const known = order.filter((id) => id === current || inQueue.has(id));
   const way = known.includes(current) ? known : [...queue];
@@ -64,7 +76,11 @@ interface Walk {
   lastVisited: string | null;
 }
 
-const Walk = z.object({ view: QueueView, order: z.array(z.string().max(200)).max(100_000), lastVisited: z.string().max(200).nullable() });
+const Walk = z.object({
+  view: QueueView,
+  order: z.array(z.string().max(200)).max(100_000),
+  lastVisited: z.string().max(200).nullable(),
+});
 const STORAGE_KEY = 'omni-queue-view';
 
 function load(): Walk {
@@ -87,7 +103,8 @@ function current(): Walk {
 function update(change: Partial<Walk>) {
   const before = current();
   const next = { ...before, ...change };
-  if (sameView(next.view, before.view) && next.lastVisited === before.lastVisited && sameIds(next.order, before.order)) return;
+  if (sameView(next.view, before.view) && next.lastVisited === before.lastVisited && sameIds(next.order, before.order))
+    return;
   walk = next;
   try {
     window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(next));
@@ -97,8 +114,10 @@ function update(change: Partial<Walk>) {
   for (const listener of listeners) listener();
 }
 
-const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
-const sameView = (a: QueueView, b: QueueView) => a.search === b.search && a.state === b.state && a.status === b.status && a.sort === b.sort;
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
+const sameView = (a: QueueView, b: QueueView) =>
+  a.search === b.search && a.state === b.state && a.status === b.status && a.sort === b.sort;
 
 function subscribe(listener: () => void) {
   listeners.add(listener);

@@ -10,30 +10,53 @@ export function SessionStatusBadge({ status }: { status: SessionStatus | undefin
   const t = useT(messages);
   switch (status) {
     case 'Alive':
-      return <Badge tone="ok" icon={<IconCheck />}>{t('statusAlive')}</Badge>;
+      return (
+        <Badge tone="ok" icon={<IconCheck />}>
+          {t('statusAlive')}
+        </Badge>
+      );
     case 'Closed':
-      return <Badge tone="warn" icon={<IconLock />}>{t('statusClosed')}</Badge>;
+      return (
+        <Badge tone="warn" icon={<IconLock />}>
+          {t('statusClosed')}
+        </Badge>
+      );
     case 'Deleted':
-      return <Badge tone="danger" icon={<IconDanger />}>{t('statusDeleted')}</Badge>;
+      return (
+        <Badge tone="danger" icon={<IconDanger />}>
+          {t('statusDeleted')}
+        </Badge>
+      );
     default:
-      return <Badge tone="neutral" icon={<IconMinus />}>{t('unknownStatus')}</Badge>;
+      return (
+        <Badge tone="neutral" icon={<IconMinus />}>
+          {t('unknownStatus')}
+        </Badge>
+      );
   }
 }
 
 export function useLocalStateLabel() {
   const t = useT(messages);
-  return (state: LocalReviewState) => (state === 'toReview' ? t('stateToReview') : state === 'inReview' ? t('stateInReview') : t('stateDecided'));
+  return (state: LocalReviewState) =>
+    state === 'toReview' ? t('stateToReview') : state === 'inReview' ? t('stateInReview') : t('stateDecided');
 }
 
 /** An entry's label in the screen's language; Spanish falls back to the label the source gave. */
 export function useDecisionWord() {
   const t = useT(messages);
-  return useCallback((d: DecisionKind) => (d === 'approve' ? t('approve') : d === 'reject' ? t('reject') : t('requestNewCapture')), [t]);
+  return useCallback(
+    (d: DecisionKind) => (d === 'approve' ? t('approve') : d === 'reject' ? t('reject') : t('requestNewCapture')),
+    [t],
+  );
 }
 
 export function useEntryLabel() {
   const { locale } = useLocale();
-  return useCallback((entry: { label?: string; labelEs?: string }) => (locale === 'es' ? (entry.labelEs ?? entry.label) : entry.label), [locale]);
+  return useCallback(
+    (entry: { label?: string; labelEs?: string }) => (locale === 'es' ? (entry.labelEs ?? entry.label) : entry.label),
+    [locale],
+  );
 }
 
 export function LocalStateBadge({ state }: { state: LocalReviewState }) {
@@ -63,7 +86,9 @@ export function toBase64(bytes: Uint8Array): string {
 }
 
 /** Why session-bound writes are not possible right now, or null when they are. */
-export function writeBlocker(entry: { sessionStatus?: SessionStatus; hasSessionToken: boolean } | undefined): 'closed' | 'deleted' | 'noToken' | null {
+export function writeBlocker(
+  entry: { sessionStatus?: SessionStatus; hasSessionToken: boolean } | undefined,
+): 'closed' | 'deleted' | 'noToken' | null {
   if (!entry) return null;
   if (entry.sessionStatus === 'Closed') return 'closed';
   if (entry.sessionStatus === 'Deleted') return 'deleted';

@@ -12,7 +12,9 @@ const SAVE_DELAY_MS = 250;
  */
 export function useDraft(interviewId: string, kind: DraftKind) {
   const queryClient = useQueryClient();
-  const drafts = useOmniQuery(keys.interview.drafts(interviewId), (api) => api.interview.drafts({ interviewId }), { staleTime: Infinity });
+  const drafts = useOmniQuery(keys.interview.drafts(interviewId), (api) => api.interview.drafts({ interviewId }), {
+    staleTime: Infinity,
+  });
   const [text, setText] = useState('');
   const [savedAt, setSavedAt] = useState<string | null>(null);
   const loaded = useRef(false);

@@ -7,7 +7,11 @@ const ROW_ESTIMATE = 52;
  * Only the rows in view (and a few more) of a table that scrolls with the page (the screen's `main`), with the spacer
  * heights before and after them: a queue of 5,000 took 6 s to show with every row drawn.
  */
-export function useTableRows(count: number, getItemKey: (index: number) => string, tableRef: RefObject<HTMLTableElement | null>) {
+export function useTableRows(
+  count: number,
+  getItemKey: (index: number) => string,
+  tableRef: RefObject<HTMLTableElement | null>,
+) {
   // Where the rows start inside the screen's scrolling area: the table scrolls with the page, not in a box of its own.
   const [rowsOffset, setRowsOffset] = useState(0);
   const virtualizer = useVirtualizer({

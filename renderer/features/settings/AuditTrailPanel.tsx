@@ -22,17 +22,37 @@ export function AuditTrailPanel({ t }: { t: T }) {
       query={trail}
       isEmpty={(d) => d.entries.length === 0}
       empty={t('auditTrailEmpty')}
-      actions={<Button onClick={() => exportTrail.mutate()} disabled={exportTrail.isPending || !trail.data?.entries.length}>{t('auditExportJson')}</Button>}
+      actions={
+        <Button onClick={() => exportTrail.mutate()} disabled={exportTrail.isPending || !trail.data?.entries.length}>
+          {t('auditExportJson')}
+        </Button>
+      }
     >
       {(d) => (
         <>
-          <p className="muted">{t('auditTrailIntro', { env: d.environment.kind === 'custom' ? d.environment.name : kindLabel(d.environment.kind, t) })}</p>
+          <p className="muted">
+            {t('auditTrailIntro', {
+              env: d.environment.kind === 'custom' ? d.environment.name : kindLabel(d.environment.kind, t),
+            })}
+          </p>
           <p data-testid="audit-trail-chain">
-            {d.chain.ok ? <Badge tone="ok" icon={<IconCheck />}>{t('auditChainOk')}</Badge> : <Badge tone="danger" icon={<IconDanger />}>{t('auditChainBroken', { n: d.chain.brokenAt })}</Badge>}{' '}
+            {d.chain.ok ? (
+              <Badge tone="ok" icon={<IconCheck />}>
+                {t('auditChainOk')}
+              </Badge>
+            ) : (
+              <Badge tone="danger" icon={<IconDanger />}>
+                {t('auditChainBroken', { n: d.chain.brokenAt })}
+              </Badge>
+            )}{' '}
             <span className="muted small num">{t('auditTrailCount', { n: f.number(d.entries.length) })}</span>
           </p>
           {exportTrail.error && <ErrorNotice error={exportTrail.error.data} />}
-          {exportTrail.isSuccess && exportTrail.data && <p className="small" role="status">{exportTrail.data.savedTo ? t('auditSaved', { path: exportTrail.data.savedTo }) : t('auditExported')}</p>}
+          {exportTrail.isSuccess && exportTrail.data && (
+            <p className="small" role="status">
+              {exportTrail.data.savedTo ? t('auditSaved', { path: exportTrail.data.savedTo }) : t('auditExported')}
+            </p>
+          )}
           <AuditTable
             entries={d.entries}
             columns={[

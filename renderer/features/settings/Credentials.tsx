@@ -31,29 +31,46 @@ export function CredentialRow({ env, field, t }: { env: EnvironmentView; field: 
     setValue('');
     setEditing(false);
   };
-  const save = useOmniMutation((api, input: { value: string }) => api.settings.setCredential({ environmentId: env.id, field, value: input.value }), {
-    onSuccess: () => onDone(),
-    invalidate: [keys.settings.environments()],
-  });
+  const save = useOmniMutation(
+    (api, input: { value: string }) => api.settings.setCredential({ environmentId: env.id, field, value: input.value }),
+    {
+      onSuccess: () => onDone(),
+      invalidate: [keys.settings.environments()],
+    },
+  );
   const clear = useOmniMutation((api, _input: void) => api.settings.clearCredential({ environmentId: env.id, field }), {
     invalidate: [keys.settings.environments()],
     onSuccess: () => setConfirmingClear(false),
   });
   const stateBadge =
-    state === 'set' ? <Badge tone="ok" icon={<IconCheck />}>{t('stateSet')}</Badge>
-    : state === 'unreadable' ? <Badge tone="warn" icon={<IconWarning />}>{t('stateUnreadable')}</Badge>
-    : <Badge tone="neutral" icon={<IconMinus />}>{t('stateUnset')}</Badge>;
+    state === 'set' ? (
+      <Badge tone="ok" icon={<IconCheck />}>
+        {t('stateSet')}
+      </Badge>
+    ) : state === 'unreadable' ? (
+      <Badge tone="warn" icon={<IconWarning />}>
+        {t('stateUnreadable')}
+      </Badge>
+    ) : (
+      <Badge tone="neutral" icon={<IconMinus />}>
+        {t('stateUnset')}
+      </Badge>
+    );
   return (
     <li className="credential-row" data-testid={`credential-${field}`}>
       <span className="credential-name">{label}</span>
       {stateBadge}
       {!editing && !confirmingClear && (
         <span className="credential-actions">
-          <Button variant="link" onClick={() => setEditing(true)}>{state === 'unset' ? t('set') : t('replace')}</Button>
+          <Button variant="link" onClick={() => setEditing(true)}>
+            {state === 'unset' ? t('set') : t('replace')}
+          </Button>
           {state !== 'unset' && (
             <>
               <span aria-hidden="true">·</span>
-              <Button variant="link" onClick={() => setConfirmingClear(true)}>{t('clear')}</Button>
+              <Button variant="link" onClick={() => setConfirmingClear(true)}>
+                {t('clear')}
+              </Button>
             </>
           )}
         </span>
@@ -61,14 +78,34 @@ export function CredentialRow({ env, field, t }: { env: EnvironmentView; field: 
       {confirmingClear && (
         <div className="credential-form" role="group" aria-label={t('clear')}>
           <span>{t('clearConfirm', { field: label })}</span>
-          <Button variant="danger" autoFocus disabled={clear.isPending} onClick={() => clear.mutate()}>{t('clear')}</Button>
+          <Button variant="danger" autoFocus disabled={clear.isPending} onClick={() => clear.mutate()}>
+            {t('clear')}
+          </Button>
           <Button onClick={() => setConfirmingClear(false)}>{t('cancelEdit')}</Button>
         </div>
       )}
       {editing && (
-        <form className="credential-form" onSubmit={(e) => { e.preventDefault(); save.mutate({ value }); }}>
-          <Field label={t('newValue', { field: label })} type="password" autoComplete="off" spellCheck={false} autoFocus mono value={value} onChange={(e) => setValue(e.target.value)} error={save.error?.data.issues ? t('invalidValue') : undefined} />
-          <Button type="submit" variant="primary" disabled={save.isPending || value.trim() === ''}>{t('saveCredential', { field: label })}</Button>
+        <form
+          className="credential-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            save.mutate({ value });
+          }}
+        >
+          <Field
+            label={t('newValue', { field: label })}
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            autoFocus
+            mono
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            error={save.error?.data.issues ? t('invalidValue') : undefined}
+          />
+          <Button type="submit" variant="primary" disabled={save.isPending || value.trim() === ''}>
+            {t('saveCredential', { field: label })}
+          </Button>
           <Button onClick={onDone}>{t('cancelEdit')}</Button>
         </form>
       )}
@@ -92,7 +129,9 @@ export function TestConnection({ env, t }: { env: EnvironmentView; t: T }) {
     <section className="panel">
       <h2>{t('testTitle')}</h2>
       <p className="muted">{t('testIntro')}</p>
-      <Button variant="primary" onClick={() => test.mutate()} disabled={test.isPending}>{test.isPending ? t('testing') : t('testButton')}</Button>
+      <Button variant="primary" onClick={() => test.mutate()} disabled={test.isPending}>
+        {test.isPending ? t('testing') : t('testButton')}
+      </Button>
       <div aria-live="polite">
         {test.data && !test.isPending && (
           <p className="notice notice-ok" data-testid="connection-ok">
@@ -107,20 +146,40 @@ export function TestConnection({ env, t }: { env: EnvironmentView; t: T }) {
 
 export function StorageSecurity({ t }: { t: T }) {
   const storage = useOmniQuery(keys.settings.storageSecurity(), (api) => api.settings.storageSecurity({}));
-  const accept = useOmniMutation((api, _input: void) => api.settings.acceptWeakStorage({}), { invalidate: [keys.settings.storageSecurity()] });
+  const accept = useOmniMutation((api, _input: void) => api.settings.acceptWeakStorage({}), {
+    invalidate: [keys.settings.storageSecurity()],
+  });
   return (
     <Panel title={t('storageTitle')} query={storage}>
       {(s) => (
         <>
-          {s.state === 'keychain' && <p><Badge tone="ok" icon={<IconLock />}>{t('storageKeychain')}</Badge></p>}
+          {s.state === 'keychain' && (
+            <p>
+              <Badge tone="ok" icon={<IconLock />}>
+                {t('storageKeychain')}
+              </Badge>
+            </p>
+          )}
           {s.state === 'weak-pending' && (
             <div className="notice notice-warn">
-              <p><IconWarning /> {t('storageWeakPending')}</p>
-              <Button onClick={() => accept.mutate()} disabled={accept.isPending}>{t('storageAccept')}</Button>
+              <p>
+                <IconWarning /> {t('storageWeakPending')}
+              </p>
+              <Button onClick={() => accept.mutate()} disabled={accept.isPending}>
+                {t('storageAccept')}
+              </Button>
             </div>
           )}
-          {s.state === 'weak-accepted' && <p className="notice notice-warn"><IconWarning /> {t('storageWeakAccepted')}</p>}
-          {s.state === 'memory-only' && <p className="notice notice-warn"><IconWarning /> {t('storageMemoryOnly')}</p>}
+          {s.state === 'weak-accepted' && (
+            <p className="notice notice-warn">
+              <IconWarning /> {t('storageWeakAccepted')}
+            </p>
+          )}
+          {s.state === 'memory-only' && (
+            <p className="notice notice-warn">
+              <IconWarning /> {t('storageMemoryOnly')}
+            </p>
+          )}
           {accept.error && <ErrorNotice error={accept.error.data} />}
         </>
       )}

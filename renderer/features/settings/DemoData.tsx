@@ -18,11 +18,22 @@ export function DemoData({ t }: { t: T }) {
     <section className="panel">
       <h2>{t('demoDataTitle')}</h2>
       <p className="muted">{t('demoDataIntro')}</p>
-      {!confirming && <Button onClick={() => { reset.reset(); setConfirming(true); }}>{t('demoDataReset')}</Button>}
+      {!confirming && (
+        <Button
+          onClick={() => {
+            reset.reset();
+            setConfirming(true);
+          }}
+        >
+          {t('demoDataReset')}
+        </Button>
+      )}
       {confirming && (
         <div className="form-actions" role="group" aria-label={t('demoDataReset')}>
           <span>{t('demoDataConfirm')}</span>
-          <Button variant="danger" autoFocus disabled={reset.isPending} onClick={() => reset.mutate()}>{t('demoDataReset')}</Button>
+          <Button variant="danger" autoFocus disabled={reset.isPending} onClick={() => reset.mutate()}>
+            {t('demoDataReset')}
+          </Button>
           <Button onClick={() => setConfirming(false)}>{t('cancelEdit')}</Button>
         </div>
       )}

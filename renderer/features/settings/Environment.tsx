@@ -21,7 +21,13 @@ export function EnvironmentPicker({ data, t }: { data: EnvironmentsView; t: T })
         <legend>{t('activeEnvironment')}</legend>
         {data.environments.map((env) => (
           <label key={env.id} className={`env-option env-option-${env.kind}`}>
-            <input type="radio" name={name} value={env.id} checked={env.id === data.activeId} onChange={() => switchEnv.mutate(env.id)} />
+            <input
+              type="radio"
+              name={name}
+              value={env.id}
+              checked={env.id === data.activeId}
+              onChange={() => switchEnv.mutate(env.id)}
+            />
             <span className="env-option-kind">{kindLabel(env.kind, t)}</span>
             {env.named && <span className="muted">{env.name}</span>}
           </label>
@@ -47,41 +53,79 @@ export function ActiveEnvironment({ env, t }: { env: EnvironmentView | undefined
 
 export function ConnectionDetails({ env, t }: { env: EnvironmentView; t: T }) {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState({ name: env.named ? env.name : '', baseUrl: env.baseUrl, authUrl: env.authUrl, apiVersion: env.apiVersion, tokenHeader: env.tokenHeader });
-  const [saved, setSaved] = useState<false | 'saved' | 'savedCredentialsCleared'>(false);
-  const update = useOmniMutation((api, input: Parameters<typeof api.settings.updateEnvironment>[0]) => api.settings.updateEnvironment(input), {
-    invalidate: [keys.settings.environments()],
-    onSuccess: async (updated) => {
-      setSaved(updated.credentialsCleared ? 'savedCredentialsCleared' : 'saved');
-      await queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'settings' });
-    },
+  const [form, setForm] = useState({
+    name: env.named ? env.name : '',
+    baseUrl: env.baseUrl,
+    authUrl: env.authUrl,
+    apiVersion: env.apiVersion,
+    tokenHeader: env.tokenHeader,
   });
+  const [saved, setSaved] = useState<false | 'saved' | 'savedCredentialsCleared'>(false);
+  const update = useOmniMutation(
+    (api, input: Parameters<typeof api.settings.updateEnvironment>[0]) => api.settings.updateEnvironment(input),
+    {
+      invalidate: [keys.settings.environments()],
+      onSuccess: async (updated) => {
+        setSaved(updated.credentialsCleared ? 'savedCredentialsCleared' : 'saved');
+        await queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'settings' });
+      },
+    },
+  );
   const demo = env.kind === 'demo';
   // Field problems in the user's language (the schema's own messages are English only).
   const issueFor = (field: string) => {
     if (!update.error?.data.issues?.some((i) => i.path === field)) return undefined;
-    return field === 'baseUrl' || field === 'authUrl' ? t('invalidUrl') : field === 'tokenHeader' ? t('invalidHeader') : field === 'apiVersion' ? t('invalidApiVersion') : t('invalidValue');
+    return field === 'baseUrl' || field === 'authUrl'
+      ? t('invalidUrl')
+      : field === 'tokenHeader'
+        ? t('invalidHeader')
+        : field === 'apiVersion'
+          ? t('invalidApiVersion')
+          : t('invalidValue');
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
     // Send only what changed, so an address left empty does not block saving another field.
-    const original = { name: env.named ? env.name : '', baseUrl: env.baseUrl, authUrl: env.authUrl, apiVersion: env.apiVersion, tokenHeader: env.tokenHeader };
-    const changed = Object.fromEntries(Object.entries(form).filter(([k, v]) => v !== original[k as keyof typeof original] && !(demo && (k === 'baseUrl' || k === 'authUrl'))));
+    const original = {
+      name: env.named ? env.name : '',
+      baseUrl: env.baseUrl,
+      authUrl: env.authUrl,
+      apiVersion: env.apiVersion,
+      tokenHeader: env.tokenHeader,
+    };
+    const changed = Object.fromEntries(
+      Object.entries(form).filter(
+        ([k, v]) => v !== original[k as keyof typeof original] && !(demo && (k === 'baseUrl' || k === 'authUrl')),
+      ),
+    );
     update.mutate({ id: env.id, ...changed });
   };
-  const bind = (field: keyof typeof form) => ({ value: form[field], onChange: (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [field]: e.target.value }), error: issueFor(field) });
+  const bind = (field: keyof typeof form) => ({
+    value: form[field],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [field]: e.target.value }),
+    error: issueFor(field),
+  });
   return (
     <section className="panel">
       <h2>{t('connectionTitle')}</h2>
       <form onSubmit={onSubmit} className="settings-grid">
         {env.kind === 'custom' && <Field label={t('name')} {...bind('name')} />}
-        <Field label={t('baseUrl')} mono type="url" readOnly={demo} hint={demo ? t('demoFixed') : undefined} {...bind('baseUrl')} />
+        <Field
+          label={t('baseUrl')}
+          mono
+          type="url"
+          readOnly={demo}
+          hint={demo ? t('demoFixed') : undefined}
+          {...bind('baseUrl')}
+        />
         <Field label={t('authUrl')} mono type="url" readOnly={demo} {...bind('authUrl')} />
         <Field label={t('apiVersion')} mono {...bind('apiVersion')} />
         <Field label={t('tokenHeader')} mono hint={t('tokenHeaderHint')} {...bind('tokenHeader')} />
         <div className="form-actions">
-          <Button type="submit" variant="primary" disabled={update.isPending}>{t('save')}</Button>
+          <Button type="submit" variant="primary" disabled={update.isPending}>
+            {t('save')}
+          </Button>
           {saved && !update.isPending && <span role="status">{t(saved)}</span>}
         </div>
       </form>

@@ -8,13 +8,21 @@ import type { T } from './translate';
 export function PreferencesPanel({ t }: { t: T }) {
   const { locale, setLocale } = useLocale();
   const queryClient = useQueryClient();
-  const prefs = useOmniQuery(keys.settings.preferences(), (api) => api.settings.preferences({}), { staleTime: Infinity });
-  const setTheme = useOmniMutation((api, theme: 'system' | 'light' | 'dark') => api.settings.setPreferences({ theme }), {
-    onSuccess: (next) => void queryClient.setQueryData(keys.settings.preferences(), next),
+  const prefs = useOmniQuery(keys.settings.preferences(), (api) => api.settings.preferences({}), {
+    staleTime: Infinity,
   });
-  const setAfterDecision = useOmniMutation((api, afterDecision: 'stay' | 'next') => api.settings.setPreferences({ afterDecision }), {
-    onSuccess: (next) => void queryClient.setQueryData(keys.settings.preferences(), next),
-  });
+  const setTheme = useOmniMutation(
+    (api, theme: 'system' | 'light' | 'dark') => api.settings.setPreferences({ theme }),
+    {
+      onSuccess: (next) => void queryClient.setQueryData(keys.settings.preferences(), next),
+    },
+  );
+  const setAfterDecision = useOmniMutation(
+    (api, afterDecision: 'stay' | 'next') => api.settings.setPreferences({ afterDecision }),
+    {
+      onSuccess: (next) => void queryClient.setQueryData(keys.settings.preferences(), next),
+    },
+  );
   const languageId = useId();
   const themeId = useId();
   const systemLocale = localeFromNavigator();
@@ -25,15 +33,29 @@ export function PreferencesPanel({ t }: { t: T }) {
         <div className="settings-grid">
           <div className="field">
             <label htmlFor={languageId}>{t('language')}</label>
-            <select id={languageId} className="select" value={p.language ?? 'system'} onChange={(e) => setLocale(e.target.value === 'system' ? null : (e.target.value as Locale))}>
+            <select
+              id={languageId}
+              className="select"
+              value={p.language ?? 'system'}
+              onChange={(e) => setLocale(e.target.value === 'system' ? null : (e.target.value as Locale))}
+            >
               <option value="system">{t('languageSystem', { current: languageName(systemLocale) })}</option>
-              <option value="en" lang="en">English</option>
-              <option value="es" lang="es-MX">Español (México)</option>
+              <option value="en" lang="en">
+                English
+              </option>
+              <option value="es" lang="es-MX">
+                Español (México)
+              </option>
             </select>
           </div>
           <div className="field">
             <label htmlFor={themeId}>{t('theme')}</label>
-            <select id={themeId} className="select" value={p.theme} onChange={(e) => setTheme.mutate(e.target.value as 'system' | 'light' | 'dark')}>
+            <select
+              id={themeId}
+              className="select"
+              value={p.theme}
+              onChange={(e) => setTheme.mutate(e.target.value as 'system' | 'light' | 'dark')}
+            >
               <option value="system">{t('themeSystem')}</option>
               <option value="light">{t('themeLight')}</option>
               <option value="dark">{t('themeDark')}</option>
@@ -50,7 +72,9 @@ export function PreferencesPanel({ t }: { t: T }) {
             {t('afterDecisionNext')}
           </label>
           {setAfterDecision.error && <ErrorNotice error={setAfterDecision.error.data} />}
-          <span className="visually-hidden" aria-live="polite">{languageName(locale)}</span>
+          <span className="visually-hidden" aria-live="polite">
+            {languageName(locale)}
+          </span>
         </div>
       )}
     </Panel>

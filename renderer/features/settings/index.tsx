@@ -17,7 +17,13 @@ export default function SettingsScreen() {
       <Panel title={t('environmentsTitle')} query={envs}>
         {(data) => <EnvironmentPicker data={data} t={t} />}
       </Panel>
-      {envs.data && <ActiveEnvironment key={envs.data.activeId} env={envs.data.environments.find((e) => e.id === envs.data.activeId)} t={t} />}
+      {envs.data && (
+        <ActiveEnvironment
+          key={envs.data.activeId}
+          env={envs.data.environments.find((e) => e.id === envs.data.activeId)}
+          t={t}
+        />
+      )}
       <StorageSecurity t={t} />
       <PreferencesPanel t={t} />
       <AuditTrailPanel t={t} />

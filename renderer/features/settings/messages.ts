@@ -20,10 +20,12 @@ export const messages = defineMessages({
     demoFixed: 'The demo service runs inside the app at this address; it cannot be changed.',
     save: 'Save',
     saved: 'Saved.',
-    savedCredentialsCleared: 'Saved. The address changed, so the stored credentials were cleared: enter them again for the new address.',
+    savedCredentialsCleared:
+      'Saved. The address changed, so the stored credentials were cleared: enter them again for the new address.',
     invalidApiVersion: 'Enter a version on one line, for example 1.0.',
     demoDataTitle: 'Demo data',
-    demoDataIntro: 'Start the demo over: its review queue, drafts and decisions are forgotten. Other environments and the audit trail are kept.',
+    demoDataIntro:
+      'Start the demo over: its review queue, drafts and decisions are forgotten. Other environments and the audit trail are kept.',
     demoDataReset: 'Reset demo data',
     demoDataConfirm: 'Forget the demo queue, drafts and decisions?',
     demoDataDone: 'Demo data reset: {count} interviews removed from the queue.',
@@ -52,10 +54,13 @@ export const messages = defineMessages({
     testOk: 'Connected. The token is valid for {remaining} (until {until}).',
     storageTitle: 'Where credentials are kept',
     storageKeychain: 'Encrypted with the operating system’s secret store.',
-    storageWeakPending: 'This system has no secret store, so credentials are kept in memory only and are lost when the app closes. You can accept weaker storage: they will be saved to disk with basic protection that another program running as you could read.',
-    storageWeakAccepted: 'Credentials are saved with basic protection because this system has no secret store. Anyone with access to your user account could read them.',
+    storageWeakPending:
+      'This system has no secret store, so credentials are kept in memory only and are lost when the app closes. You can accept weaker storage: they will be saved to disk with basic protection that another program running as you could read.',
+    storageWeakAccepted:
+      'Credentials are saved with basic protection because this system has no secret store. Anyone with access to your user account could read them.',
     storageAccept: 'Accept weaker storage',
-    storageMemoryOnly: 'Encryption is not available on this system, so credentials are kept in memory only and must be entered again after every restart.',
+    storageMemoryOnly:
+      'Encryption is not available on this system, so credentials are kept in memory only and must be entered again after every restart.',
     preferencesTitle: 'Language and appearance',
     language: 'Language',
     languageSystem: 'Follow the system ({current})',
@@ -65,7 +70,8 @@ export const messages = defineMessages({
     themeDark: 'Dark',
     afterDecisionNext: 'After each decision, open the next interview at once',
     auditTrailTitle: 'Audit trail',
-    auditTrailIntro: 'Every action recorded in {env}, newest first, including those that belong to no interview, such as a trusted NOM-151 root. Each entry is chained to the one before it by its hash.',
+    auditTrailIntro:
+      'Every action recorded in {env}, newest first, including those that belong to no interview, such as a trusted NOM-151 root. Each entry is chained to the one before it by its hash.',
     auditTrailEmpty: 'Nothing has been recorded in this environment yet.',
     auditTrailCount: '{n} entries',
     auditChainOk: 'Hash chain verified: no entry was changed or removed.',
@@ -82,7 +88,8 @@ export const messages = defineMessages({
   es: {
     title: 'Configuración',
     environmentsTitle: 'Ambiente',
-    environmentsIntro: 'El servicio Omni con el que trabaja la aplicación. Demostración se ejecuta dentro de la aplicación con datos simulados.',
+    environmentsIntro:
+      'El servicio Omni con el que trabaja la aplicación. Demostración se ejecuta dentro de la aplicación con datos simulados.',
     activeEnvironment: 'Ambiente activo',
     kindDemo: 'Demostración',
     kindProduction: 'Producción',
@@ -98,10 +105,12 @@ export const messages = defineMessages({
     demoFixed: 'El servicio de demostración se ejecuta dentro de la aplicación en esta dirección; no se puede cambiar.',
     save: 'Guardar',
     saved: 'Guardado.',
-    savedCredentialsCleared: 'Guardado. La dirección cambió, así que se borraron las credenciales guardadas: vuelve a capturarlas para la nueva dirección.',
+    savedCredentialsCleared:
+      'Guardado. La dirección cambió, así que se borraron las credenciales guardadas: vuelve a capturarlas para la nueva dirección.',
     invalidApiVersion: 'Escribe una versión en una sola línea, por ejemplo 1.0.',
     demoDataTitle: 'Datos de demostración',
-    demoDataIntro: 'Empieza la demostración de nuevo: se olvidan su bandeja de revisión, borradores y decisiones. Los otros ambientes y la bitácora de auditoría se conservan.',
+    demoDataIntro:
+      'Empieza la demostración de nuevo: se olvidan su bandeja de revisión, borradores y decisiones. Los otros ambientes y la bitácora de auditoría se conservan.',
     demoDataReset: 'Restablecer datos de demostración',
     demoDataConfirm: '¿Olvidar la bandeja, los borradores y las decisiones de la demostración?',
     demoDataDone: 'Datos de demostración restablecidos: se quitaron {count} entrevistas de la bandeja.',
@@ -109,7 +118,8 @@ export const messages = defineMessages({
     invalidHeader: 'Usa solo letras, dígitos y guiones, por ejemplo X-Incode-Hardware-Id.',
     invalidValue: 'Este valor no es válido.',
     credentialsTitle: 'Credenciales',
-    credentialsIntro: 'Las guarda el proceso principal de la aplicación y nunca se vuelven a mostrar. Puedes reemplazar o borrar cada una.',
+    credentialsIntro:
+      'Las guarda el proceso principal de la aplicación y nunca se vuelven a mostrar. Puedes reemplazar o borrar cada una.',
     apiKey: 'Clave de API',
     integrationId: 'ID de integración',
     secret: 'Secreto',
@@ -130,10 +140,13 @@ export const messages = defineMessages({
     testOk: 'Conectado. El token es válido por {remaining} (hasta las {until}).',
     storageTitle: 'Dónde se guardan las credenciales',
     storageKeychain: 'Cifradas con el almacén de secretos del sistema operativo.',
-    storageWeakPending: 'Este sistema no tiene almacén de secretos, así que las credenciales solo se guardan en memoria y se pierden al cerrar la aplicación. Puedes aceptar un almacenamiento más débil: se guardarán en disco con una protección básica que otro programa ejecutado con tu usuario podría leer.',
-    storageWeakAccepted: 'Las credenciales se guardan con protección básica porque este sistema no tiene almacén de secretos. Cualquiera con acceso a tu cuenta de usuario podría leerlas.',
+    storageWeakPending:
+      'Este sistema no tiene almacén de secretos, así que las credenciales solo se guardan en memoria y se pierden al cerrar la aplicación. Puedes aceptar un almacenamiento más débil: se guardarán en disco con una protección básica que otro programa ejecutado con tu usuario podría leer.',
+    storageWeakAccepted:
+      'Las credenciales se guardan con protección básica porque este sistema no tiene almacén de secretos. Cualquiera con acceso a tu cuenta de usuario podría leerlas.',
     storageAccept: 'Aceptar almacenamiento más débil',
-    storageMemoryOnly: 'El cifrado no está disponible en este sistema, así que las credenciales solo se guardan en memoria y deben capturarse de nuevo después de cada reinicio.',
+    storageMemoryOnly:
+      'El cifrado no está disponible en este sistema, así que las credenciales solo se guardan en memoria y deben capturarse de nuevo después de cada reinicio.',
     preferencesTitle: 'Idioma y apariencia',
     language: 'Idioma',
     languageSystem: 'Seguir al sistema ({current})',
@@ -143,11 +156,13 @@ export const messages = defineMessages({
     themeDark: 'Oscuro',
     afterDecisionNext: 'Después de cada decisión, abrir de inmediato la siguiente entrevista',
     auditTrailTitle: 'Bitácora de auditoría',
-    auditTrailIntro: 'Todas las acciones registradas en {env}, de la más reciente a la más antigua, incluidas las que no pertenecen a una entrevista, como una raíz NOM-151 de confianza. Cada entrada se encadena con la anterior por su hash.',
+    auditTrailIntro:
+      'Todas las acciones registradas en {env}, de la más reciente a la más antigua, incluidas las que no pertenecen a una entrevista, como una raíz NOM-151 de confianza. Cada entrada se encadena con la anterior por su hash.',
     auditTrailEmpty: 'Todavía no se ha registrado nada en este ambiente.',
     auditTrailCount: '{n} entradas',
     auditChainOk: 'Cadena de hashes verificada: ninguna entrada fue modificada ni eliminada.',
-    auditChainBroken: 'Cadena de hashes rota en la entrada {n}: la bitácora fue alterada. Expórtala y guarda el archivo como evidencia.',
+    auditChainBroken:
+      'Cadena de hashes rota en la entrada {n}: la bitácora fue alterada. Expórtala y guarda el archivo como evidencia.',
     auditExportJson: 'Exportar JSON',
     auditExported: 'Exportado.',
     auditSaved: 'Guardado en {path}.',

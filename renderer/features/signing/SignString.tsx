@@ -29,27 +29,59 @@ export function SignString({ t }: { t: T }) {
 
   return (
     <section className="panel signing-string" aria-labelledby="nom-sign-title">
-      <div className="panel-header"><h2 id="nom-sign-title">{t('signTitle')}</h2></div>
+      <div className="panel-header">
+        <h2 id="nom-sign-title">{t('signTitle')}</h2>
+      </div>
       <p className="muted">{t('signIntro')}</p>
       <form onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor="nom-sign-text">{t('textLabel')}</label>
-          <textarea id="nom-sign-text" className="input nom-textarea" rows={5} value={text}
+          <textarea
+            id="nom-sign-text"
+            className="input nom-textarea"
+            rows={5}
+            value={text}
             aria-invalid={touched && text.length === 0 ? true : undefined}
             aria-describedby={touched && text.length === 0 ? 'nom-sign-text-error' : undefined}
-            onChange={(e) => { setText(e.target.value); setLoadedFrom(null); }} />
-          {touched && text.length === 0 && <span id="nom-sign-text-error" className="field-error" role="alert">{t('textEmpty')}</span>}
-          {loadedFrom && <span className="hint">{t('loadedFrom', { name: loadedFrom.name, size: format.bytes(loadedFrom.size) })}</span>}
+            onChange={(e) => {
+              setText(e.target.value);
+              setLoadedFrom(null);
+            }}
+          />
+          {touched && text.length === 0 && (
+            <span id="nom-sign-text-error" className="field-error" role="alert">
+              {t('textEmpty')}
+            </span>
+          )}
+          {loadedFrom && (
+            <span className="hint">
+              {t('loadedFrom', { name: loadedFrom.name, size: format.bytes(loadedFrom.size) })}
+            </span>
+          )}
         </div>
         <div className="nom-row">
           <label className="btn nom-file-button">
             {t('loadTextFile')}
-            <input type="file" className="visually-hidden" accept=".txt,.json,.xml,.csv,text/*" onChange={(e) => { void loadFile(e.target.files?.[0]); e.target.value = ''; }} />
+            <input
+              type="file"
+              className="visually-hidden"
+              accept=".txt,.json,.xml,.csv,text/*"
+              onChange={(e) => {
+                void loadFile(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+            />
           </label>
-          <Button type="submit" variant="primary" disabled={sign.isPending}>{sign.isPending ? t('signing') : t('signButton')}</Button>
+          <Button type="submit" variant="primary" disabled={sign.isPending}>
+            {sign.isPending ? t('signing') : t('signButton')}
+          </Button>
         </div>
       </form>
-      <ActionResult state={sign} empty={t('signEmpty')} onRetry={() => last.current !== null && sign.mutate({ text: last.current })}>
+      <ActionResult
+        state={sign}
+        empty={t('signEmpty')}
+        onRetry={() => last.current !== null && sign.mutate({ text: last.current })}
+      >
         {(data: SignStringView) => (
           <>
             <VerificationResult result={data.verification} folio={data.folio} givenDocumentLabel={t('docSignedText')} />

@@ -12,7 +12,10 @@ export function TrustedRoots({ t }: { t: T }) {
   const [touched, setTouched] = useState(false);
   const add = useOmniMutation((api, input: { pem: string }) => api.nom151.addTrustedRoot(input), {
     invalidate: [keys.nom151.trustedRoots()],
-    onSuccess: () => { setPem(''); setTouched(false); },
+    onSuccess: () => {
+      setPem('');
+      setTouched(false);
+    },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -23,12 +26,23 @@ export function TrustedRoots({ t }: { t: T }) {
 
   return (
     <div className="signing-roots">
-      <Panel title={t('rootsTitle')} query={roots} isEmpty={(d: TrustedRootView[]) => d.length === 0} empty={t('rootsEmpty')}>
+      <Panel
+        title={t('rootsTitle')}
+        query={roots}
+        isEmpty={(d: TrustedRootView[]) => d.length === 0}
+        empty={t('rootsEmpty')}
+      >
         {(data) => (
           <>
             <p className="muted">{t('rootsIntro')}</p>
             <table className="table">
-              <thead><tr><th>{t('rootSubject')}</th><th>{t('rootExpires')}</th><th>{t('rootFingerprint')}</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>{t('rootSubject')}</th>
+                  <th>{t('rootExpires')}</th>
+                  <th>{t('rootFingerprint')}</th>
+                </tr>
+              </thead>
               <tbody>
                 {data.map((r) => (
                   <tr key={r.fingerprint}>
@@ -45,15 +59,37 @@ export function TrustedRoots({ t }: { t: T }) {
       <section className="panel" aria-labelledby="nom-import-title">
         <form onSubmit={submit} noValidate>
           <div className="field">
-            <label id="nom-import-title" htmlFor="nom-root-pem">{t('importRoot')}</label>
-            <textarea id="nom-root-pem" className="input nom-textarea mono" rows={4} value={pem} onChange={(e) => setPem(e.target.value)}
-              placeholder="-----BEGIN CERTIFICATE-----" spellCheck={false} aria-describedby="nom-root-pem-hint"
-              aria-invalid={touched && pem.trim() === '' ? true : undefined} />
-            <span id="nom-root-pem-hint" className="hint">{t('importRootHint')}</span>
-            {touched && pem.trim() === '' && <span className="field-error" role="alert">{t('pemEmpty')}</span>}
+            <label id="nom-import-title" htmlFor="nom-root-pem">
+              {t('importRoot')}
+            </label>
+            <textarea
+              id="nom-root-pem"
+              className="input nom-textarea mono"
+              rows={4}
+              value={pem}
+              onChange={(e) => setPem(e.target.value)}
+              placeholder="-----BEGIN CERTIFICATE-----"
+              spellCheck={false}
+              aria-describedby="nom-root-pem-hint"
+              aria-invalid={touched && pem.trim() === '' ? true : undefined}
+            />
+            <span id="nom-root-pem-hint" className="hint">
+              {t('importRootHint')}
+            </span>
+            {touched && pem.trim() === '' && (
+              <span className="field-error" role="alert">
+                {t('pemEmpty')}
+              </span>
+            )}
           </div>
-          <Button type="submit" disabled={add.isPending}>{add.isPending ? t('importing') : t('importButton')}</Button>
-          {add.isSuccess && <p role="status" className="nom-saved"><IconCheck /> {t('imported')}</p>}
+          <Button type="submit" disabled={add.isPending}>
+            {add.isPending ? t('importing') : t('importButton')}
+          </Button>
+          {add.isSuccess && (
+            <p role="status" className="nom-saved">
+              <IconCheck /> {t('imported')}
+            </p>
+          )}
           {add.error && <ErrorNotice error={add.error.data} onRetry={() => add.mutate({ pem })} />}
         </form>
       </section>

@@ -17,7 +17,12 @@ const CHECK_ORDER: { id: Nom151CheckId; key: keyof (typeof messages)['en'] }[] =
  * The verdict first (icon + word + what failed + what to do), then the facts a contract officer writes down
  * (folio, provider, time, hash), then each check. Colour always comes with an icon and a word.
  */
-export function VerificationResult({ result, folio, heading, givenDocumentLabel }: {
+export function VerificationResult({
+  result,
+  folio,
+  heading,
+  givenDocumentLabel,
+}: {
   result: Nom151Verification;
   folio?: string | null;
   heading?: string;
@@ -32,22 +37,33 @@ export function VerificationResult({ result, folio, heading, givenDocumentLabel 
   const shownFolio = folio ?? d?.serial;
 
   return (
-    <div className={`nom-result ${result.valid ? 'nom-result-ok' : incomplete ? 'nom-result-warn' : 'nom-result-bad'}`} data-testid="nom151-result">
+    <div
+      className={`nom-result ${result.valid ? 'nom-result-ok' : incomplete ? 'nom-result-warn' : 'nom-result-bad'}`}
+      data-testid="nom151-result"
+    >
       {heading && <h3>{heading}</h3>}
       <div className="nom-verdict">
         {result.valid ? (
-          <Badge tone="ok" icon={<IconCheck />}>{t('resultValid')}</Badge>
+          <Badge tone="ok" icon={<IconCheck />}>
+            {t('resultValid')}
+          </Badge>
         ) : incomplete ? (
-          <Badge tone="warn" icon={<IconWarning />}>{t('resultIncomplete')}</Badge>
+          <Badge tone="warn" icon={<IconWarning />}>
+            {t('resultIncomplete')}
+          </Badge>
         ) : (
-          <Badge tone="danger" icon={<IconDanger />}>{t('resultInvalid')}</Badge>
+          <Badge tone="danger" icon={<IconDanger />}>
+            {t('resultInvalid')}
+          </Badge>
         )}
         <div>
           {result.valid ? (
             <p>{t('resultValidNote')}</p>
           ) : result.failure ? (
             <>
-              <p className="what" data-testid="nom151-failure">{pick(result.failure.message)}</p>
+              <p className="what" data-testid="nom151-failure">
+                {pick(result.failure.message)}
+              </p>
               <p>{pick(result.failure.advice)}</p>
               <p className="code small mono">{result.failure.code}</p>
             </>
@@ -57,7 +73,9 @@ export function VerificationResult({ result, folio, heading, givenDocumentLabel 
               {t('otherProblems')}:
               <ul>
                 {result.failures.slice(1).map((f) => (
-                  <li key={f.code}>{pick(f.message)} <span className="mono muted">{f.code}</span></li>
+                  <li key={f.code}>
+                    {pick(f.message)} <span className="mono muted">{f.code}</span>
+                  </li>
                 ))}
               </ul>
             </div>
@@ -70,14 +88,17 @@ export function VerificationResult({ result, folio, heading, givenDocumentLabel 
           {shownFolio && (
             <>
               <dt>{t('folio')}</dt>
-              <dd className="mono" data-testid="nom151-folio">{shownFolio}</dd>
+              <dd className="mono" data-testid="nom151-folio">
+                {shownFolio}
+              </dd>
             </>
           )}
           <dt>{t('provider')}</dt>
           <dd>{d.provider}</dd>
           <dt>{t('sealedAt')}</dt>
           <dd>
-            <span className="num">{format.dateTime(d.genTime)}</span> <span className="mono muted small">{d.genTime}</span>
+            <span className="num">{format.dateTime(d.genTime)}</span>{' '}
+            <span className="mono muted small">{d.genTime}</span>
           </dd>
           <dt>{d.hashAlgorithm === 'SHA-256' ? t('hash') : t('hashOf', { algorithm: d.hashAlgorithm })}</dt>
           <dd className="mono hash">{d.imprintHex}</dd>
@@ -88,9 +109,17 @@ export function VerificationResult({ result, folio, heading, givenDocumentLabel 
             </>
           )}
           <dt>{t('documentChecked')}</dt>
-          <dd>{result.source.document === 'given' ? (givenDocumentLabel ?? t('docGiven')) : result.source.document === 'embedded-original' ? t('docEmbedded') : t('docNone')}</dd>
+          <dd>
+            {result.source.document === 'given'
+              ? (givenDocumentLabel ?? t('docGiven'))
+              : result.source.document === 'embedded-original'
+                ? t('docEmbedded')
+                : t('docNone')}
+          </dd>
           <dt>{t('providerValidity')}</dt>
-          <dd className="num">{t('validFromTo', { from: format.dateTime(d.providerNotBefore), to: format.dateTime(d.providerNotAfter) })}</dd>
+          <dd className="num">
+            {t('validFromTo', { from: format.dateTime(d.providerNotBefore), to: format.dateTime(d.providerNotAfter) })}
+          </dd>
           <dt>{t('providerIssuer')}</dt>
           <dd className="small">{d.providerIssuer}</dd>
           <dt>{t('policy')}</dt>
@@ -118,7 +147,21 @@ export function VerificationResult({ result, folio, heading, givenDocumentLabel 
 }
 
 function Outcome({ outcome, t }: { outcome: CheckOutcome; t: T }) {
-  if (outcome === 'passed') return <Badge tone="ok" icon={<IconCheck />}>{t('passed')}</Badge>;
-  if (outcome === 'failed') return <Badge tone="danger" icon={<IconDanger />}>{t('failed')}</Badge>;
-  return <Badge tone="neutral" icon={<IconMinus />}>{t('notRun')}</Badge>;
+  if (outcome === 'passed')
+    return (
+      <Badge tone="ok" icon={<IconCheck />}>
+        {t('passed')}
+      </Badge>
+    );
+  if (outcome === 'failed')
+    return (
+      <Badge tone="danger" icon={<IconDanger />}>
+        {t('failed')}
+      </Badge>
+    );
+  return (
+    <Badge tone="neutral" icon={<IconMinus />}>
+      {t('notRun')}
+    </Badge>
+  );
 }

@@ -22,8 +22,14 @@ export function VerifyEvidence({ t }: { t: T }) {
     if (file.size > MAX_VERIFY_FILE_BYTES) {
       setReadError({
         code: 'FILE_TOO_LARGE',
-        message: { en: `${file.name} is larger than 20 MB, the most this screen checks.`, es: `${file.name} pesa más de 20 MB, el máximo que verifica esta pantalla.` },
-        advice: { en: 'Check it with OpenSSL instead (see the NOM-151 guide), or ask for the evidence without the embedded document.', es: 'Verifícalo con OpenSSL (consulta la guía NOM-151), o solicita la constancia sin el documento incrustado.' },
+        message: {
+          en: `${file.name} is larger than 20 MB, the most this screen checks.`,
+          es: `${file.name} pesa más de 20 MB, el máximo que verifica esta pantalla.`,
+        },
+        advice: {
+          en: 'Check it with OpenSSL instead (see the NOM-151 guide), or ask for the evidence without the embedded document.',
+          es: 'Verifícalo con OpenSSL (consulta la guía NOM-151), o solicita la constancia sin el documento incrustado.',
+        },
       });
       return;
     }
@@ -34,7 +40,10 @@ export function VerifyEvidence({ t }: { t: T }) {
       setReadError({
         code: 'FILE_READ',
         message: { en: `The file ${file.name} could not be read.`, es: `No se pudo leer el archivo ${file.name}.` },
-        advice: { en: 'Check that it still exists and that you can open it, then choose it again.', es: 'Verifica que aún exista y que puedas abrirlo, y vuelve a elegirlo.' },
+        advice: {
+          en: 'Check that it still exists and that you can open it, then choose it again.',
+          es: 'Verifica que aún exista y que puedas abrirlo, y vuelve a elegirlo.',
+        },
       });
     }
   };
@@ -53,23 +62,49 @@ export function VerifyEvidence({ t }: { t: T }) {
 
   return (
     <section className="panel signing-verify" aria-labelledby="nom-verify-title">
-      <div className="panel-header"><h2 id="nom-verify-title">{t('verifyTitle')}</h2></div>
+      <div className="panel-header">
+        <h2 id="nom-verify-title">{t('verifyTitle')}</h2>
+      </div>
       <p className="muted">{t('verifyIntro')}</p>
       <form onSubmit={submit} noValidate>
-        <FileField label={t('evidenceFile')} hint={t('evidenceFileHint')} file={evidence} testId="nom-evidence-name"
-          accept=".tsr,.tst,.asn1,.der,.p7s,.txt,.b64,.pdf,application/pdf" onFile={load(setEvidence)} onClear={() => setEvidence(null)}
-          error={touched && !evidence ? t('evidenceMissing') : undefined} />
-        <FileField label={t('documentFile')} hint={t('documentFileHint')} file={document} testId="nom-document-name"
-          onFile={load(setDocument)} onClear={() => setDocument(null)} />
+        <FileField
+          label={t('evidenceFile')}
+          hint={t('evidenceFileHint')}
+          file={evidence}
+          testId="nom-evidence-name"
+          accept=".tsr,.tst,.asn1,.der,.p7s,.txt,.b64,.pdf,application/pdf"
+          onFile={load(setEvidence)}
+          onClear={() => setEvidence(null)}
+          error={touched && !evidence ? t('evidenceMissing') : undefined}
+        />
+        <FileField
+          label={t('documentFile')}
+          hint={t('documentFileHint')}
+          file={document}
+          testId="nom-document-name"
+          onFile={load(setDocument)}
+          onClear={() => setDocument(null)}
+        />
         {!document && (
           <div className="field">
             <label htmlFor="nom-document-text">{t('documentText')}</label>
-            <textarea id="nom-document-text" className="input nom-textarea" rows={2} value={documentText} onChange={(e) => setDocumentText(e.target.value)} aria-describedby="nom-document-text-hint" />
-            <span id="nom-document-text-hint" className="hint">{t('documentTextHint')}</span>
+            <textarea
+              id="nom-document-text"
+              className="input nom-textarea"
+              rows={2}
+              value={documentText}
+              onChange={(e) => setDocumentText(e.target.value)}
+              aria-describedby="nom-document-text-hint"
+            />
+            <span id="nom-document-text-hint" className="hint">
+              {t('documentTextHint')}
+            </span>
           </div>
         )}
         {readError && <ErrorNotice error={readError} />}
-        <Button type="submit" variant="primary" disabled={verify.isPending}>{verify.isPending ? t('verifying') : t('verifyButton')}</Button>
+        <Button type="submit" variant="primary" disabled={verify.isPending}>
+          {verify.isPending ? t('verifying') : t('verifyButton')}
+        </Button>
       </form>
       <ActionResult state={verify} empty={t('verifyEmpty')} onRetry={() => last.current && verify.mutate(last.current)}>
         {(data) => <VerificationResult result={data} />}

@@ -3,7 +3,8 @@ import { defineMessages } from '../../i18n/index';
 export const messages = defineMessages({
   en: {
     title: 'Signing (NOM-151)',
-    intro: 'Seal signed contracts and strings with a provider’s NOM-151 evidence, and check evidence offline. Every signature, verification and newly trusted provider root goes into the audit trail.',
+    intro:
+      'Seal signed contracts and strings with a provider’s NOM-151 evidence, and check evidence offline. Every signature, verification and newly trusted provider root goes into the audit trail.',
 
     sealTitle: 'Seal with NOM-151',
     sealIntro: 'Asks the provider for the evidence (constancia de conservación) of a contract that is already signed.',
@@ -18,7 +19,8 @@ export const messages = defineMessages({
     sealing: 'Sealing…',
     sealEmpty: 'No contract sealed yet in this session. Enter the id of a signed contract and seal it.',
     sealedPdfCheck: 'Sealed PDF checked on its own',
-    sealWithoutDocument: 'The evidence was issued and its signature checked, but without the signed document it cannot be compared with the contract. Seal again with “Include the signed document” or “Include the PDF with the evidence attached”.',
+    sealWithoutDocument:
+      'The evidence was issued and its signature checked, but without the signed document it cannot be compared with the contract. Seal again with “Include the signed document” or “Include the PDF with the evidence attached”.',
 
     signTitle: 'Sign a string',
     signIntro: 'Signs the exact text below (as UTF-8) and returns its evidence.',
@@ -31,7 +33,8 @@ export const messages = defineMessages({
     textEmpty: 'Write or load the text to sign.',
 
     verifyTitle: 'Verify evidence',
-    verifyIntro: 'Checks evidence someone else produced, offline: load the sealed PDF alone, or a document with its evidence file (.tsr, .asn1 or base64).',
+    verifyIntro:
+      'Checks evidence someone else produced, offline: load the sealed PDF alone, or a document with its evidence file (.tsr, .asn1 or base64).',
     evidenceFile: 'Evidence or sealed PDF',
     evidenceFileHint: '.tsr, .asn1, .der, base64 text, or a PDF with the evidence attached.',
     documentFile: 'Document (optional with a sealed PDF)',
@@ -46,7 +49,8 @@ export const messages = defineMessages({
     resultValid: 'Verified',
     resultInvalid: 'Not valid',
     resultIncomplete: 'Not fully verified',
-    resultValidNote: 'The document is exactly the one the provider sealed, at the time shown, and the provider is trusted for this environment.',
+    resultValidNote:
+      'The document is exactly the one the provider sealed, at the time shown, and the provider is trusted for this environment.',
     folio: 'Folio',
     provider: 'Provider',
     providerIssuer: 'Provider certificate issued by',
@@ -85,8 +89,10 @@ export const messages = defineMessages({
     notIncluded: 'Not requested',
 
     rootsTitle: 'Trusted providers',
-    rootsIntro: 'Root certificates of the NOM-151 providers this environment trusts. Evidence whose provider does not lead to one of them is reported as untrusted.',
-    rootsEmpty: 'No provider is trusted in this environment yet, so all evidence will be reported as untrusted. Import the root certificate your provider publishes.',
+    rootsIntro:
+      'Root certificates of the NOM-151 providers this environment trusts. Evidence whose provider does not lead to one of them is reported as untrusted.',
+    rootsEmpty:
+      'No provider is trusted in this environment yet, so all evidence will be reported as untrusted. Import the root certificate your provider publishes.',
     rootSubject: 'Certificate',
     rootExpires: 'Expires',
     rootFingerprint: 'SHA-256 fingerprint',
@@ -99,7 +105,8 @@ export const messages = defineMessages({
   },
   es: {
     title: 'Firma (NOM-151)',
-    intro: 'Sella contratos firmados y cadenas con la constancia NOM-151 de un proveedor, y verifica constancias sin conexión. Cada firma, verificación y raíz de proveedor que se vuelve de confianza queda en la bitácora de auditoría.',
+    intro:
+      'Sella contratos firmados y cadenas con la constancia NOM-151 de un proveedor, y verifica constancias sin conexión. Cada firma, verificación y raíz de proveedor que se vuelve de confianza queda en la bitácora de auditoría.',
 
     sealTitle: 'Sellar con NOM-151',
     sealIntro: 'Solicita al proveedor la constancia de conservación de un contrato que ya está firmado.',
@@ -114,7 +121,8 @@ export const messages = defineMessages({
     sealing: 'Sellando…',
     sealEmpty: 'Aún no se ha sellado ningún contrato en esta sesión. Escribe el id de un contrato firmado y séllalo.',
     sealedPdfCheck: 'PDF sellado verificado por sí solo',
-    sealWithoutDocument: 'La constancia se emitió y se verificó su firma, pero sin el documento firmado no puede compararse con el contrato. Vuelve a sellar con “Incluir el documento firmado” o “Incluir el PDF con la constancia adjunta”.',
+    sealWithoutDocument:
+      'La constancia se emitió y se verificó su firma, pero sin el documento firmado no puede compararse con el contrato. Vuelve a sellar con “Incluir el documento firmado” o “Incluir el PDF con la constancia adjunta”.',
 
     signTitle: 'Firmar una cadena',
     signIntro: 'Firma exactamente el texto de abajo (como UTF-8) y devuelve su constancia.',
@@ -127,7 +135,8 @@ export const messages = defineMessages({
     textEmpty: 'Escribe o carga el texto a firmar.',
 
     verifyTitle: 'Verificar una constancia',
-    verifyIntro: 'Verifica sin conexión una constancia emitida por otros: carga solo el PDF sellado, o un documento con su archivo de constancia (.tsr, .asn1 o base64).',
+    verifyIntro:
+      'Verifica sin conexión una constancia emitida por otros: carga solo el PDF sellado, o un documento con su archivo de constancia (.tsr, .asn1 o base64).',
     evidenceFile: 'Constancia o PDF sellado',
     evidenceFileHint: '.tsr, .asn1, .der, texto base64, o un PDF con la constancia adjunta.',
     documentFile: 'Documento (opcional con un PDF sellado)',
@@ -136,13 +145,15 @@ export const messages = defineMessages({
     documentTextHint: 'Para la constancia de una cadena firmada: pega el texto exacto.',
     verifyButton: 'Verificar',
     verifying: 'Verificando…',
-    verifyEmpty: 'Aún no se ha verificado ninguna constancia. Carga la constancia y, salvo que sea un PDF sellado, su documento.',
+    verifyEmpty:
+      'Aún no se ha verificado ninguna constancia. Carga la constancia y, salvo que sea un PDF sellado, su documento.',
     evidenceMissing: 'Elige el archivo de constancia o el PDF sellado.',
 
     resultValid: 'Verificada',
     resultInvalid: 'No válida',
     resultIncomplete: 'Verificación incompleta',
-    resultValidNote: 'El documento es exactamente el que selló el proveedor, en el momento indicado, y el proveedor es de confianza para este ambiente.',
+    resultValidNote:
+      'El documento es exactamente el que selló el proveedor, en el momento indicado, y el proveedor es de confianza para este ambiente.',
     folio: 'Folio',
     provider: 'Proveedor',
     providerIssuer: 'Certificado del proveedor emitido por',
@@ -181,8 +192,10 @@ export const messages = defineMessages({
     notIncluded: 'No solicitado',
 
     rootsTitle: 'Proveedores de confianza',
-    rootsIntro: 'Certificados raíz de los proveedores NOM-151 en los que confía este ambiente. Una constancia cuyo proveedor no lleve a uno de ellos se reporta como no confiable.',
-    rootsEmpty: 'Este ambiente aún no confía en ningún proveedor, así que toda constancia se reportará como no confiable. Importa el certificado raíz que publica tu proveedor.',
+    rootsIntro:
+      'Certificados raíz de los proveedores NOM-151 en los que confía este ambiente. Una constancia cuyo proveedor no lleve a uno de ellos se reporta como no confiable.',
+    rootsEmpty:
+      'Este ambiente aún no confía en ningún proveedor, así que toda constancia se reportará como no confiable. Importa el certificado raíz que publica tu proveedor.',
     rootSubject: 'Certificado',
     rootExpires: 'Vence',
     rootFingerprint: 'Huella SHA-256',

@@ -13,7 +13,12 @@ export type T = Translate<(typeof messages)['en']>;
  * The four states of an action's result: empty (nothing done yet, and why), loading, error (with retry and
  * code) and data.
  */
-export function ActionResult<D>({ state, empty, onRetry, children }: {
+export function ActionResult<D>({
+  state,
+  empty,
+  onRetry,
+  children,
+}: {
   state: { isPending: boolean; error: OmniCallError | null; data: D | undefined };
   empty: string;
   onRetry: () => void;
@@ -24,10 +29,22 @@ export function ActionResult<D>({ state, empty, onRetry, children }: {
   else if (state.error) body = <ErrorNotice error={state.error.data} onRetry={onRetry} />;
   else if (state.data !== undefined) body = children(state.data);
   else body = <p className="panel-empty">{empty}</p>;
-  return <div className="nom-action-result" aria-live="polite">{body}</div>;
+  return (
+    <div className="nom-action-result" aria-live="polite">
+      {body}
+    </div>
+  );
 }
 
-export function SaveButtons({ t, artifactId, available }: { t: T; artifactId: string; available: Record<ArtifactKind, boolean> }) {
+export function SaveButtons({
+  t,
+  artifactId,
+  available,
+}: {
+  t: T;
+  artifactId: string;
+  available: Record<ArtifactKind, boolean>;
+}) {
   const [message, setMessage] = useState<string | null>(null);
   const save = useOmniMutation((api, kind: ArtifactKind) => api.nom151.saveArtifact({ artifactId, kind }), {
     onSuccess: (saved) => {
@@ -39,7 +56,14 @@ export function SaveButtons({ t, artifactId, available }: { t: T; artifactId: st
     },
   });
   const button = (kind: ArtifactKind, label: string) => (
-    <Button onClick={() => { setMessage(null); save.mutate(kind); }} disabled={!available[kind] || save.isPending} title={available[kind] ? undefined : t('notIncluded')}>
+    <Button
+      onClick={() => {
+        setMessage(null);
+        save.mutate(kind);
+      }}
+      disabled={!available[kind] || save.isPending}
+      title={available[kind] ? undefined : t('notIncluded')}
+    >
       {label}
       {!available[kind] && <span className="muted small"> ({t('notIncluded')})</span>}
     </Button>
@@ -52,13 +76,29 @@ export function SaveButtons({ t, artifactId, available }: { t: T; artifactId: st
         {available.signedDocument && button('signedDocument', t('saveSignedDocument'))}
         {available.sealedPdf && button('sealedPdf', t('saveSealedPdf'))}
       </div>
-      {message && <p role="status" className="nom-saved"><IconCheck /> {message}</p>}
-      {save.error && <ErrorNotice error={save.error.data} onRetry={() => save.variables && save.mutate(save.variables)} />}
+      {message && (
+        <p role="status" className="nom-saved">
+          <IconCheck /> {message}
+        </p>
+      )}
+      {save.error && (
+        <ErrorNotice error={save.error.data} onRetry={() => save.variables && save.mutate(save.variables)} />
+      )}
     </div>
   );
 }
 
-export function Checkbox({ checked, onChange, label, hint }: { checked: boolean; onChange: (v: boolean) => void; label: string; hint: string }) {
+export function Checkbox({
+  checked,
+  onChange,
+  label,
+  hint,
+}: {
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  label: string;
+  hint: string;
+}) {
   return (
     <label className="nom-checkbox">
       <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />

@@ -5,7 +5,19 @@ import { useQueueList } from '../../api/queue';
 import { omni } from '../../api/omni';
 import type { IpcErrorData } from '../../../common/ipc/define';
 import { useBilingual, useFormat, useLocale, useT } from '../../i18n/index';
-import { Badge, Button, ErrorNotice, FileField, IconCheck, IconDanger, IconMinus, IconWarning, ProgressBar, useTaskNotifier, type TaskOutcome } from '../../ui/index';
+import {
+  Badge,
+  Button,
+  ErrorNotice,
+  FileField,
+  IconCheck,
+  IconDanger,
+  IconMinus,
+  IconWarning,
+  ProgressBar,
+  useTaskNotifier,
+  type TaskOutcome,
+} from '../../ui/index';
 import { startDownload } from '../signing/files';
 import { hasSessionToken } from '../capture/InterviewPicker';
 import { groupLabel } from './SingleChecks';
@@ -78,9 +90,15 @@ export function BatchTool({ interviewId }: { interviewId: string }) {
   const stopNotified = useRef<string | null>(null);
 
   const previewCall = useOmniMutation((api, text: string) => api.validation.batchPreview({ csvText: text }));
-  const start = useOmniMutation((api, input: Parameters<ReturnType<typeof omni>['validation']['batchStart']>[0]) => api.validation.batchStart(input));
+  const start = useOmniMutation((api, input: Parameters<ReturnType<typeof omni>['validation']['batchStart']>[0]) =>
+    api.validation.batchStart(input),
+  );
   const control = useOmniMutation((api, action: 'pause' | 'resume' | 'cancel') =>
-    action === 'pause' ? api.validation.batchPause({ jobId: jobId! }) : action === 'resume' ? api.validation.batchResume({ jobId: jobId! }) : api.validation.batchCancel({ jobId: jobId! }),
+    action === 'pause'
+      ? api.validation.batchPause({ jobId: jobId! })
+      : action === 'resume'
+        ? api.validation.batchResume({ jobId: jobId! })
+        : api.validation.batchCancel({ jobId: jobId! }),
   );
   const exportCall = useOmniMutation((api) => api.validation.batchExport({ jobId: jobId!, language: locale }));
 
@@ -90,7 +108,13 @@ export function BatchTool({ interviewId }: { interviewId: string }) {
     if (stoppedRun && stopNotified.current !== stoppedRun) notify(t('taskBatch'), 'failed');
     stopNotified.current = stoppedRun;
   }, [stoppedRun, notify, t]);
-  const outcome: TaskOutcome | undefined = pollError ? 'failed' : job?.state === 'done' ? 'done' : job?.state === 'cancelled' ? 'cancelled' : undefined;
+  const outcome: TaskOutcome | undefined = pollError
+    ? 'failed'
+    : job?.state === 'done'
+      ? 'done'
+      : job?.state === 'cancelled'
+        ? 'cancelled'
+        : undefined;
 
   const onFile = async (file: File | undefined) => {
     setPreview(null);
@@ -120,10 +144,19 @@ export function BatchTool({ interviewId }: { interviewId: string }) {
     if (!csvText) return;
     start.mutate(
       { csvText, kind, column, hasHeader, concurrency, ...(kind === 'curp' ? { interviewId } : {}) },
-      { onSuccess: (view) => { setJob(view); setJobId(view.jobId); setStatus(''); } },
+      {
+        onSuccess: (view) => {
+          setJob(view);
+          setJobId(view.jobId);
+          setStatus('');
+        },
+      },
     );
   };
-  const onControl = (action: 'pause' | 'resume' | 'cancel') => control.mutate(action, { onSuccess: (view) => setJob((prev) => ({ ...view, rows: [], lastSeq: prev?.lastSeq ?? view.lastSeq })) });
+  const onControl = (action: 'pause' | 'resume' | 'cancel') =>
+    control.mutate(action, {
+      onSuccess: (view) => setJob((prev) => ({ ...view, rows: [], lastSeq: prev?.lastSeq ?? view.lastSeq })),
+    });
   const onExport = () =>
     exportCall.mutate(undefined, {
       onSuccess: (r) => {
@@ -139,37 +172,82 @@ export function BatchTool({ interviewId }: { interviewId: string }) {
     <section className="panel batch" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('batchTitle')}</h2>
       <p className="muted">{t('batchIntro')}</p>
-      <FileField label={t('fileLabel')} accept=".csv,text/csv,text/plain" disabled={running} hint={t('fileHint')} error={fileError} onFile={(file) => void onFile(file)} />
+      <FileField
+        label={t('fileLabel')}
+        accept=".csv,text/csv,text/plain"
+        disabled={running}
+        hint={t('fileHint')}
+        error={fileError}
+        onFile={(file) => void onFile(file)}
+      />
       {preview && (
         <div className="batch-setup">
           <p className="muted num">{t('rows', { rows: f.number(preview.rows) })}</p>
           <div className="field">
             <label htmlFor={`${id}-column`}>{t('column')}</label>
-            <select id={`${id}-column`} className="select" value={column} disabled={running} onChange={(e) => setColumn(Number(e.target.value))}>
+            <select
+              id={`${id}-column`}
+              className="select"
+              value={column}
+              disabled={running}
+              onChange={(e) => setColumn(Number(e.target.value))}
+            >
               {preview.columns.map((c) => (
                 <option key={c.index} value={c.index}>
-                  {t('columnOption', { name: c.header || t('columnNumber', { n: c.index + 1 }), sample: c.sample.slice(0, 2).join(', ') || '—' })}
+                  {t('columnOption', {
+                    name: c.header || t('columnNumber', { n: c.index + 1 }),
+                    sample: c.sample.slice(0, 2).join(', ') || '—',
+                  })}
                 </option>
               ))}
             </select>
           </div>
           <fieldset className="field batch-kind" disabled={running}>
             <legend>{t('kind')}</legend>
-            <label><input type="radio" name={`${id}-kind`} checked={kind === 'rfc'} onChange={() => setKind('rfc')} /> {t('kindRfc')}</label>
-            <label><input type="radio" name={`${id}-kind`} checked={kind === 'curp'} onChange={() => setKind('curp')} /> {t('kindCurp')}</label>
+            <label>
+              <input type="radio" name={`${id}-kind`} checked={kind === 'rfc'} onChange={() => setKind('rfc')} />{' '}
+              {t('kindRfc')}
+            </label>
+            <label>
+              <input type="radio" name={`${id}-kind`} checked={kind === 'curp'} onChange={() => setKind('curp')} />{' '}
+              {t('kindCurp')}
+            </label>
           </fieldset>
-          <label className="batch-check"><input type="checkbox" checked={hasHeader} disabled={running} onChange={(e) => setHasHeader(e.target.checked)} /> {t('hasHeader')}</label>
+          <label className="batch-check">
+            <input
+              type="checkbox"
+              checked={hasHeader}
+              disabled={running}
+              onChange={(e) => setHasHeader(e.target.checked)}
+            />{' '}
+            {t('hasHeader')}
+          </label>
           <div className="field batch-concurrency">
             <label htmlFor={`${id}-conc`}>{t('concurrency')}</label>
-            <input id={`${id}-conc`} className="input num" type="number" min={1} max={8} value={concurrency} disabled={running} aria-describedby={`${id}-conc-hint`} onChange={(e) => setConcurrency(Math.max(1, Math.min(8, Number(e.target.value) || 1)))} />
-            <span id={`${id}-conc-hint`} className="hint">{t('concurrencyHint')}</span>
+            <input
+              id={`${id}-conc`}
+              className="input num"
+              type="number"
+              min={1}
+              max={8}
+              value={concurrency}
+              disabled={running}
+              aria-describedby={`${id}-conc-hint`}
+              onChange={(e) => setConcurrency(Math.max(1, Math.min(8, Number(e.target.value) || 1)))}
+            />
+            <span id={`${id}-conc-hint`} className="hint">
+              {t('concurrencyHint')}
+            </span>
           </div>
           {kind === 'curp' && (
             <p className={`notice${tokenReady ? '' : ' notice-warn'}`}>
-              <IconWarning /> {t('curpBatchNote')} {!tokenReady && t('needsToken', { reason: interviewId ? t('reasonNoToken') : t('reasonNoInterview') })}
+              <IconWarning /> {t('curpBatchNote')}{' '}
+              {!tokenReady && t('needsToken', { reason: interviewId ? t('reasonNoToken') : t('reasonNoInterview') })}
             </p>
           )}
-          <Button variant="primary" onClick={onStart} disabled={!canStart || running}>{t('start')}</Button>
+          <Button variant="primary" onClick={onStart} disabled={!canStart || running}>
+            {t('start')}
+          </Button>
         </div>
       )}
       {controlError && <ErrorNotice error={controlError.data} />}
@@ -183,7 +261,11 @@ export function BatchTool({ interviewId }: { interviewId: string }) {
             {job.state === 'done' && t('stateDone', { total: job.total })}
             {job.state === 'cancelled' && t('stateCancelled', { done: job.done, total: job.total })}
           </p>
-          {job.stoppedBecause && <p className="notice notice-warn"><IconWarning /> {t('stopped', { reason: pick(job.stoppedBecause) })}</p>}
+          {job.stoppedBecause && (
+            <p className="notice notice-warn">
+              <IconWarning /> {t('stopped', { reason: pick(job.stoppedBecause) })}
+            </p>
+          )}
           <ProgressBar
             key={job.jobId}
             label={t('progressLabel')}
@@ -198,57 +280,102 @@ export function BatchTool({ interviewId }: { interviewId: string }) {
           />
           <div className="batch-controls">
             {job.state === 'running' && <Button onClick={() => onControl('pause')}>{t('pause')}</Button>}
-            {(job.state === 'paused' || job.state === 'pausing') && <Button onClick={() => onControl('resume')}>{t('resume')}</Button>}
-            <Button onClick={onExport} disabled={job.done === 0 || exportCall.isPending}>{t('exportCsv')}</Button>
+            {(job.state === 'paused' || job.state === 'pausing') && (
+              <Button onClick={() => onControl('resume')}>{t('resume')}</Button>
+            )}
+            <Button onClick={onExport} disabled={job.done === 0 || exportCall.isPending}>
+              {t('exportCsv')}
+            </Button>
           </div>
           <dl className="batch-counts num">
-            <div><dt><IconCheck /> {t('countValid')}</dt><dd data-testid="count-valid">{f.number(job.counts.valid)}</dd></div>
-            <div><dt><IconDanger /> {t('countInvalid')}</dt><dd data-testid="count-invalid">{f.number(job.counts.invalid)}</dd></div>
-            <div><dt><IconMinus /> {t('countError')}</dt><dd data-testid="count-error">{f.number(job.counts.error)}</dd></div>
-            <div><dt>{t('retries')}</dt><dd>{f.number(job.retries)}</dd></div>
+            <div>
+              <dt>
+                <IconCheck /> {t('countValid')}
+              </dt>
+              <dd data-testid="count-valid">{f.number(job.counts.valid)}</dd>
+            </div>
+            <div>
+              <dt>
+                <IconDanger /> {t('countInvalid')}
+              </dt>
+              <dd data-testid="count-invalid">{f.number(job.counts.invalid)}</dd>
+            </div>
+            <div>
+              <dt>
+                <IconMinus /> {t('countError')}
+              </dt>
+              <dd data-testid="count-error">{f.number(job.counts.error)}</dd>
+            </div>
+            <div>
+              <dt>{t('retries')}</dt>
+              <dd>{f.number(job.retries)}</dd>
+            </div>
           </dl>
-          <p className="visually-hidden" role="status">{status}</p>
-          {status && <p className="small muted" aria-hidden="true">{status}</p>}
+          <p className="visually-hidden" role="status">
+            {status}
+          </p>
+          {status && (
+            <p className="small muted" aria-hidden="true">
+              {status}
+            </p>
+          )}
           <h3>{t('problems')}</h3>
           {problems.length === 0 ? (
             <p className="panel-empty">{t('problemsNone')}</p>
           ) : (
             <>
-              {problemCount > problems.length && <p className="muted small">{t('problemsMore', { shown: problems.length, total: problemCount })}</p>}
+              {problemCount > problems.length && (
+                <p className="muted small">{t('problemsMore', { shown: problems.length, total: problemCount })}</p>
+              )}
               <div className="batch-problems">
                 <table className="table">
                   <thead>
                     <tr>
-                      <th scope="col" className="num">{t('colLine')}</th>
+                      <th scope="col" className="num">
+                        {t('colLine')}
+                      </th>
                       <th scope="col">{t('colValue')}</th>
                       <th scope="col">{t('colResult')}</th>
                       <th scope="col">{t('colDetail')}</th>
-                      <th scope="col" className="num">{t('colAttempts')}</th>
+                      <th scope="col" className="num">
+                        {t('colAttempts')}
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
-                    {[...problems].sort((a, b) => a.line - b.line).map((r) => (
-                      <tr key={r.seq} data-testid="batch-problem">
-                        <td className="num">{r.line}</td>
-                        <td className="id">{r.value || '—'}</td>
-                        <td>
-                          {r.status === 'invalid' ? <Badge tone="danger" icon={<IconDanger />}>{t('statusInvalid')}</Badge> : <Badge tone="warn" icon={<IconWarning />}>{t('statusError')}</Badge>}
-                          {r.source === 'local' && <span className="muted small"> {t('sourceLocal')}</span>}
-                        </td>
-                        <td>
-                          {pick(r.message)}
-                          {r.advice && <span className="muted"> {pick(r.advice)}</span>}
-                          {(r.group !== undefined || r.code) && (
-                            <span className="code small">
-                              {' '}
-                              {r.group !== undefined && `${groupLabel({ group: r.group, retryable: r.group === 2 }, t)} · `}
-                              {r.code}
-                            </span>
-                          )}
-                        </td>
-                        <td className="num">{r.attempts}</td>
-                      </tr>
-                    ))}
+                    {[...problems]
+                      .sort((a, b) => a.line - b.line)
+                      .map((r) => (
+                        <tr key={r.seq} data-testid="batch-problem">
+                          <td className="num">{r.line}</td>
+                          <td className="id">{r.value || '—'}</td>
+                          <td>
+                            {r.status === 'invalid' ? (
+                              <Badge tone="danger" icon={<IconDanger />}>
+                                {t('statusInvalid')}
+                              </Badge>
+                            ) : (
+                              <Badge tone="warn" icon={<IconWarning />}>
+                                {t('statusError')}
+                              </Badge>
+                            )}
+                            {r.source === 'local' && <span className="muted small"> {t('sourceLocal')}</span>}
+                          </td>
+                          <td>
+                            {pick(r.message)}
+                            {r.advice && <span className="muted"> {pick(r.advice)}</span>}
+                            {(r.group !== undefined || r.code) && (
+                              <span className="code small">
+                                {' '}
+                                {r.group !== undefined &&
+                                  `${groupLabel({ group: r.group, retryable: r.group === 2 }, t)} · `}
+                                {r.code}
+                              </span>
+                            )}
+                          </td>
+                          <td className="num">{r.attempts}</td>
+                        </tr>
+                      ))}
                   </tbody>
                 </table>
               </div>

@@ -54,8 +54,18 @@ export function ResponseFields({ response, t }: { response: Record<string, unkno
       <tbody>
         {entries.map(([field, value]) => (
           <tr key={field}>
-            <th scope="row" className="mono">{field}</th>
-            <td className="mono">{value === null || value === undefined || value === '' ? <span className="muted">{t('empty')}</span> : typeof value === 'object' ? JSON.stringify(value) : String(value)}</td>
+            <th scope="row" className="mono">
+              {field}
+            </th>
+            <td className="mono">
+              {value === null || value === undefined || value === '' ? (
+                <span className="muted">{t('empty')}</span>
+              ) : typeof value === 'object' ? (
+                JSON.stringify(value)
+              ) : (
+                String(value)
+              )}
+            </td>
           </tr>
         ))}
       </tbody>
@@ -67,15 +77,55 @@ type Kind = 'rfc' | 'curp';
 
 /** What differs between the RFC and the CURP check: texts, how long an input may be, and the local rules. */
 const KINDS = {
-  rfc: { label: 'rfcLabel', hint: 'rfcHint', validate: 'rfcValidate', nothingYet: 'nothingYet', maxLength: 20, describe: describeRfc },
-  curp: { label: 'curpLabel', hint: 'curpHint', validate: 'curpValidate', nothingYet: 'curpNothingYet', maxLength: 30, describe: describeCurp },
-} as const satisfies Record<Kind, { label: keyof Messages; hint: keyof Messages; validate: keyof Messages; nothingYet: keyof Messages; maxLength: number; describe: (value: string) => LocalCheck }>;
+  rfc: {
+    label: 'rfcLabel',
+    hint: 'rfcHint',
+    validate: 'rfcValidate',
+    nothingYet: 'nothingYet',
+    maxLength: 20,
+    describe: describeRfc,
+  },
+  curp: {
+    label: 'curpLabel',
+    hint: 'curpHint',
+    validate: 'curpValidate',
+    nothingYet: 'curpNothingYet',
+    maxLength: 30,
+    describe: describeCurp,
+  },
+} as const satisfies Record<
+  Kind,
+  {
+    label: keyof Messages;
+    hint: keyof Messages;
+    validate: keyof Messages;
+    nothingYet: keyof Messages;
+    maxLength: number;
+    describe: (value: string) => LocalCheck;
+  }
+>;
 
 /**
  * One code typed by hand, checked locally on every keystroke, then sent to the service. `blocked` (no usable
  * interview) disables both sending paths; `blockedNote` says why.
  */
-function SingleCheckForm({ kind, value, onChange, onSend, pending, blocked = false, blockedNote }: { kind: Kind; value: string; onChange: (value: string) => void; onSend: () => void; pending: boolean; blocked?: boolean; blockedNote?: ReactNode }) {
+function SingleCheckForm({
+  kind,
+  value,
+  onChange,
+  onSend,
+  pending,
+  blocked = false,
+  blockedNote,
+}: {
+  kind: Kind;
+  value: string;
+  onChange: (value: string) => void;
+  onSend: () => void;
+  pending: boolean;
+  blocked?: boolean;
+  blockedNote?: ReactNode;
+}) {
   const t = useT(messages);
   const id = useId();
   const spec = KINDS[kind];
@@ -99,13 +149,19 @@ function SingleCheckForm({ kind, value, onChange, onSend, pending, blocked = fal
           aria-describedby={`${id}-hint ${id}-check`}
           onChange={(e) => onChange(e.target.value)}
         />
-        <span id={`${id}-hint`} className="hint">{t(spec.hint)}</span>
+        <span id={`${id}-hint`} className="hint">
+          {t(spec.hint)}
+        </span>
       </div>
       {value !== '' && <LocalCheckLine check={check} id={`${id}-check`} />}
       <div className="form-actions">
-        <Button type="submit" variant="primary" disabled={!check.valid || blocked || pending}>{t(spec.validate)}</Button>
+        <Button type="submit" variant="primary" disabled={!check.valid || blocked || pending}>
+          {t(spec.validate)}
+        </Button>
         {value.trim() !== '' && !check.valid && !blocked && (
-          <Button variant="link" onClick={onSend} disabled={pending}>{t('sendAnyway')}</Button>
+          <Button variant="link" onClick={onSend} disabled={pending}>
+            {t('sendAnyway')}
+          </Button>
         )}
         {blockedNote}
       </div>
@@ -114,14 +170,26 @@ function SingleCheckForm({ kind, value, onChange, onSend, pending, blocked = fal
 }
 
 /** The service's answer, its error (with a retry when retrying may help), or what to do first. */
-function SingleCheckAnswer({ kind, pending, error, onRetry, children }: { kind: Kind; pending: boolean; error: IpcErrorData | undefined; onRetry: () => void; children: ReactNode }) {
+function SingleCheckAnswer({
+  kind,
+  pending,
+  error,
+  onRetry,
+  children,
+}: {
+  kind: Kind;
+  pending: boolean;
+  error: IpcErrorData | undefined;
+  onRetry: () => void;
+  children: ReactNode;
+}) {
   const t = useT(messages);
   return (
     <div aria-live="polite" aria-busy={pending || undefined}>
       {error ? (
         <ErrorNotice error={error} onRetry={error.retryable ? onRetry : undefined} />
       ) : (
-        children ?? (!pending && <p className="panel-empty">{t(KINDS[kind].nothingYet)}</p>)
+        (children ?? (!pending && <p className="panel-empty">{t(KINDS[kind].nothingYet)}</p>))
       )}
     </div>
   );
@@ -151,7 +219,15 @@ function RfcResult({ result, t }: { result: RfcResultView; t: T }) {
   return (
     <div className="single-result" data-testid="rfc-result">
       <p>
-        {valid ? <Badge tone="ok" icon={<IconCheck />}>{t('rfcValid')}</Badge> : <Badge tone="danger" icon={<IconDanger />}>{t('rfcNotFound')}</Badge>}{' '}
+        {valid ? (
+          <Badge tone="ok" icon={<IconCheck />}>
+            {t('rfcValid')}
+          </Badge>
+        ) : (
+          <Badge tone="danger" icon={<IconDanger />}>
+            {t('rfcNotFound')}
+          </Badge>
+        )}{' '}
         <code>{result.rfc}</code>
       </p>
       <ResponseFields response={result.response} t={t} />
@@ -159,13 +235,21 @@ function RfcResult({ result, t }: { result: RfcResultView; t: T }) {
   );
 }
 
-export function CurpTool({ interviewId, onInterviewChange }: { interviewId: string; onInterviewChange: (id: string) => void }) {
+export function CurpTool({
+  interviewId,
+  onInterviewChange,
+}: {
+  interviewId: string;
+  onInterviewChange: (id: string) => void;
+}) {
   const t = useT(messages);
   const id = useId();
   const [curp, setCurp] = useState('');
   const queue = useQueueList();
   const tokenReady = hasSessionToken(queue.data, interviewId);
-  const validate = useOmniMutation((api, input: { interviewId: string; curp: string }) => api.validation.addCurp(input));
+  const validate = useOmniMutation((api, input: { interviewId: string; curp: string }) =>
+    api.validation.addCurp(input),
+  );
   const send = () => {
     if (curp.trim() && tokenReady) validate.mutate({ interviewId, curp: curp.trim() });
   };
@@ -181,10 +265,18 @@ export function CurpTool({ interviewId, onInterviewChange }: { interviewId: stri
         onSend={send}
         pending={validate.isPending}
         blocked={!tokenReady}
-        blockedNote={disabledReason && <span className="muted small" data-testid="curp-disabled">{t('needsToken', { reason: disabledReason })}</span>}
+        blockedNote={
+          disabledReason && (
+            <span className="muted small" data-testid="curp-disabled">
+              {t('needsToken', { reason: disabledReason })}
+            </span>
+          )
+        }
       />
       <SingleCheckAnswer kind="curp" pending={validate.isPending} error={validate.error?.data} onRetry={send}>
-        {validate.data ? <CurpResult result={validate.data} onRetry={send} retrying={validate.isPending} t={t} /> : null}
+        {validate.data ? (
+          <CurpResult result={validate.data} onRetry={send} retrying={validate.isPending} t={t} />
+        ) : null}
       </SingleCheckAnswer>
     </section>
   );
@@ -197,23 +289,46 @@ export function groupLabel(failure: Pick<CurpFailureView, 'group' | 'retryable'>
   return failure.retryable ? t('providerRetry') : t('providerNoRetry');
 }
 
-function CurpResult({ result, onRetry, retrying, t }: { result: CurpResultView; onRetry: () => void; retrying: boolean; t: T }) {
+function CurpResult({
+  result,
+  onRetry,
+  retrying,
+  t,
+}: {
+  result: CurpResultView;
+  onRetry: () => void;
+  retrying: boolean;
+  t: T;
+}) {
   const pick = useBilingual();
   const failure = result.failure;
   return (
     <div className="single-result" data-testid="curp-result">
       <p>
-        {result.valid ? <Badge tone="ok" icon={<IconCheck />}>{t('curpValid')}</Badge> : <Badge tone="danger" icon={<IconDanger />}>{t('curpInvalid')}</Badge>}{' '}
+        {result.valid ? (
+          <Badge tone="ok" icon={<IconCheck />}>
+            {t('curpValid')}
+          </Badge>
+        ) : (
+          <Badge tone="danger" icon={<IconDanger />}>
+            {t('curpInvalid')}
+          </Badge>
+        )}{' '}
         <code>{result.curp}</code>
       </p>
       {failure && (
         <div className={`explain explain-group-${failure.group ?? 'provider'}`} role="alert">
           <p className="explain-group">
-            {failure.retryable ? <IconInfo /> : failure.group === 1 ? <IconWarning /> : <IconDanger />} {groupLabel(failure, t)}
+            {failure.retryable ? <IconInfo /> : failure.group === 1 ? <IconWarning /> : <IconDanger />}{' '}
+            {groupLabel(failure, t)}
           </p>
           <p className="what">{pick(failure.message)}</p>
           <p>{pick(failure.advice)}</p>
-          {failure.retryable && <Button onClick={onRetry} disabled={retrying}>{t('retry')}</Button>}
+          {failure.retryable && (
+            <Button onClick={onRetry} disabled={retrying}>
+              {t('retry')}
+            </Button>
+          )}
           <p className="code">{t('code', { code: failure.code })}</p>
         </div>
       )}

@@ -3,7 +3,8 @@ import { defineMessages } from '../../i18n/index';
 export const messages = defineMessages({
   en: {
     title: 'Validation',
-    intro: 'Check an RFC or a CURP as you type, then confirm it with the service. Validate a whole CSV column in a batch.',
+    intro:
+      'Check an RFC or a CURP as you type, then confirm it with the service. Validate a whole CSV column in a batch.',
     rfcTitle: 'RFC',
     rfcLabel: 'RFC',
     rfcHint: '13 characters for a person, 12 for a company.',
@@ -17,7 +18,8 @@ export const messages = defineMessages({
     field: 'Field',
     value: 'Value',
     empty: '(empty)',
-    nothingYet: 'No RFC validated yet. Type one above: the format is checked as you type, then the service confirms it.',
+    nothingYet:
+      'No RFC validated yet. Type one above: the format is checked as you type, then the service confirms it.',
     curpTitle: 'CURP',
     curpLabel: 'CURP',
     curpHint: '18 characters. Validated with RENAPO through the interview you choose (the CURP is added to it).',
@@ -36,7 +38,8 @@ export const messages = defineMessages({
     retry: 'Retry',
     code: 'Code {code}',
     batchTitle: 'Batch from a CSV file',
-    batchIntro: 'Choose a CSV file with a column of RFCs or CURPs. Values that fail the local check are reported without calling the service; temporary failures are retried with backoff.',
+    batchIntro:
+      'Choose a CSV file with a column of RFCs or CURPs. Values that fail the local check are reported without calling the service; temporary failures are retried with backoff.',
     fileLabel: 'CSV file',
     fileHint: 'Comma or semicolon separated, UTF-8, up to 100,000 rows.',
     fileTooLarge: 'The file is {size}; the most a batch reads is 20 MB. Split it and run it in parts.',
@@ -50,7 +53,8 @@ export const messages = defineMessages({
     hasHeader: 'The first row is a header',
     concurrency: 'Calls at the same time',
     concurrencyHint: 'At most 8; lower it if the service answers “too many requests”.',
-    curpBatchNote: 'Each CURP is sent with the chosen interview’s session token, and a valid one is added to that interview: use a test interview for bulk checks.',
+    curpBatchNote:
+      'Each CURP is sent with the chosen interview’s session token, and a valid one is added to that interview: use a test interview for bulk checks.',
     start: 'Start batch',
     pause: 'Pause',
     resume: 'Resume',
@@ -85,7 +89,8 @@ export const messages = defineMessages({
   },
   es: {
     title: 'Validación',
-    intro: 'Revisa un RFC o un CURP mientras escribes y confírmalo con el servicio. Valida una columna completa de un CSV en lote.',
+    intro:
+      'Revisa un RFC o un CURP mientras escribes y confírmalo con el servicio. Valida una columna completa de un CSV en lote.',
     rfcTitle: 'RFC',
     rfcLabel: 'RFC',
     rfcHint: '13 caracteres para persona física, 12 para persona moral.',
@@ -99,7 +104,8 @@ export const messages = defineMessages({
     field: 'Campo',
     value: 'Valor',
     empty: '(vacío)',
-    nothingYet: 'Aún no se valida ningún RFC. Escribe uno arriba: el formato se revisa mientras escribes y luego el servicio lo confirma.',
+    nothingYet:
+      'Aún no se valida ningún RFC. Escribe uno arriba: el formato se revisa mientras escribes y luego el servicio lo confirma.',
     curpTitle: 'CURP',
     curpLabel: 'CURP',
     curpHint: '18 caracteres. Se valida con RENAPO a través de la entrevista que elijas (el CURP se agrega a ella).',
@@ -118,7 +124,8 @@ export const messages = defineMessages({
     retry: 'Reintentar',
     code: 'Código {code}',
     batchTitle: 'Lote desde un archivo CSV',
-    batchIntro: 'Elige un archivo CSV con una columna de RFC o CURP. Los valores que no pasan la revisión local se reportan sin llamar al servicio; las fallas temporales se reintentan con espera creciente.',
+    batchIntro:
+      'Elige un archivo CSV con una columna de RFC o CURP. Los valores que no pasan la revisión local se reportan sin llamar al servicio; las fallas temporales se reintentan con espera creciente.',
     fileLabel: 'Archivo CSV',
     fileHint: 'Separado por comas o punto y coma, UTF-8, hasta 100,000 filas.',
     fileTooLarge: 'El archivo pesa {size}; un lote lee como máximo 20 MB. Divídelo y ejecútalo por partes.',
@@ -132,7 +139,8 @@ export const messages = defineMessages({
     hasHeader: 'La primera fila es encabezado',
     concurrency: 'Llamadas simultáneas',
     concurrencyHint: 'Máximo 8; bájalo si el servicio responde “demasiadas solicitudes”.',
-    curpBatchNote: 'Cada CURP se envía con el token de sesión de la entrevista elegida, y uno válido se agrega a esa entrevista: usa una entrevista de prueba para revisiones masivas.',
+    curpBatchNote:
+      'Cada CURP se envía con el token de sesión de la entrevista elegida, y uno válido se agrega a esa entrevista: usa una entrevista de prueba para revisiones masivas.',
     start: 'Iniciar lote',
     pause: 'Pausar',
     resume: 'Reanudar',

@@ -4,7 +4,13 @@ import { curpCases } from '../../../main/demo-server/registries';
 
 describe('CURP rules', () => {
   it('accepts real CURPs and reads birth date, sex and state', () => {
-    expect(checkCurp('HEGG560427MVZRRL04')).toEqual({ valid: true, curp: 'HEGG560427MVZRRL04', birthDate: '1956-04-27', sex: 'M', state: 'VZ' });
+    expect(checkCurp('HEGG560427MVZRRL04')).toEqual({
+      valid: true,
+      curp: 'HEGG560427MVZRRL04',
+      birthDate: '1956-04-27',
+      sex: 'M',
+      state: 'VZ',
+    });
     expect(checkCurp('maar790213hmnrlf03')).toMatchObject({ valid: true, sex: 'H', state: 'MN' });
   });
 

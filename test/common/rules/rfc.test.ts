@@ -3,7 +3,11 @@ import { checkRfc, isValidYyMmDd, rfcCheckDigit } from '../../../common/rules/rf
 
 describe('RFC rules', () => {
   it('accepts real person and company RFCs and says which is which', () => {
-    expect(checkRfc('GODE561231GR8')).toMatchObject({ valid: true, personType: 'fisica', birthOrIncorporation: { year2: 56, month: 12, day: 31 } });
+    expect(checkRfc('GODE561231GR8')).toMatchObject({
+      valid: true,
+      personType: 'fisica',
+      birthOrIncorporation: { year2: 56, month: 12, day: 31 },
+    });
     expect(checkRfc(' mag041126gt8 ')).toMatchObject({ valid: true, rfc: 'MAG041126GT8', personType: 'moral' });
     expect(checkRfc('XEXX010101000')).toMatchObject({ valid: true });
   });
@@ -17,7 +21,25 @@ describe('RFC rules', () => {
         const key = `GODE5612${String(n).padStart(2, '0')}`;
         if (isValidYyMmDd(56, 12, n) && rfcCheckDigit(`${key}GR`) === d) return `${key}GR${d}`;
       }
-      for (const h of ['A1', 'B2', 'C3', 'D4', 'E5', 'F6', 'G7', 'H8', 'J9', 'K1', 'L2', 'M3', 'N4', 'P5', 'Q6', 'R7', 'S8']) {
+      for (const h of [
+        'A1',
+        'B2',
+        'C3',
+        'D4',
+        'E5',
+        'F6',
+        'G7',
+        'H8',
+        'J9',
+        'K1',
+        'L2',
+        'M3',
+        'N4',
+        'P5',
+        'Q6',
+        'R7',
+        'S8',
+      ]) {
         if (rfcCheckDigit(`GODE561231${h}`) === d) return `GODE561231${h}${d}`;
       }
       throw new Error(`no key with digit ${d}`);

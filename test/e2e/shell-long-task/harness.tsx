@@ -18,7 +18,14 @@ function Harness() {
   return (
     <main style={{ padding: '1rem', maxWidth: 640 }}>
       <Button onClick={() => setRunning(true)}>start</Button>
-      <Button onClick={() => { setRunning(false); setOutcome(undefined); }}>remove</Button>
+      <Button
+        onClick={() => {
+          setRunning(false);
+          setOutcome(undefined);
+        }}
+      >
+        remove
+      </Button>
       <Button onClick={() => setOutcome('done')}>done</Button>
       <Button onClick={() => setOutcome('failed')}>failed</Button>
       <Button onClick={() => setOutcome('cancelled')}>cancelled</Button>

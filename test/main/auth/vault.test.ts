@@ -43,9 +43,16 @@ describe('EncryptedVault with a keychain backend', () => {
     const tokens = Array.from({ length: 200 }, (_, i) => ({ interviewId: `iv-${i}`, token: `tok-${i}` }));
     await vault.setSessionTokens('demo', tokens);
     expect(writes).toHaveBeenCalledTimes(1);
-    expect(await new EncryptedVault(new FakeSafeStorage('gnome_libsecret'), store).getSessionToken('demo', 'iv-199')).toBe('tok-199');
+    expect(
+      await new EncryptedVault(new FakeSafeStorage('gnome_libsecret'), store).getSessionToken('demo', 'iv-199'),
+    ).toBe('tok-199');
 
-    await expect(vault.setSessionTokens('demo', [{ interviewId: 'x', token: 'tok-x' }, { interviewId: 'y', token: ' padded ' }])).rejects.toThrow(VaultInputError);
+    await expect(
+      vault.setSessionTokens('demo', [
+        { interviewId: 'x', token: 'tok-x' },
+        { interviewId: 'y', token: ' padded ' },
+      ]),
+    ).rejects.toThrow(VaultInputError);
     expect(await vault.hasSessionToken('demo', 'x')).toBe(false);
     expect(writes).toHaveBeenCalledTimes(1);
   });
@@ -89,9 +96,15 @@ describe('EncryptedVault with a keychain backend', () => {
 
   it('treats an unknown ciphertext version or garbage as undecryptable', async () => {
     const store = new MemoryJsonStore();
-    store.set('credentialVault', { items: { 'env\u0000cred\u0000secret': 'v9:AAAA', 'env\u0000cred\u0000apiKey': 'v1:***' } });
+    store.set('credentialVault', {
+      items: { 'env\u0000cred\u0000secret': 'v9:AAAA', 'env\u0000cred\u0000apiKey': 'v1:***' },
+    });
     const vault = new EncryptedVault(new FakeSafeStorage(), store);
-    expect(await vault.credentialStatus('env')).toEqual({ apiKey: 'undecryptable', integrationId: 'unset', secret: 'undecryptable' });
+    expect(await vault.credentialStatus('env')).toEqual({
+      apiKey: 'undecryptable',
+      integrationId: 'unset',
+      secret: 'undecryptable',
+    });
   });
 
   it('refuses empty values and values with stray spaces where they enter', async () => {

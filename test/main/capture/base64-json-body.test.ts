@@ -35,18 +35,29 @@ afterAll(async () => {
 });
 
 describe('base64JsonBody', () => {
-  it.each([0, 1, 2, 3, 4, 5, 100, 1001])('encodes %i bytes in odd chunk sizes exactly like Buffer.toString("base64")', async (n) => {
-    const bytes = Buffer.from(Array.from({ length: n }, (_, i) => (i * 37 + 11) & 0xff));
-    const body = base64JsonBody(chunked(bytes, [1, 2, 4, 7]), { field: 'video', sourceBytes: n, extra: { type: 'selfie' } });
-    const text = (await collect(body.stream)).toString('utf8');
-    expect(JSON.parse(text)).toEqual({ video: bytes.toString('base64'), type: 'selfie' });
-    expect(Buffer.byteLength(text)).toBe(body.contentLength);
-  });
+  it.each([0, 1, 2, 3, 4, 5, 100, 1001])(
+    'encodes %i bytes in odd chunk sizes exactly like Buffer.toString("base64")',
+    async (n) => {
+      const bytes = Buffer.from(Array.from({ length: n }, (_, i) => (i * 37 + 11) & 0xff));
+      const body = base64JsonBody(chunked(bytes, [1, 2, 4, 7]), {
+        field: 'video',
+        sourceBytes: n,
+        extra: { type: 'selfie' },
+      });
+      const text = (await collect(body.stream)).toString('utf8');
+      expect(JSON.parse(text)).toEqual({ video: bytes.toString('base64'), type: 'selfie' });
+      expect(Buffer.byteLength(text)).toBe(body.contentLength);
+    },
+  );
 
   it('omits extra fields when none are given and escapes their values when given', async () => {
     const plain = base64JsonBody(chunked(Buffer.from('abc'), [3]), { field: 'video', sourceBytes: 3 });
     expect((await collect(plain.stream)).toString()).toBe('{"video":"YWJj"}');
-    const odd = base64JsonBody(chunked(Buffer.from('abc'), [3]), { field: 'video', sourceBytes: 3, extra: { type: 'a"b' } });
+    const odd = base64JsonBody(chunked(Buffer.from('abc'), [3]), {
+      field: 'video',
+      sourceBytes: 3,
+      extra: { type: 'a"b' },
+    });
     expect(JSON.parse((await collect(odd.stream)).toString())).toEqual({ video: 'YWJj', type: 'a"b' });
   });
 
@@ -56,7 +67,11 @@ describe('base64JsonBody', () => {
   });
 
   it('encodes every byte value in every triple position like Buffer.toString("base64")', () => {
-    const bytes = Buffer.from(Array.from({ length: 256 * 3 }, (_, i) => (i % 3 === 0 ? i / 3 : i % 3 === 1 ? 255 - ((i - 1) / 3) : (i * 7) & 0xff)));
+    const bytes = Buffer.from(
+      Array.from({ length: 256 * 3 }, (_, i) =>
+        i % 3 === 0 ? i / 3 : i % 3 === 1 ? 255 - (i - 1) / 3 : (i * 7) & 0xff,
+      ),
+    );
     const out = Buffer.alloc(base64Length(bytes.length) + 4);
     // Starts after one already encoded triple, as the carry path does.
     expect(new Base64Encoder().encodeTriples(bytes, 0, bytes.length, out, 4)).toBe(out.length);
@@ -134,7 +149,12 @@ describe('checkImage', () => {
       checkImage(Uint8Array.from([0x25, 0x50, 0x44, 0x46, 0, 0, 0, 0]), 10, 'application/pdf'),
       checkImage(png, 10, 'image/jpeg'),
     ];
-    expect(cases.map((c) => (c.ok ? 'ok' : c.problem.code))).toEqual(['EMPTY', 'TOO_LARGE', 'NOT_AN_IMAGE', 'TYPE_MISMATCH']);
+    expect(cases.map((c) => (c.ok ? 'ok' : c.problem.code))).toEqual([
+      'EMPTY',
+      'TOO_LARGE',
+      'NOT_AN_IMAGE',
+      'TYPE_MISMATCH',
+    ]);
     for (const c of cases) {
       if (c.ok) continue;
       const text = describeImageProblem(c.problem);
@@ -147,7 +167,9 @@ describe('checkImage', () => {
 describe('StagedFiles', () => {
   it('streams an upload into a temp file, serves it by id and deletes it on release', async () => {
     const staging = new StagedFiles(dir);
-    const staged = await staging.receive(Readable.from([Buffer.from('hello '), Buffer.from('world')]), { name: '../../etc/clip.mp4' });
+    const staged = await staging.receive(Readable.from([Buffer.from('hello '), Buffer.from('world')]), {
+      name: '../../etc/clip.mp4',
+    });
     expect(staged).toMatchObject({ name: 'clip.mp4', size: 11, owned: true });
     expect(await readFile(staging.get(staged.id)!.path, 'utf8')).toBe('hello world');
     await staging.release(staged.id);
@@ -157,10 +179,12 @@ describe('StagedFiles', () => {
 
   it('refuses an upload over the limit and leaves no partial file', async () => {
     const staging = new StagedFiles(dir);
-    await expect(staging.receive(Readable.from([Buffer.alloc(10), Buffer.alloc(10)]), { name: 'big.mp4', maxBytes: 15 })).rejects.toBeInstanceOf(StagingTooLargeError);
+    await expect(
+      staging.receive(Readable.from([Buffer.alloc(10), Buffer.alloc(10)]), { name: 'big.mp4', maxBytes: 15 }),
+    ).rejects.toBeInstanceOf(StagingTooLargeError);
   });
 
-  it('at quit deletes every temp copy and its folder, and none of the user\'s files', async () => {
+  it("at quit deletes every temp copy and its folder, and none of the user's files", async () => {
     const root = await mkdtemp(join(dir, 'quit-'));
     const mine = join(root, 'mine.mp4');
     await writeFile(mine, 'abc');
@@ -197,12 +221,15 @@ describe('ImportJobs', () => {
     const jobs = new ImportJobs(describeError);
     let received = '';
     let announced = 0;
-    const started = await jobs.start({ interviewId: 'iv1', filePath: path, fileName: 'video.mp4', type: 'selfie' }, async (body, ctx) => {
-      announced = body.contentLength;
-      received = (await collect(body.stream)).toString();
-      expect(ctx.interviewId).toBe('iv1');
-      return { recordingId: 'rec-1' };
-    });
+    const started = await jobs.start(
+      { interviewId: 'iv1', filePath: path, fileName: 'video.mp4', type: 'selfie' },
+      async (body, ctx) => {
+        announced = body.contentLength;
+        received = (await collect(body.stream)).toString();
+        expect(ctx.interviewId).toBe('iv1');
+        return { recordingId: 'rec-1' };
+      },
+    );
     expect(started).toMatchObject({ state: 'uploading', totalBytes: 5000 });
     const final = await jobs.settled(started.jobId);
     expect(final).toMatchObject({ state: 'done', recordingId: 'rec-1', bytesDone: 5000 });
@@ -214,11 +241,14 @@ describe('ImportJobs', () => {
     const path = join(dir, 'slow.mp4');
     await writeFile(path, Buffer.alloc(3 * 1024 * 1024));
     const jobs = new ImportJobs(describeError);
-    const started = await jobs.start({ interviewId: 'iv1', filePath: path, fileName: 'slow.mp4' }, async (body, ctx) => {
-      for await (const _ of body.stream) await new Promise((r) => setTimeout(r, 5));
-      if (ctx.signal.aborted) throw ctx.signal.reason;
-      return { recordingId: 'never' };
-    });
+    const started = await jobs.start(
+      { interviewId: 'iv1', filePath: path, fileName: 'slow.mp4' },
+      async (body, ctx) => {
+        for await (const _ of body.stream) await new Promise((r) => setTimeout(r, 5));
+        if (ctx.signal.aborted) throw ctx.signal.reason;
+        return { recordingId: 'never' };
+      },
+    );
     await new Promise((r) => setTimeout(r, 10));
     const cancelled = await jobs.cancel(started.jobId);
     expect(cancelled?.state).toBe('cancelled');
@@ -240,30 +270,61 @@ describe('capture advice', async () => {
   const { faceAdvice, backIdAdvice, authAdvice, SHADOW_RECAPTURE_FROM } = await import('../../../main/capture/advice');
 
   it('marks unchecked flags as not checked and a dark selfie as recapture', () => {
-    const view = faceAdvice({ isBright: false, confidence: 0, hasLenses: false, age: 30, sessionStatus: 'Alive', captureAttemptsLimit: { max: 3, remaining: 1 } });
+    const view = faceAdvice({
+      isBright: false,
+      confidence: 0,
+      hasLenses: false,
+      age: 30,
+      sessionStatus: 'Alive',
+      captureAttemptsLimit: { max: 3, remaining: 1 },
+    });
     const by = Object.fromEntries(view.indicators.map((i) => [i.field, i.verdict]));
-    expect(by).toMatchObject({ isBright: 'recapture', confidence: 'ok', hasLenses: 'ok', hasFaceMask: 'notChecked', age: 'info', sessionStatus: 'ok' });
+    expect(by).toMatchObject({
+      isBright: 'recapture',
+      confidence: 'ok',
+      hasLenses: 'ok',
+      hasFaceMask: 'notChecked',
+      age: 'info',
+      sessionStatus: 'ok',
+    });
     expect(view.recapture).toBe(true);
     expect(view.attempts).toEqual({ max: 3, remaining: 1 });
     expect(faceAdvice({ confidence: 0.4 }).indicators.find((i) => i.field === 'confidence')?.verdict).toBe('warning');
   });
 
   it('judges resolution against 155 and shadow from the midpoint; ignores quality when not classified', () => {
-    const at = (r: Parameters<typeof backIdAdvice>[0], field: string) => backIdAdvice(r).indicators.find((i) => i.field === field)?.verdict;
+    const at = (r: Parameters<typeof backIdAdvice>[0], field: string) =>
+      backIdAdvice(r).indicators.find((i) => i.field === field)?.verdict;
     expect(at({ classification: true, horizontalResolution: 155 }, 'horizontalResolution')).toBe('ok');
     expect(at({ classification: true, horizontalResolution: 154 }, 'horizontalResolution')).toBe('recapture');
     expect(at({ classification: true, shadowConfidence: SHADOW_RECAPTURE_FROM }, 'shadowConfidence')).toBe('recapture');
     expect(at({ classification: true, correctGlare: false, skipGlareBack: true }, 'correctGlare')).toBe('info');
-    const unclassified = backIdAdvice({ classification: false, correctSharpness: false, horizontalResolution: 100, failReason: 'WRONG_DOCUMENT_SIDE' });
+    const unclassified = backIdAdvice({
+      classification: false,
+      correctSharpness: false,
+      horizontalResolution: 100,
+      failReason: 'WRONG_DOCUMENT_SIDE',
+    });
     expect(unclassified.indicators.find((i) => i.field === 'correctSharpness')?.verdict).toBe('info');
     expect(unclassified.failReason).toMatchObject({ code: 'WRONG_DOCUMENT_SIDE' });
     expect(unclassified.recapture).toBe(true);
   });
 
   it('reads authentication as one-to-one only with a hint', () => {
-    expect(authAdvice({ overallStatus: 'PASS', candidate: 'c1' }, true)).toMatchObject({ mode: 'oneToOne', passed: true, candidate: 'c1' });
-    expect(authAdvice({ overallStatus: 'FAIL', error: { name: 'FACE_TOO_DARK', message: 'dark' } }, false)).toMatchObject({ mode: 'oneToN', passed: false, error: { code: 'FACE_TOO_DARK' } });
-    expect(authAdvice({ overallStatus: 'FAIL', error: { name: 'DEEPFAKE_DETECTED', message: 'synthetic' } }, false)).toMatchObject({ passed: false, error: { code: 'DEEPFAKE_DETECTED', message: { en: 'synthetic (DEEPFAKE_DETECTED: not in the spec)' } } });
+    expect(authAdvice({ overallStatus: 'PASS', candidate: 'c1' }, true)).toMatchObject({
+      mode: 'oneToOne',
+      passed: true,
+      candidate: 'c1',
+    });
+    expect(
+      authAdvice({ overallStatus: 'FAIL', error: { name: 'FACE_TOO_DARK', message: 'dark' } }, false),
+    ).toMatchObject({ mode: 'oneToN', passed: false, error: { code: 'FACE_TOO_DARK' } });
+    expect(
+      authAdvice({ overallStatus: 'FAIL', error: { name: 'DEEPFAKE_DETECTED', message: 'synthetic' } }, false),
+    ).toMatchObject({
+      passed: false,
+      error: { code: 'DEEPFAKE_DETECTED', message: { en: 'synthetic (DEEPFAKE_DETECTED: not in the spec)' } },
+    });
   });
 });
 
@@ -271,20 +332,40 @@ describe('streamingFetch', async () => {
   const http = await import('node:http');
   const { streamingFetch } = await import('../../../main/capture/streaming-fetch');
 
-  async function server(handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void) {
+  async function server(
+    handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void,
+  ) {
     const s = http.createServer(handler);
     await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-    return { url: `http://127.0.0.1:${(s.address() as import('node:net').AddressInfo).port}`, close: () => new Promise((r) => s.close(r)) };
+    return {
+      url: `http://127.0.0.1:${(s.address() as import('node:net').AddressInfo).port}`,
+      close: () => new Promise((r) => s.close(r)),
+    };
   }
-  const streamOf = (parts: string[]) => new ReadableStream<Uint8Array>({ start(c) { for (const p of parts) c.enqueue(new TextEncoder().encode(p)); c.close(); } });
+  const streamOf = (parts: string[]) =>
+    new ReadableStream<Uint8Array>({
+      start(c) {
+        for (const p of parts) c.enqueue(new TextEncoder().encode(p));
+        c.close();
+      },
+    });
 
   it('sends a streamed body over node:http and returns a normal Response', async () => {
     const s = await server((req, res) => {
       let body = '';
       req.on('data', (c: Buffer) => (body += c));
-      req.on('end', () => res.writeHead(201, { 'content-type': 'application/json', 'x-seen': req.headers['x-token'] as string }).end(JSON.stringify({ body, length: req.headers['content-length'] })));
+      req.on('end', () =>
+        res
+          .writeHead(201, { 'content-type': 'application/json', 'x-seen': req.headers['x-token'] as string })
+          .end(JSON.stringify({ body, length: req.headers['content-length'] })),
+      );
     });
-    const res = await streamingFetch()(`${s.url}/up`, { method: 'POST', headers: { 'x-token': 't1', 'content-length': '11' }, body: streamOf(['hello ', 'world']), duplex: 'half' } as RequestInit);
+    const res = await streamingFetch()(`${s.url}/up`, {
+      method: 'POST',
+      headers: { 'x-token': 't1', 'content-length': '11' },
+      body: streamOf(['hello ', 'world']),
+      duplex: 'half',
+    } as RequestInit);
     expect(res.status).toBe(201);
     expect(res.headers.get('x-seen')).toBe('t1');
     expect(await res.json()).toEqual({ body: 'hello world', length: '11' });
@@ -298,12 +379,20 @@ describe('streamingFetch', async () => {
       req.resume();
       req.on('end', () => {
         const encoding = req.url!.slice(1) as keyof typeof encoders;
-        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding, 'x-asked': String(req.headers['accept-encoding']) });
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'content-encoding': encoding,
+          'x-asked': String(req.headers['accept-encoding']),
+        });
         res.end(encoders[encoding](Buffer.from(JSON.stringify({ success: true, via: encoding }))));
       });
     });
     for (const encoding of Object.keys(encoders)) {
-      const res = await streamingFetch()(`${s.url}/${encoding}`, { method: 'POST', body: streamOf(['x']), duplex: 'half' } as RequestInit);
+      const res = await streamingFetch()(`${s.url}/${encoding}`, {
+        method: 'POST',
+        body: streamOf(['x']),
+        duplex: 'half',
+      } as RequestInit);
       expect(res.headers.get('x-asked')).toContain(encoding);
       expect(res.headers.get('content-encoding')).toBeNull();
       expect(await res.json()).toEqual({ success: true, via: encoding });
@@ -320,9 +409,16 @@ describe('streamingFetch', async () => {
     await streamingFetch(base)('http://127.0.0.1:9/x', { method: 'POST', body: '{}' });
     expect(calls).toEqual(['http://127.0.0.1:9/x']);
 
-    const s = await server((_req, res) => res.writeHead(413, { 'content-type': 'application/json', connection: 'close' }).end('{"status":413}'));
+    const s = await server((_req, res) =>
+      res.writeHead(413, { 'content-type': 'application/json', connection: 'close' }).end('{"status":413}'),
+    );
     let pulls = 0;
-    const big = new ReadableStream<Uint8Array>({ pull(c) { if (++pulls > 32) c.close(); else c.enqueue(new Uint8Array(64 * 1024)); } });
+    const big = new ReadableStream<Uint8Array>({
+      pull(c) {
+        if (++pulls > 32) c.close();
+        else c.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
     const res = await streamingFetch()(`${s.url}/up`, { method: 'POST', body: big, duplex: 'half' } as RequestInit);
     expect(res.status).toBe(413);
     await s.close();
@@ -348,10 +444,17 @@ describe('streamingFetch', async () => {
         c.enqueue(chunk);
       },
     });
-    const res = await streamingFetch()(`${s.url}/up`, { method: 'POST', headers: { 'content-length': String(40 * size) }, body, duplex: 'half' } as RequestInit);
+    const res = await streamingFetch()(`${s.url}/up`, {
+      method: 'POST',
+      headers: { 'content-length': String(40 * size) },
+      body,
+      duplex: 'half',
+    } as RequestInit);
     expect(res.status).toBe(200);
     // Every byte arrived as sent, although the buffers were refilled: none was reused before its write finished.
-    expect(Buffer.concat(received).equals(Buffer.concat(Array.from({ length: 40 }, (_, i) => Buffer.alloc(size, i))))).toBe(true);
+    expect(
+      Buffer.concat(received).equals(Buffer.concat(Array.from({ length: 40 }, (_, i) => Buffer.alloc(size, i)))),
+    ).toBe(true);
     expect(new Set(sent.map((c) => c.buffer)).size).toBeLessThan(10);
     await s.close();
   });
@@ -359,7 +462,12 @@ describe('streamingFetch', async () => {
   it('aborts with the signal', async () => {
     const s = await server(() => undefined);
     const controller = new AbortController();
-    const pending = streamingFetch()(`${s.url}/up`, { method: 'POST', body: streamOf(['x']), signal: controller.signal, duplex: 'half' } as RequestInit);
+    const pending = streamingFetch()(`${s.url}/up`, {
+      method: 'POST',
+      body: streamOf(['x']),
+      signal: controller.signal,
+      duplex: 'half',
+    } as RequestInit);
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
     await s.close();
@@ -372,18 +480,29 @@ describe('Electron stage-path channel', async () => {
 
   it('registers a picked file by path for the app frame only, and says when the path is not a readable file', async () => {
     const handlers = new Map<string, (event: unknown, path: unknown) => Promise<unknown>>();
-    const ipcMain = { handle: (channel: string, fn: (event: unknown, path: unknown) => Promise<unknown>) => handlers.set(channel, fn) };
+    const ipcMain = {
+      handle: (channel: string, fn: (event: unknown, path: unknown) => Promise<unknown>) => handlers.set(channel, fn),
+    };
     const staged = new StagedFiles(dir);
-    registerStagePathChannel(ipcMain as never, { staged, isAppSender: (event) => (event as unknown as { app: boolean }).app });
+    registerStagePathChannel(ipcMain as never, {
+      staged,
+      isAppSender: (event) => (event as unknown as { app: boolean }).app,
+    });
     const handle = handlers.get(STAGE_PATH_CHANNEL)!;
     const path = join(dir, 'picked.webm');
     await writeFile(path, 'abcd');
-    const ok = (await handle({ app: true }, path)) as { ok: true; data: { stagedFileId: string; name: string; size: number } };
+    const ok = (await handle({ app: true }, path)) as {
+      ok: true;
+      data: { stagedFileId: string; name: string; size: number };
+    };
     expect(ok).toMatchObject({ ok: true, data: { name: 'picked.webm', size: 4 } });
     expect(staged.get(ok.data.stagedFileId)?.path).toBe(path);
     expect(await handle({ app: false }, path)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } });
     expect(await handle({ app: true }, 42)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
-    expect(await handle({ app: true }, join(dir, 'missing.webm'))).toMatchObject({ ok: false, error: { code: 'FILE_UNREADABLE' } });
+    expect(await handle({ app: true }, join(dir, 'missing.webm'))).toMatchObject({
+      ok: false,
+      error: { code: 'FILE_UNREADABLE' },
+    });
     expect(await handle({ app: true }, dir)).toMatchObject({ ok: false, error: { code: 'FILE_UNREADABLE' } });
   });
 });

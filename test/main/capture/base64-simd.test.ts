@@ -20,7 +20,8 @@ describe('Base64Encoder (SIMD module)', () => {
   it('encodes every length up to 300 bytes (SIMD steps and the scalar tail) like Buffer', () => {
     const encoder = new Base64Encoder();
     const bytes = randomBytes(300);
-    for (let n = 0; n <= 300; n += 3) expect(encode(encoder, bytes.subarray(0, n))).toBe(bytes.subarray(0, n).toString('base64'));
+    for (let n = 0; n <= 300; n += 3)
+      expect(encode(encoder, bytes.subarray(0, n))).toBe(bytes.subarray(0, n).toString('base64'));
   });
 
   it('encodes every 6-bit value in every position, including the ranges that map to +, / and digits', () => {

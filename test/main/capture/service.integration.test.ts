@@ -32,7 +32,10 @@ const audit: { interviewId?: string; action: AuditAction; detail: Record<string,
 
 async function call<T>(channel: string, input: unknown): Promise<T> {
   const result = await router.handle(channel, input, sender);
-  if (!result.ok) throw Object.assign(new Error(`${channel}: ${result.error.code} ${result.error.message.en}`), { data: result.error });
+  if (!result.ok)
+    throw Object.assign(new Error(`${channel}: ${result.error.code} ${result.error.message.en}`), {
+      data: result.error,
+    });
   return result.data as T;
 }
 const failure = (p: Promise<unknown>): Promise<IpcErrorData> =>
@@ -70,22 +73,43 @@ afterEach(() => h.demo('reset'));
 
 describe('selfie', () => {
   it('reports every indicator as advice and no recapture for a good selfie', async () => {
-    const view = await call<FaceResultView>('capture.addFace', { interviewId: 'demo-clean-pass', image: good, captureType: 'UPLOAD' });
+    const view = await call<FaceResultView>('capture.addFace', {
+      interviewId: 'demo-clean-pass',
+      image: good,
+      captureType: 'UPLOAD',
+    });
     expect(view.recapture).toBe(false);
     expect(view.indicators.find((i) => i.field === 'isBright')).toMatchObject({ value: true, verdict: 'ok' });
     expect(view.indicators.find((i) => i.field === 'age')).toMatchObject({ value: 34, verdict: 'info' });
     expect(view.attempts).toBeUndefined();
-    expect(audit.at(-1)).toMatchObject({ interviewId: 'demo-clean-pass', action: 'captured', detail: { kind: 'selfie', recapture: false } });
+    expect(audit.at(-1)).toMatchObject({
+      interviewId: 'demo-clean-pass',
+      action: 'captured',
+      detail: { kind: 'selfie', recapture: false },
+    });
   });
 
   it('says which indicators advise a recapture and how many attempts are left', async () => {
     const view = await call<FaceResultView>('capture.addFace', { interviewId: 'demo-face-recapture', image: good });
     expect(view.recapture).toBe(true);
     const recapture = view.indicators.filter((i) => i.verdict === 'recapture').map((i) => i.field);
-    expect(recapture.sort()).toEqual(['confidence', 'faceOccluded', 'hasClosedEyes', 'hasFaceMask', 'hasHeadCover', 'hasLenses']);
-    const limited = await call<FaceResultView>('capture.addFace', { interviewId: 'demo-attempts-limited', image: good });
+    expect(recapture.sort()).toEqual([
+      'confidence',
+      'faceOccluded',
+      'hasClosedEyes',
+      'hasFaceMask',
+      'hasHeadCover',
+      'hasLenses',
+    ]);
+    const limited = await call<FaceResultView>('capture.addFace', {
+      interviewId: 'demo-attempts-limited',
+      image: good,
+    });
     expect(limited.attempts).toEqual({ max: 3, remaining: 2 });
-    const dark = await call<FaceResultView>('capture.addFace', { interviewId: 'demo-clean-pass', image: { ...good, base64: jpegBase64({ mean: 45, noise: 40 }), mimeType: 'image/jpeg' } });
+    const dark = await call<FaceResultView>('capture.addFace', {
+      interviewId: 'demo-clean-pass',
+      image: { ...good, base64: jpegBase64({ mean: 45, noise: 40 }), mimeType: 'image/jpeg' },
+    });
     expect(dark.indicators.find((i) => i.field === 'isBright')).toMatchObject({ value: false, verdict: 'recapture' });
   });
 
@@ -103,15 +127,24 @@ describe('selfie', () => {
 
   it('refuses a file that is not the image it claims before calling the service', async () => {
     const before = h.seen.length;
-    const error = await failure(call('capture.addFace', { interviewId: 'demo-clean-pass', image: { ...good, mimeType: 'image/jpeg' } }));
+    const error = await failure(
+      call('capture.addFace', { interviewId: 'demo-clean-pass', image: { ...good, mimeType: 'image/jpeg' } }),
+    );
     expect(error.code).toBe('INVALID_IMAGE');
-    const gif = await failure(call('capture.addFace', { interviewId: 'demo-clean-pass', image: { ...good, base64: Buffer.from('GIF89a-not-a-photo').toString('base64') } }));
+    const gif = await failure(
+      call('capture.addFace', {
+        interviewId: 'demo-clean-pass',
+        image: { ...good, base64: Buffer.from('GIF89a-not-a-photo').toString('base64') },
+      }),
+    );
     expect(gif.code).toBe('INVALID_IMAGE');
     expect(h.seen.length).toBe(before);
   });
 
   it('says there is no session token for an interview the vault does not know, and refuses closed sessions', async () => {
-    expect((await failure(call('capture.addFace', { interviewId: 'unknown-interview', image: good }))).code).toBe('NO_SESSION_TOKEN');
+    expect((await failure(call('capture.addFace', { interviewId: 'unknown-interview', image: good }))).code).toBe(
+      'NO_SESSION_TOKEN',
+    );
     const closed = await failure(call('capture.addFace', { interviewId: 'demo-closed', image: good }));
     expect(closed).toMatchObject({ httpStatus: 400 });
     expect(JSON.stringify(closed)).toContain('Closed');
@@ -125,7 +158,10 @@ describe('selfie', () => {
 
 describe('back of second ID', () => {
   it('shows quality against 155, classification, issue data, consent and expiry', async () => {
-    const view = await call<BackIdResultView>('capture.addBackSecondId', { interviewId: 'demo-expired-id', image: png({ width: 640, height: 400 }) });
+    const view = await call<BackIdResultView>('capture.addBackSecondId', {
+      interviewId: 'demo-expired-id',
+      image: png({ width: 640, height: 400 }),
+    });
     const by = Object.fromEntries(view.indicators.map((i) => [i.field, i]));
     expect(by.horizontalResolution).toMatchObject({ value: 640, verdict: 'ok' });
     expect(by.classification).toMatchObject({ value: true, verdict: 'ok' });
@@ -134,18 +170,28 @@ describe('back of second ID', () => {
     expect(by.regulationType).toMatchObject({ value: 'MX_LFPDPPP' });
     expect(by.typeOfId?.value).toBe('VoterIdentification');
     expect(by.issueYear?.value).toBe(2014);
-    const small = await call<BackIdResultView>('capture.addBackSecondId', { interviewId: 'demo-clean-pass', image: png({ width: 120, height: 120 }) });
-    expect(small.indicators.find((i) => i.field === 'horizontalResolution')).toMatchObject({ value: 120, verdict: 'recapture' });
+    const small = await call<BackIdResultView>('capture.addBackSecondId', {
+      interviewId: 'demo-clean-pass',
+      image: png({ width: 120, height: 120 }),
+    });
+    expect(small.indicators.find((i) => i.field === 'horizontalResolution')).toMatchObject({
+      value: 120,
+      verdict: 'recapture',
+    });
     expect(small.recapture).toBe(true);
   });
 
   it('explains every failReason in turn, with the accepted documents where given', async () => {
     const seen: string[] = [];
     for (const _ of FailReason.options) {
-      const view = await call<BackIdResultView>('capture.addBackSecondId', { interviewId: 'demo-id-fail-reasons', image: good });
+      const view = await call<BackIdResultView>('capture.addBackSecondId', {
+        interviewId: 'demo-id-fail-reasons',
+        image: good,
+      });
       expect(view.failReason?.message.en).toBeTruthy();
       expect(view.recapture).toBe(true);
-      if (view.failReason?.code === 'ID_TYPE_UNACCEPTABLE') expect(view.response.acceptedDocuments?.length).toBeGreaterThan(0);
+      if (view.failReason?.code === 'ID_TYPE_UNACCEPTABLE')
+        expect(view.response.acceptedDocuments?.length).toBeGreaterThan(0);
       seen.push(view.failReason!.code);
     }
     expect(seen.sort()).toEqual([...FailReason.options].sort());
@@ -177,8 +223,12 @@ describe('face authentication', () => {
       expect(view.error).toMatchObject({ code: name });
       expect(view.error?.message.es).toBeTruthy();
     }
-    expect((await call<AuthResultView>('capture.authenticateFace', { image: good })).error?.code).toBe('HINT_NOT_PROVIDED');
-    expect((await call<AuthResultView>('capture.authenticateFace', { image: good, hint: 'nobody@demo.mx' })).error?.code).toBe('NONEXISTENT_CUSTOMER');
+    expect((await call<AuthResultView>('capture.authenticateFace', { image: good })).error?.code).toBe(
+      'HINT_NOT_PROVIDED',
+    );
+    expect(
+      (await call<AuthResultView>('capture.authenticateFace', { image: good, hint: 'nobody@demo.mx' })).error?.code,
+    ).toBe('NONEXISTENT_CUSTOMER');
   });
 });
 
@@ -203,12 +253,23 @@ describe('video import', () => {
   it('streams a staged file to the service; the demo stores exactly the same bytes', async () => {
     const bytes = webm(3 * 1024 * 1024 + 1);
     const staged = await stage(bytes);
-    const started = await call<ImportJobView>('capture.importVideoStart', { interviewId: 'demo-clean-pass', stagedFileId: staged.id, type: 'selfie' });
+    const started = await call<ImportJobView>('capture.importVideoStart', {
+      interviewId: 'demo-clean-pass',
+      stagedFileId: staged.id,
+      type: 'selfie',
+    });
     expect(started.totalBytes).toBe(bytes.length);
     const done = await until(started.jobId);
     expect(done).toMatchObject({ state: 'done', bytesDone: bytes.length });
     const recordings = await (await fetch(`${h.server.url}/__demo/interviews/demo-clean-pass/recordings`)).json();
-    expect(recordings).toEqual([expect.objectContaining({ recordingId: done.recordingId, type: 'selfie', sizeBytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') })]);
+    expect(recordings).toEqual([
+      expect.objectContaining({
+        recordingId: done.recordingId,
+        type: 'selfie',
+        sizeBytes: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      }),
+    ]);
     // The temp copy is deleted after the upload.
     await new Promise((r) => setTimeout(r, 20));
     expect(captureState(ctx).staged.get(staged.id)).toBeUndefined();
@@ -216,32 +277,56 @@ describe('video import', () => {
 
   it('reports a body over the server limit (413) and refuses a non-video file up front', async () => {
     const tooBig = await stage(webm(7 * 1024 * 1024));
-    const big = await until((await call<ImportJobView>('capture.importVideoStart', { interviewId: 'demo-clean-pass', stagedFileId: tooBig.id })).jobId);
+    const big = await until(
+      (
+        await call<ImportJobView>('capture.importVideoStart', {
+          interviewId: 'demo-clean-pass',
+          stagedFileId: tooBig.id,
+        })
+      ).jobId,
+    );
     expect(big).toMatchObject({ state: 'failed', error: { httpStatus: 413 } });
     // Main refuses a file that is not WebM or MP4 before uploading anything, and deletes the temp copy.
     const text = await stage(Buffer.from('not a video at all'), 'notes.txt');
-    expect((await failure(call('capture.importVideoStart', { interviewId: 'demo-clean-pass', stagedFileId: text.id }))).code).toBe('NOT_A_VIDEO');
+    expect(
+      (await failure(call('capture.importVideoStart', { interviewId: 'demo-clean-pass', stagedFileId: text.id }))).code,
+    ).toBe('NOT_A_VIDEO');
     expect(captureState(ctx).staged.get(text.id)).toBeUndefined();
   });
 
   it('cancels a running import', async () => {
     await h.demo('faults', { route: 'importVideo', kind: 'delay', delayMs: 2000 });
     const staged = await stage(webm(1024 * 1024));
-    const started = await call<ImportJobView>('capture.importVideoStart', { interviewId: 'demo-clean-pass', stagedFileId: staged.id });
+    const started = await call<ImportJobView>('capture.importVideoStart', {
+      interviewId: 'demo-clean-pass',
+      stagedFileId: staged.id,
+    });
     const cancelled = await call<ImportJobView>('capture.importVideoCancel', { jobId: started.jobId });
     expect(cancelled.state).toBe('cancelled');
     expect(cancelled.error).toBeUndefined();
   });
 
-  it('streams through the app\'s streamingFetch: same bytes stored, an over-limit body reported as 413', async () => {
+  it("streams through the app's streamingFetch: same bytes stored, an over-limit body reported as 413", async () => {
     const vault = new MemoryVault();
     await vault.setCredential('demo', 'apiKey', h.credentials.apiKey);
     await vault.setSessionToken('demo', 'demo-clean-pass', h.session('demo-clean-pass'));
-    const client = new OmniClient({ env: { id: 'demo', baseUrl: h.server.url, authUrl: h.server.url, apiVersion: '1.0', tokenHeader: 'X-Incode-Hardware-Id' }, vault, fetch: streamingFetch() });
+    const client = new OmniClient({
+      env: {
+        id: 'demo',
+        baseUrl: h.server.url,
+        authUrl: h.server.url,
+        apiVersion: '1.0',
+        tokenHeader: 'X-Incode-Hardware-Id',
+      },
+      vault,
+      fetch: streamingFetch(),
+    });
     const jobs = new ImportJobs((e) => toIpcErrorData(e, 'test'));
     const upload = (path: string) =>
-      jobs.start({ interviewId: 'demo-clean-pass', filePath: path, fileName: 'clip.webm' }, (rawBody, { interviewId, signal }) =>
-        client.call('importVideo', {} as CallInput<'importVideo'>, { interviewId, signal, rawBody }),
+      jobs.start(
+        { interviewId: 'demo-clean-pass', filePath: path, fileName: 'clip.webm' },
+        (rawBody, { interviewId, signal }) =>
+          client.call('importVideo', {} as CallInput<'importVideo'>, { interviewId, signal, rawBody }),
       );
     const bytes = webm(2 * 1024 * 1024 + 2);
     const okPath = join(dir, 'ok.webm');
@@ -249,7 +334,11 @@ describe('video import', () => {
     const ok = await jobs.settled((await upload(okPath)).jobId);
     expect(ok?.state).toBe('done');
     const stored = await (await fetch(`${h.server.url}/__demo/interviews/demo-clean-pass/recordings`)).json();
-    expect(stored.at(-1)).toMatchObject({ recordingId: ok?.recordingId, sizeBytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
+    expect(stored.at(-1)).toMatchObject({
+      recordingId: ok?.recordingId,
+      sizeBytes: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+    });
     const bigPath = join(dir, 'big.webm');
     await writeFile(bigPath, webm(9 * 1024 * 1024));
     const big = await jobs.settled((await upload(bigPath)).jobId);
@@ -264,7 +353,15 @@ describe('video import', () => {
   });
 
   it('explains an unknown staged file and an unknown job', async () => {
-    expect((await failure(call('capture.importVideoStart', { interviewId: 'demo-clean-pass', stagedFileId: crypto.randomUUID() }))).code).toBe('STAGED_FILE_NOT_FOUND');
-    expect((await failure(call('capture.importVideoStatus', { jobId: crypto.randomUUID() }))).code).toBe('IMPORT_NOT_FOUND');
+    expect(
+      (
+        await failure(
+          call('capture.importVideoStart', { interviewId: 'demo-clean-pass', stagedFileId: crypto.randomUUID() }),
+        )
+      ).code,
+    ).toBe('STAGED_FILE_NOT_FOUND');
+    expect((await failure(call('capture.importVideoStatus', { jobId: crypto.randomUUID() }))).code).toBe(
+      'IMPORT_NOT_FOUND',
+    );
   });
 });

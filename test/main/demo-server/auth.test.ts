@@ -23,24 +23,37 @@ describe('demo server: headers, API keys and tokens', () => {
 
   it('accepts either spelling of the integration id and refuses neither or two different values', async () => {
     const { integrationId, secret } = h.credentials;
-    for (const body of [{ integration_id: integrationId, secret }, { integrationId, secret }]) {
+    for (const body of [
+      { integration_id: integrationId, secret },
+      { integrationId, secret },
+    ]) {
       const res = await h.raw('/v1/integration/authorize/server', { method: 'POST', body });
       expect(res.status).toBe(200);
     }
     const neither = await h.raw('/v1/integration/authorize/server', { method: 'POST', body: { secret } });
     expect(neither.status).toBe(400);
     expect(neither.json.message).toMatch(/integration_id/);
-    const differ = await h.raw('/v1/integration/authorize/server', { method: 'POST', body: { integration_id: integrationId, integrationId: '11111111-1111-1111-1111-111111111111', secret } });
+    const differ = await h.raw('/v1/integration/authorize/server', {
+      method: 'POST',
+      body: { integration_id: integrationId, integrationId: '11111111-1111-1111-1111-111111111111', secret },
+    });
     expect(differ.status).toBe(400);
     expect(differ.json.message).toMatch(/differ/);
-    const wrongSecret = await h.raw('/v1/integration/authorize/server', { method: 'POST', body: { integration_id: integrationId, secret: 'nope' } });
+    const wrongSecret = await h.raw('/v1/integration/authorize/server', {
+      method: 'POST',
+      body: { integration_id: integrationId, secret: 'nope' },
+    });
     expect(wrongSecret.status).toBe(401);
     expect(wrongSecret.json.message).toMatch(/secret/);
   });
 
   it('answers 400 with the error body when api-version is missing, even on the authorization path', async () => {
     for (const path of ['/omni/api-key', '/v1/integration/authorize/server']) {
-      const res = await h.raw(path, { method: path.startsWith('/v1') ? 'POST' : 'GET', apiVersion: null, body: path.startsWith('/v1') ? {} : undefined });
+      const res = await h.raw(path, {
+        method: path.startsWith('/v1') ? 'POST' : 'GET',
+        apiVersion: null,
+        body: path.startsWith('/v1') ? {} : undefined,
+      });
       expect(res.status).toBe(400);
       expect(res.json).toMatchObject({ status: 400, error: 'Bad Request', path });
       expect(res.json.message).toMatch(/api-version/);
@@ -96,14 +109,28 @@ describe('demo server: headers, API keys and tokens', () => {
     expect(other.status).toBe(401);
     expect(other.json.message).toMatch(/belongs to interview demo-clean-pass/);
     // ...but may name its own interview.
-    expect((await h.raw('/omni/get/raw-idv-results?id=demo-clean-pass', { token: h.session('demo-clean-pass') })).status).toBe(200);
+    expect(
+      (await h.raw('/omni/get/raw-idv-results?id=demo-clean-pass', { token: h.session('demo-clean-pass') })).status,
+    ).toBe(200);
     // Another organization's interview is unknown to this organization.
-    await expect(client.call('getRawIdvResults', { query: { id: 'demo-orgb-onboarding' } })).rejects.toMatchObject({ httpStatus: 400 });
+    await expect(client.call('getRawIdvResults', { query: { id: 'demo-orgb-onboarding' } })).rejects.toMatchObject({
+      httpStatus: 400,
+    });
     const orgB = h.credentials.organizations[1]!;
     const orgBClient = await h.client({ credentials: orgB });
-    expect(await orgBClient.call('addName', { body: { name: 'Ulises Navarro Prieto' } }, { interviewId: 'demo-orgb-onboarding' })).toMatchObject({ success: true });
-    expect((await orgBClient.call('getCrossDocResults', { query: { id: 'demo-orgb-onboarding' } })).fullName).toBeDefined();
-    await expect(client.call('addName', { body: { name: 'x' } }, { interviewId: 'demo-orgb-onboarding' })).rejects.toMatchObject({ httpStatus: 401 });
+    expect(
+      await orgBClient.call(
+        'addName',
+        { body: { name: 'Ulises Navarro Prieto' } },
+        { interviewId: 'demo-orgb-onboarding' },
+      ),
+    ).toMatchObject({ success: true });
+    expect(
+      (await orgBClient.call('getCrossDocResults', { query: { id: 'demo-orgb-onboarding' } })).fullName,
+    ).toBeDefined();
+    await expect(
+      client.call('addName', { body: { name: 'x' } }, { interviewId: 'demo-orgb-onboarding' }),
+    ).rejects.toMatchObject({ httpStatus: 401 });
     const orgBToken = await h.serverToken(orgB);
     const crossOrg = await h.raw('/omni/api-key', { token: orgBToken });
     expect(crossOrg.status).toBe(401);
@@ -131,7 +158,9 @@ describe('demo server: headers, API keys and tokens', () => {
     expect(orgB.map((k) => k.id).sort()).toEqual(['key-ase-main', 'key-ase-portal']);
     const byKey = await admin.call('listApiKeys', { query: { apiKey: h.credentials.organizations[1]!.apiKey } });
     expect(byKey.map((k) => k.id).sort()).toEqual(['key-ase-main', 'key-ase-portal']);
-    await expect(admin.call('listApiKeys', { query: { apiKey: 'org-unknown' } })).rejects.toMatchObject({ httpStatus: 400 });
+    await expect(admin.call('listApiKeys', { query: { apiKey: 'org-unknown' } })).rejects.toMatchObject({
+      httpStatus: 400,
+    });
 
     const plain = await h.client({ credentials: h.credentials.organizations[1]! });
     const ignored = await plain.call('listApiKeys', { query: { apiKey: 'org-financiera-demo' } });

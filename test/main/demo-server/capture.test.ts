@@ -36,50 +36,104 @@ describe('demo server: add face', () => {
     const ok = await client.call('addFace', { body: { base64Image: GOOD_IMAGE } }, { interviewId: 'demo-clean-pass' });
     expect(ok).toMatchObject({ age: 34, isBright: true, confidence: 0, hasLenses: false, sessionStatus: 'Alive' });
     expect(ok.captureAttemptsLimit).toBeUndefined();
-    const dim = await client.call('addFace', { body: { base64Image: jpegBase64({ mean: 45, noise: 40 }) } }, { interviewId: 'demo-clean-pass' });
+    const dim = await client.call(
+      'addFace',
+      { body: { base64Image: jpegBase64({ mean: 45, noise: 40 }) } },
+      { interviewId: 'demo-clean-pass' },
+    );
     expect(dim.isBright).toBe(false);
-    const recapture = await client.call('addFace', { body: { base64Image: GOOD_IMAGE } }, { interviewId: 'demo-face-recapture' });
-    expect(recapture).toMatchObject({ confidence: 1, hasLenses: true, hasFaceMask: true, hasClosedEyes: true, hasHeadCover: true, faceOccluded: true });
+    const recapture = await client.call(
+      'addFace',
+      { body: { base64Image: GOOD_IMAGE } },
+      { interviewId: 'demo-face-recapture' },
+    );
+    expect(recapture).toMatchObject({
+      confidence: 1,
+      hasLenses: true,
+      hasFaceMask: true,
+      hasClosedEyes: true,
+      hasHeadCover: true,
+      faceOccluded: true,
+    });
   });
 
   it('answers each custom status 4010, 4019, 4077, 4078 from its scenario, and 4019/4077 from the pixels', async () => {
     const client = await h.client();
-    for (const [interviewId, status] of [['demo-face-multiple', 4010], ['demo-face-not-found', 4019], ['demo-face-low-quality', 4077], ['demo-face-occluded', 4078]] as const) {
+    for (const [interviewId, status] of [
+      ['demo-face-multiple', 4010],
+      ['demo-face-not-found', 4019],
+      ['demo-face-low-quality', 4077],
+      ['demo-face-occluded', 4078],
+    ] as const) {
       const err = await fail(client.call('addFace', { body: { base64Image: GOOD_IMAGE } }, { interviewId }));
       expect(err.httpStatus).toBe(400);
       expect(err.body?.status).toBe(status);
       expect(err.body?.message).toBeTruthy();
     }
-    const flat = await fail(client.call('addFace', { body: { base64Image: pngBase64({ noise: 0 }) } }, { interviewId: 'demo-clean-pass' }));
+    const flat = await fail(
+      client.call('addFace', { body: { base64Image: pngBase64({ noise: 0 }) } }, { interviewId: 'demo-clean-pass' }),
+    );
     expect(flat.body?.status).toBe(4019);
-    const blurry = await fail(client.call('addFace', { body: { base64Image: pngBase64({ noise: 0, gradient: 120 }) } }, { interviewId: 'demo-clean-pass' }));
+    const blurry = await fail(
+      client.call(
+        'addFace',
+        { body: { base64Image: pngBase64({ noise: 0, gradient: 120 }) } },
+        { interviewId: 'demo-clean-pass' },
+      ),
+    );
     expect(blurry.body?.status).toBe(4077);
-    const tiny = await fail(client.call('addFace', { body: { base64Image: pngBase64({ width: 80, height: 80 }) } }, { interviewId: 'demo-clean-pass' }));
+    const tiny = await fail(
+      client.call(
+        'addFace',
+        { body: { base64Image: pngBase64({ width: 80, height: 80 }) } },
+        { interviewId: 'demo-clean-pass' },
+      ),
+    );
     expect(tiny.body?.status).toBe(4077);
   });
 
   it('counts capture attempts down and refuses at zero; an undecodable file costs no attempt', async () => {
     const client = await h.client();
-    await expect(client.call('addFace', { body: { base64Image: 'AAAA' } }, { interviewId: 'demo-attempts-limited' })).rejects.toMatchObject({ httpStatus: 400 });
+    await expect(
+      client.call('addFace', { body: { base64Image: 'AAAA' } }, { interviewId: 'demo-attempts-limited' }),
+    ).rejects.toMatchObject({ httpStatus: 400 });
     for (const remaining of [2, 1, 0]) {
-      const res = await client.call('addFace', { body: { base64Image: GOOD_IMAGE } }, { interviewId: 'demo-attempts-limited' });
+      const res = await client.call(
+        'addFace',
+        { body: { base64Image: GOOD_IMAGE } },
+        { interviewId: 'demo-attempts-limited' },
+      );
       expect(res.captureAttemptsLimit).toEqual({ max: 3, remaining });
     }
-    const refused = await fail(client.call('addFace', { body: { base64Image: GOOD_IMAGE } }, { interviewId: 'demo-attempts-limited' }));
+    const refused = await fail(
+      client.call('addFace', { body: { base64Image: GOOD_IMAGE } }, { interviewId: 'demo-attempts-limited' }),
+    );
     expect(refused.httpStatus).toBe(400);
     expect(refused.body?.message).toMatch(/No selfie capture attempts left/);
     expect(refused.body?.details).toMatchObject({ captureAttemptsLimit: { max: 3, remaining: 0 } });
-    const exhausted = await fail(client.call('addFace', { body: { base64Image: GOOD_IMAGE } }, { interviewId: 'demo-attempts-exhausted' }));
+    const exhausted = await fail(
+      client.call('addFace', { body: { base64Image: GOOD_IMAGE } }, { interviewId: 'demo-attempts-exhausted' }),
+    );
     expect(exhausted.httpStatus).toBe(400);
   });
 
   it('refuses undecodable images, non-base64 text and writes to Closed or Deleted sessions with a clear 400', async () => {
     const client = await h.client();
-    const notImage = await fail(client.call('addFace', { body: { base64Image: Buffer.from('hello, not an image').toString('base64') } }, { interviewId: 'demo-clean-pass' }));
+    const notImage = await fail(
+      client.call(
+        'addFace',
+        { body: { base64Image: Buffer.from('hello, not an image').toString('base64') } },
+        { interviewId: 'demo-clean-pass' },
+      ),
+    );
     expect(notImage.body?.message).toMatch(/neither a PNG nor a JPEG/);
-    const truncated = await fail(client.call('addFace', { body: { base64Image: GOOD_IMAGE.slice(0, 200) } }, { interviewId: 'demo-clean-pass' }));
+    const truncated = await fail(
+      client.call('addFace', { body: { base64Image: GOOD_IMAGE.slice(0, 200) } }, { interviewId: 'demo-clean-pass' }),
+    );
     expect(truncated.body?.message).toMatch(/could not be decoded as PNG/);
-    const notBase64 = await fail(client.call('addFace', { body: { base64Image: '***' } }, { interviewId: 'demo-clean-pass' }));
+    const notBase64 = await fail(
+      client.call('addFace', { body: { base64Image: '***' } }, { interviewId: 'demo-clean-pass' }),
+    );
     expect(notBase64.body?.message).toMatch(/not valid base64/);
     for (const interviewId of ['demo-closed', 'demo-deleted']) {
       const err = await fail(client.call('addFace', { body: { base64Image: GOOD_IMAGE } }, { interviewId }));
@@ -90,16 +144,32 @@ describe('demo server: add face', () => {
 
   it('fetches imageUrl only from allow-listed domains', async () => {
     const client = await h.client();
-    const ok = await client.call('addFace', { body: { imageUrl: `${imageHostUrl}/selfie.png` } }, { interviewId: 'demo-clean-pass' });
+    const ok = await client.call(
+      'addFace',
+      { body: { imageUrl: `${imageHostUrl}/selfie.png` } },
+      { interviewId: 'demo-clean-pass' },
+    );
     expect(ok.isBright).toBe(true);
-    const refused = await fail(client.call('addFace', { body: { imageUrl: 'https://images.example.com/selfie.png' } }, { interviewId: 'demo-clean-pass' }));
+    const refused = await fail(
+      client.call(
+        'addFace',
+        { body: { imageUrl: 'https://images.example.com/selfie.png' } },
+        { interviewId: 'demo-clean-pass' },
+      ),
+    );
     expect(refused.body?.message).toMatch(/images\.example\.com is not on this server's allow-list/);
-    const missing = await fail(client.call('addFace', { body: { imageUrl: `${imageHostUrl}/missing.png` } }, { interviewId: 'demo-clean-pass' }));
+    const missing = await fail(
+      client.call('addFace', { body: { imageUrl: `${imageHostUrl}/missing.png` } }, { interviewId: 'demo-clean-pass' }),
+    );
     expect(missing.body?.message).toMatch(/HTTP 404/);
 
     const closedList = await startHarness();
     try {
-      const res = await closedList.raw('/omni/add/face/third-party', { method: 'POST', token: closedList.session('demo-clean-pass'), body: { imageUrl: `${imageHostUrl}/selfie.png` } });
+      const res = await closedList.raw('/omni/add/face/third-party', {
+        method: 'POST',
+        token: closedList.session('demo-clean-pass'),
+        body: { imageUrl: `${imageHostUrl}/selfie.png` },
+      });
       expect(res.status).toBe(400);
       expect(res.json.message).toMatch(/fetches from no domain/);
     } finally {
@@ -111,13 +181,20 @@ describe('demo server: add face', () => {
 describe('demo server: image decoding', () => {
   it('decodes 8-bit PNGs of every color type exactly as pngjs does, and leaves other variants to pngjs', () => {
     for (const colorType of [0, 2, 4, 6] as const) {
-      for (const [width, height] of [[1, 1], [97, 61], [320, 240]] as const) {
+      for (const [width, height] of [
+        [1, 1],
+        [97, 61],
+        [320, 240],
+      ] as const) {
         const png = new PNG({ width, height });
         for (let i = 0; i < png.data.length; i++) png.data[i] = (i * 7919 + (i >> 9) * 31) & 255;
         const bytes = PNG.sync.write(png, { colorType });
         const fast = decodeCommonPng(bytes);
         expect(fast, `colorType ${colorType} ${width}x${height}`).toBeDefined();
-        expect(Buffer.from(fast!.data).equals(PNG.sync.read(bytes).data), `colorType ${colorType} ${width}x${height}`).toBe(true);
+        expect(
+          Buffer.from(fast!.data).equals(PNG.sync.read(bytes).data),
+          `colorType ${colorType} ${width}x${height}`,
+        ).toBe(true);
       }
     }
     const sixteenBit = PNG.sync.write(new PNG({ width: 4, height: 4 }), { colorType: 6, bitDepth: 16 });
@@ -133,16 +210,38 @@ describe('demo server: image decoding', () => {
 describe('demo server: back of second ID', () => {
   it('computes resolution, sharpness and glare from the pixels', async () => {
     const client = await h.client();
-    const good = await client.call('addBackSecondId', { body: { base64Image: jpegBase64({ width: 640, height: 400 }) }, query: { captureType: 'UPLOAD' } }, { interviewId: 'demo-clean-pass' });
+    const good = await client.call(
+      'addBackSecondId',
+      { body: { base64Image: jpegBase64({ width: 640, height: 400 }) }, query: { captureType: 'UPLOAD' } },
+      { interviewId: 'demo-clean-pass' },
+    );
     expect(good).toMatchObject({
-      correctSharpness: true, correctGlare: true, horizontalResolution: 640, classification: true, readability: true, typeOfId: 'VoterIdentification',
-      countryCode: 'MEX', curpCheck: true, idQualityAttemptApproved: true, idFaceExtractionSkipped: false, sessionStatus: 'Alive', isDocumentExpired: false,
+      correctSharpness: true,
+      correctGlare: true,
+      horizontalResolution: 640,
+      classification: true,
+      readability: true,
+      typeOfId: 'VoterIdentification',
+      countryCode: 'MEX',
+      curpCheck: true,
+      idQualityAttemptApproved: true,
+      idFaceExtractionSkipped: false,
+      sessionStatus: 'Alive',
+      isDocumentExpired: false,
     });
     expect(good.failReason).toBeUndefined();
     expect(good.attemptId).toMatch(/^[0-9a-f-]{36}$/);
-    const blurry = await client.call('addBackSecondId', { body: { base64Image: pngBase64({ width: 150, height: 100, noise: 0, gradient: 80 }) } }, { interviewId: 'demo-clean-pass' });
+    const blurry = await client.call(
+      'addBackSecondId',
+      { body: { base64Image: pngBase64({ width: 150, height: 100, noise: 0, gradient: 80 }) } },
+      { interviewId: 'demo-clean-pass' },
+    );
     expect(blurry).toMatchObject({ correctSharpness: false, correctGlare: true, horizontalResolution: 150 });
-    const glare = await client.call('addBackSecondId', { body: { base64Image: pngBase64({ glare: 0.1 }) } }, { interviewId: 'demo-clean-pass' });
+    const glare = await client.call(
+      'addBackSecondId',
+      { body: { base64Image: pngBase64({ glare: 0.1 }) } },
+      { interviewId: 'demo-clean-pass' },
+    );
     expect(glare).toMatchObject({ correctGlare: false, horizontalResolution: 320 });
   });
 
@@ -161,24 +260,51 @@ describe('demo server: back of second ID', () => {
       expect(err.body?.message, interviewId).toMatch(message);
     }
     for (const remaining of [2, 1, 0]) {
-      const res = await client.call('addBackSecondId', { body: { base64Image: GOOD_IMAGE } }, { interviewId: 'demo-attempts-limited' });
+      const res = await client.call(
+        'addBackSecondId',
+        { body: { base64Image: GOOD_IMAGE } },
+        { interviewId: 'demo-attempts-limited' },
+      );
       expect(res.captureAttemptsLimit).toEqual({ max: 3, remaining });
     }
-    await expect(client.call('addBackSecondId', { body: { base64Image: GOOD_IMAGE } }, { interviewId: 'demo-attempts-limited' })).rejects.toMatchObject({ httpStatus: 400 });
+    await expect(
+      client.call('addBackSecondId', { body: { base64Image: GOOD_IMAGE } }, { interviewId: 'demo-attempts-limited' }),
+    ).rejects.toMatchObject({ httpStatus: 400 });
   });
 
   it('reports idFaceExtractionSkipped, expiry and mandatory consent from the interview', async () => {
     const client = await h.client();
-    expect((await client.call('addBackSecondId', { body: { base64Image: GOOD_IMAGE } }, { interviewId: 'demo-id-face-skipped' })).idFaceExtractionSkipped).toBe(true);
-    const expired = await client.call('addBackSecondId', { body: { base64Image: GOOD_IMAGE } }, { interviewId: 'demo-expired-id' });
-    expect(expired).toMatchObject({ isDocumentExpired: true, showMandatoryConsent: true, regulationType: 'MX_LFPDPPP', issueYear: 2014 });
+    expect(
+      (
+        await client.call(
+          'addBackSecondId',
+          { body: { base64Image: GOOD_IMAGE } },
+          { interviewId: 'demo-id-face-skipped' },
+        )
+      ).idFaceExtractionSkipped,
+    ).toBe(true);
+    const expired = await client.call(
+      'addBackSecondId',
+      { body: { base64Image: GOOD_IMAGE } },
+      { interviewId: 'demo-expired-id' },
+    );
+    expect(expired).toMatchObject({
+      isDocumentExpired: true,
+      showMandatoryConsent: true,
+      regulationType: 'MX_LFPDPPP',
+      issueYear: 2014,
+    });
   });
 
   it('answers every failReason in turn for demo-id-fail-reasons', async () => {
     const client = await h.client();
     const seen: string[] = [];
     for (let i = 0; i < FailReason.options.length; i++) {
-      const res = await client.call('addBackSecondId', { body: { base64Image: GOOD_IMAGE } }, { interviewId: 'demo-id-fail-reasons' });
+      const res = await client.call(
+        'addBackSecondId',
+        { body: { base64Image: GOOD_IMAGE } },
+        { interviewId: 'demo-id-fail-reasons' },
+      );
       expect(res.classification).toBe(false);
       expect(res.readability).toBe(false);
       seen.push(res.failReason!);
@@ -192,7 +318,9 @@ describe('demo server: back of second ID', () => {
 describe('demo server: face authentication', () => {
   it('passes a known customer by hint and reaches every error name', async () => {
     const client = await h.client();
-    const pass = await client.call('authenticateFace', { body: { base64Image: GOOD_IMAGE, hint: 'ana.lopez@demo.mx' } });
+    const pass = await client.call('authenticateFace', {
+      body: { base64Image: GOOD_IMAGE, hint: 'ana.lopez@demo.mx' },
+    });
     expect(pass).toMatchObject({ overallStatus: 'PASS', candidate: 'cust-ana-lopez' });
     const reached = new Set<string>();
     const check = async (body: { base64Image: string; hint?: string }) => {
@@ -202,13 +330,20 @@ describe('demo server: face authentication', () => {
       reached.add(res.error!.name);
       return res.error!.name;
     };
-    for (const c of customers.filter((c) => !c.outcome.pass)) expect(await check({ base64Image: GOOD_IMAGE, hint: c.hint })).toBe(c.outcome.pass ? '' : c.outcome.name);
+    for (const c of customers.filter((c) => !c.outcome.pass))
+      expect(await check({ base64Image: GOOD_IMAGE, hint: c.hint })).toBe(c.outcome.pass ? '' : c.outcome.name);
     expect(await check({ base64Image: GOOD_IMAGE })).toBe('HINT_NOT_PROVIDED');
     expect(await check({ base64Image: GOOD_IMAGE, hint: 'nobody@demo.mx' })).toBe('NONEXISTENT_CUSTOMER');
     // Measured from the pixels regardless of the customer:
-    expect(await check({ base64Image: pngBase64({ mean: 30, noise: 25 }), hint: 'ana.lopez@demo.mx' })).toBe('FACE_TOO_DARK');
-    expect(await check({ base64Image: pngBase64({ noise: 0, gradient: 100 }), hint: 'ana.lopez@demo.mx' })).toBe('FACE_TOO_BLURRY');
-    expect(await check({ base64Image: pngBase64({ width: 60, height: 60 }), hint: 'ana.lopez@demo.mx' })).toBe('FACE_TOO_SMALL');
+    expect(await check({ base64Image: pngBase64({ mean: 30, noise: 25 }), hint: 'ana.lopez@demo.mx' })).toBe(
+      'FACE_TOO_DARK',
+    );
+    expect(await check({ base64Image: pngBase64({ noise: 0, gradient: 100 }), hint: 'ana.lopez@demo.mx' })).toBe(
+      'FACE_TOO_BLURRY',
+    );
+    expect(await check({ base64Image: pngBase64({ width: 60, height: 60 }), hint: 'ana.lopez@demo.mx' })).toBe(
+      'FACE_TOO_SMALL',
+    );
     expect(await check({ base64Image: pngBase64({ noise: 0 }), hint: 'ana.lopez@demo.mx' })).toBe('FACE_NOT_FOUND');
     expect([...reached].sort()).toEqual([...AuthErrorName.options].sort());
   });
@@ -219,15 +354,24 @@ describe('demo server: face authentication', () => {
       const res = await client.call('authenticateFace', { body: { base64Image: GOOD_IMAGE, hint: 'limited@demo.mx' } });
       expect(res.captureAttemptsLimit).toEqual({ max: 3, remaining });
     }
-    await expect(client.call('authenticateFace', { body: { base64Image: GOOD_IMAGE, hint: 'limited@demo.mx' } })).rejects.toMatchObject({ httpStatus: 400 });
+    await expect(
+      client.call('authenticateFace', { body: { base64Image: GOOD_IMAGE, hint: 'limited@demo.mx' } }),
+    ).rejects.toMatchObject({ httpStatus: 400 });
     const orgB = await h.client({ credentials: h.credentials.organizations[1]! });
-    expect(await orgB.call('authenticateFace', { body: { base64Image: GOOD_IMAGE } })).toMatchObject({ overallStatus: 'PASS', candidate: 'cust-ulises-navarro' });
-    expect(await orgB.call('authenticateFace', { body: { base64Image: GOOD_IMAGE, hint: 'anything' } })).toMatchObject({ overallStatus: 'PASS' });
+    expect(await orgB.call('authenticateFace', { body: { base64Image: GOOD_IMAGE } })).toMatchObject({
+      overallStatus: 'PASS',
+      candidate: 'cust-ulises-navarro',
+    });
+    expect(await orgB.call('authenticateFace', { body: { base64Image: GOOD_IMAGE, hint: 'anything' } })).toMatchObject({
+      overallStatus: 'PASS',
+    });
   });
 
   it('refuses an undecodable image with 400', async () => {
     const client = await h.client();
-    await expect(client.call('authenticateFace', { body: { base64Image: 'AAAA', hint: 'ana.lopez@demo.mx' } })).rejects.toMatchObject({ httpStatus: 400 });
+    await expect(
+      client.call('authenticateFace', { body: { base64Image: 'AAAA', hint: 'ana.lopez@demo.mx' } }),
+    ).rejects.toMatchObject({ httpStatus: 400 });
   });
 });
 
@@ -235,10 +379,21 @@ describe('demo server: import video', () => {
   it('stores a real recording, returns its id and lists it for the interview', async () => {
     const client = await h.client();
     const video = (await readFile(VIDEO_SELFIE_FIXTURE)).toString('base64');
-    const { recordingId } = await client.call('importVideo', { body: { video, type: 'selfie' } }, { interviewId: 'demo-clean-pass' });
+    const { recordingId } = await client.call(
+      'importVideo',
+      { body: { video, type: 'selfie' } },
+      { interviewId: 'demo-clean-pass' },
+    );
     expect(recordingId).toMatch(/^rec-/);
     const listed = await (await fetch(`${h.server.url}/__demo/interviews/demo-clean-pass/recordings`)).json();
-    expect(listed).toEqual([expect.objectContaining({ recordingId, type: 'selfie', mimeType: 'video/webm', sizeBytes: Buffer.from(video, 'base64').length })]);
+    expect(listed).toEqual([
+      expect.objectContaining({
+        recordingId,
+        type: 'selfie',
+        mimeType: 'video/webm',
+        sizeBytes: Buffer.from(video, 'base64').length,
+      }),
+    ]);
   });
 
   it('accepts a large recording streamed by the client under the default 200 MB limit', async () => {
@@ -249,12 +404,20 @@ describe('demo server: import video', () => {
       const first = Buffer.from(chunk);
       first.writeUInt32BE(0x1a45dfa3, 0);
       const chunks = [first, ...Array.from({ length: 9 }, () => chunk)];
-      const parts = [Buffer.from('{"type":"merged","video":"'), ...chunks.map((c) => Buffer.from(c.toString('base64'))), Buffer.from('"}')];
+      const parts = [
+        Buffer.from('{"type":"merged","video":"'),
+        ...chunks.map((c) => Buffer.from(c.toString('base64'))),
+        Buffer.from('"}'),
+      ];
       const contentLength = parts.reduce((n, p) => n + p.length, 0);
       async function* stream() {
         for (const part of parts) yield new Uint8Array(part);
       }
-      const { recordingId } = await client.call('importVideo', { body: { video: 'unused-with-rawBody' } }, { interviewId: 'demo-clean-pass', rawBody: { stream: stream(), contentLength } });
+      const { recordingId } = await client.call(
+        'importVideo',
+        { body: { video: 'unused-with-rawBody' } },
+        { interviewId: 'demo-clean-pass', rawBody: { stream: stream(), contentLength } },
+      );
       const [listed] = await (await fetch(`${big.server.url}/__demo/interviews/demo-clean-pass/recordings`)).json();
       expect(listed).toMatchObject({ recordingId, type: 'merged', sizeBytes: 30 * 1024 * 1024 });
       const hash = createHash('sha256');
@@ -267,11 +430,19 @@ describe('demo server: import video', () => {
 
   it('refuses a body that is not a video, and answers 413 over the size limit', async () => {
     const client = await h.client();
-    const notVideo = await fail(client.call('importVideo', { body: { video: Buffer.from('plain text').toString('base64') } }, { interviewId: 'demo-clean-pass' }));
+    const notVideo = await fail(
+      client.call(
+        'importVideo',
+        { body: { video: Buffer.from('plain text').toString('base64') } },
+        { interviewId: 'demo-clean-pass' },
+      ),
+    );
     expect(notVideo.body?.message).toMatch(/not a WebM or MP4/);
     const huge = Buffer.alloc(5 * 1024 * 1024, 1);
     huge.writeUInt32BE(0x1a45dfa3, 0);
-    const tooLarge = await fail(client.call('importVideo', { body: { video: huge.toString('base64') } }, { interviewId: 'demo-clean-pass' }));
+    const tooLarge = await fail(
+      client.call('importVideo', { body: { video: huge.toString('base64') } }, { interviewId: 'demo-clean-pass' }),
+    );
     expect(tooLarge.httpStatus).toBe(413);
     expect(tooLarge.body?.message).toMatch(/larger than this server's limit/);
   });

@@ -21,27 +21,64 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const DemoCredentials = z.object({ apiKey: z.string().min(1), integrationId: z.uuid(), secret: z.string().min(1) });
-const DemoInterviews = z.array(z.object({ interviewId: z.string().min(1), sessionToken: z.string().min(1), sessionStatus: z.enum(['Alive', 'Closed', 'Deleted']), label: z.string().min(1) }));
+const DemoInterviews = z.array(
+  z.object({
+    interviewId: z.string().min(1),
+    sessionToken: z.string().min(1),
+    sessionStatus: z.enum(['Alive', 'Closed', 'Deleted']),
+    label: z.string().min(1),
+  }),
+);
 
 function inputsFor(name: EndpointName, video: string): Array<{ query?: Record<string, string>; body?: unknown }> {
   switch (name) {
     case 'authorizeServer':
-      return [{ body: { integration_id: h.credentials.integrationId, secret: h.credentials.secret } }, { body: { secret: 'x' } }, { body: 'not json' }];
+      return [
+        { body: { integration_id: h.credentials.integrationId, secret: h.credentials.secret } },
+        { body: { secret: 'x' } },
+        { body: 'not json' },
+      ];
     case 'listApiKeys':
       return [{}, { query: { apiKey: 'org-aseguradora-demo' } }, { query: { apiKey: 'nope' } }];
     case 'validateRfc':
-      return [...rfcRegistry.map((r) => ({ body: { rfc: r.rfc } })), { body: { rfc: 'HEGG560427IU5' } }, { body: { rfc: 'BAD' } }, { body: {} }];
+      return [
+        ...rfcRegistry.map((r) => ({ body: { rfc: r.rfc } })),
+        { body: { rfc: 'HEGG560427IU5' } },
+        { body: { rfc: 'BAD' } },
+        { body: {} },
+      ];
     case 'addFace':
-      return [{ body: { base64Image: GOOD_IMAGE } }, { body: { base64Image: pngBase64({ noise: 0 }) } }, { body: { base64Image: 'AAAA' } }, { body: { imageUrl: 'https://x.example/a.png' } }, { body: {} }];
+      return [
+        { body: { base64Image: GOOD_IMAGE } },
+        { body: { base64Image: pngBase64({ noise: 0 }) } },
+        { body: { base64Image: 'AAAA' } },
+        { body: { imageUrl: 'https://x.example/a.png' } },
+        { body: {} },
+      ];
     case 'calculateContractNom151':
       return [
-        ...interviews.flatMap((i) => i.contracts.map((c) => ({ body: { signedContractId: c.documentId, includeSignedDocumentInResponse: true, includeCertificateDetailsInResponse: true } }))),
+        ...interviews.flatMap((i) =>
+          i.contracts.map((c) => ({
+            body: {
+              signedContractId: c.documentId,
+              includeSignedDocumentInResponse: true,
+              includeCertificateDetailsInResponse: true,
+            },
+          })),
+        ),
         { body: { signedContractId: 'nope' } },
       ];
     case 'authenticateFace':
-      return [...customers.map((c) => ({ body: { base64Image: GOOD_IMAGE, hint: c.hint } })), { body: { base64Image: GOOD_IMAGE } }, { body: { base64Image: '@@' } }];
+      return [
+        ...customers.map((c) => ({ body: { base64Image: GOOD_IMAGE, hint: c.hint } })),
+        { body: { base64Image: GOOD_IMAGE } },
+        { body: { base64Image: '@@' } },
+      ];
     case 'addBackSecondId':
-      return [...Array.from({ length: 11 }, () => ({ body: { base64Image: GOOD_IMAGE }, query: { captureType: 'MANUAL' } })), { body: { base64Image: GOOD_IMAGE }, query: { captureType: 'WRONG' } }];
+      return [
+        ...Array.from({ length: 11 }, () => ({ body: { base64Image: GOOD_IMAGE }, query: { captureType: 'MANUAL' } })),
+        { body: { base64Image: GOOD_IMAGE }, query: { captureType: 'WRONG' } },
+      ];
     case 'importVideo':
       return [{ body: { video, type: 'selfie' } }, { body: { video: 'AAAA' } }, { body: { video, type: 'wrong' } }];
     case 'addConferenceNotes':
@@ -66,11 +103,22 @@ describe('demo server: contract conformance of every response', () => {
     const video = (await readFile(VIDEO_SELFIE_FIXTURE)).toString('base64');
     const serverToken = await h.serverToken();
     for (const [name, def] of Object.entries(endpoints) as Array<[EndpointName, EndpointDef]>) {
-      const tokens = def.token === 'none' ? [undefined] : def.token === 'server' ? [serverToken] : def.token === 'fetch' ? [serverToken, ...h.interviews.map((i) => i.sessionToken)] : h.interviews.map((i) => i.sessionToken);
+      const tokens =
+        def.token === 'none'
+          ? [undefined]
+          : def.token === 'server'
+            ? [serverToken]
+            : def.token === 'fetch'
+              ? [serverToken, ...h.interviews.map((i) => i.sessionToken)]
+              : h.interviews.map((i) => i.sessionToken);
       for (const token of tokens) {
         for (const input of inputsFor(name, video)) {
           const path = def.path + (input.query ? `?${new URLSearchParams(input.query)}` : '');
-          const init = { method: def.method, ...(token ? { token } : {}), ...(def.method === 'POST' ? { body: input.body ?? {} } : {}) };
+          const init = {
+            method: def.method,
+            ...(token ? { token } : {}),
+            ...(def.method === 'POST' ? { body: input.body ?? {} } : {}),
+          };
           await h.raw(path, init);
         }
       }
@@ -83,14 +131,21 @@ describe('demo server: contract conformance of every response', () => {
     }
     await h.raw('/omni/does-not-exist');
     // Media links answer the same error body when refused.
-    const { url } = JSON.parse((await h.raw('/omni/generateVideoSelfieDownloadUrl', { token: h.session('demo-clean-pass') })).text);
+    const { url } = JSON.parse(
+      (await h.raw('/omni/generateVideoSelfieDownloadUrl', { token: h.session('demo-clean-pass') })).text,
+    );
     const signed = new URL(url);
     await h.raw(`${signed.pathname}?expires=1&signature=abc`);
     await h.raw(signed.pathname);
     await h.raw(signed.pathname + signed.search, { headers: { range: 'bytes=99999999-' } });
     await h.raw('/files/contracts/nope.pdf');
     await h.raw('/omni/add/name', { method: 'POST', token: h.session('demo-clean-pass'), body: '{"name": ' });
-    await h.raw('/omni/add/name', { method: 'POST', token: h.session('demo-clean-pass'), headers: { 'content-type': 'application/xml' }, body: '<name/>' });
+    await h.raw('/omni/add/name', {
+      method: 'POST',
+      token: h.session('demo-clean-pass'),
+      headers: { 'content-type': 'application/xml' },
+      body: '<name/>',
+    });
 
     const byPath = new Map(Object.entries(endpoints).map(([n, d]) => [d.path, n as EndpointName]));
     const problems: string[] = [];
@@ -109,7 +164,10 @@ describe('demo server: contract conformance of every response', () => {
         const name = byPath.get(path);
         if (!name) continue;
         const parsed = endpoints[name].response.safeParse(json);
-        if (!parsed.success) problems.push(`${name} ${r.status}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+        if (!parsed.success)
+          problems.push(
+            `${name} ${r.status}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+          );
         if (!r.contentType.startsWith('application/json')) problems.push(`${name}: content-type ${r.contentType}`);
       } else {
         const parsed = ErrorBody.safeParse(json);
@@ -120,8 +178,10 @@ describe('demo server: contract conformance of every response', () => {
         const body = parsed.data;
         if (body.path !== path) problems.push(`${path}: error path ${body.path}`);
         if (!body.message) problems.push(`${path} ${r.status}: no message`);
-        const custom = [4010, 4019, 4077, 4078].includes(body.status) && r.status === 400 && path === endpoints.addFace.path;
-        if (body.status !== r.status && !custom) problems.push(`${path}: body status ${body.status} on HTTP ${r.status}`);
+        const custom =
+          [4010, 4019, 4077, 4078].includes(body.status) && r.status === 400 && path === endpoints.addFace.path;
+        if (body.status !== r.status && !custom)
+          problems.push(`${path}: body status ${body.status} on HTTP ${r.status}`);
       }
     }
     expect(problems).toEqual([]);
@@ -130,7 +190,11 @@ describe('demo server: contract conformance of every response', () => {
   }, 120_000);
 
   it('answers the /__demo/ routes in the shapes decisions.md fixes', async () => {
-    expect(DemoCredentials.safeParse(await (await fetch(`${h.server.url}/__demo/credentials`)).json()).success).toBe(true);
-    expect(DemoInterviews.safeParse(await (await fetch(`${h.server.url}/__demo/interviews`)).json()).success).toBe(true);
+    expect(DemoCredentials.safeParse(await (await fetch(`${h.server.url}/__demo/credentials`)).json()).success).toBe(
+      true,
+    );
+    expect(DemoInterviews.safeParse(await (await fetch(`${h.server.url}/__demo/interviews`)).json()).success).toBe(
+      true,
+    );
   });
 });

@@ -11,7 +11,9 @@ afterEach(() => h.demo('reset'));
 describe('demo server: injected faults', () => {
   it('status: the next `times` calls fail with that status, then the route recovers (RFC 500)', async () => {
     const client = await h.client();
-    expect(await h.demo('faults', { route: '/api/validate/rfc', kind: 'status', status: 500, times: 2 })).toMatchObject({ ok: true, route: '/api/validate/rfc', pending: 2 });
+    expect(await h.demo('faults', { route: '/api/validate/rfc', kind: 'status', status: 500, times: 2 })).toMatchObject(
+      { ok: true, route: '/api/validate/rfc', pending: 2 },
+    );
     for (let i = 0; i < 2; i++) {
       const err = await fail(client.call('validateRfc', { body: { rfc: 'GODE561231GR8' } }));
       expect(err.httpStatus).toBe(500);
@@ -29,7 +31,9 @@ describe('demo server: injected faults', () => {
     await h.demo('faults', { route: 'getRawIdvResults', kind: 'status', status: 429 });
     const client = await h.client({ retryAttempts: 2 });
     const started = Date.now();
-    expect((await client.call('getRawIdvResults', { query: { id: 'demo-clean-pass' } })).checkResults.length).toBeGreaterThan(0);
+    expect(
+      (await client.call('getRawIdvResults', { query: { id: 'demo-clean-pass' } })).checkResults.length,
+    ).toBeGreaterThan(0);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
   });
 
@@ -54,7 +58,11 @@ describe('demo server: injected faults', () => {
 
   it('malformed: a 200 whose body is not JSON', async () => {
     await h.demo('faults', { route: '/omni/add/name', kind: 'malformed' });
-    const raw = await h.raw('/omni/add/name', { method: 'POST', token: h.session('demo-clean-pass'), body: { name: 'x' } });
+    const raw = await h.raw('/omni/add/name', {
+      method: 'POST',
+      token: h.session('demo-clean-pass'),
+      body: { name: 'x' },
+    });
     expect(raw.status).toBe(200);
     expect(() => JSON.parse(raw.text)).toThrow();
     await h.demo('faults', { route: 'addName', kind: 'malformed' });
@@ -64,7 +72,12 @@ describe('demo server: injected faults', () => {
   });
 
   it('refuses unknown routes and bad control bodies', async () => {
-    const post = (path: string, body: unknown) => fetch(`${h.server.url}/__demo/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (path: string, body: unknown) =>
+      fetch(`${h.server.url}/__demo/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const unknown = await post('faults', { route: '/omni/nope', kind: 'status' });
     expect(unknown.status).toBe(400);
     expect((await unknown.json()).message).toMatch(/Unknown route/);
@@ -78,16 +91,26 @@ describe('demo server: reset and clock', () => {
     const client = await h.client();
     await client.call('addName', { body: { name: 'Cambiado' } }, { interviewId: 'demo-clean-pass' });
     await client.call('addFace', { body: { base64Image: GOOD_IMAGE } }, { interviewId: 'demo-attempts-limited' });
-    await client.call('importVideo', { body: { video: Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3, 4]).toString('base64') } }, { interviewId: 'demo-clean-pass' });
+    await client.call(
+      'importVideo',
+      { body: { video: Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3, 4]).toString('base64') } },
+      { interviewId: 'demo-clean-pass' },
+    );
     await h.demo('faults', { route: 'addName', kind: 'status', status: 503, times: 5 });
     await h.demo('clock', { advanceMs: 20 * 60_000 });
     await h.server.reset();
     const state = await (await fetch(`${h.server.url}/__demo/interviews/demo-clean-pass`)).json();
     expect(state.name).toBeNull();
     expect(await (await fetch(`${h.server.url}/__demo/interviews/demo-clean-pass/recordings`)).json()).toEqual([]);
-    const again = await client.call('addFace', { body: { base64Image: GOOD_IMAGE } }, { interviewId: 'demo-attempts-limited' });
+    const again = await client.call(
+      'addFace',
+      { body: { base64Image: GOOD_IMAGE } },
+      { interviewId: 'demo-attempts-limited' },
+    );
     expect(again.captureAttemptsLimit).toEqual({ max: 3, remaining: 2 });
-    expect(await client.call('addName', { body: { name: 'Ana' } }, { interviewId: 'demo-clean-pass' })).toMatchObject({ success: true });
+    expect(await client.call('addName', { body: { name: 'Ana' } }, { interviewId: 'demo-clean-pass' })).toMatchObject({
+      success: true,
+    });
   });
 
   it('clock moves the server time forward and reports it', async () => {
@@ -102,7 +125,15 @@ describe('demo server: reset and clock', () => {
 
   it('lists seeded interviews with session tokens that work', async () => {
     const labels = h.interviews.map((i) => i.interviewId);
-    for (const id of ['demo-clean-pass', 'demo-fraud-high', 'demo-empty-idv', 'demo-closed', 'demo-deleted', 'demo-orgb-onboarding']) expect(labels).toContain(id);
+    for (const id of [
+      'demo-clean-pass',
+      'demo-fraud-high',
+      'demo-empty-idv',
+      'demo-closed',
+      'demo-deleted',
+      'demo-orgb-onboarding',
+    ])
+      expect(labels).toContain(id);
     expect(new Set(h.interviews.map((i) => i.sessionStatus))).toEqual(new Set(['Alive', 'Closed', 'Deleted']));
     const res = await h.raw('/omni/cross-doc-data-check/results', { token: h.session('demo-deleted') });
     expect(res.status).toBe(200);

@@ -33,7 +33,11 @@ describe('demo server: only loopback names in Host', () => {
 
   it.each(['evil.example', 'evil.example:80', '10.0.0.5'])('refuses Host %j, credentials unread', async (host) => {
     const port = new URL(server.url).port;
-    const res = await getWithHost(server.url, '/__demo/credentials', host === 'evil.example:80' ? host : `${host}:${port}`);
+    const res = await getWithHost(
+      server.url,
+      '/__demo/credentials',
+      host === 'evil.example:80' ? host : `${host}:${port}`,
+    );
     expect(res.status).toBe(403);
     expect(res.body).not.toMatch(/secret"\s*:\s*"[^"]/);
   });
@@ -51,7 +55,14 @@ describe('the embedded demo server runs only while the demo environment is activ
   let app: AppContextHandle;
   beforeAll(async () => {
     app = await createAppContext({
-      shell: { kind: 'web', version: 't', platform: 'linux', openExternal: async () => false, takeDeepLink: () => null, setAside: [] },
+      shell: {
+        kind: 'web',
+        version: 't',
+        platform: 'linux',
+        openExternal: async () => false,
+        takeDeepLink: () => null,
+        setAside: [],
+      },
       store: new MemoryJsonStore(),
       auditPath: join(dataDir, 'audit.jsonl'),
       vault: new MemoryVault(),

@@ -21,7 +21,10 @@ function headerAt(bytes: Uint8Array, pos: number) {
   return { id: id.value, dataStart, dataEnd: dataStart + size.value };
 }
 
-async function range(url: string, value: string): Promise<{ status: number; contentRange: string | null; bytes: Uint8Array; ms: number }> {
+async function range(
+  url: string,
+  value: string,
+): Promise<{ status: number; contentRange: string | null; bytes: Uint8Array; ms: number }> {
   const started = performance.now();
   const res = await fetch(url, { headers: { range: value } });
   const bytes = new Uint8Array(await res.arrayBuffer());
@@ -45,7 +48,13 @@ describe('demo server: the long videocall recording', () => {
     expect(seekHead.id).toBe(Id.SeekHead);
     const cuesAt = readElements(head.bytes, seekHead.dataStart, seekHead.dataEnd)
       .map((seek) => readElements(head.bytes, seek.dataStart, seek.dataEnd))
-      .find((fields) => readUint(head.bytes, fields.find((f) => f.id === Id.SeekID)!) === Id.Cues)!
+      .find(
+        (fields) =>
+          readUint(
+            head.bytes,
+            fields.find((f) => f.id === Id.SeekID)!,
+          ) === Id.Cues,
+      )!
       .find((f) => f.id === Id.SeekPosition)!;
     const cues = headerAt(head.bytes, segmentDataStart + readUint(head.bytes, cuesAt));
     expect(cues.id).toBe(Id.Cues);
@@ -53,16 +62,29 @@ describe('demo server: the long videocall recording', () => {
     const points = readElements(head.bytes, cues.dataStart, cues.dataEnd).map((point) => {
       const fields = readElements(head.bytes, point.dataStart, point.dataEnd);
       const positions = fields.find((f) => f.id === Id.CueTrackPositions)!;
-      const clusterPosition = readElements(head.bytes, positions.dataStart, positions.dataEnd).find((f) => f.id === Id.CueClusterPosition)!;
-      return { time: readUint(head.bytes, fields.find((f) => f.id === Id.CueTime)!), position: readUint(head.bytes, clusterPosition) };
+      const clusterPosition = readElements(head.bytes, positions.dataStart, positions.dataEnd).find(
+        (f) => f.id === Id.CueClusterPosition,
+      )!;
+      return {
+        time: readUint(
+          head.bytes,
+          fields.find((f) => f.id === Id.CueTime)!,
+        ),
+        position: readUint(head.bytes, clusterPosition),
+      };
     });
     expect(points).toHaveLength(600);
     const middle = points.filter((p) => p.time <= 300_000).at(-1)!;
     expect(middle.time).toBeGreaterThan(299_000);
 
-    const cluster = await range(url, `bytes=${segmentDataStart + middle.position}-${segmentDataStart + middle.position + 65_535}`);
+    const cluster = await range(
+      url,
+      `bytes=${segmentDataStart + middle.position}-${segmentDataStart + middle.position + 65_535}`,
+    );
     expect(cluster.status).toBe(206);
-    expect(cluster.contentRange).toBe(`bytes ${segmentDataStart + middle.position}-${segmentDataStart + middle.position + 65_535}/${size}`);
+    expect(cluster.contentRange).toBe(
+      `bytes ${segmentDataStart + middle.position}-${segmentDataStart + middle.position + 65_535}/${size}`,
+    );
     expect(readVint(cluster.bytes, 0, true).value).toBe(Id.Cluster);
     // A slice of an in-memory file: well under a second even on a loaded test machine.
     expect(cluster.ms).toBeLessThan(1000);
@@ -89,15 +111,22 @@ describe('demo server: /__demo/interviews', () => {
       expect(i.labelEs.length).toBeGreaterThan(3);
       expect(i.label).not.toBe(i.labelEs);
     }
-    expect(body.find((i) => i.interviewId === 'demo-fraud-high')).toMatchObject({ label: 'High fraud risk', labelEs: 'Riesgo de fraude alto' });
-    expect(body.find((i) => i.interviewId === 'demo-long-video')).toMatchObject({ label: 'Long videocall recording (10 minutes)' });
+    expect(body.find((i) => i.interviewId === 'demo-fraud-high')).toMatchObject({
+      label: 'High fraud risk',
+      labelEs: 'Riesgo de fraude alto',
+    });
+    expect(body.find((i) => i.interviewId === 'demo-long-video')).toMatchObject({
+      label: 'Long videocall recording (10 minutes)',
+    });
     const one = await (await fetch(`${h.server.url}/__demo/interviews/demo-closed`)).json();
     expect(one).toMatchObject({ label: 'Closed session', labelEs: 'Sesión cerrada' });
   });
 
   it("lists only the key's organization when an x-api-key is sent; every organization without one", async () => {
     const all = await list();
-    expect(new Set(all.body.map((i) => i.organizationId))).toEqual(new Set(['org-financiera-demo', 'org-aseguradora-demo']));
+    expect(new Set(all.body.map((i) => i.organizationId))).toEqual(
+      new Set(['org-financiera-demo', 'org-aseguradora-demo']),
+    );
 
     const financiera = await list('', { 'x-api-key': 'demo-fin-crm-8a3e5d1c06' });
     expect(financiera.status).toBe(200);
@@ -108,8 +137,12 @@ describe('demo server: /__demo/interviews', () => {
     const aseguradora = await list('', { 'x-api-key': 'demo-ase-portal-9e6b3a0d58' });
     expect(aseguradora.body.map((i) => i.interviewId)).toEqual(['demo-orgb-onboarding']);
 
-    expect((await list('?organizationId=org-aseguradora-demo')).body.map((i) => i.interviewId)).toEqual(['demo-orgb-onboarding']);
-    expect((await list('?organizationId=org-financiera-demo', { 'x-api-key': 'demo-fin-admin-4c1f9b2e7d' })).body).toEqual(financiera.body.map((i) => expect.objectContaining({ interviewId: i.interviewId })));
+    expect((await list('?organizationId=org-aseguradora-demo')).body.map((i) => i.interviewId)).toEqual([
+      'demo-orgb-onboarding',
+    ]);
+    expect(
+      (await list('?organizationId=org-financiera-demo', { 'x-api-key': 'demo-fin-admin-4c1f9b2e7d' })).body,
+    ).toEqual(financiera.body.map((i) => expect.objectContaining({ interviewId: i.interviewId })));
   });
 
   it('refuses an unknown or disabled key (401) and a key with another organization id (400)', async () => {

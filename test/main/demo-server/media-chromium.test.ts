@@ -13,7 +13,14 @@ beforeAll(async () => {
   if (hasChromium) {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--autoplay-policy=no-user-gesture-required',
+      ],
     });
   }
 }, 60_000);
@@ -34,10 +41,15 @@ describe.skipIf(!hasChromium)('demo server media in Chromium', () => {
         const video = document.createElement('video');
         video.muted = true;
         video.preload = 'auto';
-        const event = (name: string) => new Promise<void>((resolve, reject) => {
-          video.addEventListener(name, () => resolve(), { once: true });
-          video.addEventListener('error', () => reject(new Error(`media error ${video.error?.code}: ${video.error?.message}`)), { once: true });
-        });
+        const event = (name: string) =>
+          new Promise<void>((resolve, reject) => {
+            video.addEventListener(name, () => resolve(), { once: true });
+            video.addEventListener(
+              'error',
+              () => reject(new Error(`media error ${video.error?.code}: ${video.error?.message}`)),
+              { once: true },
+            );
+          });
         const loaded = event('loadedmetadata');
         video.src = src;
         document.body.append(video);
@@ -106,12 +118,19 @@ describe.skipIf(!hasChromium)('demo server media in Chromium', () => {
         video.pause();
         return { duration, afterSeek, played: video.currentTime - middle, width: video.videoWidth };
       })()`);
-      const { duration, afterSeek, played, width } = result as { duration: number; afterSeek: number; played: number; width: number };
+      const { duration, afterSeek, played, width } = result as {
+        duration: number;
+        afterSeek: number;
+        played: number;
+        width: number;
+      };
       expect(duration).toBeCloseTo(600.45, 1);
       expect(afterSeek).toBeCloseTo(300.225, 0);
       expect(played).toBeGreaterThanOrEqual(1);
       expect(width).toBe(320);
-      const size = Number((await fetch(url, { headers: { range: 'bytes=0-0' } })).headers.get('content-range')?.split('/')[1]);
+      const size = Number(
+        (await fetch(url, { headers: { range: 'bytes=0-0' } })).headers.get('content-range')?.split('/')[1],
+      );
       expect(received / size).toBeLessThan(0.25);
     } finally {
       await page.close();

@@ -22,7 +22,10 @@ describe('demo server: interview data', () => {
     expect(fraud.fraudRisk!.topNFraudCodes[0]).toBe('DEVICE_REUSE');
     expect(fraud.fraudRisk!.topNFraudFeatures[0]).toMatch(/Device/);
 
-    expect(await client.call('getRawIdvResults', { query: { id: 'demo-empty-idv' } })).toEqual({ checkResults: [], fraudRisk: null });
+    expect(await client.call('getRawIdvResults', { query: { id: 'demo-empty-idv' } })).toEqual({
+      checkResults: [],
+      fraudRisk: null,
+    });
     const noRisk = await client.call('getRawIdvResults', { query: { id: 'demo-no-fraud-risk' } });
     expect(noRisk.checkResults.length).toBeGreaterThan(0);
     expect(noRisk.fraudRisk).toBeNull();
@@ -43,10 +46,21 @@ describe('demo server: interview data', () => {
 
   it('records notes and names on Alive sessions and refuses Closed and Deleted ones', async () => {
     const client = await h.client();
-    expect(await client.call('addConferenceNotes', { body: { notes: 'Identidad confirmada por videollamada.' } }, { interviewId: 'demo-clean-pass' })).toEqual({ success: true, sessionStatus: 'Alive' });
-    expect(await client.call('addName', { body: { name: 'Ana López García' } }, { interviewId: 'demo-clean-pass' })).toEqual({ success: true, sessionStatus: 'Alive' });
+    expect(
+      await client.call(
+        'addConferenceNotes',
+        { body: { notes: 'Identidad confirmada por videollamada.' } },
+        { interviewId: 'demo-clean-pass' },
+      ),
+    ).toEqual({ success: true, sessionStatus: 'Alive' });
+    expect(
+      await client.call('addName', { body: { name: 'Ana López García' } }, { interviewId: 'demo-clean-pass' }),
+    ).toEqual({ success: true, sessionStatus: 'Alive' });
     const state = await (await fetch(`${h.server.url}/__demo/interviews/demo-clean-pass`)).json();
-    expect(state).toMatchObject({ name: 'Ana López García', notes: [expect.objectContaining({ text: 'Identidad confirmada por videollamada.' })] });
+    expect(state).toMatchObject({
+      name: 'Ana López García',
+      notes: [expect.objectContaining({ text: 'Identidad confirmada por videollamada.' })],
+    });
     for (const interviewId of ['demo-closed', 'demo-deleted']) {
       // Started one at a time: a refusal that arrives while an earlier one is awaited would be unhandled.
       for (const call of [
@@ -57,7 +71,9 @@ describe('demo server: interview data', () => {
       ]) {
         const err = await fail(call());
         expect(err.httpStatus).toBe(400);
-        expect(err.body?.details).toMatchObject({ sessionStatus: interviewId === 'demo-closed' ? 'Closed' : 'Deleted' });
+        expect(err.body?.details).toMatchObject({
+          sessionStatus: interviewId === 'demo-closed' ? 'Closed' : 'Deleted',
+        });
       }
     }
   });
@@ -95,7 +111,10 @@ describe('demo server: interview data', () => {
 
     const closed = await client.call('getContractLinks', { query: { id: 'demo-closed' } });
     expect(closed.sessionStatus).toBe('Closed');
-    expect(await client.call('getContractLinks', { query: { id: 'demo-empty-idv' } })).toMatchObject({ success: true, additionalInformation: {} });
+    expect(await client.call('getContractLinks', { query: { id: 'demo-empty-idv' } })).toMatchObject({
+      success: true,
+      additionalInformation: {},
+    });
   });
 
   it('gives a one-hour pre-signed video-selfie URL to a real WebM served with Range', async () => {
@@ -134,12 +153,27 @@ describe('demo server: interview data', () => {
 describe('demo server: RFC and CURP', () => {
   it('validates RFCs by the real rules: 400 when malformed, validRFC false when unknown', async () => {
     const client = await h.client();
-    expect(await client.call('validateRfc', { body: { rfc: 'GODE561231GR8' } })).toMatchObject({ validRFC: true, rfcType: 'PERSONA_FISICA', status: 'ACTIVO' });
-    expect(await client.call('validateRfc', { body: { rfc: 'mag041126gt8' } })).toMatchObject({ validRFC: true, rfcType: 'PERSONA_MORAL' });
-    expect(await client.call('validateRfc', { body: { rfc: 'XAXX010101000' } })).toMatchObject({ validRFC: true, status: 'GENERICO' });
+    expect(await client.call('validateRfc', { body: { rfc: 'GODE561231GR8' } })).toMatchObject({
+      validRFC: true,
+      rfcType: 'PERSONA_FISICA',
+      status: 'ACTIVO',
+    });
+    expect(await client.call('validateRfc', { body: { rfc: 'mag041126gt8' } })).toMatchObject({
+      validRFC: true,
+      rfcType: 'PERSONA_MORAL',
+    });
+    expect(await client.call('validateRfc', { body: { rfc: 'XAXX010101000' } })).toMatchObject({
+      validRFC: true,
+      status: 'GENERICO',
+    });
     const unknown = await client.call('validateRfc', { body: { rfc: 'HEGG560427IU5' } });
     expect(unknown).toMatchObject({ validRFC: false, messageCode: 'RFC_NO_ENCONTRADO' });
-    for (const [rfc, reason] of [['GODE56123', 'length'], ['GOD3561231GR8', 'characters'], ['GODE561331GR8', 'date'], ['GODE561231GR9', 'checkDigit']] as const) {
+    for (const [rfc, reason] of [
+      ['GODE56123', 'length'],
+      ['GOD3561231GR8', 'characters'],
+      ['GODE561331GR8', 'date'],
+      ['GODE561231GR9', 'checkDigit'],
+    ] as const) {
       const err = await fail(client.call('validateRfc', { body: { rfc } }));
       expect(err.httpStatus, rfc).toBe(400);
       expect(err.body?.details, rfc).toMatchObject({ reason });
@@ -156,15 +190,31 @@ describe('demo server: RFC and CURP', () => {
           expect(res).toMatchObject({ success: true, renapo_valid: true });
           break;
         case 'provider':
-          expect(res).toMatchObject({ success: false, result: outcome.descripcionRespuesta, error: { codigoRespuesta: outcome.codigoRespuesta, descripcionRespuesta: outcome.descripcionRespuesta, respuestaRENAPO: null } });
+          expect(res).toMatchObject({
+            success: false,
+            result: outcome.descripcionRespuesta,
+            error: {
+              codigoRespuesta: outcome.codigoRespuesta,
+              descripcionRespuesta: outcome.descripcionRespuesta,
+              respuestaRENAPO: null,
+            },
+          });
           expect(res.error?.referencia).toMatch(/^RNP-/);
           break;
         case 'registry':
-          expect(res).toMatchObject({ success: false, renapo_valid: false, error: { tipoError: outcome.tipoError, codigoError: outcome.codigoError, message: outcome.message } });
+          expect(res).toMatchObject({
+            success: false,
+            renapo_valid: false,
+            error: { tipoError: outcome.tipoError, codigoError: outcome.codigoError, message: outcome.message },
+          });
           expect(res.result).toBe(outcome.message);
           break;
         case 'unavailable':
-          expect(res).toMatchObject({ success: false, renapo_valid: false, error: { tipoError: '99', codigoError: '01' } });
+          expect(res).toMatchObject({
+            success: false,
+            renapo_valid: false,
+            error: { tipoError: '99', codigoError: '01' },
+          });
           expect(res.result).toBe(res.error?.message);
           expect(res.result).toMatch(/no está disponible/);
           break;
@@ -180,9 +230,18 @@ describe('demo server: RFC and CURP', () => {
   it('stores a valid CURP, calls other well-formed ones not found and refuses malformed ones with 400', async () => {
     const client = await h.client();
     await client.call('addCurp', { body: { curp: 'hegg560427mvzrrl04' } }, { interviewId: 'demo-clean-pass' });
-    expect((await (await fetch(`${h.server.url}/__demo/interviews/demo-clean-pass`)).json()).curp).toBe('HEGG560427MVZRRL04');
-    expect(await client.call('addCurp', { body: { curp: 'GOPL900515MDFNRR02' } }, { interviewId: 'demo-clean-pass' })).toMatchObject({ success: false, error: { tipoError: '01', codigoError: '06' } });
-    for (const [curp, reason] of [['HEGG5604', 'length'], ['HEGG560427MVZRRL05', 'checkDigit'], ['HEGG561327MVZRRL04', 'date'], ['HEGG560427MZZRRL04', 'state']] as const) {
+    expect((await (await fetch(`${h.server.url}/__demo/interviews/demo-clean-pass`)).json()).curp).toBe(
+      'HEGG560427MVZRRL04',
+    );
+    expect(
+      await client.call('addCurp', { body: { curp: 'GOPL900515MDFNRR02' } }, { interviewId: 'demo-clean-pass' }),
+    ).toMatchObject({ success: false, error: { tipoError: '01', codigoError: '06' } });
+    for (const [curp, reason] of [
+      ['HEGG5604', 'length'],
+      ['HEGG560427MVZRRL05', 'checkDigit'],
+      ['HEGG561327MVZRRL04', 'date'],
+      ['HEGG560427MZZRRL04', 'state'],
+    ] as const) {
       const err = await fail(client.call('addCurp', { body: { curp } }, { interviewId: 'demo-clean-pass' }));
       expect(err.httpStatus, curp).toBe(400);
       expect(err.body?.details, curp).toMatchObject({ reason });

@@ -1,17 +1,52 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { VIDEO_SELFIE_FIXTURE } from '../../../main/demo-server/media';
-import { Id, concat, element, encodeSize, floatElement, loopWebm, readElements, readFloat, readUint, readVint, uintElement, type EbmlElement } from '../../../main/demo-server/webm';
+import {
+  Id,
+  concat,
+  element,
+  encodeSize,
+  floatElement,
+  loopWebm,
+  readElements,
+  readFloat,
+  readUint,
+  readVint,
+  uintElement,
+  type EbmlElement,
+} from '../../../main/demo-server/webm';
 
 const clip = new Uint8Array(readFileSync(VIDEO_SELFIE_FIXTURE));
-const MASTERS = new Set<number>([Id.EBML, Id.Segment, Id.SeekHead, Id.Seek, Id.Info, Id.Tracks, Id.TrackEntry, 0xe0, 0xe1, Id.Cluster, Id.Cues, Id.CuePoint, Id.CueTrackPositions, 0x1254c367, 0x7373, 0x63c0, 0x67c8]);
+const MASTERS = new Set<number>([
+  Id.EBML,
+  Id.Segment,
+  Id.SeekHead,
+  Id.Seek,
+  Id.Info,
+  Id.Tracks,
+  Id.TrackEntry,
+  0xe0,
+  0xe1,
+  Id.Cluster,
+  Id.Cues,
+  Id.CuePoint,
+  Id.CueTrackPositions,
+  0x1254c367,
+  0x7373,
+  0x63c0,
+  0x67c8,
+]);
 
 /** Walks the whole tree; readElements throws if any child runs past its parent. Returns how many elements it saw. */
 function walk(bytes: Uint8Array, start = 0, end = bytes.length): number {
-  return readElements(bytes, start, end).reduce((n, e) => n + 1 + (MASTERS.has(e.id) ? walk(bytes, e.dataStart, e.dataEnd) : 0), 0);
+  return readElements(bytes, start, end).reduce(
+    (n, e) => n + 1 + (MASTERS.has(e.id) ? walk(bytes, e.dataStart, e.dataEnd) : 0),
+    0,
+  );
 }
 
-const child = (bytes: Uint8Array, parent: EbmlElement, id: number) => readElements(bytes, parent.dataStart, parent.dataEnd).find((e) => e.id === id)!;
+const child = (bytes: Uint8Array, parent: EbmlElement, id: number) =>
+  readElements(bytes, parent.dataStart, parent.dataEnd).find((e) => e.id === id)!;
 
 describe('EBML primitives', () => {
   it('round-trips sizes through the shortest and a fixed width, and refuses what does not fit', () => {
@@ -29,7 +64,12 @@ describe('EBML primitives', () => {
   });
 
   it('writes elements that read back with their values', () => {
-    const bytes = element(Id.Info, uintElement(Id.TimecodeScale, 1_000_000), floatElement(Id.Duration, 600_450), uintElement(Id.SeekPosition, 5, 8));
+    const bytes = element(
+      Id.Info,
+      uintElement(Id.TimecodeScale, 1_000_000),
+      floatElement(Id.Duration, 600_450),
+      uintElement(Id.SeekPosition, 5, 8),
+    );
     const [info] = readElements(bytes);
     expect(info!.id).toBe(Id.Info);
     const fields = readElements(bytes, info!.dataStart, info!.dataEnd);
@@ -65,7 +105,9 @@ describe('loopWebm', () => {
   });
 
   it('lasts the clip repeated whole: 150 copies of 4.003 s, Duration written in Info', () => {
-    const clipInfo = readElements(clip, readElements(clip)[1]!.dataStart, readElements(clip)[1]!.dataEnd).find((e) => e.id === Id.Info)!;
+    const clipInfo = readElements(clip, readElements(clip)[1]!.dataStart, readElements(clip)[1]!.dataEnd).find(
+      (e) => e.id === Id.Info,
+    )!;
     const clipDuration = readFloat(clip, child(clip, clipInfo, Id.Duration));
     expect(clipDuration).toBe(4003);
     expect(long.loops).toBe(150);
@@ -76,7 +118,9 @@ describe('loopWebm', () => {
     expect(clusters).toHaveLength(150 * 4);
     // 150 copies of the clip's clusters (timecodes may take a byte or two more), the headers only once.
     const clipSegment = readElements(clip)[1]!;
-    const clipMedia = readElements(clip, clipSegment.dataStart, clipSegment.dataEnd).filter((e) => e.id === Id.Cluster).reduce((n, c) => n + c.dataEnd - c.start, 0);
+    const clipMedia = readElements(clip, clipSegment.dataStart, clipSegment.dataEnd)
+      .filter((e) => e.id === Id.Cluster)
+      .reduce((n, c) => n + c.dataEnd - c.start, 0);
     const media = clusters.reduce((n, c) => n + c.dataEnd - c.start, 0);
     expect(media).toBeGreaterThanOrEqual(150 * clipMedia);
     expect(media).toBeLessThanOrEqual(150 * clipMedia + clusters.length * 3);

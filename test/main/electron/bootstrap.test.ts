@@ -40,7 +40,11 @@ const e = vi.hoisted(() => {
     setAsDefaultProtocolClient: vi.fn(),
     isPackaged: false,
   };
-  const windows: { options: Record<string, unknown>; loadURL: ReturnType<typeof vi.fn>; webContents: ReturnType<typeof emitter> }[] = [];
+  const windows: {
+    options: Record<string, unknown>;
+    loadURL: ReturnType<typeof vi.fn>;
+    webContents: ReturnType<typeof emitter>;
+  }[] = [];
   class BrowserWindow {
     static getAllWindows = () => windows;
     options: Record<string, unknown>;
@@ -143,7 +147,10 @@ describe('Electron main process (mocked electron)', () => {
     expect(e.app.requestSingleInstanceLock).toHaveBeenCalled();
     expect(e.calls.indexOf('enableSandbox')).toBeLessThan(e.calls.indexOf('whenReady'));
     expect(e.calls.indexOf('registerSchemesAsPrivileged')).toBeLessThan(e.calls.indexOf('whenReady'));
-    const schemes = (e.protocol.registerSchemesAsPrivileged.mock.calls as unknown as unknown[][])[0]![0] as { scheme: string; privileges: Record<string, boolean> }[];
+    const schemes = (e.protocol.registerSchemesAsPrivileged.mock.calls as unknown as unknown[][])[0]![0] as {
+      scheme: string;
+      privileges: Record<string, boolean>;
+    }[];
     expect(schemes.map((s) => s.scheme).sort()).toEqual(['app', 'omni-media']);
     expect(schemes.find((s) => s.scheme === 'omni-media')!.privileges).toMatchObject({ stream: true, secure: true });
     // V8's code cache is off for custom schemes unless asked for, and works only on a standard one.
@@ -170,7 +177,10 @@ describe('Electron main process (mocked electron)', () => {
 
   it('registers exactly the contract channels with ipcMain.handle', () => {
     // Plus the one preload-only channel that stages a picked file by path (main/capture/electron-staging.ts).
-    const expected = [...Object.entries(contract).flatMap(([d, ms]) => Object.keys(ms).map((m) => `${d}.${m}`)), STAGE_PATH_CHANNEL];
+    const expected = [
+      ...Object.entries(contract).flatMap(([d, ms]) => Object.keys(ms).map((m) => `${d}.${m}`)),
+      STAGE_PATH_CHANNEL,
+    ];
     const registered = e.ipcMain.handle.mock.calls.map((c) => c[0] as string);
     expect(registered.sort()).toEqual(expected.sort());
   });
@@ -178,7 +188,10 @@ describe('Electron main process (mocked electron)', () => {
   it('serves only the app’s own top-level frame', async () => {
     const info = e.ipcMain.handle.mock.calls.find((c) => c[0] === 'app.info')![1] as Handler;
     const top = { url: 'app://omni/index.html#/settings', parent: null };
-    expect(await info({ senderFrame: top }, {})).toMatchObject({ ok: true, data: { shell: 'electron', version: '0.1.0-test' } });
+    expect(await info({ senderFrame: top }, {})).toMatchObject({
+      ok: true,
+      data: { shell: 'electron', version: '0.1.0-test' },
+    });
     for (const senderFrame of [
       { url: 'https://evil.example/', parent: null },
       { url: 'app://omni/index.html', parent: top },
@@ -191,14 +204,19 @@ describe('Electron main process (mocked electron)', () => {
 
   it('validates input on the Electron transport too', async () => {
     const setActive = e.ipcMain.handle.mock.calls.find((c) => c[0] === 'settings.setActiveEnvironment')![1] as Handler;
-    expect(await setActive({ senderFrame: { url: 'app://omni/index.html', parent: null } }, { id: 42 })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(await setActive({ senderFrame: { url: 'app://omni/index.html', parent: null } }, { id: 42 })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT' },
+    });
   });
 
   it('starts on the demo environment with its credentials already in the vault', async () => {
     const envs = e.ipcMain.handle.mock.calls.find((c) => c[0] === 'settings.environments')![1] as Handler;
     const result = await envs({ senderFrame: { url: 'app://omni/index.html', parent: null } }, {});
     expect(result).toMatchObject({ ok: true, data: { activeId: 'demo' } });
-    const demo = (result.data as { environments: { id: string; baseUrl: string; credentials: Record<string, string> }[] }).environments.find((x) => x.id === 'demo')!;
+    const demo = (
+      result.data as { environments: { id: string; baseUrl: string; credentials: Record<string, string> }[] }
+    ).environments.find((x) => x.id === 'demo')!;
     expect(demo.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(demo.credentials).toEqual({ apiKey: 'set', integrationId: 'set', secret: 'set' });
   });
@@ -239,14 +257,28 @@ describe('Electron main process (mocked electron)', () => {
 
   it('denies every permission but the app page’s own notifications, and device access, screen capture, downloads', () => {
     const s = e.session.defaultSession;
-    const request = s.setPermissionRequestHandler.mock.calls[0]![0] as (wc: unknown, p: string, cb: (ok: boolean) => void, d: { requestingUrl: string; isMainFrame: boolean }) => void;
+    const request = s.setPermissionRequestHandler.mock.calls[0]![0] as (
+      wc: unknown,
+      p: string,
+      cb: (ok: boolean) => void,
+      d: { requestingUrl: string; isMainFrame: boolean },
+    ) => void;
     const ask = (permission: string, requestingUrl: string, isMainFrame = true) => {
       const callback = vi.fn();
       request({}, permission, callback, { requestingUrl, isMainFrame });
       return callback.mock.calls[0]?.[0] as boolean;
     };
     expect(ask('notifications', 'app://omni/index.html#/validation')).toBe(true);
-    for (const permission of ['media', 'geolocation', 'midi', 'clipboard-read', 'fullscreen', 'openExternal', 'display-capture', 'pointerLock']) {
+    for (const permission of [
+      'media',
+      'geolocation',
+      'midi',
+      'clipboard-read',
+      'fullscreen',
+      'openExternal',
+      'display-capture',
+      'pointerLock',
+    ]) {
       expect(ask(permission, 'app://omni/index.html')).toBe(false);
     }
     expect(ask('notifications', 'https://evil.example/')).toBe(false);
@@ -276,14 +308,19 @@ describe('Electron main process (mocked electron)', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toMatch(/https?:|unsafe-inline|unsafe-eval|\*/);
-    expect((await serveAppRequest(new Request('app://omni/%2e%2e%2f%2e%2e%2fetc%2fpasswd'), rendererDir)).status).toBe(404);
+    expect((await serveAppRequest(new Request('app://omni/%2e%2e%2f%2e%2e%2fetc%2fpasswd'), rendererDir)).status).toBe(
+      404,
+    );
     expect((await serveAppRequest(new Request('app://other/index.html'), rendererDir)).status).toBe(404);
   });
 
   it('installs a menu without developer tools when packaged', async () => {
     const { installMenu } = await import('../../../main/electron/menu');
     installMenu({ isPackaged: true, platform: 'linux' });
-    const template = e.Menu.buildFromTemplate.mock.calls.at(-1)![0] as { label?: string; submenu?: { role?: string }[] }[];
+    const template = e.Menu.buildFromTemplate.mock.calls.at(-1)![0] as {
+      label?: string;
+      submenu?: { role?: string }[];
+    }[];
     const view = template.find((m) => m.label === 'View')!;
     expect(view.submenu!.some((i) => i.role === 'toggleDevTools')).toBe(false);
   });
@@ -305,7 +342,10 @@ describe('Electron main process (mocked electron)', () => {
     const taken = await handler('app.takeDeepLink')(sender, {});
     expect(taken).toEqual({ ok: true, data: { interviewId: 'abc.123' } });
     expect(JSON.stringify(taken)).not.toContain(token);
-    const list = (await handler('queue.list')(sender, {})) as { ok: true; data: { interviewId: string; hasSessionToken: boolean }[] };
+    const list = (await handler('queue.list')(sender, {})) as {
+      ok: true;
+      data: { interviewId: string; hasSessionToken: boolean }[];
+    };
     expect(list.data.find((q) => q.interviewId === 'abc.123')).toMatchObject({ hasSessionToken: true });
   });
 
@@ -359,7 +399,11 @@ describe('electron-builder.yml', () => {
   });
 
   it('targets Linux AppImage and deb, macOS dmg, Windows nsis', () => {
-    const targets = (os: string) => yml.match(new RegExp(`^${os}:\\n\\s+target:\\n((?:\\s+- \\S+\\n)+)`, 'm'))?.[1]?.match(/- (\S+)/g)?.map((t) => t.slice(2));
+    const targets = (os: string) =>
+      yml
+        .match(new RegExp(`^${os}:\\n\\s+target:\\n((?:\\s+- \\S+\\n)+)`, 'm'))?.[1]
+        ?.match(/- (\S+)/g)
+        ?.map((t) => t.slice(2));
     expect(targets('linux')).toEqual(['AppImage', 'deb']);
     expect(targets('mac')).toEqual(['dmg']);
     expect(targets('win')).toEqual(['nsis']);
@@ -373,7 +417,9 @@ describe('electron-vite dev vs the strict CSP', () => {
     expect(devRendererFrom({ isPackaged: true, rendererUrl: 'http://localhost:5173', nonce })).toBeNull();
     expect(devRendererFrom({ isPackaged: false, rendererUrl: undefined, nonce })).toBeNull();
     expect(devRendererFrom({ isPackaged: false, rendererUrl: 'http://localhost:5173', nonce: undefined })).toBeNull();
-    expect(devRendererFrom({ isPackaged: false, rendererUrl: 'http://localhost:5173', nonce: "x' 'unsafe-inline" })).toBeNull();
+    expect(
+      devRendererFrom({ isPackaged: false, rendererUrl: 'http://localhost:5173', nonce: "x' 'unsafe-inline" }),
+    ).toBeNull();
     expect(devRendererFrom({ isPackaged: false, rendererUrl: 'https://evil.example', nonce })).toBeNull();
     expect(devRendererFrom({ isPackaged: false, rendererUrl: 'http://192.168.1.5:5173', nonce })).toBeNull();
     expect(devRendererFrom({ isPackaged: false, rendererUrl: 'not a url', nonce })).toBeNull();
@@ -399,10 +445,19 @@ describe('electron-vite dev vs the strict CSP', () => {
 
     const onHeadersReceived = vi.fn();
     applyDevRendererCsp({ webRequest: { onHeadersReceived } } as never, dev, ['omni-media:']);
-    const [filter, listener] = onHeadersReceived.mock.calls[0] as [{ urls: string[] }, (d: unknown, cb: (r: { responseHeaders: Record<string, string[]> }) => void) => void];
+    const [filter, listener] = onHeadersReceived.mock.calls[0] as [
+      { urls: string[] },
+      (d: unknown, cb: (r: { responseHeaders: Record<string, string[]> }) => void) => void,
+    ];
     expect(filter.urls).toEqual(['http://localhost:5173/*']);
     const callback = vi.fn();
-    listener({ responseHeaders: { 'content-type': ['text/html'], 'Content-Security-Policy': ["script-src *"] } }, callback);
-    expect(callback.mock.calls[0]![0].responseHeaders).toEqual({ 'content-type': ['text/html'], 'Content-Security-Policy': [csp] });
+    listener(
+      { responseHeaders: { 'content-type': ['text/html'], 'Content-Security-Policy': ['script-src *'] } },
+      callback,
+    );
+    expect(callback.mock.calls[0]![0].responseHeaders).toEqual({
+      'content-type': ['text/html'],
+      'Content-Security-Policy': [csp],
+    });
   });
 });

@@ -15,7 +15,11 @@ function fakeContext(overrides: Partial<MainContext> = {}): MainContext {
   } as MainContext;
 }
 
-function router(h: Partial<AllHandlers> = {}, ctx = fakeContext(), onUnexpectedError?: (c: string, e: unknown) => void) {
+function router(
+  h: Partial<AllHandlers> = {},
+  ctx = fakeContext(),
+  onUnexpectedError?: (c: string, e: unknown) => void,
+) {
   return createRouter({ handlers: { ...handlers, ...h } as AllHandlers, context: ctx, appUrl: APP, onUnexpectedError });
 }
 
@@ -27,7 +31,10 @@ describe('ipc router', () => {
 
   it('runs a handler with parsed input and the context', async () => {
     const result = await router().handle('app.info', {}, main);
-    expect(result).toEqual({ ok: true, data: { name: 'Omni Reviewer', version: '9.9.9', shell: 'web', platform: 'linux' } });
+    expect(result).toEqual({
+      ok: true,
+      data: { name: 'Omni Reviewer', version: '9.9.9', shell: 'web', platform: 'linux' },
+    });
   });
 
   it.each([
@@ -47,7 +54,11 @@ describe('ipc router', () => {
   });
 
   it('answers INVALID_INPUT with field issues in both languages, without running the handler', async () => {
-    const result = await router().handle('settings.updateEnvironment', { id: 'prod', baseUrl: 'ftp://x', extra: 1 }, main);
+    const result = await router().handle(
+      'settings.updateEnvironment',
+      { id: 'prod', baseUrl: 'ftp://x', extra: 1 },
+      main,
+    );
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.code).toBe('INVALID_INPUT');
@@ -63,10 +74,31 @@ describe('ipc router', () => {
   it('serializes errors that know how (toIpcError) and hides the message of any other error', async () => {
     const secret = 'sk_live_SUPERSECRET';
     const onUnexpected = vi.fn();
-    const known = router({ app: { ...handlers.app, info: async () => { throw new OmniShellError('X', { en: 'nope', es: 'no' }); } } });
-    expect(await known.handle('app.info', {}, main)).toMatchObject({ ok: false, error: { code: 'X', message: { en: 'nope', es: 'no' } } });
+    const known = router({
+      app: {
+        ...handlers.app,
+        info: async () => {
+          throw new OmniShellError('X', { en: 'nope', es: 'no' });
+        },
+      },
+    });
+    expect(await known.handle('app.info', {}, main)).toMatchObject({
+      ok: false,
+      error: { code: 'X', message: { en: 'nope', es: 'no' } },
+    });
 
-    const unknown = router({ app: { ...handlers.app, info: async () => { throw new Error(`request failed with x-api-key ${secret}`); } } }, fakeContext(), onUnexpected);
+    const unknown = router(
+      {
+        app: {
+          ...handlers.app,
+          info: async () => {
+            throw new Error(`request failed with x-api-key ${secret}`);
+          },
+        },
+      },
+      fakeContext(),
+      onUnexpected,
+    );
     const result = await unknown.handle('app.info', {}, main);
     expect(result).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
     expect(JSON.stringify(result)).not.toContain(secret);

@@ -7,7 +7,10 @@ const { serveMediaRequest } = await import('../../../main/electron/protocols');
 const { mediaUrlFor } = await import('../../../main/electron/schemes');
 
 function upstream(status: number, headers: Record<string, string> = {}, body = 'x') {
-  return vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => new Response(status === 204 ? null : body, { status, headers }));
+  return vi.fn(
+    async (_url: string | URL | Request, _init?: RequestInit) =>
+      new Response(status === 204 ? null : body, { status, headers }),
+  );
 }
 
 describe('media registry and streaming', () => {
@@ -31,8 +34,16 @@ describe('media registry and streaming', () => {
   it('passes Range through the omni-media:// scheme and returns 206 with Content-Range', async () => {
     const store = createMediaStore({ urlFor: mediaUrlFor });
     const url = store.register('https://bucket.example/v.webm', { contentType: 'video/webm' });
-    const fetchImpl = upstream(206, { 'content-range': 'bytes 10-19/100', 'content-length': '10', 'accept-ranges': 'bytes', 'set-cookie': 'a=b' }, '0123456789');
-    const res = await serveMediaRequest(new Request(url, { headers: { range: 'bytes=10-19' } }), store, fetchImpl as unknown as typeof fetch);
+    const fetchImpl = upstream(
+      206,
+      { 'content-range': 'bytes 10-19/100', 'content-length': '10', 'accept-ranges': 'bytes', 'set-cookie': 'a=b' },
+      '0123456789',
+    );
+    const res = await serveMediaRequest(
+      new Request(url, { headers: { range: 'bytes=10-19' } }),
+      store,
+      fetchImpl as unknown as typeof fetch,
+    );
     expect(res.status).toBe(206);
     expect(res.headers.get('content-range')).toBe('bytes 10-19/100');
     expect(res.headers.get('content-type')).toBe('video/webm');
@@ -53,7 +64,14 @@ describe('media registry and streaming', () => {
     const store = createMediaStore({ urlFor: (id) => id });
     expect((await streamMedia(store, 'nope', {})).status).toBe(404);
     const id = store.register('https://bucket.example/secret-path', {});
-    const res = await streamMedia(store, id, {}, vi.fn(async () => { throw new TypeError('fetch failed: bucket.example/secret-path'); }) as unknown as typeof fetch);
+    const res = await streamMedia(
+      store,
+      id,
+      {},
+      vi.fn(async () => {
+        throw new TypeError('fetch failed: bucket.example/secret-path');
+      }) as unknown as typeof fetch,
+    );
     expect(res.status).toBe(502);
     expect(await new Response(res.body).text()).not.toContain('secret-path');
   });
@@ -62,7 +80,9 @@ describe('media registry and streaming', () => {
     const store = createMediaStore({ urlFor: (id) => id });
     const refresh = vi.fn(async () => 'https://bucket.example/fresh');
     const id = store.register('https://bucket.example/old', { refresh });
-    const fetchImpl = vi.fn(async (url: string | URL | Request) => new Response('ok', { status: String(url).endsWith('old') ? 403 : 200 }));
+    const fetchImpl = vi.fn(
+      async (url: string | URL | Request) => new Response('ok', { status: String(url).endsWith('old') ? 403 : 200 }),
+    );
     expect((await streamMedia(store, id, {}, fetchImpl as unknown as typeof fetch)).status).toBe(200);
     expect(store.lookup(id)!.remoteUrl).toBe('https://bucket.example/fresh');
     expect(refresh).toHaveBeenCalledOnce();

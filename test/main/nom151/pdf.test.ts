@@ -7,7 +7,8 @@ import { createDemoTsa, type DemoTsa } from '../../../main/nom151/tsa';
 import { attachEvidence, EVIDENCE_ATTACHMENT, ORIGINAL_ATTACHMENT } from '../../../main/nom151/pdf';
 import { verifyEvidence } from '../../../main/nom151/verify';
 
-const standardFontDataUrl = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') + '/';
+const standardFontDataUrl =
+  join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') + '/';
 let tsa: DemoTsa;
 let original: Uint8Array;
 
@@ -15,13 +16,20 @@ beforeAll(async () => {
   tsa = await createDemoTsa();
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (const n of [1, 2]) doc.addPage([595, 842]).drawText(`Contrato de crédito — página ${n}`, { x: 50, y: 780, font, size: 14 });
+  for (const n of [1, 2])
+    doc.addPage([595, 842]).drawText(`Contrato de crédito — página ${n}`, { x: 50, y: 780, font, size: 14 });
   original = await doc.save();
 });
 
 async function openWithPdfJs(bytes: Uint8Array) {
   // pdf.js transfers (detaches) the buffer it is given: hand it a copy.
-  const pdf = await getDocument({ data: bytes.slice(), useWorkerFetch: false, isEvalSupported: false, disableFontFace: true, standardFontDataUrl }).promise;
+  const pdf = await getDocument({
+    data: bytes.slice(),
+    useWorkerFetch: false,
+    isEvalSupported: false,
+    disableFontFace: true,
+    standardFontDataUrl,
+  }).promise;
   const firstPage = await pdf.getPage(1);
   const text = (await firstPage.getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join('');
   const attachments = (await pdf.getAttachments()) as Record<string, { filename: string; content: Uint8Array }> | null;
@@ -37,7 +45,9 @@ describe('sealed PDF', () => {
     const opened = await openWithPdfJs(sealed);
     expect(opened.pages).toBe(2);
     expect(opened.text).toContain('Contrato de crédito');
-    const names = Object.values(opened.attachments ?? {}).map((a) => a.filename).sort();
+    const names = Object.values(opened.attachments ?? {})
+      .map((a) => a.filename)
+      .sort();
     expect(names).toEqual([EVIDENCE_ATTACHMENT, ORIGINAL_ATTACHMENT].sort());
 
     const result = await verifyEvidence({ evidence: sealed, trustedRootsPem: [tsa.rootPem] });
@@ -52,7 +62,12 @@ describe('sealed PDF', () => {
     const { tokenDer } = await tsa.stamp(original);
     const sealed = await attachEvidence(original, tokenDer);
     const forged = await PDFDocument.load(sealed);
-    forged.getPages()[0]!.drawText('Monto: $1,000,000.00', { x: 50, y: 700, size: 14, font: await forged.embedFont(StandardFonts.Helvetica) });
+    forged.getPages()[0]!.drawText('Monto: $1,000,000.00', {
+      x: 50,
+      y: 700,
+      size: 14,
+      font: await forged.embedFont(StandardFonts.Helvetica),
+    });
     const result = await verifyEvidence({ evidence: await forged.save(), trustedRootsPem: [tsa.rootPem] });
     expect(result.valid).toBe(false);
     expect(result.sealedPages).toBe('differ');
@@ -67,7 +82,9 @@ describe('sealed PDF', () => {
   it('checks a separately loaded copy against the sealed evidence: the original passes, a tampered copy fails', async () => {
     const { tokenDer } = await tsa.stamp(original);
     const sealed = await attachEvidence(original, tokenDer);
-    expect((await verifyEvidence({ evidence: sealed, document: original, trustedRootsPem: [tsa.rootPem] })).valid).toBe(true);
+    expect((await verifyEvidence({ evidence: sealed, document: original, trustedRootsPem: [tsa.rootPem] })).valid).toBe(
+      true,
+    );
     const tampered = original.slice();
     tampered[tampered.length - 10] = tampered[tampered.length - 10]! ^ 0x20;
     const result = await verifyEvidence({ evidence: sealed, document: tampered, trustedRootsPem: [tsa.rootPem] });
@@ -75,7 +92,9 @@ describe('sealed PDF', () => {
   });
 
   it('a PDF without evidence and a truncated PDF fail with clear codes', async () => {
-    expect((await verifyEvidence({ evidence: original, trustedRootsPem: [tsa.rootPem] })).failure?.code).toBe('NO_EVIDENCE_IN_PDF');
+    expect((await verifyEvidence({ evidence: original, trustedRootsPem: [tsa.rootPem] })).failure?.code).toBe(
+      'NO_EVIDENCE_IN_PDF',
+    );
     const { tokenDer } = await tsa.stamp(original);
     const sealed = await attachEvidence(original, tokenDer);
     const truncated = await verifyEvidence({ evidence: sealed.slice(0, 200), trustedRootsPem: [tsa.rootPem] });

@@ -27,7 +27,15 @@ beforeAll(async () => {
   harness = await startHarness();
   // The demo root is not stored: the service trusts the demo server's published root in the demo environment.
   const client = await harness.client();
-  const env: EnvironmentConfig = { id: 'demo', kind: 'demo', name: 'Demo', baseUrl: harness.server.url, authUrl: harness.server.url, apiVersion: '1.0', tokenHeader: 'X-Incode-Hardware-Id' };
+  const env: EnvironmentConfig = {
+    id: 'demo',
+    kind: 'demo',
+    name: 'Demo',
+    baseUrl: harness.server.url,
+    authUrl: harness.server.url,
+    apiVersion: '1.0',
+    tokenHeader: 'X-Incode-Hardware-Id',
+  };
   const ctx = {
     omni: () => client,
     environments: {
@@ -39,7 +47,14 @@ beforeAll(async () => {
     audit: {
       append: async (entry: { action: AuditAction; detail: Record<string, unknown> }) => {
         audit.push(entry);
-        return { ...entry, seq: audit.length, at: new Date().toISOString(), environment: 'demo', prevHash: '', hash: '' };
+        return {
+          ...entry,
+          seq: audit.length,
+          at: new Date().toISOString(),
+          environment: 'demo',
+          prevHash: '',
+          hash: '',
+        };
       },
     },
     files: {
@@ -63,59 +78,84 @@ interface Verification {
 
 describe('nom151 domain against the demo server', () => {
   it('signs a string: the folio is the token serial and the evidence verifies against the demo root', async () => {
-    const view = await call<{ folio: string; verification: Verification; contentSha256: string; artifactId: string }>('nom151.signString', { text: 'Acepto — contrato 42' });
+    const view = await call<{ folio: string; verification: Verification; contentSha256: string; artifactId: string }>(
+      'nom151.signString',
+      { text: 'Acepto — contrato 42' },
+    );
     expect(view.verification.valid).toBe(true);
     expect(view.verification.details?.serial).toBe(view.folio);
     expect(view.verification.documentHashHex).toBe(view.contentSha256);
-    expect(audit.at(-1)).toMatchObject({ action: 'signed', detail: { kind: 'string', folio: view.folio, valid: true } });
+    expect(audit.at(-1)).toMatchObject({
+      action: 'signed',
+      detail: { kind: 'string', folio: view.folio, valid: true },
+    });
     expect(JSON.stringify(audit.at(-1))).not.toContain('contrato 42');
   });
 
   it('seals a contract with both options, verifies it and the sealed PDF, and saves all three files', async () => {
     const id = 'demo-clean-pass-credito';
-    const view = await call<{ artifactId: string; folio: string; verification: Verification; sealedPdfVerification?: Verification; available: Record<string, boolean> }>(
-      'nom151.sealContract',
-      { signedContractId: id, includeSignedDocument: true, includeSealedPdf: true },
-    );
+    const view = await call<{
+      artifactId: string;
+      folio: string;
+      verification: Verification;
+      sealedPdfVerification?: Verification;
+      available: Record<string, boolean>;
+    }>('nom151.sealContract', { signedContractId: id, includeSignedDocument: true, includeSealedPdf: true });
     expect(view.verification.valid).toBe(true);
     expect(view.sealedPdfVerification?.valid).toBe(true);
     expect(view.sealedPdfVerification?.source).toEqual({ evidence: 'sealed-pdf', document: 'embedded-original' });
     expect(view.available).toEqual({ evidence: true, signedDocument: true, sealedPdf: true });
     expect(view.folio).toMatch(/^[0-9A-F]{32}$/);
 
-    for (const kind of ['evidence', 'signedDocument', 'sealedPdf']) await call('nom151.saveArtifact', { artifactId: view.artifactId, kind });
+    for (const kind of ['evidence', 'signedDocument', 'sealedPdf'])
+      await call('nom151.saveArtifact', { artifactId: view.artifactId, kind });
     const [evidence, document, sealed] = saved.slice(-3);
     expect(evidence?.suggestedName).toMatch(/\.tsr$/);
     expect(sealed?.suggestedName).toMatch(/sellado-nom151\.pdf$/);
 
-    const pdf = await getDocument({ data: sealed!.data.slice(), isEvalSupported: false, useWorkerFetch: false }).promise;
+    const pdf = await getDocument({ data: sealed!.data.slice(), isEvalSupported: false, useWorkerFetch: false })
+      .promise;
     expect(pdf.numPages).toBeGreaterThan(0);
     expect(Object.keys((await pdf.getAttachments()) ?? {})).toHaveLength(2);
     await pdf.destroy();
 
     // A third party verifies what was saved: the .tsr with the document, then a tampered copy.
     const b64 = (d: Uint8Array) => Buffer.from(d).toString('base64');
-    const ok = await call<Verification>('nom151.verify', { evidence: { name: 'c.tsr', base64: b64(evidence!.data) }, document: { name: 'c.pdf', base64: b64(document!.data) } });
+    const ok = await call<Verification>('nom151.verify', {
+      evidence: { name: 'c.tsr', base64: b64(evidence!.data) },
+      document: { name: 'c.pdf', base64: b64(document!.data) },
+    });
     expect(ok.valid).toBe(true);
     const tampered = document!.data.slice();
     tampered[100] = tampered[100]! ^ 1;
-    const bad = await call<Verification>('nom151.verify', { evidence: { name: 'c.tsr', base64: b64(evidence!.data) }, document: { name: 'c.pdf', base64: b64(tampered) } });
+    const bad = await call<Verification>('nom151.verify', {
+      evidence: { name: 'c.tsr', base64: b64(evidence!.data) },
+      document: { name: 'c.pdf', base64: b64(tampered) },
+    });
     expect(bad.failure?.code).toBe('HASH_MISMATCH');
     expect(audit.at(-1)).toMatchObject({ action: 'verified', detail: { valid: false, failures: ['HASH_MISMATCH'] } });
-    const sealedAlone = await call<Verification>('nom151.verify', { evidence: { name: 's.pdf', base64: b64(sealed!.data) } });
+    const sealedAlone = await call<Verification>('nom151.verify', {
+      evidence: { name: 's.pdf', base64: b64(sealed!.data) },
+    });
     expect(sealedAlone.valid).toBe(true);
   });
 
   it('seals with neither option: the evidence is read and checked, but there is no document to compare', async () => {
     const view = await call<{ verification: Verification; available: Record<string, boolean> }>('nom151.sealContract', {
-      signedContractId: 'demo-clean-pass-privacidad', includeSignedDocument: false, includeSealedPdf: false,
+      signedContractId: 'demo-clean-pass-privacidad',
+      includeSignedDocument: false,
+      includeSealedPdf: false,
     });
     expect(view.available).toEqual({ evidence: true, signedDocument: false, sealedPdf: false });
     expect(view.verification.failure?.code).toBe('NO_DOCUMENT');
   });
 
   it('an unknown contract id is a clean service error', async () => {
-    const result = await router.handle('nom151.sealContract', { signedContractId: 'no-such', includeSignedDocument: true, includeSealedPdf: false }, sender);
+    const result = await router.handle(
+      'nom151.sealContract',
+      { signedContractId: 'no-such', includeSignedDocument: true, includeSealedPdf: false },
+      sender,
+    );
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.httpStatus).toBe(400);
   });
@@ -124,7 +164,10 @@ describe('nom151 domain against the demo server', () => {
     const stranger = await createDemoTsa({ name: 'Proveedor Externo' });
     const content = new TextEncoder().encode('otro documento');
     const { tokenDer } = await stranger.stamp(content);
-    const input = { evidence: { name: 'x.tsr', base64: Buffer.from(tokenDer).toString('base64') }, document: { name: 'x.txt', base64: Buffer.from(content).toString('base64') } };
+    const input = {
+      evidence: { name: 'x.tsr', base64: Buffer.from(tokenDer).toString('base64') },
+      document: { name: 'x.txt', base64: Buffer.from(content).toString('base64') },
+    };
     expect((await call<Verification>('nom151.verify', input)).failure?.code).toBe('UNTRUSTED_CERTIFICATE');
     const before = await call<{ subject: string }[]>('nom151.trustedRoots', {});
     expect(before.map((r) => r.subject)).toEqual([expect.stringContaining('Omni Reviewer Demo NOM-151 Root CA')]);

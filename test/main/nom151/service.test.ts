@@ -6,14 +6,36 @@ import { createDemoTsa } from '../../../main/nom151/tsa';
 
 /** The service's own rules, with a fake service and fake shell services (no network). */
 
-const env: EnvironmentConfig = { id: 'prod', kind: 'production', name: 'Production', baseUrl: 'https://omni.example', authUrl: 'https://auth.example', apiVersion: '1.0', tokenHeader: 'X' };
+const env: EnvironmentConfig = {
+  id: 'prod',
+  kind: 'production',
+  name: 'Production',
+  baseUrl: 'https://omni.example',
+  authUrl: 'https://auth.example',
+  apiVersion: '1.0',
+  tokenHeader: 'X',
+};
 
-function fakeContext(opts: { answer: (name: string, input: unknown) => unknown; roots?: string[]; save?: 'cancel' | 'ok' }) {
+function fakeContext(opts: {
+  answer: (name: string, input: unknown) => unknown;
+  roots?: string[];
+  save?: 'cancel' | 'ok';
+}) {
   const audit: { action: AuditAction; detail: Record<string, unknown> }[] = [];
   const ctx = {
     omni: () => ({ call: async (name: string, input: unknown) => opts.answer(name, input) }),
-    environments: { active: () => env, list: () => [env], trustedNom151Roots: async () => opts.roots ?? [], addTrustedNom151Root: async () => undefined },
-    audit: { append: async (e: { action: AuditAction; detail: Record<string, unknown> }) => (audit.push(e), { ...e, seq: audit.length, at: '', environment: env.id, prevHash: '', hash: '' }) },
+    environments: {
+      active: () => env,
+      list: () => [env],
+      trustedNom151Roots: async () => opts.roots ?? [],
+      addTrustedNom151Root: async () => undefined,
+    },
+    audit: {
+      append: async (e: { action: AuditAction; detail: Record<string, unknown> }) => (
+        audit.push(e),
+        { ...e, seq: audit.length, at: '', environment: env.id, prevHash: '', hash: '' }
+      ),
+    },
     files: { save: async () => (opts.save === 'cancel' ? null : { savedTo: '/tmp/x' }) },
   } as unknown as MainContext;
   return { ctx, audit };
@@ -21,9 +43,15 @@ function fakeContext(opts: { answer: (name: string, input: unknown) => unknown; 
 
 describe('nom151 service', () => {
   it('a contract answer without evidence is an explained, retryable error, not a silent success', async () => {
-    const { ctx, audit } = fakeContext({ answer: () => ({ success: false, sessionStatus: 'Alive', additionalInformation: null }) });
-    const error = await nom151Service(ctx).sealContract({ signedContractId: 'c-1', includeSignedDocument: true, includeSealedPdf: false }).catch((e: unknown) => e);
-    expect((error as { toIpcError(): { code: string; retryable: boolean; message: { es: string } } }).toIpcError()).toMatchObject({
+    const { ctx, audit } = fakeContext({
+      answer: () => ({ success: false, sessionStatus: 'Alive', additionalInformation: null }),
+    });
+    const error = await nom151Service(ctx)
+      .sealContract({ signedContractId: 'c-1', includeSignedDocument: true, includeSealedPdf: false })
+      .catch((e: unknown) => e);
+    expect(
+      (error as { toIpcError(): { code: string; retryable: boolean; message: { es: string } } }).toIpcError(),
+    ).toMatchObject({
       code: 'NOM151_NOT_SEALED',
       retryable: true,
       message: { es: expect.stringContaining('c-1') },
@@ -48,13 +76,19 @@ describe('nom151 service', () => {
   it('a cancelled save returns null and is not audited; an unknown artifact is an explained error', async () => {
     const tsa = await createDemoTsa();
     const { tokenDer } = await tsa.stamp(new TextEncoder().encode('x'));
-    const { ctx, audit } = fakeContext({ answer: () => ({ signedString: Buffer.from(tokenDer).toString('base64'), reference: 'F-1' }), roots: [tsa.rootPem], save: 'cancel' });
+    const { ctx, audit } = fakeContext({
+      answer: () => ({ signedString: Buffer.from(tokenDer).toString('base64'), reference: 'F-1' }),
+      roots: [tsa.rootPem],
+      save: 'cancel',
+    });
     const service = nom151Service(ctx);
     const view = await service.signString('x');
     expect(view.verification.valid).toBe(true);
     expect(await service.saveArtifact(view.artifactId, 'evidence')).toBeNull();
     expect(audit.map((a) => a.action)).toEqual(['signed']);
-    const gone = await service.saveArtifact('00000000-0000-4000-8000-000000000000', 'evidence').catch((e: unknown) => e);
+    const gone = await service
+      .saveArtifact('00000000-0000-4000-8000-000000000000', 'evidence')
+      .catch((e: unknown) => e);
     expect((gone as { code: string }).code).toBe('NOM151_ARTIFACT_GONE');
     const missingKind = await service.saveArtifact(view.artifactId, 'sealedPdf').catch((e: unknown) => e);
     expect((missingKind as { code: string }).code).toBe('NOM151_ARTIFACT_GONE');
@@ -64,6 +98,9 @@ describe('nom151 service', () => {
     const { ctx, audit } = fakeContext({ answer: () => ({ signedString: 'bm90IGEgdG9rZW4=', reference: 'F-2' }) });
     const view = await nom151Service(ctx).signString('y');
     expect(view.verification.failure?.code).toBe('MALFORMED_EVIDENCE');
-    expect(audit[0]).toMatchObject({ action: 'signed', detail: { folio: 'F-2', valid: false, failure: 'MALFORMED_EVIDENCE' } });
+    expect(audit[0]).toMatchObject({
+      action: 'signed',
+      detail: { folio: 'F-2', valid: false, failure: 'MALFORMED_EVIDENCE' },
+    });
   });
 });

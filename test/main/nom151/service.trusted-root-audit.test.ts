@@ -11,7 +11,15 @@ import { createDemoTsa } from '../../../main/nom151/tsa';
 
 /** Trusting a NOM-151 provider root changes what every later verification concludes, so it must be audited. */
 
-const env: EnvironmentConfig = { id: 'prod', kind: 'production', name: 'Production', baseUrl: 'https://omni.example', authUrl: 'https://auth.example', apiVersion: '1.0', tokenHeader: 'X' };
+const env: EnvironmentConfig = {
+  id: 'prod',
+  kind: 'production',
+  name: 'Production',
+  baseUrl: 'https://omni.example',
+  authUrl: 'https://auth.example',
+  apiVersion: '1.0',
+  tokenHeader: 'X',
+};
 
 const dir = mkdtempSync(join(tmpdir(), 'omni-audit-root-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));

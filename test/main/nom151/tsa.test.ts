@@ -13,8 +13,19 @@ let dir: string;
 let tsa: DemoTsa;
 
 function opensslVerify(args: { data: string; token: string; tokenIn: boolean }): string {
-  const argv = ['ts', '-verify', '-data', args.data, '-in', args.token, ...(args.tokenIn ? ['-token_in'] : []),
-    '-CAfile', join(dir, 'root.pem'), '-untrusted', join(dir, 'provider.pem')];
+  const argv = [
+    'ts',
+    '-verify',
+    '-data',
+    args.data,
+    '-in',
+    args.token,
+    ...(args.tokenIn ? ['-token_in'] : []),
+    '-CAfile',
+    join(dir, 'root.pem'),
+    '-untrusted',
+    join(dir, 'provider.pem'),
+  ];
   try {
     return execFileSync(OPENSSL, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (err) {
@@ -39,8 +50,12 @@ describe('demo NOM-151 time-stamping authority', () => {
     writeFileSync(join(dir, 'token.tst'), tokenDer);
     writeFileSync(join(dir, 'reply.tsr'), tokenToTimeStampResp(tokenDer));
 
-    expect(opensslVerify({ data: join(dir, 'content.txt'), token: join(dir, 'token.tst'), tokenIn: true })).toContain('Verification: OK');
-    expect(opensslVerify({ data: join(dir, 'content.txt'), token: join(dir, 'reply.tsr'), tokenIn: false })).toContain('Verification: OK');
+    expect(opensslVerify({ data: join(dir, 'content.txt'), token: join(dir, 'token.tst'), tokenIn: true })).toContain(
+      'Verification: OK',
+    );
+    expect(opensslVerify({ data: join(dir, 'content.txt'), token: join(dir, 'reply.tsr'), tokenIn: false })).toContain(
+      'Verification: OK',
+    );
   });
 
   it('OpenSSL rejects the token for different content', async () => {
@@ -63,8 +78,9 @@ describe('demo NOM-151 time-stamping authority', () => {
     const tst = pkijs.TSTInfo.fromBER(eContent.getValue());
     expect(tst.policy).toBe(DEMO_TSA_POLICY);
     expect(tst.messageImprint.hashAlgorithm.algorithmId).toBe('2.16.840.1.101.3.4.2.1');
-    expect(Buffer.from(tst.messageImprint.hashedMessage.getValue()).toString('hex'))
-      .toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(Buffer.from(tst.messageImprint.hashedMessage.getValue()).toString('hex')).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
     expect(Buffer.from(tst.serialNumber.valueBlock.valueHexView).toString('hex').toUpperCase()).toBe(a.serial);
     expect(tst.genTime.getTime()).toBe(a.genTime.getTime());
   });
@@ -82,7 +98,9 @@ describe('demo NOM-151 time-stamping authority', () => {
     expect(Buffer.from(extracted!.tokenDer).equals(Buffer.from(tokenDer))).toBe(true);
     writeFileSync(join(dir, 'original.pdf'), extracted!.originalPdf!);
     writeFileSync(join(dir, 'pdf.tst'), extracted!.tokenDer);
-    expect(opensslVerify({ data: join(dir, 'original.pdf'), token: join(dir, 'pdf.tst'), tokenIn: true })).toContain('Verification: OK');
+    expect(opensslVerify({ data: join(dir, 'original.pdf'), token: join(dir, 'pdf.tst'), tokenIn: true })).toContain(
+      'Verification: OK',
+    );
     expect(await extractEvidence(original)).toBeNull();
   });
 });

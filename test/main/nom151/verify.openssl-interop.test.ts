@@ -56,11 +56,72 @@ beforeAll(() => {
   writeFileSync(join(dir, 'ca.cnf'), CONFIG);
   writeFileSync(join(dir, 'serial'), '01\n');
   writeFileSync(join(dir, 'data.bin'), data);
-  openssl(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'root.key', '-out', 'root.pem', '-days', '30', '-config', 'ca.cnf', '-extensions', 'v3_ca']);
-  openssl(['req', '-new', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'tsa.key', '-out', 'tsa.csr', '-subj', '/CN=Third Party TSA']);
-  openssl(['x509', '-req', '-in', 'tsa.csr', '-CA', 'root.pem', '-CAkey', 'root.key', '-CAcreateserial', '-out', 'tsa.pem', '-days', '20', '-extfile', 'ca.cnf', '-extensions', 'v3_tsa']);
+  openssl([
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'root.key',
+    '-out',
+    'root.pem',
+    '-days',
+    '30',
+    '-config',
+    'ca.cnf',
+    '-extensions',
+    'v3_ca',
+  ]);
+  openssl([
+    'req',
+    '-new',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'tsa.key',
+    '-out',
+    'tsa.csr',
+    '-subj',
+    '/CN=Third Party TSA',
+  ]);
+  openssl([
+    'x509',
+    '-req',
+    '-in',
+    'tsa.csr',
+    '-CA',
+    'root.pem',
+    '-CAkey',
+    'root.key',
+    '-CAcreateserial',
+    '-out',
+    'tsa.pem',
+    '-days',
+    '20',
+    '-extfile',
+    'ca.cnf',
+    '-extensions',
+    'v3_tsa',
+  ]);
   openssl(['ts', '-query', '-data', 'data.bin', '-sha256', '-cert', '-out', 'req.tsq']);
-  openssl(['ts', '-reply', '-queryfile', 'req.tsq', '-inkey', 'tsa.key', '-signer', 'tsa.pem', '-config', 'ca.cnf', '-section', 'tsa_config', '-out', 'resp.tsr']);
+  openssl([
+    'ts',
+    '-reply',
+    '-queryfile',
+    'req.tsq',
+    '-inkey',
+    'tsa.key',
+    '-signer',
+    'tsa.pem',
+    '-config',
+    'ca.cnf',
+    '-section',
+    'tsa_config',
+    '-out',
+    'resp.tsr',
+  ]);
   rootPem = readFileSync(join(dir, 'root.pem'), 'utf8');
   reply = new Uint8Array(readFileSync(join(dir, 'resp.tsr')));
 }, 60_000);
@@ -80,8 +141,12 @@ describe('evidence from an OpenSSL time-stamping authority (RSA)', () => {
   it('fails with "hash mismatch" for another document and "untrusted" without its root', async () => {
     const other = data.slice();
     other[0] = other[0]! ^ 0x20;
-    expect((await verifyEvidence({ evidence: reply, document: other, trustedRootsPem: [rootPem] })).failure?.code).toBe('HASH_MISMATCH');
+    expect((await verifyEvidence({ evidence: reply, document: other, trustedRootsPem: [rootPem] })).failure?.code).toBe(
+      'HASH_MISMATCH',
+    );
     const demo = await createDemoTsa();
-    expect((await verifyEvidence({ evidence: reply, document: data, trustedRootsPem: [demo.rootPem] })).failure?.code).toBe('UNTRUSTED_CERTIFICATE');
+    expect(
+      (await verifyEvidence({ evidence: reply, document: data, trustedRootsPem: [demo.rootPem] })).failure?.code,
+    ).toBe('UNTRUSTED_CERTIFICATE');
   });
 });

@@ -16,7 +16,13 @@ describe('offline NOM-151 verification', () => {
     const result = await verifyEvidence({ evidence: tokenDer, document: content, trustedRootsPem: [tsa.rootPem] });
     expect(result.failures).toEqual([]);
     expect(result.valid).toBe(true);
-    expect(result.checks).toEqual({ imprint: 'passed', signature: 'passed', chain: 'passed', validity: 'passed', usage: 'passed' });
+    expect(result.checks).toEqual({
+      imprint: 'passed',
+      signature: 'passed',
+      chain: 'passed',
+      validity: 'passed',
+      usage: 'passed',
+    });
     expect(result.details?.serial).toBe(serial);
     expect(result.details?.genTime).toBe(genTime.toISOString());
     expect(result.details?.provider).toContain('NOM-151 Provider');
@@ -28,10 +34,16 @@ describe('offline NOM-151 verification', () => {
   it('accepts the evidence as a TimeStampResp (.tsr) and as base64 text, with or without line breaks', async () => {
     const content = enc('contenido');
     const { tokenDer } = await tsa.stamp(content);
-    const tsr = await verifyEvidence({ evidence: tokenToTimeStampResp(tokenDer), document: content, trustedRootsPem: [tsa.rootPem] });
+    const tsr = await verifyEvidence({
+      evidence: tokenToTimeStampResp(tokenDer),
+      document: content,
+      trustedRootsPem: [tsa.rootPem],
+    });
     expect(tsr.valid).toBe(true);
     expect(tsr.source.evidence).toBe('timestamp-response');
-    const b64 = Buffer.from(tokenDer).toString('base64').replace(/(.{64})/g, '$1\n');
+    const b64 = Buffer.from(tokenDer)
+      .toString('base64')
+      .replace(/(.{64})/g, '$1\n');
     const text = await verifyEvidence({ evidence: enc(b64), document: content, trustedRootsPem: [tsa.rootPem] });
     expect(text.valid).toBe(true);
   });
@@ -64,7 +76,10 @@ describe('offline NOM-151 verification', () => {
 
   it('a provider certificate not valid at genTime fails with "expired"', async () => {
     const day = 86_400_000;
-    const expired = await createDemoTsa({ name: 'Lapsed', providerValidity: { notBefore: new Date(Date.now() - 30 * day), notAfter: new Date(Date.now() - day) } });
+    const expired = await createDemoTsa({
+      name: 'Lapsed',
+      providerValidity: { notBefore: new Date(Date.now() - 30 * day), notAfter: new Date(Date.now() - day) },
+    });
     const content = enc('x');
     const { tokenDer } = await expired.stamp(content);
     const result = await verifyEvidence({ evidence: tokenDer, document: content, trustedRootsPem: [expired.rootPem] });
@@ -86,12 +101,20 @@ describe('offline NOM-151 verification', () => {
     const content = enc('z');
     const { tokenDer } = await tsa.stamp(content);
     for (const cut of [0, 1, 2, 10, 100, Math.floor(tokenDer.length / 2), tokenDer.length - 1]) {
-      const result = await verifyEvidence({ evidence: tokenDer.slice(0, cut), document: content, trustedRootsPem: [tsa.rootPem] });
+      const result = await verifyEvidence({
+        evidence: tokenDer.slice(0, cut),
+        document: content,
+        trustedRootsPem: [tsa.rootPem],
+      });
       expect(result.valid, `cut at ${cut}`).toBe(false);
       expect(result.failure?.code, `cut at ${cut}`).toBe('MALFORMED_EVIDENCE');
       expect(result.details).toBeUndefined();
     }
-    const garbage = await verifyEvidence({ evidence: enc('not evidence at all'), document: content, trustedRootsPem: [tsa.rootPem] });
+    const garbage = await verifyEvidence({
+      evidence: enc('not evidence at all'),
+      document: content,
+      trustedRootsPem: [tsa.rootPem],
+    });
     expect(garbage.failure?.code).toBe('MALFORMED_EVIDENCE');
   });
 

@@ -21,9 +21,20 @@ const countingFetch: typeof fetch = (input, init) => {
 };
 const quiet = createLogger({ sink: () => undefined });
 const client = (extra: Partial<ConstructorParameters<typeof OmniClient>[0]> = {}) =>
-  new OmniClient({ env, vault, fetch: countingFetch, logger: quiet, retry: { baseDelayMs: 5, maxDelayMs: 20 }, ...extra });
+  new OmniClient({
+    env,
+    vault,
+    fetch: countingFetch,
+    logger: quiet,
+    retry: { baseDelayMs: 5, maxDelayMs: 20 },
+    ...extra,
+  });
 const demo = async (path: string, body: unknown) => {
-  const res = await fetch(`${server.url}/__demo/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${server.url}/__demo/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`demo ${path}: ${await res.text()}`);
 };
 
@@ -39,10 +50,20 @@ async function failure(p: Promise<unknown>): Promise<OmniError> {
 
 beforeAll(async () => {
   server = await startDemoServer();
-  const creds = (await (await fetch(`${server.url}/__demo/credentials`)).json()) as { apiKey: string; integrationId: string; secret: string };
+  const creds = (await (await fetch(`${server.url}/__demo/credentials`)).json()) as {
+    apiKey: string;
+    integrationId: string;
+    secret: string;
+  };
   interviews = await (await fetch(`${server.url}/__demo/interviews`)).json();
   vault = new MemoryVault();
-  env = { id: 'demo', baseUrl: server.url, authUrl: server.url, apiVersion: '1.0', tokenHeader: 'X-Incode-Hardware-Id' };
+  env = {
+    id: 'demo',
+    baseUrl: server.url,
+    authUrl: server.url,
+    apiVersion: '1.0',
+    tokenHeader: 'X-Incode-Hardware-Id',
+  };
   await vault.setCredential('demo', 'apiKey', creds.apiKey);
   await vault.setCredential('demo', 'integrationId', creds.integrationId);
   await vault.setCredential('demo', 'secret', creds.secret);
@@ -65,18 +86,35 @@ describe('OmniClient against the demo server', () => {
 
     const raw = await c.call('getRawIdvResults', { query: { id: 'demo-fraud-high' } });
     expect(raw.fraudRisk?.severity).toBe('HIGH');
-    expect(await c.call('getRawIdvResults', {}, { interviewId: 'demo-empty-idv' })).toMatchObject({ checkResults: [], fraudRisk: null });
+    expect(await c.call('getRawIdvResults', {}, { interviewId: 'demo-empty-idv' })).toMatchObject({
+      checkResults: [],
+      fraudRisk: null,
+    });
     expect(await c.call('getCrossDocResults', { query: { id: 'demo-clean-pass' } })).toBeTypeOf('object');
     expect((await c.call('getContractLinks', { query: { id: 'demo-contracts-many' } })).success).toBe(true);
-    expect((await c.call('getVideoSelfieUrl', { query: { interviewId: 'demo-clean-pass' } })).url).toMatch(/^http:\/\/127\.0\.0\.1/);
+    expect((await c.call('getVideoSelfieUrl', { query: { interviewId: 'demo-clean-pass' } })).url).toMatch(
+      /^http:\/\/127\.0\.0\.1/,
+    );
 
-    expect(await c.call('addName', { body: { name: 'Ana López García' } }, { interviewId: 'demo-clean-pass' })).toMatchObject({ success: true, sessionStatus: 'Alive' });
-    expect((await c.call('addConferenceNotes', { body: { notes: 'Identidad confirmada.' } }, { interviewId: 'demo-clean-pass' })).success).toBe(true);
+    expect(
+      await c.call('addName', { body: { name: 'Ana López García' } }, { interviewId: 'demo-clean-pass' }),
+    ).toMatchObject({ success: true, sessionStatus: 'Alive' });
+    expect(
+      (
+        await c.call(
+          'addConferenceNotes',
+          { body: { notes: 'Identidad confirmada.' } },
+          { interviewId: 'demo-clean-pass' },
+        )
+      ).success,
+    ).toBe(true);
     expect(authorizations).toBe(1);
   });
 
   it('explains face statuses from the error body', async () => {
-    const err = await failure(client().call('addFace', { body: { base64Image: noisyPngBase64() } }, { interviewId: 'demo-face-multiple' }));
+    const err = await failure(
+      client().call('addFace', { body: { base64Image: noisyPngBase64() } }, { interviewId: 'demo-face-multiple' }),
+    );
     expect(err).toMatchObject({ kind: 'http', httpStatus: 400, serviceStatus: 4010 });
     expect(err.toIpcError().message.es).toBe('Se detectó más de una cara en la selfie.');
   });
@@ -117,7 +155,9 @@ describe('OmniClient against the demo server', () => {
     const good = await vault.getCredential('demo', 'apiKey');
     await vault.setCredential('demo', 'apiKey', 'demo-not-a-key-000');
     try {
-      const wrongKey = await failure(client().call('addName', { body: { name: 'X Y' } }, { interviewId: 'demo-clean-pass' }));
+      const wrongKey = await failure(
+        client().call('addName', { body: { name: 'X Y' } }, { interviewId: 'demo-clean-pass' }),
+      );
       expect(wrongKey).toMatchObject({ code: 'OMNI_HTTP', httpStatus: 401 });
       expect(wrongKey.toIpcError().advice?.en).toMatch(/API key/);
     } finally {
@@ -178,7 +218,11 @@ describe('OmniClient against the demo server', () => {
       yield tail;
     }
     const contentLength = head.length + b64.length + tail.length;
-    const out = await client().call('importVideo', { body: { video: 'streamed' } }, { interviewId: 'demo-clean-pass', rawBody: { stream: chunks(), contentLength } });
+    const out = await client().call(
+      'importVideo',
+      { body: { video: 'streamed' } },
+      { interviewId: 'demo-clean-pass', rawBody: { stream: chunks(), contentLength } },
+    );
     expect(out.recordingId).toMatch(/^rec-/);
   });
 

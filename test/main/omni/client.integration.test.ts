@@ -18,7 +18,13 @@ const SESSION = 'session-token-iv1-998877';
 beforeEach(async () => {
   server = await startTestServer();
   vault = new MemoryVault();
-  env = { id: 'test', baseUrl: server.url, authUrl: server.url + '/', apiVersion: '1.0', tokenHeader: 'X-Incode-Hardware-Id' };
+  env = {
+    id: 'test',
+    baseUrl: server.url,
+    authUrl: server.url + '/',
+    apiVersion: '1.0',
+    tokenHeader: 'X-Incode-Hardware-Id',
+  };
   await vault.setCredential('test', 'apiKey', API_KEY);
   await vault.setCredential('test', 'integrationId', INTEGRATION);
   await vault.setCredential('test', 'secret', SECRET);
@@ -27,7 +33,13 @@ beforeEach(async () => {
 afterEach(() => server.close());
 
 const client = (extra: Partial<ConstructorParameters<typeof OmniClient>[0]> = {}) =>
-  new OmniClient({ env, vault, retry: { baseDelayMs: 5, maxDelayMs: 20 }, logger: createLogger({ sink: () => undefined }), ...extra });
+  new OmniClient({
+    env,
+    vault,
+    retry: { baseDelayMs: 5, maxDelayMs: 20 },
+    logger: createLogger({ sink: () => undefined }),
+    ...extra,
+  });
 
 async function failure(p: Promise<unknown>): Promise<OmniError> {
   try {
@@ -48,7 +60,9 @@ const authCalls = () => server.requests.filter((r) => r.path === '/v1/integratio
  */
 describe('OmniClient over loopback HTTP', () => {
   it('authorizes with both id spellings, then sends api-version, x-api-key and the token header', async () => {
-    server.route('GET /omni/api-key', () => ({ json: [{ id: 'k1', name: 'Main', maskedKey: '••••9c1d', futureField: { a: 1 } }] }));
+    server.route('GET /omni/api-key', () => ({
+      json: [{ id: 'k1', name: 'Main', maskedKey: '••••9c1d', futureField: { a: 1 } }],
+    }));
     const keys = await client().call('listApiKeys', {});
     expect(keys).toEqual([{ id: 'k1', name: 'Main', maskedKey: '••••9c1d', futureField: { a: 1 } }]);
 
@@ -106,7 +120,13 @@ describe('OmniClient over loopback HTTP', () => {
     expect(err.kind).toBe('input');
     expect(err.code).toBe('INVALID_INPUT');
     expect(err.issues?.map((i) => i.path)).toContain('body.imageUrl');
-    const q = await failure(c.call('addFace', { body: { base64Image: 'AAAA' }, query: { captureType: 'SCAN' as never } }, { interviewId: 'iv-1' }));
+    const q = await failure(
+      c.call(
+        'addFace',
+        { body: { base64Image: 'AAAA' }, query: { captureType: 'SCAN' as never } },
+        { interviewId: 'iv-1' },
+      ),
+    );
     expect(q.issues?.[0]?.path).toBe('query.captureType');
     expect(q.toIpcError().message.es).toMatch(/Campos: query.captureType/);
     expect(server.requests).toHaveLength(0);
@@ -128,7 +148,10 @@ describe('OmniClient over loopback HTTP', () => {
   });
 
   it('parses the error body and explains face statuses from the catalog', async () => {
-    server.route('POST /omni/add/face/third-party', () => ({ status: 400, json: errorBody(4019, 'Bad Request', '/omni/add/face/third-party', 'Face not found') }));
+    server.route('POST /omni/add/face/third-party', () => ({
+      status: 400,
+      json: errorBody(4019, 'Bad Request', '/omni/add/face/third-party', 'Face not found'),
+    }));
     const err = await failure(client().call('addFace', { body: { base64Image: 'AAAA' } }, { interviewId: 'iv-1' }));
     expect(err).toMatchObject({ kind: 'http', httpStatus: 400, serviceStatus: 4019, endpoint: 'addFace' });
     expect(err.body?.message).toBe('Face not found');
@@ -149,16 +172,27 @@ describe('OmniClient over loopback HTTP', () => {
 
     server.route('POST /omni/add/curp', () => ({
       status: 400,
-      json: { success: false, result: 'CURP no encontrado', renapo_valid: false, error: { tipoError: '01', codigoError: '06', message: 'no existe' } },
+      json: {
+        success: false,
+        result: 'CURP no encontrado',
+        renapo_valid: false,
+        error: { tipoError: '01', codigoError: '06', message: 'no existe' },
+      },
     }));
-    const curp = await failure(client().call('addCurp', { body: { curp: 'GODE561231HDFRRN09' } }, { interviewId: 'iv-1' }));
+    const curp = await failure(
+      client().call('addCurp', { body: { curp: 'GODE561231HDFRRN09' } }, { interviewId: 'iv-1' }),
+    );
     expect(curp.serviceStatus).toBe('01-06');
     expect(curp.toIpcError().message.es).toBe('Este CURP no está en los registros de RENAPO.');
     expect(curp.toIpcError().advice?.es).toBe('Revisa los 18 caracteres con la persona.');
     expect(curp.toIpcError().details).toMatchObject({ group: 1 });
 
     server.route('POST /omni/add/curp', () => ({
-      json: { success: false, result: 'x', error: { codigoRespuesta: 2, descripcionRespuesta: 'SERVIDOR SVBI NO RESPONDE' } },
+      json: {
+        success: false,
+        result: 'x',
+        error: { codigoRespuesta: 2, descripcionRespuesta: 'SERVIDOR SVBI NO RESPONDE' },
+      },
     }));
     const data = await client().call('addCurp', { body: { curp: 'GODE561231HDFRRN09' } }, { interviewId: 'iv-1' });
     expect(data.success).toBe(false);
@@ -167,11 +201,15 @@ describe('OmniClient over loopback HTTP', () => {
 
   it('a 401 on a server-token call re-authorizes once and repeats once', async () => {
     let n = 0;
-    server.route('GET /omni/api-key', () => (++n === 1 ? { status: 401, json: errorBody(401, 'Unauthorized', '/omni/api-key') } : { json: [] }));
+    server.route('GET /omni/api-key', () =>
+      ++n === 1 ? { status: 401, json: errorBody(401, 'Unauthorized', '/omni/api-key') } : { json: [] },
+    );
     const c = client();
     expect(await c.call('listApiKeys', {})).toEqual([]);
     expect(authCalls()).toHaveLength(2);
-    const tokens = server.requests.filter((r) => r.path === '/omni/api-key').map((r) => r.headers['x-incode-hardware-id']);
+    const tokens = server.requests
+      .filter((r) => r.path === '/omni/api-key')
+      .map((r) => r.headers['x-incode-hardware-id']);
     expect(tokens[0]).not.toBe(tokens[1]);
 
     server.route('GET /omni/api-key', () => ({ status: 401, json: errorBody(401, 'Unauthorized', '/omni/api-key') }));
@@ -182,7 +220,10 @@ describe('OmniClient over loopback HTTP', () => {
   });
 
   it('a 401 on a session-token call is not retried and says the session token was rejected', async () => {
-    server.route('POST /omni/add/conference/notes', () => ({ status: 401, json: errorBody(401, 'Unauthorized', '/omni/add/conference/notes') }));
+    server.route('POST /omni/add/conference/notes', () => ({
+      status: 401,
+      json: errorBody(401, 'Unauthorized', '/omni/add/conference/notes'),
+    }));
     const err = await failure(client().call('addConferenceNotes', { body: { notes: 'ok' } }, { interviewId: 'iv-1' }));
     expect(err.code).toBe('SESSION_TOKEN_REJECTED');
     expect(server.requests).toHaveLength(1);
@@ -191,14 +232,25 @@ describe('OmniClient over loopback HTTP', () => {
   it('retries idempotent GETs on 503/429 honouring Retry-After, bounded', async () => {
     let n = 0;
     server.route('GET /omni/cross-doc-data-check/results', () =>
-      ++n < 3 ? { status: n === 1 ? 503 : 429, headers: { 'retry-after': '0' }, json: errorBody(n === 1 ? 503 : 429, 'x', '/') } : { json: { fullName: { match: true } } },
+      ++n < 3
+        ? {
+            status: n === 1 ? 503 : 429,
+            headers: { 'retry-after': '0' },
+            json: errorBody(n === 1 ? 503 : 429, 'x', '/'),
+          }
+        : { json: { fullName: { match: true } } },
     );
     expect(await client().call('getCrossDocResults', { query: { id: 'iv-1' } })).toEqual({ fullName: { match: true } });
     expect(n).toBe(3);
 
-    server.route('GET /omni/cross-doc-data-check/results', () => ({ status: 502, json: errorBody(502, 'Bad Gateway', '/') }));
+    server.route('GET /omni/cross-doc-data-check/results', () => ({
+      status: 502,
+      json: errorBody(502, 'Bad Gateway', '/'),
+    }));
     const before = server.requests.length;
-    const err = await failure(client({ retry: { attempts: 3, baseDelayMs: 1 } }).call('getCrossDocResults', { query: { id: 'iv-1' } }));
+    const err = await failure(
+      client({ retry: { attempts: 3, baseDelayMs: 1 } }).call('getCrossDocResults', { query: { id: 'iv-1' } }),
+    );
     expect(err.httpStatus).toBe(502);
     expect(err.retryable).toBe(true);
     expect(server.requests.slice(before).filter((r) => r.path.startsWith('/omni'))).toHaveLength(3);
@@ -206,12 +258,20 @@ describe('OmniClient over loopback HTTP', () => {
 
   it('waits the Retry-After the service asks for, and gives up at once when it is too long', async () => {
     let n = 0;
-    server.route('GET /omni/api-key', () => (++n === 1 ? { status: 429, headers: { 'retry-after': '1' }, json: errorBody(429, 'Too Many Requests', '/') } : { json: [] }));
+    server.route('GET /omni/api-key', () =>
+      ++n === 1
+        ? { status: 429, headers: { 'retry-after': '1' }, json: errorBody(429, 'Too Many Requests', '/') }
+        : { json: [] },
+    );
     const started = Date.now();
     await client().call('listApiKeys', {});
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
 
-    server.route('GET /omni/api-key', () => ({ status: 429, headers: { 'retry-after': '3600' }, json: errorBody(429, 'Too Many Requests', '/') }));
+    server.route('GET /omni/api-key', () => ({
+      status: 429,
+      headers: { 'retry-after': '3600' },
+      json: errorBody(429, 'Too Many Requests', '/'),
+    }));
     const err = await failure(client().call('listApiKeys', {}));
     expect(err.retryAfterMs).toBe(3_600_000);
     expect(err.toIpcError().details).toMatchObject({ retryAfterMs: 3_600_000 });
@@ -219,14 +279,21 @@ describe('OmniClient over loopback HTTP', () => {
 
   it('retries a GET after a connection reset', async () => {
     let n = 0;
-    server.route('GET /omni/generateVideoSelfieDownloadUrl', () => (++n === 1 ? { reset: true } : { json: { url: 'https://media.example/v.mp4?sig=1' } }));
-    expect(await client().call('getVideoSelfieUrl', {}, { interviewId: 'iv-1' })).toEqual({ url: 'https://media.example/v.mp4?sig=1' });
+    server.route('GET /omni/generateVideoSelfieDownloadUrl', () =>
+      ++n === 1 ? { reset: true } : { json: { url: 'https://media.example/v.mp4?sig=1' } },
+    );
+    expect(await client().call('getVideoSelfieUrl', {}, { interviewId: 'iv-1' })).toEqual({
+      url: 'https://media.example/v.mp4?sig=1',
+    });
     expect(n).toBe(2);
   });
 
   it('never retries a POST by itself', async () => {
     let n = 0;
-    server.route('POST /omni/sign-string/nom151', () => (n++, { status: 503, json: errorBody(503, 'Service Unavailable', '/') }));
+    server.route(
+      'POST /omni/sign-string/nom151',
+      () => (n++, { status: 503, json: errorBody(503, 'Service Unavailable', '/') }),
+    );
     const err = await failure(client().call('signStringNom151', { body: { stringToSign: 'hola' } }));
     expect(err.httpStatus).toBe(503);
     expect(n).toBe(1);
@@ -287,14 +354,20 @@ describe('OmniClient over loopback HTTP', () => {
   });
 
   it('streams a raw JSON body for huge uploads', async () => {
-    server.route('POST /omni/recordings/import/third-party', (req) => ({ json: { recordingId: `rec-${(req.json as { video: string }).video.length}` } }));
+    server.route('POST /omni/recordings/import/third-party', (req) => ({
+      json: { recordingId: `rec-${(req.json as { video: string }).video.length}` },
+    }));
     async function* chunks() {
       yield new TextEncoder().encode('{"video":"');
       for (let i = 0; i < 64; i++) yield new TextEncoder().encode('A'.repeat(1024));
       yield new TextEncoder().encode('","type":"selfie"}');
     }
     const length = 10 + 64 * 1024 + 18;
-    const out = await client().call('importVideo', { body: { video: 'unused' } }, { interviewId: 'iv-1', rawBody: { stream: chunks(), contentLength: length } });
+    const out = await client().call(
+      'importVideo',
+      { body: { video: 'unused' } },
+      { interviewId: 'iv-1', rawBody: { stream: chunks(), contentLength: length } },
+    );
     expect(out.recordingId).toBe('rec-65536');
     expect(server.requests[0]!.headers['content-length']).toBe(String(length));
   });

@@ -20,9 +20,17 @@ async function setup(answer: (url: string, init: RequestInit) => Response) {
   await vault.setCredential('e', 'integrationId', 'int-1234');
   await vault.setCredential('e', 'secret', 'sec-1234');
   await vault.setSessionToken('e', 'iv 1', 'sess-1234');
-  const s = scripted((url, init) => (url.endsWith('/authorize/server') ? Response.json({ token: 'server-1234' }) : answer(url, init)));
+  const s = scripted((url, init) =>
+    url.endsWith('/authorize/server') ? Response.json({ token: 'server-1234' }) : answer(url, init),
+  );
   const client = new OmniClient({
-    env: { id: 'e', baseUrl: 'https://omni.example/', authUrl: 'https://auth.example', apiVersion: '1.0', tokenHeader: 'X-Incode-Hardware-Id' },
+    env: {
+      id: 'e',
+      baseUrl: 'https://omni.example/',
+      authUrl: 'https://auth.example',
+      apiVersion: '1.0',
+      tokenHeader: 'X-Incode-Hardware-Id',
+    },
     vault,
     fetch: s.fetchImpl,
     logger: createLogger({ sink: () => undefined }),
@@ -34,8 +42,15 @@ describe('OmniClient request building', () => {
   it('joins base URL and path once, encodes query values and drops absent ones', async () => {
     const { client, seen } = await setup(() => Response.json({ url: 'https://media.example/v' }));
     await client.call('getVideoSelfieUrl', { query: { interviewId: 'a b&c/ü' } });
-    expect(seen.map((s) => s.url)).toEqual(['https://auth.example/v1/integration/authorize/server', 'https://omni.example/omni/generateVideoSelfieDownloadUrl?interviewId=a%20b%26c%2F%C3%BC']);
-    await client.call('addFace', { body: { base64Image: 'AAAA' }, query: { captureType: 'MANUAL', recordingId: undefined } }, { interviewId: 'iv 1' });
+    expect(seen.map((s) => s.url)).toEqual([
+      'https://auth.example/v1/integration/authorize/server',
+      'https://omni.example/omni/generateVideoSelfieDownloadUrl?interviewId=a%20b%26c%2F%C3%BC',
+    ]);
+    await client.call(
+      'addFace',
+      { body: { base64Image: 'AAAA' }, query: { captureType: 'MANUAL', recordingId: undefined } },
+      { interviewId: 'iv 1' },
+    );
     expect(seen.at(-1)!.url).toBe('https://omni.example/omni/add/face/third-party?captureType=MANUAL');
   });
 
@@ -55,7 +70,9 @@ describe('OmniClient request building', () => {
 
   it('a non-JSON error answer still becomes an explained HTTP error', async () => {
     const { client } = await setup(() => new Response('<html>Bad gateway</html>', { status: 400 }));
-    const err = (await client.call('validateRfc', { body: { rfc: 'GODE561231GR8' } }).catch((e: unknown) => e)) as OmniError;
+    const err = (await client
+      .call('validateRfc', { body: { rfc: 'GODE561231GR8' } })
+      .catch((e: unknown) => e)) as OmniError;
     expect(err).toMatchObject({ kind: 'http', httpStatus: 400, code: 'OMNI_HTTP' });
     expect(err.body).toBeUndefined();
     expect(err.toIpcError().message.en).toMatch(/web page .*not the service/);
@@ -70,7 +87,9 @@ describe('OmniClient request building', () => {
     expect(pageErr.toIpcError().advice?.es).toMatch(/portal cautivo/);
 
     const cut = await setup(() => new Response('{"success":tr', { status: 200 }));
-    const cutErr = (await cut.client.call('addName', { body: { name: 'Ana' } }, { interviewId: 'iv 1' }).catch((e: unknown) => e)) as OmniError;
+    const cutErr = (await cut.client
+      .call('addName', { body: { name: 'Ana' } }, { interviewId: 'iv 1' })
+      .catch((e: unknown) => e)) as OmniError;
     expect(cutErr.explanation.code).toBe('WRITE_ANSWER_UNREADABLE');
     expect(cutErr.retryable).toBe(false);
     expect(cutErr.toIpcError().message.en).toMatch(/may have stored it/);
@@ -113,7 +132,9 @@ describe('server token under faults', () => {
       () => new Response('{}', { status: 429, headers: { 'retry-after': '0' } }),
       () => new Response('busy', { status: 503 }),
       () => {
-        throw Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('reset'), { code: 'ECONNRESET' }) });
+        throw Object.assign(new TypeError('fetch failed'), {
+          cause: Object.assign(new Error('reset'), { code: 'ECONNRESET' }),
+        });
       },
     ];
     let authorizeCalls = 0;
@@ -125,13 +146,23 @@ describe('server token under faults', () => {
       return Response.json([]);
     };
     const client = new OmniClient({
-      env: { id: 'e', baseUrl: 'https://omni.example/', authUrl: 'https://auth.example', apiVersion: '1.0', tokenHeader: 'X-Incode-Hardware-Id' },
+      env: {
+        id: 'e',
+        baseUrl: 'https://omni.example/',
+        authUrl: 'https://auth.example',
+        apiVersion: '1.0',
+        tokenHeader: 'X-Incode-Hardware-Id',
+      },
       vault,
       fetch: fetchImpl,
       logger: createLogger({ sink: () => undefined }),
       retry: { attempts: 4, baseDelayMs: 1, maxDelayMs: 5 },
     });
-    const answers = await Promise.all([client.call('listApiKeys', {}), client.call('listApiKeys', {}), client.call('listApiKeys', {})]);
+    const answers = await Promise.all([
+      client.call('listApiKeys', {}),
+      client.call('listApiKeys', {}),
+      client.call('listApiKeys', {}),
+    ]);
     expect(answers).toEqual([[], [], []]);
     expect(authorizeCalls).toBe(4);
   });

@@ -34,7 +34,15 @@ describe('readTolerantly', () => {
   it('reads checks and fraud risk whose optional fields are null, keeping a null result the contract allows', () => {
     const answer = {
       checkResults: [{ name: 'tamperCheck', severity: 'low', version: '1', result: null, note: null }],
-      fraudRisk: { name: 'checkFraudRisk', severity: 'HIGH', version: '2', result: 0.8, responseText: null, topNFraudFeatures: null, topNLegitCodes: ['L1'] },
+      fraudRisk: {
+        name: 'checkFraudRisk',
+        severity: 'HIGH',
+        version: '2',
+        result: 0.8,
+        responseText: null,
+        topNFraudFeatures: null,
+        topNLegitCodes: ['L1'],
+      },
     };
     const parsed = readTolerantly(RawIdvResponse, answer);
     expect(parsed.success).toBe(true);
@@ -45,13 +53,20 @@ describe('readTolerantly', () => {
   });
 
   it('keeps enum values newer than the spec as they came, so a face-authentication FAIL is not hidden', () => {
-    const auth = readTolerantly(AuthenticateResponse, { overallStatus: 'FAIL', error: { name: 'DEEPFAKE_DETECTED', message: 'synthetic face' } });
+    const auth = readTolerantly(AuthenticateResponse, {
+      overallStatus: 'FAIL',
+      error: { name: 'DEEPFAKE_DETECTED', message: 'synthetic face' },
+    });
     expect(auth.success).toBe(true);
     expect(auth.data!.error!.name).toBe('DEEPFAKE_DETECTED');
     expect(explain({ authError: 'DEEPFAKE_DETECTED' })).toBeUndefined();
     expect(explain({ authError: 'FACE_TOO_DARK' })?.code).toBe('FACE_TOO_DARK');
 
-    const id = readTolerantly(AddBackSecondIdResponse, { typeOfId: 'DigitalNationalId', failReason: 'NEW_REASON', issueName: null });
+    const id = readTolerantly(AddBackSecondIdResponse, {
+      typeOfId: 'DigitalNationalId',
+      failReason: 'NEW_REASON',
+      issueName: null,
+    });
     expect(id.data).toEqual({ typeOfId: 'DigitalNationalId', failReason: 'NEW_REASON' });
   });
 });

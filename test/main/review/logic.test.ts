@@ -61,12 +61,21 @@ describe('parseImport', () => {
 describe('parseDeepLink', () => {
   it('reads the id and an optional token', () => {
     expect(parseDeepLink('omni-reviewer://interview/demo-clean-pass')).toEqual({ interviewId: 'demo-clean-pass' });
-    expect(parseDeepLink(`omni-reviewer://interview/abc123?token=${JWT}`)).toEqual({ interviewId: 'abc123', sessionToken: JWT });
+    expect(parseDeepLink(`omni-reviewer://interview/abc123?token=${JWT}`)).toEqual({
+      interviewId: 'abc123',
+      sessionToken: JWT,
+    });
     expect(parseDeepLink('OMNI-REVIEWER:///interview/abc123/')).toEqual({ interviewId: 'abc123' });
   });
 
   it('refuses other schemes, paths and ids with a bilingual error', () => {
-    for (const bad of ['https://interview/abc', 'omni-reviewer://settings/x', 'omni-reviewer://interview/', 'omni-reviewer://interview/..%2Fetc', 'omni-reviewer://interview/a/b']) {
+    for (const bad of [
+      'https://interview/abc',
+      'omni-reviewer://settings/x',
+      'omni-reviewer://interview/',
+      'omni-reviewer://interview/..%2Fetc',
+      'omni-reviewer://interview/a/b',
+    ]) {
       expect(() => parseDeepLink(bad), bad).toThrowError(/does not name an interview/);
     }
     try {
@@ -80,7 +89,13 @@ describe('parseDeepLink', () => {
 
 describe('decision note', () => {
   it('round-trips through the readable and machine parts', () => {
-    const record = { decision: 'reject' as const, reason: 'Selfie replayed: ñandú "quoted"\nsecond line', acknowledgedFindings: [], decidedAt: '2026-01-01T00:00:00.000Z', environment: 'demo' };
+    const record = {
+      decision: 'reject' as const,
+      reason: 'Selfie replayed: ñandú "quoted"\nsecond line',
+      acknowledgedFindings: [],
+      decidedAt: '2026-01-01T00:00:00.000Z',
+      environment: 'demo',
+    };
     const note = formatDecisionNote('demo-fraud-high', record);
     expect(note).toContain('Decision: REJECT');
     expect(parseDecisionNote(note)).toMatchObject({ interviewId: 'demo-fraud-high', ...record });
@@ -94,7 +109,16 @@ describe('decision note', () => {
         { name: 'b', severity: 'high', version: '1', result: null },
         { name: 'c', severity: 'medium', version: '1', result: 0.5 },
       ],
-      fraudRisk: { name: 'checkFraudRisk', severity: 'HIGH', version: '1', result: 0.87, topNFraudFeatures: [], topNLegitFeatures: [], topNFraudCodes: [], topNLegitCodes: [] },
+      fraudRisk: {
+        name: 'checkFraudRisk',
+        severity: 'HIGH',
+        version: '1',
+        result: 0.87,
+        topNFraudFeatures: [],
+        topNLegitFeatures: [],
+        topNFraudCodes: [],
+        topNLegitCodes: [],
+      },
     });
     expect(findings).toEqual(['a (high, 0.9)', 'b (high, did not run)', 'checkFraudRisk (HIGH, 0.87)']);
     expect(openHighFindings({ checkResults: [], fraudRisk: null })).toEqual([]);
@@ -135,7 +159,9 @@ describe('crossDocRows', () => {
 describe('videoUrlExpiry', () => {
   const issued = new Date('2026-01-01T00:00:00Z');
   it('reads common pre-signed spellings, else issue + 1 hour', () => {
-    expect(videoUrlExpiry('https://h/v.mp4?X-Amz-Date=20260101T000000Z&X-Amz-Expires=600', issued).toISOString()).toBe('2026-01-01T00:10:00.000Z');
+    expect(videoUrlExpiry('https://h/v.mp4?X-Amz-Date=20260101T000000Z&X-Amz-Expires=600', issued).toISOString()).toBe(
+      '2026-01-01T00:10:00.000Z',
+    );
     expect(videoUrlExpiry('https://h/v.mp4?expires=1767229200', issued).toISOString()).toBe('2026-01-01T01:00:00.000Z');
     expect(videoUrlExpiry('https://h/v.mp4?exp=1767225900000', issued).toISOString()).toBe('2026-01-01T00:05:00.000Z');
     expect(videoUrlExpiry('https://h/v.mp4', issued).toISOString()).toBe('2026-01-01T01:00:00.000Z');
@@ -150,12 +176,33 @@ describe('review report PDF', () => {
       interviewId: 'demo-fraud-high',
       environment: { id: 'demo', name: 'Demo', kind: 'demo' },
       generatedAt: '2026-01-01T00:00:00.000Z',
-      rawIdv: { ok: true, data: { checkResults: [{ name: 'faceTamperCheck', severity: 'high', version: '3', result: 0.97 }], fraudRisk: null } },
+      rawIdv: {
+        ok: true,
+        data: {
+          checkResults: [{ name: 'faceTamperCheck', severity: 'high', version: '3', result: 0.97 }],
+          fraudRisk: null,
+        },
+      },
       crossDoc: { ok: false, error: { en: 'timeout', es: 'tiempo agotado' } },
-      decision: { decision: 'reject', reason: 'Rostro reutilizado 👀 — 日本', acknowledgedFindings: [], decidedAt: '2026-01-01T00:00:00.000Z', environment: 'demo' },
+      decision: {
+        decision: 'reject',
+        reason: 'Rostro reutilizado 👀 — 日本',
+        acknowledgedFindings: [],
+        decidedAt: '2026-01-01T00:00:00.000Z',
+        environment: 'demo',
+      },
       audit: {
         chain: { ok: true },
-        entries: Array.from({ length: 120 }, (_, i) => ({ seq: i + 1, at: '2026-01-01T00:00:00.000Z', environment: 'demo', interviewId: 'demo-fraud-high', action: i === 3 ? ('noted' as const) : ('played' as const), detail: i === 3 ? { text: 'Nota larga '.repeat(80) } : { positionSeconds: i }, prevHash: 'a'.repeat(64), hash: 'b'.repeat(64) })),
+        entries: Array.from({ length: 120 }, (_, i) => ({
+          seq: i + 1,
+          at: '2026-01-01T00:00:00.000Z',
+          environment: 'demo',
+          interviewId: 'demo-fraud-high',
+          action: i === 3 ? ('noted' as const) : ('played' as const),
+          detail: i === 3 ? { text: 'Nota larga '.repeat(80) } : { positionSeconds: i },
+          prevHash: 'a'.repeat(64),
+          hash: 'b'.repeat(64),
+        })),
       },
     });
     const doc = await PDFDocument.load(bytes);
@@ -169,24 +216,90 @@ describe('review report PDF', () => {
       interviewId: 'demo-fraud-high',
       environment: { id: 'demo', name: 'Demo', kind: 'demo' },
       generatedAt: '2026-01-01T00:00:00.000Z',
-      entry: { interviewId: 'demo-fraud-high', addedAt: '2026-01-01T00:00:00.000Z', localState: 'decided', sessionStatus: 'Alive', hasSessionToken: true },
-      rawIdv: { ok: true, data: { checkResults: [{ name: 'faceTamperCheck', severity: 'high', version: '3', result: 0.97 }], fraudRisk: null } },
+      entry: {
+        interviewId: 'demo-fraud-high',
+        addedAt: '2026-01-01T00:00:00.000Z',
+        localState: 'decided',
+        sessionStatus: 'Alive',
+        hasSessionToken: true,
+      },
+      rawIdv: {
+        ok: true,
+        data: {
+          checkResults: [{ name: 'faceTamperCheck', severity: 'high', version: '3', result: 0.97 }],
+          fraudRisk: null,
+        },
+      },
       crossDoc: { ok: false, error: { en: 'The service timed out.', es: 'El servicio tardó demasiado.' } },
-      decision: { decision: 'reject', reason: 'Rostro reutilizado', acknowledgedFindings: [], decidedAt: '2026-01-01T00:00:00.000Z', environment: 'demo' },
-      audit: { chain: { ok: true }, entries: [{ seq: 1, at: '2026-01-01T00:00:00.000Z', environment: 'demo', interviewId: 'demo-fraud-high', action: 'stateChanged', detail: { from: 'decided', to: 'inReview' }, prevHash: 'a'.repeat(64), hash: 'b'.repeat(64) }] },
+      decision: {
+        decision: 'reject',
+        reason: 'Rostro reutilizado',
+        acknowledgedFindings: [],
+        decidedAt: '2026-01-01T00:00:00.000Z',
+        environment: 'demo',
+      },
+      audit: {
+        chain: { ok: true },
+        entries: [
+          {
+            seq: 1,
+            at: '2026-01-01T00:00:00.000Z',
+            environment: 'demo',
+            interviewId: 'demo-fraud-high',
+            action: 'stateChanged',
+            detail: { from: 'decided', to: 'inReview' },
+            prevHash: 'a'.repeat(64),
+            hash: 'b'.repeat(64),
+          },
+        ],
+      },
     }).then(pdfText);
 
   it('is written in the requested language only, never both side by side', async () => {
     const es = await reportIn('es');
-    for (const word of ['Reporte de revisión de entrevista', 'Decisión', 'Rechazar', 'Validaciones de identificación', '[ALTA]', 'No se produjo riesgo de fraude.', 'El servicio tardó demasiado.', 'Bitácora', 'estado cambiado', 'Decidida'])
+    for (const word of [
+      'Reporte de revisión de entrevista',
+      'Decisión',
+      'Rechazar',
+      'Validaciones de identificación',
+      '[ALTA]',
+      'No se produjo riesgo de fraude.',
+      'El servicio tardó demasiado.',
+      'Bitácora',
+      'estado cambiado',
+      'Decidida',
+    ])
       expect(es).toContain(word);
-    for (const word of ['Interview review report', 'Decision', 'Reject', 'ID validation checks', '[HIGH]', 'No fraud risk', 'timed out', 'Audit trail', 'state changed', ' / '])
+    for (const word of [
+      'Interview review report',
+      'Decision',
+      'Reject',
+      'ID validation checks',
+      '[HIGH]',
+      'No fraud risk',
+      'timed out',
+      'Audit trail',
+      'state changed',
+      ' / ',
+    ])
       expect(es).not.toContain(word);
 
     const en = await reportIn('en');
-    for (const word of ['Interview review report', 'Decision', 'Reject', 'ID validation checks', '[HIGH]', 'No fraud risk was produced.', 'The service timed out.', 'Audit trail', 'state changed', 'Decided'])
+    for (const word of [
+      'Interview review report',
+      'Decision',
+      'Reject',
+      'ID validation checks',
+      '[HIGH]',
+      'No fraud risk was produced.',
+      'The service timed out.',
+      'Audit trail',
+      'state changed',
+      'Decided',
+    ])
       expect(en).toContain(word);
-    for (const word of ['Reporte', 'Decisión', 'Rechazar', 'Validaciones', '[ALTA]', 'tardó', 'Bitácora', ' / ']) expect(en).not.toContain(word);
+    for (const word of ['Reporte', 'Decisión', 'Rechazar', 'Validaciones', '[ALTA]', 'tardó', 'Bitácora', ' / '])
+      expect(en).not.toContain(word);
   });
 
   it('replaces characters WinAnsi cannot encode', () => {
@@ -198,7 +311,8 @@ describe('review report PDF', () => {
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const pdf = await getDocument({ data: bytes, verbosity: 0 }).promise;
   const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) pages.push((await (await pdf.getPage(n)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join('\n'));
+  for (let n = 1; n <= pdf.numPages; n++)
+    pages.push((await (await pdf.getPage(n)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join('\n'));
   await pdf.destroy();
   return pages.join('\n');
 }

@@ -7,7 +7,13 @@ function setup() {
   const store = new MemoryJsonStore();
   let now = Date.parse('2026-11-23T10:00:00Z');
   const opened = new Map<string, string>();
-  const queue = new ReviewQueue(store, new MemoryVault(), () => 'demo', async () => (id) => opened.get(id), () => new Date(now));
+  const queue = new ReviewQueue(
+    store,
+    new MemoryVault(),
+    () => 'demo',
+    async () => (id) => opened.get(id),
+    () => new Date(now),
+  );
   const writes = vi.spyOn(store, 'set');
   return { store, queue, writes, opened, advance: (ms: number) => (now += ms) };
 }
@@ -20,7 +26,10 @@ describe('ReviewQueue', () => {
 
     await queue.recordStatus('a', 'Alive');
     expect(writes).toHaveBeenCalledTimes(1);
-    expect(await queue.get('a')).toMatchObject({ sessionStatus: 'Alive', sessionStatusSeenAt: '2026-11-23T10:00:00.000Z' });
+    expect(await queue.get('a')).toMatchObject({
+      sessionStatus: 'Alive',
+      sessionStatusSeenAt: '2026-11-23T10:00:00.000Z',
+    });
 
     // The panels of one opening each see it: one write, not one per panel.
     advance(1_000);
@@ -36,7 +45,10 @@ describe('ReviewQueue', () => {
     advance(1_000);
     await queue.recordStatus('a', 'Closed');
     expect(writes).toHaveBeenCalledTimes(3);
-    expect(await queue.get('a')).toMatchObject({ sessionStatus: 'Closed', sessionStatusSeenAt: '2026-11-23T10:05:02.000Z' });
+    expect(await queue.get('a')).toMatchObject({
+      sessionStatus: 'Closed',
+      sessionStatusSeenAt: '2026-11-23T10:05:02.000Z',
+    });
 
     // Nothing to record: no status, or an interview not in the queue.
     await queue.recordStatus('a', undefined);
@@ -68,8 +80,18 @@ describe('ReviewQueue', () => {
   it('keeps the time an earlier version stored with the entry, unless the trail has a later one', async () => {
     const { store, queue, opened } = setup();
     store.set('review.queue.demo', {
-      old: { interviewId: 'old', addedAt: '2026-10-01T00:00:00.000Z', localState: 'inReview', lastOpenedAt: '2026-10-02T00:00:00.000Z' },
-      both: { interviewId: 'both', addedAt: '2026-10-01T00:00:01.000Z', localState: 'inReview', lastOpenedAt: '2026-10-02T00:00:00.000Z' },
+      old: {
+        interviewId: 'old',
+        addedAt: '2026-10-01T00:00:00.000Z',
+        localState: 'inReview',
+        lastOpenedAt: '2026-10-02T00:00:00.000Z',
+      },
+      both: {
+        interviewId: 'both',
+        addedAt: '2026-10-01T00:00:01.000Z',
+        localState: 'inReview',
+        lastOpenedAt: '2026-10-02T00:00:00.000Z',
+      },
     });
     opened.set('both', '2026-11-20T00:00:00.000Z');
     expect((await queue.list()).map((e) => [e.interviewId, e.lastOpenedAt])).toEqual([

@@ -36,7 +36,13 @@ const report = (language: 'en' | 'es', trail: AuditEntry[] = entries) =>
     interviewId: 'demo-clean-pass',
     environment: { id: 'demo', name: 'Demo', kind: 'demo' },
     generatedAt: '2026-01-01T00:00:00.000Z',
-    entry: { interviewId: 'demo-clean-pass', addedAt: '2026-01-01T00:00:00.000Z', localState: 'inReview', sessionStatus: 'Alive', hasSessionToken: true },
+    entry: {
+      interviewId: 'demo-clean-pass',
+      addedAt: '2026-01-01T00:00:00.000Z',
+      localState: 'inReview',
+      sessionStatus: 'Alive',
+      hasSessionToken: true,
+    },
     rawIdv: { ok: true, data: { checkResults: [], fraudRisk: null } },
     crossDoc: { ok: false, error: { en: 'The service timed out.', es: 'El servicio tardó demasiado.' } },
     audit: { chain: { ok: true }, entries: trail },
@@ -65,9 +71,15 @@ const detailed: AuditEntry[] = (
 describe('PDF report audit details', () => {
   it('reads each detail as label: value in Spanish, with codes in words and no raw key left', async () => {
     const text = (await report('es', detailed)).replace(/\s+/g, ' ');
-    expect(text).toContain('#1 2026-01-01T00:00:00.000Z descargado Contenido: Contrato · ID del documento: doc-7 · Tamaño: 1,536 bytes');
-    expect(text).toContain('capturado Tipo: Importación de video · Tipo de grabación: Frente de la identificación · Tamaño: 2,048 bytes · ID de la grabación: rec-1');
-    expect(text).toContain('decidida Decisión: Solicitar nueva captura · Hallazgos de severidad alta reconocidos: ninguno');
+    expect(text).toContain(
+      '#1 2026-01-01T00:00:00.000Z descargado Contenido: Contrato · ID del documento: doc-7 · Tamaño: 1,536 bytes',
+    );
+    expect(text).toContain(
+      'capturado Tipo: Importación de video · Tipo de grabación: Frente de la identificación · Tamaño: 2,048 bytes · ID de la grabación: rec-1',
+    );
+    expect(text).toContain(
+      'decidida Decisión: Solicitar nueva captura · Hallazgos de severidad alta reconocidos: ninguno',
+    );
     expect(text).toContain('estado cambiado De: En revisión · A: Decidida');
     // A key the words do not know yet stays readable as written.
     expect(text).toContain('reproducido Posición: 75.4 s · laterKey: kept');
@@ -77,7 +89,9 @@ describe('PDF report audit details', () => {
   it('uses the English words in an English report', async () => {
     const text = (await report('en', detailed)).replace(/\s+/g, ' ');
     expect(text).toContain('downloaded Content: Contract · Document ID: doc-7 · Size: 1,536 bytes');
-    expect(text).toContain('captured Kind: Video import · Recording type: Front of ID · Size: 2,048 bytes · Recording ID: rec-1');
+    expect(text).toContain(
+      'captured Kind: Video import · Recording type: Front of ID · Size: 2,048 bytes · Recording ID: rec-1',
+    );
     expect(text).toContain('state changed From: In review · To: Decided');
     expect(text).not.toMatch(/documentId|frontId|Tipo de grabación/);
   });
@@ -86,7 +100,8 @@ describe('PDF report audit details', () => {
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const pdf = await getDocument({ data: bytes, verbosity: 0 }).promise;
   const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) pages.push((await (await pdf.getPage(n)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join('\n'));
+  for (let n = 1; n <= pdf.numPages; n++)
+    pages.push((await (await pdf.getPage(n)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join('\n'));
   await pdf.destroy();
   return pages.join('\n');
 }

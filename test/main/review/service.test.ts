@@ -12,7 +12,6 @@ import { MemoryJsonStore } from '../../helpers/fake-safe-storage';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJpbnRlcnZpZXdJZCI6ImEifQ.c2lnbmF0dXJl';
 
-
 class ChainAudit implements AuditTrail {
   entries: AuditEntry[] = [];
   async append(e: Parameters<AuditTrail['append']>[0]) {
@@ -26,14 +25,25 @@ class ChainAudit implements AuditTrail {
     return this.entries.filter((e) => !filter?.interviewId || e.interviewId === filter.interviewId);
   }
   async lastRecorded(action: string, environment: string) {
-    return (interviewId: string) => this.entries.findLast((e) => e.action === action && e.environment === environment && e.interviewId === interviewId)?.at;
+    return (interviewId: string) =>
+      this.entries.findLast(
+        (e) => e.action === action && e.environment === environment && e.interviewId === interviewId,
+      )?.at;
   }
   async verify() {
     return { ok: true as const };
   }
 }
 
-const env: EnvironmentConfig = { id: 'demo', kind: 'demo', name: 'Demo', baseUrl: 'http://127.0.0.1:1', authUrl: 'http://127.0.0.1:1', apiVersion: '1.0', tokenHeader: 'X' };
+const env: EnvironmentConfig = {
+  id: 'demo',
+  kind: 'demo',
+  name: 'Demo',
+  baseUrl: 'http://127.0.0.1:1',
+  authUrl: 'http://127.0.0.1:1',
+  apiVersion: '1.0',
+  tokenHeader: 'X',
+};
 
 function httpError(status: number) {
   const data = { code: 'OMNI_HTTP', httpStatus: status, message: { en: `HTTP ${status}`, es: `HTTP ${status}` } };
@@ -53,9 +63,21 @@ function setup(opts: { raw?: RawIdvResponse; failNotesTimes?: number; status?: '
         case 'getRawIdvResults':
           return opts.raw ?? { checkResults: [], fraudRisk: null };
         case 'getContractLinks':
-          return { success: true, sessionStatus: status, additionalInformation: { 'doc-1': 'http://remote/doc-1.pdf' } };
+          return {
+            success: true,
+            sessionStatus: status,
+            additionalInformation: { 'doc-1': 'http://remote/doc-1.pdf' },
+          };
         case 'getVideoSelfieUrl':
-          if (o?.interviewId === 'no-video') throw Object.assign(new Error('x'), { toIpcError: () => ({ code: 'OMNI_HTTP', httpStatus: 400, message: { en: 'rejected', es: 'rechazada' }, details: { serviceMessage: 'Interview no-video has no video selfie recording.' } }) });
+          if (o?.interviewId === 'no-video')
+            throw Object.assign(new Error('x'), {
+              toIpcError: () => ({
+                code: 'OMNI_HTTP',
+                httpStatus: 400,
+                message: { en: 'rejected', es: 'rechazada' },
+                details: { serviceMessage: 'Interview no-video has no video selfie recording.' },
+              }),
+            });
           if (o?.interviewId === 'broken-video') throw httpError(500);
           return { url: 'http://remote/v.mp4?expires=1767229200' };
         case 'addConferenceNotes':
@@ -84,7 +106,11 @@ function setup(opts: { raw?: RawIdvResponse; failNotesTimes?: number; status?: '
         return `http://app/media/${registered.length}`;
       },
     },
-    files: { save: async ({ suggestedName, data }: { suggestedName: string; data: Uint8Array }) => ({ downloadUrl: `http://app/dl/${suggestedName}?${data.byteLength}` }) },
+    files: {
+      save: async ({ suggestedName, data }: { suggestedName: string; data: Uint8Array }) => ({
+        downloadUrl: `http://app/dl/${suggestedName}?${data.byteLength}`,
+      }),
+    },
   } as unknown as MainContext;
   return { ctx, store, vault, audit, sent, registered, service: new ReviewService(ctx) };
 }
@@ -119,7 +145,9 @@ describe('ReviewService queue', () => {
 
   it('adds from a deep link with its token', async () => {
     const { service, vault } = setup();
-    expect(await service.openDeepLink(`omni-reviewer://interview/deep-1?token=${JWT}`)).toEqual({ interviewId: 'deep-1' });
+    expect(await service.openDeepLink(`omni-reviewer://interview/deep-1?token=${JWT}`)).toEqual({
+      interviewId: 'deep-1',
+    });
     expect(await vault.hasSessionToken('demo', 'deep-1')).toBe(true);
   });
 
@@ -155,7 +183,9 @@ describe('ReviewService queue removal', () => {
 
   it('refuses to restore what was never removed, and keeps an entry added again meanwhile', async () => {
     const { service } = setup();
-    await expect(service.queue.restore('never')).rejects.toMatchObject({ data: { code: 'NOTHING_TO_RESTORE', message: { es: expect.stringContaining('never') } } });
+    await expect(service.queue.restore('never')).rejects.toMatchObject({
+      data: { code: 'NOTHING_TO_RESTORE', message: { es: expect.stringContaining('never') } },
+    });
     await service.queue.add([{ interviewId: 'int-2' }]);
     await service.setState('int-2', 'decided');
     await service.queue.remove('int-2');
@@ -171,9 +201,21 @@ describe('ReviewService demo offer', () => {
       const key = req.headers['x-api-key'];
       seen.push(typeof key === 'string' ? key : undefined);
       const all = [
-        { interviewId: 'demo-clean-pass', sessionToken: JWT, sessionStatus: 'Alive', label: 'Clean pass', labelEs: 'Aprobación limpia', organizationId: 'org-a' },
+        {
+          interviewId: 'demo-clean-pass',
+          sessionToken: JWT,
+          sessionStatus: 'Alive',
+          label: 'Clean pass',
+          labelEs: 'Aprobación limpia',
+          organizationId: 'org-a',
+        },
         { interviewId: 'demo-no-es', sessionStatus: 'Closed', label: 'Only English', organizationId: 'org-a' },
-        { interviewId: 'demo-orgb-onboarding', sessionStatus: 'Alive', label: 'Other organization', organizationId: 'org-b' },
+        {
+          interviewId: 'demo-orgb-onboarding',
+          sessionStatus: 'Alive',
+          label: 'Other organization',
+          organizationId: 'org-b',
+        },
       ];
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify(key === 'key-org-a' ? all.filter((i) => i.organizationId === 'org-a') : all));
@@ -188,7 +230,13 @@ describe('ReviewService demo offer', () => {
       const seeds = await service.demoSeeds();
       expect(seen).toEqual(['key-org-a']);
       expect(seeds).toEqual([
-        { interviewId: 'demo-clean-pass', sessionStatus: 'Alive', label: 'Clean pass', labelEs: 'Aprobación limpia', inQueue: false },
+        {
+          interviewId: 'demo-clean-pass',
+          sessionStatus: 'Alive',
+          label: 'Clean pass',
+          labelEs: 'Aprobación limpia',
+          inQueue: false,
+        },
         { interviewId: 'demo-no-es', sessionStatus: 'Closed', label: 'Only English', inQueue: false },
       ]);
       // The session token goes to the vault, never into the offer the renderer gets.
@@ -227,7 +275,9 @@ describe('ReviewService local state', () => {
 describe('ReviewService video', () => {
   it('turns the service refusing a recording (400) into the empty state, keeps other failures as errors', async () => {
     const { service } = setup();
-    expect((await service.video('no-video')).data).toEqual({ unavailable: 'Interview no-video has no video selfie recording.' });
+    expect((await service.video('no-video')).data).toEqual({
+      unavailable: 'Interview no-video has no video selfie recording.',
+    });
     await expect(service.video('broken-video')).rejects.toThrow();
   });
 });
@@ -243,7 +293,9 @@ describe('ReviewService drafts and writes', () => {
     expect(kept?.lastError?.code).toBe('OMNI_HTTP');
 
     await service.sendText('n-1', 'notes');
-    expect(sent).toEqual([{ endpoint: 'addConferenceNotes', body: { notes: 'Documento legible' }, interviewId: 'n-1' }]);
+    expect(sent).toEqual([
+      { endpoint: 'addConferenceNotes', body: { notes: 'Documento legible' }, interviewId: 'n-1' },
+    ]);
     expect(service.drafts.get('n-1').notes).toBeUndefined();
     expect(audit.entries.map((e) => e.action)).toEqual(['noted']);
   });
@@ -269,7 +321,9 @@ describe('ReviewService drafts and writes', () => {
     };
     const { service, sent, audit } = setup({ raw });
     await service.queue.add([{ interviewId: 'd-1', sessionToken: JWT }]);
-    await expect(service.decide('d-1', 'approve', 'Looks fine', false)).rejects.toMatchObject({ data: { code: 'ACKNOWLEDGEMENT_REQUIRED' } });
+    await expect(service.decide('d-1', 'approve', 'Looks fine', false)).rejects.toMatchObject({
+      data: { code: 'ACKNOWLEDGEMENT_REQUIRED' },
+    });
     expect(sent).toEqual([]);
 
     const result = await service.decide('d-1', 'approve', 'Looks fine', true);

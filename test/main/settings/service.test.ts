@@ -21,7 +21,14 @@ describe('settings service: credentials are bound to the addresses they were ent
   let demoCreds: Creds;
   beforeAll(async () => {
     app = await createAppContext({
-      shell: { kind: 'web', version: 't', platform: 'linux', openExternal: async () => false, takeDeepLink: () => null, setAside: [] },
+      shell: {
+        kind: 'web',
+        version: 't',
+        platform: 'linux',
+        openExternal: async () => false,
+        takeDeepLink: () => null,
+        setAside: [],
+      },
       store: new MemoryJsonStore(),
       auditPath: join(dataDir, 'audit.jsonl'),
       vault: new MemoryVault(),
@@ -39,24 +46,32 @@ describe('settings service: credentials are bound to the addresses they were ent
   async function customWithCredentials() {
     const service = settingsService(app.context);
     await service.updateEnvironment('custom', { baseUrl: app.demoUrl()!, authUrl: app.demoUrl()! });
-    for (const field of ['apiKey', 'integrationId', 'secret'] as const) await service.setCredential('custom', field, demoCreds[field]);
+    for (const field of ['apiKey', 'integrationId', 'secret'] as const)
+      await service.setCredential('custom', field, demoCreds[field]);
     await expect(service.testConnection('custom')).resolves.toHaveProperty('environmentId', 'custom');
     return service;
   }
 
-  it.each(['baseUrl', 'authUrl'] as const)('a new %s clears the credentials, says so, and sends none of them to the new host', async (field) => {
-    const service = await customWithCredentials();
-    const updated = await service.updateEnvironment('custom', { [field]: elsewhere.url });
-    expect(updated.credentialsCleared).toBe(true);
-    expect(updated.credentials).toEqual({ apiKey: 'unset', integrationId: 'unset', secret: 'unset' });
-    await expect(service.testConnection('custom')).rejects.toBeTruthy();
-    const seen = JSON.stringify(elsewhere.requests);
-    for (const value of Object.values(demoCreds)) expect(seen).not.toContain(value);
-  });
+  it.each(['baseUrl', 'authUrl'] as const)(
+    'a new %s clears the credentials, says so, and sends none of them to the new host',
+    async (field) => {
+      const service = await customWithCredentials();
+      const updated = await service.updateEnvironment('custom', { [field]: elsewhere.url });
+      expect(updated.credentialsCleared).toBe(true);
+      expect(updated.credentials).toEqual({ apiKey: 'unset', integrationId: 'unset', secret: 'unset' });
+      await expect(service.testConnection('custom')).rejects.toBeTruthy();
+      const seen = JSON.stringify(elsewhere.requests);
+      for (const value of Object.values(demoCreds)) expect(seen).not.toContain(value);
+    },
+  );
 
   it('a change that keeps both addresses keeps the credentials', async () => {
     const service = await customWithCredentials();
-    const updated = await service.updateEnvironment('custom', { baseUrl: app.demoUrl()!, name: 'Staging', apiVersion: '1.0' });
+    const updated = await service.updateEnvironment('custom', {
+      baseUrl: app.demoUrl()!,
+      name: 'Staging',
+      apiVersion: '1.0',
+    });
     expect(updated.credentialsCleared).toBeUndefined();
     expect(updated.credentials).toEqual({ apiKey: 'set', integrationId: 'set', secret: 'set' });
   });
@@ -69,36 +84,63 @@ describe('settings input: addresses and header fields', () => {
     return parsed.success ? [] : parsed.error.issues.map((i) => i.path.join('.'));
   };
 
-  it.each(['http://omni.example.com', 'http://10.0.0.5:8080/api', 'http://[2001:db8::1]/'])('refuses plain http to a remote host: %s', (url) => {
-    expect(issuePaths({ id: 'custom', baseUrl: url })).toEqual(['baseUrl']);
-    expect(issuePaths({ id: 'custom', authUrl: url })).toEqual(['authUrl']);
-  });
+  it.each(['http://omni.example.com', 'http://10.0.0.5:8080/api', 'http://[2001:db8::1]/'])(
+    'refuses plain http to a remote host: %s',
+    (url) => {
+      expect(issuePaths({ id: 'custom', baseUrl: url })).toEqual(['baseUrl']);
+      expect(issuePaths({ id: 'custom', authUrl: url })).toEqual(['authUrl']);
+    },
+  );
 
-  it.each(['https://omni.example.com', 'http://127.0.0.1:4010', 'http://localhost:4010/x', 'http://[::1]:4010'])('accepts https, and http on loopback: %s', (url) => {
-    expect(issuePaths({ id: 'custom', baseUrl: url, authUrl: url })).toEqual([]);
-  });
+  it.each(['https://omni.example.com', 'http://127.0.0.1:4010', 'http://localhost:4010/x', 'http://[::1]:4010'])(
+    'accepts https, and http on loopback: %s',
+    (url) => {
+      expect(issuePaths({ id: 'custom', baseUrl: url, authUrl: url })).toEqual([]);
+    },
+  );
 
-  it.each(['1.0\r\nX-Injected: 1', '1.0\n', '1.0\u0000'])('refuses an apiVersion with CR, LF or NUL: %j', (apiVersion) => {
-    expect(issuePaths({ id: 'custom', apiVersion })).toEqual(['apiVersion']);
-  });
+  it.each(['1.0\r\nX-Injected: 1', '1.0\n', '1.0\u0000'])(
+    'refuses an apiVersion with CR, LF or NUL: %j',
+    (apiVersion) => {
+      expect(issuePaths({ id: 'custom', apiVersion })).toEqual(['apiVersion']);
+    },
+  );
 
-  it.each(['X-Id\r\n', 'X-Id\nX-Other', 'X-Id\u0000'])('refuses a token header name with CR, LF or NUL: %j', (tokenHeader) => {
-    expect(issuePaths({ id: 'custom', tokenHeader })).toEqual(['tokenHeader']);
-  });
+  it.each(['X-Id\r\n', 'X-Id\nX-Other', 'X-Id\u0000'])(
+    'refuses a token header name with CR, LF or NUL: %j',
+    (tokenHeader) => {
+      expect(issuePaths({ id: 'custom', tokenHeader })).toEqual(['tokenHeader']);
+    },
+  );
 
   it('still accepts ordinary values, trimmed', () => {
-    expect(update.parse({ id: 'custom', apiVersion: ' 1.0 ', tokenHeader: ' X-Incode-Hardware-Id ' })).toEqual({ id: 'custom', apiVersion: '1.0', tokenHeader: 'X-Incode-Hardware-Id' });
+    expect(update.parse({ id: 'custom', apiVersion: ' 1.0 ', tokenHeader: ' X-Incode-Hardware-Id ' })).toEqual({
+      id: 'custom',
+      apiVersion: '1.0',
+      tokenHeader: 'X-Incode-Hardware-Id',
+    });
   });
 });
 
 describe('an address saved before https was required', () => {
   it('is not used: calls and the connection test refuse it with a clear error instead of sending the credentials', async () => {
     const store = new MemoryJsonStore();
-    store.set('environments', { activeId: 'custom', overrides: { custom: { baseUrl: 'http://omni.example.com', authUrl: 'http://omni.example.com/auth' } } });
+    store.set('environments', {
+      activeId: 'custom',
+      overrides: { custom: { baseUrl: 'http://omni.example.com', authUrl: 'http://omni.example.com/auth' } },
+    });
     const vault = new MemoryVault();
-    for (const field of ['apiKey', 'integrationId', 'secret'] as const) await vault.setCredential('custom', field, `${field}-value`);
+    for (const field of ['apiKey', 'integrationId', 'secret'] as const)
+      await vault.setCredential('custom', field, `${field}-value`);
     const app = await createAppContext({
-      shell: { kind: 'web', version: 't', platform: 'linux', openExternal: async () => false, takeDeepLink: () => null, setAside: [] },
+      shell: {
+        kind: 'web',
+        version: 't',
+        platform: 'linux',
+        openExternal: async () => false,
+        takeDeepLink: () => null,
+        setAside: [],
+      },
       store,
       auditPath: join(dataDir, 'audit-insecure.jsonl'),
       vault,
@@ -106,7 +148,9 @@ describe('an address saved before https was required', () => {
       files: { save: async () => null },
     });
     try {
-      await expect(settingsService(app.context).testConnection('custom')).rejects.toMatchObject({ code: 'INSECURE_ADDRESS' });
+      await expect(settingsService(app.context).testConnection('custom')).rejects.toMatchObject({
+        code: 'INSECURE_ADDRESS',
+      });
       expect(() => app.context.omni()).toThrow(expect.objectContaining({ code: 'INSECURE_ADDRESS' }));
     } finally {
       await app.close();

@@ -55,7 +55,12 @@ describe('BatchRunner', () => {
         if (item === 'limited' && n === 1) throw new Error('429');
         return 'ok';
       },
-      classify: (o) => (o.ok ? { retry: false } : (o.error as Error).message === '429' ? { retry: true, retryAfterMs: 2000 } : { retry: true }),
+      classify: (o) =>
+        o.ok
+          ? { retry: false }
+          : (o.error as Error).message === '429'
+            ? { retry: true, retryAfterMs: 2000 }
+            : { retry: true },
       onSettled: (i, _o, attempts) => attemptsByItem.set(['flaky', 'down', 'limited'][i]!, attempts),
     });
     runner.start();
@@ -114,11 +119,26 @@ describe('BatchRunner', () => {
   });
 
   it('finishes at once with no items and refuses a zero concurrency', async () => {
-    const runner = new BatchRunner({ items: [], concurrency: 2, work: async () => 1, classify: () => ({ retry: false }), onSettled: () => {} });
+    const runner = new BatchRunner({
+      items: [],
+      concurrency: 2,
+      work: async () => 1,
+      classify: () => ({ retry: false }),
+      onSettled: () => {},
+    });
     runner.start();
     await runner.finished;
     expect(runner.progress().state).toBe('done');
-    expect(() => new BatchRunner({ items: [], concurrency: 0, work: async () => 1, classify: () => ({ retry: false }), onSettled: () => {} })).toThrow(RangeError);
+    expect(
+      () =>
+        new BatchRunner({
+          items: [],
+          concurrency: 0,
+          work: async () => 1,
+          classify: () => ({ retry: false }),
+          onSettled: () => {},
+        }),
+    ).toThrow(RangeError);
   });
 });
 
@@ -129,7 +149,10 @@ describe('CSV', () => {
       ['GODE561231GR8', 'Pérez, "Juan"'],
       ['XAXX010101000', 'x'],
     ]);
-    expect(parseCsv('curp;nota\nAAAA;b;c')).toEqual([['curp', 'nota'], ['AAAA', 'b', 'c']]);
+    expect(parseCsv('curp;nota\nAAAA;b;c')).toEqual([
+      ['curp', 'nota'],
+      ['AAAA', 'b', 'c'],
+    ]);
     expect(parseCsv('"multi\nline",2')).toEqual([['multi\nline', '2']]);
   });
 
@@ -138,9 +161,21 @@ describe('CSV', () => {
   });
 
   it('writes escaped fields and neutralizes spreadsheet formulas', () => {
-    const text = toCsv(['a', 'b'], [['=HYPERLINK("x")', 'x,y'], [null, 3], ['-1', true]]);
+    const text = toCsv(
+      ['a', 'b'],
+      [
+        ['=HYPERLINK("x")', 'x,y'],
+        [null, 3],
+        ['-1', true],
+      ],
+    );
     expect(text).toBe('\ufeffa,b\r\n"\'=HYPERLINK(""x"")","x,y"\r\n,3\r\n\'-1,true\r\n');
-    expect(parseCsv(text)).toEqual([['a', 'b'], ['\'=HYPERLINK("x")', 'x,y'], ['', '3'], ["'-1", 'true']]);
+    expect(parseCsv(text)).toEqual([
+      ['a', 'b'],
+      ['\'=HYPERLINK("x")', 'x,y'],
+      ['', '3'],
+      ["'-1", 'true'],
+    ]);
   });
 });
 

@@ -25,7 +25,16 @@ const UNLISTED_RFC = `PEGJ800101AB${rfcCheckDigit('PEGJ800101AB')}`;
 function context(client: unknown): MainContext {
   return {
     omni: () => client,
-    audit: { append: async (e: { action: AuditAction }) => ({ ...e, seq: 1, at: '', environment: 'demo', prevHash: '', hash: '' }) },
+    audit: {
+      append: async (e: { action: AuditAction }) => ({
+        ...e,
+        seq: 1,
+        at: '',
+        environment: 'demo',
+        prevHash: '',
+        hash: '',
+      }),
+    },
     files: {
       save: async (file: { suggestedName: string; data: Uint8Array }) => {
         saved.push(file);
@@ -37,10 +46,17 @@ function context(client: unknown): MainContext {
 
 async function call<T>(channel: string, input: unknown, via = router): Promise<T> {
   const result = await via.handle(channel, input, sender);
-  if (!result.ok) throw Object.assign(new Error(`${channel}: ${result.error.code} ${result.error.message.en}`), { data: result.error });
+  if (!result.ok)
+    throw Object.assign(new Error(`${channel}: ${result.error.code} ${result.error.message.en}`), {
+      data: result.error,
+    });
   return result.data as T;
 }
-const failure = (p: Promise<unknown>): Promise<IpcErrorData> => p.then(() => Promise.reject(new Error('expected a failure')), (e: { data: IpcErrorData }) => e.data);
+const failure = (p: Promise<unknown>): Promise<IpcErrorData> =>
+  p.then(
+    () => Promise.reject(new Error('expected a failure')),
+    (e: { data: IpcErrorData }) => e.data,
+  );
 
 async function finished(jobId: string): Promise<BatchJobView> {
   for (;;) {
@@ -63,7 +79,12 @@ afterEach(() => h.demo('reset'));
 describe('RFC', () => {
   it('returns every field of the service answer', async () => {
     const found = await call<RfcResultView>('validation.validateRfc', { rfc: 'gode561231gr8' });
-    expect(found.response).toMatchObject({ validRFC: true, status: 'ACTIVO', rfcType: 'PERSONA_FISICA', messageCode: 'RFC_VALIDO' });
+    expect(found.response).toMatchObject({
+      validRFC: true,
+      status: 'ACTIVO',
+      rfcType: 'PERSONA_FISICA',
+      messageCode: 'RFC_VALIDO',
+    });
     const missing = await call<RfcResultView>('validation.validateRfc', { rfc: UNLISTED_RFC });
     expect(missing.response).toMatchObject({ validRFC: false, messageCode: 'RFC_NO_ENCONTRADO' });
   });
@@ -91,32 +112,51 @@ describe('CURP', () => {
         expect(view.failure?.group).toBe(c.outcome.group);
         expect(view.failure?.retryable).toBe(c.outcome.group === 2);
       }
-      if (c.outcome.kind === 'unavailable') expect(view.failure).toMatchObject({ code: 'CURP_SERVICE_UNAVAILABLE', retryable: true });
+      if (c.outcome.kind === 'unavailable')
+        expect(view.failure).toMatchObject({ code: 'CURP_SERVICE_UNAVAILABLE', retryable: true });
     }
   });
 
   it('needs the interview session token', async () => {
-    expect((await failure(call('validation.addCurp', { interviewId: 'not-in-vault', curp: 'HEGG560427MVZRRL04' }))).code).toBe('NO_SESSION_TOKEN');
+    expect(
+      (await failure(call('validation.addCurp', { interviewId: 'not-in-vault', curp: 'HEGG560427MVZRRL04' }))).code,
+    ).toBe('NO_SESSION_TOKEN');
   });
 });
 
 describe('batch', () => {
   it('previews a CSV and suggests the column to validate', async () => {
-    const preview = await call<BatchPreviewView>('validation.batchPreview', { csvText: 'nombre,rfc\nJuan,GODE561231GR8\nAna,MAG041126GT8\n' });
+    const preview = await call<BatchPreviewView>('validation.batchPreview', {
+      csvText: 'nombre,rfc\nJuan,GODE561231GR8\nAna,MAG041126GT8\n',
+    });
     expect(preview).toMatchObject({ hasHeader: true, rows: 2, suggested: { column: 1, kind: 'rfc' } });
     expect((await failure(call('validation.batchPreview', { csvText: 'a,"b\n' }))).code).toBe('INVALID_CSV');
   });
 
   it('validates RFCs with bounded concurrency, retries transient failures and reports each row', async () => {
     await h.demo('faults', { route: 'validateRfc', kind: 'status', status: 503, times: 2 });
-    const csv = ['rfc', 'GODE561231GR8', 'MAG041126GT8', 'XAXX010101000', 'GODE561231GR9', UNLISTED_RFC, 'ABC'].join('\n');
-    const started = await call<BatchJobView>('validation.batchStart', { csvText: csv, kind: 'rfc', column: 0, hasHeader: true, concurrency: 2 });
+    const csv = ['rfc', 'GODE561231GR8', 'MAG041126GT8', 'XAXX010101000', 'GODE561231GR9', UNLISTED_RFC, 'ABC'].join(
+      '\n',
+    );
+    const started = await call<BatchJobView>('validation.batchStart', {
+      csvText: csv,
+      kind: 'rfc',
+      column: 0,
+      hasHeader: true,
+      concurrency: 2,
+    });
     expect(started.total).toBe(6);
     const job = await finished(started.jobId);
     expect(job).toMatchObject({ state: 'done', done: 6, counts: { valid: 3, invalid: 3, error: 0 } });
     expect(job.retries).toBeGreaterThanOrEqual(2);
     const byLine = Object.fromEntries(job.rows.map((r) => [r.line, r]));
-    expect(byLine[7]).toMatchObject({ value: 'ABC', status: 'invalid', source: 'local', code: 'LOCAL_LENGTH', attempts: 0 });
+    expect(byLine[7]).toMatchObject({
+      value: 'ABC',
+      status: 'invalid',
+      source: 'local',
+      code: 'LOCAL_LENGTH',
+      attempts: 0,
+    });
     expect(byLine[5]).toMatchObject({ status: 'invalid', source: 'local', code: 'LOCAL_CHECKDIGIT' });
     expect(byLine[6]).toMatchObject({ status: 'invalid', source: 'service', code: 'RFC_NO_ENCONTRADO' });
     const more = await call<BatchJobView>('validation.batchStatus', { jobId: started.jobId, afterSeq: job.lastSeq });
@@ -125,7 +165,17 @@ describe('batch', () => {
     const exported = await call<SavedFileView>('validation.batchExport', { jobId: started.jobId, language: 'es' });
     expect(exported).toMatchObject({ saved: true, rows: 6 });
     const rows = parseCsv(new TextDecoder().decode(saved.at(-1)!.data));
-    expect(rows[0]).toEqual(['línea', 'rfc', 'resultado', 'origen', 'código', 'grupo', 'detalle', 'qué hacer', 'intentos']);
+    expect(rows[0]).toEqual([
+      'línea',
+      'rfc',
+      'resultado',
+      'origen',
+      'código',
+      'grupo',
+      'detalle',
+      'qué hacer',
+      'intentos',
+    ]);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['2', '3', '4', '5', '6', '7']);
   });
 
@@ -137,7 +187,14 @@ describe('batch', () => {
     const transient = pick((c) => c.outcome.kind === 'registry' && c.outcome.group === 2);
     const daily = pick((c) => c.outcome.kind === 'provider' && c.outcome.descripcionRespuesta.startsWith('daily'));
     const csv = [valid, notFound, internal, transient].join('\n');
-    const started = await call<BatchJobView>('validation.batchStart', { csvText: csv, kind: 'curp', column: 0, hasHeader: false, interviewId: 'demo-clean-pass', concurrency: 4 });
+    const started = await call<BatchJobView>('validation.batchStart', {
+      csvText: csv,
+      kind: 'curp',
+      column: 0,
+      hasHeader: false,
+      interviewId: 'demo-clean-pass',
+      concurrency: 4,
+    });
     const job = await finished(started.jobId);
     const by = Object.fromEntries(job.rows.map((r) => [r.value, r]));
     expect(by[valid]).toMatchObject({ status: 'valid' });
@@ -146,7 +203,14 @@ describe('batch', () => {
     expect(by[transient]).toMatchObject({ status: 'error', group: 2 });
     expect(by[transient]!.attempts).toBeGreaterThan(1);
 
-    const stopping = await call<BatchJobView>('validation.batchStart', { csvText: [daily, valid, valid, valid].join('\n'), kind: 'curp', column: 0, hasHeader: false, interviewId: 'demo-clean-pass', concurrency: 1 });
+    const stopping = await call<BatchJobView>('validation.batchStart', {
+      csvText: [daily, valid, valid, valid].join('\n'),
+      kind: 'curp',
+      column: 0,
+      hasHeader: false,
+      interviewId: 'demo-clean-pass',
+      concurrency: 1,
+    });
     const paused = await finished(stopping.jobId);
     expect(paused.state).toBe('paused');
     expect(paused.stoppedBecause?.en).toBeTruthy();
@@ -156,10 +220,18 @@ describe('batch', () => {
   });
 
   it('requires an interview for a CURP batch, pauses, resumes and cancels', async () => {
-    expect((await failure(call('validation.batchStart', { csvText: 'x', kind: 'curp', column: 0, hasHeader: false }))).code).toBe('INVALID_INPUT');
+    expect(
+      (await failure(call('validation.batchStart', { csvText: 'x', kind: 'curp', column: 0, hasHeader: false }))).code,
+    ).toBe('INVALID_INPUT');
     await h.demo('faults', { route: 'validateRfc', kind: 'delay', delayMs: 200, times: 100 });
     const csv = Array.from({ length: 40 }, () => 'GODE561231GR8').join('\n');
-    const started = await call<BatchJobView>('validation.batchStart', { csvText: csv, kind: 'rfc', column: 0, hasHeader: false, concurrency: 2 });
+    const started = await call<BatchJobView>('validation.batchStart', {
+      csvText: csv,
+      kind: 'rfc',
+      column: 0,
+      hasHeader: false,
+      concurrency: 2,
+    });
     await call('validation.batchPause', { jobId: started.jobId });
     const paused = await finished(started.jobId);
     expect(paused.state).toBe('paused');
@@ -192,9 +264,21 @@ describe('API keys', () => {
   });
 
   it('exports the rows it is given as CSV', async () => {
-    const result = await call<SavedFileView>('apikeys.exportCsv', { columns: ['id', 'name'], rows: [['k1', '=cmd()'], ['k2', 'Clave, "principal"']] });
+    const result = await call<SavedFileView>('apikeys.exportCsv', {
+      columns: ['id', 'name'],
+      rows: [
+        ['k1', '=cmd()'],
+        ['k2', 'Clave, "principal"'],
+      ],
+    });
     expect(result).toMatchObject({ saved: true, rows: 2 });
-    expect(parseCsv(new TextDecoder().decode(saved.at(-1)!.data))).toEqual([['id', 'name'], ['k1', "'=cmd()"], ['k2', 'Clave, "principal"']]);
-    expect((await failure(call('apikeys.exportCsv', { columns: ['a', 'b'], rows: [['x']] }))).code).toBe('INVALID_INPUT');
+    expect(parseCsv(new TextDecoder().decode(saved.at(-1)!.data))).toEqual([
+      ['id', 'name'],
+      ['k1', "'=cmd()"],
+      ['k2', 'Clave, "principal"'],
+    ]);
+    expect((await failure(call('apikeys.exportCsv', { columns: ['a', 'b'], rows: [['x']] }))).code).toBe(
+      'INVALID_INPUT',
+    );
   });
 });

@@ -30,7 +30,10 @@ describe('one web shell per data folder', () => {
     const dataDir = newDataDir();
     const first = await startWebShell({ port: 0, dataDir });
     try {
-      await expect(startWebShell({ port: 0, dataDir })).rejects.toMatchObject({ code: 'DATA_DIR_IN_USE', message: expect.stringContaining(dataDir) });
+      await expect(startWebShell({ port: 0, dataDir })).rejects.toMatchObject({
+        code: 'DATA_DIR_IN_USE',
+        message: expect.stringContaining(dataDir),
+      });
     } finally {
       await first.close();
     }
@@ -55,12 +58,18 @@ describe('one web shell per data folder', () => {
     const dataDir = newDataDir();
     const first = await startWebShell({ port: 0, dataDir });
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'main/web-shell/cli.ts', '--no-open', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'main/web-shell/cli.ts', '--no-open', '--port', '0', '--data-dir', dataDir],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
       let stderr = '';
       child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
       const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
       expect(code).toBe(2);
-      expect(stderr).toContain(`Another Omni Reviewer web shell (process ${process.pid}) is using the data folder ${dataDir}`);
+      expect(stderr).toContain(
+        `Another Omni Reviewer web shell (process ${process.pid}) is using the data folder ${dataDir}`,
+      );
       expect(stderr).toContain('Otro web shell de Omni Reviewer');
       expect(stderr).not.toMatch(/\n\s+at /);
     } finally {
@@ -70,12 +79,15 @@ describe('one web shell per data folder', () => {
 });
 
 describe('reset demo data', () => {
-  it("forgets the demo queue, its tokens, drafts and decisions; refused while a shell uses the folder", async () => {
+  it('forgets the demo queue, its tokens, drafts and decisions; refused while a shell uses the folder', async () => {
     const dataDir = newDataDir();
     const first = await startWebShell({ port: 0, dataDir });
     try {
       await call(first, 'settings.acceptWeakStorage');
-      await call(first, 'queue.importText', { text: `interviewId,sessionToken\nreset-1,${JWT}\nreset-2,`, format: 'csv' });
+      await call(first, 'queue.importText', {
+        text: `interviewId,sessionToken\nreset-1,${JWT}\nreset-2,`,
+        format: 'csv',
+      });
       await call(first, 'interview.saveDraft', { interviewId: 'reset-1', kind: 'notes', text: 'Nota de prueba' });
       await expect(resetWebShellDemoData(dataDir)).rejects.toMatchObject({ code: 'DATA_DIR_IN_USE' });
     } finally {
@@ -85,9 +97,13 @@ describe('reset demo data', () => {
     const second = await startWebShell({ port: 0, dataDir });
     try {
       expect(await call<unknown[]>(second, 'queue.list')).toEqual([]);
-      expect(await call<{ notes?: unknown }>(second, 'interview.drafts', { interviewId: 'reset-1' })).not.toHaveProperty('notes.text');
+      expect(
+        await call<{ notes?: unknown }>(second, 'interview.drafts', { interviewId: 'reset-1' }),
+      ).not.toHaveProperty('notes.text');
       await call(second, 'queue.importText', { text: 'interviewId,sessionToken\nreset-1,', format: 'csv' });
-      expect(await call<{ interviewId: string; hasSessionToken: boolean }[]>(second, 'queue.list')).toMatchObject([{ interviewId: 'reset-1', hasSessionToken: false }]);
+      expect(await call<{ interviewId: string; hasSessionToken: boolean }[]>(second, 'queue.list')).toMatchObject([
+        { interviewId: 'reset-1', hasSessionToken: false },
+      ]);
     } finally {
       await second.close();
     }

@@ -25,29 +25,50 @@ const media = createMediaStore({ urlFor: (id) => signPath(KEY, 'media', id, Date
 const files = createWebFiles(KEY);
 
 /** Raw HTTP so Host and Origin can be anything (fetch will not let a caller forge Host). */
-function raw(path: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function raw(
+  path: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: host.port, path, method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('latin1') }));
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port: host.port, path, method: opts.method ?? 'GET', headers: opts.headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('latin1'),
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(opts.body);
   });
 }
 
 const own = () => ({ host: `127.0.0.1:${host.port}`, origin: host.origin });
-const ipc = (headers: Record<string, string>, body = '{}') => raw('/ipc/app.info', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+const ipc = (headers: Record<string, string>, body = '{}') =>
+  raw('/ipc/app.info', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
 
 beforeAll(async () => {
   upstream = createServer((req, res) => {
     const m = /bytes=(\d+)-(\d*)/.exec(req.headers.range ?? '');
     if (req.url?.startsWith('/expired')) return void res.writeHead(403).end('expired');
-    if (!m) return void res.writeHead(200, { 'content-type': 'video/webm', 'content-length': VIDEO.length, 'accept-ranges': 'bytes' }).end(VIDEO);
+    if (!m)
+      return void res
+        .writeHead(200, { 'content-type': 'video/webm', 'content-length': VIDEO.length, 'accept-ranges': 'bytes' })
+        .end(VIDEO);
     const start = Number(m[1]);
     const end = m[2] ? Number(m[2]) : VIDEO.length - 1;
-    res.writeHead(206, { 'content-type': 'video/webm', 'content-range': `bytes ${start}-${end}/${VIDEO.length}`, 'content-length': end - start + 1, 'accept-ranges': 'bytes' });
+    res.writeHead(206, {
+      'content-type': 'video/webm',
+      'content-range': `bytes ${start}-${end}/${VIDEO.length}`,
+      'content-length': end - start + 1,
+      'accept-ranges': 'bytes',
+    });
     res.end(VIDEO.subarray(start, end + 1));
   });
   await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
@@ -98,7 +119,9 @@ describe('web shell host: who is served', () => {
     expect(page.headers['x-frame-options']).toBe('DENY');
     expect((await raw('/assets/app.js', { headers: { host: own().host } })).status).toBe(200);
     expect((await raw('/', { headers: { host: `evil.example:${host.port}` } })).status).toBe(403);
-    expect((await raw('/assets/app.js', { headers: { host: own().host, origin: 'http://evil.example' } })).status).toBe(403);
+    expect((await raw('/assets/app.js', { headers: { host: own().host, origin: 'http://evil.example' } })).status).toBe(
+      403,
+    );
     expect((await raw('/assets/missing.js', { headers: { host: own().host } })).status).toBe(404);
     // Dot segments cannot climb out of the renderer folder: the page itself is served instead.
     const climb = await raw('/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd', { headers: { host: own().host } });
@@ -110,20 +133,34 @@ describe('web shell host: who is served', () => {
     const bad = await ipc({ ...own(), [SHELL_KEY_HEADER]: KEY }, '{not json');
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.body)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
-    const text = await raw('/ipc/app.info', { method: 'POST', headers: { ...own(), [SHELL_KEY_HEADER]: KEY, 'content-type': 'text/plain' }, body: '{}' });
+    const text = await raw('/ipc/app.info', {
+      method: 'POST',
+      headers: { ...own(), [SHELL_KEY_HEADER]: KEY, 'content-type': 'text/plain' },
+      body: '{}',
+    });
     expect(text.status).toBe(415);
   });
 });
 
 describe('web shell host: calls batched in one request', () => {
   const batch = (body: unknown, headers: Record<string, string> = { ...own(), [SHELL_KEY_HEADER]: KEY }) =>
-    raw('/ipc', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    raw('/ipc', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
 
   it('answers each call on its own line, tagged with its place in the batch', async () => {
-    const res = await batch([{ channel: 'app.info', input: { n: 1 } }, { channel: 'settings.environments', input: { n: 2 } }]);
+    const res = await batch([
+      { channel: 'app.info', input: { n: 1 } },
+      { channel: 'settings.environments', input: { n: 2 } },
+    ]);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('application/x-ndjson');
-    const answers = res.body.trim().split('\n').map((line) => JSON.parse(line) as { i: number; result: unknown });
+    const answers = res.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { i: number; result: unknown });
     expect(answers.sort((a, b) => a.i - b.i)).toEqual([
       { i: 0, result: { ok: true, data: { channel: 'app.info', input: { n: 1 } } } },
       { i: 1, result: { ok: true, data: { channel: 'settings.environments', input: { n: 2 } } } },
@@ -140,22 +177,39 @@ describe('web shell host: calls batched in one request', () => {
     try {
       const lines: string[] = [];
       const done = new Promise<void>((resolve, reject) => {
-        const req = httpRequest({ host: '127.0.0.1', port: host.port, path: '/ipc', method: 'POST', headers: { ...own(), [SHELL_KEY_HEADER]: KEY, 'content-type': 'application/json' } }, (res) => {
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => {
-            lines.push(...chunk.split('\n').filter(Boolean));
-            // The fast answer is here while the slow call is still running: only then is it let go.
-            if (lines.length === 1) releaseSlow();
-          });
-          res.on('end', resolve);
-        });
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port: host.port,
+            path: '/ipc',
+            method: 'POST',
+            headers: { ...own(), [SHELL_KEY_HEADER]: KEY, 'content-type': 'application/json' },
+          },
+          (res) => {
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => {
+              lines.push(...chunk.split('\n').filter(Boolean));
+              // The fast answer is here while the slow call is still running: only then is it let go.
+              if (lines.length === 1) releaseSlow();
+            });
+            res.on('end', resolve);
+          },
+        );
         req.on('error', reject);
-        req.end(JSON.stringify([{ channel: 'slow.call', input: {} }, { channel: 'app.info', input: {} }]));
+        req.end(
+          JSON.stringify([
+            { channel: 'slow.call', input: {} },
+            { channel: 'app.info', input: {} },
+          ]),
+        );
       });
       await done;
       expect(lines.map((l) => (JSON.parse(l) as { i: number }).i)).toEqual([1, 0]);
     } finally {
-      handle.mockImplementation(async (channel: string, input: unknown) => ({ ok: true as const, data: { channel, input } }));
+      handle.mockImplementation(async (channel: string, input: unknown) => ({
+        ok: true as const,
+        data: { channel, input },
+      }));
     }
   });
 
@@ -186,7 +240,10 @@ describe('web shell host: calls batched in one request', () => {
         workerData: {
           port: host.port,
           headers: { ...own(), [SHELL_KEY_HEADER]: KEY, 'content-type': 'application/json' },
-          body: JSON.stringify([{ channel: 'busy.call', input: {} }, { channel: 'app.info', input: {} }]),
+          body: JSON.stringify([
+            { channel: 'busy.call', input: {} },
+            { channel: 'app.info', input: {} },
+          ]),
           arrived: arrived.buffer,
         },
       },
@@ -195,7 +252,10 @@ describe('web shell host: calls batched in one request', () => {
       await new Promise((resolve, reject) => client.once('exit', resolve).once('error', reject));
       expect(sawFastAnswer).toBe(true);
     } finally {
-      handle.mockImplementation(async (channel: string, input: unknown) => ({ ok: true as const, data: { channel, input } }));
+      handle.mockImplementation(async (channel: string, input: unknown) => ({
+        ok: true as const,
+        data: { channel, input },
+      }));
     }
   });
 
@@ -214,7 +274,11 @@ describe('web shell host: calls batched in one request', () => {
 
   it('asks the same key and Origin as a single call', async () => {
     handle.mockClear();
-    const refused: Record<string, string>[] = [{ ...own() }, { host: own().host, [SHELL_KEY_HEADER]: KEY }, { ...own(), [SHELL_KEY_HEADER]: 'x'.repeat(43) }];
+    const refused: Record<string, string>[] = [
+      { ...own() },
+      { host: own().host, [SHELL_KEY_HEADER]: KEY },
+      { ...own(), [SHELL_KEY_HEADER]: 'x'.repeat(43) },
+    ];
     for (const headers of refused) {
       const res = await batch([{ channel: 'app.info', input: {} }], headers);
       expect(res.status).toBe(403);
@@ -253,7 +317,11 @@ describe('web shell host: media and downloads', () => {
   });
 
   it('hands a saved file out once through its signed link', async () => {
-    const { downloadUrl } = (await files.save({ suggestedName: 'evidencia año.json', data: new TextEncoder().encode('{"a":1}'), mimeType: 'application/json' }))!;
+    const { downloadUrl } = (await files.save({
+      suggestedName: 'evidencia año.json',
+      data: new TextEncoder().encode('{"a":1}'),
+      mimeType: 'application/json',
+    }))!;
     const first = await raw(downloadUrl!, { headers: { host: own().host } });
     expect(first.status).toBe(200);
     expect(first.body).toBe('{"a":1}');
@@ -267,9 +335,15 @@ describe('renderer file paths (shared by app:// and the web shell)', () => {
     const { resolveRendererPath, contentTypeOf } = await import('../../../main/renderer-files');
     const root = join(tmpdir(), 'renderer');
     expect(resolveRendererPath(root, '/')).toEqual({ file: join(root, '/'), relative: '' });
-    expect(resolveRendererPath(root, '/assets/app.js')).toEqual({ file: join(root, 'assets', 'app.js'), relative: join('assets', 'app.js') });
+    expect(resolveRendererPath(root, '/assets/app.js')).toEqual({
+      file: join(root, 'assets', 'app.js'),
+      relative: join('assets', 'app.js'),
+    });
     // Dot segments cannot climb above the root: they collapse onto it.
-    expect(resolveRendererPath(root, '/%2e%2e%2f%2e%2e%2fetc%2fpasswd')).toEqual({ file: join(root, 'etc', 'passwd'), relative: join('etc', 'passwd') });
+    expect(resolveRendererPath(root, '/%2e%2e%2f%2e%2e%2fetc%2fpasswd')).toEqual({
+      file: join(root, 'etc', 'passwd'),
+      relative: join('etc', 'passwd'),
+    });
     expect(resolveRendererPath(root, '/%E0%A4%A')).toBe('bad-path');
     expect(contentTypeOf('x/app.mjs')).toBe('text/javascript; charset=utf-8');
     expect(contentTypeOf('x/evil.exe')).toBe('application/octet-stream');

@@ -19,23 +19,55 @@ const handle = vi.fn(async (channel: string) => ({ ok: true as const, data: { ch
 const router: Router = { channels: () => ['app.info'], handle };
 
 /** Raw HTTP, so a malformed path reaches the host as written. */
-function raw(path: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; type: string; body: string }> {
+function raw(
+  path: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; type: string; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: host.port, path, method: opts.method ?? 'GET', headers: { host: `127.0.0.1:${host.port}`, ...opts.headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: host.port,
+        path,
+        method: opts.method ?? 'GET',
+        headers: { host: `127.0.0.1:${host.port}`, ...opts.headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            type: String(res.headers['content-type']),
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(opts.body);
   });
 }
-const ipcHeaders = (withKey = true) => ({ 'content-type': 'application/json', origin: host.origin, ...(withKey ? { [SHELL_KEY_HEADER]: KEY } : {}) });
+const ipcHeaders = (withKey = true) => ({
+  'content-type': 'application/json',
+  origin: host.origin,
+  ...(withKey ? { [SHELL_KEY_HEADER]: KEY } : {}),
+});
 
 beforeAll(async () => {
   staticDir = await mkdtemp(join(tmpdir(), 'omni-hardening-host-'));
   await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>app</title>');
-  host = await startHost({ router, staticDir, media: createMediaStore({ urlFor: (id) => id }), downloads: createWebFiles(KEY), key: KEY, port: 0, onError, maxIpcBodyBytes: LIMIT, now: () => clock });
+  host = await startHost({
+    router,
+    staticDir,
+    media: createMediaStore({ urlFor: (id) => id }),
+    downloads: createWebFiles(KEY),
+    key: KEY,
+    port: 0,
+    onError,
+    maxIpcBodyBytes: LIMIT,
+    now: () => clock,
+  });
 });
 afterAll(async () => {
   await host.close();
@@ -49,28 +81,45 @@ describe('web shell host: malformed requests get typed answers', () => {
     const res = await raw('/ipc/app.%E0%A4%A', { method: 'POST', headers: ipcHeaders(), body: '{}' });
     expect(res.status).toBe(400);
     expect(res.type).toMatch(/application\/json/);
-    expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: { en: expect.any(String), es: expect.any(String) } } });
+    expect(JSON.parse(res.body)).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: { en: expect.any(String), es: expect.any(String) } },
+    });
     expect(handle).not.toHaveBeenCalled();
     expect(onError).not.toHaveBeenCalled();
   });
 
-  it.each(['/media/%E0%A4%A?exp=1&sig=x', '/download/%ZZ?exp=1&sig=x', '/%E0%A4%A'])('a malformed escape elsewhere is a 400, not a 500: %s', async (path) => {
-    const res = await raw(path);
-    expect(res.status).toBe(400);
-    expect(onError).not.toHaveBeenCalled();
-  });
+  it.each(['/media/%E0%A4%A?exp=1&sig=x', '/download/%ZZ?exp=1&sig=x', '/%E0%A4%A'])(
+    'a malformed escape elsewhere is a 400, not a 500: %s',
+    async (path) => {
+      const res = await raw(path);
+      expect(res.status).toBe(400);
+      expect(onError).not.toHaveBeenCalled();
+    },
+  );
 
   it('a body over the limit gets a typed 413, not a connection reset', async () => {
-    const res = await fetch(`${host.origin}/ipc/app.info`, { method: 'POST', headers: ipcHeaders(), body: JSON.stringify({ text: 'x'.repeat(LIMIT * 2) }) });
+    const res = await fetch(`${host.origin}/ipc/app.info`, {
+      method: 'POST',
+      headers: ipcHeaders(),
+      body: JSON.stringify({ text: 'x'.repeat(LIMIT * 2) }),
+    });
     expect(res.status).toBe(413);
-    expect(await res.json()).toMatchObject({ ok: false, error: { code: 'PAYLOAD_TOO_LARGE', message: { en: expect.any(String), es: expect.any(String) } } });
+    expect(await res.json()).toMatchObject({
+      ok: false,
+      error: { code: 'PAYLOAD_TOO_LARGE', message: { en: expect.any(String), es: expect.any(String) } },
+    });
     expect(handle).not.toHaveBeenCalled();
     const fits = await fetch(`${host.origin}/ipc/app.info`, { method: 'POST', headers: ipcHeaders(), body: '{}' });
     expect(fits.status).toBe(200);
   });
 
   it('a chunked body over the limit also gets the 413', async () => {
-    const res = await raw('/ipc/app.info', { method: 'POST', headers: { ...ipcHeaders(), 'transfer-encoding': 'chunked' }, body: 'y'.repeat(LIMIT * 3) });
+    const res = await raw('/ipc/app.info', {
+      method: 'POST',
+      headers: { ...ipcHeaders(), 'transfer-encoding': 'chunked' },
+      body: 'y'.repeat(LIMIT * 3),
+    });
     expect(res.status).toBe(413);
   });
 });

@@ -14,44 +14,51 @@ async function open(url: string) {
   return { status: res.status, location: res.headers.get('location'), body: await res.text() };
 }
 
-describe.skipIf(process.platform !== 'linux')('the web shell opens the browser with a one-time code, never the key', () => {
-  it('xdg-open gets a code, the code gives the key once, then is refused', async () => {
-    // A stand-in xdg-open that records the command line it was given, as another local user could read it.
-    const bin = join(dir, 'bin');
-    const seen = join(dir, 'xdg-open-args');
-    mkdirSync(bin);
-    writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\nprintf '%s' "$*" > '${seen}'\n`);
-    chmodSync(join(bin, 'xdg-open'), 0o755);
+describe.skipIf(process.platform !== 'linux')(
+  'the web shell opens the browser with a one-time code, never the key',
+  () => {
+    it('xdg-open gets a code, the code gives the key once, then is refused', async () => {
+      // A stand-in xdg-open that records the command line it was given, as another local user could read it.
+      const bin = join(dir, 'bin');
+      const seen = join(dir, 'xdg-open-args');
+      mkdirSync(bin);
+      writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\nprintf '%s' "$*" > '${seen}'\n`);
+      chmodSync(join(bin, 'xdg-open'), 0o755);
 
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/web-shell/cli.ts', '--port', '0', '--data-dir', join(dir, 'data')], {
-      env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, DISPLAY: ':99', WAYLAND_DISPLAY: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    try {
-      let stdout = '';
-      const ready = await new Promise<RegExpMatchArray>((resolve, reject) => {
-        child.stdout.on('data', (c: Buffer) => {
-          stdout += c.toString();
-          const match = /ready at (http:\/\/\S+)#k=(\S+)/.exec(stdout);
-          if (match) resolve(match);
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'main/web-shell/cli.ts', '--port', '0', '--data-dir', join(dir, 'data')],
+        {
+          env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, DISPLAY: ':99', WAYLAND_DISPLAY: '' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      try {
+        let stdout = '';
+        const ready = await new Promise<RegExpMatchArray>((resolve, reject) => {
+          child.stdout.on('data', (c: Buffer) => {
+            stdout += c.toString();
+            const match = /ready at (http:\/\/\S+)#k=(\S+)/.exec(stdout);
+            if (match) resolve(match);
+          });
+          child.once('exit', (code) => reject(new Error(`web shell exited with ${code}`)));
         });
-        child.once('exit', (code) => reject(new Error(`web shell exited with ${code}`)));
-      });
-      const key = ready[2]!;
-      for (let i = 0; i < 100 && !existsSync(seen); i++) await new Promise((r) => setTimeout(r, 50));
-      const commandLine = readFileSync(seen, 'utf8');
-      expect(commandLine).not.toContain(key);
-      expect(commandLine).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/open\?code=[\w-]+$/);
+        const key = ready[2]!;
+        for (let i = 0; i < 100 && !existsSync(seen); i++) await new Promise((r) => setTimeout(r, 50));
+        const commandLine = readFileSync(seen, 'utf8');
+        expect(commandLine).not.toContain(key);
+        expect(commandLine).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/open\?code=[\w-]+$/);
 
-      const first = await open(commandLine);
-      expect(first).toMatchObject({ status: 302, location: `/#k=${key}` });
-      const again = await open(commandLine);
-      expect(again.status).toBe(410);
-      expect(again.location).toBeNull();
-      expect(again.body).not.toContain(key);
-      expect(again.body).toMatch(/already used/);
-    } finally {
-      child.kill();
-    }
-  }, 30_000);
-});
+        const first = await open(commandLine);
+        expect(first).toMatchObject({ status: 302, location: `/#k=${key}` });
+        const again = await open(commandLine);
+        expect(again.status).toBe(410);
+        expect(again.location).toBeNull();
+        expect(again.body).not.toContain(key);
+        expect(again.body).toMatch(/already used/);
+      } finally {
+        child.kill();
+      }
+    }, 30_000);
+  },
+);

@@ -32,13 +32,24 @@ describe('review queue and drafts across a restart of the web shell', () => {
     try {
       // Without an OS keyring the vault keeps secrets in memory until the user accepts file storage (its policy).
       await call(first, 'settings.acceptWeakStorage');
-      await call(first, 'queue.importText', { text: `interviewId,sessionToken\nrestart-1,${JWT}\nrestart-2,`, format: 'csv' });
+      await call(first, 'queue.importText', {
+        text: `interviewId,sessionToken\nrestart-1,${JWT}\nrestart-2,`,
+        format: 'csv',
+      });
       await call(first, 'queue.setState', { interviewId: 'restart-2', state: 'decided' });
-      await call(first, 'interview.saveDraft', { interviewId: 'restart-1', kind: 'notes', text: 'Pendiente de confirmar' });
+      await call(first, 'interview.saveDraft', {
+        interviewId: 'restart-1',
+        kind: 'notes',
+        text: 'Pendiente de confirmar',
+      });
     } finally {
       await first.close();
     }
-    const [settings, queueFile, draftsFile] = await Promise.all(['omni-reviewer', 'omni-reviewer-queue', 'omni-reviewer-drafts'].map((name) => readFile(join(dataDir, `${name}.json`), 'utf8')));
+    const [settings, queueFile, draftsFile] = await Promise.all(
+      ['omni-reviewer', 'omni-reviewer-queue', 'omni-reviewer-drafts'].map((name) =>
+        readFile(join(dataDir, `${name}.json`), 'utf8'),
+      ),
+    );
     expect(queueFile).toContain('restart-1');
     expect(draftsFile).toContain('Pendiente de confirmar');
     for (const file of [settings, queueFile, draftsFile]) expect(file).not.toContain(JWT);

@@ -6,7 +6,10 @@ import { lazyArea } from '../../../renderer/app/lazy-area';
 const Screen: ComponentType = () => createElement('h1', null, 'Screen');
 // Wrapped in a boundary whose fallback would show if the area suspended: it never should (React would hold that
 // placeholder for at least 300 ms).
-const render = (Component: ComponentType) => renderToString(createElement(Suspense, { fallback: createElement('p', null, 'suspended') }, createElement(Component)));
+const render = (Component: ComponentType) =>
+  renderToString(
+    createElement(Suspense, { fallback: createElement('p', null, 'suspended') }, createElement(Component)),
+  );
 
 describe('lazyArea', () => {
   it('renders the screen at once when its code was preloaded before the first render', async () => {

@@ -9,7 +9,15 @@ import { appHandlers } from '../../../../main/ipc/handlers/app';
 
 /** Settings' audit trail: the active environment's entries only, newest first, the whole chain verified. */
 
-const envOf = (id: string, kind: EnvironmentConfig['kind']): EnvironmentConfig => ({ id, kind, name: id, baseUrl: 'https://omni.example', authUrl: 'https://auth.example', apiVersion: '1.0', tokenHeader: 'X' });
+const envOf = (id: string, kind: EnvironmentConfig['kind']): EnvironmentConfig => ({
+  id,
+  kind,
+  name: id,
+  baseUrl: 'https://omni.example',
+  authUrl: 'https://auth.example',
+  apiVersion: '1.0',
+  tokenHeader: 'X',
+});
 
 const dir = mkdtempSync(join(tmpdir(), 'omni-app-audit-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -23,7 +31,12 @@ function context() {
   const ctx = {
     environments: { active: () => active },
     audit,
-    files: { save: async (file: { suggestedName: string; data: Uint8Array }) => (saved.push(file), { downloadUrl: '/download/x' }) },
+    files: {
+      save: async (file: { suggestedName: string; data: Uint8Array }) => (
+        saved.push(file),
+        { downloadUrl: '/download/x' }
+      ),
+    },
   } as unknown as MainContext;
   return { ctx, audit, path, saved, switchTo: (env: EnvironmentConfig) => (active = env) };
 }
@@ -42,7 +55,10 @@ describe('app.auditTrail', () => {
 
     switchTo(envOf('demo', 'demo'));
     const demo = await appHandlers.auditTrail({}, ctx);
-    expect(demo.entries.map((e) => [e.seq, e.action, e.interviewId ?? null])).toEqual([[2, 'trustedRootAdded', null], [1, 'opened', 'a']]);
+    expect(demo.entries.map((e) => [e.seq, e.action, e.interviewId ?? null])).toEqual([
+      [2, 'trustedRootAdded', null],
+      [1, 'opened', 'a'],
+    ]);
     expect(demo.chain).toEqual({ ok: true });
   });
 
@@ -61,10 +77,16 @@ describe('app.auditTrail', () => {
     await audit.append({ action: 'trustedRootAdded', detail: { subject: 'CN=Root', sha256: 'ab' } });
     expect(await appHandlers.exportAuditTrail({}, ctx)).toEqual({ downloadUrl: '/download/x' });
     expect(saved[0]!.suggestedName).toMatch(/^audit-trail-demo-\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d\.json$/);
-    const file = JSON.parse(new TextDecoder().decode(saved[0]!.data)) as { format: string; chain: unknown; entries: { action: string; hash: string }[] };
+    const file = JSON.parse(new TextDecoder().decode(saved[0]!.data)) as {
+      format: string;
+      chain: unknown;
+      entries: { action: string; hash: string }[];
+    };
     expect(file.format).toBe('omni-reviewer.audit-trail');
     expect(file.chain).toEqual({ ok: true });
-    expect(file.entries).toEqual([expect.objectContaining({ action: 'trustedRootAdded', hash: expect.stringMatching(/^[0-9a-f]{64}$/) })]);
+    expect(file.entries).toEqual([
+      expect.objectContaining({ action: 'trustedRootAdded', hash: expect.stringMatching(/^[0-9a-f]{64}$/) }),
+    ]);
     expect((await audit.list()).map((e) => [e.action, e.detail])).toEqual([
       ['trustedRootAdded', { subject: 'CN=Root', sha256: 'ab' }],
       ['downloaded', { what: 'auditTrail' }],

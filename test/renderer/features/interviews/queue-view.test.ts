@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueueEntry } from '../../../../common/ipc/queue';
-import { DEFAULT_VIEW, applyView, neighbours, type QueueView } from '../../../../renderer/features/interviews/queue-view';
+import {
+  DEFAULT_VIEW,
+  applyView,
+  neighbours,
+  type QueueView,
+} from '../../../../renderer/features/interviews/queue-view';
 
 const entry = (interviewId: string, more: Partial<QueueEntry> = {}): QueueEntry => ({
   interviewId,
@@ -11,9 +16,23 @@ const entry = (interviewId: string, more: Partial<QueueEntry> = {}): QueueEntry 
 });
 
 const entries: QueueEntry[] = [
-  entry('c-closed', { addedAt: '2026-11-01T10:00:03.000Z', sessionStatus: 'Closed', localState: 'decided', lastOpenedAt: '2026-11-02T09:00:00.000Z' }),
-  entry('a-alive', { addedAt: '2026-11-01T10:00:01.000Z', sessionStatus: 'Alive', label: 'Fraud ring', labelEs: 'Red de fraude' }),
-  entry('b-unknown', { addedAt: '2026-11-01T10:00:02.000Z', localState: 'inReview', lastOpenedAt: '2026-11-03T09:00:00.000Z' }),
+  entry('c-closed', {
+    addedAt: '2026-11-01T10:00:03.000Z',
+    sessionStatus: 'Closed',
+    localState: 'decided',
+    lastOpenedAt: '2026-11-02T09:00:00.000Z',
+  }),
+  entry('a-alive', {
+    addedAt: '2026-11-01T10:00:01.000Z',
+    sessionStatus: 'Alive',
+    label: 'Fraud ring',
+    labelEs: 'Red de fraude',
+  }),
+  entry('b-unknown', {
+    addedAt: '2026-11-01T10:00:02.000Z',
+    localState: 'inReview',
+    lastOpenedAt: '2026-11-03T09:00:00.000Z',
+  }),
 ];
 const ids = (list: QueueEntry[]) => list.map((e) => e.interviewId);
 const view = (change: Partial<QueueView>): QueueView => ({ ...DEFAULT_VIEW, ...change });
@@ -76,7 +95,12 @@ describe('the view kept for the window', () => {
   let storage: Map<string, string>;
   beforeEach(() => {
     storage = new Map();
-    vi.stubGlobal('window', { sessionStorage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) } });
+    vi.stubGlobal('window', {
+      sessionStorage: {
+        getItem: (k: string) => storage.get(k) ?? null,
+        setItem: (k: string, v: string) => void storage.set(k, v),
+      },
+    });
     vi.resetModules();
   });
   afterEach(() => vi.unstubAllGlobals());
@@ -91,7 +115,11 @@ describe('the view kept for the window', () => {
     vi.resetModules();
     const reloaded = await fresh();
     const { result } = renderHookOnce(reloaded.useQueueWalk);
-    expect(result).toEqual({ view: { ...DEFAULT_VIEW, state: 'toReview', sort: 'id' }, order: ['a', 'b'], lastVisited: 'b' });
+    expect(result).toEqual({
+      view: { ...DEFAULT_VIEW, state: 'toReview', sort: 'id' },
+      order: ['a', 'b'],
+      lastVisited: 'b',
+    });
   });
 
   it('starts from the default view when what is stored is not a view', async () => {
@@ -142,7 +170,10 @@ function renderHookOnce<T>(hook: () => T): { result: T } {
   return { result: hook() };
 }
 
-function subscribeTo(store: typeof import('../../../../renderer/features/interviews/queue-view'), onChange: (walk: ReturnType<typeof store.useQueueWalk>) => void) {
+function subscribeTo(
+  store: typeof import('../../../../renderer/features/interviews/queue-view'),
+  onChange: (walk: ReturnType<typeof store.useQueueWalk>) => void,
+) {
   store.useQueueWalk();
   return subscribed!(() => onChange(store.useQueueWalk()));
 }
