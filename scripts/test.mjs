@@ -48,6 +48,12 @@ if (run('lint', ['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', '.'
   notes.push('the lint failed (counted as 1 failure)');
 }
 
+// Format: the tree is as Prettier writes it (`npm run format` fixes it).
+if (run('format check', ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.']) !== 0) {
+  totals.failed += 1;
+  notes.push('the format check failed, run npm run format (counted as 1 failure)');
+}
+
 // 1. The renderer, built once for the whole run (Playwright's own setup is told to reuse it).
 const webDir = join(work, 'web');
 const buildStatus = run('build renderer', [
