@@ -164,6 +164,7 @@ test('the page cannot reach any secret: window, storage, cookies and DOM are sea
   await expect(page.getByTestId('connection-ok')).toBeVisible();
   // Type a custom secret through the UI too, so the value has crossed the page at least once.
   await page.getByRole('radio', { name: /Custom/ }).click();
+  await expect(page.getByTestId('active-environment')).toHaveText(/Custom/);
   await setCredential(page, 'apiKey', /New value for API key/, 'typed-api-key-4f9c2b');
 
   const haystack = await page.evaluate(() => {

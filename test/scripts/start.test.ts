@@ -31,8 +31,26 @@ function project(packages: Record<string, string | undefined>) {
 const roots: string[] = [];
 afterAll(() => Promise.all(roots.map((r) => rm(r, { recursive: true, force: true }))));
 
-const start = (root: string) =>
-  spawnSync(process.execPath, [join(root, 'scripts', 'start.mjs')], { cwd: root, encoding: 'utf8', timeout: 30_000 });
+/** CI installs with ELECTRON_SKIP_BINARY_DOWNLOAD=1; each test says whether it wants it. */
+const start = (root: string, env: Record<string, string> = {}) => {
+  const { ELECTRON_SKIP_BINARY_DOWNLOAD: _inherited, ...base } = process.env;
+  return spawnSync(process.execPath, [join(root, 'scripts', 'start.mjs')], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 30_000,
+    env: { ...base, ...env },
+  });
+};
+
+/** A package whose installer notes that it ran, then fails as it does where Electron's download host is unreachable. */
+function failingInstaller(root: string) {
+  const marker = join(root, 'download-tried');
+  writeFileSync(
+    join(root, 'node_modules', 'electron', 'install.js'),
+    `require('fs').writeFileSync(${JSON.stringify(marker)}, '');\nconsole.error('TypeError: fetch failed (ENOTFOUND github.com)');\nprocess.exit(1);`,
+  );
+  return marker;
+}
 
 describe('npm start tells a missing install from a missing Electron binary', () => {
   it('nothing installed: says to run npm install, in English and Spanish, and starts nothing', () => {
@@ -55,17 +73,22 @@ describe('npm start tells a missing install from a missing Electron binary', () 
 
   it('Electron 42+ without its binary yet: tries the download once, then says why it failed and starts the web shell', () => {
     const root = project({ electron: undefined, vite: undefined, tsx: undefined, 'electron-vite': undefined });
-    // The package's own installer, as it fails on a machine that cannot reach Electron's download host.
-    const marker = join(root, 'download-tried');
-    writeFileSync(
-      join(root, 'node_modules', 'electron', 'install.js'),
-      `require('fs').writeFileSync(${JSON.stringify(marker)}, '');\nconsole.error('TypeError: fetch failed (ENOTFOUND github.com)');\nprocess.exit(1);`,
-    );
+    const marker = failingInstaller(root);
     const run = start(root);
     expect(existsSync(marker)).toBe(true);
     expect(run.stdout).toContain("Fetching Electron's binary");
     expect(run.stdout).toMatch(/could not be downloaded .*ENOTFOUND github\.com/);
     expect(run.stdout).not.toContain('ELECTRON_SKIP_BINARY_DOWNLOAD');
+    expect(run.stdout).toContain('web shell starting');
+    expect(run.status).toBe(0);
+  });
+
+  it('ELECTRON_SKIP_BINARY_DOWNLOAD=1: no download is tried; the web shell starts', () => {
+    const root = project({ electron: undefined, vite: undefined, tsx: undefined, 'electron-vite': undefined });
+    const marker = failingInstaller(root);
+    const run = start(root, { ELECTRON_SKIP_BINARY_DOWNLOAD: '1' });
+    expect(existsSync(marker)).toBe(false);
+    expect(run.stdout).toContain('installed without its binary');
     expect(run.stdout).toContain('web shell starting');
     expect(run.status).toBe(0);
   });

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { DecisionKind, DecisionRecord, InterviewOverview } from '../../../common/ipc/interview';
-import type { AfterDecision, PreferencesView } from '../../../common/ipc/settings';
-import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
+import { keys, useOmniMutation } from '../../api/index';
+import { usePreference } from '../../api/preferences';
 import { useShortcut } from '../../app/shortcuts';
 import { common } from '../../i18n/common';
 import { useFormat, useT } from '../../i18n/index';
@@ -91,24 +90,6 @@ export function focusDecision() {
   document.querySelector<HTMLElement>('#decision button:not(:disabled)')?.focus();
 }
 
-/** Whether to open the next interview by itself once a decision is recorded; a preference kept by main. */
-function useAfterDecision() {
-  const queryClient = useQueryClient();
-  const prefs = useOmniQuery(keys.settings.preferences(), (api) => api.settings.preferences({}), {
-    staleTime: Infinity,
-  });
-  const set = useOmniMutation((api, afterDecision: AfterDecision) => api.settings.setPreferences({ afterDecision }), {
-    onSuccess: (next: PreferencesView) => void queryClient.setQueryData(keys.settings.preferences(), next),
-  });
-  // The box follows the click at once; main's answer then confirms it (or the old value comes back with the error).
-  const [chosen, setChosen] = useState<AfterDecision | null>(null);
-  const choose = (next: AfterDecision) => {
-    setChosen(next);
-    set.mutate(next, { onSettled: () => setChosen(null) });
-  };
-  return { value: chosen ?? prefs.data?.afterDecision ?? 'stay', set: choose, error: set.error };
-}
-
 function DecisionDialog({
   interviewId,
   choice,
@@ -129,7 +110,8 @@ function DecisionDialog({
   const reason = useDraft(interviewId, 'decisionReason');
   const raw = useRawIdv(interviewId);
   const way = useWay(interviewId);
-  const after = useAfterDecision();
+  // Whether to open the next interview by itself once a decision is recorded.
+  const after = usePreference('afterDecision', 'stay');
   // A decision already went to the service: another one is a second note, so the analyst says so first.
   const [changing, setChanging] = useState(!previous);
   const [ack, setAck] = useState(false);

@@ -1,28 +1,17 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
+import { keys, useOmniQuery } from '../../api/index';
+import { usePreference } from '../../api/preferences';
 import { localeFromNavigator, type Locale, useLocale } from '../../i18n/index';
 import { ErrorNotice, Panel } from '../../ui/index';
 import type { T } from './translate';
 
 export function PreferencesPanel({ t }: { t: T }) {
   const { locale, setLocale } = useLocale();
-  const queryClient = useQueryClient();
   const prefs = useOmniQuery(keys.settings.preferences(), (api) => api.settings.preferences({}), {
     staleTime: Infinity,
   });
-  const setTheme = useOmniMutation(
-    (api, theme: 'system' | 'light' | 'dark') => api.settings.setPreferences({ theme }),
-    {
-      onSuccess: (next) => void queryClient.setQueryData(keys.settings.preferences(), next),
-    },
-  );
-  const setAfterDecision = useOmniMutation(
-    (api, afterDecision: 'stay' | 'next') => api.settings.setPreferences({ afterDecision }),
-    {
-      onSuccess: (next) => void queryClient.setQueryData(keys.settings.preferences(), next),
-    },
-  );
+  const theme = usePreference('theme', 'system');
+  const afterDecision = usePreference('afterDecision', 'stay');
   const languageId = useId();
   const themeId = useId();
   const systemLocale = localeFromNavigator();
@@ -53,8 +42,8 @@ export function PreferencesPanel({ t }: { t: T }) {
             <select
               id={themeId}
               className="select"
-              value={p.theme}
-              onChange={(e) => setTheme.mutate(e.target.value as 'system' | 'light' | 'dark')}
+              value={theme.value}
+              onChange={(e) => theme.set(e.target.value as 'system' | 'light' | 'dark')}
             >
               <option value="system">{t('themeSystem')}</option>
               <option value="light">{t('themeLight')}</option>
@@ -65,13 +54,14 @@ export function PreferencesPanel({ t }: { t: T }) {
           <label className="checkbox">
             <input
               type="checkbox"
-              checked={(setAfterDecision.isPending ? setAfterDecision.variables : p.afterDecision) === 'next'}
-              onChange={(e) => setAfterDecision.mutate(e.target.checked ? 'next' : 'stay')}
+              checked={afterDecision.value === 'next'}
+              onChange={(e) => afterDecision.set(e.target.checked ? 'next' : 'stay')}
               data-testid="settings-after-decision"
             />{' '}
             {t('afterDecisionNext')}
           </label>
-          {setAfterDecision.error && <ErrorNotice error={setAfterDecision.error.data} />}
+          {theme.error && <ErrorNotice error={theme.error.data} />}
+          {afterDecision.error && <ErrorNotice error={afterDecision.error.data} />}
           <span className="visually-hidden" aria-live="polite">
             {languageName(locale)}
           </span>

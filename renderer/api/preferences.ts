@@ -1,0 +1,28 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { PreferencesView } from '../../common/ipc/settings';
+import { keys } from './keys';
+import { useOmniMutation, useOmniQuery } from './index';
+
+type Choice = 'theme' | 'afterDecision';
+
+/**
+ * One preference kept by main, as a control shows it: the control follows the click at once, main's answer then
+ * confirms it (or the old value comes back with the error). Without the local choice a controlled checkbox snaps
+ * back for a tick, until the mutation's pending state reaches React.
+ */
+export function usePreference<K extends Choice>(name: K, fallback: PreferencesView[K]) {
+  const queryClient = useQueryClient();
+  const prefs = useOmniQuery(keys.settings.preferences(), (api) => api.settings.preferences({}), {
+    staleTime: Infinity,
+  });
+  const save = useOmniMutation((api, value: PreferencesView[K]) => api.settings.setPreferences({ [name]: value }), {
+    onSuccess: (next: PreferencesView) => void queryClient.setQueryData(keys.settings.preferences(), next),
+  });
+  const [chosen, setChosen] = useState<PreferencesView[K] | null>(null);
+  const set = (value: PreferencesView[K]) => {
+    setChosen(value);
+    save.mutate(value, { onSettled: () => setChosen(null) });
+  };
+  return { value: chosen ?? prefs.data?.[name] ?? fallback, set, error: save.error };
+}
