@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   chmodSync,
   existsSync,
@@ -16,8 +15,11 @@ import type { AuditAction, AuditEntry } from '../common/views';
 import type { JsonStore } from './json-store';
 import type { AuditTrail } from './ports';
 import { deepFreeze } from './json-store';
+import { entryHash, GENESIS_HASH } from './record/audit-chain';
 import { log as defaultLog, type Logger } from './log';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files';
+
+export { canonicalJson, entryHash, GENESIS_HASH } from './record/audit-chain';
 
 /**
  * Append-only audit trail with a SHA-256 hash chain: each entry's hash covers its content and the previous hash,
@@ -26,30 +28,12 @@ import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files';
  * Kept in a file of its own, one entry per line (JSON Lines), so recording an action appends one line. Earlier
  * versions kept it in the settings file, which is rewritten whole with every change: with 10,000 entries, opening an
  * interview took ~200 ms instead of ~12 ms, and grew with every day of work.
+ *
+ * The trail's file name, in the folder of the settings file.
  */
-export const GENESIS_HASH = '0'.repeat(64);
-/** The trail's file name, in the folder of the settings file. */
 export const AUDIT_TRAIL_FILE = 'audit-trail.jsonl';
 /** Where earlier versions kept the trail: one key of the settings file. Moved to the trail's own file at start. */
 const LEGACY_STORE_KEY = 'auditTrail';
-
-/** JSON with object keys sorted at every level, so the same content always hashes the same. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const obj = value as Record<string, unknown>;
-    return `{${Object.keys(obj)
-      .filter((k) => obj[k] !== undefined)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-export function entryHash(entry: Omit<AuditEntry, 'hash'>): string {
-  return createHash('sha256').update(canonicalJson(entry)).digest('hex');
-}
 
 export interface AuditTrailOptions {
   /** The trail's file (created on the first entry). */

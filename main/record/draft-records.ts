@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import type { Draft, DraftKind, Drafts } from '../../common/ipc/interview';
+import type { RecordDatabase } from './schema';
+
+/** Text typed but not yet confirmed by the service, per interview and field, in the review record. */
+export class DraftRecords {
+  constructor(private readonly db: Kysely<RecordDatabase>) {}
+
+  async get(environment: string, interviewId: string): Promise<Drafts> {
+    const rows = await this.db
+      .selectFrom('drafts')
+      .selectAll()
+      .where('environment', '=', environment)
+      .where('interview_id', '=', interviewId)
+      .execute();
+    const drafts: Drafts = {};
+    for (const row of rows)
+      drafts[row.kind as DraftKind] = {
+        text: row.text,
+        updatedAt: row.updated_at.toISOString(),
+        ...(row.last_error ? { lastError: row.last_error } : {}),
+      };
+    return drafts;
+  }
+
+  /** Stores the draft of one field, or removes it (undefined). */
+  async put(environment: string, interviewId: string, kind: DraftKind, draft: Draft | undefined): Promise<void> {
+    if (!draft) {
+      await this.db
+        .deleteFrom('drafts')
+        .where('environment', '=', environment)
+        .where('interview_id', '=', interviewId)
+        .where('kind', '=', kind)
+        .execute();
+      return;
+    }
+    const row = {
+      text: draft.text,
+      updated_at: draft.updatedAt,
+      last_error: draft.lastError ? JSON.stringify(draft.lastError) : null,
+    };
+    await this.db
+      .insertInto('drafts')
+      .values({ environment, interview_id: interviewId, kind, ...row })
+      .onConflict((oc) => oc.columns(['environment', 'interview_id', 'kind']).doUpdateSet(row))
+      .execute();
+  }
+
+  async clear(environment: string): Promise<void> {
+    await this.db.deleteFrom('drafts').where('environment', '=', environment).execute();
+  }
+}

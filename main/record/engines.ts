@@ -1,0 +1,141 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { PoolConfig } from 'pg';
+import { ReviewError } from '../errors';
+import { PRIVATE_DIR_MODE } from '../private-files';
+
+/** Where the review record lives: the embedded engine in the user's data folder, or a team's PostgreSQL server. */
+export type RecordEngine = { kind: 'embedded'; dataDir: string } | ({ kind: 'team' } & TeamDatabase);
+
+export interface TeamDatabase {
+  host: string;
+  port: number;
+  database: string;
+  user: string;
+  password?: string;
+  /** `verify-full`: TLS with the server's certificate checked against the system's roots (or `ca`). */
+  tls: 'disable' | 'verify-full';
+  /** PEM of the CA that signed the server's certificate, when it is not a public one. */
+  ca?: string;
+}
+
+/** How main connects to a running engine (node-postgres pool settings), and how to stop the engine. */
+export interface RunningEngine {
+  connection: PoolConfig;
+  /** Connections the engine takes at once: PGlite is one session, so the pool must not interleave transactions. */
+  maxConnections: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * PGlite's settings. Its defaults (128 MB shared buffers) cost ~280 MB of memory; a queue of 100,000 interviews
+ * fits in far less. Measured in bench/ (embedded-db-extra-rss-mb).
+ */
+export const EMBEDDED_SETTINGS = ['shared_buffers=16MB', 'work_mem=4MB', 'temp_buffers=4MB', 'wal_buffers=1MB'];
+
+/**
+ * Starts PGlite on a thread of its own, so a slow query never holds main's IPC. It speaks the PostgreSQL protocol on
+ * a Unix socket in a private temporary folder (a socket path must be short; the folder is 0700), so main talks to it
+ * with the same driver and the same queries as to a team's server.
+ */
+export async function startEmbedded(dataDir: string): Promise<RunningEngine> {
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  const socketDir = mkdtempSync(join(tmpdir(), 'omni-db-'));
+  // Windows has no Unix sockets node-postgres can use: loopback TCP on a free port instead.
+  const listen =
+    process.platform === 'win32'
+      ? { host: '127.0.0.1', port: await freePort() }
+      : { path: join(socketDir, '.s.PGSQL.5432') };
+  const worker = new Worker(new URL('./embedded-worker.mjs', import.meta.url), {
+    workerData: { dataDir, listen, settings: EMBEDDED_SETTINGS },
+  });
+  type FirstWord = { ready?: true; failed?: string };
+  const first: FirstWord = await new Promise<FirstWord>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  }).catch((error: unknown) => ({ failed: error instanceof Error ? error.message : String(error) }));
+  if (!first.ready) {
+    await worker.terminate();
+    rmSync(socketDir, { recursive: true, force: true });
+    throw embeddedFailed(first.failed ?? 'no answer');
+  }
+  return {
+    connection:
+      'path' in listen
+        ? { host: socketDir, port: 5432, user: 'postgres', database: 'postgres' }
+        : { host: listen.host, port: listen.port, user: 'postgres', database: 'postgres' },
+    maxConnections: 1,
+    async stop() {
+      const stopped = new Promise((resolve) => worker.once('message', resolve));
+      worker.postMessage('stop');
+      await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      await worker.terminate();
+      rmSync(socketDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The pool settings of a team's server. A server on another machine is reached only over verified TLS. */
+export function teamConnection(team: TeamDatabase): RunningEngine {
+  if (team.tls === 'disable' && !isLoopback(team.host)) throw tlsRequired(team.host);
+  return {
+    connection: {
+      host: team.host,
+      port: team.port,
+      database: team.database,
+      user: team.user,
+      password: team.password,
+      ssl: team.tls === 'verify-full' ? { rejectUnauthorized: true, ...(team.ca ? { ca: team.ca } : {}) } : false,
+      connectionTimeoutMillis: 10_000,
+    },
+    maxConnections: 10,
+    stop: async () => undefined,
+  };
+}
+
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host) || host.startsWith('/');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function embeddedFailed(reason: string): ReviewError {
+  return new ReviewError(
+    'RECORD_EMBEDDED_FAILED',
+    {
+      en: 'The review database on this computer could not be opened.',
+      es: 'No se pudo abrir la base de datos de revisión de esta computadora.',
+    },
+    {
+      en: 'Close other copies of the app that use this data folder, then start again.',
+      es: 'Cierra otras copias de la aplicación que usen esta carpeta de datos y vuelve a iniciar.',
+    },
+    { details: { reason } },
+  );
+}
+
+function tlsRequired(host: string): ReviewError {
+  return new ReviewError(
+    'RECORD_TLS_REQUIRED',
+    {
+      en: `The team database at ${host} is on another machine, so the connection must be encrypted and its certificate checked.`,
+      es: `La base de datos del equipo en ${host} está en otra máquina, así que la conexión debe ir cifrada y con su certificado verificado.`,
+    },
+    {
+      en: 'Choose "TLS, certificate verified" in Settings.',
+      es: 'Elige «TLS, certificado verificado» en Configuración.',
+    },
+  );
+}

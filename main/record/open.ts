@@ -1,0 +1,37 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { migrateToLatest } from './migrations';
+import { startEmbedded, teamConnection, type RecordEngine, type RunningEngine } from './engines';
+import type { RecordDatabase } from './schema';
+
+/** An open review record: typed queries through `db`, on whichever engine holds it. */
+export interface OpenRecord {
+  db: Kysely<RecordDatabase>;
+  engine: RecordEngine['kind'];
+  close(): Promise<void>;
+}
+
+/** Starts (embedded) or reaches (team) the engine, brings its schema up to date, and hands out typed queries. */
+export async function openRecord(engine: RecordEngine): Promise<OpenRecord> {
+  const running: RunningEngine =
+    engine.kind === 'embedded' ? await startEmbedded(engine.dataDir) : teamConnection(engine);
+  const pool = new pg.Pool({ ...running.connection, max: running.maxConnections });
+  // An idle connection the server dropped (a restart, a network cut) is an error on the pool, not a crash of main.
+  pool.on('error', () => undefined);
+  const db = new Kysely<RecordDatabase>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await migrateToLatest(db as Kysely<unknown>);
+  } catch (error) {
+    await db.destroy();
+    await running.stop();
+    throw error;
+  }
+  return {
+    db,
+    engine: engine.kind,
+    async close() {
+      await db.destroy();
+      await running.stop();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * The review record's tables, as Kysely sees them: the one description of the schema in TypeScript. The tables
+ * themselves are made by the migrations (migrations.ts), the same on the embedded engine and on a team's server.
+ *
+ * Times the analyst sees are timestamptz (read back as Date). The audit trail keeps its time as the exact text it
+ * hashed, so the chain verifies byte for byte.
+ */
+export interface RecordDatabase {
+  queue_entries: QueueEntryTable;
+  drafts: DraftTable;
+  decisions: DecisionTable;
+  audit_entries: AuditEntryTable;
+}
+
+type Time = ColumnType<Date, Date | string, Date | string>;
+
+export interface QueueEntryTable {
+  environment: string;
+  interview_id: string;
+  added_at: Time;
+  local_state: string;
+  label: string | null;
+  label_es: string | null;
+  session_status: string | null;
+  session_status_seen_at: Time | null;
+  /** Only entries written by versions that stamped openings in the queue; the audit trail records them now. */
+  last_opened_at: Time | null;
+}
+
+export interface DraftTable {
+  environment: string;
+  interview_id: string;
+  kind: string;
+  text: string;
+  updated_at: Time;
+  last_error: ColumnType<DraftError | null, string | null, string | null>;
+}
+
+export interface DraftError {
+  code: string;
+  message: { en: string; es: string };
+  at: string;
+}
+
+export interface DecisionTable {
+  id: Generated<number>;
+  environment: string;
+  interview_id: string;
+  decision: string;
+  reason: string;
+  acknowledged_findings: ColumnType<string[], string, string>;
+  decided_at: Time;
+}
+
+export interface AuditEntryTable {
+  seq: number;
+  at: string;
+  environment: string;
+  interview_id: string | null;
+  action: string;
+  detail: ColumnType<Record<string, unknown>, string, never>;
+  prev_hash: string;
+  hash: string;
+}

@@ -1,0 +1,88 @@
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+/** A real PostgreSQL server from Debian's `postgresql` package, in a temp folder, on a free loopback port. */
+export interface TestPostgres {
+  host: string;
+  port: number;
+  /** The superuser (trust authentication: the server listens on loopback only, for this test run). */
+  user: string;
+  /** A new, empty database for one test file. */
+  createDatabase(name: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+function postgresBin(): string {
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  const bin = versions.map((v) => join(root, v, 'bin')).find((dir) => existsSync(join(dir, 'initdb')));
+  if (!bin) throw new Error("PostgreSQL's server is not installed: apt-get install postgresql (.ci/run does).");
+  return bin;
+}
+
+export async function startPostgres(): Promise<TestPostgres> {
+  const bin = postgresBin();
+  const dir = mkdtempSync(join(tmpdir(), 'omni-pg-'));
+  // initdb refuses to run as root: the package's own postgres user runs the server then.
+  const asRoot = process.getuid?.() === 0;
+  const run = (command: string, args: string[]) =>
+    execFileSync(
+      asRoot ? 'runuser' : join(bin, command),
+      asRoot ? ['-u', 'postgres', '--', join(bin, command), ...args] : args,
+      {
+        stdio: 'pipe',
+      },
+    );
+  if (asRoot) {
+    const { uid, gid } = userIds('postgres');
+    chownSync(dir, uid, gid);
+  }
+  const data = join(dir, 'data');
+  run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  const port = await freePort();
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+  run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', 'start']);
+  const admin = () => new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
+  return {
+    host: '127.0.0.1',
+    port,
+    user: 'postgres',
+    async createDatabase(name) {
+      const client = admin();
+      await client.connect();
+      try {
+        await client.query(`create database "${name}"`);
+      } finally {
+        await client.end();
+      }
+      return name;
+    },
+    async stop() {
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+function userIds(name: string): { uid: number; gid: number } {
+  const line = execFileSync('getent', ['passwd', name], { encoding: 'utf8' }).split(':');
+  return { uid: Number(line[2]), gid: Number(line[3]) };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,133 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordAuditTrail } from '../../../main/record/audit-records';
+import { DecisionRecords } from '../../../main/record/decision-records';
+import { DraftRecords } from '../../../main/record/draft-records';
+import { openRecord, type OpenRecord } from '../../../main/record/open';
+import { QueueRecords } from '../../../main/record/queue-records';
+import { ENGINES, engineFactory } from './engines';
+
+describe.each(ENGINES)('the review record on the %s engine', (kind) => {
+  const engines = engineFactory(kind);
+  let record: OpenRecord;
+  beforeAll(async () => {
+    record = await openRecord(await engines.fresh());
+  }, 60_000);
+  afterAll(async () => {
+    await record?.close();
+    await engines.dispose();
+  });
+
+  it('keeps a queue per environment, in the order entries were added, with every field', async () => {
+    const queue = new QueueRecords(record.db);
+    await queue.put('demo', [
+      { interviewId: 'b', addedAt: '2026-11-25T09:00:00.000Z', localState: 'toReview' },
+      {
+        interviewId: 'a',
+        addedAt: '2026-11-25T09:00:00.000Z',
+        localState: 'inReview',
+        label: 'Ana',
+        labelEs: 'Ana (es)',
+        sessionStatus: 'Alive',
+        sessionStatusSeenAt: '2026-11-25T09:01:00.123Z',
+      },
+      { interviewId: 'c', addedAt: '2026-11-24T09:00:00.000Z', localState: 'decided' },
+    ]);
+    await queue.put('production', [{ interviewId: 'a', addedAt: '2026-11-20T00:00:00.000Z', localState: 'toReview' }]);
+    expect((await queue.list('demo')).map((e) => e.interviewId)).toEqual(['c', 'a', 'b']);
+    expect(await queue.get('demo', 'a')).toEqual({
+      interviewId: 'a',
+      addedAt: '2026-11-25T09:00:00.000Z',
+      localState: 'inReview',
+      label: 'Ana',
+      labelEs: 'Ana (es)',
+      sessionStatus: 'Alive',
+      sessionStatusSeenAt: '2026-11-25T09:01:00.123Z',
+    });
+    expect((await queue.get('production', 'a'))?.localState).toBe('toReview');
+
+    await queue.put('demo', [{ interviewId: 'b', addedAt: '2026-11-25T09:00:00.000Z', localState: 'decided' }]);
+    expect((await queue.get('demo', 'b'))?.localState).toBe('decided');
+    expect((await queue.remove('demo', 'c'))?.interviewId).toBe('c');
+    expect(await queue.remove('demo', 'c')).toBeUndefined();
+    expect([...(await queue.getMany('demo', ['a', 'b', 'zz'])).keys()].sort()).toEqual(['a', 'b']);
+    expect(await queue.clear('demo')).toHaveLength(2);
+    expect(await queue.list('production')).toHaveLength(1);
+  });
+
+  it('adds 12,000 entries in one call (more rows than one statement takes)', async () => {
+    const queue = new QueueRecords(record.db);
+    const entries = Array.from({ length: 12_000 }, (_, i) => ({
+      interviewId: `bulk-${String(i).padStart(5, '0')}`,
+      addedAt: '2026-11-25T10:00:00.000Z',
+      localState: 'toReview' as const,
+    }));
+    await queue.put('bulk', entries);
+    const listed = await queue.list('bulk');
+    expect(listed).toHaveLength(12_000);
+    expect(listed.at(-1)?.interviewId).toBe('bulk-11999');
+  });
+
+  it('keeps drafts per field until removed, with the last error', async () => {
+    const drafts = new DraftRecords(record.db);
+    await drafts.put('demo', 'i1', 'notes', { text: 'ID legible', updatedAt: '2026-11-25T09:00:00.000Z' });
+    const lastError = { code: 'OMNI_HTTP', message: { en: 'Down', es: 'Caído' }, at: '2026-11-25T09:00:01.000Z' };
+    await drafts.put('demo', 'i1', 'name', { text: 'Ana María', updatedAt: '2026-11-25T09:00:00.000Z', lastError });
+    await drafts.put('demo', 'i1', 'notes', {
+      text: 'ID legible; rostro coincide',
+      updatedAt: '2026-11-25T09:00:02.000Z',
+    });
+    expect(await drafts.get('demo', 'i1')).toEqual({
+      notes: { text: 'ID legible; rostro coincide', updatedAt: '2026-11-25T09:00:02.000Z' },
+      name: { text: 'Ana María', updatedAt: '2026-11-25T09:00:00.000Z', lastError },
+    });
+    await drafts.put('demo', 'i1', 'notes', undefined);
+    expect(Object.keys(await drafts.get('demo', 'i1'))).toEqual(['name']);
+    expect(await drafts.get('production', 'i1')).toEqual({});
+  });
+
+  it('keeps every decision of an interview, the last one on top', async () => {
+    const decisions = new DecisionRecords(record.db);
+    const first = {
+      decision: 'approve' as const,
+      reason: 'OK',
+      acknowledgedFindings: ['checkFraudRisk (HIGH, 0.91)'],
+      decidedAt: '2026-11-25T09:00:00.000Z',
+      environment: 'demo',
+    };
+    await decisions.add('i1', first);
+    await decisions.add('i1', { ...first, decision: 'reject', reason: 'Screen photo', acknowledgedFindings: [] });
+    expect((await decisions.last('demo', 'i1'))?.decision).toBe('reject');
+    expect(await decisions.all('demo', 'i1')).toEqual([first, expect.objectContaining({ decision: 'reject' })]);
+    expect(await decisions.last('production', 'i1')).toBeUndefined();
+  });
+
+  it('chains the audit trail, also when twenty appends race, and verifies it', async () => {
+    let env = 'demo';
+    const audit = recordAuditTrail(record.db, () => env);
+    const first = await audit.append({ interviewId: 'i1', action: 'opened', detail: {} });
+    expect(first.seq).toBe(1);
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => audit.append({ interviewId: `r${i}`, action: 'noted', detail: { i } })),
+    );
+    env = 'production';
+    await audit.append({ interviewId: 'i1', action: 'opened', detail: { nested: { b: 1, a: [1, 'x'] } } });
+    const all = await audit.list();
+    expect(all.map((e) => e.seq)).toEqual(Array.from({ length: 22 }, (_, i) => i + 1));
+    for (let i = 1; i < all.length; i++) expect(all[i]!.prevHash).toBe(all[i - 1]!.hash);
+    expect(await audit.verify()).toEqual({ ok: true });
+    expect((await audit.list({ interviewId: 'i1' })).map((e) => e.environment)).toEqual(['demo', 'production']);
+    const opened = await audit.lastRecorded('opened', 'demo');
+    expect(opened('i1')).toBe(first.at);
+    expect(opened('r1')).toBeUndefined();
+  });
+
+  it('refuses to change or remove an audit entry, whoever asks', async () => {
+    const audit = recordAuditTrail(record.db, () => 'demo');
+    await audit.append({ action: 'validated', detail: {} });
+    await expect(sql`update audit_entries set action = 'forged'`.execute(record.db)).rejects.toThrow(/append-only/);
+    await expect(sql`delete from audit_entries`.execute(record.db)).rejects.toThrow(/append-only/);
+    await expect(sql`truncate audit_entries`.execute(record.db)).rejects.toThrow(/append-only/);
+    expect(await audit.verify()).toEqual({ ok: true });
+  });
+});
