@@ -5,10 +5,16 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
 
-/** The demo server reads its media fixtures beside its module (new URL('./fixtures/…', import.meta.url)). */
-const copyDemoFixtures = (): Plugin => ({
-  name: 'omni-copy-demo-fixtures',
-  closeBundle: () => cpSync(resolve('main/demo-server/fixtures'), resolve('out/main/fixtures'), { recursive: true }),
+/**
+ * Files main reads beside its module at run time: the demo server's media fixtures (new URL('./fixtures/…',
+ * import.meta.url)) and the embedded review database's thread (plain JavaScript, started as a Worker).
+ */
+const copyRuntimeFiles = (): Plugin => ({
+  name: 'omni-copy-runtime-files',
+  closeBundle: () => {
+    cpSync(resolve('main/demo-server/fixtures'), resolve('out/main/fixtures'), { recursive: true });
+    cpSync(resolve('main/record/embedded-worker.mjs'), resolve('out/main/embedded-worker.mjs'));
+  },
 });
 
 /**
@@ -39,7 +45,7 @@ export const devCspNonce = (): Plugin => ({
  */
 export default defineConfig({
   main: {
-    plugins: [copyDemoFixtures()],
+    plugins: [copyRuntimeFiles()],
     build: {
       outDir: 'out/main',
       rollupOptions: { input: { index: resolve('main/index.ts') } },

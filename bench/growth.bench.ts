@@ -1,7 +1,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AUDIT_TRAIL_FILE, entryHash, GENESIS_HASH } from '../main/audit-trail';
+import { entryHash, GENESIS_HASH } from '../main/record/audit-chain';
+import { LEGACY_AUDIT_FILE } from '../main/record/import-legacy';
 import type { AuditEntry } from '../common/views';
 import { SHELL_KEY_HEADER } from '../common/web-shell';
 import { startWebShell, type WebShell } from '../main/web-shell/index';
@@ -147,7 +148,8 @@ export default async function growthBench(): Promise<Record<string, number>> {
   const work = await mkdtemp(join(tmpdir(), 'omni-growth-bench-'));
   const dirs = { small: join(work, 'small'), trail: join(work, 'trail'), large: join(work, 'large') };
   await mkdir(dirs.trail);
-  await writeFile(join(dirs.trail, AUDIT_TRAIL_FILE), trailOf(LONG_TRAIL));
+  // Written as an earlier version left it: imported into the review record at start.
+  await writeFile(join(dirs.trail, LEGACY_AUDIT_FILE), trailOf(LONG_TRAIL));
   const shells: WebShell[] = [];
   try {
     const small = await shellWith(dirs.small, SMALL_QUEUE);

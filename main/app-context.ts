@@ -1,10 +1,12 @@
+import { join } from 'node:path';
 import { captureState } from './capture/state';
 import { streamingFetch } from './capture/streaming-fetch';
 import { embeddedDemo, type DemoHandle } from './demo-server/embedded';
 import { startDemoServer } from './demo-server/index';
 import type { Vault } from './auth/vault';
-import { openAuditTrail } from './audit-trail';
-import type { JsonStore } from './json-store';
+import type { FileJsonStore } from './json-store';
+import { auditTrailOf, openRecord, reviewRecord, type RecordEngine } from './record/index';
+import { importLegacyFiles } from './record/import-legacy';
 import type { EnvironmentConfig, FileService, MainContext, ShellService } from './ports';
 import { credentialService } from './settings/credentials';
 import { environmentService } from './settings/environments';
@@ -20,11 +22,16 @@ import { isPlainHttpToRemote } from '../common/ipc/settings';
  * loads its credentials into the vault, so a first run works with no typing.
  */
 
+/** The embedded review record's folder, in the data folder. */
+export const RECORD_FOLDER = 'review-record';
+
 export interface AppContextOptions {
   shell: ShellService;
-  store: JsonStore;
-  /** The audit trail's file, beside the settings file (a trail still in the settings file is moved there). */
-  auditPath: string;
+  store: FileJsonStore;
+  /** The folder of the settings file: the embedded review record lives in it, and earlier versions' files are there. */
+  dataDir: string;
+  /** Where the review record is; default: the embedded engine in `dataDir`. */
+  recordEngine?: RecordEngine;
   vault: Vault;
   media: MediaStore;
   files: FileService;
@@ -70,22 +77,29 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
     onStop: () => forgetClient('demo'),
   });
   const environments = environmentService(store, demo, forgetClient);
-  if (environments.activeId() === 'demo') await demo.ensure();
+  const engine: RecordEngine = opts.recordEngine ?? { kind: 'embedded', dataDir: join(opts.dataDir, RECORD_FOLDER) };
+  const [record] = await Promise.all([
+    openRecord(engine),
+    environments.activeId() === 'demo' ? demo.ensure() : undefined,
+  ]);
+  try {
+    const legacy = await importLegacyFiles(record.db, opts.dataDir, store, log, now);
+    opts.shell.setAside.push(...legacy.setAside);
+  } catch (error) {
+    await record.close();
+    await demo.stop();
+    throw error;
+  }
 
   const context: MainContext = {
     omni: () => clientFor(environments.active()),
     vault,
     environments,
     store,
+    record: reviewRecord(record),
     media: opts.media,
     files: opts.files,
-    audit: openAuditTrail({
-      path: opts.auditPath,
-      legacyStore: store,
-      environment: () => environments.activeId(),
-      now,
-      log,
-    }),
+    audit: auditTrailOf(record, () => environments.activeId(), now),
     credentials: credentialService({ vault, environments, clientFor, forgetClient }),
     shell: opts.shell,
   };
@@ -97,6 +111,7 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
       clients.clear();
       await captureState(context).staged.releaseAll();
       await demo.stop();
+      await record.close();
     },
   };
 }

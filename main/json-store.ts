@@ -1,5 +1,5 @@
 import { existsSync, renameSync, statSync } from 'node:fs';
-import type { DataFileKind, SetAsideFile } from '../common/views';
+import type { SetAsideFile } from '../common/views';
 import { log } from './log';
 
 export interface JsonStore {
@@ -33,67 +33,34 @@ export interface FileJsonStore extends JsonStore {
 }
 
 export interface OpenedStore {
-  store: JsonStore;
+  store: FileJsonStore;
   /** The settings file; the app's other files (the audit trail) go in its folder. */
   path: string;
   /** Files that could not be read at this start, each moved aside before a new one was started. */
   setAside: SetAsideFile[];
 }
 
-/** The main file: preferences, environments, trusted roots and the encrypted credentials. */
+/** The settings file: preferences, environments, trusted roots and the encrypted credentials. */
 export const SETTINGS_FILE = 'omni-reviewer';
 
 /**
- * What grows with use and changes often, each in a file of its own beside the settings file. A store file is one JSON
- * document rewritten whole with every change: with the queue, drafts and decisions inside the settings file, a draft
- * saved while typing (every 250 ms) rewrote the whole queue and every credential too, 33 ms at 5,000 queued
- * interviews and 114 ms at 20,000, during which main answered nothing.
- */
-export const DATA_FILES: readonly { kind: Exclude<DataFileKind, 'settings'>; name: string; prefix: string }[] = [
-  { kind: 'queue', name: 'omni-reviewer-queue', prefix: 'review.queue.' },
-  { kind: 'drafts', name: 'omni-reviewer-drafts', prefix: 'review.drafts.' },
-  { kind: 'decisions', name: 'omni-reviewer-decisions', prefix: 'review.decisions.' },
-];
-
-/**
- * Opens the settings file and the data files (`DATA_FILES`) as one JsonStore that sends each key to its file by
- * prefix. Keys that earlier versions kept in the settings file are moved to their file at start: written there first,
- * then removed from the settings file, so a start interrupted between the two finds the key in both and keeps the
- * data file's copy (the newer or the same).
+ * Opens the settings file. The review record (queue, drafts, decisions, audit trail) is in the database
+ * (main/record/); what earlier versions kept in JSON files is imported from them at start (record/import-legacy.ts).
  */
 export function openStores(
   open: (name: string) => WholeFileStore,
   pathOf: (name: string) => string,
   now: () => number = Date.now,
 ): OpenedStore {
-  const setAside: SetAsideFile[] = [];
-  const openOne = (kind: DataFileKind, name: string) => {
-    const opened = openStoreFile(
-      () => open(name),
-      () => pathOf(name),
-      now,
-    );
-    if (opened.setAsideAs) setAside.push({ kind, path: opened.setAsideAs });
-    return opened;
-  };
-  const settings = openOne('settings', SETTINGS_FILE);
-  const routes = DATA_FILES.map(({ kind, name, prefix }) => ({ prefix, store: openOne(kind, name).store }));
-  const storeOf = (key: string): JsonStore => routes.find((r) => key.startsWith(r.prefix))?.store ?? settings.store;
-  for (const key of settings.store.keys()) {
-    const target = storeOf(key);
-    if (target === settings.store) continue;
-    if (target.peek(key) === undefined) target.set(key, settings.store.peek(key));
-    settings.store.delete(key);
-  }
+  const opened = openStoreFile(
+    () => open(SETTINGS_FILE),
+    () => pathOf(SETTINGS_FILE),
+    now,
+  );
   return {
-    store: {
-      get: (key) => storeOf(key).get(key),
-      peek: (key) => storeOf(key).peek(key),
-      set: (key, value) => storeOf(key).set(key, value),
-      delete: (key) => storeOf(key).delete(key),
-    },
-    path: settings.path,
-    setAside,
+    store: opened.store,
+    path: opened.path,
+    setAside: opened.setAsideAs ? [{ kind: 'settings', path: opened.setAsideAs }] : [],
   };
 }
 

@@ -2,6 +2,9 @@ import type { AuditAction, AuditEntry, EnvironmentKind, SetAsideFile } from '../
 import type { Vault } from './auth/vault';
 import type { OmniClient } from './omni/client';
 import type { JsonStore } from './json-store';
+import type { DecisionRecords } from './record/decision-records';
+import type { DraftRecords } from './record/draft-records';
+import type { QueueRecords } from './record/queue-records';
 
 /**
  * The services every IPC handler may use. Built once per shell (Electron or web shell) by the shell's wiring;
@@ -12,8 +15,10 @@ export interface MainContext {
   omni(): OmniClient;
   vault: Vault;
   environments: EnvironmentService;
-  /** Persisted JSON documents (queue, drafts, audit, settings). electron-store in Electron, conf in the web shell. */
+  /** Settings kept on this machine (environments, preferences, trusted roots, the vault's sealed values). */
   store: JsonStore;
+  /** The review record (queue, drafts, decisions), embedded or on a team's database; the audit trail is `audit`. */
+  record: ReviewRecord;
   /** Media (video selfie, PDFs) handed to the renderer as opaque app URLs, streamed by main with Range support. */
   media: MediaRegistry;
   files: FileService;
@@ -22,6 +27,14 @@ export interface MainContext {
   credentials: CredentialService;
   /** Facts and OS actions of the shell running this code (Electron or web shell). */
   shell: ShellService;
+}
+
+/** What the review services keep in the review record, one object per table (built by record/index.ts). */
+export interface ReviewRecord {
+  engine: 'embedded' | 'team';
+  queue: QueueRecords;
+  drafts: DraftRecords;
+  decisions: DecisionRecords;
 }
 
 export type CredentialField = 'apiKey' | 'integrationId' | 'secret';

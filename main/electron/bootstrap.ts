@@ -1,7 +1,6 @@
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, ipcMain, safeStorage, session } from 'electron';
-import { AUDIT_TRAIL_FILE } from '../audit-trail';
 import { EncryptedVault } from '../auth/encrypted-vault';
 import { createAppContext, type AppContextHandle } from '../app-context';
 import { acceptDeepLink, createDeepLinkInbox, DEEP_LINK_SCHEME, deepLinkFromArgv } from '../deep-link-inbox';
@@ -102,7 +101,7 @@ export async function bootstrap(paths: BootstrapPaths = defaultPaths()): Promise
       setAside,
     },
     store,
-    auditPath: join(dirname(settingsPath), AUDIT_TRAIL_FILE),
+    dataDir: dirname(settingsPath),
     vault: new EncryptedVault(safeStorage, store),
     media,
     files: dialogFiles(() => mainWindow),

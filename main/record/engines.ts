@@ -1,11 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PoolConfig } from 'pg';
 import { ReviewError } from '../errors';
 import { PRIVATE_DIR_MODE } from '../private-files';
+
+const require = createRequire(import.meta.url);
 
 /** Where the review record lives: the embedded engine in the user's data folder, or a team's PostgreSQL server. */
 export type RecordEngine = { kind: 'embedded'; dataDir: string } | ({ kind: 'team' } & TeamDatabase);
@@ -43,14 +47,16 @@ export const EMBEDDED_SETTINGS = ['shared_buffers=16MB', 'work_mem=4MB', 'temp_b
  */
 export async function startEmbedded(dataDir: string): Promise<RunningEngine> {
   mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  // The folder keeps others out of PGlite's files, whatever their own modes; one made readable by hand is closed again.
+  if (process.platform !== 'win32') chmodSync(dataDir, PRIVATE_DIR_MODE);
   const socketDir = mkdtempSync(join(tmpdir(), 'omni-db-'));
   // Windows has no Unix sockets node-postgres can use: loopback TCP on a free port instead.
   const listen =
     process.platform === 'win32'
       ? { host: '127.0.0.1', port: await freePort() }
       : { path: join(socketDir, '.s.PGSQL.5432') };
-  const worker = new Worker(new URL('./embedded-worker.mjs', import.meta.url), {
-    workerData: { dataDir, listen, settings: EMBEDDED_SETTINGS },
+  const worker = new Worker(workerFile(), {
+    workerData: { dataDir, listen, settings: EMBEDDED_SETTINGS, template: emptyDatabaseCopy() },
   });
   type FirstWord = { ready?: true; failed?: string };
   const first: FirstWord = await new Promise<FirstWord>((resolve, reject) => {
@@ -94,6 +100,33 @@ export function teamConnection(team: TeamDatabase): RunningEngine {
     maxConnections: 10,
     stop: async () => undefined,
   };
+}
+
+/** The thread's script: beside this module, or in the unpacked copy of a packaged app (electron-builder.yml). */
+function workerFile(): string {
+  const beside = fileURLToPath(new URL('./embedded-worker.mjs', import.meta.url));
+  const unpacked = beside.replace(`${sep}app.asar${sep}`, `${sep}app.asar.unpacked${sep}`);
+  return unpacked !== beside && existsSync(unpacked) ? unpacked : beside;
+}
+
+/**
+ * Where a copy of an empty database is kept for the next new one (a new data folder, a test), in a folder of this
+ * user's that nobody else can write; undefined when that cannot be had (the copy is then not used).
+ */
+export function emptyDatabaseCopy(): string | undefined {
+  try {
+    const folder = join(tmpdir(), `omni-reviewer-${process.getuid?.() ?? 'user'}`);
+    mkdirSync(folder, { mode: PRIVATE_DIR_MODE, recursive: true });
+    const stats = lstatSync(folder);
+    const own = process.getuid === undefined || stats.uid === process.getuid();
+    if (!stats.isDirectory() || !own || (process.platform !== 'win32' && (stats.mode & 0o077) !== 0)) return undefined;
+    // The copy is PGlite's own format: one per PGlite version.
+    const manifest = join(dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
+    const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
+    return join(folder, `pglite-${version}-empty.tar.gz`);
+  } catch {
+    return undefined;
+  }
 }
 
 export function isLoopback(host: string): boolean {

@@ -91,6 +91,13 @@ const MIGRATIONS: Record<string, Migration> = {
         create trigger audit_entries_no_truncate before truncate on audit_entries
         for each statement execute function audit_entries_append_only()`.execute(db);
       await sql`revoke update, delete, truncate on audit_entries from public`.execute(db);
+
+      // Facts about the record itself, such as when the JSON files of earlier versions were imported.
+      await db.schema
+        .createTable('record_meta')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'jsonb', (c) => c.notNull())
+        .execute();
     },
   },
 };

@@ -51,7 +51,7 @@ export class QueueRecords {
   /** Writes the entries whole (new ones added, existing ones replaced), in one transaction. */
   async put(environment: string, entries: StoredEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    await this.db.transaction().execute(async (tx) => {
+    const write = async (tx: Kysely<RecordDatabase>) => {
       for (let i = 0; i < entries.length; i += ROWS_PER_INSERT)
         await tx
           .insertInto('queue_entries')
@@ -68,7 +68,10 @@ export class QueueRecords {
             })),
           )
           .execute();
-    });
+    };
+    // Inside a caller's transaction (an import) it is part of that one.
+    if (this.db.isTransaction) await write(this.db);
+    else await this.db.transaction().execute(write);
   }
 
   /** Removes the entry; what it held, or undefined when it was not there. */

@@ -12,6 +12,7 @@ export interface RecordDatabase {
   drafts: DraftTable;
   decisions: DecisionTable;
   audit_entries: AuditEntryTable;
+  record_meta: RecordMetaTable;
 }
 
 type Time = ColumnType<Date, Date | string, Date | string>;
@@ -63,4 +64,9 @@ export interface AuditEntryTable {
   detail: ColumnType<Record<string, unknown>, string, never>;
   prev_hash: string;
   hash: string;
+}
+
+export interface RecordMetaTable {
+  key: string;
+  value: ColumnType<unknown, string, string>;
 }

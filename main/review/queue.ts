@@ -1,5 +1,5 @@
 import type { Vault } from '../auth/vault';
-import type { Frozen, JsonStore } from '../json-store';
+import type { QueueRecords, StoredEntry } from '../record/queue-records';
 import type { SessionStatus } from '../../common/omni';
 import type { AddResult, ImportProblem, LocalReviewState, QueueEntry } from '../../common/ipc/queue';
 import type { ImportItem } from './import';
@@ -13,9 +13,6 @@ export type SessionTokenStore = Pick<
 
 /** When each interview of an environment was last opened, as a lookup by id (the audit trail records every opening). */
 export type OpenedTimes = (environmentId: string) => Promise<(interviewId: string) => string | undefined>;
-
-type StoredEntry = Omit<QueueEntry, 'hasSessionToken'>;
-type StoredQueue = Record<string, StoredEntry>;
 
 /** How stale the time a session status was last seen may get before seeing it again is written. */
 export const SEEN_REFRESH_MS = 5 * 60_000;
@@ -47,40 +44,20 @@ const nothingToRestore = (interviewId: string) =>
   );
 
 /**
- * The analyst's own work list, one per environment (the service has no endpoint listing interviews).
- * Kept in the JSON store, so it survives restarts in both shells.
- *
- * When an interview was last opened is read from the audit trail, which records every opening, rather than stored
- * here too: the queue's file is rewritten whole with each change, so stamping it at every opening cost an opening
- * ~20 ms at 5,000 interviews and ~50 ms at 20,000. Entries of earlier versions keep the time they stored.
+ * The analyst's own work list, one per environment (the service has no endpoint listing interviews), in the review
+ * record. When an interview was last opened is read from the audit trail, which records every opening; entries of
+ * versions that stamped it in the queue keep the time they stored.
  */
 export class ReviewQueue {
   constructor(
-    private readonly store: JsonStore,
+    private readonly records: QueueRecords,
     private readonly tokens: SessionTokenStore,
     private readonly environmentId: () => string,
     private readonly openedTimes: OpenedTimes,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  private key() {
-    return `review.queue.${this.environmentId()}`;
-  }
-
-  /** The stored queue itself (frozen): changes go to a copy that `write` stores. */
-  private read(): Frozen<StoredQueue> {
-    const raw = this.store.peek<StoredQueue>(this.key());
-    return raw && typeof raw === 'object' ? raw : {};
-  }
-
-  private write(queue: StoredQueue) {
-    this.store.set(this.key(), queue);
-  }
-
-  private async view(
-    entry: Frozen<StoredEntry>,
-    openedAt: (interviewId: string) => string | undefined,
-  ): Promise<QueueEntry> {
+  private async view(entry: StoredEntry, openedAt: (interviewId: string) => string | undefined): Promise<QueueEntry> {
     const stored = entry.lastOpenedAt;
     const recorded = openedAt(entry.interviewId);
     const lastOpenedAt = stored && recorded ? (stored > recorded ? stored : recorded) : (recorded ?? stored);
@@ -91,25 +68,23 @@ export class ReviewQueue {
     };
   }
 
-  private async viewOne(entry: Frozen<StoredEntry>): Promise<QueueEntry> {
+  private async viewOne(entry: StoredEntry): Promise<QueueEntry> {
     return this.view(entry, await this.openedTimes(this.environmentId()));
   }
 
   async list(): Promise<QueueEntry[]> {
-    const entries = Object.values(this.read()).sort(
-      (a, b) => a.addedAt.localeCompare(b.addedAt) || a.interviewId.localeCompare(b.interviewId),
-    );
-    const openedAt = await this.openedTimes(this.environmentId());
+    const env = this.environmentId();
+    const [entries, openedAt] = await Promise.all([this.records.list(env), this.openedTimes(env)]);
     return Promise.all(entries.map((e) => this.view(e, openedAt)));
   }
 
   /** Whether the interview is in the queue, without building its view (token and trail look-ups). */
-  has(interviewId: string): boolean {
-    return this.read()[interviewId] !== undefined;
+  async has(interviewId: string): Promise<boolean> {
+    return (await this.records.get(this.environmentId(), interviewId)) !== undefined;
   }
 
   async get(interviewId: string): Promise<QueueEntry | undefined> {
-    const entry = this.read()[interviewId];
+    const entry = await this.records.get(this.environmentId(), interviewId);
     return entry ? this.viewOne(entry) : undefined;
   }
 
@@ -123,38 +98,44 @@ export class ReviewQueue {
     items: (ImportItem & { label?: string; labelEs?: string; sessionStatus?: SessionStatus })[],
     problems: ImportProblem[] = [],
   ): Promise<AddResult> {
-    const queue: StoredQueue = { ...this.read() };
+    const env = this.environmentId();
+    const existing = await this.records.getMany(
+      env,
+      items.map((i) => i.interviewId),
+    );
+    const changed = new Map<string, StoredEntry>();
     const added: string[] = [];
     const updated: string[] = [];
     const tokens: { interviewId: string; token: string }[] = [];
     const at = this.now().toISOString();
     for (const item of items) {
-      const stored = queue[item.interviewId];
+      const stored = changed.get(item.interviewId) ?? existing.get(item.interviewId);
       if (stored) {
         updated.push(item.interviewId);
-        const existing = (queue[item.interviewId] = { ...stored });
-        if (item.label && !existing.label) existing.label = item.label;
-        if (item.labelEs && !existing.labelEs) existing.labelEs = item.labelEs;
-        if (item.sessionStatus && !existing.sessionStatus) {
-          existing.sessionStatus = item.sessionStatus;
-          existing.sessionStatusSeenAt = at;
+        const entry = { ...stored };
+        if (item.label && !entry.label) entry.label = item.label;
+        if (item.labelEs && !entry.labelEs) entry.labelEs = item.labelEs;
+        if (item.sessionStatus && !entry.sessionStatus) {
+          entry.sessionStatus = item.sessionStatus;
+          entry.sessionStatusSeenAt = at;
         }
+        changed.set(item.interviewId, entry);
       } else {
         added.push(item.interviewId);
-        queue[item.interviewId] = {
+        changed.set(item.interviewId, {
           interviewId: item.interviewId,
           addedAt: at,
           localState: 'toReview',
           ...(item.label ? { label: item.label } : {}),
           ...(item.labelEs ? { labelEs: item.labelEs } : {}),
           ...(item.sessionStatus ? { sessionStatus: item.sessionStatus, sessionStatusSeenAt: at } : {}),
-        };
+        });
       }
       if (item.sessionToken) tokens.push({ interviewId: item.interviewId, token: item.sessionToken });
     }
     // One write for every token of an import: one each rewrote the vault's file once per row.
-    await this.tokens.setSessionTokens(this.environmentId(), tokens);
-    this.write(queue);
+    await this.tokens.setSessionTokens(env, tokens);
+    await this.records.put(env, [...changed.values()]);
     return { added, updated, tokensAttached: tokens.length, problems };
   }
 
@@ -169,11 +150,8 @@ export class ReviewQueue {
   }
 
   async remove(interviewId: string): Promise<boolean> {
-    const queue: StoredQueue = { ...this.read() };
-    const entry = queue[interviewId];
+    const entry = await this.records.remove(this.environmentId(), interviewId);
     if (!entry) return false;
-    delete queue[interviewId];
-    this.write(queue);
     this.removed.set(this.removedKey(interviewId), entry);
     return true;
   }
@@ -184,17 +162,18 @@ export class ReviewQueue {
     const entry = this.removed.get(key);
     if (!entry) throw nothingToRestore(interviewId);
     // Added again meanwhile (a link, an import): that newer entry stays.
-    if (!this.read()[interviewId]) this.write({ ...this.read(), [interviewId]: entry });
+    const current = await this.records.get(this.environmentId(), interviewId);
+    if (!current) await this.records.put(this.environmentId(), [entry]);
     this.removed.delete(key);
-    return this.viewOne(this.read()[interviewId]!);
+    return this.viewOne(current ?? entry);
   }
 
   private async update(interviewId: string, change: (e: StoredEntry) => void): Promise<QueueEntry> {
-    const stored = this.read()[interviewId];
+    const stored = await this.records.get(this.environmentId(), interviewId);
     if (!stored) throw notInQueue(interviewId);
     const entry: StoredEntry = { ...stored };
     change(entry);
-    this.write({ ...this.read(), [interviewId]: entry });
+    await this.records.put(this.environmentId(), [entry]);
     return this.viewOne(entry);
   }
 
@@ -209,28 +188,25 @@ export class ReviewQueue {
    * of the opening is the audit trail's entry for it.
    */
   async markOpened(interviewId: string): Promise<void> {
-    const stored = this.read()[interviewId];
+    const stored = await this.records.get(this.environmentId(), interviewId);
     if (!stored) throw notInQueue(interviewId);
     if (stored.localState !== 'toReview') return;
-    await this.update(interviewId, (e) => {
-      e.localState = 'inReview';
-    });
+    await this.records.put(this.environmentId(), [{ ...stored, localState: 'inReview' }]);
   }
 
   /**
    * Called with every response that carries a session status; the header shows the latest. Seeing the same status
-   * again is written only when the last sighting is older than SEEN_REFRESH_MS: every write rewrites the whole
-   * queue file, and the panels of one opening see the status two or three times.
+   * again is written only when the last sighting is older than SEEN_REFRESH_MS: the panels of one opening see the
+   * status two or three times.
    */
   async recordStatus(interviewId: string, status: SessionStatus | undefined): Promise<void> {
-    const entry = status && this.read()[interviewId];
+    const entry = status && (await this.records.get(this.environmentId(), interviewId));
     if (!entry) return;
     const seenAt = entry.sessionStatusSeenAt ? Date.parse(entry.sessionStatusSeenAt) : NaN;
     if (entry.sessionStatus === status && this.now().getTime() - seenAt < SEEN_REFRESH_MS) return;
-    await this.update(interviewId, (e) => {
-      e.sessionStatus = status;
-      e.sessionStatusSeenAt = this.now().toISOString();
-    });
+    await this.records.put(this.environmentId(), [
+      { ...entry, sessionStatus: status, sessionStatusSeenAt: this.now().toISOString() },
+    ]);
   }
 
   async attachToken(interviewId: string, token: string) {

@@ -32,8 +32,6 @@ import { ReviewQueue } from './queue';
 import { auditJson, reviewReportPdf, type Outcome, type ReportLanguage } from './report';
 import { videoUrlExpiry } from './video';
 
-type DecisionsStore = Record<string, DecisionRecord[]>;
-
 const what: Record<'notes' | 'name', { en: string; es: string }> = {
   notes: { en: 'note', es: 'nota' },
   name: { en: 'name', es: 'nombre' },
@@ -54,13 +52,13 @@ export class ReviewService {
   ) {
     const envId = () => ctx.environments.active().id;
     this.queue = new ReviewQueue(
-      ctx.store,
+      ctx.record.queue,
       ctx.vault,
       envId,
       (environmentId) => ctx.audit.lastRecorded('opened', environmentId),
       now,
     );
-    this.drafts = new DraftStore(ctx.store, envId, now);
+    this.drafts = new DraftStore(ctx.record.drafts, envId, now);
   }
 
   private env(): EnvironmentConfig {
@@ -169,18 +167,19 @@ export class ReviewService {
 
   private async overviewOf(interviewId: string): Promise<InterviewOverview> {
     const env = this.env();
-    // Every opening asks: a look at this interview's decisions, not a copy of every decision ever recorded.
-    const decisions = this.ctx.store.peek<DecisionsStore>(`review.decisions.${env.id}`)?.[interviewId];
-    const last = decisions?.length ? (structuredClone(decisions[decisions.length - 1]) as DecisionRecord) : undefined;
+    const [entry, last] = await Promise.all([
+      this.queue.require(interviewId),
+      this.ctx.record.decisions.last(env.id, interviewId),
+    ]);
     return {
-      entry: await this.queue.require(interviewId),
+      entry,
       environment: { id: env.id, kind: env.kind, name: env.name },
       ...(last ? { lastDecision: last } : {}),
     };
   }
 
   async open(interviewId: string): Promise<OpenedInterview> {
-    if (!this.queue.has(interviewId)) await this.queue.add([{ interviewId }]);
+    if (!(await this.queue.has(interviewId))) await this.queue.add([{ interviewId }]);
     await this.queue.markOpened(interviewId);
     await this.ctx.audit.append({ interviewId, action: 'opened', detail: {} });
     const [overview, audit] = await Promise.all([this.overviewOf(interviewId), this.audit(interviewId)]);
@@ -310,11 +309,12 @@ export class ReviewService {
           },
           { retryable: true },
         );
-      this.drafts.confirmSent(interviewId, kind, text);
+      await this.drafts.confirmSent(interviewId, kind, text);
       return { ...(res.sessionStatus ? { sessionStatus: res.sessionStatus } : {}), sentAt: this.now().toISOString() };
     } catch (err) {
       const data = errorData(err);
-      this.drafts.recordFailure(interviewId, kind, data);
+      // The send's own error is what the analyst needs; a record that cannot take the note of it too must not hide it.
+      await this.drafts.recordFailure(interviewId, kind, data).catch(() => undefined);
       // A 400 is how the service refuses writes to a closed or deleted session: learn the status for the header.
       if (data.httpStatus === 400) await this.contractLinks(interviewId).catch(() => undefined);
       throw err;
@@ -322,9 +322,10 @@ export class ReviewService {
   }
 
   async sendText(interviewId: string, kind: 'notes' | 'name'): Promise<SendResult> {
-    const text = this.drafts.get(interviewId)[kind]?.text.trim() ?? '';
+    const typed = (await this.drafts.get(interviewId))[kind]?.text ?? '';
+    const text = typed.trim();
     if (!text) throw emptyDraft(what[kind]);
-    const result = await this.send(interviewId, kind, this.drafts.get(interviewId)[kind]?.text ?? '', () =>
+    const result = await this.send(interviewId, kind, typed, () =>
       kind === 'notes'
         ? this.ctx.omni().call('addConferenceNotes', { body: { notes: text } }, { interviewId })
         : this.ctx.omni().call('addName', { body: { name: text } }, { interviewId }),
@@ -369,14 +370,11 @@ export class ReviewService {
       environment: this.env().id,
     };
     const note = formatDecisionNote(interviewId, record);
-    const draftText = this.drafts.get(interviewId).decisionReason?.text ?? reason;
+    const draftText = (await this.drafts.get(interviewId)).decisionReason?.text ?? reason;
     const result = await this.send(interviewId, 'decisionReason', draftText, () =>
       this.ctx.omni().call('addConferenceNotes', { body: { notes: note } }, { interviewId }),
     );
-    const key = `review.decisions.${this.env().id}`;
-    const all = this.ctx.store.get<DecisionsStore>(key) ?? {};
-    all[interviewId] = [...(all[interviewId] ?? []), record];
-    this.ctx.store.set(key, all);
+    await this.ctx.record.decisions.add(interviewId, record);
     await this.queue.setState(interviewId, 'decided');
     const by = this.sender();
     await this.ctx.audit.append({
@@ -485,7 +483,7 @@ export class ReviewService {
     return saved;
   }
 
-  saveDraft(interviewId: string, kind: DraftKind, text: string): Drafts {
+  saveDraft(interviewId: string, kind: DraftKind, text: string): Promise<Drafts> {
     return this.drafts.save(interviewId, kind, text);
   }
 }

@@ -1,5 +1,5 @@
 import type { Vault } from '../auth/vault';
-import type { JsonStore } from '../json-store';
+import type { ReviewRecord } from '../record/index';
 
 const DEMO_ENVIRONMENT = 'demo';
 
@@ -7,11 +7,10 @@ const DEMO_ENVIRONMENT = 'demo';
  * Forgets what was done with the demo environment: its review queue (and the session tokens of its interviews), its
  * drafts and its decisions. Other environments are untouched, and so is the audit trail: it is append-only.
  */
-export async function resetDemoData(store: JsonStore, vault: Vault): Promise<{ interviews: number }> {
-  const queueKey = `review.queue.${DEMO_ENVIRONMENT}`;
-  const interviewIds = Object.keys(store.peek<Record<string, unknown>>(queueKey) ?? {});
+export async function resetDemoData(record: ReviewRecord, vault: Vault): Promise<{ interviews: number }> {
+  const interviewIds = await record.queue.clear(DEMO_ENVIRONMENT);
   for (const interviewId of interviewIds) await vault.clearSessionToken(DEMO_ENVIRONMENT, interviewId);
-  for (const key of [queueKey, `review.drafts.${DEMO_ENVIRONMENT}`, `review.decisions.${DEMO_ENVIRONMENT}`])
-    store.delete(key);
+  await record.drafts.clear(DEMO_ENVIRONMENT);
+  await record.decisions.clear(DEMO_ENVIRONMENT);
   return { interviews: interviewIds.length };
 }

@@ -8,7 +8,7 @@ import { resetDemoData } from './demo-data';
  * Settings as a domain service: environments, their credentials, the connection test and preferences. The IPC
  * handler only adapts to it, so these rules are tested without any transport.
  */
-export type SettingsContext = Pick<MainContext, 'environments' | 'credentials' | 'store' | 'vault'>;
+export type SettingsContext = Pick<MainContext, 'environments' | 'credentials' | 'store' | 'vault' | 'record'>;
 export type EnvironmentPatch = Partial<
   Pick<EnvironmentConfig, 'name' | 'baseUrl' | 'authUrl' | 'apiVersion' | 'tokenHeader'>
 >;
@@ -98,7 +98,7 @@ export function settingsService(ctx: SettingsContext) {
       await ctx.credentials.acceptWeakStorage();
       return ctx.credentials.storageSecurity();
     },
-    resetDemoData: () => resetDemoData(ctx.store, ctx.vault),
+    resetDemoData: () => resetDemoData(ctx.record, ctx.vault),
     preferences,
     setPreferences(patch: Partial<PreferencesView>): PreferencesView {
       const current = preferences();

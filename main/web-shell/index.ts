@@ -4,10 +4,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Conf from 'conf';
-import { AUDIT_TRAIL_FILE } from '../audit-trail';
 import { EncryptedVault } from '../auth/encrypted-vault';
 import { NodeKeyFileCipher } from '../auth/key-file-cipher';
-import { createAppContext, type AppContextHandle } from '../app-context';
+import { createAppContext, RECORD_FOLDER, type AppContextHandle } from '../app-context';
+import { openRecord, reviewRecord } from '../record/index';
+import { importLegacyFiles } from '../record/import-legacy';
 import type { DemoHandle } from '../demo-server/embedded';
 import { handlers } from '../ipc/handlers/index';
 import { createRouter } from '../ipc/router';
@@ -106,7 +107,7 @@ async function startLocked(
       setAside,
     },
     store,
-    auditPath: join(opts.dataDir, AUDIT_TRAIL_FILE),
+    dataDir: opts.dataDir,
     vault,
     media,
     files,
@@ -162,7 +163,14 @@ export async function resetWebShellDemoData(dataDir: string): Promise<{ intervie
   const lock = lockDataDir(dataDir);
   try {
     const { store, vault } = openData(dataDir);
-    return await resetDemoData(store, vault);
+    const record = await openRecord({ kind: 'embedded', dataDir: join(dataDir, RECORD_FOLDER) });
+    try {
+      // A folder last used by an earlier version: its files are brought in first, so the reset sees them.
+      await importLegacyFiles(record.db, dataDir, store, log);
+      return await resetDemoData(reviewRecord(record), vault);
+    } finally {
+      await record.close();
+    }
   } finally {
     lock.release();
   }

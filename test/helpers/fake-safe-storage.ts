@@ -1,5 +1,5 @@
 import type { SecretCipher } from '../../main/auth/vault';
-import type { Frozen, JsonStore } from '../../main/json-store';
+import type { FileJsonStore, Frozen } from '../../main/json-store';
 import { deepFreeze } from '../../main/json-store';
 
 /**
@@ -40,7 +40,7 @@ export class FakeSafeStorage implements SecretCipher {
 }
 
 /** An in-memory JsonStore that keeps what the app wrote, as JSON, like electron-store would on disk. */
-export class MemoryJsonStore implements JsonStore {
+export class MemoryJsonStore implements FileJsonStore {
   readonly data = new Map<string, string>();
   get<T>(key: string): T | undefined {
     const raw = this.data.get(key);
@@ -55,6 +55,9 @@ export class MemoryJsonStore implements JsonStore {
   }
   delete(key: string): void {
     this.data.delete(key);
+  }
+  keys(): string[] {
+    return [...this.data.keys()];
   }
   /** Everything on "disk", for asserting that no plaintext secret was written. */
   dump(): string {

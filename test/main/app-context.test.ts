@@ -37,7 +37,7 @@ function build(store = memoryStore(), vault: ConstructorParameters<typeof Encryp
       setAside: [],
     },
     store,
-    auditPath: join(dataDir, `audit-${++contexts}.jsonl`),
+    dataDir: join(dataDir, `context-${++contexts}`),
     vault: vault === 'memory' ? new MemoryVault() : new EncryptedVault(vault, store),
     media: createMediaStore({ urlFor: (id) => `/media/${id}` }),
     files: { save: async () => null },

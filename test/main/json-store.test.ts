@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Conf from 'conf';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DATA_FILES, openStoreFile, openStores, snapshotJsonStore } from '../../main/json-store';
+import { openStoreFile, openStores, snapshotJsonStore } from '../../main/json-store';
 import { log } from '../../main/log';
 
 let dir: string;
@@ -163,77 +163,25 @@ describe('openStores', () => {
   const confNamed = (name: string) =>
     new Conf<Record<string, unknown>>({ projectName: 'omni-reviewer-test', cwd: dir, configName: name });
   const pathOf = (name: string) => join(dir, `${name}.json`);
-  const read = (name: string) => JSON.parse(readFileSync(pathOf(name), 'utf8')) as Record<string, unknown>;
   const open = () => openStores(confNamed, pathOf, () => Date.UTC(2026, 10, 24, 9, 0, 0));
 
-  it('keeps the queue, drafts and decisions each in a file of its own, and everything else in the settings file', () => {
+  it('opens the settings file; the review record is not in it (record/import-legacy.ts brings old files in)', () => {
     const { store, path, setAside } = open();
-    store.set('review.queue.demo', { a: { localState: 'toReview' } });
-    store.set('review.drafts.demo', { a: { notes: { text: 'x' } } });
-    store.set('review.decisions.demo', { a: [{ decision: 'approve' }] });
     store.set('vault', { items: { k: 'sealed' } });
     expect(path).toBe(pathOf('omni-reviewer'));
     expect(setAside).toEqual([]);
-    expect(read('omni-reviewer')).toEqual({ vault: { items: { k: 'sealed' } } });
-    expect(read('omni-reviewer-queue')).toEqual({ 'review.queue.demo': { a: { localState: 'toReview' } } });
-    expect(read('omni-reviewer-drafts')).toEqual({ 'review.drafts.demo': { a: { notes: { text: 'x' } } } });
-    expect(read('omni-reviewer-decisions')).toEqual({ 'review.decisions.demo': { a: [{ decision: 'approve' }] } });
-    expect(open().store.get('review.drafts.demo')).toEqual({ a: { notes: { text: 'x' } } });
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ vault: { items: { k: 'sealed' } } });
+    expect(open().store.keys()).toEqual(['vault']);
   });
 
-  it('a draft saved while typing rewrites only the drafts file, not the queue or the credentials', () => {
-    const { store } = open();
-    store.set('review.queue.demo', { a: 1 });
-    store.set('vault', { items: {} });
-    const before = ['omni-reviewer', 'omni-reviewer-queue'].map((name) => statSync(pathOf(name)).mtimeMs);
-    store.set('review.drafts.demo', { a: { notes: { text: 'typed' } } });
-    expect(['omni-reviewer', 'omni-reviewer-queue'].map((name) => statSync(pathOf(name)).mtimeMs)).toEqual(before);
-  });
-
-  it('moves what an earlier version kept in the settings file to its own file, once', () => {
-    writeFileSync(
-      pathOf('omni-reviewer'),
-      JSON.stringify({
-        vault: { v: 1 },
-        'review.queue.demo': { a: 1 },
-        'review.drafts.prod': { b: 2 },
-        'review.decisions.demo': { c: [] },
-      }),
-    );
-    const { store } = open();
-    expect(read('omni-reviewer')).toEqual({ vault: { v: 1 } });
-    expect(read('omni-reviewer-queue')).toEqual({ 'review.queue.demo': { a: 1 } });
-    expect(read('omni-reviewer-drafts')).toEqual({ 'review.drafts.prod': { b: 2 } });
-    expect(store.get('review.decisions.demo')).toEqual({ c: [] });
-    expect(open().store.get('review.queue.demo')).toEqual({ a: 1 });
-  });
-
-  it("a move interrupted after the data file was written keeps that file's copy and finishes the move", () => {
-    writeFileSync(pathOf('omni-reviewer'), JSON.stringify({ vault: { v: 1 }, 'review.queue.demo': { a: 'old' } }));
-    writeFileSync(pathOf('omni-reviewer-queue'), JSON.stringify({ 'review.queue.demo': { a: 'newer' } }));
-    const { store } = open();
-    expect(store.get('review.queue.demo')).toEqual({ a: 'newer' });
-    expect(read('omni-reviewer')).toEqual({ vault: { v: 1 } });
-  });
-
-  it('sets an unreadable data file aside and says which, keeping the other files as they were', () => {
-    writeFileSync(pathOf('omni-reviewer'), JSON.stringify({ vault: { v: 1 } }));
-    writeFileSync(pathOf('omni-reviewer-queue'), '{"review.queue.demo": ');
+  it('sets an unreadable settings file aside and says so', () => {
+    writeFileSync(pathOf('omni-reviewer'), '{"vault": ');
     const warn = vi.spyOn(log, 'warn').mockImplementation(() => undefined);
     const { store, setAside } = open();
     warn.mockRestore();
     expect(setAside).toEqual([
-      { kind: 'queue', path: join(dir, 'omni-reviewer-queue.unreadable-2026-11-24T09-00-00-000Z.json') },
+      { kind: 'settings', path: join(dir, 'omni-reviewer.unreadable-2026-11-24T09-00-00-000Z.json') },
     ]);
-    expect(readFileSync(setAside[0]!.path, 'utf8')).toBe('{"review.queue.demo": ');
-    expect(store.get('review.queue.demo')).toBeUndefined();
-    expect(store.get('vault')).toEqual({ v: 1 });
-  });
-
-  it('routes by prefix only: a key that merely contains a data prefix stays in the settings file', () => {
-    const { store } = open();
-    store.set('preferences.review.queue.demo', 1);
-    expect(read('omni-reviewer')).toEqual({ 'preferences.review.queue.demo': 1 });
-    expect(DATA_FILES.map((f) => f.kind)).toEqual(['queue', 'drafts', 'decisions']);
+    expect(store.keys()).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { RECORD_FOLDER } from '../../main/app-context';
 import { startWebShell, type WebShell } from '../../main/web-shell/index';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJpbnRlcnZpZXdJZCI6Im1vZGVzIn0.c2lnbmF0dXJlLW1vZGVz';
@@ -19,12 +20,19 @@ async function call(shell: WebShell, channel: string, input: unknown = {}) {
 }
 
 /** Every entry under dir with its permission bits, the folder itself first. */
+/**
+ * The mode of the folder and of each file in it. The embedded review database is one entry: its folder is 0700, so
+ * nothing inside can be reached by another user whatever PGlite's own files' modes are.
+ */
 async function modes(dir: string): Promise<[string, string][]> {
   const found: [string, string][] = [['.', ((await stat(dir)).mode & 0o777).toString(8)]];
   for (const entry of await readdir(dir, { recursive: true }))
-    found.push([entry, ((await stat(join(dir, entry))).mode & 0o777).toString(8)]);
+    if (!entry.startsWith(`${RECORD_FOLDER}/`))
+      found.push([entry, ((await stat(join(dir, entry))).mode & 0o777).toString(8)]);
   return found;
 }
+
+const privateMode = (name: string) => (name === '.' || name === RECORD_FOLDER ? '700' : '600');
 
 describe.skipIf(process.platform === 'win32')('web shell data files are private to their user', () => {
   const parent = mkdtempSync(join(tmpdir(), 'omni-hardening-files-'));
@@ -48,15 +56,9 @@ describe.skipIf(process.platform === 'win32')('web shell data files are private 
     await useAll(dataDir);
     const found = await modes(dataDir);
     expect(found.map(([name]) => name)).toEqual(
-      expect.arrayContaining([
-        'omni-reviewer.json',
-        'omni-reviewer-drafts.json',
-        'omni-reviewer-queue.json',
-        'audit-trail.jsonl',
-        'vault.key',
-      ]),
+      expect.arrayContaining(['omni-reviewer.json', RECORD_FOLDER, 'vault.key']),
     );
-    expect(found).toEqual(found.map(([name]) => [name, name === '.' ? '700' : '600']));
+    expect(found).toEqual(found.map(([name]) => [name, privateMode(name)]));
   });
 
   it('a folder and files an earlier version left readable to others are made private', async () => {
@@ -67,8 +69,12 @@ describe.skipIf(process.platform === 'win32')('web shell data files are private 
       writeFileSync(join(dataDir, name), name.endsWith('.json') ? '{}' : '', { mode: 0o644 });
       chmodSync(join(dataDir, name), 0o644);
     }
+    mkdirSync(join(dataDir, RECORD_FOLDER), { mode: 0o755 });
+    chmodSync(join(dataDir, RECORD_FOLDER), 0o755);
     await useAll(dataDir);
     const found = await modes(dataDir);
-    expect(found).toEqual(found.map(([name]) => [name, name === '.' ? '700' : '600']));
+    // The earlier version's files were imported into the record and kept aside, private too.
+    expect(found.some(([name]) => name.startsWith('audit-trail.jsonl.imported-'))).toBe(true);
+    expect(found).toEqual(found.map(([name]) => [name, privateMode(name)]));
   });
 });

@@ -64,7 +64,7 @@ describe('the embedded demo server runs only while the demo environment is activ
         setAside: [],
       },
       store: new MemoryJsonStore(),
-      auditPath: join(dataDir, 'audit.jsonl'),
+      dataDir,
       vault: new MemoryVault(),
       media: createMediaStore({ urlFor: (id) => `/media/${id}` }),
       files: { save: async () => null },

@@ -1,10 +1,7 @@
 import { X509Certificate } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openAuditTrail } from '../../../main/audit-trail';
+import { recordAuditTrail } from '../../../main/record/audit-records';
+import { engineFactory } from '../../helpers/record-engines';
 import type { EnvironmentConfig, MainContext } from '../../../main/ports';
 import { nom151Service } from '../../../main/nom151/service';
 import { createDemoTsa } from '../../../main/nom151/tsa';
@@ -21,12 +18,11 @@ const env: EnvironmentConfig = {
   tokenHeader: 'X',
 };
 
-const dir = mkdtempSync(join(tmpdir(), 'omni-audit-root-'));
-afterAll(() => rm(dir, { recursive: true, force: true }));
-let trails = 0;
+const engines = engineFactory('embedded');
+afterAll(() => engines.dispose());
 
-function context() {
-  const audit = openAuditTrail({ path: join(dir, `trail-${++trails}.jsonl`), environment: () => env.id });
+async function context() {
+  const audit = recordAuditTrail((await engines.open()).db, () => env.id);
   const roots: string[] = [];
   const ctx = {
     environments: {
@@ -44,7 +40,7 @@ describe('audit: trusted NOM-151 roots', () => {
   it('records the subject and SHA-256 fingerprint of a newly trusted root, once, and nothing else', async () => {
     const { rootPem } = await createDemoTsa();
     const cert = new X509Certificate(rootPem);
-    const { ctx, audit } = context();
+    const { ctx, audit } = await context();
     const service = nom151Service(ctx);
 
     await service.addTrustedRoot(rootPem);
@@ -63,7 +59,7 @@ describe('audit: trusted NOM-151 roots', () => {
 
   it('a rejected certificate is not trusted and not recorded', async () => {
     const { providerPem } = await createDemoTsa();
-    const { ctx, audit } = context();
+    const { ctx, audit } = await context();
     await expect(nom151Service(ctx).addTrustedRoot(providerPem)).rejects.toMatchObject({ code: 'NOM151_INVALID_ROOT' });
     expect(await audit.list()).toEqual([]);
   });

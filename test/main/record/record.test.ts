@@ -5,7 +5,7 @@ import { DecisionRecords } from '../../../main/record/decision-records';
 import { DraftRecords } from '../../../main/record/draft-records';
 import { openRecord, type OpenRecord } from '../../../main/record/open';
 import { QueueRecords } from '../../../main/record/queue-records';
-import { ENGINES, engineFactory } from './engines';
+import { ENGINES, engineFactory } from '../../helpers/record-engines';
 
 describe.each(ENGINES)('the review record on the %s engine', (kind) => {
   const engines = engineFactory(kind);

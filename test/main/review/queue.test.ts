@@ -1,21 +1,36 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MemoryVault } from '../../../main/auth/memory-vault';
+import { openRecord, type OpenRecord } from '../../../main/record/open';
+import { QueueRecords } from '../../../main/record/queue-records';
 import { ReviewQueue, SEEN_REFRESH_MS } from '../../../main/review/queue';
-import { MemoryJsonStore } from '../../helpers/fake-safe-storage';
+import { engineFactory } from '../../helpers/record-engines';
 
+const engines = engineFactory('embedded');
+let record: OpenRecord;
+beforeAll(async () => {
+  record = await openRecord(await engines.fresh());
+}, 60_000);
+afterAll(async () => {
+  await record.close();
+  await engines.dispose();
+});
+
+/** A queue of its own per test: one record, an environment each. */
+let environments = 0;
 function setup() {
-  const store = new MemoryJsonStore();
+  const records = new QueueRecords(record.db);
+  const environment = `env-${++environments}`;
   let now = Date.parse('2026-11-23T10:00:00Z');
   const opened = new Map<string, string>();
   const queue = new ReviewQueue(
-    store,
+    records,
     new MemoryVault(),
-    () => 'demo',
+    () => environment,
     async () => (id) => opened.get(id),
     () => new Date(now),
   );
-  const writes = vi.spyOn(store, 'set');
-  return { store, queue, writes, opened, advance: (ms: number) => (now += ms) };
+  const writes = vi.spyOn(records, 'put');
+  return { records, environment, queue, writes, opened, advance: (ms: number) => (now += ms) };
 }
 
 describe('ReviewQueue', () => {
@@ -65,7 +80,7 @@ describe('ReviewQueue', () => {
     await queue.markOpened('a');
     expect(writes).toHaveBeenCalledTimes(1);
     expect((await queue.get('a'))?.localState).toBe('inReview');
-    // Opened again, or a decided one opened: nothing to write, however large the queue's file.
+    // Opened again, or a decided one opened: nothing to write, however large the queue.
     await queue.markOpened('a');
     await queue.markOpened('b');
     expect(writes).toHaveBeenCalledTimes(1);
@@ -78,21 +93,21 @@ describe('ReviewQueue', () => {
   });
 
   it('keeps the time an earlier version stored with the entry, unless the trail has a later one', async () => {
-    const { store, queue, opened } = setup();
-    store.set('review.queue.demo', {
-      old: {
+    const { records, environment, queue, opened } = setup();
+    await records.put(environment, [
+      {
         interviewId: 'old',
         addedAt: '2026-10-01T00:00:00.000Z',
         localState: 'inReview',
         lastOpenedAt: '2026-10-02T00:00:00.000Z',
       },
-      both: {
+      {
         interviewId: 'both',
         addedAt: '2026-10-01T00:00:01.000Z',
         localState: 'inReview',
         lastOpenedAt: '2026-10-02T00:00:00.000Z',
       },
-    });
+    ]);
     opened.set('both', '2026-11-20T00:00:00.000Z');
     expect((await queue.list()).map((e) => [e.interviewId, e.lastOpenedAt])).toEqual([
       ['old', '2026-10-02T00:00:00.000Z'],
@@ -101,15 +116,13 @@ describe('ReviewQueue', () => {
   });
 
   it('changes a copy of what it read: an edit of a listed entry, or a failed write, leaves the queue as stored', async () => {
-    const { store, queue } = setup();
+    const { records, queue } = setup();
     await queue.add([{ interviewId: 'a', label: 'First' }]);
     const [listed] = await queue.list();
     listed!.label = 'Edited';
     expect((await queue.get('a'))?.label).toBe('First');
 
-    vi.spyOn(store, 'set').mockImplementationOnce(() => {
-      throw new Error('disk full');
-    });
+    vi.spyOn(records, 'put').mockRejectedValueOnce(new Error('disk full'));
     await expect(queue.markOpened('a')).rejects.toThrow('disk full');
     expect(await queue.get('a')).toMatchObject({ localState: 'toReview', label: 'First' });
     expect((await queue.get('a'))?.lastOpenedAt).toBeUndefined();

@@ -1,22 +1,30 @@
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryVault } from '../../../main/auth/memory-vault';
 import type { AuditEntry } from '../../../common/views';
 import type { AuditTrail, EnvironmentConfig, MainContext } from '../../../main/ports';
 import { ReviewService } from '../../../main/review/service';
 import { parseDecisionNote } from '../../../main/review/decision';
 import type { RawIdvResponse } from '../../../common/omni';
-import { MemoryJsonStore } from '../../helpers/fake-safe-storage';
+import { openRecord, reviewRecord, type OpenRecord } from '../../../main/record/index';
+import { engineFactory } from '../../helpers/record-engines';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJpbnRlcnZpZXdJZCI6ImEifQ.c2lnbmF0dXJl';
 
 class ChainAudit implements AuditTrail {
+  constructor(private readonly environment: string) {}
   entries: AuditEntry[] = [];
   async append(e: Parameters<AuditTrail['append']>[0]) {
     const prevHash = this.entries.at(-1)?.hash ?? '0'.repeat(64);
-    const base = { seq: this.entries.length + 1, at: new Date().toISOString(), environment: 'demo', ...e, prevHash };
+    const base = {
+      seq: this.entries.length + 1,
+      at: new Date().toISOString(),
+      environment: this.environment,
+      ...e,
+      prevHash,
+    };
     const entry = { ...base, hash: createHash('sha256').update(JSON.stringify(base)).digest('hex') };
     this.entries.push(entry);
     return entry;
@@ -35,7 +43,7 @@ class ChainAudit implements AuditTrail {
   }
 }
 
-const env: EnvironmentConfig = {
+const baseEnv: EnvironmentConfig = {
   id: 'demo',
   kind: 'demo',
   name: 'Demo',
@@ -50,10 +58,23 @@ function httpError(status: number) {
   return Object.assign(new Error('x'), { toIpcError: () => data });
 }
 
+const engines = engineFactory('embedded');
+let opened: OpenRecord;
+beforeAll(async () => {
+  opened = await openRecord(await engines.fresh());
+}, 60_000);
+afterAll(async () => {
+  await opened.close();
+  await engines.dispose();
+});
+let environments = 0;
+
+/** A service over one record for the file, in an environment of its own per test. */
 function setup(opts: { raw?: RawIdvResponse; failNotesTimes?: number; status?: 'Alive' | 'Closed' } = {}) {
-  const store = new MemoryJsonStore();
+  const env: EnvironmentConfig = { ...baseEnv, id: `demo-${++environments}` };
+  const record = reviewRecord(opened);
   const vault = new MemoryVault();
-  const audit = new ChainAudit();
+  const audit = new ChainAudit(env.id);
   const sent: { endpoint: string; body: unknown; interviewId?: string }[] = [];
   let failures = opts.failNotesTimes ?? 0;
   const status = opts.status ?? 'Alive';
@@ -97,7 +118,7 @@ function setup(opts: { raw?: RawIdvResponse; failNotesTimes?: number; status?: '
   const ctx = {
     omni: () => omni,
     vault,
-    store,
+    record,
     audit,
     environments: { active: () => env, list: () => [env] },
     media: {
@@ -112,16 +133,18 @@ function setup(opts: { raw?: RawIdvResponse; failNotesTimes?: number; status?: '
       }),
     },
   } as unknown as MainContext;
-  return { ctx, store, vault, audit, sent, registered, service: new ReviewService(ctx) };
+  return { ctx, env, record, vault, audit, sent, registered, service: new ReviewService(ctx) };
 }
 
 describe('ReviewService queue', () => {
-  it('keeps the queue in the store, tokens in the vault only, and survives a new service over the same store', async () => {
-    const { ctx, store, vault, service } = setup();
+  it('keeps the queue in the record, tokens in the vault only, and survives a new service over the same record', async () => {
+    const { ctx, env, vault, service } = setup();
     const result = await service.importText(`interviewId,sessionToken\nint-1,${JWT}\nint-2,`, 'csv');
     expect(result).toMatchObject({ added: ['int-1', 'int-2'], tokensAttached: 1 });
-    expect([...store.data.values()].join()).not.toContain(JWT);
-    expect(await vault.getSessionToken('demo', 'int-1')).toBe(JWT);
+    const rows = await opened.db.selectFrom('queue_entries').selectAll().where('environment', '=', env.id).execute();
+    expect(rows).toHaveLength(2);
+    expect(JSON.stringify(rows)).not.toContain(JWT);
+    expect(await vault.getSessionToken(env.id, 'int-1')).toBe(JWT);
 
     const again = new ReviewService(ctx);
     const list = await again.queue.list();
@@ -144,11 +167,11 @@ describe('ReviewService queue', () => {
   });
 
   it('adds from a deep link with its token', async () => {
-    const { service, vault } = setup();
+    const { env, service, vault } = setup();
     expect(await service.openDeepLink(`omni-reviewer://interview/deep-1?token=${JWT}`)).toEqual({
       interviewId: 'deep-1',
     });
-    expect(await vault.hasSessionToken('demo', 'deep-1')).toBe(true);
+    expect(await vault.hasSessionToken(env.id, 'deep-1')).toBe(true);
   });
 
   it('records the session status carried by contract links and registers media with a refresh', async () => {
@@ -167,13 +190,13 @@ describe('ReviewService queue', () => {
 
 describe('ReviewService queue removal', () => {
   it('takes only the entry off the list, and an undo brings it back as it was', async () => {
-    const { service, vault } = setup();
+    const { env, service, vault } = setup();
     await service.importText(`interviewId,sessionToken\nint-1,${JWT}`, 'csv');
     await service.open('int-1');
     const before = await service.queue.require('int-1');
     expect(await service.queue.remove('int-1')).toBe(true);
     expect(await service.queue.get('int-1')).toBeUndefined();
-    expect(await vault.getSessionToken('demo', 'int-1')).toBe(JWT);
+    expect(await vault.getSessionToken(env.id, 'int-1')).toBe(JWT);
 
     expect(await service.queue.restore('int-1')).toEqual(before);
     expect((await service.queue.list()).map((e) => e.interviewId)).toEqual(['int-1']);
@@ -222,10 +245,10 @@ describe('ReviewService demo offer', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const { ctx, service, vault } = setup();
+      const { ctx, env, service, vault } = setup();
       const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       Object.assign(ctx.environments, { active: () => ({ ...env, baseUrl, authUrl: baseUrl }) });
-      await vault.setCredential('demo', 'apiKey', 'key-org-a');
+      await vault.setCredential(env.id, 'apiKey', 'key-org-a');
 
       const seeds = await service.demoSeeds();
       expect(seen).toEqual(['key-org-a']);
@@ -248,7 +271,7 @@ describe('ReviewService demo offer', () => {
         ['demo-clean-pass', 'Clean pass', 'Aprobación limpia'],
         ['demo-no-es', 'Only English', undefined],
       ]);
-      expect(await vault.getSessionToken('demo', 'demo-clean-pass')).toBe(JWT);
+      expect(await vault.getSessionToken(env.id, 'demo-clean-pass')).toBe(JWT);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
@@ -286,9 +309,9 @@ describe('ReviewService drafts and writes', () => {
   it('keeps a note draft through a failed send, with the reason, and clears it only after the service confirms', async () => {
     const { service, sent, audit } = setup({ failNotesTimes: 1 });
     await service.queue.add([{ interviewId: 'n-1', sessionToken: JWT }]);
-    service.saveDraft('n-1', 'notes', 'Documento legible');
+    await service.saveDraft('n-1', 'notes', 'Documento legible');
     await expect(service.sendText('n-1', 'notes')).rejects.toThrow();
-    const kept = service.drafts.get('n-1').notes;
+    const kept = (await service.drafts.get('n-1')).notes;
     expect(kept?.text).toBe('Documento legible');
     expect(kept?.lastError?.code).toBe('OMNI_HTTP');
 
@@ -296,21 +319,21 @@ describe('ReviewService drafts and writes', () => {
     expect(sent).toEqual([
       { endpoint: 'addConferenceNotes', body: { notes: 'Documento legible' }, interviewId: 'n-1' },
     ]);
-    expect(service.drafts.get('n-1').notes).toBeUndefined();
+    expect((await service.drafts.get('n-1')).notes).toBeUndefined();
     expect(audit.entries.map((e) => e.action)).toEqual(['noted']);
   });
 
   it('refuses session writes without a token, and on a closed session, keeping the draft', async () => {
     const { service, sent } = setup({ status: 'Closed' });
     await service.queue.add([{ interviewId: 'c-1' }]);
-    service.saveDraft('c-1', 'name', 'Ana');
+    await service.saveDraft('c-1', 'name', 'Ana');
     await expect(service.sendText('c-1', 'name')).rejects.toMatchObject({ data: { code: 'NO_SESSION_TOKEN' } });
     await service.queue.attachToken('c-1', JWT);
     await expect(service.sendText('c-1', 'name')).rejects.toThrow();
     // The 400 made the service look the status up, so the next attempt is refused before calling.
     expect((await service.queue.require('c-1')).sessionStatus).toBe('Closed');
     await expect(service.sendText('c-1', 'name')).rejects.toMatchObject({ data: { code: 'SESSION_NOT_WRITABLE' } });
-    expect(service.drafts.get('c-1').name?.text).toBe('Ana');
+    expect((await service.drafts.get('c-1')).name?.text).toBe('Ana');
     expect(sent).toEqual([]);
   });
 

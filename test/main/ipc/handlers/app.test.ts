@@ -1,9 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openAuditTrail } from '../../../../main/audit-trail';
+import { sql } from 'kysely';
+import { recordAuditTrail } from '../../../../main/record/audit-records';
+import { engineFactory } from '../../../helpers/record-engines';
 import type { EnvironmentConfig, MainContext } from '../../../../main/ports';
 import { appHandlers } from '../../../../main/ipc/handlers/app';
 
@@ -19,14 +17,13 @@ const envOf = (id: string, kind: EnvironmentConfig['kind']): EnvironmentConfig =
   tokenHeader: 'X',
 });
 
-const dir = mkdtempSync(join(tmpdir(), 'omni-app-audit-'));
-afterAll(() => rm(dir, { recursive: true, force: true }));
-let trails = 0;
+const engines = engineFactory('embedded');
+afterAll(() => engines.dispose());
 
-function context() {
-  const path = join(dir, `trail-${++trails}.jsonl`);
+async function context() {
+  const record = await engines.open();
   let active = envOf('demo', 'demo');
-  const audit = openAuditTrail({ path, environment: () => active.id });
+  const audit = recordAuditTrail(record.db, () => active.id);
   const saved: { suggestedName: string; data: Uint8Array }[] = [];
   const ctx = {
     environments: { active: () => active },
@@ -38,12 +35,12 @@ function context() {
       ),
     },
   } as unknown as MainContext;
-  return { ctx, audit, path, saved, switchTo: (env: EnvironmentConfig) => (active = env) };
+  return { ctx, audit, record, saved, switchTo: (env: EnvironmentConfig) => (active = env) };
 }
 
 describe('app.auditTrail', () => {
   it('lists the active environment newest first, entries without an interview included', async () => {
-    const { ctx, audit, switchTo } = context();
+    const { ctx, audit, switchTo } = await context();
     await audit.append({ interviewId: 'a', action: 'opened', detail: {} });
     await audit.append({ action: 'trustedRootAdded', detail: { subject: 'CN=Root', sha256: 'ab' } });
     switchTo(envOf('prod', 'production'));
@@ -63,17 +60,19 @@ describe('app.auditTrail', () => {
   });
 
   it('reports a broken chain even when the altered entry belongs to another environment', async () => {
-    const { ctx, audit, path, switchTo } = context();
+    const { ctx, audit, record, switchTo } = await context();
     switchTo(envOf('prod', 'production'));
     await audit.append({ interviewId: 'b', action: 'decided', detail: { decision: 'approve' } });
     switchTo(envOf('demo', 'demo'));
     await audit.append({ interviewId: 'a', action: 'opened', detail: {} });
-    await writeFile(path, (await readFile(path, 'utf8')).replace('"approve"', '"reject"'));
+    // Only the table's owner can, by switching the append-only trigger off first; the chain still tells.
+    await sql`alter table audit_entries disable trigger audit_entries_append_only`.execute(record.db);
+    await sql`update audit_entries set detail = '{"decision":"reject"}' where seq = 1`.execute(record.db);
     expect((await appHandlers.auditTrail({}, ctx)).chain).toEqual({ ok: false, brokenAt: 1 });
   });
 
   it('exports the listed entries as JSON with their hashes, and records the export', async () => {
-    const { ctx, audit, saved } = context();
+    const { ctx, audit, saved } = await context();
     await audit.append({ action: 'trustedRootAdded', detail: { subject: 'CN=Root', sha256: 'ab' } });
     expect(await appHandlers.exportAuditTrail({}, ctx)).toEqual({ downloadUrl: '/download/x' });
     expect(saved[0]!.suggestedName).toMatch(/^audit-trail-demo-\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d\.json$/);

@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RecordEngine } from '../../../main/record/engines';
-import { startPostgres, type TestPostgres } from '../../helpers/postgres';
+import type { RecordEngine } from '../../main/record/engines';
+import { openRecord, type OpenRecord } from '../../main/record/open';
+import { startPostgres, type TestPostgres } from './postgres';
 
 /**
  * The two engines every record test runs on: PGlite in a folder of its own, and a real PostgreSQL server started for
- * the test file. `fresh()` gives a new, empty record each call.
+ * the test file. `fresh()` gives a new, empty record's place each call; `open()` opens one (closed by `dispose`).
  */
 export const ENGINES = ['embedded', 'team'] as const;
 
@@ -14,6 +15,7 @@ export function engineFactory(kind: (typeof ENGINES)[number]) {
   let server: TestPostgres | undefined;
   const folders: string[] = [];
   let databases = 0;
+  const opened: OpenRecord[] = [];
   return {
     async fresh(): Promise<RecordEngine> {
       if (kind === 'embedded') {
@@ -25,7 +27,13 @@ export function engineFactory(kind: (typeof ENGINES)[number]) {
       const database = await server.createDatabase(`record_${++databases}`);
       return { kind: 'team', host: server.host, port: server.port, user: server.user, database, tls: 'disable' };
     },
+    async open(): Promise<OpenRecord> {
+      const record = await openRecord(await this.fresh());
+      opened.push(record);
+      return record;
+    },
     async dispose() {
+      await Promise.all(opened.map((r) => r.close()));
       await server?.stop();
       for (const folder of folders) rmSync(folder, { recursive: true, force: true });
     },
