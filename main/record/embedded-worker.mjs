@@ -12,22 +12,24 @@ try {
   const fresh = !existsSync(join(dataDir, 'PG_VERSION'));
   const copy = fresh && template && existsSync(template) ? new Blob([readFileSync(template)]) : undefined;
   const db = await PGlite.create({ dataDir, postgresqlconf: settings, ...(copy ? { loadDataDir: copy } : {}) });
-  if (fresh && template && !copy) {
-    // Still empty: nothing of anyone's work is in the copy.
-    const dump = Buffer.from(await (await db.dumpDataDir('gzip')).arrayBuffer());
-    const partial = `${template}.${process.pid}.partial`;
-    writeFileSync(partial, dump, { mode: 0o600 });
-    renameSync(partial, template);
-  }
   const server = new PGLiteSocketServer({ db, ...listen, maxConnections: 8 });
   await server.start();
   parentPort.on('message', async (message) => {
-    if (message !== 'stop') return;
-    await server.stop();
-    await db.close();
-    parentPort.postMessage({ stopped: true });
+    if (message === 'keep-as-template') {
+      // Asked only right after the schema was made in a new database: nothing of anyone's work is in the copy.
+      const dump = Buffer.from(await (await db.dumpDataDir('gzip')).arrayBuffer());
+      const partial = `${template}.${process.pid}.partial`;
+      writeFileSync(partial, dump, { mode: 0o600 });
+      renameSync(partial, template);
+      parentPort.postMessage({ kept: true });
+    }
+    if (message === 'stop') {
+      await server.stop();
+      await db.close();
+      parentPort.postMessage({ stopped: true });
+    }
   });
-  parentPort.postMessage({ ready: true });
+  parentPort.postMessage({ ready: true, madeNew: fresh && !copy });
 } catch (error) {
   parentPort.postMessage({ failed: error instanceof Error ? error.message : String(error) });
 }

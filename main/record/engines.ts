@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PoolConfig } from 'pg';
 import { ReviewError } from '../errors';
+import { SCHEMA_VERSION } from './migrations';
 import { PRIVATE_DIR_MODE } from '../private-files';
 
 const require = createRequire(import.meta.url);
@@ -31,6 +32,8 @@ export interface RunningEngine {
   connection: PoolConfig;
   /** Connections the engine takes at once: PGlite is one session, so the pool must not interleave transactions. */
   maxConnections: number;
+  /** Embedded, made by initdb at this start: once its schema is made, kept as the copy new databases start from. */
+  keepAsTemplate?: () => Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -55,10 +58,11 @@ export async function startEmbedded(dataDir: string): Promise<RunningEngine> {
     process.platform === 'win32'
       ? { host: '127.0.0.1', port: await freePort() }
       : { path: join(socketDir, '.s.PGSQL.5432') };
+  const template = emptyDatabaseCopy();
   const worker = new Worker(workerFile(), {
-    workerData: { dataDir, listen, settings: EMBEDDED_SETTINGS, template: emptyDatabaseCopy() },
+    workerData: { dataDir, listen, settings: EMBEDDED_SETTINGS, template },
   });
-  type FirstWord = { ready?: true; failed?: string };
+  type FirstWord = { ready?: true; madeNew?: boolean; failed?: string };
   const first: FirstWord = await new Promise<FirstWord>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -74,6 +78,15 @@ export async function startEmbedded(dataDir: string): Promise<RunningEngine> {
         ? { host: socketDir, port: 5432, user: 'postgres', database: 'postgres' }
         : { host: listen.host, port: listen.port, user: 'postgres', database: 'postgres' },
     maxConnections: 1,
+    ...(first.madeNew && template
+      ? {
+          keepAsTemplate: async () => {
+            const kept = new Promise((resolve) => worker.once('message', resolve));
+            worker.postMessage('keep-as-template');
+            await kept;
+          },
+        }
+      : {}),
     async stop() {
       const stopped = new Promise((resolve) => worker.once('message', resolve));
       worker.postMessage('stop');
@@ -120,10 +133,10 @@ export function emptyDatabaseCopy(): string | undefined {
     const stats = lstatSync(folder);
     const own = process.getuid === undefined || stats.uid === process.getuid();
     if (!stats.isDirectory() || !own || (process.platform !== 'win32' && (stats.mode & 0o077) !== 0)) return undefined;
-    // The copy is PGlite's own format: one per PGlite version.
+    // The copy is PGlite's own format, with this schema: one per PGlite version and schema version.
     const manifest = join(dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
     const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
-    return join(folder, `pglite-${version}-empty.tar.gz`);
+    return join(folder, `pglite-${version}-schema-${SCHEMA_VERSION}-empty.tar.gz`);
   } catch {
     return undefined;
   }

@@ -21,6 +21,7 @@ export async function openRecord(engine: RecordEngine): Promise<OpenRecord> {
   const db = new Kysely<RecordDatabase>({ dialect: new PostgresDialect({ pool }) });
   try {
     await migrateToLatest(db as Kysely<unknown>);
+    await running.keepAsTemplate?.();
   } catch (error) {
     await db.destroy();
     await running.stop();

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import type { Drafts } from '../../common/ipc/interview';
 import { expect, test, type ShellFixture } from './fixtures';
 import { openInterview } from './review-helpers';
 
@@ -534,21 +535,13 @@ test.describe('unreadable drafts and decisions files', () => {
     await page.screenshot({ path: `${SHOTS}/drafts-decisions-set-aside.png` });
     await axeClean(page);
 
-    // The new drafts file works: a note typed now is kept in it (the seeds bring the session token writing needs).
+    // The record works: a note typed now is kept as a draft (the seeds bring the session token writing needs).
     await openInterview(page, shell, 'demo-clean-pass');
     await expect(page.getByTestId('last-decision')).toHaveCount(0);
     await page.getByLabel('Conference notes').fill('Typed after the drafts file was set aside.');
     await expect
-      .poll(
-        async () =>
-          JSON.parse(
-            await readFile(join(shell.dataDir, 'omni-reviewer-drafts.json'), 'utf8').catch(() => 'null'),
-          ) as unknown,
-      )
-      .toHaveProperty(
-        ['review.drafts.demo', 'demo-clean-pass', 'notes', 'text'],
-        'Typed after the drafts file was set aside.',
-      );
+      .poll(async () => (await shell.ipc<Drafts>('interview.drafts', { interviewId: 'demo-clean-pass' })).notes?.text)
+      .toBe('Typed after the drafts file was set aside.');
   });
 });
 
@@ -581,25 +574,12 @@ test.describe('a settings file from an earlier version, holding the queue, a dra
     },
   });
 
-  test('is split at start into its files, and the queue, the draft and the decision are all still there', async ({
+  test('is imported into the review record at start: the queue, the draft and the decision are all still there', async ({
     page,
     shell,
   }) => {
-    const file = async (name: string) =>
-      JSON.parse(await readFile(join(shell.dataDir, `${name}.json`), 'utf8')) as Record<string, unknown>;
-    expect(Object.keys(await file('omni-reviewer')).filter((key) => key.startsWith('review.'))).toEqual([]);
-    expect(await file('omni-reviewer-queue')).toHaveProperty(
-      ['review.queue.demo', 'demo-clean-pass', 'label'],
-      'Kept from before',
-    );
-    expect(await file('omni-reviewer-drafts')).toHaveProperty(
-      ['review.drafts.demo', 'demo-clean-pass', 'notes', 'text'],
-      'Escrito antes de actualizar.',
-    );
-    expect(await file('omni-reviewer-decisions')).toHaveProperty(
-      ['review.decisions.demo', 'demo-clean-pass', '0', 'decision'],
-      'approve',
-    );
+    const settings = JSON.parse(await readFile(join(shell.dataDir, 'omni-reviewer.json'), 'utf8')) as object;
+    expect(Object.keys(settings).filter((key) => key.startsWith('review.'))).toEqual([]);
 
     const row = page.getByRole('row', { name: /demo-clean-pass/ });
     await expect(row).toContainText('Kept from before');
