@@ -41,7 +41,7 @@ async function startShell(storeFiles: Record<string, string>): Promise<{ fixture
   );
   let output = '';
   const ready = await new Promise<RegExpMatchArray>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`web shell did not start in time:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`web shell did not start in time:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = output.match(READY);
