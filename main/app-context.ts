@@ -5,12 +5,13 @@ import { embeddedDemo, type DemoHandle } from './demo-server/embedded';
 import { startDemoServer } from './demo-server/index';
 import type { Vault } from './auth/vault';
 import type { FileJsonStore } from './json-store';
-import { auditTrailOf, openRecord, reviewRecord, type RecordEngine } from './record/index';
+import { auditTrailOf, openRecord, reviewRecord, type OpenRecord, type RecordEngine } from './record/index';
+import { connectionFailed, teamDatabaseSettings } from './settings/team-database';
 import { importLegacyFiles } from './record/import-legacy';
 import type { EnvironmentConfig, FileService, MainContext, ShellService } from './ports';
 import { credentialService } from './settings/credentials';
 import { environmentService } from './settings/environments';
-import { OmniShellError } from './errors';
+import { OmniShellError, ReviewError } from './errors';
 import { log as defaultLog, type Logger } from './log';
 import type { MediaStore } from './media/registry';
 import { OmniClient } from './omni/client';
@@ -77,9 +78,10 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
     onStop: () => forgetClient('demo'),
   });
   const environments = environmentService(store, demo, forgetClient);
-  const engine: RecordEngine = opts.recordEngine ?? { kind: 'embedded', dataDir: join(opts.dataDir, RECORD_FOLDER) };
-  const [record] = await Promise.all([
-    openRecord(engine),
+  const embedded: RecordEngine = { kind: 'embedded', dataDir: join(opts.dataDir, RECORD_FOLDER) };
+  const engine = opts.recordEngine ?? (await teamDatabaseSettings({ store, vault }).engineToOpen(embedded.dataDir));
+  const [{ record, startProblem }] = await Promise.all([
+    openRecordOrEmbedded(engine, embedded, log),
     environments.activeId() === 'demo' ? demo.ensure() : undefined,
   ]);
   try {
@@ -96,7 +98,7 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
     vault,
     environments,
     store,
-    record: reviewRecord(record),
+    record: { ...reviewRecord(record), ...(startProblem ? { startProblem } : {}) },
     media: opts.media,
     files: opts.files,
     audit: auditTrailOf(record, () => environments.activeId(), now),
@@ -114,6 +116,27 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
       await record.close();
     },
   };
+}
+
+/**
+ * Opens the chosen record. A team database that cannot be reached at start does not stop the app: this run works on
+ * this computer's record and says so (Settings, Team database), rather than showing nothing.
+ */
+async function openRecordOrEmbedded(
+  engine: RecordEngine,
+  embedded: RecordEngine,
+  log: Logger,
+): Promise<{ record: OpenRecord; startProblem?: { en: string; es: string } }> {
+  if (engine.kind === 'embedded') return { record: await openRecord(engine) };
+  try {
+    return { record: await openRecord(engine) };
+  } catch (error) {
+    const problem = error instanceof ReviewError ? error : connectionFailed(error, engine.host);
+    log.warn('The team database could not be opened at start; working on this computer’s record', {
+      code: problem.data.code,
+    });
+    return { record: await openRecord(embedded), startProblem: problem.data.message };
+  }
 }
 
 function insecureAddress(): OmniShellError {

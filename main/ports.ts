@@ -32,6 +32,8 @@ export interface MainContext {
 /** What the review services keep in the review record, one object per table (built by record/index.ts). */
 export interface ReviewRecord {
   engine: 'embedded' | 'team';
+  /** Why this run is on this computer's record although the team database was chosen (unreachable at start). */
+  startProblem?: { en: string; es: string };
   queue: QueueRecords;
   drafts: DraftRecords;
   decisions: DecisionRecords;

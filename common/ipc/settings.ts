@@ -99,6 +99,66 @@ const apiVersion = z
   .transform((v) => v.trim())
   .pipe(z.string().min(1).max(20));
 
+/** Where the review record is kept: on this computer (embedded) or on the team's PostgreSQL server. */
+export const RecordEngineKind = z.enum(['embedded', 'team']);
+export type RecordEngineKind = z.infer<typeof RecordEngineKind>;
+
+const hostName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(253)
+  .regex(/^[A-Za-z0-9.:_[\]-]+$/, 'Must be a host name or an IP address');
+const sqlName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(63)
+  .refine(noControlChars, 'Must not contain line breaks or control characters');
+
+/** The team database's address and login; its password goes to the vault (write-only). */
+export const TeamDatabaseInput = z
+  .object({
+    host: hostName,
+    port: z.number().int().min(1).max(65535),
+    database: sqlName,
+    user: sqlName,
+    /** `verify-full`: encrypted, the server's certificate checked. `disable` only for a server on this computer. */
+    tls: z.enum(['verify-full', 'disable']),
+    /** The PEM of the CA that signed the server's certificate, when it is not one the system trusts. */
+    ca: z
+      .string()
+      .max(20_000)
+      .refine((v) => v === '' || v.includes('-----BEGIN CERTIFICATE-----'), 'Must be a PEM certificate')
+      .optional(),
+  })
+  .strict()
+  .refine((v) => v.tls !== 'disable' || isLoopbackHost(v.host), {
+    message: 'A server on another machine needs TLS with its certificate checked',
+    path: ['tls'],
+  });
+export type TeamDatabaseInput = z.infer<typeof TeamDatabaseInput>;
+
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\./.test(host);
+}
+
+export interface TeamDatabaseView {
+  /** Where this run keeps the record. */
+  inUse: RecordEngineKind;
+  /** Where the next start will keep it. */
+  chosen: RecordEngineKind;
+  config?: Omit<TeamDatabaseInput, 'ca'> & { caSet: boolean };
+  passwordSet: boolean;
+  /** Why this run is not on the team database although it was chosen (it could not be reached at start). */
+  startProblem?: { en: string; es: string };
+}
+
+export interface TeamDatabaseTestView {
+  user: string;
+  serverVersion: string;
+}
+
 export const settings = {
   environments: channel<EnvironmentsView>()(z.object({}).strict()),
   setActiveEnvironment: channel<EnvironmentsView>()(z.object({ id: envId }).strict()),
@@ -125,6 +185,15 @@ export const settings = {
   acceptWeakStorage: channel<StorageSecurityView>()(z.object({}).strict()),
   /** Forgets the demo environment's queue (with its session tokens), drafts and decisions; the audit trail stays. */
   resetDemoData: channel<{ interviews: number }>()(z.object({}).strict()),
+  teamDatabase: channel<TeamDatabaseView>()(z.object({}).strict()),
+  /** Saves the address; a password given goes to the vault and is never returned. */
+  saveTeamDatabase: channel<TeamDatabaseView>()(
+    z.object({ config: TeamDatabaseInput, password: z.string().min(1).max(1024).optional() }).strict(),
+  ),
+  /** Connects with the saved address and password, checks the server (PostgreSQL 14 or newer), and disconnects. */
+  testTeamDatabase: channel<TeamDatabaseTestView>()(z.object({}).strict()),
+  /** Where the next start keeps the record. Nothing is copied between the two. */
+  chooseRecordEngine: channel<TeamDatabaseView>()(z.object({ engine: RecordEngineKind }).strict()),
   preferences: channel<PreferencesView>()(z.object({}).strict()),
   setPreferences: channel<PreferencesView>()(
     z

@@ -6,6 +6,7 @@ import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PoolConfig } from 'pg';
+import { isLoopbackHost } from '../../common/ipc/settings';
 import { ReviewError } from '../errors';
 import { SCHEMA_VERSION } from './migrations';
 import { PRIVATE_DIR_MODE } from '../private-files';
@@ -99,7 +100,7 @@ export async function startEmbedded(dataDir: string): Promise<RunningEngine> {
 
 /** The pool settings of a team's server. A server on another machine is reached only over verified TLS. */
 export function teamConnection(team: TeamDatabase): RunningEngine {
-  if (team.tls === 'disable' && !isLoopback(team.host)) throw tlsRequired(team.host);
+  if (team.tls === 'disable' && !isLoopbackHost(team.host)) throw tlsRequired(team.host);
   return {
     connection: {
       host: team.host,
@@ -140,10 +141,6 @@ export function emptyDatabaseCopy(): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-export function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\./.test(host) || host.startsWith('/');
 }
 
 function freePort(): Promise<number> {

@@ -1,8 +1,16 @@
-import type { ConnectionTestView, EnvironmentView, EnvironmentsView, PreferencesView } from '../../common/ipc/settings';
+import type {
+  ConnectionTestView,
+  EnvironmentView,
+  EnvironmentsView,
+  PreferencesView,
+  RecordEngineKind,
+  TeamDatabaseInput,
+} from '../../common/ipc/settings';
 import type { CredentialField, EnvironmentConfig, MainContext } from '../ports';
 import { BUILT_IN_ENVIRONMENTS } from './environments';
 import { OmniShellError, unknownEnvironment } from '../errors';
 import { resetDemoData } from './demo-data';
+import { teamDatabaseSettings } from './team-database';
 
 /**
  * Settings as a domain service: environments, their credentials, the connection test and preferences. The IPC
@@ -18,6 +26,7 @@ const DEFAULT_PREFERENCES: PreferencesView = { language: null, theme: 'system', 
 const CREDENTIAL_FIELDS: readonly CredentialField[] = ['apiKey', 'integrationId', 'secret'];
 
 export function settingsService(ctx: SettingsContext) {
+  const team = teamDatabaseSettings(ctx);
   const view = async (env: EnvironmentConfig): Promise<EnvironmentView> => {
     const builtIn = BUILT_IN_ENVIRONMENTS.find((b) => b.id === env.id);
     return { ...env, named: env.name !== builtIn?.name, credentials: await ctx.credentials.states(env.id) };
@@ -99,6 +108,16 @@ export function settingsService(ctx: SettingsContext) {
       return ctx.credentials.storageSecurity();
     },
     resetDemoData: () => resetDemoData(ctx.record, ctx.vault),
+    teamDatabase: () => team.view(ctx.record.engine, ctx.record.startProblem),
+    async saveTeamDatabase(config: TeamDatabaseInput, password?: string) {
+      await team.save(config, password);
+      return team.view(ctx.record.engine, ctx.record.startProblem);
+    },
+    testTeamDatabase: () => team.test(),
+    chooseRecordEngine(engine: RecordEngineKind) {
+      team.choose(engine);
+      return team.view(ctx.record.engine, ctx.record.startProblem);
+    },
     preferences,
     setPreferences(patch: Partial<PreferencesView>): PreferencesView {
       const current = preferences();

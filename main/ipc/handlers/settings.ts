@@ -13,6 +13,10 @@ export const settingsHandlers: DomainHandlers<'settings'> = {
   storageSecurity: async (_input, ctx) => settingsService(ctx).storageSecurity(),
   acceptWeakStorage: async (_input, ctx) => settingsService(ctx).acceptWeakStorage(),
   resetDemoData: async (_input, ctx) => settingsService(ctx).resetDemoData(),
+  teamDatabase: async (_input, ctx) => settingsService(ctx).teamDatabase(),
+  saveTeamDatabase: async ({ config, password }, ctx) => settingsService(ctx).saveTeamDatabase(config, password),
+  testTeamDatabase: async (_input, ctx) => settingsService(ctx).testTeamDatabase(),
+  chooseRecordEngine: async ({ engine }, ctx) => settingsService(ctx).chooseRecordEngine(engine),
   preferences: async (_input, ctx) => settingsService(ctx).preferences(),
   setPreferences: async (patch, ctx) => settingsService(ctx).setPreferences(patch),
 };

@@ -1,0 +1,124 @@
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TeamDatabaseInput } from '../../../common/ipc/settings';
+import { createAppContext } from '../../../main/app-context';
+import { MemoryVault } from '../../../main/auth/memory-vault';
+import { createMediaStore } from '../../../main/media/registry';
+import { reviewService } from '../../../main/review/service';
+import { teamDatabaseSettings } from '../../../main/settings/team-database';
+import { MemoryJsonStore } from '../../helpers/fake-safe-storage';
+import { startPostgres, type TestPostgres } from '../../helpers/postgres';
+
+let server: TestPostgres;
+const dataDir = mkdtempSync(join(tmpdir(), 'omni-team-db-'));
+beforeAll(async () => {
+  server = await startPostgres();
+  await server.createDatabase('team');
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const address = () => ({
+  host: server.host,
+  port: server.port,
+  database: 'team',
+  user: server.user,
+  tls: 'disable' as const,
+});
+
+describe('the team database in Settings', () => {
+  it('keeps the address in the settings and the password in the vault only, and tests the server', async () => {
+    const store = new MemoryJsonStore();
+    const vault = new MemoryVault();
+    const team = teamDatabaseSettings({ store, vault });
+    await expect(team.test()).rejects.toMatchObject({ data: { code: 'TEAM_DATABASE_NOT_SET' } });
+    expect(() => team.choose('team')).toThrow(/No team database/);
+
+    await team.save(address(), 'contraseña-secreta');
+    const view = await team.view('embedded');
+    expect(view).toEqual({
+      inUse: 'embedded',
+      chosen: 'embedded',
+      config: { ...address(), caSet: false },
+      passwordSet: true,
+    });
+    expect(JSON.stringify(view) + store.dump()).not.toContain('contraseña-secreta');
+    const tested = await team.test();
+    expect(tested.user).toBe('postgres');
+    expect(Number.parseInt(tested.serverVersion, 10)).toBeGreaterThanOrEqual(14);
+
+    team.choose('team');
+    expect((await team.view('embedded')).chosen).toBe('team');
+  });
+
+  it('names what is wrong: no such database, nothing listening', async () => {
+    const team = teamDatabaseSettings({ store: new MemoryJsonStore(), vault: new MemoryVault() });
+    await team.save({ ...address(), database: 'missing' });
+    await expect(team.test()).rejects.toMatchObject({
+      data: { code: 'TEAM_DATABASE_UNREACHABLE', message: { en: expect.stringContaining('no database by that name') } },
+    });
+    await team.save({ ...address(), port: 1 });
+    await expect(team.test()).rejects.toMatchObject({
+      data: { message: { es: expect.stringContaining('Nada respondió') } },
+    });
+  });
+
+  it('refuses a server on another machine without verified TLS, where the address is typed', () => {
+    const remote = { ...address(), host: 'db.example.mx' };
+    expect(TeamDatabaseInput.safeParse(remote).success).toBe(false);
+    expect(TeamDatabaseInput.safeParse({ ...remote, tls: 'verify-full' }).success).toBe(true);
+    expect(TeamDatabaseInput.safeParse({ ...address(), host: 'db;drop' }).success).toBe(false);
+  });
+
+  it('a start with the team database chosen keeps the record there; unreachable, it works on this computer and says so', async () => {
+    const store = new MemoryJsonStore();
+    const vault = new MemoryVault();
+    const team = teamDatabaseSettings({ store, vault });
+    await team.save(address());
+    team.choose('team');
+    const start = (dir: string) =>
+      createAppContext({
+        shell: {
+          kind: 'web',
+          version: 't',
+          platform: 'linux',
+          openExternal: async () => false,
+          takeDeepLink: () => null,
+          setAside: [],
+        },
+        store,
+        dataDir: join(dataDir, dir),
+        vault,
+        media: createMediaStore({ urlFor: (id) => `/media/${id}` }),
+        files: { save: async () => null },
+      });
+    const app = await start('reachable');
+    try {
+      expect(app.context.record.engine).toBe('team');
+      await reviewService(app.context).queue.add([{ interviewId: 'shared-1' }]);
+      const client = new pg.Client({ host: server.host, port: server.port, user: server.user, database: 'team' });
+      await client.connect();
+      const { rows } = await client.query('select interview_id from queue_entries');
+      await client.end();
+      expect(rows).toEqual([{ interview_id: 'shared-1' }]);
+    } finally {
+      await app.close();
+    }
+
+    await team.save({ ...address(), port: 1 });
+    const away = await start('away');
+    try {
+      expect(away.context.record.engine).toBe('embedded');
+      expect(away.context.record.startProblem?.en).toMatch(/Nothing answered/);
+      expect((await team.view(away.context.record.engine, away.context.record.startProblem)).chosen).toBe('team');
+    } finally {
+      await away.close();
+    }
+  }, 60_000);
+});
