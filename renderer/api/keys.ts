@@ -14,6 +14,7 @@ export const keys = {
     environments: () => ['settings', 'environments'] as const,
     storageSecurity: () => ['settings', 'storageSecurity'] as const,
     preferences: () => ['settings', 'preferences'] as const,
+    teamDatabase: () => ['settings', 'teamDatabase'] as const,
   },
   interview: {
     all: (id: string) => ['interview', id] as const,

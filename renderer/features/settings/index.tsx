@@ -5,6 +5,7 @@ import { messages } from './messages';
 import { ActiveEnvironment, EnvironmentPicker } from './Environment';
 import { StorageSecurity } from './Credentials';
 import { PreferencesPanel } from './PreferencesPanel';
+import { TeamDatabasePanel } from './TeamDatabase';
 import { AuditTrailPanel } from './AuditTrailPanel';
 import './settings.css';
 
@@ -25,6 +26,7 @@ export default function SettingsScreen() {
         />
       )}
       <StorageSecurity t={t} />
+      <TeamDatabasePanel t={t} />
       <PreferencesPanel t={t} />
       <AuditTrailPanel t={t} />
     </div>
