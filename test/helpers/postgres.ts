@@ -13,6 +13,8 @@ export interface TestPostgres {
   user: string;
   /** A new, empty database for one test file. */
   createDatabase(name: string): Promise<string>;
+  /** Runs an SQL file with psql as the superuser, as an administrator would (`psql -f`); stops at the first error. */
+  psql(file: string): void;
   stop(): Promise<void>;
 }
 
@@ -60,6 +62,27 @@ export async function startPostgres(): Promise<TestPostgres> {
         await client.end();
       }
       return name;
+    },
+    psql(file) {
+      execFileSync(
+        join(bin, 'psql'),
+        [
+          '-h',
+          '127.0.0.1',
+          '-p',
+          String(port),
+          '-U',
+          'postgres',
+          '-d',
+          'postgres',
+          '-v',
+          'ON_ERROR_STOP=1',
+          '-q',
+          '-f',
+          file,
+        ],
+        { stdio: 'pipe' },
+      );
     },
     async stop() {
       try {

@@ -2,11 +2,16 @@ import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TeamDatabaseInput } from '../../../common/ipc/settings';
 import { createAppContext } from '../../../main/app-context';
 import { MemoryVault } from '../../../main/auth/memory-vault';
+import { recordAuditTrail } from '../../../main/record/audit-records';
+import type { RecordEngine } from '../../../main/record/engines';
+import { openRecord, reviewRecord } from '../../../main/record/index';
 import { createMediaStore } from '../../../main/media/registry';
 import { reviewService } from '../../../main/review/service';
 import { teamDatabaseSettings } from '../../../main/settings/team-database';
@@ -119,6 +124,44 @@ describe('the team database in Settings', () => {
       expect((await team.view(away.context.record.engine, away.context.record.startProblem)).chosen).toBe('team');
     } finally {
       await away.close();
+    }
+  }, 60_000);
+});
+
+describe('docs/team-database.sql, as an administrator runs it', () => {
+  it('lets the owner make the schema and an analyst work in it, but not change the audit trail', async () => {
+    server.psql(fileURLToPath(new URL('../../../docs/team-database.sql', import.meta.url)));
+
+    const as = (user: string, password: string): RecordEngine => ({
+      kind: 'team',
+      host: server.host,
+      port: server.port,
+      database: 'omni_review',
+      user,
+      password,
+      tls: 'disable',
+    });
+    const owner = await openRecord(as('omni_owner', 'change-me-owner'));
+    await owner.close();
+    const ana = await openRecord(as('ana', 'change-me-ana'));
+    try {
+      const record = reviewRecord(ana);
+      await record.queue.put('production', [
+        { interviewId: 'team-1', addedAt: '2026-11-25T10:00:00.000Z', localState: 'toReview' },
+      ]);
+      await record.decisions.add('team-1', {
+        decision: 'approve',
+        reason: 'OK',
+        acknowledgedFindings: [],
+        decidedAt: '2026-11-25T10:01:00.000Z',
+        environment: 'production',
+      });
+      const audit = recordAuditTrail(ana.db, () => 'production');
+      await audit.append({ interviewId: 'team-1', action: 'decided', detail: {} });
+      await expect(sql`delete from audit_entries`.execute(ana.db)).rejects.toThrow(/append-only/);
+      await expect(sql`create table mine (a int)`.execute(ana.db)).rejects.toThrow(/permission denied/);
+    } finally {
+      await ana.close();
     }
   }, 60_000);
 });
