@@ -449,7 +449,7 @@ function httpError(endpoint: EndpointName, status: number, text: string, kind: T
   } catch {
     json = undefined;
   }
-  const parsed = ErrorBody.safeParse(json);
+  const parsed = readTolerantly(ErrorBody, json);
   const body = parsed.success ? parsed.data : undefined;
   let explanation: Explanation | undefined;
   let serviceStatus: number | string | undefined = body?.status;
