@@ -400,7 +400,7 @@ describe('OmniClient over loopback HTTP', () => {
         const ipc = err.toIpcError();
         expect(ipc.message.en).toMatch(/^The address answered with a web page/);
         expect(ipc.message.es).toMatch(/^La dirección respondió con una página web/);
-        expect(ipc.advice.en).toMatch(/address.*proxy/);
+        expect(ipc.advice?.en).toMatch(/address.*proxy/);
         expect(ipc.details?.serviceMessage).toBe('Sign in to Guest Wi-Fi: Accept the terms to continue.');
       }
     });
