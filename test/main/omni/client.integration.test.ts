@@ -219,13 +219,16 @@ describe('OmniClient over loopback HTTP', () => {
     expect(server.requests.filter((r) => r.path === '/omni/api-key')).toHaveLength(4);
   });
 
-  it('a 401 on a session-token call is not retried and says the session token was rejected', async () => {
+  it('a 401 on a session-token call is not retried and names both causes, session token and API key', async () => {
     server.route('POST /omni/add/conference/notes', () => ({
       status: 401,
       json: errorBody(401, 'Unauthorized', '/omni/add/conference/notes'),
     }));
     const err = await failure(client().call('addConferenceNotes', { body: { notes: 'ok' } }, { interviewId: 'iv-1' }));
     expect(err.code).toBe('SESSION_TOKEN_REJECTED');
+    const { message } = err.toIpcError();
+    expect(message.en).toMatch(/session token.*API key/);
+    expect(message.es).toMatch(/token de sesión.*clave de API/);
     expect(server.requests).toHaveLength(1);
   });
 
