@@ -180,6 +180,12 @@ export function buildDemoApp(
       case 'malformed':
         reply.code(200).header('content-type', 'application/json; charset=utf-8').send('{"success": tru');
         return reply;
+      case 'json':
+        reply
+          .code(fault.status ?? 200)
+          .header('content-type', 'application/json; charset=utf-8')
+          .send(JSON.stringify(fault.body ?? null));
+        return reply;
       case 'html':
         reply
           .code(fault.status ?? 200)

@@ -15,9 +15,10 @@ const ClockBody = z.object({
 });
 const FaultBody = z.object({
   route: z.string().min(1),
-  kind: z.enum(['status', 'delay', 'reset', 'malformed', 'html']),
+  kind: z.enum(['status', 'delay', 'reset', 'malformed', 'html', 'json']),
   status: z.number().int().min(200).max(599).optional(),
   retryAfterS: z.number().int().min(0).max(86_400).optional(),
+  body: z.unknown().optional(),
   delayMs: z.number().int().min(0).max(120_000).optional(),
   times: z.number().int().min(1).max(10_000).default(1),
 });
@@ -157,6 +158,7 @@ export function registerDemoRoutes(app: FastifyInstance, deps: DemoDeps): void {
       status: body.status,
       delayMs: body.delayMs,
       retryAfterS: body.retryAfterS,
+      body: body.body,
       remaining: body.times,
     });
     deps.state.faults.set(route, queue);

@@ -42,7 +42,10 @@ export function productionAnswer(name: EndpointName, answer: unknown): unknown {
   return shaped;
 }
 
-/** Absent optional fields become null, `Timestamp` fields epoch milliseconds, following the contract's shape. */
+/**
+ * Absent optional fields and empty optional lists become null, `Timestamp` fields epoch milliseconds, following the
+ * contract's shape.
+ */
 function productionShape(schema: z.ZodType, value: unknown): unknown {
   const inner = unwrap(schema);
   if (inner === Timestamp && typeof value === 'string') {
@@ -53,8 +56,10 @@ function productionShape(schema: z.ZodType, value: unknown): unknown {
     return value.map((item) => productionShape(inner.element as z.ZodType, item));
   if (inner instanceof z.ZodObject && isRecord(value)) {
     for (const [key, field] of Object.entries(inner.shape as Record<string, z.ZodType>)) {
-      if (value[key] === undefined) {
-        if (field.safeParse(undefined).success) value[key] = null;
+      const optional = field.safeParse(undefined).success;
+      // Java services send null for an absent field and, often, for an empty optional list.
+      if (value[key] === undefined || (optional && Array.isArray(value[key]) && value[key].length === 0)) {
+        if (optional) value[key] = null;
       } else value[key] = productionShape(field, value[key]);
     }
   }

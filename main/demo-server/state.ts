@@ -23,11 +23,13 @@ export interface InterviewState extends InterviewSeed {
 }
 
 export interface Fault {
-  kind: 'status' | 'delay' | 'reset' | 'malformed' | 'html';
+  kind: 'status' | 'delay' | 'reset' | 'malformed' | 'html' | 'json';
   status?: number;
   delayMs?: number;
   /** Seconds a 429 or 503 asks the client to wait (default 2). */
   retryAfterS?: number;
+  /** The answer of a `json` fault, as given. */
+  body?: unknown;
   remaining: number;
 }
 

@@ -3,7 +3,7 @@ import { unreadFieldsOf } from '../../../common/omni/common';
 import type { FraudRisk, RawIdvCheckResult } from '../../../common/omni/session';
 import { keys, useOmniQuery } from '../../api/index';
 import { useT } from '../../i18n/index';
-import { Panel, Segmented, SeverityBadge, UnreadFields } from '../../ui/index';
+import { NotInSpec, Panel, Segmented, SeverityBadge, UnreadFields } from '../../ui/index';
 import { messages } from './messages';
 
 type CheckSort = 'severity' | 'name' | 'value';
@@ -60,7 +60,7 @@ function ChecksTable({ checks }: { checks: RawIdvCheckResult[] }) {
           ? c.severity === 'high'
           : filter === 'mediumUp'
             ? c.severity !== 'low'
-            : c.result === null,
+            : c.result === null && !('result' in unreadFieldsOf(c)),
     );
     const byName = (a: RawIdvCheckResult, b: RawIdvCheckResult) => a.name.localeCompare(b.name);
     const byValue = (a: RawIdvCheckResult, b: RawIdvCheckResult) => (b.result ?? -1) - (a.result ?? -1);
@@ -126,10 +126,13 @@ function ChecksTable({ checks }: { checks: RawIdvCheckResult[] }) {
                     <span className="visually-hidden">{t('colVersion')}: </span>
                     {c.version}
                   </span>
-                  <UnreadFields of={c} />
+                  <UnreadFields of={c} except={['result']} />
                 </td>
                 <td className="num">
-                  {c.result === null ? (
+                  {'result' in unreadFieldsOf(c) ? (
+                    // A value was sent but is no number in [0, 1]: shown as it came, not as "did not run".
+                    <NotInSpec value={JSON.stringify(unreadFieldsOf(c).result)} />
+                  ) : c.result === null ? (
                     <span className="muted">{t('didNotRun')}</span>
                   ) : (
                     <span className="value-cell">
