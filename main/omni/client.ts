@@ -253,7 +253,6 @@ export class OmniClient {
             endpoint: p.name,
             httpStatus: res.status,
             cause: e,
-            issues: [{ path: '(root)', message: 'the answer was cut off' }],
           }),
           retry: false,
         };
@@ -278,9 +277,6 @@ export class OmniClient {
           error: clientError('schema', code, {
             endpoint: p.name,
             httpStatus: res.status,
-            issues: [
-              { path: '(root)', message: looksLikePage ? 'response is a web page, not JSON' : 'response is not JSON' },
-            ],
             ...(looksLikePage ? { serviceWords: pageWords(text) } : {}),
           }),
           retry: false,

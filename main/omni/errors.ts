@@ -140,7 +140,9 @@ export function clientError(
 ): OmniError {
   const explanation = explain({ client: code });
   if (!explanation) throw new Error(`no catalog entry for ${code}`);
-  return new OmniError({ kind, code: kind === 'config' ? code : KIND_CODE[kind], explanation, ...extra });
+  // An answer that is not the service's (a web page, a cut-off body) keeps its own code, not SCHEMA_MISMATCH.
+  const own = kind === 'config' || (kind === 'schema' && code !== 'SCHEMA_MISMATCH');
+  return new OmniError({ kind, code: own ? code : KIND_CODE[kind], explanation, ...extra });
 }
 
 /** zod issues → field issues with dotted paths, optionally under a prefix (`query`, `body`). */

@@ -149,3 +149,37 @@ test('a sealed PDF in the standard layout verifies; one byte of its original cha
   await expect(verdict.getByText('Not valid', { exact: true })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/standard-layout-tampered.png`, fullPage: true });
 });
+
+test('a proxy login page in place of the service names the address and proxy, with the page’s words, then recovers', async ({
+  page,
+  shell,
+}) => {
+  await productionLike(shell);
+  await shell.demo('faults', { route: 'listApiKeys', kind: 'html' });
+  await nav(page, 'API keys');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('The address answered with a web page');
+  await expect(alert).toContainText('proxy');
+  await expect(alert.locator('.service-said')).toContainText('Corporate network sign-in');
+  // Named for what it is, not as a schema mismatch of the service's answer.
+  await expect(alert).toContainText('Error code NOT_THE_SERVICE');
+  await expect(alert).not.toContainText('SCHEMA_MISMATCH');
+  await page.screenshot({ path: `${SHOTS}/web-page-not-service.png`, fullPage: true });
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('apikey-row')).toHaveCount(3);
+});
+
+test('a 429 with Retry-After: 5 is retried, then counted down, and recovers', async ({ page, shell }) => {
+  test.slow();
+  await productionLike(shell);
+  // Four 429s: the client's own retries (each waiting the 5 s asked) run out, the fifth call succeeds.
+  await shell.demo('faults', { route: 'listApiKeys', kind: 'status', status: 429, retryAfterS: 5, times: 4 });
+  await nav(page, 'API keys');
+  const alert = page.getByRole('alert');
+  await expect(alert.getByTestId('retry-after')).toContainText(/retry in [2-5] s/, { timeout: 30_000 });
+  await expect(alert.getByRole('button', { name: 'Retry' })).toBeDisabled();
+  await page.screenshot({ path: `${SHOTS}/retry-after-5.png`, fullPage: true });
+  await expect(alert.getByRole('button', { name: 'Retry' })).toBeEnabled({ timeout: 8_000 });
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('apikey-row')).toHaveCount(3);
+});

@@ -402,6 +402,7 @@ describe('OmniClient over loopback HTTP', () => {
         const err = await failure(client({ retry: { attempts: 1 } }).call(endpoint, { query: { id: 'iv-1' } }));
         const ipc = err.toIpcError();
         expect(ipc.message.en).toMatch(/^The address answered with a web page/);
+        expect(ipc.message.en).not.toMatch(/\(root\)/);
         expect(ipc.message.es).toMatch(/^La dirección respondió con una página web/);
         expect(ipc.advice?.en).toMatch(/address.*proxy/);
         expect(ipc.details?.serviceMessage).toBe('Sign in to Guest Wi-Fi: Accept the terms to continue.');
@@ -416,6 +417,7 @@ describe('OmniClient over loopback HTTP', () => {
       const err = await failure(
         client().call('addConferenceNotes', { body: { notes: 'called back' } }, { interviewId: 'iv-1' }),
       );
+      expect(err.toIpcError()).toMatchObject({ code: 'WRITE_ANSWER_UNREADABLE', retryable: false });
       expect(err.toIpcError().message.en).toMatch(/^The service may have stored it/);
       expect(err.toIpcError().message.es).toMatch(/^Es posible que el servicio lo haya guardado/);
       expect(err.retryable).toBe(false);
