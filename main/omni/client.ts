@@ -496,12 +496,17 @@ function httpError(endpoint: EndpointName, status: number, text: string, kind: T
 /** The words of a page (its title, then its text) that answered in place of the service, shortened. */
 export function pageWords(text: string): string {
   const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1];
+  // Each heading, paragraph or line of the page reads as a sentence of its own.
   const body = text
     .replace(/<(script|style|head)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<\/(h\d|p|div|li|td|center)>|<br\s*\/?>|<hr[^>]*>/gi, '\n')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&nbsp;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .map((line, i, all) => (i < all.length - 1 && !/[.:!?]$/.test(line) ? `${line}.` : line))
+    .join(' ');
   const words = title?.trim() && !body.startsWith(title.trim()) ? `${title.trim()}: ${body}` : body;
   return words.length > 200 ? `${words.slice(0, 199)}…` : words;
 }

@@ -395,7 +395,7 @@ describe('OmniClient over loopback HTTP', () => {
     it("names a web page in place of the service, in en and es-MX, with the page's words in small print", async () => {
       const page =
         '<!doctype html><html><head><title>Sign in to Guest Wi-Fi</title><style>p{}</style></head>' +
-        '<body><p>Accept the terms to continue.</p></body></html>';
+        '<body><h1>Guest network</h1><p>Accept the terms to continue.</p></body></html>';
       server.route('GET /omni/get/contracts-links', () => ({ text: page, headers: { 'content-type': 'text/html' } }));
       server.route('GET /omni/get/raw-idv-results', () => ({ status: 502, text: page, encoding: 'gzip' }));
       for (const endpoint of ['getContractLinks', 'getRawIdvResults'] as const) {
@@ -405,7 +405,9 @@ describe('OmniClient over loopback HTTP', () => {
         expect(ipc.message.en).not.toMatch(/\(root\)/);
         expect(ipc.message.es).toMatch(/^La dirección respondió con una página web/);
         expect(ipc.advice?.en).toMatch(/address.*proxy/);
-        expect(ipc.details?.serviceMessage).toBe('Sign in to Guest Wi-Fi: Accept the terms to continue.');
+        expect(ipc.details?.serviceMessage).toBe(
+          'Sign in to Guest Wi-Fi: Guest network. Accept the terms to continue.',
+        );
       }
     });
 
