@@ -14,6 +14,8 @@ export interface ApiKeyRow {
   enabled?: boolean;
   /** Fields the service returns beyond the known ones (decisions.md §8), flattened for display. */
   extra: Record<string, CellValue>;
+  /** Names of `extra` fields the service sent in a shape the spec does not describe: shown raw, flagged. */
+  unread?: string[];
 }
 
 export interface ApiKeyListView {

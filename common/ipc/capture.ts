@@ -25,6 +25,8 @@ export interface IndicatorView {
   field: string;
   value: CellValue;
   verdict: Verdict;
+  /** An enum value newer than the spec: shown as it came, marked so. */
+  notInSpec?: true;
 }
 
 /** A catalog explanation (face status, failReason, auth error name) ready to show in either language. */

@@ -61,7 +61,11 @@ export interface Nom151Verification {
   /** Hash of the document checked, with the token's algorithm (hex). */
   documentHashHex?: string;
   /** Where the token and the document came from. */
-  source: { evidence: 'token' | 'timestamp-response' | 'sealed-pdf'; document: 'given' | 'embedded-original' | 'none' };
+  source: {
+    evidence: 'token' | 'timestamp-response' | 'sealed-pdf';
+    /** `original-revision`: a sealed PDF in the standard layout, whose first bytes are the original document. */
+    document: 'given' | 'embedded-original' | 'original-revision' | 'none';
+  };
   /** Sealed PDF checked against the original it carries: whether the pages a reader sees are the sealed ones. */
   sealedPages?: 'match' | 'differ';
 }

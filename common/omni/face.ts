@@ -69,8 +69,10 @@ export const AuthenticateBody = z.object({
   recordingId: z.string().min(1).optional(),
 });
 
+export const OverallStatus = z.enum(['PASS', 'FAIL']);
+
 export const AuthenticateResponse = z.looseObject({
-  overallStatus: z.enum(['PASS', 'FAIL']),
+  overallStatus: openEnum(OverallStatus),
   captureAttemptsLimit: CaptureAttemptsLimit.optional(),
   candidate: z.string().nullable().optional(),
   error: OnboardingAuthenticationError.nullable().optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HttpUrl, SessionStatus } from './common';
+import { HttpUrl, openEnum, SessionStatus } from './common';
 
 export const AddNotesBody = z.object({ notes: z.string().min(1).max(20_000) });
 export const AddNameBody = z.object({ name: z.string().trim().min(1).max(300) });
@@ -17,7 +17,7 @@ export type RawCheckSeverity = z.infer<typeof RawCheckSeverity>;
 
 export const RawIdvCheckResult = z.looseObject({
   name: z.string(),
-  severity: RawCheckSeverity,
+  severity: openEnum(RawCheckSeverity),
   version: z.string(),
   /** Raw value in [0, 1]; null when the check did not run. */
   result: z.number().min(0).max(1).nullable(),
@@ -29,7 +29,7 @@ export type FraudSeverity = z.infer<typeof FraudSeverity>;
 
 export const FraudRisk = z.looseObject({
   name: z.literal('checkFraudRisk'),
-  severity: FraudSeverity,
+  severity: openEnum(FraudSeverity),
   version: z.string(),
   result: z.number(),
   responseText: z.string().optional(),

@@ -1,4 +1,4 @@
-import type { ApiKeyRecord } from '../../common/omni';
+import { UNREAD_FIELDS, unreadFieldsOf, type ApiKeyRecord } from '../../common/omni';
 import type { ApiKeyRow, CellValue } from '../../common/ipc/apikeys';
 
 /** Field names that could carry a full key or another secret: never passed to the renderer. */
@@ -22,17 +22,24 @@ export function toApiKeyRows(records: ApiKeyRecord[]): { keys: ApiKeyRow[]; extr
   const extraColumns: string[] = [];
   const seen = new Set<string>();
   const keys = records.map((record) => {
-    const { id, name, maskedKey, createdAt, enabled, ...rest } = record;
+    const { id, name, maskedKey, createdAt, enabled, [UNREAD_FIELDS]: _unread, ...rest } = record;
     const extra: Record<string, CellValue> = {};
-    for (const [field, value] of Object.entries(rest)) {
-      if (SECRET_FIELD.test(field)) continue;
-      extra[field] = cell(value);
+    const show = (field: string, value: CellValue) => {
+      extra[field] = value;
       if (!seen.has(field)) {
         seen.add(field);
         extraColumns.push(field);
       }
+    };
+    for (const [field, value] of Object.entries(rest)) if (!SECRET_FIELD.test(field)) show(field, cell(value));
+    // Fields the service sent in a shape the spec does not describe: shown raw in a column of their own, flagged.
+    const unread = Object.entries(unreadFieldsOf(record)).filter(([field]) => !SECRET_FIELD.test(field));
+    for (const [field, value] of unread) {
+      const raw = cell(value);
+      show(field, field === 'maskedKey' && raw !== null ? ensureMasked(String(raw)) : raw);
     }
     const row: ApiKeyRow = { id, extra };
+    if (unread.length > 0) row.unread = unread.map(([field]) => field);
     if (name !== undefined) row.name = name;
     if (maskedKey !== undefined) row.maskedKey = ensureMasked(maskedKey);
     if (createdAt !== undefined) row.createdAt = createdAt;

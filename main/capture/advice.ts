@@ -1,5 +1,5 @@
 import type { AddBackSecondIdResponse, AddFaceResponse, AuthenticateResponse } from '../../common/omni';
-import { MIN_HORIZONTAL_RESOLUTION } from '../../common/omni';
+import { inSpec, MIN_HORIZONTAL_RESOLUTION, TypeOfId } from '../../common/omni';
 import { explain } from '../omni/errors';
 import type {
   AuthResultView,
@@ -47,11 +47,12 @@ function explanationView(ref: Parameters<typeof explain>[0]): ExplanationView | 
   );
 }
 
-/** A failure name newer than the spec: shown as it came, with the service's own message, marked as such. */
-function notInSpecView(name: string, message: string): ExplanationView {
+/** A failure name newer than the spec: shown as it came, with the service's own message if any, marked as such. */
+function notInSpecView(name: string, message = ''): ExplanationView {
+  const said = message ? `${message} ` : '';
   return {
     code: name,
-    message: { en: `${message} (${name}: not in the spec)`, es: `${message} (${name}: no está en la especificación)` },
+    message: { en: `${said}(${name}: not in the spec)`, es: `${said}(${name}: no está en la especificación)` },
     advice: {
       en: 'Read the service message and decide whether to capture again.',
       es: 'Lee el mensaje del servicio y decide si capturar de nuevo.',
@@ -132,7 +133,9 @@ export function backIdAdvice(response: AddBackSecondIdResponse): BackIdResultVie
         i.field === 'classification' || i.verdict === 'notChecked' ? i : { ...i, verdict: 'info' as const },
       );
   indicators.push(
-    ...info('typeOfId', r.typeOfId),
+    ...info('typeOfId', r.typeOfId).map((i) =>
+      r.typeOfId && !inSpec(TypeOfId, r.typeOfId) ? { ...i, notInSpec: true as const } : i,
+    ),
     ...info('issueName', r.issueName),
     ...info('issueYear', r.issueYear),
     ...info('countryCode', r.countryCode),
@@ -165,7 +168,9 @@ export function backIdAdvice(response: AddBackSecondIdResponse): BackIdResultVie
     ...info('attemptId', r.attemptId),
     ...sessionIndicator(r.sessionStatus),
   );
-  const failReason = r.failReason ? explanationView({ failReason: r.failReason }) : undefined;
+  const failReason = r.failReason
+    ? (explanationView({ failReason: r.failReason }) ?? notInSpecView(r.failReason))
+    : undefined;
   return {
     response,
     indicators,

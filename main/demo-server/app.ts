@@ -5,6 +5,7 @@ import type { CallContext, DemoDeps } from './context';
 import { registerDemoRoutes } from './demo-routes';
 import { DemoHttpError, badRequest, errorBody, unauthorized } from './errors';
 import { handlers } from './handlers';
+import { gatewayPage, gzipBody, LOGIN_PAGE, productionAnswer } from './production-profile';
 import { registerMediaRoutes } from './media';
 import { apiKeys, organizations } from './seed';
 import type { TokenClaims } from './tokens';
@@ -15,11 +16,22 @@ function pathOf(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? request.url;
 }
 
+const GATEWAY_STATUSES = new Set([502, 503, 504]);
+
 function sendError(reply: FastifyReply, request: FastifyRequest, deps: DemoDeps, err: DemoHttpError): FastifyReply {
   for (const [name, value] of Object.entries(err.headers)) reply.header(name, value);
+  const production = deps.state.profile === 'production-like';
+  // In production a gateway answers for a service that is down or slow, with its own web page.
+  if (production && GATEWAY_STATUSES.has(err.httpStatus))
+    return reply
+      .code(err.httpStatus)
+      .header('content-type', 'text/html; charset=utf-8')
+      .send(gatewayPage(err.httpStatus));
+  const body = errorBody(err.httpStatus, err.status, err.message, pathOf(request), deps.clock.now(), err.details);
+  // Spring Boot writes the error time as ISO text.
   return reply
     .code(err.httpStatus)
-    .send(errorBody(err.httpStatus, err.status, err.message, pathOf(request), deps.clock.now(), err.details));
+    .send(production ? { ...body, timestamp: new Date(deps.clock.now()).toISOString() } : body);
 }
 
 function parseWith<S extends z.ZodType>(schema: S, value: unknown, where: 'query' | 'body'): z.output<S> {
@@ -168,9 +180,22 @@ export function buildDemoApp(
       case 'malformed':
         reply.code(200).header('content-type', 'application/json; charset=utf-8').send('{"success": tru');
         return reply;
+      case 'json':
+        reply
+          .code(fault.status ?? 200)
+          .header('content-type', 'application/json; charset=utf-8')
+          .send(JSON.stringify(fault.body ?? null));
+        return reply;
+      case 'html':
+        reply
+          .code(fault.status ?? 200)
+          .header('content-type', 'text/html; charset=utf-8')
+          .send(fault.status && fault.status >= 500 ? gatewayPage(fault.status) : LOGIN_PAGE);
+        return reply;
       case 'status': {
         const status = fault.status ?? 500;
-        const headers: Record<string, string> = status === 429 || status === 503 ? { 'retry-after': '2' } : {};
+        const headers: Record<string, string> =
+          status === 429 || status === 503 ? { 'retry-after': String(fault.retryAfterS ?? 2) } : {};
         return sendError(
           reply,
           request,
@@ -185,6 +210,16 @@ export function buildDemoApp(
         );
       }
     }
+  });
+
+  // Production profile: every answer the client accepts gzip for goes gzipped (ranges of media excepted).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (deps.state.profile !== 'production-like' || request.headers.range || pathOf(request).startsWith('/__demo/'))
+      return payload;
+    const gzipped = gzipBody(payload, request.headers['accept-encoding']);
+    if (!gzipped) return payload;
+    reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding').removeHeader('content-length');
+    return gzipped;
   });
 
   app.setErrorHandler((error, request, reply) => {
@@ -254,7 +289,8 @@ export function buildDemoApp(
         const query = parseWith(def.query, request.query ?? {}, 'query');
         const body = parseWith(def.body, def.method === 'GET' ? undefined : request.body, 'body');
         const handler = handlers[name] as (ctx: CallContext<EndpointName>) => Promise<unknown>;
-        return handler({ ...auth, query, body, deps } as CallContext<EndpointName>);
+        const answer = await handler({ ...auth, query, body, deps } as CallContext<EndpointName>);
+        return deps.state.profile === 'production-like' ? productionAnswer(name, answer) : answer;
       },
     });
   }

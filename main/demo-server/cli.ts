@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
 import { startDemoServer } from './index';
+import { DemoProfile } from './production-profile';
 
 const USAGE =
-  'Usage: npm run demo-server -- [--port 4010] [--host 127.0.0.1] [--allow-non-loopback] [--image-url-allow DOMAIN]... [--max-body-mb 200]';
+  'Usage: npm run demo-server -- [--port 4010] [--host 127.0.0.1] [--allow-non-loopback] [--image-url-allow DOMAIN]... [--max-body-mb 200] [--profile spec|production-like]';
 
 function readArgs() {
   try {
@@ -13,6 +14,7 @@ function readArgs() {
         'allow-non-loopback': { type: 'boolean', default: false },
         'image-url-allow': { type: 'string', multiple: true, default: [] },
         'max-body-mb': { type: 'string' },
+        profile: { type: 'string', default: 'spec' },
         help: { type: 'boolean', default: false },
       },
     }).values;
@@ -39,15 +41,24 @@ if (maxBodyMb !== undefined && !(maxBodyMb > 0)) {
   process.exit(2);
 }
 
+const profile = DemoProfile.safeParse(values.profile);
+if (!profile.success) {
+  console.error(`--profile must be spec or production-like; got ${values.profile}`);
+  process.exit(2);
+}
+
 try {
   const server = await startDemoServer({
+    profile: profile.data,
     port,
     host: values.host,
     allowNonLoopback: values['allow-non-loopback'],
     imageUrlAllowList: values['image-url-allow'],
     ...(maxBodyMb ? { maxBodyBytes: Math.round(maxBodyMb * 1024 * 1024) } : {}),
   });
-  console.log(`Omni demo server listening on ${server.url} (credentials: ${server.url}/__demo/credentials)`);
+  console.log(
+    `Omni demo server listening on ${server.url} (credentials: ${server.url}/__demo/credentials, profile: ${profile.data})`,
+  );
   const stop = () => void server.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { endpoints } from '../omni/endpoints';
 import type { DemoDeps } from './context';
 import { badRequest, unauthorized } from './errors';
+import { DemoProfile } from './production-profile';
 import { apiKeys, organizations } from './seed';
 
 const ClockBody = z.object({
@@ -14,8 +15,10 @@ const ClockBody = z.object({
 });
 const FaultBody = z.object({
   route: z.string().min(1),
-  kind: z.enum(['status', 'delay', 'reset', 'malformed']),
-  status: z.number().int().min(400).max(599).optional(),
+  kind: z.enum(['status', 'delay', 'reset', 'malformed', 'html', 'json']),
+  status: z.number().int().min(200).max(599).optional(),
+  retryAfterS: z.number().int().min(0).max(86_400).optional(),
+  body: z.unknown().optional(),
   delayMs: z.number().int().min(0).max(120_000).optional(),
   times: z.number().int().min(1).max(10_000).default(1),
 });
@@ -150,9 +153,22 @@ export function registerDemoRoutes(app: FastifyInstance, deps: DemoDeps): void {
     const body = parseDemoBody(FaultBody, request.body);
     const route = resolveRoute(body.route);
     const queue = deps.state.faults.get(route) ?? [];
-    queue.push({ kind: body.kind, status: body.status, delayMs: body.delayMs, remaining: body.times });
+    queue.push({
+      kind: body.kind,
+      status: body.status,
+      delayMs: body.delayMs,
+      retryAfterS: body.retryAfterS,
+      body: body.body,
+      remaining: body.times,
+    });
     deps.state.faults.set(route, queue);
     return { ok: true, route, pending: queue.reduce((n, f) => n + f.remaining, 0) };
+  });
+
+  app.get('/__demo/profile', async () => ({ profile: deps.state.profile }));
+  app.post('/__demo/profile', async (request) => {
+    deps.state.profile = parseDemoBody(z.object({ profile: DemoProfile }), request.body).profile;
+    return { profile: deps.state.profile };
   });
 
   app.get('/__demo/nom151-root.pem', async (_request, reply) => {

@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import type { z } from 'zod';
 import type { ErrorBody } from '../../common/omni';
 
 /**
@@ -25,7 +26,7 @@ export function errorBody(
   path: string,
   timestamp: number,
   details?: Record<string, unknown>,
-): ErrorBody {
+): z.input<typeof ErrorBody> {
   return {
     timestamp,
     status,

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { attachEvidence } from '../nom151/pdf';
+import { tokenToTimeStampResp } from '../nom151/tsa';
 import {
   MIN_HORIZONTAL_RESOLUTION,
   ID_QUALITY_APPROVAL_THRESHOLD,
@@ -21,6 +22,7 @@ import {
   type ImageMetrics,
 } from './image';
 import { fetchAllowedImage } from './image-url';
+import { sealInStandardLayout } from './standard-seal';
 import { GENERIC_RFCS, curpResponse, lookupCurp, rfcResponse } from './registries';
 import { apiKeys, customers, oneToNCandidate, organizations, type FaceScenario } from './seed';
 import type { InterviewState } from './state';
@@ -196,7 +198,13 @@ export const handlers: Handlers = {
         signedDocumentNom151: b64(tokenDer),
         ...(body.includeSignedDocumentInResponse ? { signedDocumentBase64: b64(pdf) } : {}),
         ...(body.includeCertificateDetailsInResponse
-          ? { signedDocumentWithNomSignatureBase64: b64(await attachEvidence(pdf, tokenDer)) }
+          ? {
+              signedDocumentWithNomSignatureBase64: b64(
+                deps.state.profile === 'production-like'
+                  ? await sealInStandardLayout(pdf, tokenToTimeStampResp(tokenDer))
+                  : await attachEvidence(pdf, tokenDer),
+              ),
+            }
           : {}),
       },
     };

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createDemoTsa, type DemoTsa } from '../nom151/tsa';
 import { buildDemoApp } from './app';
 import { DemoClock } from './clock';
+import { profileFromEnv, type DemoProfile } from './production-profile';
 import type { DemoDeps } from './context';
 import { renderContractPdf } from './contract-pdf';
 import { longCallBytes } from './media';
@@ -23,6 +24,8 @@ export interface DemoServerOptions {
   maxBodyBytes?: number;
   /** Host clock in epoch ms; /__demo/clock moves the server clock ahead of it. */
   now?: () => number;
+  /** How the endpoints answer (docs/demo-server.md); default `OMNI_DEMO_PROFILE`, else `spec`. */
+  profile?: DemoProfile;
 }
 
 export interface DemoServer {
@@ -49,7 +52,7 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
   const maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const clock = new DemoClock(opts.now);
   const recordingsDir = await mkdtemp(join(tmpdir(), 'omni-demo-recordings-'));
-  const state = new DemoState(recordingsDir);
+  const state = new DemoState(recordingsDir, opts.profile ?? profileFromEnv());
   const pdfCache = new Map<string, Promise<Uint8Array>>();
   let tsa: Promise<DemoTsa> | undefined;
   let origin = '';

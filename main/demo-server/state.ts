@@ -1,6 +1,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CaptureAttemptsLimit, RecordingType } from '../../common/omni';
+import type { DemoProfile } from './production-profile';
 import { customers, interviews, type InterviewSeed } from './seed';
 
 export interface StoredRecording {
@@ -22,9 +23,13 @@ export interface InterviewState extends InterviewSeed {
 }
 
 export interface Fault {
-  kind: 'status' | 'delay' | 'reset' | 'malformed';
+  kind: 'status' | 'delay' | 'reset' | 'malformed' | 'html' | 'json';
   status?: number;
   delayMs?: number;
+  /** Seconds a 429 or 503 asks the client to wait (default 2). */
+  retryAfterS?: number;
+  /** The answer of a `json` fault, as given. */
+  body?: unknown;
   remaining: number;
 }
 
@@ -33,9 +38,15 @@ export class DemoState {
   interviews = new Map<string, InterviewState>();
   customerAttempts = new Map<string, CaptureAttemptsLimit>();
   faults = new Map<string, Fault[]>();
+  /** How the endpoints answer; `/__demo/profile` switches it, a reset returns to the one the server started with. */
+  profile: DemoProfile;
   private nextFolio = 1;
 
-  constructor(readonly recordingsDir: string) {
+  constructor(
+    readonly recordingsDir: string,
+    readonly startProfile: DemoProfile = 'spec',
+  ) {
+    this.profile = startProfile;
     this.seed();
   }
 
@@ -48,6 +59,7 @@ export class DemoState {
     );
     this.customerAttempts = new Map(customers.filter((c) => c.attempts).map((c) => [c.hint, { ...c.attempts! }]));
     this.faults = new Map();
+    this.profile = this.startProfile;
   }
 
   async reset(): Promise<void> {

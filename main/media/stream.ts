@@ -12,6 +12,7 @@ export interface MediaResponse {
 }
 
 const PASS_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'last-modified', 'etag'];
+const ENCODED_BYTE_HEADERS = new Set(['content-length', 'content-range', 'accept-ranges', 'etag']);
 const EXPIRED = new Set([401, 403, 410]);
 const RANGE = /^bytes=\d*-\d*(,\s*\d*-\d*)*$/;
 
@@ -51,9 +52,11 @@ export async function streamMedia(
     return plain(upstream.status === 404 ? 404 : 502, `The media source answered ${upstream.status}`);
   }
   const headers: Record<string, string> = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+  // fetch hands the body back decoded (gzip, deflate, br): the source's lengths and ranges count encoded bytes.
+  const encoded = (upstream.headers.get('content-encoding') ?? 'identity').toLowerCase() !== 'identity';
   for (const name of PASS_HEADERS) {
     const value = upstream.headers.get(name);
-    if (value !== null) headers[name] = value;
+    if (value !== null && !(encoded && ENCODED_BYTE_HEADERS.has(name))) headers[name] = value;
   }
   if (entry.contentType) headers['content-type'] = entry.contentType;
   return { status: upstream.status, headers, body: method === 'HEAD' ? null : upstream.body };

@@ -78,6 +78,7 @@ export async function verifyEvidence(input: VerifyInput): Promise<Nom151Verifica
   let evidenceKind: Nom151Verification['source']['evidence'];
   let document = input.document;
   let documentKind: Nom151Verification['source']['document'] = document ? 'given' : 'none';
+  let revisions: Uint8Array[] = [];
   if (isPdf(input.evidence)) {
     let extracted: Awaited<ReturnType<typeof extractEvidence>>;
     try {
@@ -97,6 +98,11 @@ export async function verifyEvidence(input: VerifyInput): Promise<Nom151Verifica
     if (!document || equalBytes(document, input.evidence)) {
       document = extracted.originalPdf;
       documentKind = document ? 'embedded-original' : 'none';
+      // The standard layout: the original's bytes unchanged, then incremental updates that embed the evidence.
+      if (!document) {
+        revisions = earlierRevisions(input.evidence);
+        if (revisions.length > 0) documentKind = 'original-revision';
+      }
       if (document) {
         sealedPages = (await visiblePagesMatch(input.evidence, document).catch(() => false)) ? 'match' : 'differ';
         if (sealedPages === 'differ') failures.push(failure('SEALED_PAGES_DIFFER'));
@@ -124,9 +130,22 @@ export async function verifyEvidence(input: VerifyInput): Promise<Nom151Verifica
   if (!hashName) {
     failures.push(failure('UNSUPPORTED_HASH'));
     checks.imprint = 'failed';
-  } else if (!document) {
+  } else if (!document && revisions.length === 0) {
     failures.push(failure('NO_DOCUMENT'));
   } else {
+    if (!document) {
+      // The original is the earlier revision the imprint names; failing that, the latest one, to report the mismatch.
+      const hashOf = async (bytes: Uint8Array) =>
+        new Uint8Array(await globalThis.crypto.subtle.digest(hashName, ownBuffer(bytes)));
+      for (const revision of revisions)
+        if (equalBytes(await hashOf(revision), imprint)) {
+          document = revision;
+          break;
+        }
+      document ??= revisions[revisions.length - 1]!;
+      sealedPages = (await visiblePagesMatch(input.evidence, document).catch(() => false)) ? 'match' : 'differ';
+      if (sealedPages === 'differ') failures.push(failure('SEALED_PAGES_DIFFER'));
+    }
     const digest = new Uint8Array(await globalThis.crypto.subtle.digest(hashName, ownBuffer(document)));
     documentHashHex = toHex(digest);
     checks.imprint = equalBytes(digest, imprint) ? 'passed' : 'failed';
@@ -341,6 +360,23 @@ async function findIssuer(
 
 function isCa(cert: x509.X509Certificate): boolean {
   return cert.getExtension(x509.BasicConstraintsExtension)?.ca === true;
+}
+
+/**
+ * Every earlier revision of an incrementally updated PDF, oldest first: the bytes up to each `%%EOF` marker but the
+ * last, with or without the end-of-line after it (a writer may or may not count it as part of the file).
+ */
+export function earlierRevisions(pdf: Uint8Array): Uint8Array[] {
+  const text = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).toString('latin1');
+  const ends: number[] = [];
+  for (let at = text.indexOf('%%EOF'); at !== -1; at = text.indexOf('%%EOF', at + 5)) ends.push(at + 5);
+  const out: Uint8Array[] = [];
+  for (const end of ends.slice(0, -1)) {
+    out.push(pdf.subarray(0, end));
+    if (text[end] === '\r' && text[end + 1] === '\n') out.push(pdf.subarray(0, end + 2));
+    else if (text[end] === '\r' || text[end] === '\n') out.push(pdf.subarray(0, end + 1));
+  }
+  return out;
 }
 
 function isPdf(bytes: Uint8Array): boolean {

@@ -237,7 +237,7 @@ export class OmniClient {
     deadline: Deadline,
     kind: TokenKind,
   ): Promise<Attempt> {
-    let res: Response;
+    let res: Response | undefined;
     let text: string;
     try {
       res = await this.fetchImpl(url, init);
@@ -245,6 +245,17 @@ export class OmniClient {
     } catch (e) {
       const stopped = deadline.failure(p.name, e);
       if (stopped) return { ok: false, error: stopped, retry: false };
+      // The service answered a write but the answer was cut off: it may well have applied it.
+      if (res?.ok && !p.isGet)
+        return {
+          ok: false,
+          error: clientError('schema', 'WRITE_ANSWER_UNREADABLE', {
+            endpoint: p.name,
+            httpStatus: res.status,
+            cause: e,
+          }),
+          retry: false,
+        };
       const code = errorCode(e);
       return {
         ok: false,
@@ -266,9 +277,7 @@ export class OmniClient {
           error: clientError('schema', code, {
             endpoint: p.name,
             httpStatus: res.status,
-            issues: [
-              { path: '(root)', message: looksLikePage ? 'response is a web page, not JSON' : 'response is not JSON' },
-            ],
+            ...(looksLikePage ? { serviceWords: pageWords(text) } : {}),
           }),
           retry: false,
         };
@@ -449,7 +458,7 @@ function httpError(endpoint: EndpointName, status: number, text: string, kind: T
   } catch {
     json = undefined;
   }
-  const parsed = ErrorBody.safeParse(json);
+  const parsed = readTolerantly(ErrorBody, json);
   const body = parsed.success ? parsed.data : undefined;
   let explanation: Explanation | undefined;
   let serviceStatus: number | string | undefined = body?.status;
@@ -480,7 +489,26 @@ function httpError(endpoint: EndpointName, status: number, text: string, kind: T
   if (serviceStatus !== undefined && serviceStatus !== status) init.serviceStatus = serviceStatus;
   if (body) init.body = body;
   else if (json !== undefined) init.data = json;
+  else if (text.trim()) init.serviceWords = pageWords(text);
   return new OmniError(init);
+}
+
+/** The words of a page (its title, then its text) that answered in place of the service, shortened. */
+export function pageWords(text: string): string {
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1];
+  // Each heading, paragraph or line of the page reads as a sentence of its own.
+  const body = text
+    .replace(/<(script|style|head)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<\/(h\d|p|div|li|td|center)>|<br\s*\/?>|<hr[^>]*>/gi, '\n')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .map((line, i, all) => (i < all.length - 1 && !/[.:!?]$/.test(line) ? `${line}.` : line))
+    .join(' ');
+  const words = title?.trim() && !body.startsWith(title.trim()) ? `${title.trim()}: ${body}` : body;
+  return words.length > 200 ? `${words.slice(0, 199)}…` : words;
 }
 
 /** Whether a 401 body points at the API key rather than the token (by header name in details or message). */
@@ -497,6 +525,7 @@ function errorInit(e: OmniError): ConstructorParameters<typeof OmniError>[0] {
   if (e.serviceStatus !== undefined) init.serviceStatus = e.serviceStatus;
   if (e.body !== undefined) init.body = e.body;
   if (e.data !== undefined) init.data = e.data;
+  if (e.serviceWords !== undefined) init.serviceWords = e.serviceWords;
   return init;
 }
 

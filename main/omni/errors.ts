@@ -28,6 +28,8 @@ export interface OmniErrorInit {
   data?: unknown;
   issues?: FieldIssue[];
   retryAfterMs?: number;
+  /** What an answer that is not the service's JSON said (a proxy page's title and text), shortened. */
+  serviceWords?: string;
   cause?: unknown;
 }
 
@@ -54,6 +56,7 @@ export class OmniError extends Error {
   readonly data?: unknown;
   readonly issues?: FieldIssue[];
   readonly retryAfterMs?: number;
+  readonly serviceWords?: string;
 
   constructor(init: OmniErrorInit) {
     super(describe(init), init.cause === undefined ? undefined : { cause: init.cause });
@@ -68,6 +71,7 @@ export class OmniError extends Error {
     if (init.data !== undefined) this.data = init.data;
     if (init.issues !== undefined) this.issues = init.issues;
     if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
+    if (init.serviceWords !== undefined) this.serviceWords = init.serviceWords;
   }
 
   get retryable(): boolean {
@@ -99,6 +103,7 @@ export class OmniError extends Error {
     if (e.group !== undefined) details.group = e.group;
     if (this.retryAfterMs !== undefined) details.retryAfterMs = this.retryAfterMs;
     if (this.body?.message) details.serviceMessage = this.body.message;
+    else if (this.serviceWords) details.serviceMessage = this.serviceWords;
     if (this.body?.path) details.servicePath = this.body.path;
     if (this.body?.details) details.serviceDetails = this.body.details;
     if (Object.keys(details).length) data.details = details;
@@ -135,7 +140,9 @@ export function clientError(
 ): OmniError {
   const explanation = explain({ client: code });
   if (!explanation) throw new Error(`no catalog entry for ${code}`);
-  return new OmniError({ kind, code: kind === 'config' ? code : KIND_CODE[kind], explanation, ...extra });
+  // An answer that is not the service's (a web page, a cut-off body) keeps its own code, not SCHEMA_MISMATCH.
+  const own = kind === 'config' || (kind === 'schema' && code !== 'SCHEMA_MISMATCH');
+  return new OmniError({ kind, code: own ? code : KIND_CODE[kind], explanation, ...extra });
 }
 
 /** zod issues → field issues with dotted paths, optionally under a prefix (`query`, `body`). */

@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { DemoProfile } from '../demo-server/production-profile';
 import { DataDirInUseError } from './data-lock';
 import { openInBrowser, resetWebShellDemoData, startWebShell } from './index';
 
@@ -8,6 +9,8 @@ import { openInBrowser, resetWebShellDemoData, startWebShell } from './index';
  * `npm run start:web -- [--port 5173] [--no-open] [--data-dir DIR] [--static-dir DIR]`: the app in the system browser, served from
  * 127.0.0.1. Prints one line, `Omni Reviewer ready at <url>`; the URL's fragment holds the per-launch key.
  * `--reset-demo-data` forgets the demo environment's queue, drafts and decisions in the data folder, and exits.
+ * `--demo-profile production-like` makes the built-in demo service answer as a production service does
+ * (docs/demo-server.md, "Production profile").
  */
 function defaultDataDir(): string {
   if (process.env.OMNI_REVIEWER_DATA_DIR) return process.env.OMNI_REVIEWER_DATA_DIR;
@@ -23,7 +26,7 @@ function fail(message: string): never {
 }
 
 const USAGE =
-  'Usage: npm run start:web -- [--port 5173] [--no-open] [--data-dir DIR] [--static-dir DIR] [--reset-demo-data]';
+  'Usage: npm run start:web -- [--port 5173] [--no-open] [--data-dir DIR] [--static-dir DIR] [--reset-demo-data] [--demo-profile spec|production-like]';
 
 let values: {
   port?: string;
@@ -31,6 +34,7 @@ let values: {
   'data-dir'?: string;
   'static-dir'?: string;
   'reset-demo-data'?: boolean;
+  'demo-profile'?: string;
   help?: boolean;
 };
 try {
@@ -41,6 +45,7 @@ try {
       'data-dir': { type: 'string' },
       'static-dir': { type: 'string' },
       'reset-demo-data': { type: 'boolean' },
+      'demo-profile': { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -68,6 +73,12 @@ if (values['reset-demo-data']) {
         : `Demo data could not be reset / No se pudieron restablecer los datos de demostración: ${(error as Error).message}`,
     );
   }
+}
+if (values['demo-profile'] !== undefined) {
+  const profile = DemoProfile.safeParse(values['demo-profile']);
+  if (!profile.success) fail(`--demo-profile must be spec or production-like, got "${values['demo-profile']}".`);
+  // Read by the demo server when the app starts it (main/demo-server/production-profile.ts).
+  process.env.OMNI_DEMO_PROFILE = profile.data;
 }
 const port = values.port === undefined ? 5173 : Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535)

@@ -2,10 +2,12 @@ import { common } from '../i18n/common';
 import { useT } from '../i18n/index';
 import { Badge } from './Badge';
 import { IconDanger, IconInfo, IconMinus, IconWarning } from './icons';
+import { NotInSpec } from './NotInSpec';
 
 /**
  * Severity with an icon and a word, never colour alone. Accepts the service's spellings as they come
- * (lower case for raw checks, upper case for fraud risk); null/unknown reads "Not rated".
+ * (lower case for raw checks, upper case for fraud risk); null reads "Not rated", a value the spec does not list is
+ * shown as it came, marked so.
  */
 export function SeverityBadge({ severity }: { severity: string | null | undefined }) {
   const t = useT(common);
@@ -29,6 +31,12 @@ export function SeverityBadge({ severity }: { severity: string | null | undefine
         </Badge>
       );
     default:
+      if (severity)
+        return (
+          <Badge tone="warn" icon={<IconWarning />}>
+            <NotInSpec value={severity} />
+          </Badge>
+        );
       return (
         <Badge tone="neutral" icon={<IconMinus />}>
           {t('severityUnknown')}

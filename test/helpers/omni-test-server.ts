@@ -1,5 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
+
+function encode(body: Buffer, encoding: Reply['encoding']): Buffer {
+  if (encoding === 'gzip') return zlib.gzipSync(body);
+  if (encoding === 'deflate') return zlib.deflateSync(body);
+  if (encoding === 'br') return zlib.brotliCompressSync(body);
+  return body;
+}
 
 /** A request as the test server saw it. */
 export interface SeenRequest {
@@ -19,6 +27,10 @@ export interface Reply {
   text?: string;
   /** Destroy the socket without answering (a connection reset). */
   reset?: boolean;
+  /** Compress the body and say so in Content-Encoding, as a production gateway does. */
+  encoding?: 'gzip' | 'deflate' | 'br';
+  /** Send only the first bytes of the body, announcing its whole length, then close: a cut-off answer. */
+  cutAfterBytes?: number;
   delayMs?: number;
 }
 
@@ -92,8 +104,15 @@ export async function startTestServer(routes: Record<string, Handler> = {}): Pro
             return;
           }
           const text = reply.text ?? (reply.json === undefined ? '' : JSON.stringify(reply.json));
-          res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
-          res.end(text);
+          const body = encode(Buffer.from(text), reply.encoding);
+          res.writeHead(reply.status ?? 200, {
+            'content-type': 'application/json',
+            'content-length': String(body.byteLength),
+            ...(reply.encoding ? { 'content-encoding': reply.encoding } : {}),
+            ...reply.headers,
+          });
+          if (reply.cutAfterBytes === undefined) res.end(body);
+          else res.write(body.subarray(0, reply.cutAfterBytes), () => req.socket.destroy());
         })
         .catch((e: unknown) => {
           res.writeHead(500, { 'content-type': 'application/json' });

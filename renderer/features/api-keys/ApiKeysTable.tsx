@@ -3,7 +3,7 @@ import { memo, useCallback, useMemo, useRef, type ReactNode } from 'react';
 import type { ApiKeyRow, CellValue } from '../../../common/ipc/apikeys';
 import { readableName } from '../../i18n/field-words';
 import { intlLocale, useLocale, useT, type Bilingual, type Locale, type Translate } from '../../i18n/index';
-import { Badge, IconCheck, IconMinus } from '../../ui/index';
+import { Badge, IconCheck, IconMinus, NotInSpec } from '../../ui/index';
 import { messages } from './messages';
 
 type T = Translate<(typeof messages)['en']>;
@@ -330,6 +330,8 @@ const KeyRow = memo(function KeyRow({
           </Badge>
         );
       default:
+        if (column.kind === 'extra' && row.unread?.includes(column.id.slice('extra:'.length)))
+          return <NotInSpec value={value === null || value === undefined ? 'null' : String(value)} />;
         return value === null || value === undefined
           ? '—'
           : typeof value === 'boolean'

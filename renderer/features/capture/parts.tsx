@@ -4,7 +4,7 @@ import { FaceCoordinates } from '../../../common/omni/common';
 import type { AttemptsView, ImageSource, IndicatorView, Verdict } from '../../../common/ipc/capture';
 import type { IpcErrorData } from '../../../common/ipc/define';
 import { useBilingual, useFormat, useLocale, useT } from '../../i18n/index';
-import { Badge, FileField, IconCheck, IconDanger, IconInfo, IconMinus, IconWarning } from '../../ui/index';
+import { Badge, FileField, IconCheck, IconDanger, IconInfo, IconMinus, IconWarning, NotInSpec } from '../../ui/index';
 import { readFileBase64 } from '../signing/files';
 import { fieldTexts, messages } from './messages';
 
@@ -248,7 +248,7 @@ export function IndicatorsTable({ indicators, caption }: { indicators: Indicator
                 {texts?.label[locale] ?? i.field}
                 <span className="mono muted small"> {i.field}</span>
               </th>
-              <td className="mono">{value(i.value)}</td>
+              <td className="mono">{i.notInSpec ? <NotInSpec value={value(i.value)} /> : value(i.value)}</td>
               <td>
                 <VerdictBadge verdict={i.verdict} />
               </td>

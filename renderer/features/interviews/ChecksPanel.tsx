@@ -1,14 +1,16 @@
 import { useMemo, useState } from 'react';
+import { unreadFieldsOf } from '../../../common/omni/common';
 import type { FraudRisk, RawIdvCheckResult } from '../../../common/omni/session';
 import { keys, useOmniQuery } from '../../api/index';
 import { useT } from '../../i18n/index';
-import { Panel, Segmented, SeverityBadge } from '../../ui/index';
+import { NotInSpec, Panel, Segmented, SeverityBadge, UnreadFields } from '../../ui/index';
 import { messages } from './messages';
 
 type CheckSort = 'severity' | 'name' | 'value';
 type CheckFilter = 'all' | 'high' | 'mediumUp' | 'notRun';
 
-const RANK: Record<RawIdvCheckResult['severity'], number> = { high: 3, medium: 2, low: 1 };
+const RANK: Record<string, number> = { high: 3, medium: 2, low: 1 };
+const rank = (severity: string) => RANK[severity] ?? 0;
 
 export function useRawIdv(interviewId: string) {
   return useOmniQuery(keys.interview.rawIdv(interviewId), (api) => api.interview.rawIdv({ interviewId }));
@@ -24,13 +26,23 @@ export function ChecksPanel({ interviewId }: { interviewId: string }) {
       <Panel
         title={t('checksTitle')}
         query={raw}
-        isEmpty={(d) => d.data.result.checkResults.length === 0}
+        isEmpty={(d) => d.data.result.checkResults.length === 0 && !('checkResults' in unreadFieldsOf(d.data.result))}
         empty={t('idvNotRun')}
       >
-        {(d) => <ChecksTable checks={d.data.result.checkResults} />}
+        {(d) => (
+          <>
+            <ChecksTable checks={d.data.result.checkResults} />
+            <UnreadFields of={d.data.result} except={['fraudRisk']} />
+          </>
+        )}
       </Panel>
-      <Panel title={t('fraudTitle')} query={fraud} isEmpty={(d) => d.fraudRisk === null} empty={t('noFraudRisk')}>
-        {(d) => (d.fraudRisk ? <FraudRiskView risk={d.fraudRisk} /> : null)}
+      <Panel
+        title={t('fraudTitle')}
+        query={fraud}
+        isEmpty={(d) => d.fraudRisk === null && !('fraudRisk' in unreadFieldsOf(d))}
+        empty={t('noFraudRisk')}
+      >
+        {(d) => (d.fraudRisk ? <FraudRiskView risk={d.fraudRisk} /> : <UnreadFields of={d} only={['fraudRisk']} />)}
       </Panel>
     </>
   );
@@ -48,7 +60,7 @@ function ChecksTable({ checks }: { checks: RawIdvCheckResult[] }) {
           ? c.severity === 'high'
           : filter === 'mediumUp'
             ? c.severity !== 'low'
-            : c.result === null,
+            : c.result === null && !('result' in unreadFieldsOf(c)),
     );
     const byName = (a: RawIdvCheckResult, b: RawIdvCheckResult) => a.name.localeCompare(b.name);
     const byValue = (a: RawIdvCheckResult, b: RawIdvCheckResult) => (b.result ?? -1) - (a.result ?? -1);
@@ -58,7 +70,7 @@ function ChecksTable({ checks }: { checks: RawIdvCheckResult[] }) {
         : sort === 'value'
           ? (a: RawIdvCheckResult, b: RawIdvCheckResult) => byValue(a, b) || byName(a, b)
           : (a: RawIdvCheckResult, b: RawIdvCheckResult) =>
-              RANK[b.severity] - RANK[a.severity] || byValue(a, b) || byName(a, b);
+              rank(b.severity) - rank(a.severity) || byValue(a, b) || byName(a, b);
     return [...kept].sort(compare);
   }, [checks, sort, filter]);
   return (
@@ -114,9 +126,13 @@ function ChecksTable({ checks }: { checks: RawIdvCheckResult[] }) {
                     <span className="visually-hidden">{t('colVersion')}: </span>
                     {c.version}
                   </span>
+                  <UnreadFields of={c} except={['result']} />
                 </td>
                 <td className="num">
-                  {c.result === null ? (
+                  {'result' in unreadFieldsOf(c) ? (
+                    // A value was sent but is no number in [0, 1]: shown as it came, not as "did not run".
+                    <NotInSpec value={JSON.stringify(unreadFieldsOf(c).result)} />
+                  ) : c.result === null ? (
                     <span className="muted">{t('didNotRun')}</span>
                   ) : (
                     <span className="value-cell">
@@ -164,6 +180,7 @@ function FraudRiskView({ risk }: { risk: FraudRisk }) {
         </div>
       </dl>
       {risk.responseText && <p>{risk.responseText}</p>}
+      <UnreadFields of={risk} />
       <div className="feature-lists">
         <FeatureTable title={t('fraudFeatures')} features={risk.topNFraudFeatures} codes={risk.topNFraudCodes} />
         <FeatureTable title={t('legitFeatures')} features={risk.topNLegitFeatures} codes={risk.topNLegitCodes} />

@@ -114,7 +114,9 @@ export function VerificationResult({
               ? (givenDocumentLabel ?? t('docGiven'))
               : result.source.document === 'embedded-original'
                 ? t('docEmbedded')
-                : t('docNone')}
+                : result.source.document === 'original-revision'
+                  ? t('docRevision')
+                  : t('docNone')}
           </dd>
           <dt>{t('providerValidity')}</dt>
           <dd className="num">

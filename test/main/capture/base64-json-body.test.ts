@@ -326,6 +326,26 @@ describe('capture advice', async () => {
       error: { code: 'DEEPFAKE_DETECTED', message: { en: 'synthetic (DEEPFAKE_DETECTED: not in the spec)' } },
     });
   });
+
+  it('keeps a typeOfId and a failReason newer than the spec, marked as not in the spec', () => {
+    const advice = backIdAdvice({
+      typeOfId: 'DigitalNationalId',
+      failReason: 'HOLOGRAM_MISSING',
+      classification: false,
+    });
+    expect(advice.indicators.find((i) => i.field === 'typeOfId')).toMatchObject({
+      value: 'DigitalNationalId',
+      notInSpec: true,
+    });
+    expect(advice.failReason).toMatchObject({
+      code: 'HOLOGRAM_MISSING',
+      message: { en: '(HOLOGRAM_MISSING: not in the spec)', es: '(HOLOGRAM_MISSING: no está en la especificación)' },
+    });
+    expect(advice.recapture).toBe(true);
+    expect(backIdAdvice({ typeOfId: 'Passport' }).indicators.find((i) => i.field === 'typeOfId')?.notInSpec).toBe(
+      undefined,
+    );
+  });
 });
 
 describe('streamingFetch', async () => {

@@ -47,4 +47,22 @@ describe('npm run demo-server', () => {
     expect(hostCode).toBe(1);
     expect(stderr).toMatch(/allowNonLoopback/);
   });
+
+  it('--profile production-like answers as production does; an unknown profile is refused', async () => {
+    const child = runCli(['--port', '0', '--profile', 'production-like']);
+    const lines = createInterface({ input: child.stdout! });
+    const [line] = (await once(lines, 'line')) as [string];
+    expect(line).toContain('profile: production-like');
+    const url = /http:\/\/127\.0\.0\.1:\d+/.exec(line)![0];
+    expect(await (await fetch(`${url}/__demo/profile`)).json()).toEqual({ profile: 'production-like' });
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+
+    const unknown = runCli(['--port', '0', '--profile', 'prod']);
+    let stderr = '';
+    unknown.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const [code] = await once(unknown, 'exit');
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/--profile must be spec or production-like/);
+  });
 });

@@ -134,13 +134,13 @@ describe('OmniClient over loopback HTTP', () => {
 
   it('keeps unknown response fields and turns a broken response into a schema error naming endpoint and field', async () => {
     server.route('GET /omni/get/raw-idv-results', () => ({
-      json: { checkResults: [{ name: 'faceTamper', severity: 'LOW', version: '1', result: 0.2 }], fraudRisk: null },
+      json: { checkResults: 'none', fraudRisk: null },
     }));
     const err = await failure(client().call('getRawIdvResults', { query: { id: 'iv-1' } }));
     expect(err.kind).toBe('schema');
     expect(err.endpoint).toBe('getRawIdvResults');
-    expect(err.issues?.[0]?.path).toBe('checkResults.0.severity');
-    expect(err.toIpcError().message.en).toContain('getRawIdvResults: checkResults.0.severity');
+    expect(err.issues?.[0]?.path).toBe('checkResults');
+    expect(err.toIpcError().message.en).toContain('getRawIdvResults: checkResults');
 
     server.route('GET /omni/get/contracts-links', () => ({ text: '<html>proxy error</html>' }));
     const html = await failure(client().call('getContractLinks', { query: { id: 'iv-1' } }));
@@ -219,13 +219,16 @@ describe('OmniClient over loopback HTTP', () => {
     expect(server.requests.filter((r) => r.path === '/omni/api-key')).toHaveLength(4);
   });
 
-  it('a 401 on a session-token call is not retried and says the session token was rejected', async () => {
+  it('a 401 on a session-token call is not retried and names both causes, session token and API key', async () => {
     server.route('POST /omni/add/conference/notes', () => ({
       status: 401,
       json: errorBody(401, 'Unauthorized', '/omni/add/conference/notes'),
     }));
     const err = await failure(client().call('addConferenceNotes', { body: { notes: 'ok' } }, { interviewId: 'iv-1' }));
     expect(err.code).toBe('SESSION_TOKEN_REJECTED');
+    const { message } = err.toIpcError();
+    expect(message.en).toMatch(/session token.*API key/);
+    expect(message.es).toMatch(/token de sesión.*clave de API/);
     expect(server.requests).toHaveLength(1);
   });
 
@@ -370,5 +373,63 @@ describe('OmniClient over loopback HTTP', () => {
     );
     expect(out.recordingId).toBe('rec-65536');
     expect(server.requests[0]!.headers['content-length']).toBe(String(length));
+  });
+
+  describe('answers that are compressed, web pages or cut off', () => {
+    const idv = { checkResults: [{ name: 'faceTamper', severity: 'low', version: '1', result: 0.2 }], fraudRisk: null };
+
+    it.each(['gzip', 'deflate', 'br'] as const)(
+      'reads a %s-encoded JSON answer, read and write alike',
+      async (encoding) => {
+        server.route('GET /omni/get/raw-idv-results', () => ({ json: idv, encoding }));
+        server.route('POST /omni/add/name', () => ({ json: { success: true, sessionStatus: 'Alive' }, encoding }));
+        const c = client();
+        expect(await c.call('getRawIdvResults', { query: { id: 'iv-1' } })).toEqual(idv);
+        expect(await c.call('addName', { body: { name: 'Ana' } }, { interviewId: 'iv-1' })).toEqual({
+          success: true,
+          sessionStatus: 'Alive',
+        });
+      },
+    );
+
+    it("names a web page in place of the service, in en and es-MX, with the page's words in small print", async () => {
+      const page =
+        '<!doctype html><html><head><title>Sign in to Guest Wi-Fi</title><style>p{}</style></head>' +
+        '<body><h1>Guest network</h1><p>Accept the terms to continue.</p></body></html>';
+      server.route('GET /omni/get/contracts-links', () => ({ text: page, headers: { 'content-type': 'text/html' } }));
+      server.route('GET /omni/get/raw-idv-results', () => ({ status: 502, text: page, encoding: 'gzip' }));
+      for (const endpoint of ['getContractLinks', 'getRawIdvResults'] as const) {
+        const err = await failure(client({ retry: { attempts: 1 } }).call(endpoint, { query: { id: 'iv-1' } }));
+        const ipc = err.toIpcError();
+        expect(ipc.message.en).toMatch(/^The address answered with a web page/);
+        expect(ipc.message.en).not.toMatch(/\(root\)/);
+        expect(ipc.message.es).toMatch(/^La dirección respondió con una página web/);
+        expect(ipc.advice?.en).toMatch(/address.*proxy/);
+        expect(ipc.details?.serviceMessage).toBe(
+          'Sign in to Guest Wi-Fi: Guest network. Accept the terms to continue.',
+        );
+      }
+    });
+
+    it('a write whose answer was cut off says the service may have stored it, and is not sent again', async () => {
+      server.route('POST /omni/add/conference/notes', () => ({
+        json: { success: true, sessionStatus: 'Alive' },
+        cutAfterBytes: 8,
+      }));
+      const err = await failure(
+        client().call('addConferenceNotes', { body: { notes: 'called back' } }, { interviewId: 'iv-1' }),
+      );
+      expect(err.toIpcError()).toMatchObject({ code: 'WRITE_ANSWER_UNREADABLE', retryable: false });
+      expect(err.toIpcError().message.en).toMatch(/^The service may have stored it/);
+      expect(err.toIpcError().message.es).toMatch(/^Es posible que el servicio lo haya guardado/);
+      expect(err.retryable).toBe(false);
+      expect(server.requests.filter((r) => r.path === '/omni/add/conference/notes')).toHaveLength(1);
+    });
+
+    it('a cut-off JSON answer to a read is named as such, not as a service fault', async () => {
+      server.route('GET /omni/get/raw-idv-results', () => ({ text: JSON.stringify(idv).slice(0, 30) }));
+      const err = await failure(client().call('getRawIdvResults', { query: { id: 'iv-1' } }));
+      expect(err.toIpcError().message.en).toMatch(/cut-off answer/);
+    });
   });
 });

@@ -127,8 +127,10 @@ const samples: Record<string, { valid: unknown[]; invalid: unknown[] }> = {
         captureAttemptsLimit: { max: 3, remaining: 0 },
       },
     ],
-    invalid: [{ overallStatus: 'pass' }, { candidate: 'c' }],
+    // A status newer than the spec is kept as it came (openEnum); a missing or non-text one is not.
+    invalid: [{ overallStatus: 3 }, { candidate: 'c' }],
   },
+  OverallStatus: { valid: ['PASS', 'FAIL'], invalid: ['pass'] },
   TypeOfId: { valid: ['Passport', 'FederalID', 'MedicalCard'], invalid: ['passport', 'INE'] },
   FailReason: { valid: ['WRONG_DOCUMENT_SIDE'], invalid: ['WRONG_SIDE'] },
   AddBackSecondIdQuery: { valid: [{}, { captureType: 'UPLOAD' }], invalid: [{ captureType: 'FILE' }] },
@@ -191,17 +193,17 @@ const samples: Record<string, { valid: unknown[]; invalid: unknown[] }> = {
   },
   RawCheckSeverity: { valid: ['low', 'medium', 'high'], invalid: ['LOW'] },
   RawIdvCheckResult: {
-    valid: [check, { ...check, result: null }],
+    valid: [check, { ...check, result: null }, { ...check, severity: 'critical' }],
     invalid: [
-      { ...check, severity: 'LOW' },
+      { ...check, severity: 7 },
       { ...check, result: 1.5 },
     ],
   },
   FraudSeverity: { valid: ['LOW', 'MEDIUM', 'HIGH'], invalid: ['low'] },
   FraudRisk: {
-    valid: [fraud, { name: 'checkFraudRisk', severity: 'LOW', version: '1', result: 0.1 }],
+    valid: [fraud, { name: 'checkFraudRisk', severity: 'LOW', version: '1', result: 0.1 }, { ...fraud, severity: 'X' }],
     invalid: [
-      { ...fraud, severity: 'high' },
+      { ...fraud, severity: null },
       { ...fraud, name: 'other' },
     ],
   },

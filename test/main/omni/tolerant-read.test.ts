@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ListApiKeysResponse } from '../../../common/omni/admin';
+import { ErrorBody, SuccessResponse, unreadFieldsOf } from '../../../common/omni/common';
+import { SignStringResponse } from '../../../common/omni/nom151';
+import { ImportVideoResponse } from '../../../common/omni/recordings';
+import { toApiKeyRows } from '../../../main/apikeys/rows';
 import { AuthenticateResponse } from '../../../common/omni/face';
 import { AddBackSecondIdResponse } from '../../../common/omni/id';
 import { RawIdvResponse } from '../../../common/omni/session';
@@ -68,5 +72,64 @@ describe('readTolerantly', () => {
       issueName: null,
     });
     expect(id.data).toEqual({ typeOfId: 'DigitalNationalId', failReason: 'NEW_REASON' });
+  });
+
+  it('reads times as ISO text, epoch ms or epoch s on every endpoint, error bodies included', () => {
+    const at = '2023-11-14T22:13:20.000Z';
+    for (const timestamp of [1_700_000_000_000, 1_700_000_000, '1700000000000', at]) {
+      const body = readTolerantly(ErrorBody, {
+        timestamp,
+        status: 400,
+        error: 'Bad Request',
+        message: 'gone',
+        path: '/x',
+      });
+      expect(body.success).toBe(true);
+      expect(body.data!.timestamp).toBe(at);
+      expect(body.data!.message).toBe('gone');
+    }
+  });
+
+  it('reads ids and other text sent as numbers, numbers and booleans sent as text', () => {
+    expect(readTolerantly(ImportVideoResponse, { recordingId: 9_001 }).data).toEqual({ recordingId: '9001' });
+    expect(readTolerantly(SignStringResponse, { signedString: 'MIIB', reference: 42 }).data!.reference).toBe('42');
+    const keys = readTolerantly(ListApiKeysResponse, [{ id: 3, name: 7, enabled: 'false' }]);
+    expect(keys.data).toEqual([{ id: '3', name: '7', enabled: false }]);
+  });
+
+  it('degrades only the field that does not parse: kept raw under unreadFields, the rest of the answer read', () => {
+    const answer = {
+      checkResults: [
+        { name: 'tamperCheck', severity: 'low', version: '1', result: 0.1 },
+        { name: 'liveness', severity: 'critical', version: '3', result: 'very high' },
+        'not a check',
+      ],
+      fraudRisk: { name: 'checkFraudRisk', severity: 'EXTREME', version: '2', result: 0.9, topNFraudCodes: 'F1,F2' },
+    };
+    const parsed = readTolerantly(RawIdvResponse, answer);
+    expect(parsed.success).toBe(true);
+    const { checkResults, fraudRisk } = parsed.data!;
+    expect(checkResults).toHaveLength(2);
+    expect(checkResults[0]).toEqual(answer.checkResults[0]);
+    // A severity newer than the spec is kept as it came; the value that is no number is set aside, raw.
+    expect(checkResults[1]).toMatchObject({ name: 'liveness', severity: 'critical', result: null });
+    expect(unreadFieldsOf(checkResults[1])).toEqual({ result: 'very high' });
+    expect(unreadFieldsOf(parsed.data)).toEqual({ checkResults: ['not a check'] });
+    expect(fraudRisk).toMatchObject({ severity: 'EXTREME', result: 0.9, topNFraudCodes: [] });
+    expect(unreadFieldsOf(fraudRisk)).toEqual({ topNFraudCodes: 'F1,F2' });
+    const written = readTolerantly(SuccessResponse, { success: true, sessionStatus: 'Archived' });
+    expect(written.data).toEqual({ success: true, unreadFields: { sessionStatus: 'Archived' } });
+  });
+
+  it('shows an API key field it could not read as it came, flagged, and never a full key', () => {
+    const parsed = readTolerantly(ListApiKeysResponse, {
+      items: [{ id: 'k1', name: { first: 'ci' }, maskedKey: 12345678901234, createdAt: true }],
+    });
+    expect(parsed.success).toBe(true);
+    const { keys, extraColumns } = toApiKeyRows(parsed.data!);
+    expect(keys[0]!.unread).toEqual(['name', 'createdAt']);
+    expect(keys[0]!.extra).toEqual({ name: '{"first":"ci"}', createdAt: true });
+    expect(keys[0]!.maskedKey).toBe('1234••••1234');
+    expect(extraColumns).toEqual(['name', 'createdAt']);
   });
 });

@@ -1,0 +1,185 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, test, type ShellFixture } from './fixtures';
+import { openInterview, panelsSettled } from './review-helpers';
+
+/**
+ * Journeys against the demo service's production profile (docs/demo-server.md): nulls for absent optional fields,
+ * epoch times, page-wrapped lists, enum values beyond the spec, gzip on every answer, the standard sealed layout.
+ */
+const SHOTS = 'out/screens/production-profile';
+
+async function productionLike(shell: ShellFixture) {
+  const res = await shell.demo('profile', { profile: 'production-like' });
+  expect(await res.json()).toEqual({ profile: 'production-like' });
+}
+
+async function nav(page: Page, name: RegExp | string) {
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name }).first().click();
+}
+
+test('an interview whose answers carry nulls shows its checks, the check beyond the spec, and its fraud risk', async ({
+  page,
+  shell,
+}) => {
+  await productionLike(shell);
+  await openInterview(page, shell, 'demo-clean-pass');
+  await panelsSettled(page);
+  const checks = page.getByTestId('checks-table');
+  await expect(checks).toBeVisible();
+  const beyond = checks.getByRole('row').filter({ hasText: 'deepfakeVideoCheck' });
+  await expect(beyond.getByTestId('not-in-spec')).toHaveText('critical (not in the spec)');
+  const fraud = page.getByTestId('fraud-risk');
+  await expect(fraud).toBeVisible();
+  await expect(fraud.getByTestId('fraud-score')).not.toBeEmpty();
+  // Empty lists the service sent as null read as empty, not as a broken panel.
+  await expect(page.locator('.workspace').getByText(/unexpected shape/i)).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/interview-nulls.png`, fullPage: true });
+  await fraud.scrollIntoViewIfNeeded();
+  await fraud.screenshot({ path: `${SHOTS}/interview-nulls-fraud.png` });
+});
+
+test('a field that does not parse is shown raw and flagged; the rest of the panel stays', async ({ page, shell }) => {
+  await productionLike(shell);
+  const check = (name: string, result: unknown) => ({ name, severity: 'low', version: '3.2.0', result });
+  await shell.demo('faults', {
+    route: 'getRawIdvResults',
+    kind: 'json',
+    times: 20,
+    body: {
+      checkResults: [check('faceTamperCheck', 0.03), check('idTamperCheck', 'n/a'), 'not a check'],
+      fraudRisk: { name: 'checkFraudRisk', severity: 'LOW', version: 3, result: 0.12, topNFraudCodes: 'F1;F2' },
+    },
+  });
+  await openInterview(page, shell, 'demo-clean-pass');
+  await panelsSettled(page);
+  const checks = page.getByTestId('checks-table');
+  await expect(checks.getByRole('row')).toHaveCount(3);
+  // The value that is no number is shown as it came, flagged, not as "did not run".
+  const unreadable = checks.getByRole('row').filter({ hasText: 'idTamperCheck' });
+  await expect(unreadable.getByTestId('not-in-spec')).toHaveText('"n/a" (not in the spec)');
+  await expect(unreadable).not.toContainText('Did not run');
+  await expect(page.getByTestId('unread-fields').filter({ hasText: '"not a check"' })).toBeVisible();
+  const fraud = page.getByTestId('fraud-risk');
+  await expect(fraud.getByTestId('fraud-score')).toHaveText('0.12');
+  await expect(fraud.getByTestId('unread-fields')).toContainText('"F1;F2"');
+  await checks.scrollIntoViewIfNeeded();
+  await page
+    .locator('.workspace .panel')
+    .filter({ has: checks })
+    .screenshot({ path: `${SHOTS}/unread-check.png` });
+  await fraud.screenshot({ path: `${SHOTS}/unread-fraud.png` });
+});
+
+test('a Deleted session says so in the contracts panel instead of "no contracts"', async ({ page, shell }) => {
+  await productionLike(shell);
+  await openInterview(page, shell, 'demo-deleted');
+  await panelsSettled(page);
+  await expect(page.getByText("This interview's session was deleted")).toBeVisible();
+  await expect(page.getByText(/No contracts were uploaded/)).toHaveCount(0);
+});
+
+test('the API-keys screen lists page-wrapped keys with epoch times as dates', async ({ page, shell }) => {
+  await productionLike(shell);
+  await nav(page, 'API keys');
+  const rows = page.getByTestId('apikey-row');
+  await expect(rows).toHaveCount(3);
+  const created = rows.first().locator('time');
+  await expect(created).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  await expect(page.getByText(/unexpected shape/i)).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/apikeys.png`, fullPage: true });
+});
+
+test('a video import answered with gzip succeeds once', async ({ page, shell }) => {
+  await productionLike(shell);
+  await shell.ipc('queue.addDemoSeeds', {});
+  await page.reload();
+  await nav(page, /^Capture/);
+  await page.getByRole('tab', { name: 'Video import' }).click();
+  await page.getByLabel('Interview', { exact: true }).selectOption('demo-clean-pass');
+  const video = await readFile('main/demo-server/fixtures/video-selfie.webm');
+  const tools = page.getByRole('tabpanel');
+  await tools.getByLabel('Video file').setInputFiles({ name: 'selfie.webm', mimeType: 'video/webm', buffer: video });
+  await tools.getByRole('button', { name: 'Import video' }).click();
+  await expect(tools.getByTestId('import-done')).toContainText('rec-', { timeout: 20_000 });
+  const recordings = (await (
+    await fetch(`${shell.demoUrl}/__demo/interviews/demo-clean-pass/recordings`)
+  ).json()) as unknown[];
+  expect(recordings).toHaveLength(1);
+  await tools.screenshot({ path: `${SHOTS}/import-gzip.png` });
+});
+
+test('a sealed PDF in the standard layout verifies; one byte of its original changed does not', async ({
+  page,
+  shell,
+}, testInfo) => {
+  await productionLike(shell);
+  await nav(page, /^(Signing|Firma)/);
+  const seal = page.locator('section.signing-seal');
+  await seal.getByLabel('Signed contract id').fill('demo-clean-pass-credito');
+  await seal.getByRole('button', { name: 'Seal with NOM-151' }).click();
+  await expect(seal.locator('details.nom-secondary summary')).toContainText('Sealed PDF checked on its own: Verified');
+
+  const sealedPath = testInfo.outputPath('sealed-standard.pdf');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Save the sealed PDF' }).click(),
+  ]);
+  await download.saveAs(sealedPath);
+  const sealed = await readFile(sealedPath);
+  // The standard layout: the original's bytes, then one incremental update.
+  expect(sealed.toString('latin1').match(/%%EOF/g)).toHaveLength(2);
+
+  const verify = page.locator('section.signing-verify');
+  const verdict = verify.getByTestId('nom151-result');
+  await verify.getByLabel('Evidence or sealed PDF').setInputFiles(sealedPath);
+  await verify.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(verdict.getByText('Verified', { exact: true })).toBeVisible();
+  await expect(verdict).toContainText('The original: the sealed PDF’s first revision');
+  await verdict.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/standard-layout-verified.png`, fullPage: true });
+
+  const tampered = Buffer.from(sealed);
+  const at = Math.floor(tampered.toString('latin1').indexOf('%%EOF') / 2);
+  tampered[at] = tampered[at]! ^ 0x01;
+  const tamperedPath = testInfo.outputPath('sealed-standard-tampered.pdf');
+  await writeFile(tamperedPath, tampered);
+  await verify.getByLabel('Evidence or sealed PDF').setInputFiles(tamperedPath);
+  await verify.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(verdict.getByText('Not valid', { exact: true })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/standard-layout-tampered.png`, fullPage: true });
+});
+
+test('a proxy login page in place of the service names the address and proxy, with the page’s words, then recovers', async ({
+  page,
+  shell,
+}) => {
+  await productionLike(shell);
+  await shell.demo('faults', { route: 'listApiKeys', kind: 'html' });
+  await nav(page, 'API keys');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('The address answered with a web page');
+  await expect(alert).toContainText('proxy');
+  await expect(alert.locator('.service-said')).toContainText('Corporate network sign-in');
+  // Named for what it is, not as a schema mismatch of the service's answer.
+  await expect(alert).toContainText('Error code NOT_THE_SERVICE');
+  await expect(alert).not.toContainText('SCHEMA_MISMATCH');
+  await page.screenshot({ path: `${SHOTS}/web-page-not-service.png`, fullPage: true });
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('apikey-row')).toHaveCount(3);
+});
+
+test('a 429 with Retry-After: 5 is retried, then counted down, and recovers', async ({ page, shell }) => {
+  test.slow();
+  await productionLike(shell);
+  // Four 429s: the client's own retries (each waiting the 5 s asked) run out, the fifth call succeeds.
+  await shell.demo('faults', { route: 'listApiKeys', kind: 'status', status: 429, retryAfterS: 5, times: 4 });
+  await nav(page, 'API keys');
+  const alert = page.getByRole('alert');
+  await expect(alert.getByTestId('retry-after')).toContainText(/retry in [2-5] s/, { timeout: 30_000 });
+  await expect(alert.getByRole('button', { name: 'Retry' })).toBeDisabled();
+  await page.screenshot({ path: `${SHOTS}/retry-after-5.png`, fullPage: true });
+  await expect(alert.getByRole('button', { name: 'Retry' })).toBeEnabled({ timeout: 8_000 });
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('apikey-row')).toHaveCount(3);
+});
