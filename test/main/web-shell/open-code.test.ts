@@ -44,8 +44,10 @@ describe.skipIf(process.platform !== 'linux')(
           child.once('exit', (code) => reject(new Error(`web shell exited with ${code}`)));
         });
         const key = ready[2]!;
-        for (let i = 0; i < 100 && !existsSync(seen); i++) await new Promise((r) => setTimeout(r, 50));
-        const commandLine = readFileSync(seen, 'utf8');
+        // The shell's redirection creates the file before printf writes to it: wait for its content.
+        const written = () => (existsSync(seen) ? readFileSync(seen, 'utf8') : '');
+        for (let i = 0; i < 200 && written() === ''; i++) await new Promise((r) => setTimeout(r, 50));
+        const commandLine = written();
         expect(commandLine).not.toContain(key);
         expect(commandLine).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/open\?code=[\w-]+$/);
 
