@@ -35,11 +35,11 @@ test('an analyst saves the team database, tests it against a real PostgreSQL, an
   await panel.getByRole('textbox', { name: 'Your database user', exact: true }).fill(server.user);
   await panel.getByLabel('Password', { exact: true }).fill('s3creta-del-equipo');
   await panel.getByRole('radio', { name: 'Unencrypted (this computer only)' }).check();
-  await panel.getByRole('button', { name: 'Save', exact: true }).click();
+  await panel.getByRole('button', { name: 'Save the address' }).click();
   await expect(panel.getByText('A server on another machine needs TLS with its certificate verified.')).toBeVisible();
 
   await panel.getByRole('textbox', { name: 'Host', exact: true }).fill(server.host);
-  await panel.getByRole('button', { name: 'Save', exact: true }).click();
+  await panel.getByRole('button', { name: 'Save the address' }).click();
   await expect(panel.getByText('Saved.')).toBeVisible();
   await expect(panel.getByLabel('Password', { exact: true })).toHaveValue('');
   await expect(panel.getByText('A password is kept in the system’s secure storage')).toBeVisible();
@@ -74,7 +74,7 @@ test('a wrong database name is named in the analyst’s language, with the serve
   await panel.getByRole('textbox', { name: 'Base de datos', exact: true }).fill('no_existe');
   await panel.getByRole('textbox', { name: 'Tu usuario de base de datos', exact: true }).fill(server.user);
   await panel.getByRole('radio', { name: 'Sin cifrar (solo esta computadora)' }).check();
-  await panel.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await panel.getByRole('button', { name: 'Guardar la dirección' }).click();
   await panel.getByRole('button', { name: 'Probar la base de datos del equipo' }).click();
   const alert = panel.getByRole('alert');
   await expect(alert).toContainText('no tiene una base de datos con ese nombre');

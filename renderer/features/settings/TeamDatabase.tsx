@@ -140,7 +140,7 @@ function TeamAddress({ view, t }: { view: TeamDatabaseView; t: T }) {
       </div>
       <div className="form-actions">
         <Button type="submit" variant="primary" disabled={save.isPending}>
-          {t('save')}
+          {t('teamSave')}
         </Button>
         {saved && !save.isPending && <span role="status">{t('saved')}</span>}
       </div>
