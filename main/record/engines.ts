@@ -124,7 +124,7 @@ function workerFile(): string {
 }
 
 /**
- * Where a copy of an empty database is kept for the next new one (a new data folder, a test), in a folder of this
+ * The folder where a copy of an empty database is kept for the next new one (a new data folder, a test), in a folder of this
  * user's that nobody else can write; undefined when that cannot be had (the copy is then not used).
  */
 export function emptyDatabaseCopy(): string | undefined {
@@ -137,7 +137,7 @@ export function emptyDatabaseCopy(): string | undefined {
     // The copy is PGlite's own format, with this schema: one per PGlite version and schema version.
     const manifest = join(dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
     const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
-    return join(folder, `pglite-${version}-schema-${SCHEMA_VERSION}-empty.tar.gz`);
+    return join(folder, `pglite-${version}-schema-${SCHEMA_VERSION}-empty`);
   } catch {
     return undefined;
   }
