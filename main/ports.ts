@@ -112,7 +112,12 @@ export interface AuditTrail {
    * When `action` was last recorded for each interview of `environment`, as a lookup by interview id: one look at the
    * file for a whole list (the queue asks for every row).
    */
-  lastRecorded(action: AuditAction, environment: string): Promise<(interviewId: string) => string | undefined>;
+  lastRecorded(
+    action: AuditAction,
+    environment: string,
+    /** Only these interviews (one opening asks for one), through the index instead of over the whole trail. */
+    interviewIds?: readonly string[],
+  ): Promise<(interviewId: string) => string | undefined>;
   /** Recomputes the hash chain; the first broken link if any. */
   verify(): Promise<{ ok: true } | { ok: false; brokenAt: number }>;
 }

@@ -51,15 +51,18 @@ export function recordAuditTrail(
       if (filter?.interviewId !== undefined) query = query.where('interview_id', '=', filter.interviewId);
       return (await query.execute()).map(fromRow);
     },
-    async lastRecorded(action, env) {
-      const rows = await db
+    async lastRecorded(action, env, interviewIds) {
+      let query = db
         .selectFrom('audit_entries')
         .select(['interview_id', (eb) => eb.fn.max('at').as('at')])
         .where('environment', '=', env)
         .where('action', '=', action)
-        .where('interview_id', 'is not', null)
-        .groupBy('interview_id')
-        .execute();
+        .where('interview_id', 'is not', null);
+      if (interviewIds) {
+        if (interviewIds.length === 0) return () => undefined;
+        query = query.where('interview_id', 'in', interviewIds);
+      }
+      const rows = await query.groupBy('interview_id').execute();
       const at = new Map(rows.map((r) => [r.interview_id!, r.at]));
       return (interviewId) => at.get(interviewId);
     },

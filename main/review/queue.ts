@@ -12,7 +12,10 @@ export type SessionTokenStore = Pick<
 >;
 
 /** When each interview of an environment was last opened, as a lookup by id (the audit trail records every opening). */
-export type OpenedTimes = (environmentId: string) => Promise<(interviewId: string) => string | undefined>;
+export type OpenedTimes = (
+  environmentId: string,
+  interviewIds?: readonly string[],
+) => Promise<(interviewId: string) => string | undefined>;
 
 /** How stale the time a session status was last seen may get before seeing it again is written. */
 export const SEEN_REFRESH_MS = 5 * 60_000;
@@ -69,7 +72,7 @@ export class ReviewQueue {
   }
 
   private async viewOne(entry: StoredEntry): Promise<QueueEntry> {
-    return this.view(entry, await this.openedTimes(this.environmentId()));
+    return this.view(entry, await this.openedTimes(this.environmentId(), [entry.interviewId]));
   }
 
   async list(): Promise<QueueEntry[]> {

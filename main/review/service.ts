@@ -55,7 +55,7 @@ export class ReviewService {
       ctx.record.queue,
       ctx.vault,
       envId,
-      (environmentId) => ctx.audit.lastRecorded('opened', environmentId),
+      (environmentId, interviewIds) => ctx.audit.lastRecorded('opened', environmentId, interviewIds),
       now,
     );
     this.drafts = new DraftStore(ctx.record.drafts, envId, now);

@@ -120,6 +120,11 @@ describe.each(ENGINES)('the review record on the %s engine', (kind) => {
     const opened = await audit.lastRecorded('opened', 'demo');
     expect(opened('i1')).toBe(first.at);
     expect(opened('r1')).toBeUndefined();
+    // Asked for one interview, it answers for that one only.
+    const one = await audit.lastRecorded('opened', 'demo', ['i1']);
+    expect(one('i1')).toBe(first.at);
+    expect((await audit.lastRecorded('noted', 'demo', ['r1']))('r2')).toBeUndefined();
+    expect((await audit.lastRecorded('noted', 'demo', ['r1']))('r1')).toBeDefined();
   });
 
   it('refuses to change or remove an audit entry, whoever asks', async () => {
