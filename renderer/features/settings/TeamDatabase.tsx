@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import type { TeamDatabaseView } from '../../../common/ipc/settings';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useLocale } from '../../i18n/index';
@@ -27,6 +27,13 @@ function RecordPlace({ view, t }: { view: TeamDatabaseView; t: T }) {
   const choose = useOmniMutation((api, engine: 'embedded' | 'team') => api.settings.chooseRecordEngine({ engine }), {
     invalidate: [keys.settings.teamDatabase()],
   });
+  // The radio follows the click at once and keeps it until main's view agrees (or the error brings the old one
+  // back); a pending state alone reaches React a tick late and the radio snaps back.
+  const [clicked, setClicked] = useState<'embedded' | 'team' | null>(null);
+  useEffect(() => {
+    if (clicked === view.chosen || choose.isError) setClicked(null);
+  }, [clicked, view.chosen, choose.isError]);
+  const shown = clicked ?? view.chosen;
   const place = (engine: 'embedded' | 'team') => (engine === 'team' ? t('whereTeam') : t('whereEmbedded'));
   return (
     <>
@@ -42,12 +49,15 @@ function RecordPlace({ view, t }: { view: TeamDatabaseView; t: T }) {
       )}
       <Segmented
         label={t('placeLabel')}
-        value={choose.isPending && choose.variables ? choose.variables : view.chosen}
+        value={shown}
         options={[
           { value: 'embedded', label: t('placeEmbedded') },
           ...(view.config ? [{ value: 'team' as const, label: t('placeTeam') }] : []),
         ]}
-        onChange={(engine) => choose.mutate(engine)}
+        onChange={(engine) => {
+          setClicked(engine);
+          choose.mutate(engine);
+        }}
         testId="record-place"
       />
       <p className="small muted">{t('placeHint')}</p>
