@@ -5,7 +5,7 @@ import { embeddedDemo, type DemoHandle } from './demo-server/embedded';
 import { startDemoServer } from './demo-server/index';
 import type { Vault } from './auth/vault';
 import type { FileJsonStore } from './json-store';
-import { auditTrailOf, openRecord, reviewRecord, type OpenRecord, type RecordEngine } from './record/index';
+import { openRecord, recordForApp, type OpenRecord, type RecordEngine } from './record/index';
 import { connectionFailed, teamDatabaseSettings } from './settings/team-database';
 import { importLegacyFiles } from './record/import-legacy';
 import type { EnvironmentConfig, FileService, MainContext, ShellService } from './ports';
@@ -93,15 +93,17 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
     throw error;
   }
 
+  const onRecord = recordForApp(record, { environment: () => environments.activeId(), store, log, now });
+  void onRecord.resume();
   const context: MainContext = {
     omni: () => clientFor(environments.active()),
     vault,
     environments,
     store,
-    record: { ...reviewRecord(record), ...(startProblem ? { startProblem } : {}) },
+    record: { ...onRecord.record, ...(startProblem ? { startProblem } : {}) },
     media: opts.media,
     files: opts.files,
-    audit: auditTrailOf(record, () => environments.activeId(), now),
+    audit: onRecord.audit,
     credentials: credentialService({ vault, environments, clientFor, forgetClient }),
     shell: opts.shell,
   };
@@ -113,6 +115,7 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
       clients.clear();
       await captureState(context).staged.releaseAll();
       await demo.stop();
+      await onRecord.stop();
       await record.close();
     },
   };

@@ -1,4 +1,5 @@
 import type { AuditAction, AuditEntry, EnvironmentKind, SetAsideFile } from '../common/views';
+import type { RecordLinkView } from '../common/ipc/app';
 import type { Vault } from './auth/vault';
 import type { OmniClient } from './omni/client';
 import type { JsonStore } from './json-store';
@@ -34,10 +35,15 @@ export interface ReviewRecord {
   engine: 'embedded' | 'team';
   /** Why this run is on this computer's record although the team database was chosen (unreachable at start). */
   startProblem?: { en: string; es: string };
-  queue: QueueRecords;
-  drafts: DraftRecords;
-  decisions: DecisionRecords;
+  queue: PublicShape<QueueRecords>;
+  drafts: PublicShape<DraftRecords>;
+  decisions: PublicShape<DecisionRecords>;
+  /** Whether the team database can be reached, and how many writes wait on this computer until it can. */
+  link(): RecordLinkView;
 }
+
+/** A class's public methods alone, so a wrapper (the record while the team database is away) can stand in for it. */
+export type PublicShape<T> = { [K in keyof T]: T[K] };
 
 export type CredentialField = 'apiKey' | 'integrationId' | 'secret';
 export type CredentialState = 'set' | 'unset' | 'unreadable';

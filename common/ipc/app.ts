@@ -22,6 +22,14 @@ export interface AuditTrailView {
   chain: { ok: true } | { ok: false; brokenAt: number };
 }
 
+/**
+ * Whether the review record's team database can be reached. While it cannot, writes wait on this computer
+ * (`pendingWrites`) and go through once, oldest first, when it is back; the embedded record is never away.
+ */
+export type RecordLinkView =
+  | { away: false; pendingWrites: number }
+  | { away: true; since: string; pendingWrites: number; /** The driver's words, for small print. */ reason?: string };
+
 export const app = {
   info: channel<AppInfoView>()(z.object({}).strict()),
   /**
@@ -35,4 +43,6 @@ export const app = {
   auditTrail: channel<AuditTrailView>()(z.object({}).strict()),
   /** Saves that trail as JSON (hashes kept, so the chain can be checked elsewhere); `null` when the user cancelled. */
   exportAuditTrail: channel<SavedFile | null>()(z.object({}).strict()),
+  /** Asked every few seconds on a team database: the banner that says it is away, and what waits. */
+  recordLink: channel<RecordLinkView & { engine: 'embedded' | 'team' }>()(z.object({}).strict()),
 };

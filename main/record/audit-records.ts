@@ -4,6 +4,15 @@ import type { AuditTrail } from '../ports';
 import { entryHash, GENESIS_HASH } from './audit-chain';
 import type { AuditEntryTable, RecordDatabase } from './schema';
 
+/** The trail as the record keeps it: an entry can also be appended as of when it happened (it waited to be sent). */
+export interface RecordAuditTrail extends AuditTrail {
+  /** The environment new entries are stamped with. */
+  environment(): string;
+  appendAsOf(
+    entry: Parameters<AuditTrail['append']>[0] & { at: string; environment: string },
+  ): ReturnType<AuditTrail['append']>;
+}
+
 /** Any constant: appends take this transaction-scoped lock, so two never chain onto the same predecessor. */
 const APPEND_LOCK = 151_151;
 /** Entries read per query while the chain is checked. */
@@ -17,35 +26,38 @@ export function recordAuditTrail(
   db: Kysely<RecordDatabase>,
   environment: () => string,
   now: () => number = Date.now,
-): AuditTrail {
+): RecordAuditTrail {
   /** How far the chain is known to hold: entries are never changed, so a checked prefix stays checked. */
   let checked = { count: 0, prevHash: GENESIS_HASH };
 
+  const append: RecordAuditTrail['appendAsOf'] = ({ at, environment: env, interviewId, action, detail }) =>
+    db.transaction().execute(async (tx) => {
+      await sql`select pg_advisory_xact_lock(${APPEND_LOCK})`.execute(tx);
+      const last = await tx
+        .selectFrom('audit_entries')
+        .select(['seq', 'hash'])
+        .orderBy('seq', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      // A JSON round trip keeps exactly what will be stored (drops undefined, functions), so the hash matches on verify.
+      const body: Omit<AuditEntry, 'hash'> = {
+        seq: (last?.seq ?? 0) + 1,
+        at,
+        environment: env,
+        ...(interviewId !== undefined ? { interviewId } : {}),
+        action: action as AuditAction,
+        detail: JSON.parse(JSON.stringify(detail ?? {})) as Record<string, unknown>,
+        prevHash: last?.hash ?? GENESIS_HASH,
+      };
+      const entry: AuditEntry = { ...body, hash: entryHash(body) };
+      await tx.insertInto('audit_entries').values(toRow(entry)).execute();
+      return entry;
+    });
+
   return {
-    async append({ interviewId, action, detail }) {
-      return db.transaction().execute(async (tx) => {
-        await sql`select pg_advisory_xact_lock(${APPEND_LOCK})`.execute(tx);
-        const last = await tx
-          .selectFrom('audit_entries')
-          .select(['seq', 'hash'])
-          .orderBy('seq', 'desc')
-          .limit(1)
-          .executeTakeFirst();
-        // A JSON round trip keeps exactly what will be stored (drops undefined, functions), so the hash matches on verify.
-        const body: Omit<AuditEntry, 'hash'> = {
-          seq: (last?.seq ?? 0) + 1,
-          at: new Date(now()).toISOString(),
-          environment: environment(),
-          ...(interviewId !== undefined ? { interviewId } : {}),
-          action: action as AuditAction,
-          detail: JSON.parse(JSON.stringify(detail ?? {})) as Record<string, unknown>,
-          prevHash: last?.hash ?? GENESIS_HASH,
-        };
-        const entry: AuditEntry = { ...body, hash: entryHash(body) };
-        await tx.insertInto('audit_entries').values(toRow(entry)).execute();
-        return entry;
-      });
-    },
+    environment,
+    appendAsOf: append,
+    append: (entry) => append({ ...entry, at: new Date(now()).toISOString(), environment: environment() }),
     async list(filter) {
       let query = db.selectFrom('audit_entries').selectAll().orderBy('seq');
       if (filter?.interviewId !== undefined) query = query.where('interview_id', '=', filter.interviewId);

@@ -1,22 +1,47 @@
+import type { JsonStore } from '../json-store';
+import type { Logger } from '../log';
 import type { AuditTrail, ReviewRecord } from '../ports';
 import { recordAuditTrail } from './audit-records';
 import { DecisionRecords } from './decision-records';
 import { DraftRecords } from './draft-records';
 import type { OpenRecord } from './open';
 import { QueueRecords } from './queue-records';
+import { keepWorkingWhileAway } from './while-away';
 
+/** The record's tables as the services use them, straight onto the database. */
 export function reviewRecord(open: OpenRecord): ReviewRecord {
   return {
     engine: open.engine,
     queue: new QueueRecords(open.db),
     drafts: new DraftRecords(open.db),
     decisions: new DecisionRecords(open.db),
+    link: () => ({ away: false, pendingWrites: 0 }),
   };
 }
 
 /** The audit trail of the record, entries stamped with the active environment. */
 export function auditTrailOf(open: OpenRecord, environment: () => string, now?: () => number): AuditTrail {
   return recordAuditTrail(open.db, environment, now);
+}
+
+/**
+ * The record and its audit trail as the app runs on them. On a team's server they keep working while it is away
+ * (while-away.ts); the embedded engine runs in this process and has no network to lose.
+ */
+export function recordForApp(
+  open: OpenRecord,
+  opts: { environment: () => string; store: JsonStore; log: Logger; now?: () => number; probeEveryMs?: number },
+) {
+  const record = reviewRecord(open);
+  const audit = recordAuditTrail(open.db, opts.environment, opts.now);
+  if (open.engine === 'embedded') return { record, audit, resume: async () => undefined, stop: async () => undefined };
+  const away = keepWorkingWhileAway({ db: open.db, record, audit, ...opts });
+  return {
+    record: { ...away.record, link: away.view },
+    audit: away.audit,
+    resume: away.resume,
+    stop: away.stop,
+  };
 }
 
 export { openRecord, type OpenRecord } from './open';

@@ -18,6 +18,9 @@ export async function openRecord(engine: RecordEngine): Promise<OpenRecord> {
   const pool = new pg.Pool({ ...running.connection, max: running.maxConnections });
   // An idle connection the server dropped (a restart, a network cut) is an error on the pool, not a crash of main.
   pool.on('error', () => undefined);
+  // The same for a connection in use when the server goes: its query fails (and is handled there); the client's own
+  // 'error' event would otherwise be an uncaught exception.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<RecordDatabase>({ dialect: new PostgresDialect({ pool }) });
   try {
     await migrateToLatest(db as Kysely<unknown>);

@@ -1,5 +1,5 @@
 import type { Draft, DraftKind, Drafts } from '../../common/ipc/interview';
-import type { DraftRecords } from '../record/draft-records';
+import type { ReviewRecord } from '../ports';
 
 /**
  * Text the analyst typed but the service has not confirmed yet. Saved from the first keystroke, removed only by
@@ -7,7 +7,7 @@ import type { DraftRecords } from '../record/draft-records';
  */
 export class DraftStore {
   constructor(
-    private readonly records: DraftRecords,
+    private readonly records: ReviewRecord['drafts'],
     private readonly environmentId: () => string,
     private readonly now: () => Date = () => new Date(),
   ) {}

@@ -1,5 +1,6 @@
 import type { Vault } from '../auth/vault';
-import type { QueueRecords, StoredEntry } from '../record/queue-records';
+import type { StoredEntry } from '../record/queue-records';
+import type { ReviewRecord } from '../ports';
 import type { SessionStatus } from '../../common/omni';
 import type { AddResult, ImportProblem, LocalReviewState, QueueEntry } from '../../common/ipc/queue';
 import type { ImportItem } from './import';
@@ -53,7 +54,7 @@ const nothingToRestore = (interviewId: string) =>
  */
 export class ReviewQueue {
   constructor(
-    private readonly records: QueueRecords,
+    private readonly records: ReviewRecord['queue'],
     private readonly tokens: SessionTokenStore,
     private readonly environmentId: () => string,
     private readonly openedTimes: OpenedTimes,

@@ -8,6 +8,7 @@ export const keys = {
   app: {
     info: () => ['app', 'info'] as const,
     auditTrail: () => ['app', 'auditTrail'] as const,
+    recordLink: () => ['app', 'recordLink'] as const,
   },
   settings: {
     all: () => ['settings'] as const,

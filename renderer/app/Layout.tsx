@@ -1,10 +1,11 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { EnvironmentView } from '../../common/ipc/settings';
 import { keys, useOmniQuery } from '../api/index';
 import { omni } from '../api/omni';
 import { common } from '../i18n/common';
-import { useBilingual, useT } from '../i18n/index';
+import { useBilingual, useFormat, useT } from '../i18n/index';
 import { Button, Dialog, ErrorNotice } from '../ui/index';
 import { areas } from './routes';
 import { useShortcut, useShortcutList } from './shortcuts';
@@ -61,6 +62,7 @@ export function Layout() {
       </a>
       <EnvironmentBar />
       <SetAsideNotice />
+      <RecordAwayBanner />
       <div className="frame-body">
         <nav className="rail" aria-label={t('navLabel')}>
           <ul>
@@ -144,6 +146,65 @@ const SET_ASIDE_WORDS = {
   drafts: 'draftsSetAside',
   decisions: 'decisionsSetAside',
 } as const;
+
+/**
+ * While the team database cannot be reached: what still works, that nothing typed is lost, and how many changes wait
+ * to be saved; when it is back, says the waiting changes went through and reloads what had failed meanwhile.
+ */
+function RecordAwayBanner() {
+  const t = useT(common);
+  const format = useFormat();
+  const queryClient = useQueryClient();
+  const link = useOmniQuery(keys.app.recordLink(), (api) => api.app.recordLink({}), {
+    // Only a team database can go away; the embedded record is asked once.
+    refetchInterval: (query) => (query.state.data?.engine === 'team' ? RECORD_LINK_EVERY_MS : false),
+    refetchIntervalInBackground: true,
+  });
+  const away = link.data?.away === true;
+  const [backAt, setBackAt] = useState<number | null>(null);
+  const wasAway = useRef(false);
+  useEffect(() => {
+    if (away) wasAway.current = true;
+    else if (wasAway.current && link.data?.pendingWrites === 0) {
+      wasAway.current = false;
+      setBackAt(Date.now());
+      void queryClient.invalidateQueries();
+    }
+  }, [away, link.data?.pendingWrites, queryClient]);
+  useEffect(() => {
+    if (backAt === null) return;
+    const hide = setTimeout(() => setBackAt(null), BACK_NOTICE_MS);
+    return () => clearTimeout(hide);
+  }, [backAt]);
+
+  if (link.data?.away)
+    return (
+      <div className="startup-notice record-away" role="alert" data-testid="record-away">
+        <div>
+          <p>
+            <strong>{t('recordAway', { since: format.dateTime(link.data.since) })}</strong> {t('recordAwayKeepWorking')}
+          </p>
+          <p>
+            {link.data.pendingWrites > 0
+              ? t(link.data.pendingWrites === 1 ? 'recordAwayWaitingOne' : 'recordAwayWaiting', {
+                  n: format.number(link.data.pendingWrites),
+                })
+              : t('recordAwayNothingWaits')}
+          </p>
+          {link.data.reason && <p className="small muted mono">{link.data.reason}</p>}
+        </div>
+      </div>
+    );
+  if (backAt !== null)
+    return (
+      <div className="startup-notice record-back" role="status" data-testid="record-back">
+        <p>{t('recordBack')}</p>
+      </div>
+    );
+  return null;
+}
+const RECORD_LINK_EVERY_MS = 2_000;
+const BACK_NOTICE_MS = 8_000;
 
 /** Said once per start, above every screen: a store file was unreadable, what that means, and where it was kept. */
 function SetAsideNotice() {

@@ -75,6 +75,13 @@ export const common = defineMessages({
     setAsideAdvice: 'Keep that file: it holds what was saved before.',
     setAsideAdviceMany: 'Keep those files: they hold what was saved before.',
     dismiss: 'Got it',
+    recordAway: 'The team database cannot be reached (since {since}).',
+    recordAwayKeepWorking:
+      'Keep working on what is open: what you type is kept on this computer. The queue and other interviews wait until it is back.',
+    recordAwayWaiting: '{n} changes wait here and will be saved, once, as soon as it is back.',
+    recordAwayWaitingOne: '1 change waits here and will be saved, once, as soon as it is back.',
+    recordAwayNothingWaits: 'Nothing waits to be saved yet.',
+    recordBack: 'The team database is back: every change that waited was saved.',
   },
   es: {
     appName: 'Omni Reviewer',
@@ -151,5 +158,12 @@ export const common = defineMessages({
     setAsideAdvice: 'Conserva ese archivo: contiene lo que se había guardado.',
     setAsideAdviceMany: 'Conserva esos archivos: contienen lo que se había guardado.',
     dismiss: 'Entendido',
+    recordAway: 'No se puede llegar a la base de datos del equipo (desde {since}).',
+    recordAwayKeepWorking:
+      'Sigue trabajando en lo que está abierto: lo que escribes se guarda en esta computadora. La bandeja y las demás entrevistas esperan a que vuelva.',
+    recordAwayWaiting: '{n} cambios esperan aquí y se guardarán, una sola vez, en cuanto vuelva.',
+    recordAwayWaitingOne: '1 cambio espera aquí y se guardará, una sola vez, en cuanto vuelva.',
+    recordAwayNothingWaits: 'Todavía no hay nada esperando a guardarse.',
+    recordBack: 'La base de datos del equipo volvió: se guardó cada cambio que esperaba.',
   },
 });

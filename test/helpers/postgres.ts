@@ -15,6 +15,10 @@ export interface TestPostgres {
   createDatabase(name: string): Promise<string>;
   /** Runs an SQL file with psql as the superuser, as an administrator would (`psql -f`); stops at the first error. */
   psql(file: string): void;
+  /** Stops the server as a restart would (its connections are cut), keeping its data for `resume`. */
+  pause(): void;
+  /** Starts the paused server again on the same port. */
+  resume(): void;
   stop(): Promise<void>;
 }
 
@@ -47,7 +51,8 @@ export async function startPostgres(): Promise<TestPostgres> {
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-  run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', 'start']);
+  const start = () => run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', 'start']);
+  start();
   const admin = () => new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
   return {
     host: '127.0.0.1',
@@ -84,6 +89,10 @@ export async function startPostgres(): Promise<TestPostgres> {
         { stdio: 'pipe' },
       );
     },
+    pause() {
+      run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    },
+    resume: start,
     async stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);

@@ -29,6 +29,7 @@ export const appHandlers: DomainHandlers<'app'> = {
     return url ? reviewService(ctx).openDeepLink(url) : null;
   },
   auditTrail: async (_input, ctx) => auditTrail(ctx),
+  recordLink: async (_input, ctx) => ({ ...ctx.record.link(), engine: ctx.record.engine }),
   exportAuditTrail: async (_input, ctx) => {
     const trail = await auditTrail(ctx);
     const exportedAt = new Date().toISOString();

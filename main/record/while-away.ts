@@ -1,0 +1,323 @@
+import { sql, type Kysely } from 'kysely';
+import type { Draft, DraftKind, DecisionRecord, Drafts } from '../../common/ipc/interview';
+import type { AuditAction, AuditEntry } from '../../common/views';
+import type { RecordLinkView } from '../../common/ipc/app';
+import { ReviewError } from '../errors';
+import type { JsonStore } from '../json-store';
+import type { Logger } from '../log';
+import type { AuditTrail, ReviewRecord } from '../ports';
+import type { RecordAuditTrail } from './audit-records';
+import type { StoredEntry } from './queue-records';
+import type { RecordDatabase } from './schema';
+
+/** Settings key of the writes made while the team database was away, oldest first, until it takes them. */
+export const PENDING_WRITES_KEY = 'record.pendingWrites';
+/** Writes the record refused when they were sent late (a rule they broke meanwhile), kept for whoever looks. */
+export const REFUSED_WRITES_KEY = 'record.refusedWrites';
+const PROBE_EVERY_MS = 2_000;
+
+/** A write the record could not take yet, kept on this computer (the settings file, 0600) as plain data. */
+export type PendingWrite =
+  | { kind: 'draft'; environment: string; interviewId: string; draftKind: DraftKind; draft: Draft | null }
+  | { kind: 'queue'; environment: string; entry: StoredEntry }
+  | { kind: 'decision'; interviewId: string; record: DecisionRecord }
+  | {
+      kind: 'audit';
+      at: string;
+      environment: string;
+      interviewId?: string;
+      action: AuditAction;
+      detail: Record<string, unknown>;
+    };
+
+/**
+ * Whether an error means the database cannot be reached (refused, reset, timed out, shut down), as opposed to a query
+ * it refused: only the first kind is waited out.
+ */
+export function isConnectionLost(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code } = error as { code?: unknown };
+  if (typeof code === 'string') {
+    if (/^E(CONNREFUSED|CONNRESET|TIMEDOUT|HOSTUNREACH|NETUNREACH|NOTFOUND|PIPE|AI_AGAIN)$/.test(code)) return true;
+    // SQLSTATE class 08 (connection exception) and 57P01–57P03 (the server shutting down or starting).
+    if (/^08/.test(code) || /^57P0[123]$/.test(code)) return true;
+  }
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended/i.test(
+    error.message,
+  );
+}
+
+export const recordAway = () =>
+  new ReviewError(
+    'RECORD_AWAY',
+    {
+      en: 'The team database cannot be reached right now.',
+      es: 'No se puede llegar a la base de datos del equipo en este momento.',
+    },
+    {
+      en: 'What is open stays open and what you type is kept on this computer; this is retried by itself once the database is back.',
+      es: 'Lo que está abierto sigue abierto y lo que escribes se guarda en esta computadora; se reintenta solo en cuanto vuelva la base de datos.',
+    },
+    { retryable: true },
+  );
+
+export interface WhileAwayDeps {
+  db: Kysely<RecordDatabase>;
+  record: ReviewRecord;
+  audit: RecordAuditTrail;
+  /** Where the waiting writes are kept: the settings file, so they survive a restart. */
+  store: JsonStore;
+  log: Logger;
+  now?: () => number;
+  probeEveryMs?: number;
+}
+
+/**
+ * The review record as the services see it when it lives on a team's server that may go away mid-session (a restart,
+ * a network cut). Reads fail with a clear `RECORD_AWAY`, except those of what is open (its queue entry and drafts,
+ * as last read); writes are kept on this computer in order and go through once, oldest first, when a probe finds the
+ * server back. While any write waits, new ones queue behind it, so the record receives them in the order they were made.
+ */
+export function keepWorkingWhileAway({
+  db,
+  record,
+  audit,
+  store,
+  log,
+  now = Date.now,
+  probeEveryMs = PROBE_EVERY_MS,
+}: WhileAwayDeps) {
+  let awaySince: string | undefined;
+  let reason: string | undefined;
+  let probe: ReturnType<typeof setInterval> | undefined;
+  let flushing: Promise<void> | undefined;
+  /** What was last read or written of the open interviews, to answer for them while away. */
+  const knownEntries = new Map<string, StoredEntry | undefined>();
+  const knownDrafts = new Map<string, Drafts>();
+  const knownDecisions = new Map<string, DecisionRecord | undefined>();
+  const key = (environment: string, interviewId: string) => `${environment}\u0000${interviewId}`;
+
+  const pending = () => store.get<PendingWrite[]>(PENDING_WRITES_KEY) ?? [];
+  const setPending = (writes: PendingWrite[]) =>
+    writes.length === 0 ? store.delete(PENDING_WRITES_KEY) : store.set(PENDING_WRITES_KEY, writes);
+
+  function markAway(error: unknown) {
+    if (awaySince === undefined) {
+      awaySince = new Date(now()).toISOString();
+      log.warn('The team database went away; writes wait on this computer', { reason: String(error) });
+    }
+    reason = error instanceof Error ? error.message : String(error);
+    probe ??= setInterval(() => void tryToFlush(), probeEveryMs);
+    probe.unref?.();
+  }
+
+  async function apply(write: PendingWrite) {
+    switch (write.kind) {
+      case 'draft':
+        return record.drafts.put(write.environment, write.interviewId, write.draftKind, write.draft ?? undefined);
+      case 'queue':
+        return record.queue.put(write.environment, [write.entry]);
+      case 'decision':
+        return record.decisions.add(write.interviewId, write.record);
+      case 'audit': {
+        const { kind: _kind, ...entry } = write;
+        await audit.appendAsOf(entry);
+        return;
+      }
+    }
+  }
+
+  /** Sends the waiting writes, oldest first, each removed from the file once the record took it. */
+  function tryToFlush(): Promise<void> {
+    flushing ??= (async () => {
+      try {
+        await sql`select 1`.execute(db);
+        let sent = 0;
+        for (let writes = pending(); writes.length > 0; writes = pending()) {
+          try {
+            await apply(writes[0]!);
+            sent++;
+          } catch (error) {
+            if (isConnectionLost(error)) throw error;
+            // Refused for good (a rule of the record): kept aside in the settings file, so it neither blocks the
+            // writes behind it nor disappears.
+            store.set(REFUSED_WRITES_KEY, [...(store.get<PendingWrite[]>(REFUSED_WRITES_KEY) ?? []), writes[0]]);
+            log.error('The team database refused a write made while it was away; it is kept aside', {
+              kind: writes[0]!.kind,
+              reason: error instanceof Error ? error.message : String(error),
+            });
+          }
+          setPending(pending().slice(1));
+        }
+        if (awaySince !== undefined) log.info('The team database is back; the waiting writes went through', { sent });
+        awaySince = undefined;
+        reason = undefined;
+        clearInterval(probe);
+        probe = undefined;
+      } catch (error) {
+        markAway(error);
+      } finally {
+        flushing = undefined;
+      }
+    })();
+    return flushing;
+  }
+
+  /** Runs a write now, or keeps it for later when the record is away or older writes still wait. */
+  async function write(kept: PendingWrite, run: () => Promise<void>): Promise<void> {
+    if (awaySince === undefined && pending().length === 0) {
+      try {
+        return await run();
+      } catch (error) {
+        if (!isConnectionLost(error)) throw error;
+        markAway(error);
+      }
+    }
+    setPending([...pending(), kept]);
+    probe ??= setInterval(() => void tryToFlush(), probeEveryMs);
+    probe.unref?.();
+  }
+
+  /** A read that only the record can answer: while away it says so, in the analyst's words. */
+  async function read<T>(run: () => Promise<T>, whileAway?: () => T): Promise<T> {
+    if (awaySince !== undefined && whileAway) return whileAway();
+    try {
+      return await run();
+    } catch (error) {
+      if (!isConnectionLost(error)) throw error;
+      markAway(error);
+      if (whileAway) return whileAway();
+      throw recordAway();
+    }
+  }
+
+  /** The writes that wait, laid over what was last read, for the entries and drafts of what is open. */
+  function waitingEntry(environment: string, interviewId: string): StoredEntry | undefined {
+    let entry = knownEntries.get(key(environment, interviewId));
+    for (const w of pending())
+      if (w.kind === 'queue' && w.environment === environment && w.entry.interviewId === interviewId) entry = w.entry;
+    return entry;
+  }
+  function waitingDrafts(environment: string, interviewId: string, read: Drafts): Drafts {
+    const drafts: Drafts = { ...read };
+    for (const w of pending())
+      if (w.kind === 'draft' && w.environment === environment && w.interviewId === interviewId) {
+        if (w.draft) drafts[w.draftKind] = w.draft;
+        else delete drafts[w.draftKind];
+      }
+    return drafts;
+  }
+
+  const { queue, drafts, decisions } = record;
+  const wrapped: ReviewRecord = {
+    ...record,
+    queue: {
+      list: (environment) => read(() => queue.list(environment)),
+      getMany: (environment, ids) => read(() => queue.getMany(environment, ids)),
+      remove: (environment, id) => read(() => queue.remove(environment, id)),
+      clear: (environment) => read(() => queue.clear(environment)),
+      async get(environment, interviewId) {
+        const fromRecord = await read(
+          async () => {
+            const entry = await queue.get(environment, interviewId);
+            knownEntries.set(key(environment, interviewId), entry);
+            return entry;
+          },
+          () => {
+            if (!knownEntries.has(key(environment, interviewId))) throw recordAway();
+            return undefined;
+          },
+        );
+        return fromRecord && pending().length === 0 ? fromRecord : waitingEntry(environment, interviewId);
+      },
+      async put(environment, entries) {
+        for (const entry of entries) knownEntries.set(key(environment, entry.interviewId), entry);
+        // Many entries at once is an import: it needs the record, and a half-kept import would be worse than none.
+        if (entries.length !== 1) return read(() => queue.put(environment, entries));
+        return write({ kind: 'queue', environment, entry: entries[0]! }, () => queue.put(environment, entries));
+      },
+    },
+    drafts: {
+      clear: (environment) => read(() => drafts.clear(environment)),
+      async get(environment, interviewId) {
+        const fromRecord = await read(
+          async () => {
+            const found = await drafts.get(environment, interviewId);
+            knownDrafts.set(key(environment, interviewId), found);
+            return found;
+          },
+          () => knownDrafts.get(key(environment, interviewId)) ?? {},
+        );
+        return waitingDrafts(environment, interviewId, fromRecord);
+      },
+      put: (environment, interviewId, draftKind, draft) =>
+        write({ kind: 'draft', environment, interviewId, draftKind, draft: draft ?? null }, () =>
+          drafts.put(environment, interviewId, draftKind, draft),
+        ),
+    },
+    decisions: {
+      async last(environment, interviewId) {
+        const at = key(environment, interviewId);
+        const fromRecord = await read(
+          async () => {
+            const found = await decisions.last(environment, interviewId);
+            knownDecisions.set(at, found);
+            return found;
+          },
+          () => {
+            if (!knownDecisions.has(at)) throw recordAway();
+            return knownDecisions.get(at);
+          },
+        );
+        let last = fromRecord;
+        for (const w of pending())
+          if (w.kind === 'decision' && w.interviewId === interviewId && w.record.environment === environment)
+            last = w.record;
+        return last;
+      },
+      all: (environment, interviewId) => read(() => decisions.all(environment, interviewId)),
+      clear: (environment) => read(() => decisions.clear(environment)),
+      add: (interviewId, decision) =>
+        write({ kind: 'decision', interviewId, record: decision }, () => decisions.add(interviewId, decision)),
+    },
+  };
+
+  const wrappedAudit: AuditTrail = {
+    async append(entry) {
+      const at = new Date(now()).toISOString();
+      const environment = audit.environment();
+      let appended: AuditEntry | undefined;
+      await write({ kind: 'audit', at, environment, ...entry, detail: entry.detail ?? {} }, async () => {
+        appended = await audit.append(entry);
+      });
+      // Kept for later: it has no place in the chain yet (seq 0, no hash) until the record takes it.
+      return appended ?? { seq: 0, at, environment, ...entry, prevHash: '', hash: '' };
+    },
+    list: (filter) => read(() => audit.list(filter)),
+    verify: () => read(() => audit.verify()),
+    // When an interview was last opened only decorates the queue: unknown while away, rather than an error.
+    lastRecorded: (action, environment, ids) =>
+      read(
+        () => audit.lastRecorded(action, environment, ids),
+        () => () => undefined,
+      ),
+  };
+
+  return {
+    record: wrapped,
+    audit: wrappedAudit,
+    view(): RecordLinkView {
+      const waiting = pending().length;
+      return awaySince !== undefined
+        ? { away: true, since: awaySince, pendingWrites: waiting, ...(reason ? { reason } : {}) }
+        : { away: false, pendingWrites: waiting };
+    },
+    /** Writes left by a run that ended while the database was away go out at start, when it is there. */
+    resume: () => (pending().length > 0 ? tryToFlush() : Promise.resolve()),
+    stop() {
+      clearInterval(probe);
+      probe = undefined;
+      return flushing ?? Promise.resolve();
+    },
+  };
+}
