@@ -4,7 +4,7 @@ import { defineConfig } from '@playwright/test';
  * End-to-end tests run the web shell (same main-process code as the app) in Debian's Chromium; no browser
  * download. Each test gets its own web shell and demo server on random ports (test/e2e/fixtures.ts).
  */
-export default defineConfig({
+export default defineConfig<{ recordEngine: 'embedded' | 'team' }>({
   testDir: 'test/e2e',
   globalSetup: './test/e2e/global-setup.ts',
   workers: 2,
@@ -29,4 +29,9 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    { name: 'embedded', use: {} },
+    // The review journeys again with the record on a real PostgreSQL server, as a team keeps it.
+    { name: 'team', testMatch: 'review-journeys.spec.ts', use: { recordEngine: 'team' } },
+  ],
 });

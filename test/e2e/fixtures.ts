@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startPostgres, type TestPostgres } from '../helpers/postgres';
 
 /**
  * `shell`: a fresh web shell per test, started exactly as `npm run start:web` does (main/web-shell/cli.ts) with a new
@@ -90,14 +91,52 @@ async function startShell(storeFiles: Record<string, string>): Promise<{ fixture
   return { fixture, child };
 }
 
-export const test = base.extend<{ shell: ShellFixture; page: Page; storeFiles: Record<string, string> }>({
+/** One PostgreSQL server per worker, started the first time a test keeps its record on a team database. */
+interface TeamServer {
+  /** A new, empty database on it, as a team database the shell's settings choose. */
+  database(): Promise<{ host: string; port: number; user: string; database: string }>;
+  /** The server itself (started if need be), to stop and start it under a running shell. */
+  server(): Promise<TestPostgres>;
+}
+
+export const test = base.extend<
+  {
+    shell: ShellFixture;
+    page: Page;
+    storeFiles: Record<string, string>;
+  },
+  { teamServer: TeamServer; recordEngine: 'embedded' | 'team' }
+>({
+  /** Where the shell keeps its review record: its own embedded database, or a team's PostgreSQL (a project option). */
+  recordEngine: ['embedded', { option: true, scope: 'worker' }],
+  teamServer: [
+    async ({ recordEngine }, use) => {
+      // Started with the worker, on its own time, when its tests keep the record there; otherwise on first use.
+      let server: Promise<TestPostgres> | undefined = recordEngine === 'team' ? startPostgres() : undefined;
+      await server;
+      let made = 0;
+      const started = () => (server ??= startPostgres());
+      await use({
+        server: started,
+        async database() {
+          const running = await started();
+          const database = await running.createDatabase(`team_${++made}`);
+          return { host: running.host, port: running.port, user: running.user, database };
+        },
+      });
+      if (server) await (await server).stop();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
   /**
    * Store files the shell finds in its data folder at start, by name without `.json` (`test.use({ storeFiles:
    * { 'omni-reviewer': '…' } })`); none by default.
    */
   storeFiles: [{}, { option: true }],
-  shell: async ({ storeFiles }, use) => {
-    const { fixture, child } = await startShell(storeFiles);
+  shell: async ({ storeFiles, recordEngine, teamServer }, use) => {
+    const { fixture, child } = await startShell(
+      recordEngine === 'team' ? await onTeamDatabase(storeFiles, await teamServer.database()) : storeFiles,
+    );
     try {
       await use(fixture);
     } finally {
@@ -121,5 +160,21 @@ export const test = base.extend<{ shell: ShellFixture; page: Page; storeFiles: R
     expect(problems, 'the page logged errors or warnings').toEqual([]);
   },
 });
+
+/** The store files with the settings file choosing the team database (trust authentication: no password). */
+async function onTeamDatabase(
+  storeFiles: Record<string, string>,
+  team: { host: string; port: number; user: string; database: string },
+): Promise<Record<string, string>> {
+  const settings = storeFiles['omni-reviewer'] ? (JSON.parse(storeFiles['omni-reviewer']) as object) : {};
+  return {
+    ...storeFiles,
+    'omni-reviewer': JSON.stringify({
+      ...settings,
+      'record.engine': 'team',
+      'record.teamDatabase': { ...team, tls: 'disable' },
+    }),
+  };
+}
 
 export { expect };

@@ -1,34 +1,14 @@
 import pg from 'pg';
-import { startPostgres, type TestPostgres } from '../helpers/postgres';
-import { expect, test as base } from './fixtures';
+import type { TestPostgres } from '../helpers/postgres';
+import { expect, test } from './fixtures';
 import { openInterview, panelsSettled } from './review-helpers';
 
 const SHOTS = '.tmp/screenshots';
 
-/** A web shell whose review record is on a real PostgreSQL server, chosen in its settings file before it starts. */
-const test = base.extend<object, { team: TestPostgres }>({
-  team: [
-    // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startPostgres();
-      await server.createDatabase('team');
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
-  storeFiles: async ({ team }, use) =>
-    use({
-      'omni-reviewer': JSON.stringify({
-        'record.engine': 'team',
-        'record.teamDatabase': { host: team.host, port: team.port, database: 'team', user: team.user, tls: 'disable' },
-      }),
-    }),
-});
+test.use({ recordEngine: 'team' });
 
-async function draftsOnServer(team: TestPostgres) {
-  const client = new pg.Client({ host: team.host, port: team.port, user: team.user, database: 'team' });
+async function draftsOnServer(team: TestPostgres, database: string) {
+  const client = new pg.Client({ host: team.host, port: team.port, user: team.user, database });
   await client.connect();
   try {
     return (await client.query<{ kind: string; text: string }>('select kind, text from drafts order by kind')).rows;
@@ -40,14 +20,17 @@ async function draftsOnServer(team: TestPostgres) {
 test('the team database stops mid-work: a banner says so, the draft survives a reload, and goes through once it is back', async ({
   page,
   shell,
-  team,
+  teamServer,
 }) => {
+  const team = await teamServer.server();
+  // The database the shell's settings name.
+  const { database } = (await shell.ipc<{ config: { database: string } }>('settings.teamDatabase')).config;
   await openInterview(page, shell, 'demo-clean-pass');
   await panelsSettled(page);
   const notes = page.getByLabel('Conference notes');
   await notes.fill('Antes del corte.');
   await expect(page.getByTestId('notes-status')).toContainText('Draft saved');
-  await expect.poll(() => draftsOnServer(team)).toEqual([{ kind: 'notes', text: 'Antes del corte.' }]);
+  await expect.poll(() => draftsOnServer(team, database)).toEqual([{ kind: 'notes', text: 'Antes del corte.' }]);
 
   team.pause();
   await notes.fill('Escrito sin la base de datos: documento legible.');
@@ -69,7 +52,7 @@ test('the team database stops mid-work: a banner says so, the draft survives a r
     timeout: 15_000,
   });
   await expect(page.getByTestId('record-away')).toHaveCount(0);
-  expect(await draftsOnServer(team)).toEqual([
+  expect(await draftsOnServer(team, database)).toEqual([
     { kind: 'notes', text: 'Escrito sin la base de datos: documento legible.' },
   ]);
   // Sent once: nothing waits any more.
