@@ -54,8 +54,60 @@ export interface DemoSeed {
 
 const Empty = z.object({}).strict();
 
+/**
+ * How the queue screen looks at the queue: filters, search (id or label, any case) and an order main can page through
+ * by key (each order ends on the interview id, so every row has one place).
+ */
+export const QueueSort = z.enum(['added', 'id', 'status']);
+export type QueueSort = z.infer<typeof QueueSort>;
+export const QueueFilter = z.object({
+  state: z.union([LocalReviewState, z.literal('all')]),
+  /** 'unknown': no response has carried a session status for it yet. */
+  status: z.union([SessionStatus, z.literal('unknown'), z.literal('all')]),
+});
+export type QueueFilter = z.infer<typeof QueueFilter>;
+export const QueueSearch = z.string().max(300);
+export const QueueQuery = z.object({ filter: QueueFilter, sort: QueueSort, search: QueueSearch });
+export type QueueQuery = z.infer<typeof QueueQuery>;
+
+/** Where a page ends: the last row's sort key (added time, session status; null for the id order) and id. */
+export const QueueCursor = z.object({ key: z.string().max(64).nullable(), interviewId: InterviewId });
+export type QueueCursor = z.infer<typeof QueueCursor>;
+
+export interface QueuePage {
+  rows: QueueEntry[];
+  /** Where the next page starts; absent on the last page. */
+  next?: QueueCursor;
+}
+
+export interface QueueCounts {
+  /** Every entry of the queue, whatever the search. */
+  total: number;
+  /** Entries matching the search, by local state and session status: the toolbar sums what each filter keeps. */
+  matching: { localState: LocalReviewState; status: SessionStatus | 'unknown'; count: number }[];
+}
+
+export interface QueueNeighbours {
+  prev?: string;
+  next?: string;
+  /** Its place on the way (0-based) and the way's length; -1 when it is not in the queue. */
+  index: number;
+  count: number;
+}
+
+/** Rows per page the queue screen asks for; a page can be longer to reach a row far down (the way back). */
+export const QUEUE_PAGE_MAX = 5_000;
+
 export const queue = {
+  /** The whole queue, for the pickers of other screens (capture, validation); the queue screen reads pages. */
   list: channel<QueueEntry[]>()(Empty),
+  /** One page of the queue as filtered, searched and sorted, after `after` (keyset, never an offset). */
+  page: channel<QueuePage>()(
+    QueueQuery.extend({ after: QueueCursor.optional(), limit: z.number().int().min(1).max(QUEUE_PAGE_MAX) }),
+  ),
+  counts: channel<QueueCounts>()(z.object({ search: QueueSearch.optional() })),
+  /** The interviews before and after one, on the queue as filtered, searched and sorted: the workspace's keys. */
+  neighbours: channel<QueueNeighbours>()(QueueQuery.extend({ interviewId: InterviewId })),
   add: channel<AddResult>()(
     z.object({
       items: z

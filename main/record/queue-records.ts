@@ -1,6 +1,14 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { SessionStatus } from '../../common/omni';
-import type { LocalReviewState, QueueEntry } from '../../common/ipc/queue';
+import type {
+  LocalReviewState,
+  QueueCounts,
+  QueueCursor,
+  QueueEntry,
+  QueueNeighbours,
+  QueueQuery,
+  QueueSort,
+} from '../../common/ipc/queue';
 import type { QueueEntryTable, RecordDatabase } from './schema';
 
 /** A queue entry as the record keeps it: the view without what is looked up elsewhere (the vault's token). */
@@ -22,6 +30,87 @@ export class QueueRecords {
       .orderBy('interview_id')
       .execute();
     return rows.map(fromRow);
+  }
+
+  /**
+   * One page of the queue as filtered, searched and sorted: the `limit` rows after `after`, by key (an index range
+   * scan, migration 0002), so a page costs the same at the queue's start and at its end, whatever its length.
+   */
+  async page(
+    environment: string,
+    query: QueueQuery,
+    after: QueueCursor | undefined,
+    limit: number,
+  ): Promise<StoredEntry[]> {
+    return (await pageQuery(this.db, environment, query, after, limit).execute()).map(fromRow);
+  }
+
+  /** How many entries each filter keeps, in one grouped query: all of them, and those the search matches. */
+  async counts(environment: string, search = ''): Promise<QueueCounts> {
+    const rows = await this.db
+      .selectFrom('queue_entries')
+      .where('environment', '=', environment)
+      .select((eb) => [
+        'local_state',
+        'session_status',
+        eb.fn.countAll<string>().as('all'),
+        eb.fn
+          .countAll<string>()
+          .filterWhere(searched(eb, search))
+          .as('matching'),
+      ])
+      .groupBy(['local_state', 'session_status'])
+      .execute();
+    return {
+      total: rows.reduce((sum, r) => sum + Number(r.all), 0),
+      matching: rows
+        .filter((r) => Number(r.matching) > 0)
+        .map((r) => ({
+          localState: r.local_state as LocalReviewState,
+          status: (r.session_status ?? 'unknown') as SessionStatus | 'unknown',
+          count: Number(r.matching),
+        })),
+    };
+  }
+
+  /**
+   * The entries before and after one on the queue as filtered, searched and sorted, and its place there. One that the
+   * filter no longer keeps (decided meanwhile) keeps its place by its sort key, so next still leads where it did.
+   */
+  async neighbours(environment: string, interviewId: string, query: QueueQuery): Promise<QueueNeighbours> {
+    const { filter, sort, search } = query;
+    const shown = () =>
+      this.db.selectFrom('queue_entries').where((eb) => kept(eb, environment, filter, search));
+    const current = await this.get(environment, interviewId);
+    if (!current) {
+      const { count } = await shown()
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .executeTakeFirstOrThrow();
+      return { index: -1, count: Number(count) };
+    }
+    const at = cursorOf(sort, current);
+    const keys = sortKey(sort);
+    let before = shown().select('interview_id').where(compareKey(sort, '<', at));
+    for (const key of keys) before = before.orderBy(key, 'desc');
+    let after = shown().select('interview_id').where(compareKey(sort, '>', at));
+    for (const key of keys) after = after.orderBy(key);
+    const [prev, next, place] = await Promise.all([
+      before.limit(1).executeTakeFirst(),
+      after.limit(1).executeTakeFirst(),
+      shown()
+        .select((eb) => [
+          eb.fn.countAll<string>().as('count'),
+          eb.fn.countAll<string>().filterWhere(compareKey(sort, '<', at)).as('before'),
+          eb.fn.countAll<string>().filterWhere('interview_id', '=', interviewId).as('self'),
+        ])
+        .executeTakeFirstOrThrow(),
+    ]);
+    return {
+      ...(prev ? { prev: prev.interview_id } : {}),
+      ...(next ? { next: next.interview_id } : {}),
+      index: Number(place.before),
+      count: Number(place.count) + (Number(place.self) > 0 ? 0 : 1),
+    };
   }
 
   async get(environment: string, interviewId: string): Promise<StoredEntry | undefined> {
@@ -94,6 +183,78 @@ export class QueueRecords {
       .execute();
     return rows.map((r) => r.interview_id);
   }
+}
+
+/** The statement of one page (its plan is checked in the tests: an index range scan for each order). */
+export function pageQuery(
+  db: Kysely<RecordDatabase>,
+  environment: string,
+  { filter, sort, search }: QueueQuery,
+  after: QueueCursor | undefined,
+  limit: number,
+) {
+  let query = db
+    .selectFrom('queue_entries')
+    .selectAll()
+    .where((eb) => kept(eb, environment, filter, search));
+  if (after) query = query.where(compareKey(sort, '>', after));
+  for (const key of sortKey(sort)) query = query.orderBy(key);
+  return query.limit(limit);
+}
+
+/** Where a page that ends on this entry stops, in the given order. */
+export function cursorOf(sort: QueueSort, entry: StoredEntry): QueueCursor {
+  const key = sort === 'added' ? entry.addedAt : sort === 'status' ? (entry.sessionStatus ?? null) : null;
+  return { key, interviewId: entry.interviewId };
+}
+
+/** The columns each order sorts by, last the id; never-seen statuses go last. Indexed as such by migration 0002. */
+function sortKey(sort: QueueSort): RawBuilder<unknown>[] {
+  switch (sort) {
+    case 'added':
+      return [sql.ref('added_at'), sql.ref('interview_id')];
+    case 'id':
+      return [sql.ref('interview_id')];
+    case 'status':
+      return [sql`(session_status is null)`, sql`coalesce(session_status, '')`, sql.ref('interview_id')];
+  }
+}
+
+/** The row's sort key against a cursor's, compared as one row value, which an index range scan answers. */
+function compareKey(sort: QueueSort, op: '<' | '>', cursor: QueueCursor): RawBuilder<SqlBool> {
+  const values =
+    sort === 'added'
+      ? [sql`${cursor.key}::timestamptz`, sql`${cursor.interviewId}`]
+      : sort === 'status'
+        ? [sql`${cursor.key === null}::boolean`, sql`${cursor.key ?? ''}`, sql`${cursor.interviewId}`]
+        : [sql`${cursor.interviewId}`];
+  return sql<SqlBool>`(${sql.join(sortKey(sort))}) ${sql.raw(op)} (${sql.join(values)})`;
+}
+
+type QueueRow = ExpressionBuilder<RecordDatabase, 'queue_entries'>;
+
+/** The entries of one environment that a filter and a search keep. */
+function kept(eb: QueueRow, environment: string, filter: QueueQuery['filter'], search: string) {
+  return eb.and([
+    eb('environment', '=', environment),
+    ...(filter.state === 'all' ? [] : [eb('local_state', '=', filter.state)]),
+    ...(filter.status === 'all'
+      ? []
+      : [filter.status === 'unknown' ? eb('session_status', 'is', null) : eb('session_status', '=', filter.status)]),
+    searched(eb, search),
+  ]);
+}
+
+/** The id or either label contains the search, any case; `%`, `_` and `\` are searched as themselves. */
+function searched(eb: QueueRow, search: string) {
+  const words = search.trim();
+  if (!words) return eb.lit(true);
+  const pattern = `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return eb.or([
+    eb('interview_id', 'ilike', pattern),
+    eb('label', 'ilike', pattern),
+    eb('label_es', 'ilike', pattern),
+  ]);
 }
 
 function fromRow(row: Selectable<QueueEntryTable>): StoredEntry {

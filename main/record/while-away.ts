@@ -213,6 +213,9 @@ export function keepWorkingWhileAway({
     ...record,
     queue: {
       list: (environment) => read(() => queue.list(environment)),
+      page: (environment, query, after, limit) => read(() => queue.page(environment, query, after, limit)),
+      counts: (environment, search) => read(() => queue.counts(environment, search)),
+      neighbours: (environment, id, query) => read(() => queue.neighbours(environment, id, query)),
       getMany: (environment, ids) => read(() => queue.getMany(environment, ids)),
       remove: (environment, id) => read(() => queue.remove(environment, id)),
       clear: (environment) => read(() => queue.clear(environment)),

@@ -1,8 +1,18 @@
 import type { Vault } from '../auth/vault';
-import type { StoredEntry } from '../record/queue-records';
+import { cursorOf, type StoredEntry } from '../record/queue-records';
 import type { ReviewRecord } from '../ports';
 import type { SessionStatus } from '../../common/omni';
-import type { AddResult, ImportProblem, LocalReviewState, QueueEntry } from '../../common/ipc/queue';
+import type {
+  AddResult,
+  ImportProblem,
+  LocalReviewState,
+  QueueCounts,
+  QueueCursor,
+  QueueEntry,
+  QueueNeighbours,
+  QueuePage,
+  QueueQuery,
+} from '../../common/ipc/queue';
 import type { ImportItem } from './import';
 import { ReviewError } from '../errors';
 
@@ -80,6 +90,30 @@ export class ReviewQueue {
     const env = this.environmentId();
     const [entries, openedAt] = await Promise.all([this.records.list(env), this.openedTimes(env)]);
     return Promise.all(entries.map((e) => this.view(e, openedAt)));
+  }
+
+  /**
+   * One page of the queue screen: the record reads one row more than asked to know whether a page follows, and each
+   * row's last opening is looked up for this page's rows alone.
+   */
+  async page(query: QueueQuery, after: QueueCursor | undefined, limit: number): Promise<QueuePage> {
+    const env = this.environmentId();
+    const read = await this.records.page(env, query, after, limit + 1);
+    const rows = read.slice(0, limit);
+    const openedAt = await this.openedTimes(
+      env,
+      rows.map((e) => e.interviewId),
+    );
+    const views = await Promise.all(rows.map((e) => this.view(e, openedAt)));
+    return read.length > limit ? { rows: views, next: cursorOf(query.sort, rows.at(-1)!) } : { rows: views };
+  }
+
+  counts(search?: string): Promise<QueueCounts> {
+    return this.records.counts(this.environmentId(), search);
+  }
+
+  neighbours(interviewId: string, query: QueueQuery): Promise<QueueNeighbours> {
+    return this.records.neighbours(this.environmentId(), interviewId, query);
   }
 
   /** Whether the interview is in the queue, without building its view (token and trail look-ups). */

@@ -3,6 +3,9 @@ import type { DomainHandlers } from '../router';
 
 export const queueHandlers: DomainHandlers<'queue'> = {
   list: async (_input, ctx) => reviewService(ctx).queue.list(),
+  page: async ({ after, limit, ...query }, ctx) => reviewService(ctx).queue.page(query, after, limit),
+  counts: async ({ search }, ctx) => reviewService(ctx).queue.counts(search),
+  neighbours: async ({ interviewId, ...query }, ctx) => reviewService(ctx).queue.neighbours(interviewId, query),
   add: async ({ items }, ctx) => reviewService(ctx).queue.add(items),
   importText: async ({ text, format }, ctx) => reviewService(ctx).importText(text, format),
   remove: async ({ interviewId }, ctx) => ({ removed: await reviewService(ctx).queue.remove(interviewId) }),

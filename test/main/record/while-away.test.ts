@@ -86,6 +86,13 @@ describe('the team database goes away mid-session', () => {
     await expect(app.record.queue.list('demo')).rejects.toMatchObject({
       data: { code: 'RECORD_AWAY', retryable: true },
     });
+    const view = { filter: { state: 'all', status: 'all' }, sort: 'added', search: '' } as const;
+    for (const read of [
+      app.record.queue.page('demo', view, undefined, 50),
+      app.record.queue.counts('demo'),
+      app.record.queue.neighbours('demo', 'a', view),
+    ])
+      await expect(read).rejects.toMatchObject({ data: { code: 'RECORD_AWAY' } });
     // The waiting writes are on disk (the settings file), in the order they were made, without a secret.
     const kept = store.get<PendingWrite[]>(PENDING_WRITES_KEY)!;
     expect(kept.map((w) => w.kind)).toEqual(['draft', 'decision', 'queue', 'audit', 'draft']);

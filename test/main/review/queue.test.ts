@@ -115,6 +115,35 @@ describe('ReviewQueue', () => {
     ]);
   });
 
+  it('reads a page at a time: a cursor while more follow, the last openings looked up for that page alone', async () => {
+    const { environment, queue, opened, advance } = setup();
+    const asked: (readonly string[] | undefined)[] = [];
+    const paged = new ReviewQueue(
+      new QueueRecords(record.db),
+      new MemoryVault(),
+      () => environment,
+      async (_env, ids) => {
+        asked.push(ids);
+        return (id) => opened.get(id);
+      },
+    );
+    for (const id of ['a', 'b', 'c']) {
+      await queue.add([{ interviewId: id }]);
+      advance(1_000);
+    }
+    opened.set('b', '2026-11-23T11:00:00.000Z');
+    const query = { filter: { state: 'all', status: 'all' }, sort: 'added', search: '' } as const;
+    const first = await paged.page(query, undefined, 2);
+    expect(first.rows.map((e) => [e.interviewId, e.lastOpenedAt, e.hasSessionToken])).toEqual([
+      ['a', undefined, false],
+      ['b', '2026-11-23T11:00:00.000Z', false],
+    ]);
+    expect(first.next).toEqual({ key: '2026-11-23T10:00:01.000Z', interviewId: 'b' });
+    const last = await paged.page(query, first.next, 2);
+    expect(last).toEqual({ rows: [expect.objectContaining({ interviewId: 'c' })] });
+    expect(asked).toEqual([['a', 'b'], ['c']]);
+  });
+
   it('changes a copy of what it read: an edit of a listed entry, or a failed write, leaves the queue as stored', async () => {
     const { records, queue } = setup();
     await queue.add([{ interviewId: 'a', label: 'First' }]);

@@ -1,0 +1,159 @@
+import { CompiledQuery, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { QueueCursor, QueueQuery, QueueSort } from '../../../common/ipc/queue';
+import { openRecord, type OpenRecord } from '../../../main/record/open';
+import { QueueRecords, cursorOf, pageQuery, type StoredEntry } from '../../../main/record/queue-records';
+import { ENGINES, engineFactory } from '../../helpers/record-engines';
+
+const ALL: QueueQuery = { filter: { state: 'all', status: 'all' }, sort: 'added', search: '' };
+
+/** Ids chosen so that every collation sorts them alike (lowercase letters and digits only). */
+const ENTRIES: StoredEntry[] = [
+  { interviewId: 'e1', addedAt: '2026-11-20T09:00:00.000Z', localState: 'toReview', sessionStatus: 'Closed' },
+  { interviewId: 'b2', addedAt: '2026-11-20T09:00:00.000Z', localState: 'inReview', label: 'Ana Pérez' },
+  { interviewId: 'a3', addedAt: '2026-11-21T09:00:00.000Z', localState: 'decided', sessionStatus: 'Alive' },
+  {
+    interviewId: 'd4',
+    addedAt: '2026-11-19T09:00:00.000Z',
+    localState: 'toReview',
+    sessionStatus: 'Alive',
+    label: 'Luis',
+    labelEs: 'Luis 100%',
+  },
+  { interviewId: 'c5', addedAt: '2026-11-22T09:00:00.000Z', localState: 'toReview' },
+];
+
+describe.each(ENGINES)('the queue read a page at a time, on the %s engine', (kind) => {
+  const engines = engineFactory(kind);
+  let record: OpenRecord;
+  let queue: QueueRecords;
+  beforeAll(async () => {
+    record = await openRecord(await engines.fresh());
+    queue = new QueueRecords(record.db);
+    await queue.put('demo', ENTRIES);
+    await queue.put('production', [{ interviewId: 'p1', addedAt: '2026-11-20T00:00:00.000Z', localState: 'toReview' }]);
+  }, 60_000);
+  afterAll(async () => {
+    await record?.close();
+    await engines.dispose();
+  });
+
+  /** Every page of a view, `limit` rows each, following the cursors. */
+  async function walk(query: QueueQuery, limit: number): Promise<string[][]> {
+    const pages: string[][] = [];
+    let after: QueueCursor | undefined;
+    for (;;) {
+      const rows = await queue.page('demo', query, after, limit);
+      pages.push(rows.map((r) => r.interviewId));
+      if (rows.length < limit) return pages;
+      after = cursorOf(query.sort, rows.at(-1)!);
+    }
+  }
+
+  it.each<[QueueSort, string[]]>([
+    ['added', ['d4', 'b2', 'e1', 'a3', 'c5']],
+    ['id', ['a3', 'b2', 'c5', 'd4', 'e1']],
+    // Never-seen statuses last.
+    ['status', ['a3', 'd4', 'e1', 'b2', 'c5']],
+  ])('pages through the %s order by key, each row once, ties broken by id', async (sort, order) => {
+    expect((await walk({ ...ALL, sort }, 2)).flat()).toEqual(order);
+    expect(await walk({ ...ALL, sort }, 2)).toHaveLength(3);
+    expect((await walk({ ...ALL, sort }, 10))[0]).toEqual(order);
+  });
+
+  it('filters by local state and by session status, unknown meaning never seen, in SQL', async () => {
+    const ids = async (filter: QueueQuery['filter']) =>
+      (await queue.page('demo', { ...ALL, filter }, undefined, 100)).map((r) => r.interviewId);
+    expect(await ids({ state: 'toReview', status: 'all' })).toEqual(['d4', 'e1', 'c5']);
+    expect(await ids({ state: 'toReview', status: 'Alive' })).toEqual(['d4']);
+    expect(await ids({ state: 'all', status: 'unknown' })).toEqual(['b2', 'c5']);
+    expect(await ids({ state: 'decided', status: 'Closed' })).toEqual([]);
+    // A filtered view pages too.
+    expect((await walk({ ...ALL, filter: { state: 'toReview', status: 'all' } }, 1)).flat()).toEqual([
+      'd4',
+      'e1',
+      'c5',
+    ]);
+  });
+
+  it('searches the id and both labels, any case, with % and _ taken as themselves', async () => {
+    const ids = async (search: string) =>
+      (await queue.page('demo', { ...ALL, search }, undefined, 100)).map((r) => r.interviewId);
+    expect(await ids('B2')).toEqual(['b2']);
+    expect(await ids('  pérez ')).toEqual(['b2']);
+    expect(await ids('ANA')).toEqual(['b2']);
+    expect(await ids('100%')).toEqual(['d4']);
+    expect(await ids('%')).toEqual(['d4']);
+    expect(await ids('_')).toEqual([]);
+    expect(await ids('')).toHaveLength(5);
+  });
+
+  it('counts per local state and session status in one query, the search applied, the total without it', async () => {
+    const sorted = (c: Awaited<ReturnType<QueueRecords['counts']>>) => ({
+      ...c,
+      matching: [...c.matching].sort((a, b) => `${a.localState}${a.status}`.localeCompare(`${b.localState}${b.status}`)),
+    });
+    expect(sorted(await queue.counts('demo'))).toEqual({
+      total: 5,
+      matching: [
+        { localState: 'decided', status: 'Alive', count: 1 },
+        { localState: 'inReview', status: 'unknown', count: 1 },
+        { localState: 'toReview', status: 'Alive', count: 1 },
+        { localState: 'toReview', status: 'Closed', count: 1 },
+        { localState: 'toReview', status: 'unknown', count: 1 },
+      ],
+    });
+    expect(await queue.counts('demo', 'luis')).toEqual({
+      total: 5,
+      matching: [{ localState: 'toReview', status: 'Alive', count: 1 }],
+    });
+    expect(await queue.counts('nowhere')).toEqual({ total: 0, matching: [] });
+  });
+
+  it('gives the neighbours and place of an interview on the filtered, sorted way', async () => {
+    expect(await queue.neighbours('demo', 'e1', ALL)).toEqual({ prev: 'b2', next: 'a3', index: 2, count: 5 });
+    expect(await queue.neighbours('demo', 'd4', ALL)).toEqual({ next: 'b2', index: 0, count: 5 });
+    expect(await queue.neighbours('demo', 'c5', { ...ALL, sort: 'id' })).toEqual({
+      prev: 'b2',
+      next: 'd4',
+      index: 2,
+      count: 5,
+    });
+    const toReview: QueueQuery = { ...ALL, filter: { state: 'toReview', status: 'all' } };
+    expect(await queue.neighbours('demo', 'e1', toReview)).toEqual({ prev: 'd4', next: 'c5', index: 1, count: 3 });
+    // Decided meanwhile, so no longer kept by the filter: it keeps its place between the same two.
+    expect(await queue.neighbours('demo', 'a3', toReview)).toEqual({ prev: 'e1', next: 'c5', index: 2, count: 4 });
+    expect(await queue.neighbours('demo', 'c5', { ...toReview, search: 'e1' })).toEqual({
+      prev: 'e1',
+      index: 1,
+      count: 2,
+    });
+    expect(await queue.neighbours('demo', 'elsewhere', toReview)).toEqual({ index: -1, count: 3 });
+  });
+
+  it('reads the first page of each order through its index, not a scan and sort of the queue', async () => {
+    const bulk = Array.from({ length: 20_000 }, (_, i) => ({
+      interviewId: `bulk${String(i).padStart(5, '0')}`,
+      addedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+      localState: i % 3 === 0 ? ('decided' as const) : ('toReview' as const),
+      ...(i % 2 ? { sessionStatus: 'Alive' as const } : {}),
+    }));
+    await queue.put('bulk', bulk);
+    await sql`analyze queue_entries`.execute(record.db);
+    const plan = async (query: QueueQuery, after?: QueueCursor) => {
+      const page = pageQuery(record.db, 'bulk', query, after, 100).compile();
+      const { rows } = await record.db.executeQuery<{ 'QUERY PLAN': string }>(
+        CompiledQuery.raw(`explain ${page.sql}`, [...page.parameters]),
+      );
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    };
+    const toReview = { ...ALL, filter: { state: 'toReview' as const, status: 'all' as const } };
+    expect(await plan(ALL)).toMatch(/Index Scan using queue_entries_order/);
+    expect(await plan(toReview)).toMatch(/Index Scan using queue_entries_state_order/);
+    expect(await plan({ ...ALL, sort: 'status' })).toMatch(/Index Scan using queue_entries_status_order/);
+    expect(await plan({ ...ALL, sort: 'id' })).toMatch(/Index Scan using queue_entries_pk/);
+    const after = cursorOf('added', bulk[15_000]!);
+    expect(await plan(toReview, after)).toMatch(/Index Cond: .*added_at/);
+    expect(await plan(ALL, after)).not.toMatch(/Sort|Seq Scan/);
+  }, 60_000);
+});
