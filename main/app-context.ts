@@ -8,6 +8,7 @@ import type { FileJsonStore } from './json-store';
 import { openRecord, recordForApp, type OpenRecord, type RecordEngine } from './record/index';
 import { connectionFailed, teamDatabaseSettings } from './settings/team-database';
 import { importLegacyFiles } from './record/import-legacy';
+import { SharedTokenRecords, sharingVault, type TokenSharing } from './record/shared-session-tokens';
 import type { EnvironmentConfig, FileService, MainContext, ShellService } from './ports';
 import { credentialService } from './settings/credentials';
 import { environmentService } from './settings/environments';
@@ -56,7 +57,10 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
   const now = opts.now ?? Date.now;
   // streamingFetch: Node's fetch buffers streamed request bodies whole; video import needs backpressure.
   const fetchImpl = opts.fetch ?? streamingFetch();
-  const { store, vault } = opts;
+  const { store } = opts;
+  // On a team database, session tokens are shared sealed with the team key (set once the record is open).
+  let sharedTokens: TokenSharing | undefined;
+  const vault = sharingVault(opts.vault, () => sharedTokens, log);
 
   const clients = new Map<string, { signature: string; client: OmniClient }>();
   const forgetClient = (envId: string) => clients.delete(envId);
@@ -93,6 +97,11 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
     throw error;
   }
 
+  if (record.engine === 'team')
+    sharedTokens = {
+      records: new SharedTokenRecords(record.db),
+      teamKey: teamDatabaseSettings({ store, vault: opts.vault }).teamKey,
+    };
   const onRecord = recordForApp(record, { environment: () => environments.activeId(), store, log, now });
   void onRecord.resume();
   const context: MainContext = {

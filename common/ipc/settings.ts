@@ -150,6 +150,8 @@ export interface TeamDatabaseView {
   chosen: RecordEngineKind;
   config?: Omit<TeamDatabaseInput, 'ca'> & { caSet: boolean };
   passwordSet: boolean;
+  /** Whether this analyst's vault holds the team key that seals shared session tokens (never sent back). */
+  teamKeySet: boolean;
   /** Why this run is not on the team database although it was chosen (it could not be reached at start). */
   startProblem?: { en: string; es: string };
 }
@@ -188,7 +190,20 @@ export const settings = {
   teamDatabase: channel<TeamDatabaseView>()(z.object({}).strict()),
   /** Saves the address; a password given goes to the vault and is never returned. */
   saveTeamDatabase: channel<TeamDatabaseView>()(
-    z.object({ config: TeamDatabaseInput, password: z.string().min(1).max(1024).optional() }).strict(),
+    z
+      .object({
+        config: TeamDatabaseInput,
+        password: z.string().min(1).max(1024).optional(),
+        /** The team's shared key for session tokens: the same for every member, from the team's admin. */
+        teamKey: z
+          .string()
+          .trim()
+          .min(32, 'The team key has at least 32 characters (openssl rand -base64 32)')
+          .max(1024)
+          .regex(/^\S+$/, 'The team key has no spaces')
+          .optional(),
+      })
+      .strict(),
   ),
   /** Connects with the saved address and password, checks the server (PostgreSQL 14 or newer), and disconnects. */
   testTeamDatabase: channel<TeamDatabaseTestView>()(z.object({}).strict()),

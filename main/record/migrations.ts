@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { ReviewError } from '../errors';
 
@@ -115,9 +116,34 @@ const MIGRATIONS: Record<string, Migration> = {
         (environment, (session_status is null), coalesce(session_status, ''), interview_id)`.execute(db);
     },
   },
+  // Session tokens shared with the team, sealed with the team key (shared-session-tokens.ts): never in clear here.
+  '0004-shared-session-tokens': {
+    async up(db) {
+      await db.schema
+        .createTable('shared_session_tokens')
+        .addColumn('environment', 'text', (c) => c.notNull())
+        .addColumn('interview_id', 'text', (c) => c.notNull())
+        .addColumn('sealed', 'text', (c) => c.notNull())
+        .addColumn('sealed_by', 'text', (c) => c.notNull().defaultTo(sql`current_user`))
+        .addColumn('sealed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('shared_session_tokens_pk', ['environment', 'interview_id'])
+        .execute();
+      // Every member may share and read sealed tokens; without the team key they are noise.
+      await sql`
+        do $$ begin
+          if exists (select 1 from pg_roles where rolname = 'omni_reviewer') then
+            grant select, insert, update, delete on shared_session_tokens to omni_reviewer;
+          end if;
+        end $$`.execute(db);
+    },
+  },
 };
 
-export const SCHEMA_VERSION = Object.keys(MIGRATIONS).at(-1)!;
+/** Every migration's name in one word: what a kept copy of an empty database must match to be used. */
+export const SCHEMA_FINGERPRINT = createHash('sha256')
+  .update(Object.keys(MIGRATIONS).join('\n'))
+  .digest('hex')
+  .slice(0, 12);
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 

@@ -13,6 +13,7 @@ export interface RecordDatabase {
   decisions: DecisionTable;
   audit_entries: AuditEntryTable;
   record_meta: RecordMetaTable;
+  shared_session_tokens: SharedSessionTokenTable;
 }
 
 type Time = ColumnType<Date, Date | string, Date | string>;
@@ -69,4 +70,13 @@ export interface AuditEntryTable {
 export interface RecordMetaTable {
   key: string;
   value: ColumnType<unknown, string, string>;
+}
+
+export interface SharedSessionTokenTable {
+  environment: string;
+  interview_id: string;
+  /** base64 of IV, GCM tag and ciphertext, sealed with the team key (shared-session-tokens.ts). */
+  sealed: string;
+  sealed_by: Generated<string>;
+  sealed_at: Generated<Date>;
 }

@@ -109,8 +109,8 @@ export function settingsService(ctx: SettingsContext) {
     },
     resetDemoData: () => resetDemoData(ctx.record, ctx.vault),
     teamDatabase: () => team.view(ctx.record.engine, ctx.record.startProblem),
-    async saveTeamDatabase(config: TeamDatabaseInput, password?: string) {
-      await team.save(config, password);
+    async saveTeamDatabase(config: TeamDatabaseInput, password?: string, teamKey?: string) {
+      await team.save(config, password, teamKey);
       return team.view(ctx.record.engine, ctx.record.startProblem);
     },
     testTeamDatabase: () => team.test(),

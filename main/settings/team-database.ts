@@ -11,6 +11,8 @@ const CONFIG_KEY = 'record.teamDatabase';
 const CHOICE_KEY = 'record.engine';
 /** The vault keeps the password in the credential slots of a pseudo-environment of its own. */
 export const TEAM_DATABASE_VAULT_ID = 'team-database';
+/** The team key (shared-session-tokens.ts) in a pseudo-environment of its own, its `secret` slot. */
+export const TEAM_KEY_VAULT_ID = 'team-key';
 /** The oldest PostgreSQL the schema is written for. */
 const MIN_SERVER_VERSION = 140000;
 
@@ -23,6 +25,7 @@ export function teamDatabaseSettings({ store, vault }: TeamDatabaseDeps) {
   const config = () => store.get<TeamDatabaseInput>(CONFIG_KEY);
   const chosen = (): RecordEngineKind => (store.get<RecordEngineKind>(CHOICE_KEY) === 'team' ? 'team' : 'embedded');
   const password = () => vault.getCredential(TEAM_DATABASE_VAULT_ID, 'secret');
+  const teamKey = () => vault.getCredential(TEAM_KEY_VAULT_ID, 'secret');
 
   /** The engine a start with these settings uses: the team's server once it is chosen and its address saved. */
   async function engineToOpen(dataDir: string): Promise<RecordEngine> {
@@ -39,6 +42,7 @@ export function teamDatabaseSettings({ store, vault }: TeamDatabaseDeps) {
       chosen: chosen(),
       ...(team ? { config: { ...(shown as Omit<TeamDatabaseInput, 'ca'>), caSet: Boolean(ca) } } : {}),
       passwordSet: (await password()) !== undefined,
+      teamKeySet: (await teamKey()) !== undefined,
       ...(startProblem ? { startProblem } : {}),
     };
   }
@@ -46,11 +50,13 @@ export function teamDatabaseSettings({ store, vault }: TeamDatabaseDeps) {
   return {
     engineToOpen,
     view,
-    async save(next: TeamDatabaseInput, newPassword?: string) {
+    teamKey,
+    async save(next: TeamDatabaseInput, newPassword?: string, newTeamKey?: string) {
       // An empty CA field keeps the one saved before; the form never receives it back.
       const ca = next.ca === '' || next.ca === undefined ? config()?.ca : next.ca;
       store.set(CONFIG_KEY, { ...next, ...(ca ? { ca } : { ca: undefined }) });
       if (newPassword !== undefined) await vault.setCredential(TEAM_DATABASE_VAULT_ID, 'secret', newPassword);
+      if (newTeamKey !== undefined) await vault.setCredential(TEAM_KEY_VAULT_ID, 'secret', newTeamKey);
     },
     choose(engine: RecordEngineKind) {
       if (engine === 'team' && !config()) throw noTeamDatabase();

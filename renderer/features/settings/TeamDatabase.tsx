@@ -75,6 +75,7 @@ function TeamAddress({ view, t }: { view: TeamDatabaseView; t: T }) {
     tls: view.config?.tls ?? ('verify-full' as 'verify-full' | 'disable'),
     ca: '',
     password: '',
+    teamKey: '',
   });
   const [saved, setSaved] = useState(false);
   const save = useOmniMutation(
@@ -83,7 +84,7 @@ function TeamAddress({ view, t }: { view: TeamDatabaseView; t: T }) {
       invalidate: [keys.settings.teamDatabase()],
       // The password and CA went to main; the fields empty again, and say that one is kept.
       onSuccess: () => {
-        setForm((f) => ({ ...f, password: '', ca: '' }));
+        setForm((f) => ({ ...f, password: '', ca: '', teamKey: '' }));
         setSaved(true);
       },
     },
@@ -92,18 +93,21 @@ function TeamAddress({ view, t }: { view: TeamDatabaseView; t: T }) {
     save.error?.data.issues?.some((i) => i.path === `config.${field}` || i.path === field)
       ? field === 'tls'
         ? t('teamTlsRequired')
-        : t('invalidValue')
+        : field === 'teamKey'
+          ? t('teamKeyInvalid')
+          : t('invalidValue')
       : undefined;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
-    const { password, ca, port, ...rest } = form;
+    const { password, ca, port, teamKey, ...rest } = form;
     save.mutate({
       config: { ...rest, port: Number(port), ...(ca.trim() ? { ca: ca.trim() } : {}) },
       ...(password ? { password } : {}),
+      ...(teamKey.trim() ? { teamKey: teamKey.trim() } : {}),
     });
   };
-  const bind = (field: 'host' | 'port' | 'database' | 'user' | 'password') => ({
+  const bind = (field: 'host' | 'port' | 'database' | 'user' | 'password' | 'teamKey') => ({
     value: form[field],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [field]: e.target.value }),
     error: issue(field),
@@ -120,6 +124,13 @@ function TeamAddress({ view, t }: { view: TeamDatabaseView; t: T }) {
         autoComplete="new-password"
         hint={view.passwordSet ? t('teamPasswordKept') : t('teamPasswordNone')}
         {...bind('password')}
+      />
+      <Field
+        label={t('teamKey')}
+        type="password"
+        autoComplete="off"
+        hint={view.teamKeySet ? t('teamKeyKept') : t('teamKeyNone')}
+        {...bind('teamKey')}
       />
       <div className="settings-wide">
         <Segmented

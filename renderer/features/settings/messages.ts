@@ -104,6 +104,12 @@ export const messages = defineMessages({
     teamDatabaseName: 'Database',
     teamUser: 'Your database user',
     teamPassword: 'Password',
+    teamKey: 'Team key (shares session tokens, sealed)',
+    teamKeyInvalid: 'A team key is one word of at least 32 characters, as `openssl rand -base64 32` prints it.',
+    teamKeyKept:
+      'A team key is kept in the system’s secure storage: session tokens you attach are shared with the team, sealed with it, and theirs open here.',
+    teamKeyNone:
+      'Optional. The same key for every member, from your team’s admin (at least 32 characters). Without it, session tokens stay on the computer they were attached on.',
     teamPasswordKept: 'A password is kept in the system’s secure storage; type a new one to replace it.',
     teamPasswordNone: 'Kept in the system’s secure storage, never shown again.',
     teamTls: 'Connection',
@@ -223,6 +229,13 @@ export const messages = defineMessages({
     teamDatabaseName: 'Base de datos',
     teamUser: 'Tu usuario de base de datos',
     teamPassword: 'Contraseña',
+    teamKey: 'Clave del equipo (comparte tokens de sesión, sellados)',
+    teamKeyInvalid:
+      'Una clave del equipo es una sola palabra de al menos 32 caracteres, como la imprime `openssl rand -base64 32`.',
+    teamKeyKept:
+      'Hay una clave del equipo en el almacén seguro del sistema: los tokens de sesión que adjuntes se comparten con el equipo sellados con ella, y los del equipo se abren aquí.',
+    teamKeyNone:
+      'Opcional. La misma clave para todo el equipo, de quien administra la base de datos (al menos 32 caracteres). Sin ella, los tokens de sesión se quedan en la computadora donde se adjuntaron.',
     teamPasswordKept:
       'Hay una contraseña guardada en el almacén seguro del sistema; escribe una nueva para reemplazarla.',
     teamPasswordNone: 'Se guarda en el almacén seguro del sistema y no se vuelve a mostrar.',

@@ -45,15 +45,19 @@ describe('the team database in Settings', () => {
     await expect(team.test()).rejects.toMatchObject({ data: { code: 'TEAM_DATABASE_NOT_SET' } });
     expect(() => team.choose('team')).toThrow(/No team database/);
 
-    await team.save(address(), 'contraseña-secreta');
+    const teamKey = 'k3JbY1cF0m5dQ9l2yT8xV7wZ4aR6sN0pE1hG3jU5iO8=';
+    await team.save(address(), 'contraseña-secreta', teamKey);
     const view = await team.view('embedded');
     expect(view).toEqual({
       inUse: 'embedded',
       chosen: 'embedded',
       config: { ...address(), caSet: false },
       passwordSet: true,
+      teamKeySet: true,
     });
     expect(JSON.stringify(view) + store.dump()).not.toContain('contraseña-secreta');
+    expect(JSON.stringify(view) + store.dump()).not.toContain(teamKey);
+    expect(await team.teamKey()).toBe(teamKey);
     const tested = await team.test();
     expect(tested.user).toBe('postgres');
     expect(Number.parseInt(tested.serverVersion, 10)).toBeGreaterThanOrEqual(14);
