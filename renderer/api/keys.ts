@@ -1,3 +1,5 @@
+import type { QueueQuery } from '../../common/ipc/queue';
+
 /**
  * The one query-key factory. Every React Query key of the app comes from here so invalidation stays exact:
  * one block per area, keys as arrays from general to specific (invalidating `keys.interview.all(id)` refreshes
@@ -32,6 +34,11 @@ export const keys = {
   queue: {
     all: () => ['queue'] as const,
     list: () => ['queue', 'list'] as const,
+    /** The queue screen's pages, counts and the workspace's way: under `all()`, so every change to the queue refreshes them. */
+    allPages: () => ['queue', 'pages'] as const,
+    pages: (query: QueueQuery) => ['queue', 'pages', query] as const,
+    counts: (search: string) => ['queue', 'counts', search] as const,
+    neighbours: (interviewId: string, query: QueueQuery) => ['queue', 'neighbours', interviewId, query] as const,
     demoSeeds: () => ['queue', 'demoSeeds'] as const,
   },
   nom151: {

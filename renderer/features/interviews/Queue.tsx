@@ -1,20 +1,35 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { AddResult, QueueEntry } from '../../../common/ipc/queue';
+import type { AddResult, QueueCounts, QueueEntry } from '../../../common/ipc/queue';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
-import { useQueueList } from '../../api/queue';
+import { QUEUE_PAGE, useQueueCounts, useQueueNeighbours, useQueuePages } from '../../api/queue';
 import { useShortcut } from '../../app/shortcuts';
 import { useBilingual, useFormat, useT } from '../../i18n/index';
 import { Button, ErrorNotice, Field, FileField, Panel } from '../../ui/index';
 import { messages } from './messages';
 import { QueueToolbar } from './QueueToolbar';
 import { useTableRows } from './useTableRows';
-import { applyView, setQueueOrder, useQueueWalk } from './queue-view';
+import { countKept, queueQuery, useQueueWalk } from './queue-view';
+import { useSettled } from './useSettled';
 import { LocalStateBadge, SessionStatusBadge, useEntryLabel, useLocalStateLabel } from './shared';
+
+/** How long typing in the search must pause before main is asked. */
+const SEARCH_PAUSE_MS = 200;
 
 export function QueueScreen() {
   const t = useT(messages);
-  const queue = useQueueList();
+  // The view and the row to come back to outlive this screen (queue-view.ts): back from an interview, the queue
+  // is as the analyst left it, with that interview's row selected.
+  const { view, lastVisited } = useQueueWalk();
+  const search = useSettled(view.search, SEARCH_PAUSE_MS);
+  const query = useMemo(() => queueQuery(view, search), [view, search]);
+  // Where the interview just seen sits on this view: the pages are read that far, so its row can be shown.
+  const [restoring, setRestoring] = useState(lastVisited !== null);
+  const place = useQueueNeighbours(restoring ? lastVisited : null, query);
+  const target = restoring ? (place.data?.index ?? -1) : -1;
+  const pages = useQueuePages(query, target >= 0 ? target + QUEUE_PAGE / 2 : 0);
+  const counts = useQueueCounts(query.search);
+  const filtered = query.search !== '' || query.filter.state !== 'all' || query.filter.status !== 'all';
   return (
     <div className="queue-screen">
       <h1>{t('queueTitle')}</h1>
@@ -23,12 +38,25 @@ export function QueueScreen() {
         <div>
           <Panel
             title={t('queueTitle')}
-            query={queue}
-            isEmpty={(d) => d.length === 0}
+            query={pages}
+            isEmpty={(d) => !filtered && d.pages[0]?.rows.length === 0}
             empty={t('queueEmpty')}
             skeletonRows={6}
           >
-            {(entries) => <QueueTable entries={entries} />}
+            {(data) => (
+              <QueueTable
+                rows={data.pages.flatMap((p) => p.rows)}
+                more={{
+                  has: pages.hasNextPage,
+                  fetching: pages.isFetching,
+                  fetch: () => void pages.fetchNextPage(),
+                }}
+                counts={counts.data}
+                // Unknown yet: wait for the place before restoring; known (or none): rows up to it, then restore.
+                restoreTo={restoring && lastVisited ? { interviewId: lastVisited, index: place.data?.index } : null}
+                onRestored={() => setRestoring(false)}
+              />
+            )}
           </Panel>
         </div>
         <div>
@@ -68,28 +96,42 @@ function RemovedNotice({
   );
 }
 
+/** Rows from the end of those read at which the next page is asked for, so scrolling rarely reaches the end. */
+const READ_AHEAD_ROWS = 30;
+
 /** A row with its label line; rows are measured as drawn, this only places the ones not drawn yet. */
-function QueueTable({ entries }: { entries: QueueEntry[] }) {
+function QueueTable({
+  rows,
+  more,
+  counts,
+  restoreTo,
+  onRestored,
+}: {
+  /** The rows read so far, in the view's order; more are read as the table scrolls towards their end. */
+  rows: QueueEntry[];
+  more: { has: boolean; fetching: boolean; fetch: () => void };
+  counts: QueueCounts | undefined;
+  /** The row to select once read (the interview just seen) and its place on this view, when known. */
+  restoreTo: { interviewId: string; index: number | undefined } | null;
+  onRestored: () => void;
+}) {
   const t = useT(messages);
   const f = useFormat();
   const navigate = useNavigate();
   const stateLabel = useLocalStateLabel();
   const labelOf = useEntryLabel();
-  // The view and the row to come back to outlive this screen (queue-view.ts): back from an interview, the queue
-  // is as the analyst left it, with that interview's row selected.
-  const { view, lastVisited } = useQueueWalk();
-  const shown = useMemo(() => applyView(entries, view, labelOf), [entries, view, labelOf]);
+  const { view } = useQueueWalk();
   const [selected, setSelected] = useState(() =>
     Math.max(
       0,
-      shown.findIndex((e) => e.interviewId === lastVisited),
+      rows.findIndex((e) => e.interviewId === restoreTo?.interviewId),
     ),
   );
   const searchRef = useRef<HTMLInputElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const { virtualizer, items, before, after, rowsOffset } = useTableRows(
-    shown.length,
-    (index) => shown[index]!.interviewId,
+    rows.length,
+    (index) => rows[index]!.interviewId,
     tableRef,
   );
   // A removal can be undone: the entry comes back with its state and label (main keeps it for this run).
@@ -103,28 +145,37 @@ function QueueTable({ entries }: { entries: QueueEntry[] }) {
     onSuccess: () => setRemovedId(null),
   });
 
-  // The workspace's previous and next walk this order.
-  useEffect(() => setQueueOrder(shown.map((e) => e.interviewId)), [shown]);
+  // The next page is read when the rows drawn come near the end of those read, or to reach the row to restore.
+  const lastDrawn = items.at(-1)?.index ?? 0;
+  const reaching = restoreTo?.index !== undefined && restoreTo.index >= rows.length;
+  useEffect(() => {
+    if (more.has && !more.fetching && (reaching || lastDrawn >= rows.length - READ_AHEAD_ROWS)) more.fetch();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [more.has, more.fetching, reaching, lastDrawn, rows.length]);
 
-  const current = Math.min(selected, Math.max(0, shown.length - 1));
+  const current = Math.min(selected, Math.max(0, rows.length - 1));
   const move = (delta: number) => {
-    const next = Math.max(0, Math.min(shown.length - 1, current + delta));
+    const next = Math.max(0, Math.min(rows.length - 1, current + delta));
     setSelected(next);
     virtualizer.scrollToIndex(next, { align: 'auto' });
   };
-  // Back from an interview whose row is below the fold, the row is brought into view; a row that shows, even in part,
-  // leaves the screen at its top. Once, when the rows' place is known (the virtualizer's positions include it). An
-  // effect, not a layout effect: the frame puts every new screen at its top in a layout effect, and this comes after.
-  const restored = useRef(false);
+  // Back from an interview, its row is selected once read; below the fold it is brought into view, while a row that
+  // shows, even in part, leaves the screen at its top. Once, when the rows' place is known (the virtualizer's
+  // positions include it). An effect, not a layout effect: the frame puts every new screen at its top in a layout
+  // effect, and this comes after.
+  const waiting = restoreTo !== null && (restoreTo.index === undefined || (reaching && more.has));
   useEffect(() => {
     const scroller = tableRef.current?.closest('main');
-    if (restored.current || rowsOffset === 0 || !scroller) return;
-    restored.current = true;
-    const row = virtualizer.measurementsCache[current];
+    if (!restoreTo || waiting || rowsOffset === 0 || !scroller) return;
+    onRestored();
+    const index = rows.findIndex((e) => e.interviewId === restoreTo.interviewId);
+    if (index < 0) return;
+    setSelected(index);
+    const row = virtualizer.measurementsCache[index];
     if (row && row.start >= scroller.scrollTop + scroller.clientHeight)
-      virtualizer.scrollToIndex(current, { align: 'center' });
+      virtualizer.scrollToIndex(index, { align: 'center' });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [rowsOffset]);
+  }, [rowsOffset, waiting]);
   const open = (entry: QueueEntry | undefined) =>
     entry && navigate(`/interviews/${encodeURIComponent(entry.interviewId)}`);
 
@@ -140,15 +191,20 @@ function QueueTable({ entries }: { entries: QueueEntry[] }) {
     {
       keys: 'Enter',
       description: { en: messages.en.shortcutOpen, es: messages.es.shortcutOpen },
-      run: () => open(shown[current]),
+      run: () => open(rows[current]),
     },
   ]);
 
   return (
     <>
-      <QueueToolbar view={view} searchRef={searchRef} />
+      <QueueToolbar view={view} counts={counts} searchRef={searchRef} />
       <p className="small muted" aria-live="polite">
-        {t('queueCount', { shown: f.number(shown.length), total: f.number(entries.length) })} · {t('keyboardHint')}
+        {counts &&
+          `${t('queueCount', {
+            shown: f.number(countKept(counts, view.state, view.status)),
+            total: f.number(counts.total),
+          })} · `}
+        {t('keyboardHint')}
       </p>
       {remove.error && <ErrorNotice error={remove.error.data} />}
       {removedId && (
@@ -160,10 +216,14 @@ function QueueTable({ entries }: { entries: QueueEntry[] }) {
         />
       )}
       {restore.error && <ErrorNotice error={restore.error.data} />}
-      {shown.length === 0 ? (
+      {rows.length === 0 ? (
         <p className="panel-empty">{t('queueNoMatch')}</p>
       ) : (
-        <table ref={tableRef} className="table queue-table" aria-rowcount={shown.length + 1}>
+        <table
+          ref={tableRef}
+          className="table queue-table"
+          aria-rowcount={(counts ? Math.max(rows.length, countKept(counts, view.state, view.status)) : rows.length) + 1}
+        >
           <thead>
             <tr aria-rowindex={1}>
               <th scope="col">{t('colInterview')}</th>
@@ -183,7 +243,7 @@ function QueueTable({ entries }: { entries: QueueEntry[] }) {
               </tr>
             )}
             {items.map((item) => {
-              const entry = shown[item.index]!;
+              const entry = rows[item.index]!;
               const isCurrent = item.index === current;
               return (
                 <tr

@@ -1,12 +1,27 @@
 import type { RefObject } from 'react';
-import { useT } from '../../i18n/index';
+import type { QueueCounts } from '../../../common/ipc/queue';
+import { useFormat, useT } from '../../i18n/index';
 import { messages } from './messages';
-import { setQueueView, type QueueView } from './queue-view';
+import { countKept, setQueueView, type QueueView } from './queue-view';
 
-/** The queue's search, filters and sort; they change the shared queue view (queue-view.ts), which outlives the screen. */
-export function QueueToolbar({ view, searchRef }: { view: QueueView; searchRef: RefObject<HTMLInputElement | null> }) {
+/**
+ * The queue's search, filters and sort; they change the shared queue view (queue-view.ts), which outlives the screen.
+ * Each filter's option says how many entries it would keep, with the other filter and the search as they are.
+ */
+export function QueueToolbar({
+  view,
+  counts,
+  searchRef,
+}: {
+  view: QueueView;
+  counts: QueueCounts | undefined;
+  searchRef: RefObject<HTMLInputElement | null>;
+}) {
   const t = useT(messages);
+  const f = useFormat();
   const { search, state: stateFilter, status: statusFilter, sort } = view;
+  const n = (state: QueueView['state'], status: QueueView['status']) =>
+    counts ? ` (${f.number(countKept(counts, state, status))})` : '';
   return (
     <div className="toolbar" role="search">
       <div className="field">
@@ -29,10 +44,22 @@ export function QueueToolbar({ view, searchRef }: { view: QueueView; searchRef: 
           value={stateFilter}
           onChange={(e) => setQueueView({ state: e.target.value as QueueView['state'] })}
         >
-          <option value="all">{t('all')}</option>
-          <option value="toReview">{t('stateToReview')}</option>
-          <option value="inReview">{t('stateInReview')}</option>
-          <option value="decided">{t('stateDecided')}</option>
+          <option value="all">
+            {t('all')}
+            {n('all', statusFilter)}
+          </option>
+          <option value="toReview">
+            {t('stateToReview')}
+            {n('toReview', statusFilter)}
+          </option>
+          <option value="inReview">
+            {t('stateInReview')}
+            {n('inReview', statusFilter)}
+          </option>
+          <option value="decided">
+            {t('stateDecided')}
+            {n('decided', statusFilter)}
+          </option>
         </select>
       </div>
       <div className="field">
@@ -43,11 +70,26 @@ export function QueueToolbar({ view, searchRef }: { view: QueueView; searchRef: 
           value={statusFilter}
           onChange={(e) => setQueueView({ status: e.target.value as QueueView['status'] })}
         >
-          <option value="all">{t('all')}</option>
-          <option value="Alive">{t('statusAlive')}</option>
-          <option value="Closed">{t('statusClosed')}</option>
-          <option value="Deleted">{t('statusDeleted')}</option>
-          <option value="unknown">{t('unknownStatus')}</option>
+          <option value="all">
+            {t('all')}
+            {n(stateFilter, 'all')}
+          </option>
+          <option value="Alive">
+            {t('statusAlive')}
+            {n(stateFilter, 'Alive')}
+          </option>
+          <option value="Closed">
+            {t('statusClosed')}
+            {n(stateFilter, 'Closed')}
+          </option>
+          <option value="Deleted">
+            {t('statusDeleted')}
+            {n(stateFilter, 'Deleted')}
+          </option>
+          <option value="unknown">
+            {t('unknownStatus')}
+            {n(stateFilter, 'unknown')}
+          </option>
         </select>
       </div>
       <div className="field">
@@ -59,7 +101,6 @@ export function QueueToolbar({ view, searchRef }: { view: QueueView; searchRef: 
           onChange={(e) => setQueueView({ sort: e.target.value as QueueView['sort'] })}
         >
           <option value="added">{t('sortAdded')}</option>
-          <option value="opened">{t('sortOpened')}</option>
           <option value="id">{t('sortId')}</option>
           <option value="status">{t('sortStatus')}</option>
         </select>

@@ -1,7 +1,7 @@
-import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { queryOptions, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { OmniApi } from '../../../common/ipc/index';
 import type { OpenedInterview } from '../../../common/ipc/interview';
-import type { QueueEntry } from '../../../common/ipc/queue';
+import type { QueueEntry, QueuePage } from '../../../common/ipc/queue';
 import { keys, queryOmni, type OmniCallError } from '../../api/index';
 
 /**
@@ -18,16 +18,22 @@ export function openingQuery(client: QueryClient, interviewId: string) {
       // A trail read that started before this opening was recorded must not land after it and hide it.
       await client.cancelQueries({ queryKey: keys.interview.audit(interviewId), exact: true });
       client.setQueryData(keys.interview.audit(interviewId), opened.audit);
+      // The entry as opened (in review, just opened) wherever the queue's rows are cached; one cached nowhere (opened
+      // from a link) may be new to the queue, which is read again.
       const entry = opened.overview.entry;
-      const queue = client.getQueryData<QueueEntry[]>(keys.queue.list());
-      if (queue?.some((e) => e.interviewId === interviewId)) {
-        client.setQueryData<QueueEntry[]>(
-          keys.queue.list(),
-          queue.map((e) => (e.interviewId === interviewId ? entry : e)),
-        );
-      } else {
-        void client.invalidateQueries({ queryKey: keys.queue.all() });
-      }
+      let found = false;
+      const update = (rows: QueueEntry[]) =>
+        rows.map((e) => {
+          if (e.interviewId !== interviewId) return e;
+          found = true;
+          return entry;
+        });
+      client.setQueryData<QueueEntry[]>(keys.queue.list(), (list) => list && update(list));
+      client.setQueriesData<InfiniteData<QueuePage>>(
+        { queryKey: keys.queue.allPages() },
+        (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, rows: update(page.rows) })) },
+      );
+      if (!found) void client.invalidateQueries({ queryKey: keys.queue.all() });
       return opened;
     },
     staleTime: Infinity,

@@ -1,93 +1,28 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { QueueEntry } from '../../../../common/ipc/queue';
-import {
-  DEFAULT_VIEW,
-  applyView,
-  neighbours,
-  type QueueView,
-} from '../../../../renderer/features/interviews/queue-view';
+import { DEFAULT_VIEW, countKept, queueQuery } from '../../../../renderer/features/interviews/queue-view';
 
-const entry = (interviewId: string, more: Partial<QueueEntry> = {}): QueueEntry => ({
-  interviewId,
-  addedAt: '2026-11-01T10:00:00.000Z',
-  localState: 'toReview',
-  hasSessionToken: false,
-  ...more,
-});
-
-const entries: QueueEntry[] = [
-  entry('c-closed', {
-    addedAt: '2026-11-01T10:00:03.000Z',
-    sessionStatus: 'Closed',
-    localState: 'decided',
-    lastOpenedAt: '2026-11-02T09:00:00.000Z',
-  }),
-  entry('a-alive', {
-    addedAt: '2026-11-01T10:00:01.000Z',
-    sessionStatus: 'Alive',
-    label: 'Fraud ring',
-    labelEs: 'Red de fraude',
-  }),
-  entry('b-unknown', {
-    addedAt: '2026-11-01T10:00:02.000Z',
-    localState: 'inReview',
-    lastOpenedAt: '2026-11-03T09:00:00.000Z',
-  }),
-];
-const ids = (list: QueueEntry[]) => list.map((e) => e.interviewId);
-const view = (change: Partial<QueueView>): QueueView => ({ ...DEFAULT_VIEW, ...change });
-const english = (e: QueueEntry) => e.label;
-
-describe('applyView', () => {
-  it('keeps the queue in the order interviews were added by default', () => {
-    expect(ids(applyView(entries, DEFAULT_VIEW, english))).toEqual(['a-alive', 'b-unknown', 'c-closed']);
-  });
-
-  it('searches ids and the label in the screen language, ignoring case', () => {
-    expect(ids(applyView(entries, view({ search: 'FRAUD' }), english))).toEqual(['a-alive']);
-    expect(ids(applyView(entries, view({ search: 'red de' }), (e) => e.labelEs ?? e.label))).toEqual(['a-alive']);
-    expect(ids(applyView(entries, view({ search: 'red de' }), english))).toEqual([]);
-    expect(ids(applyView(entries, view({ search: '  closed ' }), english))).toEqual(['c-closed']);
-  });
-
-  it('filters by local state and by last known session status, "unknown" for none seen', () => {
-    expect(ids(applyView(entries, view({ state: 'inReview' }), english))).toEqual(['b-unknown']);
-    expect(ids(applyView(entries, view({ status: 'unknown' }), english))).toEqual(['b-unknown']);
-    expect(ids(applyView(entries, view({ status: 'Closed', state: 'toReview' }), english))).toEqual([]);
-  });
-
-  it('sorts by last opened (newest first, never opened last), id and status (unknown last)', () => {
-    expect(ids(applyView(entries, view({ sort: 'opened' }), english))).toEqual(['b-unknown', 'c-closed', 'a-alive']);
-    expect(ids(applyView(entries, view({ sort: 'id' }), english))).toEqual(['a-alive', 'b-unknown', 'c-closed']);
-    expect(ids(applyView(entries, view({ sort: 'status' }), english))).toEqual(['a-alive', 'c-closed', 'b-unknown']);
-  });
-
-  it('does not reorder the list it was given', () => {
-    const given = [...entries];
-    applyView(given, view({ sort: 'id' }), english);
-    expect(ids(given)).toEqual(ids(entries));
+describe('queueQuery', () => {
+  it('asks main for the view, with the search as typed once typing paused, trimmed', () => {
+    const view = { ...DEFAULT_VIEW, search: ' demo-c', state: 'toReview' as const, sort: 'id' as const };
+    expect(queueQuery(view)).toEqual({ filter: { state: 'toReview', status: 'all' }, sort: 'id', search: 'demo-c' });
+    expect(queueQuery(view, 'dem')).toMatchObject({ search: 'dem' });
   });
 });
 
-describe('neighbours', () => {
-  const queue = ['q1', 'q2', 'q3', 'q4'];
-
-  it('walks the order the queue last showed, not the whole queue', () => {
-    expect(neighbours('q3', ['q4', 'q3', 'q1'], queue)).toEqual({ prev: 'q4', next: 'q1', index: 1, count: 3 });
-    expect(neighbours('q4', ['q4', 'q3', 'q1'], queue)).toEqual({ prev: undefined, next: 'q3', index: 0, count: 3 });
-    expect(neighbours('q1', ['q4', 'q3', 'q1'], queue)).toEqual({ prev: 'q3', next: undefined, index: 2, count: 3 });
-  });
-
-  it('skips interviews removed from the queue since', () => {
-    expect(neighbours('q1', ['q1', 'gone', 'q2'], queue)).toMatchObject({ next: 'q2', count: 2 });
-  });
-
-  it('walks the whole queue for an interview the shown order does not have (opened from a link)', () => {
-    expect(neighbours('q2', ['q4', 'q3'], queue)).toEqual({ prev: 'q1', next: 'q3', index: 1, count: 4 });
-  });
-
-  it('has no way for an interview that is not in the queue', () => {
-    expect(neighbours('elsewhere', [], queue)).toEqual({ index: -1, count: 4 });
+describe('countKept', () => {
+  it('sums the counts of the states and statuses a filter keeps', () => {
+    const counts = {
+      total: 9,
+      matching: [
+        { localState: 'toReview' as const, status: 'Alive' as const, count: 3 },
+        { localState: 'toReview' as const, status: 'unknown' as const, count: 2 },
+        { localState: 'decided' as const, status: 'Alive' as const, count: 1 },
+      ],
+    };
+    expect(countKept(counts, 'all', 'all')).toBe(6);
+    expect(countKept(counts, 'toReview', 'all')).toBe(5);
+    expect(countKept(counts, 'all', 'Alive')).toBe(4);
+    expect(countKept(counts, 'decided', 'unknown')).toBe(0);
   });
 });
 
@@ -107,25 +42,26 @@ describe('the view kept for the window', () => {
 
   const fresh = () => import('../../../../renderer/features/interviews/queue-view');
 
-  it('survives a reload of the window: view, shown order and last interview', async () => {
+  it('survives a reload of the window: view and last interview', async () => {
     const first = await fresh();
     first.setQueueView({ state: 'toReview', sort: 'id' });
-    first.setQueueOrder(['a', 'b']);
     first.setLastVisited('b');
     vi.resetModules();
     const reloaded = await fresh();
     const { result } = renderHookOnce(reloaded.useQueueWalk);
     expect(result).toEqual({
       view: { ...DEFAULT_VIEW, state: 'toReview', sort: 'id' },
-      order: ['a', 'b'],
       lastVisited: 'b',
     });
   });
 
-  it('starts from the default view when what is stored is not a view', async () => {
-    storage.set('omni-queue-view', JSON.stringify({ view: { search: 1, state: 'everything' }, order: 'x' }));
+  it('starts from the default view when what is stored is not a view (or a sort main no longer offers)', async () => {
+    storage.set('omni-queue-view', JSON.stringify({ view: { search: 1, state: 'everything' }, lastVisited: null }));
     const { result } = renderHookOnce((await fresh()).useQueueWalk);
-    expect(result).toEqual({ view: DEFAULT_VIEW, order: [], lastVisited: null });
+    expect(result).toEqual({ view: DEFAULT_VIEW, lastVisited: null });
+    storage.set('omni-queue-view', JSON.stringify({ view: { ...DEFAULT_VIEW, sort: 'opened' }, lastVisited: 'a' }));
+    vi.resetModules();
+    expect(renderHookOnce((await fresh()).useQueueWalk).result.view).toEqual(DEFAULT_VIEW);
     storage.set('omni-queue-view', '{not json');
     vi.resetModules();
     expect(renderHookOnce((await fresh()).useQueueWalk).result.view).toEqual(DEFAULT_VIEW);
@@ -137,19 +73,18 @@ describe('the view kept for the window', () => {
     const unsubscribe = subscribeTo(store, (walk) => seen.push(walk.view.sort));
     store.setQueueView({ sort: 'status' });
     store.setQueueView({ sort: 'status' });
-    store.setQueueOrder([]);
     unsubscribe();
     expect(seen).toEqual(['status']);
   });
 
-  it('gives the workspace the same order while only the last visited interview changes, so it does not render again', async () => {
+  it('gives the workspace the same view while only the last visited interview changes, so it does not render again', async () => {
     const store = await fresh();
-    store.setQueueOrder(['a', 'b']);
-    const before = renderHookOnce(store.useQueueOrder).result;
+    store.setQueueView({ sort: 'id' });
+    const before = renderHookOnce(store.useQueueView).result;
     store.setLastVisited('a');
-    expect(renderHookOnce(store.useQueueOrder).result).toBe(before);
-    store.setQueueOrder(['b', 'a']);
-    expect(renderHookOnce(store.useQueueOrder).result).toEqual(['b', 'a']);
+    expect(renderHookOnce(store.useQueueView).result).toBe(before);
+    store.setQueueView({ sort: 'status' });
+    expect(renderHookOnce(store.useQueueView).result).toEqual({ ...DEFAULT_VIEW, sort: 'status' });
   });
 });
 
