@@ -23,6 +23,7 @@ export function Panel<T>({
   query,
   isEmpty,
   empty,
+  because,
   children,
   actions,
   skeletonRows = 3,
@@ -33,6 +34,11 @@ export function Panel<T>({
   isEmpty?: (data: T) => boolean;
   /** Why there is nothing to show, in the user's words. */
   empty?: ReactNode;
+  /**
+   * Why there may be nothing, known apart from this answer (a deleted session): said in place of `empty`, and
+   * above an error so the analyst does not take it for a fault to retry.
+   */
+  because?: ReactNode;
   children: (data: T) => ReactNode;
   actions?: ReactNode;
   skeletonRows?: number;
@@ -40,9 +46,15 @@ export function Panel<T>({
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   let body: ReactNode;
-  if (query.error) body = <ErrorNotice error={query.error.data} onRetry={() => void query.refetch()} />;
+  if (query.error)
+    body = (
+      <>
+        {because && <p className="panel-empty">{because}</p>}
+        <ErrorNotice error={query.error.data} onRetry={() => void query.refetch()} />
+      </>
+    );
   else if (query.isPending || query.data === undefined) body = <Skeleton rows={skeletonRows} />;
-  else if (isEmpty?.(query.data)) body = <p className="panel-empty">{empty}</p>;
+  else if (isEmpty?.(query.data)) body = <p className="panel-empty">{because ?? empty}</p>;
   else body = children(query.data);
   return (
     <section className="panel" aria-busy={query.isPending || undefined}>

@@ -71,13 +71,78 @@ test('a field that does not parse is shown raw and flagged; the rest of the pane
   await fraud.screenshot({ path: `${SHOTS}/unread-fraud.png` });
 });
 
-test('a Deleted session says so in the contracts panel instead of "no contracts"', async ({ page, shell }) => {
-  await productionLike(shell);
-  await openInterview(page, shell, 'demo-deleted');
-  await panelsSettled(page);
-  await expect(page.getByText("This interview's session was deleted")).toBeVisible();
-  await expect(page.getByText(/No contracts were uploaded/)).toHaveCount(0);
+/** A refusal in the service's error body, as a production service words one for an ended session. */
+const refusal = (route: string, message: string) => ({
+  route,
+  kind: 'json',
+  status: 400,
+  times: 5,
+  body: { timestamp: Date.now(), status: 400, error: 'Bad Request', message, path: `/omni/${route}` },
 });
+const answer = (route: string, body: unknown) => ({ route, kind: 'json', times: 5, body });
+
+/**
+ * Per ended status, the answers a production service gives for such a session: an empty result, a refusal (the
+ * panel's error state), no contract links. Every panel then names the session's state, never its own "nothing".
+ */
+const ENDED = {
+  Deleted: {
+    interviewId: 'demo-deleted',
+    faults: [
+      answer('getRawIdvResults', { checkResults: [], fraudRisk: null }),
+      refusal('getCrossDocResults', 'Interview demo-deleted is Deleted.'),
+    ],
+    said: { en: "This interview's session was deleted", es: 'La sesión de esta entrevista fue eliminada' },
+  },
+  Closed: {
+    interviewId: 'demo-closed',
+    faults: [
+      refusal('getRawIdvResults', 'Interview demo-closed is Closed.'),
+      answer('getCrossDocResults', {}),
+      refusal('getVideoSelfieUrl', 'Interview demo-closed is Closed.'),
+      answer('getContractLinks', { success: true, sessionStatus: 'Closed', additionalInformation: null }),
+    ],
+    said: { en: "This interview's session is closed", es: 'La sesión de esta entrevista está cerrada' },
+  },
+} as const;
+
+const PANELS = {
+  en: ['Video selfie', 'ID validation checks', 'Fraud risk', 'Cross-document comparison', 'Contracts'],
+  es: [
+    'Video selfie',
+    'Validaciones de identificación',
+    'Riesgo de fraude',
+    'Comparación entre documentos',
+    'Contratos',
+  ],
+};
+/** Each panel's own "nothing here", which would send the analyst looking for a missing result. */
+const NOTHING = {
+  en: /No contracts were uploaded|No fields were compared|was not run|No fraud risk was produced|The service has no video selfie/,
+  es: /No se subieron contratos|No se compararon campos|no se ejecutó|No se produjo riesgo|El servicio no tiene video selfie/,
+};
+
+for (const [status, ended] of Object.entries(ENDED))
+  for (const language of ['en', 'es'] as const)
+    test(`a ${status} session says so in every panel instead of its "nothing here" (${language})`, async ({
+      page,
+      shell,
+    }) => {
+      await productionLike(shell);
+      for (const fault of ended.faults) await shell.demo('faults', fault);
+      await shell.ipc('settings.setPreferences', { language });
+      await page.reload();
+      await openInterview(page, shell, ended.interviewId);
+      await panelsSettled(page);
+      for (const title of PANELS[language]) {
+        const panel = page
+          .locator('.workspace .panel')
+          .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+        await expect(panel, title).toContainText(ended.said[language]);
+        await expect(panel, title).not.toContainText(NOTHING[language]);
+      }
+      await page.screenshot({ path: `${SHOTS}/ended-${status}-${language}.png`, fullPage: true });
+    });
 
 test('the API-keys screen lists page-wrapped keys with epoch times as dates', async ({ page, shell }) => {
   await productionLike(shell);

@@ -183,27 +183,33 @@ test('video keys work with focus anywhere in the workspace, the ? sheet lists th
   ).toContainText('Enter');
 });
 
-/** Words (runs without spaces) of `root` that the layout cut across two lines. */
-const wordsBrokenIn = (root: Locator) =>
-  root.evaluate((el) => {
-    const broken: string[] = [];
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    while (walker.nextNode()) {
-      const node = walker.currentNode;
-      for (const m of (node.textContent ?? '').matchAll(/\S+/g)) {
-        const range = document.createRange();
-        range.setStart(node, m.index);
-        range.setEnd(node, m.index + m[0].length);
-        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-        if (lines.size > 1) broken.push(m[0]);
+/**
+ * Words (runs without spaces) of `root` that the layout cut across two lines. In prose (`hyphens: 'break'`) a line
+ * may end after a hyphen ("screen-" / "replay"); ids, codes and dates keep theirs whole.
+ */
+const wordsBrokenIn = (root: Locator, { hyphens = 'keep' }: { hyphens?: 'keep' | 'break' } = {}) =>
+  root.evaluate(
+    (el, word) => {
+      const broken: string[] = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      while (walker.nextNode()) {
+        const node = walker.currentNode;
+        for (const m of (node.textContent ?? '').matchAll(new RegExp(word, 'g'))) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (lines.size > 1) broken.push(m[0]);
+        }
       }
-    }
-    return broken;
-  });
+      return broken;
+    },
+    hyphens === 'break' ? String.raw`[^\s-]+-*` : String.raw`\S+`,
+  );
 
 for (const language of ['en', 'es'] as const)
   for (const width of [1024, 1280])
-    test(`cross-document table (${language}, ${width} px): no word or id cut in two, nothing runs out of the panel, fields in words`, async ({
+    test(`cross-document table and fraud codes (${language}, ${width} px): no word or id cut in two, nothing runs out of the panel, fields in words`, async ({
       page,
       shell,
     }) => {
@@ -223,6 +229,16 @@ for (const language of ['en', 'es'] as const)
         await expect(table).toContainText(language === 'es' ? 'Nombre completo' : 'Full name');
         await expect(table).not.toContainText('fullName');
       }
+      // Fraud codes are ids too: "DEVICE_ / REUSE" reads as two codes.
+      await openInterview(page, shell, 'demo-fraud-high');
+      await panelsSettled(page);
+      const fraud = page.getByTestId('fraud-risk');
+      await expect(fraud).toContainText('DEVICE_REUSE');
+      expect(await wordsBrokenIn(fraud, { hyphens: 'break' })).toEqual([]);
+      const overflow = await fraud.evaluate((f) => f.scrollWidth - f.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await goTo(page, '/interviews/demo-no-fraud-risk');
+      await panelsSettled(page);
       await expect(page.getByTestId('crossdoc-table')).toContainText(
         language === 'es' ? 'No comparado' : 'Not compared',
       );
@@ -285,7 +301,19 @@ test('es-MX: no English on any screen, the pickers, API-key columns and values, 
   await expect(page.getByRole('button', { name: 'Captura', exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Aprobar', exact: true }).click();
   await scan('decision dialog');
+  // After the decision: the recorded dialog with its way on, then the question before changing it.
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Motivo (obligatorio)').fill('Todo coincide con la identificación.');
+  await dialog.getByRole('button', { name: 'Registrar decisión' }).click();
+  await expect(dialog.getByTestId('decision-recorded')).toBeVisible();
+  await scan('decision recorded');
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Rechazar', exact: true }).click();
+  await expect(page.getByRole('dialog').getByTestId('already-decided')).toBeVisible();
+  await scan('change decision question');
+  await page.getByRole('dialog').getByRole('button', { name: 'Conservar la decisión' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.locator('main#main').focus();
   await page.keyboard.press('?');
   await scan('shortcut sheet');
@@ -300,6 +328,12 @@ test('es-MX: no English on any screen, the pickers, API-key columns and values, 
     await goTo(page, area);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await scan(area);
+    if (area === '/capture')
+      for (const tab of ['Reverso de segunda identificación', 'Autenticación facial', 'Importar video']) {
+        await page.getByRole('tab', { name: tab }).click();
+        await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+        await scan(`${area} ${tab}`);
+      }
     // The interview pickers name the demo interviews in Spanish.
     for (const option of await page.locator('select option').allTextContents())
       for (const seed of seeds)
@@ -326,6 +360,12 @@ test('API keys show all eight columns at 1280 px; the PDF opens whole in its vie
   await expect(page.getByTestId('apikey-row').first()).toBeVisible();
   const headers = box.locator('thead th');
   await expect(headers).toHaveCount(8);
+  // English names and words too, not the raw field names and true/false.
+  await expect(headers.nth(5)).toHaveText('Organization ID');
+  await expect(headers.nth(6)).toHaveText('Organization');
+  await expect(headers.nth(7)).toHaveText('Super admin');
+  const superAdmin = await page.getByTestId('apikey-row').locator('td:nth-child(8)').allTextContents();
+  expect(new Set(superAdmin)).toEqual(new Set(['Yes', 'No']));
   const boxRect = (await box.boundingBox())!;
   for (const header of await headers.all()) {
     const rect = (await header.boundingBox())!;

@@ -5,6 +5,7 @@ import { keys, useOmniQuery } from '../../api/index';
 import { useT } from '../../i18n/index';
 import { NotInSpec, Panel, Segmented, SeverityBadge, UnreadFields } from '../../ui/index';
 import { messages } from './messages';
+import { useEndedSessionText } from './session-ended';
 
 type CheckSort = 'severity' | 'name' | 'value';
 type CheckFilter = 'all' | 'high' | 'mediumUp' | 'notRun';
@@ -21,6 +22,7 @@ export function ChecksPanel({ interviewId }: { interviewId: string }) {
   const t = useT(messages);
   const raw = useRawIdv(interviewId);
   const fraud = { ...raw, data: raw.data ? raw.data.data.result : undefined };
+  const ended = useEndedSessionText(interviewId);
   return (
     <>
       <Panel
@@ -28,6 +30,7 @@ export function ChecksPanel({ interviewId }: { interviewId: string }) {
         query={raw}
         isEmpty={(d) => d.data.result.checkResults.length === 0 && !('checkResults' in unreadFieldsOf(d.data.result))}
         empty={t('idvNotRun')}
+        because={ended}
       >
         {(d) => (
           <>
@@ -41,6 +44,7 @@ export function ChecksPanel({ interviewId }: { interviewId: string }) {
         query={fraud}
         isEmpty={(d) => d.fraudRisk === null && !('fraudRisk' in unreadFieldsOf(d))}
         empty={t('noFraudRisk')}
+        because={ended}
       >
         {(d) => (d.fraudRisk ? <FraudRiskView risk={d.fraudRisk} /> : <UnreadFields of={d} only={['fraudRisk']} />)}
       </Panel>

@@ -7,6 +7,7 @@ import { useT } from '../../i18n/index';
 import { Button, ErrorNotice, Panel, ProgressBar, useTaskNotifier } from '../../ui/index';
 import { messages } from './messages';
 import { PdfViewer } from './PdfViewer';
+import { useEndedSessionText } from './session-ended';
 import { followSaved, toBase64 } from './shared';
 
 export function ContractsPanel({ interviewId }: { interviewId: string }) {
@@ -28,6 +29,7 @@ export function ContractsPanel({ interviewId }: { interviewId: string }) {
       void queryClient.invalidateQueries({ queryKey: keys.interview.overview(interviewId) });
   }, [status, overviewStatus, interviewId, queryClient]);
 
+  const ended = useEndedSessionText(interviewId);
   const open = q.data?.data.documents.find((d) => d.documentId === openId);
   return (
     <Panel
@@ -35,13 +37,8 @@ export function ContractsPanel({ interviewId }: { interviewId: string }) {
       query={q}
       isEmpty={(d) => d.data.documents.length === 0}
       // A Deleted or Closed session answers with no links: say why, not "no contracts".
-      empty={
-        status === 'Deleted'
-          ? t('contractsEmptyDeleted')
-          : status === 'Closed'
-            ? t('contractsEmptyClosed')
-            : t('contractsEmpty')
-      }
+      empty={t('contractsEmpty')}
+      because={ended}
     >
       {(d) => (
         <>

@@ -4,6 +4,7 @@ import { useT } from '../../i18n/index';
 import { Badge, IconCheck, IconDanger, IconMinus, Panel } from '../../ui/index';
 import { CROSSDOC_FIELDS, CROSSDOC_SOURCES, CROSSDOC_STATUSES } from './crossdoc-words';
 import { messages } from './messages';
+import { useEndedSessionText } from './session-ended';
 
 /**
  * One field per two rows: its name, verdict and score, then the compared values across the whole width. Values
@@ -16,8 +17,15 @@ export function CrossDocPanel({ interviewId }: { interviewId: string }) {
   const sourceWord = useFieldWord(CROSSDOC_SOURCES);
   const statusWord = useFieldWord(CROSSDOC_STATUSES);
   const q = useOmniQuery(keys.interview.crossDoc(interviewId), (api) => api.interview.crossDoc({ interviewId }));
+  const ended = useEndedSessionText(interviewId);
   return (
-    <Panel title={t('crossDocTitle')} query={q} isEmpty={(d) => d.data.rows.length === 0} empty={t('crossDocEmpty')}>
+    <Panel
+      title={t('crossDocTitle')}
+      query={q}
+      isEmpty={(d) => d.data.rows.length === 0}
+      empty={t('crossDocEmpty')}
+      because={ended}
+    >
       {(d) => (
         <table className="table crossdoc-table" data-testid="crossdoc-table">
           <thead>

@@ -5,6 +5,7 @@ import { useShortcut } from '../../app/shortcuts';
 import { useBilingual, useFormat, useT } from '../../i18n/index';
 import { Button, ErrorNotice, Panel, Segmented } from '../../ui/index';
 import { messages } from './messages';
+import { useEndedSessionText } from './session-ended';
 import { followSaved, toBase64 } from './shared';
 
 const SPEEDS = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2];
@@ -18,12 +19,15 @@ export function VideoPanel({ interviewId }: { interviewId: string }) {
   const q = useOmniQuery(keys.interview.video(interviewId), (api) => api.interview.video({ interviewId }), {
     staleTime: Infinity,
   });
+  const ended = useEndedSessionText(interviewId);
+  const said = q.data && 'unavailable' in q.data.data ? q.data.data.unavailable : '';
   return (
     <Panel
       title={t('videoTitle')}
       query={q}
       isEmpty={(d) => 'unavailable' in d.data}
-      empty={<VideoUnavailable said={q.data && 'unavailable' in q.data.data ? q.data.data.unavailable : ''} />}
+      empty={<VideoUnavailable said={said} />}
+      because={ended && <VideoUnavailable said={said} ended={ended} />}
     >
       {(d) =>
         'url' in d.data ? (
@@ -34,11 +38,11 @@ export function VideoPanel({ interviewId }: { interviewId: string }) {
   );
 }
 
-function VideoUnavailable({ said }: { said: string }) {
+function VideoUnavailable({ said, ended }: { said: string; ended?: string }) {
   const t = useT(messages);
   return (
     <>
-      {t('videoNone')}
+      {ended ?? t('videoNone')}
       {said && <span className="small"> ({t('serviceSaid', { text: said })})</span>}
     </>
   );
