@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import type { PoolConfig } from 'pg';
 import { isLoopbackHost } from '../../common/ipc/settings';
 import { ReviewError } from '../errors';
-import { SCHEMA_VERSION } from './migrations';
+import { SCHEMA_FINGERPRINT } from './migrations';
 import { PRIVATE_DIR_MODE } from '../private-files';
 
 const require = createRequire(import.meta.url);
@@ -139,7 +139,7 @@ export function emptyDatabaseCopy(): string | undefined {
     // The copy is PGlite's own format, with this schema: one per PGlite version and schema version.
     const manifest = join(dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
     const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
-    return join(folder, `pglite-${version}-schema-${SCHEMA_VERSION}-empty`);
+    return join(folder, `pglite-${version}-schema-${SCHEMA_FINGERPRINT}-empty`);
   } catch {
     return undefined;
   }

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { ReviewError } from '../errors';
+import { teamReview } from './migration-team-review';
 
 /**
  * The review record's schema, version by version. Run at every start on either engine (embedded PGlite or a team's
@@ -100,9 +102,19 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '0003-team-review': teamReview,
 };
 
 export const SCHEMA_VERSION = Object.keys(MIGRATIONS).at(-1)!;
+
+/**
+ * Every migration's name, hashed: what a copy of an empty database is kept under (engines.ts). The last name alone
+ * would not do: a migration merged in before it (another branch's) changes the schema, not the last name.
+ */
+export const SCHEMA_FINGERPRINT = createHash('sha256')
+  .update(Object.keys(MIGRATIONS).join('\n'))
+  .digest('hex')
+  .slice(0, 12);
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
