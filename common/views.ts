@@ -35,4 +35,9 @@ export interface AuditEntry {
   detail: Record<string, unknown>;
   prevHash: string;
   hash: string;
+  /**
+   * The database login that wrote it (team review attributes every entry); part of the hashed body when present.
+   * Entries written before it was kept have none, and their hashes stay as they were.
+   */
+  actor?: string;
 }

@@ -1,19 +1,25 @@
 -- Omni Reviewer: a team database on PostgreSQL 14 or newer. Run as an administrator (psql -f), then give each
 -- analyst their host, port, database, user and password for Settings > Team database.
--- Replace the passwords; add one LOGIN role per analyst.
+-- Replace the passwords; add one LOGIN role per analyst. test/main/settings/team-database.test.ts runs this file.
 
+-- The team's roles. The app's migrations grant each table to them and hold them to their rules in the database
+-- itself (row-level security, triggers): a reviewer takes, renews and releases only their own claims and cannot
+-- confirm their own proposal; a supervisor also reassigns claims and sets the team's rules; an admin also removes
+-- decisions. Nobody changes or removes an audit entry, the owner included.
+CREATE ROLE omni_reviewer NOLOGIN;
+CREATE ROLE omni_supervisor NOLOGIN IN ROLE omni_reviewer;
+CREATE ROLE omni_admin NOLOGIN IN ROLE omni_supervisor;
+
+-- The owner runs the migrations: start the app once with its login after each update, before the analysts do.
 CREATE ROLE omni_owner LOGIN PASSWORD 'change-me-owner';
-CREATE ROLE omni_reviewers NOLOGIN;
 CREATE DATABASE omni_review OWNER omni_owner;
 \connect omni_review
--- Only the owner creates tables: the first start with its login makes the schema (the app's migrations).
+-- Only the owner creates tables.
 REVOKE CREATE ON SCHEMA public FROM PUBLIC;
-GRANT USAGE ON SCHEMA public TO omni_reviewers;
--- What the owner creates, reviewers may read and write; the audit trail refuses changes to past entries by trigger,
--- for every role, the owner included.
-ALTER DEFAULT PRIVILEGES FOR ROLE omni_owner IN SCHEMA public
-  GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO omni_reviewers;
-ALTER DEFAULT PRIVILEGES FOR ROLE omni_owner IN SCHEMA public
-  GRANT USAGE, SELECT ON SEQUENCES TO omni_reviewers;
+GRANT USAGE ON SCHEMA public TO omni_reviewer;
 
-CREATE ROLE ana LOGIN PASSWORD 'change-me-ana' IN ROLE omni_reviewers;
+-- The analysts: each connects with their own login, which is how the database knows who claimed, decided, confirmed
+-- and wrote each audit entry.
+CREATE ROLE ana LOGIN PASSWORD 'change-me-ana' IN ROLE omni_reviewer;
+CREATE ROLE beto LOGIN PASSWORD 'change-me-beto' IN ROLE omni_reviewer;
+CREATE ROLE sofia LOGIN PASSWORD 'change-me-sofia' IN ROLE omni_supervisor;

@@ -3,9 +3,11 @@ import type { RecordLinkView } from '../common/ipc/app';
 import type { Vault } from './auth/vault';
 import type { OmniClient } from './omni/client';
 import type { JsonStore } from './json-store';
+import type { ClaimRecords } from './record/claim-records';
 import type { DecisionRecords } from './record/decision-records';
 import type { DraftRecords } from './record/draft-records';
 import type { QueueRecords } from './record/queue-records';
+import type { TeamSettingsRecords } from './record/team-settings-records';
 
 /**
  * The services every IPC handler may use. Built once per shell (Electron or web shell) by the shell's wiring;
@@ -38,6 +40,10 @@ export interface ReviewRecord {
   queue: PublicShape<QueueRecords>;
   drafts: PublicShape<DraftRecords>;
   decisions: PublicShape<DecisionRecords>;
+  /** Who holds which interview (team review); the embedded engine's one user holds whatever it claims. */
+  claims: PublicShape<ClaimRecords>;
+  /** The team's rules (four eyes, target time, lease) and who this login is to the database. */
+  teamSettings: PublicShape<TeamSettingsRecords>;
   /** Whether the team database can be reached, and how many writes wait on this computer until it can. */
   link(): RecordLinkView;
 }

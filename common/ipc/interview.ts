@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RawIdvResponse, SessionStatus } from '../omni';
 import type { AuditEntry, EnvironmentKind } from '../views';
+import type { DecisionStatus } from '../team-review';
 import { channel } from './define';
 import { InterviewId, type QueueEntry } from './queue';
 
@@ -84,6 +85,14 @@ export interface DecisionRecord {
   acknowledgedFindings: string[];
   decidedAt: string;
   environment: string;
+  /** `final` when one analyst's decision is enough; a `proposed` one waits for a different member (four eyes). */
+  status: DecisionStatus;
+  /** The database login that recorded it; absent on decisions of earlier versions. */
+  decidedBy?: string;
+  /** Who confirmed or overturned a proposal, why and when. */
+  reviewedBy?: string;
+  reviewReason?: string;
+  reviewedAt?: string;
 }
 
 export interface OpenedInterview {

@@ -18,6 +18,7 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** An entry's hash over everything but the hash; `actor` counts only where present (older entries have none). */
 export function entryHash(entry: Omit<AuditEntry, 'hash'>): string {
   return createHash('sha256').update(canonicalJson(entry)).digest('hex');
 }

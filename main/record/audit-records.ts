@@ -32,7 +32,9 @@ export function recordAuditTrail(
 
   const append: RecordAuditTrail['appendAsOf'] = ({ at, environment: env, interviewId, action, detail }) =>
     db.transaction().execute(async (tx) => {
-      await sql`select pg_advisory_xact_lock(${APPEND_LOCK})`.execute(tx);
+      // Who writes is the database's to say: the actor is hashed with the entry, and a trigger refuses any other.
+      const { rows } = await sql<{ actor: string }>`
+        select current_user as actor, pg_advisory_xact_lock(${APPEND_LOCK})`.execute(tx);
       const last = await tx
         .selectFrom('audit_entries')
         .select(['seq', 'hash'])
@@ -48,6 +50,7 @@ export function recordAuditTrail(
         action: action as AuditAction,
         detail: JSON.parse(JSON.stringify(detail ?? {})) as Record<string, unknown>,
         prevHash: last?.hash ?? GENESIS_HASH,
+        actor: rows[0]!.actor,
       };
       const entry: AuditEntry = { ...body, hash: entryHash(body) };
       await tx.insertInto('audit_entries').values(toRow(entry)).execute();
@@ -122,6 +125,7 @@ function toRow(entry: AuditEntry) {
     detail: JSON.stringify(entry.detail),
     prev_hash: entry.prevHash,
     hash: entry.hash,
+    actor: entry.actor ?? null,
   };
 }
 
@@ -135,6 +139,7 @@ function fromRow(row: Selectable<AuditEntryTable>): AuditEntry {
     detail: row.detail,
     prevHash: row.prev_hash,
     hash: row.hash,
+    ...(row.actor !== null ? { actor: row.actor } : {}),
   };
 }
 

@@ -108,7 +108,7 @@ export async function importLegacyFiles(
         for (const [interviewId, records] of Object.entries(asRecord(valueOf('decisions', key))))
           for (const record of Array.isArray(records) ? (records as DecisionRecord[]) : []) {
             const environment = record.environment ?? key.slice('review.decisions.'.length);
-            await decisions.add(interviewId, { ...record, environment });
+            await decisions.add(interviewId, { ...record, environment, status: 'final' });
             counts.decisions++;
           }
       await insertAuditEntries(tx, trail.entries);

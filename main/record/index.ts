@@ -2,10 +2,12 @@ import type { JsonStore } from '../json-store';
 import type { Logger } from '../log';
 import type { AuditTrail, ReviewRecord } from '../ports';
 import { recordAuditTrail } from './audit-records';
+import { ClaimRecords } from './claim-records';
 import { DecisionRecords } from './decision-records';
 import { DraftRecords } from './draft-records';
 import type { OpenRecord } from './open';
 import { QueueRecords } from './queue-records';
+import { TeamSettingsRecords } from './team-settings-records';
 import { keepWorkingWhileAway } from './while-away';
 
 /** The record's tables as the services use them, straight onto the database. */
@@ -15,6 +17,8 @@ export function reviewRecord(open: OpenRecord): ReviewRecord {
     queue: new QueueRecords(open.db),
     drafts: new DraftRecords(open.db),
     decisions: new DecisionRecords(open.db),
+    claims: new ClaimRecords(open.db),
+    teamSettings: new TeamSettingsRecords(open.db),
     link: () => ({ away: false, pendingWrites: 0 }),
   };
 }
@@ -47,3 +51,4 @@ export function recordForApp(
 export { openRecord, type OpenRecord } from './open';
 export type { ReviewRecord } from '../ports';
 export type { RecordEngine, TeamDatabase } from './engines';
+export type { RecordEvents } from './record-events';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { ReviewError } from '../errors';
+import { teamReview } from './migration-team-review';
 
 /**
  * The review record's schema, version by version. Run at every start on either engine (embedded PGlite or a team's
@@ -116,6 +117,7 @@ const MIGRATIONS: Record<string, Migration> = {
         (environment, (session_status is null), coalesce(session_status, ''), interview_id)`.execute(db);
     },
   },
+  '0003-team-review': teamReview,
   // Session tokens shared with the team, sealed with the team key (shared-session-tokens.ts): never in clear here.
   '0004-shared-session-tokens': {
     async up(db) {
@@ -139,7 +141,10 @@ const MIGRATIONS: Record<string, Migration> = {
   },
 };
 
-/** Every migration's name in one word: what a kept copy of an empty database must match to be used. */
+/**
+ * Every migration's name, hashed: what a copy of an empty database is kept under (engines.ts). The last name alone
+ * would not do: a migration merged in before it (another branch's) changes the schema, not the last name.
+ */
 export const SCHEMA_FINGERPRINT = createHash('sha256')
   .update(Object.keys(MIGRATIONS).join('\n'))
   .digest('hex')

@@ -2,12 +2,15 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from './migrations';
 import { startEmbedded, teamConnection, type RecordEngine, type RunningEngine } from './engines';
+import { listenOnPool, listenOnServer, type RecordEvents } from './record-events';
 import type { RecordDatabase } from './schema';
 
 /** An open review record: typed queries through `db`, on whichever engine holds it. */
 export interface OpenRecord {
   db: Kysely<RecordDatabase>;
   engine: RecordEngine['kind'];
+  /** What the record announces (claims, decisions, queue changes), on either engine. */
+  events: RecordEvents;
   close(): Promise<void>;
 }
 
@@ -21,11 +24,13 @@ export async function openRecord(engine: RecordEngine): Promise<OpenRecord> {
   // The same for a connection in use when the server goes: its query fails (and is handled there); the client's own
   // 'error' event would otherwise be an uncaught exception.
   pool.on('connect', (client) => client.on('error', () => undefined));
+  const events = engine.kind === 'embedded' ? listenOnPool(pool) : listenOnServer(running.connection);
   const db = new Kysely<RecordDatabase>({ dialect: new PostgresDialect({ pool }) });
   try {
     await migrateToLatest(db as Kysely<unknown>);
     await running.keepAsTemplate?.();
   } catch (error) {
+    await events.close();
     await db.destroy();
     await running.stop();
     throw error;
@@ -33,7 +38,9 @@ export async function openRecord(engine: RecordEngine): Promise<OpenRecord> {
   return {
     db,
     engine: engine.kind,
+    events,
     async close() {
+      await events.close();
       await db.destroy();
       await running.stop();
     },

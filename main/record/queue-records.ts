@@ -54,10 +54,7 @@ export class QueueRecords {
         'local_state',
         'session_status',
         eb.fn.countAll<string>().as('all'),
-        eb.fn
-          .countAll<string>()
-          .filterWhere(searched(eb, search))
-          .as('matching'),
+        eb.fn.countAll<string>().filterWhere(searched(eb, search)).as('matching'),
       ])
       .groupBy(['local_state', 'session_status'])
       .execute();
@@ -79,8 +76,7 @@ export class QueueRecords {
    */
   async neighbours(environment: string, interviewId: string, query: QueueQuery): Promise<QueueNeighbours> {
     const { filter, sort, search } = query;
-    const shown = () =>
-      this.db.selectFrom('queue_entries').where((eb) => kept(eb, environment, filter, search));
+    const shown = () => this.db.selectFrom('queue_entries').where((eb) => kept(eb, environment, filter, search));
     const current = await this.get(environment, interviewId);
     if (!current) {
       const { count } = await shown()
@@ -90,9 +86,13 @@ export class QueueRecords {
     }
     const at = cursorOf(sort, current);
     const keys = sortKey(sort);
-    let before = shown().select('interview_id').where(compareKey(sort, '<', at));
+    let before = shown()
+      .select('interview_id')
+      .where(compareKey(sort, '<', at));
     for (const key of keys) before = before.orderBy(key, 'desc');
-    let after = shown().select('interview_id').where(compareKey(sort, '>', at));
+    let after = shown()
+      .select('interview_id')
+      .where(compareKey(sort, '>', at));
     for (const key of keys) after = after.orderBy(key);
     const [prev, next, place] = await Promise.all([
       before.limit(1).executeTakeFirst(),
@@ -100,7 +100,10 @@ export class QueueRecords {
       shown()
         .select((eb) => [
           eb.fn.countAll<string>().as('count'),
-          eb.fn.countAll<string>().filterWhere(compareKey(sort, '<', at)).as('before'),
+          eb.fn
+            .countAll<string>()
+            .filterWhere(compareKey(sort, '<', at))
+            .as('before'),
           eb.fn.countAll<string>().filterWhere('interview_id', '=', interviewId).as('self'),
         ])
         .executeTakeFirstOrThrow(),
@@ -250,11 +253,7 @@ function searched(eb: QueueRow, search: string) {
   const words = search.trim();
   if (!words) return eb.lit(true);
   const pattern = `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return eb.or([
-    eb('interview_id', 'ilike', pattern),
-    eb('label', 'ilike', pattern),
-    eb('label_es', 'ilike', pattern),
-  ]);
+  return eb.or([eb('interview_id', 'ilike', pattern), eb('label', 'ilike', pattern), eb('label_es', 'ilike', pattern)]);
 }
 
 function fromRow(row: Selectable<QueueEntryTable>): StoredEntry {

@@ -14,6 +14,9 @@ export interface RecordDatabase {
   audit_entries: AuditEntryTable;
   record_meta: RecordMetaTable;
   shared_session_tokens: SharedSessionTokenTable;
+  claims: ClaimTable;
+  team_settings: TeamSettingsTable;
+  saved_views: SavedViewTable;
 }
 
 type Time = ColumnType<Date, Date | string, Date | string>;
@@ -54,6 +57,12 @@ export interface DecisionTable {
   reason: string;
   acknowledged_findings: ColumnType<string[], string, string>;
   decided_at: Time;
+  status: Generated<string>;
+  /** The login that recorded it (the database's default); empty on decisions of earlier versions. */
+  decided_by: Generated<string | null>;
+  reviewed_by: string | null;
+  review_reason: string | null;
+  reviewed_at: Time | null;
 }
 
 export interface AuditEntryTable {
@@ -65,6 +74,8 @@ export interface AuditEntryTable {
   detail: ColumnType<Record<string, unknown>, string, never>;
   prev_hash: string;
   hash: string;
+  /** The login that wrote it (the database's default); empty on entries of earlier versions. */
+  actor: Generated<string | null>;
 }
 
 export interface RecordMetaTable {
@@ -79,4 +90,28 @@ export interface SharedSessionTokenTable {
   sealed: string;
   sealed_by: Generated<string>;
   sealed_at: Generated<Date>;
+}
+
+export interface ClaimTable {
+  environment: string;
+  interview_id: string;
+  holder: Generated<string>;
+  /** Both from the server's clock (`now()`), so analysts' clocks cannot disagree about who holds what. */
+  claimed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  expires_at: Time;
+}
+
+export interface TeamSettingsTable {
+  id: Generated<boolean>;
+  four_eyes: string;
+  target_hours: number;
+  lease_minutes: number;
+}
+
+export interface SavedViewTable {
+  id: Generated<number>;
+  owner: Generated<string>;
+  name: string;
+  filter: ColumnType<Record<string, unknown>, string, string>;
+  shared: Generated<boolean>;
 }

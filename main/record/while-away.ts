@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Draft, DraftKind, DecisionRecord, Drafts } from '../../common/ipc/interview';
 import type { AuditAction, AuditEntry } from '../../common/views';
 import type { RecordLinkView } from '../../common/ipc/app';
+import type { TeamSettings } from '../../common/team-review';
 import { ReviewError } from '../errors';
 import type { JsonStore } from '../json-store';
 import type { Logger } from '../log';
@@ -208,7 +209,9 @@ export function keepWorkingWhileAway({
     return drafts;
   }
 
-  const { queue, drafts, decisions } = record;
+  const { queue, drafts, decisions, claims, teamSettings } = record;
+  /** The team's rules as last read: a decision made while away still knows whether it needs a second reviewer. */
+  let knownSettings: TeamSettings | undefined;
   const wrapped: ReviewRecord = {
     ...record,
     queue: {
@@ -282,6 +285,30 @@ export function keepWorkingWhileAway({
       clear: (environment) => read(() => decisions.clear(environment)),
       add: (interviewId, decision) =>
         write({ kind: 'decision', interviewId, record: decision }, () => decisions.add(interviewId, decision)),
+      // Needs the proposal's row and sends the note inside the database's transaction: never kept for later.
+      review: (environment, interviewId, verdict, reason, beforeCommit) =>
+        read(() => decisions.review(environment, interviewId, verdict, reason, beforeCommit)),
+    },
+    // A claim is only worth what the database says right now: while away it is refused, not kept for later.
+    claims: {
+      takeNext: (environment) => read(() => claims.takeNext(environment)),
+      claim: (environment, interviewId) => read(() => claims.claim(environment, interviewId)),
+      renew: (environment, interviewId) => read(() => claims.renew(environment, interviewId)),
+      release: (environment, interviewId) => read(() => claims.release(environment, interviewId)),
+      reassign: (environment, interviewId, to) => read(() => claims.reassign(environment, interviewId, to)),
+      holders: (environment) => read(() => claims.holders(environment)),
+    },
+    teamSettings: {
+      get: () =>
+        read(
+          async () => (knownSettings = await teamSettings.get()),
+          () => {
+            if (!knownSettings) throw recordAway();
+            return knownSettings;
+          },
+        ),
+      set: (settings) => read(() => teamSettings.set(settings)),
+      whoAmI: () => read(() => teamSettings.whoAmI()),
     },
   };
 

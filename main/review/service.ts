@@ -368,6 +368,7 @@ export class ReviewService {
       acknowledgedFindings: findings,
       decidedAt: this.now().toISOString(),
       environment: this.env().id,
+      status: 'final',
     };
     const note = formatDecisionNote(interviewId, record);
     const draftText = (await this.drafts.get(interviewId)).decisionReason?.text ?? reason;

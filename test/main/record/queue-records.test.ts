@@ -91,7 +91,9 @@ describe.each(ENGINES)('the queue read a page at a time, on the %s engine', (kin
   it('counts per local state and session status in one query, the search applied, the total without it', async () => {
     const sorted = (c: Awaited<ReturnType<QueueRecords['counts']>>) => ({
       ...c,
-      matching: [...c.matching].sort((a, b) => `${a.localState}${a.status}`.localeCompare(`${b.localState}${b.status}`)),
+      matching: [...c.matching].sort((a, b) =>
+        `${a.localState}${a.status}`.localeCompare(`${b.localState}${b.status}`),
+      ),
     });
     expect(sorted(await queue.counts('demo'))).toEqual({
       total: 5,

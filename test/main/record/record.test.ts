@@ -5,6 +5,8 @@ import { DecisionRecords } from '../../../main/record/decision-records';
 import { DraftRecords } from '../../../main/record/draft-records';
 import { openRecord, type OpenRecord } from '../../../main/record/open';
 import { QueueRecords } from '../../../main/record/queue-records';
+import { reviewRecord } from '../../../main/record/index';
+import type { RecordNotice } from '../../../common/team-review';
 import { ENGINES, engineFactory } from '../../helpers/record-engines';
 
 describe.each(ENGINES)('the review record on the %s engine', (kind) => {
@@ -94,11 +96,16 @@ describe.each(ENGINES)('the review record on the %s engine', (kind) => {
       acknowledgedFindings: ['checkFraudRisk (HIGH, 0.91)'],
       decidedAt: '2026-11-25T09:00:00.000Z',
       environment: 'demo',
+      status: 'final' as const,
     };
     await decisions.add('i1', first);
     await decisions.add('i1', { ...first, decision: 'reject', reason: 'Screen photo', acknowledgedFindings: [] });
     expect((await decisions.last('demo', 'i1'))?.decision).toBe('reject');
-    expect(await decisions.all('demo', 'i1')).toEqual([first, expect.objectContaining({ decision: 'reject' })]);
+    // Who decided is the database's login, not something the app says.
+    expect(await decisions.all('demo', 'i1')).toEqual([
+      { ...first, decidedBy: 'postgres' },
+      expect.objectContaining({ decision: 'reject', status: 'final' }),
+    ]);
     expect(await decisions.last('production', 'i1')).toBeUndefined();
   });
 
@@ -133,6 +140,67 @@ describe.each(ENGINES)('the review record on the %s engine', (kind) => {
     await expect(sql`update audit_entries set action = 'forged'`.execute(record.db)).rejects.toThrow(/append-only/);
     await expect(sql`delete from audit_entries`.execute(record.db)).rejects.toThrow(/append-only/);
     await expect(sql`truncate audit_entries`.execute(record.db)).rejects.toThrow(/append-only/);
+    expect(await audit.verify()).toEqual({ ok: true });
+  });
+
+  it('has one user holding every team role, who claims, takes the oldest free interview and decides alone', async () => {
+    const { claims, teamSettings, decisions, queue } = reviewRecord(record);
+    expect(await teamSettings.whoAmI()).toEqual({ user: 'postgres', roles: ['reviewer', 'supervisor', 'admin'] });
+    await queue.put('claims', [
+      { interviewId: 'x2', addedAt: '2026-11-25T09:00:02.000Z', localState: 'toReview' },
+      { interviewId: 'x1', addedAt: '2026-11-25T09:00:01.000Z', localState: 'decided' },
+      { interviewId: 'x3', addedAt: '2026-11-25T09:00:03.000Z', localState: 'toReview' },
+    ]);
+    expect(await claims.takeNext('claims')).toMatchObject({ interviewId: 'x2', holder: 'postgres' });
+    expect((await claims.takeNext('claims'))?.interviewId).toBe('x3');
+    expect(await claims.takeNext('claims')).toBeUndefined();
+    expect((await claims.holders('claims')).map((c) => c.interviewId)).toEqual(['x2', 'x3']);
+    await claims.release('claims', 'x2');
+    expect((await claims.takeNext('claims'))?.interviewId).toBe('x2');
+    // The single user has nobody to confirm with: its high-risk approval may be final.
+    await decisions.add('x2', {
+      decision: 'approve',
+      reason: 'OK',
+      acknowledgedFindings: ['checkFraudRisk (HIGH, 0.91)'],
+      decidedAt: '2026-11-25T09:00:00.000Z',
+      environment: 'claims',
+      status: 'final',
+    });
+    expect((await decisions.last('claims', 'x2'))?.status).toBe('final');
+  });
+
+  it('announces a claim and a decision to its subscribers within half a second', async () => {
+    const heard: (RecordNotice & { ms: number })[] = [];
+    let since = 0;
+    const stop = record.events.subscribe((n) => heard.push({ ...n, ms: performance.now() - since }));
+    const { claims, decisions } = reviewRecord(record);
+    // Whatever connection the pool had may have been closed while idle: the next one listens too.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    since = performance.now();
+    await claims.claim('notices', 'n1');
+    await expect.poll(() => heard.length, { timeout: 2_000, interval: 5 }).toBe(1);
+    expect(heard[0]).toMatchObject({ table: 'claims', environment: 'notices', interviewId: 'n1', kind: 'claimed' });
+    expect(heard[0]!.ms).toBeLessThan(500);
+    await decisions.add('n1', {
+      decision: 'reject',
+      reason: 'Screen photo',
+      acknowledgedFindings: [],
+      decidedAt: '2026-11-25T09:00:00.000Z',
+      environment: 'notices',
+      status: 'final',
+    });
+    await claims.release('notices', 'n1');
+    await expect
+      .poll(() => heard.map((n) => `${n.table}:${n.kind}`), { timeout: 2_000 })
+      .toEqual(['claims:claimed', 'decisions:final', 'claims:released']);
+    stop();
+  });
+
+  it('names the writer of new audit entries and still verifies entries written before it did', async () => {
+    const audit = recordAuditTrail(record.db, () => 'demo');
+    const entry = await audit.append({ interviewId: 'w1', action: 'opened', detail: {} });
+    expect(entry.actor).toBe('postgres');
+    expect((await audit.list({ interviewId: 'w1' }))[0]?.actor).toBe('postgres');
     expect(await audit.verify()).toEqual({ ok: true });
   });
 });

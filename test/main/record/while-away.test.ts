@@ -54,6 +54,7 @@ describe('the team database goes away mid-session', () => {
     await drafts.save('a', 'decisionReason', 'looks right');
     expect(await app.record.queue.get('demo', 'a')).toBeDefined();
     expect(app.record.link()).toEqual({ away: false, pendingWrites: 0 });
+    const rules = await app.record.teamSettings.get();
 
     server.pause();
     clock += 60_000;
@@ -70,6 +71,7 @@ describe('the team database goes away mid-session', () => {
       acknowledgedFindings: [],
       decidedAt: new Date(clock).toISOString(),
       environment: 'demo',
+      status: 'final',
     });
     const entry = (await app.record.queue.get('demo', 'a'))!;
     await app.record.queue.put('demo', [{ ...entry, localState: 'decided' }]);
@@ -93,6 +95,10 @@ describe('the team database goes away mid-session', () => {
       app.record.queue.neighbours('demo', 'a', view),
     ])
       await expect(read).rejects.toMatchObject({ data: { code: 'RECORD_AWAY' } });
+    // A claim is worth only what the database says now: refused, not kept. The team's rules answer as last read.
+    await expect(app.record.claims.takeNext('demo')).rejects.toMatchObject({ data: { code: 'RECORD_AWAY' } });
+    await expect(app.record.claims.claim('demo', 'a')).rejects.toMatchObject({ data: { code: 'RECORD_AWAY' } });
+    expect(await app.record.teamSettings.get()).toEqual(rules);
     // The waiting writes are on disk (the settings file), in the order they were made, without a secret.
     const kept = store.get<PendingWrite[]>(PENDING_WRITES_KEY)!;
     expect(kept.map((w) => w.kind)).toEqual(['draft', 'decision', 'queue', 'audit', 'draft']);

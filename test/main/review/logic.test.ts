@@ -96,7 +96,7 @@ describe('decision note', () => {
       decidedAt: '2026-01-01T00:00:00.000Z',
       environment: 'demo',
     };
-    const note = formatDecisionNote('demo-fraud-high', record);
+    const note = formatDecisionNote('demo-fraud-high', { ...record, status: 'final' });
     expect(note).toContain('Decision: REJECT');
     expect(parseDecisionNote(note)).toMatchObject({ interviewId: 'demo-fraud-high', ...record });
     expect(parseDecisionNote('just a note')).toBeNull();
@@ -190,6 +190,7 @@ describe('review report PDF', () => {
         acknowledgedFindings: [],
         decidedAt: '2026-01-01T00:00:00.000Z',
         environment: 'demo',
+        status: 'final',
       },
       audit: {
         chain: { ok: true },
@@ -237,6 +238,7 @@ describe('review report PDF', () => {
         acknowledgedFindings: [],
         decidedAt: '2026-01-01T00:00:00.000Z',
         environment: 'demo',
+        status: 'final',
       },
       audit: {
         chain: { ok: true },

@@ -133,7 +133,15 @@ describe('the team database in Settings', () => {
 });
 
 describe('docs/team-database.sql, as an administrator runs it', () => {
-  it('lets the owner make the schema and an analyst work in it, but not change the audit trail', async () => {
+  // A server of its own: the roles are the cluster's, and the file makes them, as on a new server.
+  let fresh: TestPostgres;
+  beforeAll(async () => {
+    fresh = await startPostgres();
+  }, 60_000);
+  afterAll(() => fresh?.stop());
+
+  it('lets the owner make the schema and the analysts work in it with their roles, but not change the audit trail', async () => {
+    const server = fresh;
     server.psql(fileURLToPath(new URL('../../../docs/team-database.sql', import.meta.url)));
 
     const as = (user: string, password: string): RecordEngine => ({
@@ -148,24 +156,36 @@ describe('docs/team-database.sql, as an administrator runs it', () => {
     const owner = await openRecord(as('omni_owner', 'change-me-owner'));
     await owner.close();
     const ana = await openRecord(as('ana', 'change-me-ana'));
+    const sofia = await openRecord(as('sofia', 'change-me-sofia'));
     try {
       const record = reviewRecord(ana);
+      expect(await record.teamSettings.whoAmI()).toEqual({ user: 'ana', roles: ['reviewer'] });
+      expect(await reviewRecord(sofia).teamSettings.whoAmI()).toEqual({
+        user: 'sofia',
+        roles: ['reviewer', 'supervisor'],
+      });
       await record.queue.put('production', [
         { interviewId: 'team-1', addedAt: '2026-11-25T10:00:00.000Z', localState: 'toReview' },
       ]);
+      expect(await record.claims.takeNext('production')).toMatchObject({ interviewId: 'team-1', holder: 'ana' });
+      expect(await reviewRecord(sofia).claims.reassign('production', 'team-1', 'beto')).toMatchObject({
+        holder: 'beto',
+      });
       await record.decisions.add('team-1', {
         decision: 'approve',
         reason: 'OK',
         acknowledgedFindings: [],
         decidedAt: '2026-11-25T10:01:00.000Z',
         environment: 'production',
+        status: 'final',
       });
       const audit = recordAuditTrail(ana.db, () => 'production');
       await audit.append({ interviewId: 'team-1', action: 'decided', detail: {} });
-      await expect(sql`delete from audit_entries`.execute(ana.db)).rejects.toThrow(/append-only/);
+      await expect(sql`delete from audit_entries`.execute(ana.db)).rejects.toThrow(/append-only|permission denied/);
       await expect(sql`create table mine (a int)`.execute(ana.db)).rejects.toThrow(/permission denied/);
     } finally {
       await ana.close();
+      await sofia.close();
     }
   }, 60_000);
 });

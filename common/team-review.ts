@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/**
+ * Team review: who holds which interview, the team's rules, and what the record announces when it changes. Shared by
+ * main (main/record/claim-records.ts, team-settings-records.ts, record-events.ts) and the renderer.
+ */
+
+/** An interview held by one analyst until `expiresAt` (a lease, renewed while it is open); a lapsed one is free. */
+export interface Claim {
+  environment: string;
+  interviewId: string;
+  /** The PostgreSQL login that holds it, as the database knows it (`current_user`). */
+  holder: string;
+  claimedAt: string;
+  expiresAt: string;
+}
+
+/** Which decisions need a second reviewer: approvals with a high-severity finding or HIGH fraud risk, every approval, or none. */
+export const FourEyesRule = z.enum(['high-risk-approvals', 'all-approvals', 'none']);
+export type FourEyesRule = z.infer<typeof FourEyesRule>;
+
+export const TeamSettings = z.object({
+  fourEyes: FourEyesRule,
+  /** How long an interview may wait in the queue before it counts as late. */
+  targetHours: z.number().int().min(1).max(720),
+  /** How long a claim lasts without being renewed. */
+  leaseMinutes: z.number().int().min(1).max(1440),
+});
+export type TeamSettings = z.infer<typeof TeamSettings>;
+
+/**
+ * `final`: decided by one analyst (sent to the service). `proposed`: waits for a second reviewer, nothing sent yet.
+ * `confirmed` (then sent) or `overturned` (never sent) by a different member.
+ */
+export const DecisionStatus = z.enum(['final', 'proposed', 'confirmed', 'overturned']);
+export type DecisionStatus = z.infer<typeof DecisionStatus>;
+
+export const ReviewVerdict = z.enum(['confirmed', 'overturned']);
+export type ReviewVerdict = z.infer<typeof ReviewVerdict>;
+
+/** PostgreSQL roles omni_reviewer, omni_supervisor (a reviewer too), omni_admin (a supervisor too). */
+export type TeamRole = 'reviewer' | 'supervisor' | 'admin';
+
+export type RecordNoticeKind =
+  /** claims */
+  | 'claimed'
+  | 'renewed'
+  | 'released'
+  /** queue entries, and a decision removed with the demo data */
+  | 'added'
+  | 'changed'
+  | 'removed'
+  /** decisions: the status they were written with */
+  | DecisionStatus;
+
+/** What the record announces (`pg_notify('omni_record', …)`) when a claim, a decision or a queue entry changes. */
+export interface RecordNotice {
+  table: 'claims' | 'decisions' | 'queue_entries';
+  environment: string;
+  interviewId: string;
+  kind: RecordNoticeKind;
+  /** The login that made the change. */
+  by: string;
+}

@@ -1,0 +1,234 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Claim } from '../../common/team-review';
+import { ReviewError } from '../errors';
+import type { ClaimTable, RecordDatabase } from './schema';
+
+/** Postgres' "insufficient_privilege": a row-level security policy or a grant refused the write. */
+const REFUSED = '42501';
+
+/** A lease from the server's clock, as long as the team's setting says. */
+const leaseEnd = sql<Date>`now() + make_interval(mins => (select lease_minutes from team_settings))`;
+const me = sql<string>`current_user`;
+
+/**
+ * Who holds which interview. The database decides: a claim is taken, renewed and released by its holder's own login
+ * (row-level security on `current_user`), a supervisor may give it to someone else, and a lapsed one is free.
+ */
+export class ClaimRecords {
+  constructor(private readonly db: Kysely<RecordDatabase>) {}
+
+  /**
+   * Claims the oldest interview to review that nobody holds. The queue row is locked `FOR UPDATE SKIP LOCKED`, so
+   * analysts taking at once pass over each other's candidates instead of waiting on them; the claim's primary key is
+   * what makes a double claim impossible.
+   */
+  async takeNext(environment: string): Promise<Claim | undefined> {
+    for (;;) {
+      const taken = await this.db.transaction().execute(async (tx) => {
+        const next = await tx
+          .selectFrom('queue_entries as q')
+          .select('q.interview_id')
+          .where('q.environment', '=', environment)
+          .where('q.local_state', '=', 'toReview')
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('claims as c')
+                  .select('c.holder')
+                  .whereRef('c.environment', '=', 'q.environment')
+                  .whereRef('c.interview_id', '=', 'q.interview_id')
+                  .where('c.expires_at', '>', sql<Date>`now()`),
+              ),
+            ),
+          )
+          .orderBy('q.added_at')
+          .orderBy('q.interview_id')
+          .limit(1)
+          .forUpdate('q')
+          .skipLocked()
+          .executeTakeFirst();
+        if (!next) return null;
+        // Undefined when someone claimed it after this statement's snapshot (the caller too, in another window):
+        // look again.
+        return takeIfFree(tx, environment, next.interview_id, { renewOwn: false });
+      });
+      if (taken !== undefined) return taken ?? undefined;
+    }
+  }
+
+  /** Claims this interview, or renews it when already held; held by someone else, says by whom. */
+  async claim(environment: string, interviewId: string): Promise<Claim> {
+    for (;;) {
+      const claim = await takeIfFree(this.db, environment, interviewId, { renewOwn: true }).catch((error: unknown) => {
+        if (errorCode(error) === REFUSED) return undefined;
+        throw error;
+      });
+      if (claim) return claim;
+      const holder = await this.holderOf(environment, interviewId);
+      // Lapsed between the two statements: it is free now.
+      if (holder !== undefined) throw claimedByOther(interviewId, holder);
+    }
+  }
+
+  /** Extends the caller's own claim; undefined when they do not hold it (any more). */
+  async renew(environment: string, interviewId: string): Promise<Claim | undefined> {
+    const row = await this.db
+      .updateTable('claims')
+      .set({ expires_at: leaseEnd })
+      .where('environment', '=', environment)
+      .where('interview_id', '=', interviewId)
+      .where('holder', '=', me)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .returningAll()
+      .executeTakeFirst();
+    return row && fromRow(row);
+  }
+
+  /** Lets go of the caller's own claim (nothing happens to anyone else's). */
+  async release(environment: string, interviewId: string): Promise<void> {
+    await this.db
+      .deleteFrom('claims')
+      .where('environment', '=', environment)
+      .where('interview_id', '=', interviewId)
+      .where('holder', '=', me)
+      .execute();
+  }
+
+  /** A supervisor gives the interview to another reviewer, whoever held it. */
+  async reassign(environment: string, interviewId: string, to: string): Promise<Claim> {
+    const { rows } = await sql<{ reviewer: boolean }>`
+      select case when exists (select from pg_roles where rolname = ${to})
+        then pg_has_role(${to}, 'omni_reviewer', 'member') else false end as reviewer`.execute(this.db);
+    if (!rows[0]?.reviewer) throw notAReviewer(to);
+    try {
+      const row = await this.db
+        .insertInto('claims')
+        .values({ environment, interview_id: interviewId, holder: to, expires_at: leaseEnd })
+        .onConflict((oc) =>
+          oc
+            .columns(['environment', 'interview_id'])
+            .doUpdateSet({ holder: to, claimed_at: sql<Date>`now()`, expires_at: leaseEnd }),
+        )
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return fromRow(row);
+    } catch (error) {
+      if (errorCode(error) === REFUSED) throw notSupervisor();
+      throw error;
+    }
+  }
+
+  /** Every claim in force in the environment, oldest first. */
+  async holders(environment: string): Promise<Claim[]> {
+    const rows = await this.db
+      .selectFrom('claims')
+      .selectAll()
+      .where('environment', '=', environment)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .orderBy('claimed_at')
+      .orderBy('interview_id')
+      .execute();
+    return rows.map(fromRow);
+  }
+
+  private async holderOf(environment: string, interviewId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('claims')
+      .select('holder')
+      .where('environment', '=', environment)
+      .where('interview_id', '=', interviewId)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .executeTakeFirst();
+    return row?.holder;
+  }
+}
+
+/**
+ * Inserts the caller's claim, or takes over the row when it lapsed (or, with `renewOwn`, is their own); undefined
+ * when it is held. Renewing one's own keeps when it was first claimed.
+ */
+async function takeIfFree(
+  db: Kysely<RecordDatabase>,
+  environment: string,
+  interviewId: string,
+  { renewOwn }: { renewOwn: boolean },
+) {
+  const row = await db
+    .insertInto('claims')
+    .values({ environment, interview_id: interviewId, expires_at: leaseEnd })
+    .onConflict((oc) =>
+      oc
+        .columns(['environment', 'interview_id'])
+        .doUpdateSet({
+          holder: me,
+          claimed_at: sql<Date>`case when claims.holder = current_user and claims.expires_at > now()
+            then claims.claimed_at else now() end`,
+          expires_at: leaseEnd,
+        })
+        .where(({ or, eb }) => {
+          const lapsed = eb('claims.expires_at', '<=', sql<Date>`now()`);
+          return renewOwn ? or([eb('claims.holder', '=', me), lapsed]) : lapsed;
+        }),
+    )
+    .returningAll()
+    .executeTakeFirst();
+  return row && fromRow(row);
+}
+
+function fromRow(row: Selectable<ClaimTable>): Claim {
+  return {
+    environment: row.environment,
+    interviewId: row.interview_id,
+    holder: row.holder,
+    claimedAt: row.claimed_at.toISOString(),
+    expiresAt: row.expires_at.toISOString(),
+  };
+}
+
+export function errorCode(error: unknown): string | undefined {
+  const { code } = (error ?? {}) as { code?: unknown };
+  return typeof code === 'string' ? code : undefined;
+}
+
+function claimedByOther(interviewId: string, holder: string): ReviewError {
+  return new ReviewError(
+    'CLAIMED_BY_OTHER',
+    {
+      en: `${holder} is working on interview ${interviewId}.`,
+      es: `${holder} está trabajando en la entrevista ${interviewId}.`,
+    },
+    {
+      en: 'Take the next one, or ask a supervisor to reassign it.',
+      es: 'Toma la siguiente, o pide a un supervisor que la reasigne.',
+    },
+    { details: { holder } },
+  );
+}
+
+function notSupervisor(): ReviewError {
+  return new ReviewError(
+    'NOT_SUPERVISOR',
+    {
+      en: 'Only a supervisor can reassign an interview.',
+      es: 'Solo un supervisor puede reasignar una entrevista.',
+    },
+    {
+      en: 'Ask a supervisor of your team.',
+      es: 'Pídeselo a un supervisor de tu equipo.',
+    },
+  );
+}
+
+function notAReviewer(login: string): ReviewError {
+  return new ReviewError(
+    'NOT_A_REVIEWER',
+    {
+      en: `${login} is not a reviewer of this team database.`,
+      es: `${login} no es revisor de esta base de datos del equipo.`,
+    },
+    {
+      en: 'Choose a member of the team; an administrator adds new ones (docs/team-database.sql).',
+      es: 'Elige a un miembro del equipo; un administrador agrega a los nuevos (docs/team-database.sql).',
+    },
+  );
+}
