@@ -89,6 +89,45 @@ async function rawGet(path: string): Promise<{ headers: http.IncomingHttpHeaders
   });
 }
 
+type Leaf = [path: PropertyKey[], value: string | number | boolean];
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Every text, number and boolean of a JSON answer with its path; null is how a Java service says "absent". */
+function leavesOf(value: unknown, path: PropertyKey[] = []): Leaf[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => leavesOf(v, [...path, i]));
+  if (isRecord(value)) return Object.entries(value).flatMap(([k, v]) => leavesOf(v, [...path, k]));
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return [[path, value]];
+  return [];
+}
+
+function at(value: unknown, path: PropertyKey[]): unknown {
+  let here = value;
+  for (const key of path) here = typeof here === 'object' && here !== null ? (here as never)[key] : undefined;
+  return here;
+}
+
+/** The same value, or the same read as the contract's type: an epoch time as an ISO one, a number id as text. */
+function sameValue(sent: unknown, read: unknown): boolean {
+  if (sent === read) return true;
+  if (typeof sent === 'number' && typeof read === 'string')
+    return read === String(sent) || [sent, sent * 1000].includes(Date.parse(read));
+  return typeof sent === 'string' && typeof read !== 'object' && String(read) === sent;
+}
+
+/** Read at its own path, or set aside as it came under `unreadFields` of an object on the way there. */
+function foundIn(read: unknown, path: PropertyKey[], value: Leaf[1]): boolean {
+  if (sameValue(value, at(read, path))) return true;
+  for (let depth = path.length - 1; depth >= 0; depth--) {
+    const unread = unreadFieldsOf(at(read, path.slice(0, depth)));
+    const key = path[depth] as string;
+    if (!(key in unread)) continue;
+    const kept = unread[key];
+    // An array item that did not fit sits under the array's name, not at its index.
+    return sameValue(value, at(kept, path.slice(depth + 1))) || leavesOf(kept).some(([, v]) => sameValue(value, v));
+  }
+  return false;
+}
+
 describe('demo service, production profile', () => {
   it('the matrix covers every endpoint of the endpoint table', () => {
     expect(Object.keys(matrix).sort()).toEqual(Object.keys(endpoints).sort());
@@ -97,6 +136,26 @@ describe('demo service, production profile', () => {
   it.each(Object.keys(matrix) as EndpointName[])('%s: the answer is read, not rejected', async (name) => {
     await expect(matrix[name](client)).resolves.toBeDefined();
   });
+
+  it.each(Object.keys(matrix) as EndpointName[])(
+    '%s: every value the service sent is in what the client returns, read or kept as unread',
+    async (name) => {
+      h.seen.length = 0;
+      const read = await matrix[name](client);
+      const answer = h.seen.findLast((r) => new URL(r.url).pathname === endpoints[name].path);
+      expect(answer, `${name}: the answer as it travelled`).toBeDefined();
+      expect(answer!.status).toBeLessThan(300);
+      let sent: unknown = JSON.parse(answer!.text);
+      if (Array.isArray(read) && isRecord(sent) && Array.isArray(sent.content)) {
+        // A page wrapper's counts describe the list, which is read whole.
+        expect(sent.totalElements).toBe(sent.content.length);
+        sent = sent.content;
+      }
+      const leaves = leavesOf(sent);
+      expect(leaves.length, `${name}: the answer has values to compare`).toBeGreaterThan(0);
+      expect(leaves.filter(([path, value]) => !foundIn(read, path, value)).map(([path]) => path.join('.'))).toEqual([]);
+    },
+  );
 
   it('answers gzip, page-wrapped lists with epoch times, and null for absent optional fields', async () => {
     const keys = await rawGet('/omni/api-key');
