@@ -24,7 +24,12 @@ export type AuditAction =
   | 'validated'
   | 'stateChanged'
   /** A NOM-151 provider root became trusted in an environment (detail: subject, sha256 fingerprint). */
-  | 'trustedRootAdded';
+  | 'trustedRootAdded'
+  /** Team review: an interview taken, given back, or handed to another member by a supervisor (detail: to). */
+  | 'claimed'
+  | 'released'
+  | 'reassigned'
+  | 'teamSettingsChanged';
 
 export interface AuditEntry {
   seq: number;

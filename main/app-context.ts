@@ -8,6 +8,7 @@ import type { FileJsonStore } from './json-store';
 import { openRecord, recordForApp, type OpenRecord, type RecordEngine } from './record/index';
 import { connectionFailed, teamDatabaseSettings } from './settings/team-database';
 import { importLegacyFiles } from './record/import-legacy';
+import { ChangeFeed } from './record/change-feed';
 import { SharedTokenRecords, sharingVault, type TokenSharing } from './record/shared-session-tokens';
 import type { EnvironmentConfig, FileService, MainContext, ShellService } from './ports';
 import { credentialService } from './settings/credentials';
@@ -102,6 +103,9 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
       records: new SharedTokenRecords(record.db),
       teamKey: teamDatabaseSettings({ store, vault: opts.vault }).teamKey,
     };
+  // Every notice of the record (anyone's claim, decision or queue change), numbered for the screens' long poll.
+  const changes = new ChangeFeed();
+  const stopHearing = record.events.subscribe((notice) => changes.push(notice));
   const onRecord = recordForApp(record, { environment: () => environments.activeId(), store, log, now });
   void onRecord.resume();
   const context: MainContext = {
@@ -115,6 +119,7 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
     audit: onRecord.audit,
     credentials: credentialService({ vault, environments, clientFor, forgetClient }),
     shell: opts.shell,
+    changes,
   };
 
   return {
@@ -124,6 +129,8 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
       clients.clear();
       await captureState(context).staged.releaseAll();
       await demo.stop();
+      stopHearing();
+      changes.close();
       await onRecord.stop();
       await record.close();
     },

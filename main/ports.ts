@@ -3,10 +3,12 @@ import type { RecordLinkView } from '../common/ipc/app';
 import type { Vault } from './auth/vault';
 import type { OmniClient } from './omni/client';
 import type { JsonStore } from './json-store';
+import type { ChangeFeed } from './record/change-feed';
 import type { ClaimRecords } from './record/claim-records';
 import type { DecisionRecords } from './record/decision-records';
 import type { DraftRecords } from './record/draft-records';
 import type { QueueRecords } from './record/queue-records';
+import type { TeamOverviewRecords } from './record/team-overview-records';
 import type { TeamSettingsRecords } from './record/team-settings-records';
 
 /**
@@ -30,6 +32,8 @@ export interface MainContext {
   credentials: CredentialService;
   /** Facts and OS actions of the shell running this code (Electron or web shell). */
   shell: ShellService;
+  /** The record's notices (claims, decisions, queue changes by anyone), numbered for the screens' long poll. */
+  changes: ChangeFeed;
 }
 
 /** What the review services keep in the review record, one object per table (built by record/index.ts). */
@@ -44,6 +48,8 @@ export interface ReviewRecord {
   claims: PublicShape<ClaimRecords>;
   /** The team's rules (four eyes, target time, lease) and who this login is to the database. */
   teamSettings: PublicShape<TeamSettingsRecords>;
+  /** What the supervisor's screen reads: queue age, proposals, decisions per day, members, the team's trail. */
+  overview: PublicShape<TeamOverviewRecords>;
   /** Whether the team database can be reached, and how many writes wait on this computer until it can. */
   link(): RecordLinkView;
 }

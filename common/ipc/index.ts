@@ -7,6 +7,7 @@ import { nom151 } from './nom151';
 import { apikeys } from './apikeys';
 import { validation } from './validation';
 import { capture } from './capture';
+import { team } from './team';
 
 /**
  * Every IPC channel of the app, grouped by domain. The wire name of a channel is `<domain>.<method>`.
@@ -21,6 +22,7 @@ export const contract = {
   apikeys,
   validation,
   capture,
+  team,
 } as const satisfies Record<string, Record<string, ChannelDef>>;
 
 export type Contract = typeof contract;

@@ -7,6 +7,7 @@ import { DecisionRecords } from './decision-records';
 import { DraftRecords } from './draft-records';
 import type { OpenRecord } from './open';
 import { QueueRecords } from './queue-records';
+import { TeamOverviewRecords } from './team-overview-records';
 import { TeamSettingsRecords } from './team-settings-records';
 import { keepWorkingWhileAway } from './while-away';
 
@@ -19,6 +20,7 @@ export function reviewRecord(open: OpenRecord): ReviewRecord {
     decisions: new DecisionRecords(open.db),
     claims: new ClaimRecords(open.db),
     teamSettings: new TeamSettingsRecords(open.db),
+    overview: new TeamOverviewRecords(open.db),
     link: () => ({ away: false, pendingWrites: 0 }),
   };
 }

@@ -209,7 +209,7 @@ export function keepWorkingWhileAway({
     return drafts;
   }
 
-  const { queue, drafts, decisions, claims, teamSettings } = record;
+  const { queue, drafts, decisions, claims, teamSettings, overview } = record;
   /** The team's rules as last read: a decision made while away still knows whether it needs a second reviewer. */
   let knownSettings: TeamSettings | undefined;
   const wrapped: ReviewRecord = {
@@ -309,6 +309,14 @@ export function keepWorkingWhileAway({
         ),
       set: (settings) => read(() => teamSettings.set(settings)),
       whoAmI: () => read(() => teamSettings.whoAmI()),
+    },
+    // The supervisor's figures are worth only what the database says now.
+    overview: {
+      waiting: (environment, targetHours, now) => read(() => overview.waiting(environment, targetHours, now)),
+      proposals: (environment) => read(() => overview.proposals(environment)),
+      decisionsByDay: (environment, now) => read(() => overview.decisionsByDay(environment, now)),
+      members: () => read(() => overview.members()),
+      searchAudit: (query) => read(() => overview.searchAudit(query)),
     },
   };
 

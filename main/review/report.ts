@@ -209,6 +209,10 @@ const words = {
       validated: 'validated',
       stateChanged: 'state changed',
       trustedRootAdded: 'NOM-151 root trusted',
+      claimed: 'taken',
+      released: 'released',
+      reassigned: 'handed over',
+      teamSettingsChanged: 'team rules changed',
     } satisfies Record<AuditEntry['action'], string>,
   },
   es: {
@@ -262,6 +266,10 @@ const words = {
       validated: 'validado',
       stateChanged: 'estado cambiado',
       trustedRootAdded: 'raíz NOM-151 de confianza agregada',
+      claimed: 'tomada',
+      released: 'liberada',
+      reassigned: 'pasada a otra persona',
+      teamSettingsChanged: 'reglas del equipo cambiadas',
     } satisfies Record<AuditEntry['action'], string>,
   },
 } as const;

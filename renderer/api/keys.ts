@@ -41,6 +41,13 @@ export const keys = {
     neighbours: (interviewId: string, query: QueueQuery) => ['queue', 'neighbours', interviewId, query] as const,
     demoSeeds: () => ['queue', 'demoSeeds'] as const,
   },
+  team: {
+    all: () => ['team'] as const,
+    status: () => ['team', 'status'] as const,
+    holders: () => ['team', 'holders'] as const,
+    overview: () => ['team', 'overview'] as const,
+    audit: (query: { reviewer?: string; action?: string; interviewId?: string }) => ['team', 'audit', query] as const,
+  },
   nom151: {
     trustedRoots: () => ['nom151', 'trustedRoots'] as const,
   },

@@ -9,6 +9,7 @@ import { useBilingual, useFormat, useT } from '../i18n/index';
 import { Button, Dialog, ErrorNotice } from '../ui/index';
 import { areas } from './routes';
 import { useShortcut, useShortcutList } from './shortcuts';
+import { useTeamChanges } from '../api/team-changes';
 
 /** The frame: environment bar on top (always visible), left rail, the active area. */
 export function Layout() {
@@ -21,6 +22,7 @@ export function Layout() {
   const firstPath = useRef(pathname);
   const navigated = useRef(false);
   if (pathname !== firstPath.current) navigated.current = true;
+  useTeamChanges();
 
   // A link from the OS (omni-reviewer://interview/<id>) waits in main until the window asks: at start and on focus.
   useEffect(() => {

@@ -67,6 +67,13 @@ export const areas: AreaRoute[] = [
     ...lazyArea(() => import('../features/api-keys/index')),
   },
   {
+    path: '/team',
+    labelKey: 'navTeam',
+    shortcut: 't',
+    shortcutLabelKey: 'shortcutGoTeam',
+    ...lazyArea(() => import('../features/team/index')),
+  },
+  {
     path: '/settings',
     labelKey: 'navSettings',
     shortcut: ',',

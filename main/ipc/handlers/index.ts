@@ -7,6 +7,7 @@ import { nom151Handlers } from './nom151';
 import { apikeysHandlers } from './apikeys';
 import { validationHandlers } from './validation';
 import { captureHandlers } from './capture';
+import { teamHandlers } from './team';
 
 /**
  * Every domain of `common/ipc/index.ts` maps to its handler module here, one line each.
@@ -21,4 +22,5 @@ export const handlers: AllHandlers = {
   apikeys: apikeysHandlers,
   validation: validationHandlers,
   capture: captureHandlers,
+  team: teamHandlers,
 };

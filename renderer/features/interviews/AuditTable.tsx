@@ -7,7 +7,7 @@ import { useAuditLabels } from './audit-labels';
 
 /** A column of the audit table, headed in the words of the screen that shows it. */
 export type AuditColumn =
-  | { key: 'seq' | 'time' | 'action' | 'detail' | 'environment'; header: string }
+  | { key: 'seq' | 'time' | 'action' | 'actor' | 'detail' | 'environment'; header: string }
   /** The interview an entry belongs to, as a link; `none` names entries that belong to the whole environment. */
   | { key: 'interview'; header: string; none: string };
 
@@ -88,6 +88,12 @@ export function AuditTable({
             ) : (
               <span className="muted">{column.none}</span>
             )}
+          </td>
+        );
+      case 'actor':
+        return (
+          <td key="actor" className="mono small">
+            {e.actor ?? '—'}
           </td>
         );
       case 'detail':

@@ -5,7 +5,7 @@ import type { InterviewOverview } from '../../../common/ipc/interview';
 import type { LocalReviewState } from '../../../common/ipc/queue';
 import { keys, useQueriesUnder, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useShortcut } from '../../app/shortcuts';
-import { useFormat, useT } from '../../i18n/index';
+import { useBilingual, useFormat, useT } from '../../i18n/index';
 import { Button, Dialog, ErrorNotice, Field, Segmented, Skeleton } from '../../ui/index';
 import { AuditPanel } from './AuditPanel';
 import { ChecksPanel } from './ChecksPanel';
@@ -17,6 +17,7 @@ import { NotesPanel } from './NotesPanel';
 import { openingQuery } from './prefetch';
 import { setLastVisited } from './queue-view';
 import { SessionStatusBadge, useEntryLabel, useLocalStateLabel } from './shared';
+import { useClaim } from './useClaim';
 import { useWay } from './useWay';
 import { VideoPanel } from './VideoPanel';
 
@@ -53,11 +54,13 @@ export function Workspace({ interviewId }: { interviewId: string }) {
     { enabled: open.isSuccess },
   );
   const current = overview.data;
+  const claim = useClaim(interviewId);
 
   return (
     <div className="workspace" data-interview={interviewId}>
       <WorkspaceHeader interviewId={interviewId} overview={current} onAttach={() => setTokenDialog(true)} />
       {open.error && <ErrorNotice error={open.error.data} onRetry={() => void open.refetch()} />}
+      {claim.kind === 'held' && <HeldByOther message={claim.error.message} />}
       <div className="workspace-columns">
         {/* The video stays in view (sticky) while the findings beside it scroll. */}
         <div className="workspace-col" aria-label={t('evidence')} role="region">
@@ -73,6 +76,17 @@ export function Workspace({ interviewId }: { interviewId: string }) {
       </div>
       <DecisionBar interviewId={interviewId} overview={current} onAttach={() => setTokenDialog(true)} />
       <TokenDialog interviewId={interviewId} open={tokenDialog} onClose={() => setTokenDialog(false)} />
+    </div>
+  );
+}
+
+/** Another member holds this interview: it can be read, and the decision is theirs (main refuses it otherwise). */
+function HeldByOther({ message }: { message: { en: string; es: string } }) {
+  const pick = useBilingual();
+  const t = useT(messages);
+  return (
+    <div className="claim-held" role="status" data-testid="claim-held">
+      <strong>{pick(message)}</strong> {t('heldReadOnly')}
     </div>
   );
 }

@@ -30,6 +30,10 @@ export function useAuditLabels() {
       validated: t('actValidated'),
       stateChanged: t('actStateChanged'),
       trustedRootAdded: t('actTrustedRootAdded'),
+      claimed: t('actClaimed'),
+      released: t('actReleased'),
+      reassigned: t('actReassigned'),
+      teamSettingsChanged: t('actTeamSettingsChanged'),
     }),
     [t],
   );
@@ -43,6 +47,7 @@ export function useAuditLabels() {
           subject: String(e.detail.subject ?? '—'),
           sha256: String(e.detail.sha256 ?? '—'),
         });
+      if (e.action === 'reassigned') return t('reassignedDetail', { to: String(e.detail.to ?? '—') });
       return describeAuditDetail(e.detail, {
         language: locale,
         number: format.number,

@@ -17,6 +17,10 @@ const LABELS: Record<AuditAction, { en: string; es: string }> = {
   validated: { en: 'validated', es: 'validado' },
   stateChanged: { en: 'state changed', es: 'estado cambiado' },
   trustedRootAdded: { en: 'NOM-151 root trusted', es: 'raíz NOM-151 de confianza agregada' },
+  claimed: { en: 'taken', es: 'tomada' },
+  released: { en: 'released', es: 'liberada' },
+  reassigned: { en: 'handed over', es: 'pasada a otra persona' },
+  teamSettingsChanged: { en: 'team rules changed', es: 'reglas del equipo cambiadas' },
 };
 
 const entries: AuditEntry[] = (Object.keys(LABELS) as AuditAction[]).map((action, i) => ({

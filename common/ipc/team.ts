@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import type { AuditEntry } from '../views';
+import { type Claim, type DecisionStatus, type RecordNotice, TeamRole, TeamSettings } from '../team-review';
+import { channel } from './define';
+import { InterviewId } from './queue';
+
+/** Who this analyst is on the record, and the team's rules. On the embedded engine: one user with every role. */
+export interface TeamStatusView {
+  engine: 'embedded' | 'team';
+  user: string;
+  roles: TeamRole[];
+  settings: TeamSettings;
+}
+
+/** A claim as the screens show it: whether it is this analyst's own. */
+export interface ClaimView extends Claim {
+  mine: boolean;
+}
+
+/** A decision waiting for a second reviewer. */
+export interface ProposalView {
+  interviewId: string;
+  decision: string;
+  reason: string;
+  proposedBy: string;
+  proposedAt: string;
+}
+
+/** The supervisor's view of the team's work. */
+export interface TeamOverviewView {
+  settings: TeamSettings;
+  waiting: { count: number; oldestAddedAt?: string; pastTarget: number };
+  holders: ClaimView[];
+  proposals: ProposalView[];
+  /** Decisions recorded per reviewer and day (UTC), the last 14 days, final and proposed alike. */
+  decisionsByDay: { day: string; reviewer: string; count: number; status: DecisionStatus }[];
+  members: { user: string; roles: TeamRole[] }[];
+}
+
+export interface TeamAuditView {
+  entries: AuditEntry[];
+  /** The whole trail's hash chain, verified by main. */
+  chain: { ok: true } | { ok: false; brokenAt: number };
+  /** Entries that matched, of which `entries` holds the newest `limit`. */
+  matched: number;
+}
+
+/** Notices since `after`; `cursor` is what to pass next. A cursor from before a restart returns everything new. */
+export interface TeamChangesView {
+  cursor: number;
+  notices: RecordNotice[];
+}
+
+const Empty = z.object({}).strict();
+const OneInterview = z.object({ interviewId: InterviewId }).strict();
+/** A PostgreSQL login name as the admin SQL creates them. */
+const Login = z
+  .string()
+  .trim()
+  .min(1)
+  .max(63)
+  .regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, 'A database login uses letters, digits and _ . - only');
+
+export const team = {
+  status: channel<TeamStatusView>()(Empty),
+  /** Claims the oldest unclaimed interview to review; null when none is left. */
+  takeNext: channel<ClaimView | null>()(Empty),
+  /** Claims (or renews) the interview for this analyst; refused with CLAIMED_BY_OTHER when someone else holds it. */
+  claim: channel<ClaimView>()(OneInterview),
+  release: channel<{ released: boolean }>()(OneInterview),
+  /** Supervisors: hands an interview to another member. */
+  reassign: channel<ClaimView>()(z.object({ interviewId: InterviewId, to: Login }).strict()),
+  holders: channel<ClaimView[]>()(Empty),
+  /** Long poll: answers as soon as a notice newer than `after` arrives, or after `waitMs` with none. */
+  changes: channel<TeamChangesView>()(
+    z.object({ after: z.number().int().min(0), waitMs: z.number().int().min(0).max(30_000).default(25_000) }).strict(),
+  ),
+  overview: channel<TeamOverviewView>()(Empty),
+  saveSettings: channel<TeamSettings>()(TeamSettings),
+  /** Supervisors: the whole team's audit trail, searched by reviewer, action and interview. */
+  audit: channel<TeamAuditView>()(
+    z
+      .object({
+        reviewer: Login.optional(),
+        action: z.string().trim().max(40).optional(),
+        interviewId: z.string().trim().max(128).optional(),
+        limit: z.number().int().min(1).max(1000).default(200),
+      })
+      .strict(),
+  ),
+};

@@ -1,0 +1,149 @@
+import type { Claim, TeamSettings } from '../../common/team-review';
+import type {
+  ClaimView,
+  TeamAuditView,
+  TeamChangesView,
+  TeamOverviewView,
+  TeamStatusView,
+} from '../../common/ipc/team';
+import { ReviewError } from '../errors';
+import type { MainContext } from '../ports';
+
+const SUPERVISORS_ONLY = new ReviewError(
+  'SUPERVISORS_ONLY',
+  { en: 'Only a supervisor can do that.', es: 'Solo una persona supervisora puede hacer eso.' },
+  {
+    en: 'Ask a supervisor, or ask the team database admin for the supervisor role.',
+    es: 'Pídelo a una persona supervisora, o pide el rol de supervisión a quien administra la base de datos del equipo.',
+  },
+);
+
+/**
+ * The team's side of review: claims on the shared queue, the change feed the screens follow, the supervisor's view
+ * and the team's settings. The database attributes and enforces (its login, its grants and row-level security); the
+ * checks here only give a clear word before it would refuse.
+ */
+export class TeamDesk {
+  private who?: Promise<{ user: string; roles: TeamStatusView['roles'] }>;
+
+  constructor(private readonly ctx: MainContext) {}
+
+  private get record() {
+    return this.ctx.record;
+  }
+
+  private environment(): string {
+    return this.ctx.environments.active().id;
+  }
+
+  private whoAmI() {
+    this.who ??= this.record.teamSettings.whoAmI().catch((error: unknown) => {
+      this.who = undefined;
+      throw error;
+    });
+    return this.who;
+  }
+
+  private async view(claim: Claim): Promise<ClaimView> {
+    const { user } = await this.whoAmI();
+    return { ...claim, mine: claim.holder === user };
+  }
+
+  private async supervisor(): Promise<void> {
+    const { roles } = await this.whoAmI();
+    if (!roles.includes('supervisor') && !roles.includes('admin')) throw SUPERVISORS_ONLY;
+  }
+
+  async status(): Promise<TeamStatusView> {
+    const [who, settings] = await Promise.all([this.whoAmI(), this.record.teamSettings.get()]);
+    return { engine: this.record.engine, ...who, settings };
+  }
+
+  async takeNext(): Promise<ClaimView | null> {
+    const claim = await this.record.claims.takeNext(this.environment());
+    if (claim)
+      await this.ctx.audit.append({ interviewId: claim.interviewId, action: 'claimed', detail: { next: true } });
+    return claim ? this.view(claim) : null;
+  }
+
+  /** Claims the interview, or renews the claim this analyst already holds (the workspace calls it while open). */
+  async claim(interviewId: string): Promise<ClaimView> {
+    const env = this.environment();
+    const renewed = await this.record.claims.renew(env, interviewId);
+    if (renewed) return this.view(renewed);
+    const claim = await this.record.claims.claim(env, interviewId);
+    await this.ctx.audit.append({ interviewId, action: 'claimed', detail: {} });
+    return this.view(claim);
+  }
+
+  async release(interviewId: string): Promise<{ released: boolean }> {
+    const env = this.environment();
+    const { user } = await this.whoAmI();
+    const held = (await this.record.claims.holders(env)).find((c) => c.interviewId === interviewId);
+    if (!held || held.holder !== user) return { released: false };
+    await this.record.claims.release(env, interviewId);
+    await this.ctx.audit.append({ interviewId, action: 'released', detail: {} });
+    return { released: true };
+  }
+
+  async reassign(interviewId: string, to: string): Promise<ClaimView> {
+    await this.supervisor();
+    const claim = await this.record.claims.reassign(this.environment(), interviewId, to);
+    await this.ctx.audit.append({ interviewId, action: 'reassigned', detail: { to } });
+    return this.view(claim);
+  }
+
+  async holders(): Promise<ClaimView[]> {
+    const { user } = await this.whoAmI();
+    const claims = await this.record.claims.holders(this.environment());
+    return claims.map((c) => ({ ...c, mine: c.holder === user }));
+  }
+
+  changes(after: number, waitMs: number): Promise<TeamChangesView> {
+    return this.ctx.changes.since(after, waitMs);
+  }
+
+  async overview(): Promise<TeamOverviewView> {
+    await this.supervisor();
+    const env = this.environment();
+    const settings = await this.record.teamSettings.get();
+    const now = new Date();
+    const [waiting, holders, proposals, decisionsByDay, members] = await Promise.all([
+      this.record.overview.waiting(env, settings.targetHours, now),
+      this.holders(),
+      this.record.overview.proposals(env),
+      this.record.overview.decisionsByDay(env, now),
+      this.record.overview.members(),
+    ]);
+    return { settings, waiting, holders, proposals, decisionsByDay, members };
+  }
+
+  async saveSettings(settings: TeamSettings): Promise<TeamSettings> {
+    await this.supervisor();
+    await this.record.teamSettings.set(settings);
+    await this.ctx.audit.append({ action: 'teamSettingsChanged', detail: { ...settings } });
+    return this.record.teamSettings.get();
+  }
+
+  async audit(query: {
+    reviewer?: string;
+    action?: string;
+    interviewId?: string;
+    limit: number;
+  }): Promise<TeamAuditView> {
+    await this.supervisor();
+    const [found, chain] = await Promise.all([this.record.overview.searchAudit(query), this.ctx.audit.verify()]);
+    return { ...found, chain };
+  }
+}
+
+const desks = new WeakMap<MainContext, TeamDesk>();
+
+export function teamDesk(ctx: MainContext): TeamDesk {
+  let desk = desks.get(ctx);
+  if (!desk) {
+    desk = new TeamDesk(ctx);
+    desks.set(ctx, desk);
+  }
+  return desk;
+}
