@@ -197,7 +197,7 @@ function QueueTable({
 
   return (
     <>
-      <QueueToolbar view={view} counts={counts} searchRef={searchRef} />
+      <QueueToolbar view={view} searchRef={searchRef} />
       <p className="small muted" aria-live="polite">
         {counts &&
           `${t('queueCount', {

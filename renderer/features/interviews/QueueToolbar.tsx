@@ -1,27 +1,12 @@
 import type { RefObject } from 'react';
-import type { QueueCounts } from '../../../common/ipc/queue';
-import { useFormat, useT } from '../../i18n/index';
+import { useT } from '../../i18n/index';
 import { messages } from './messages';
-import { countKept, setQueueView, type QueueView } from './queue-view';
+import { setQueueView, type QueueView } from './queue-view';
 
-/**
- * The queue's search, filters and sort; they change the shared queue view (queue-view.ts), which outlives the screen.
- * Each filter's option says how many entries it would keep, with the other filter and the search as they are.
- */
-export function QueueToolbar({
-  view,
-  counts,
-  searchRef,
-}: {
-  view: QueueView;
-  counts: QueueCounts | undefined;
-  searchRef: RefObject<HTMLInputElement | null>;
-}) {
+/** The queue's search, filters and sort; they change the shared queue view (queue-view.ts), which outlives the screen. */
+export function QueueToolbar({ view, searchRef }: { view: QueueView; searchRef: RefObject<HTMLInputElement | null> }) {
   const t = useT(messages);
-  const f = useFormat();
   const { search, state: stateFilter, status: statusFilter, sort } = view;
-  const n = (state: QueueView['state'], status: QueueView['status']) =>
-    counts ? ` (${f.number(countKept(counts, state, status))})` : '';
   return (
     <div className="toolbar" role="search">
       <div className="field">
@@ -44,22 +29,10 @@ export function QueueToolbar({
           value={stateFilter}
           onChange={(e) => setQueueView({ state: e.target.value as QueueView['state'] })}
         >
-          <option value="all">
-            {t('all')}
-            {n('all', statusFilter)}
-          </option>
-          <option value="toReview">
-            {t('stateToReview')}
-            {n('toReview', statusFilter)}
-          </option>
-          <option value="inReview">
-            {t('stateInReview')}
-            {n('inReview', statusFilter)}
-          </option>
-          <option value="decided">
-            {t('stateDecided')}
-            {n('decided', statusFilter)}
-          </option>
+          <option value="all">{t('all')}</option>
+          <option value="toReview">{t('stateToReview')}</option>
+          <option value="inReview">{t('stateInReview')}</option>
+          <option value="decided">{t('stateDecided')}</option>
         </select>
       </div>
       <div className="field">
@@ -70,26 +43,11 @@ export function QueueToolbar({
           value={statusFilter}
           onChange={(e) => setQueueView({ status: e.target.value as QueueView['status'] })}
         >
-          <option value="all">
-            {t('all')}
-            {n(stateFilter, 'all')}
-          </option>
-          <option value="Alive">
-            {t('statusAlive')}
-            {n(stateFilter, 'Alive')}
-          </option>
-          <option value="Closed">
-            {t('statusClosed')}
-            {n(stateFilter, 'Closed')}
-          </option>
-          <option value="Deleted">
-            {t('statusDeleted')}
-            {n(stateFilter, 'Deleted')}
-          </option>
-          <option value="unknown">
-            {t('unknownStatus')}
-            {n(stateFilter, 'unknown')}
-          </option>
+          <option value="all">{t('all')}</option>
+          <option value="Alive">{t('statusAlive')}</option>
+          <option value="Closed">{t('statusClosed')}</option>
+          <option value="Deleted">{t('statusDeleted')}</option>
+          <option value="unknown">{t('unknownStatus')}</option>
         </select>
       </div>
       <div className="field">
