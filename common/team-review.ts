@@ -35,6 +35,20 @@ export type TeamSettings = z.infer<typeof TeamSettings>;
 export const DecisionStatus = z.enum(['final', 'proposed', 'confirmed', 'overturned']);
 export type DecisionStatus = z.infer<typeof DecisionStatus>;
 
+/**
+ * Whether a decision needs a second reviewer under the team's rule: only approvals do, every one or those with a
+ * high-severity finding or HIGH fraud risk (the findings an approval acknowledges). The database holds the same rule
+ * (decisions_four_eyes in main/record/migration-team-review.ts).
+ */
+export function needsSecondReviewer(
+  rule: FourEyesRule,
+  decision: 'approve' | 'reject' | 'requestNewCapture',
+  acknowledgedFindings: readonly string[],
+): boolean {
+  if (decision !== 'approve') return false;
+  return rule === 'all-approvals' || (rule === 'high-risk-approvals' && acknowledgedFindings.length > 0);
+}
+
 export const ReviewVerdict = z.enum(['confirmed', 'overturned']);
 export type ReviewVerdict = z.infer<typeof ReviewVerdict>;
 

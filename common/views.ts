@@ -18,6 +18,10 @@ export type AuditAction =
   | 'noted'
   | 'named'
   | 'decided'
+  /** Four eyes: an approval recorded for a second reviewer, nothing sent yet; then confirmed (sent) or overturned. */
+  | 'proposed'
+  | 'confirmed'
+  | 'overturned'
   | 'signed'
   | 'verified'
   | 'captured'

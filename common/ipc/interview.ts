@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { RawIdvResponse, SessionStatus } from '../omni';
 import type { AuditEntry, EnvironmentKind } from '../views';
-import type { DecisionStatus } from '../team-review';
+import { type DecisionStatus, ReviewVerdict } from '../team-review';
 import { channel } from './define';
 import { InterviewId, type QueueEntry } from './queue';
 
@@ -95,6 +95,17 @@ export interface DecisionRecord {
   reviewedAt?: string;
 }
 
+/**
+ * What a decision or a second review did: `final` and `confirmed` went to the service as a note (when, and the
+ * session status it answered with); `proposed` and `overturned` were recorded only.
+ */
+export interface DecideResult {
+  status: DecisionStatus;
+  record: DecisionRecord;
+  sentAt?: string;
+  sessionStatus?: SessionStatus;
+}
+
 export interface OpenedInterview {
   overview: InterviewOverview;
   audit: AuditView;
@@ -129,7 +140,8 @@ export const interview = {
   saveDraft: channel<Drafts>()(z.object({ interviewId: InterviewId, kind: DraftKind, text: z.string().max(20_000) })),
   sendNotes: channel<SendResult>()(ById),
   sendName: channel<SendResult>()(ById),
-  decide: channel<SendResult & { record: DecisionRecord }>()(
+  /** Under the team's four-eyes rule an approval is recorded as `proposed` and nothing is sent yet. */
+  decide: channel<DecideResult>()(
     z.object({
       interviewId: InterviewId,
       decision: DecisionKind,
@@ -137,6 +149,13 @@ export const interview = {
       /** The analyst confirmed approving despite open high-severity findings. */
       acknowledgeHighFindings: z.boolean().default(false),
     }),
+  ),
+  /**
+   * A different member confirms (the decision's note then goes to the service, once) or overturns (recorded only,
+   * the interview goes back to the queue) the interview's proposed decision. The database refuses the proposer.
+   */
+  reviewDecision: channel<DecideResult>()(
+    z.object({ interviewId: InterviewId, verdict: ReviewVerdict, reason: z.string().trim().min(3).max(4000) }),
   ),
   /** Playback started (once per play after a pause); appended to the audit trail. */
   recordPlay: channel<{ ok: true }>()(

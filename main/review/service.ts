@@ -6,6 +6,7 @@ import type {
   AuditView,
   ContractsView,
   CrossDocRow,
+  DecideResult,
   DecisionKind,
   DecisionRecord,
   DraftKind,
@@ -21,6 +22,7 @@ import type {
 import type { AddResult, DemoSeed, LocalReviewState, QueueEntry } from '../../common/ipc/queue';
 import { InterviewId, SessionToken } from '../../common/ipc/queue';
 import { SessionStatus } from '../../common/omni';
+import { type DecisionStatus, needsSecondReviewer, type ReviewVerdict } from '../../common/team-review';
 import { parseDeepLink } from '../../common/deep-link';
 import { DraftStore } from './drafts';
 import { ReviewError } from '../errors';
@@ -345,7 +347,7 @@ export class ReviewService {
     decision: DecisionKind,
     reason: string,
     acknowledge: boolean,
-  ): Promise<SendResult & { record: DecisionRecord }> {
+  ): Promise<DecideResult> {
     await this.requireWritable(interviewId);
     let findings: string[] = [];
     if (decision === 'approve') {
@@ -368,22 +370,84 @@ export class ReviewService {
       acknowledgedFindings: findings,
       decidedAt: this.now().toISOString(),
       environment: this.env().id,
-      status: 'final',
+      status: await this.statusOf(decision, findings),
     };
-    const note = formatDecisionNote(interviewId, record);
     const draftText = (await this.drafts.get(interviewId)).decisionReason?.text ?? reason;
+    const by = this.sender();
+    if (record.status === 'proposed') {
+      // Recorded for a second reviewer; the note goes to the service when one confirms it (reviewDecision).
+      await this.ctx.record.decisions.add(interviewId, record);
+      await this.drafts.confirmSent(interviewId, 'decisionReason', draftText);
+      await this.queue.setState(interviewId, 'decided');
+      await this.releaseClaim(interviewId);
+      await this.ctx.audit.append({
+        interviewId,
+        action: 'proposed',
+        detail: { decision, reason, acknowledgedFindings: findings, ...(by ? { by } : {}) },
+      });
+      return { status: record.status, record };
+    }
+    const note = formatDecisionNote(interviewId, record);
     const result = await this.send(interviewId, 'decisionReason', draftText, () =>
       this.ctx.omni().call('addConferenceNotes', { body: { notes: note } }, { interviewId }),
     );
     await this.ctx.record.decisions.add(interviewId, record);
     await this.queue.setState(interviewId, 'decided');
-    const by = this.sender();
+    await this.releaseClaim(interviewId);
     await this.ctx.audit.append({
       interviewId,
       action: 'decided',
       detail: { decision, reason, acknowledgedFindings: findings, ...(by ? { by } : {}) },
     });
-    return { ...result, record };
+    return { ...result, status: record.status, record };
+  }
+
+  /**
+   * Whether the team's rule sends this decision to a second reviewer. On the embedded engine one user holds every
+   * role and has nobody to confirm with, so the rule cannot apply there: its decisions are final.
+   */
+  private async statusOf(decision: DecisionKind, findings: string[]): Promise<DecisionStatus> {
+    if (this.ctx.record.engine === 'embedded' || decision !== 'approve') return 'final';
+    const { fourEyes } = await this.ctx.record.teamSettings.get();
+    return needsSecondReviewer(fourEyes, decision, findings) ? 'proposed' : 'final';
+  }
+
+  /**
+   * A different member confirms or overturns the interview's proposed decision. Confirmed, its note goes to the
+   * service inside the database's transaction (decisions.review), so it is sent once and a failed send leaves the
+   * proposal waiting. Overturned, nothing is sent and the interview goes back to the queue to be decided again.
+   */
+  async reviewDecision(interviewId: string, verdict: ReviewVerdict, reason: string): Promise<DecideResult> {
+    const environment = this.env().id;
+    const by = this.sender();
+    let sent: SendResult | undefined;
+    const record = await this.ctx.record.decisions.review(
+      environment,
+      interviewId,
+      verdict,
+      reason,
+      verdict === 'confirmed'
+        ? async (proposal) => {
+            const note = formatDecisionNote(interviewId, proposal);
+            sent = await this.send(interviewId, 'decisionReason', reason, () =>
+              this.ctx.omni().call('addConferenceNotes', { body: { notes: note } }, { interviewId }),
+            );
+          }
+        : undefined,
+    );
+    if (verdict === 'overturned') await this.queue.setState(interviewId, 'toReview');
+    await this.releaseClaim(interviewId);
+    await this.ctx.audit.append({
+      interviewId,
+      action: verdict,
+      detail: { decision: record.decision, reason, ...(by ? { by } : {}) },
+    });
+    return { ...sent, status: record.status, record };
+  }
+
+  /** A decided interview is let go. Best effort: the decision stands, and an unreleased claim lapses by itself. */
+  private async releaseClaim(interviewId: string) {
+    await this.ctx.record.claims.release(this.env().id, interviewId).catch(() => undefined);
   }
 
   async recordPlay(interviewId: string, positionSeconds: number) {

@@ -14,6 +14,8 @@ export const interviewHandlers: DomainHandlers<'interview'> = {
   sendName: async ({ interviewId }, ctx) => reviewService(ctx).sendText(interviewId, 'name'),
   decide: async ({ interviewId, decision, reason, acknowledgeHighFindings }, ctx) =>
     reviewService(ctx).decide(interviewId, decision, reason, acknowledgeHighFindings),
+  reviewDecision: async ({ interviewId, verdict, reason }, ctx) =>
+    reviewService(ctx).reviewDecision(interviewId, verdict, reason),
   recordPlay: async ({ interviewId, positionSeconds }, ctx) =>
     reviewService(ctx).recordPlay(interviewId, positionSeconds),
   saveFile: async (input, ctx) => reviewService(ctx).saveFile(input),

@@ -350,6 +350,8 @@ describe('ReviewService drafts and writes', () => {
     expect(sent).toEqual([]);
 
     const result = await service.decide('d-1', 'approve', 'Looks fine', true);
+    // The embedded engine's one user has nobody to confirm with: four eyes cannot apply, the approval is final.
+    expect(result.status).toBe('final');
     expect(result.record.acknowledgedFindings).toEqual(['faceTamperCheck (high, 0.97)']);
     const note = (sent[0]?.body as { notes: string }).notes;
     expect(parseDecisionNote(note)).toMatchObject({ decision: 'approve', reason: 'Looks fine', interviewId: 'd-1' });

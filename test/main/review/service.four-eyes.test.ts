@@ -1,0 +1,159 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RawIdvResponse } from '../../../common/omni';
+import { MemoryVault } from '../../../main/auth/memory-vault';
+import type { EnvironmentConfig, MainContext } from '../../../main/ports';
+import { recordAuditTrail } from '../../../main/record/audit-records';
+import { openRecord, reviewRecord, type OpenRecord } from '../../../main/record/index';
+import { parseDecisionNote } from '../../../main/review/decision';
+import { ReviewService } from '../../../main/review/service';
+import { startPostgres, type TestPostgres } from '../../helpers/postgres';
+
+/** Four eyes through the review service, on a real server, with analysts ana and beto on their own logins. */
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJpbnRlcnZpZXdJZCI6ImEifQ.c2lnbmF0dXJl';
+const HIGH_RISK: RawIdvResponse = {
+  checkResults: [],
+  fraudRisk: { severity: 'HIGH', result: 0.91 } as RawIdvResponse['fraudRisk'],
+};
+const env: EnvironmentConfig = {
+  id: 'production',
+  kind: 'production',
+  name: 'Production',
+  baseUrl: 'http://127.0.0.1:1',
+  authUrl: 'http://127.0.0.1:1',
+  apiVersion: '1.0',
+  tokenHeader: 'X',
+};
+
+let server: TestPostgres;
+const opened: OpenRecord[] = [];
+beforeAll(async () => {
+  server = await startPostgres();
+  await server.createDatabase('four_eyes');
+  opened.push(await login('postgres'));
+  const admin = new pg.Client({ host: server.host, port: server.port, user: 'postgres', database: 'four_eyes' });
+  await admin.connect();
+  await admin.query('create role ana login in role omni_reviewer; create role beto login in role omni_reviewer');
+  await admin.end();
+}, 60_000);
+afterAll(async () => {
+  await Promise.all(opened.map((r) => r.close()));
+  await server?.stop();
+});
+
+function login(user: string) {
+  return openRecord({
+    kind: 'team',
+    host: server.host,
+    port: server.port,
+    user,
+    database: 'four_eyes',
+    tls: 'disable',
+  });
+}
+
+/** One analyst's app: their own login, vault and service, the same team database. */
+async function analyst(user: string, opts: { failNotesTimes?: number } = {}) {
+  const open = await login(user);
+  opened.push(open);
+  const sent: { notes: string; interviewId?: string }[] = [];
+  let failures = opts.failNotesTimes ?? 0;
+  const omni = {
+    async call(name: string, input: { body?: { notes: string } }, o?: { interviewId?: string }) {
+      if (name === 'getRawIdvResults') return HIGH_RISK;
+      if (name === 'addConferenceNotes') {
+        if (failures-- > 0)
+          throw Object.assign(new Error('x'), {
+            toIpcError: () => ({ code: 'OMNI_HTTP', httpStatus: 500, message: { en: '500', es: '500' } }),
+          });
+        sent.push({ notes: input.body!.notes, interviewId: o?.interviewId });
+        return { success: true, sessionStatus: 'Alive' };
+      }
+      throw new Error(`unexpected ${name}`);
+    },
+  };
+  const audit = recordAuditTrail(open.db, () => env.id);
+  const ctx = {
+    omni: () => omni,
+    vault: new MemoryVault(),
+    record: reviewRecord(open),
+    audit,
+    environments: { active: () => env, list: () => [env] },
+  } as unknown as MainContext;
+  const service = new ReviewService(ctx, undefined, () => user);
+  return { service, sent, audit, record: ctx.record };
+}
+
+describe('four eyes in the review service', () => {
+  it('records a high-risk approval as proposed, sends nothing until another analyst confirms it, then once', async () => {
+    const ana = await analyst('ana');
+    const beto = await analyst('beto', { failNotesTimes: 1 });
+    await ana.service.queue.add([{ interviewId: 'd-1', sessionToken: JWT }]);
+    await beto.service.queue.add([{ interviewId: 'd-1', sessionToken: JWT }]);
+    await ana.record.claims.claim('production', 'd-1');
+
+    const proposed = await ana.service.decide('d-1', 'approve', 'Looks fine', true);
+    expect(proposed).toMatchObject({ status: 'proposed', record: { status: 'proposed' } });
+    expect(await beto.record.decisions.last('production', 'd-1')).toMatchObject({
+      status: 'proposed',
+      decidedBy: 'ana',
+    });
+    expect(proposed.sentAt).toBeUndefined();
+    expect(ana.sent).toEqual([]);
+    // Decided for now, and let go.
+    expect((await ana.service.queue.require('d-1')).localState).toBe('decided');
+    expect(await ana.record.claims.holders('production')).toEqual([]);
+
+    await expect(ana.service.reviewDecision('d-1', 'confirmed', 'I checked it')).rejects.toMatchObject({
+      data: { code: 'OWN_PROPOSAL' },
+    });
+    // A failed send leaves the proposal waiting, and nothing recorded as confirmed.
+    await expect(beto.service.reviewDecision('d-1', 'confirmed', 'Selfie matches')).rejects.toThrow();
+    expect((await beto.record.decisions.last('production', 'd-1'))?.status).toBe('proposed');
+
+    const confirmed = await beto.service.reviewDecision('d-1', 'confirmed', 'Selfie matches');
+    expect(confirmed).toMatchObject({
+      status: 'confirmed',
+      record: { decidedBy: 'ana', reviewedBy: 'beto', reviewReason: 'Selfie matches' },
+    });
+    expect(confirmed.sentAt).toBeDefined();
+    expect(beto.sent).toHaveLength(1);
+    expect(parseDecisionNote(beto.sent[0]!.notes)).toMatchObject({
+      interviewId: 'd-1',
+      decision: 'approve',
+      reason: 'Looks fine',
+      acknowledgedFindings: ['checkFraudRisk (HIGH, 0.91)'],
+    });
+    await expect(beto.service.reviewDecision('d-1', 'confirmed', 'Again')).rejects.toMatchObject({
+      data: { code: 'NOTHING_TO_REVIEW' },
+    });
+    expect(beto.sent).toHaveLength(1);
+
+    const trail = await beto.audit.list({ interviewId: 'd-1' });
+    expect(trail.map((e) => [e.action, e.actor])).toEqual([
+      ['proposed', 'ana'],
+      ['confirmed', 'beto'],
+    ]);
+    expect(await beto.audit.verify()).toEqual({ ok: true });
+  });
+
+  it('sends nothing for an overturned proposal and puts the interview back in the queue; a rejection is final', async () => {
+    const ana = await analyst('ana');
+    const beto = await analyst('beto');
+    await ana.service.queue.add([
+      { interviewId: 'd-2', sessionToken: JWT },
+      { interviewId: 'd-3', sessionToken: JWT },
+    ]);
+    await ana.service.decide('d-2', 'approve', 'Looks fine', true);
+    const overturned = await beto.service.reviewDecision('d-2', 'overturned', 'The ID photo is a screen');
+    expect(overturned).toMatchObject({ status: 'overturned', record: { reviewedBy: 'beto' } });
+    expect(overturned.sentAt).toBeUndefined();
+    expect([...ana.sent, ...beto.sent]).toEqual([]);
+    expect((await ana.service.queue.require('d-2')).localState).toBe('toReview');
+    expect((await beto.audit.list({ interviewId: 'd-2' })).map((e) => e.action)).toEqual(['proposed', 'overturned']);
+
+    const rejected = await ana.service.decide('d-3', 'reject', 'Screen photo', false);
+    expect(rejected.status).toBe('final');
+    expect(ana.sent).toHaveLength(1);
+  });
+});
