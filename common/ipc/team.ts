@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AuditEntry } from '../views';
-import { type Claim, type DecisionStatus, type RecordNotice, TeamRole, TeamSettings } from '../team-review';
+import { type Claim, type DecisionStatus, type RecordNotice, type TeamRole, TeamSettings } from '../team-review';
 import { channel } from './define';
 import { InterviewId } from './queue';
 
@@ -10,6 +10,14 @@ export interface TeamStatusView {
   user: string;
   roles: TeamRole[];
   settings: TeamSettings;
+  /** The queue's age for everyone: how many wait, since when, and how many are past the team's target. */
+  waiting: QueueWaitingView;
+}
+
+export interface QueueWaitingView {
+  count: number;
+  oldestAddedAt?: string;
+  pastTarget: number;
 }
 
 /** A claim as the screens show it: whether it is this analyst's own. */
@@ -29,7 +37,7 @@ export interface ProposalView {
 /** The supervisor's view of the team's work. */
 export interface TeamOverviewView {
   settings: TeamSettings;
-  waiting: { count: number; oldestAddedAt?: string; pastTarget: number };
+  waiting: QueueWaitingView;
   holders: ClaimView[];
   proposals: ProposalView[];
   /** Decisions recorded per reviewer and day (UTC), the last 14 days, final and proposed alike. */

@@ -1,11 +1,14 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { forbidden } from './errors';
 import type { DemoClock } from './clock';
+import { demoSigningKey } from './tokens';
 
 /** Pre-signed media URLs: HMAC-SHA256 over path and expiry under a per-process key (decisions.md §7). */
 export class UrlSigner {
-  private readonly key = randomBytes(32);
-  constructor(private readonly clock: DemoClock) {}
+  constructor(
+    private readonly clock: DemoClock,
+    private readonly key: Uint8Array = demoSigningKey('links') ?? randomBytes(32),
+  ) {}
 
   private mac(path: string, expires: number): Buffer {
     return createHmac('sha256', this.key).update(`${path}\n${expires}`).digest();

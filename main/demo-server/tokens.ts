@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { unauthorized } from './errors';
 import type { DemoClock } from './clock';
@@ -12,17 +12,25 @@ export const SERVER_TOKEN_TTL_S = 15 * 60;
 export type TokenClaims =
   { kind: 'server'; org: string; integrationId: string } | { kind: 'session'; org: string; interviewId: string };
 
-/** HS256 JWTs under a key that lives only as long as this process, so no token outlives a restart. */
+/**
+ * HS256 JWTs under a key that lives only as long as this process, so no token outlives a restart; unless the demo's
+ * signing key is shared (demoSigningKey): then demo servers of several analysts accept each other's tokens.
+ */
 export class TokenIssuer {
   // Imported once: jose would otherwise import a raw key on every sign and verify.
-  private readonly key: Promise<CryptoKey> = globalThis.crypto.subtle.importKey(
-    'raw',
-    new Uint8Array(randomBytes(32)),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign', 'verify'],
-  );
-  constructor(private readonly clock: DemoClock) {}
+  private readonly key: Promise<CryptoKey>;
+  constructor(
+    private readonly clock: DemoClock,
+    signingKey: Uint8Array = demoSigningKey('tokens') ?? randomBytes(32),
+  ) {
+    this.key = globalThis.crypto.subtle.importKey(
+      'raw',
+      new Uint8Array(signingKey),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+  }
 
   async issueServerToken(org: string, integrationId: string): Promise<string> {
     const iat = Math.floor(this.clock.now() / 1000);
@@ -89,4 +97,13 @@ export class TokenIssuer {
       throw err;
     }
   }
+}
+
+/**
+ * `OMNI_DEMO_SIGNING_KEY`: a key several demo servers share, so a session token or media link one of them signed is
+ * good at the others (a team trying the team database on the demo, each analyst with their own embedded demo). One
+ * key per purpose is derived from it. Unset: each process signs with a random key of its own.
+ */
+export function demoSigningKey(purpose: 'tokens' | 'links', shared = process.env.OMNI_DEMO_SIGNING_KEY) {
+  return shared ? createHash('sha256').update(`${purpose}\u0000${shared}`).digest() : undefined;
 }

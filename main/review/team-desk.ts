@@ -56,7 +56,8 @@ export class TeamDesk {
 
   async status(): Promise<TeamStatusView> {
     const [who, settings] = await Promise.all([this.whoAmI(), this.record.teamSettings.get()]);
-    return { engine: this.record.engine, ...who, settings };
+    const waiting = await this.record.overview.waiting(this.environment(), settings.targetHours, new Date());
+    return { engine: this.record.engine, ...who, settings, waiting };
   }
 
   async takeNext(): Promise<ClaimView | null> {

@@ -3,6 +3,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { TeamSettings } from '../../common/team-review';
+import { openRecord } from '../../main/record/open';
+import { TeamSettingsRecords } from '../../main/record/team-settings-records';
 import { startPostgres, type TestPostgres } from '../helpers/postgres';
 
 /**
@@ -27,7 +30,11 @@ export interface ShellFixture {
 
 const READY = /Omni Reviewer ready at (http:\/\/127\.0\.0\.1:\d+\/#k=([A-Za-z0-9_-]+))/;
 
-async function startShell(storeFiles: Record<string, string>): Promise<{ fixture: ShellFixture; child: ChildProcess }> {
+/** A web shell of its own (tests with two analysts start a second one); stop it with `stopShell`. */
+export async function startShell(
+  storeFiles: Record<string, string>,
+  env: Record<string, string> = {},
+): Promise<{ fixture: ShellFixture; child: ChildProcess }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'omni-e2e-'));
   for (const [name, text] of Object.entries(storeFiles)) await writeFile(join(dataDir, `${name}.json`), text);
   const staticDir = process.env.OMNI_WEB_STATIC_DIR ? ['--static-dir', process.env.OMNI_WEB_STATIC_DIR] : [];
@@ -36,7 +43,7 @@ async function startShell(storeFiles: Record<string, string>): Promise<{ fixture
     ['--import', 'tsx', 'main/web-shell/cli.ts', '--port', '0', '--no-open', '--data-dir', dataDir, ...staticDir],
     {
       cwd: process.cwd(),
-      env: { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '' },
+      env: { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -94,7 +101,7 @@ async function startShell(storeFiles: Record<string, string>): Promise<{ fixture
 /** One PostgreSQL server per worker, started the first time a test keeps its record on a team database. */
 interface TeamServer {
   /** A new, empty database on it, as a team database the shell's settings choose. */
-  database(): Promise<{ host: string; port: number; user: string; database: string }>;
+  database(rules?: Partial<TeamSettings>): Promise<{ host: string; port: number; user: string; database: string }>;
   /** The server itself (started if need be), to stop and start it under a running shell. */
   server(): Promise<TestPostgres>;
 }
@@ -118,10 +125,21 @@ export const test = base.extend<
       const started = () => (server ??= startPostgres());
       await use({
         server: started,
-        async database() {
+        async database(rules) {
           const running = await started();
           const database = await running.createDatabase(`team_${++made}`);
-          return { host: running.host, port: running.port, user: running.user, database };
+          const team = { host: running.host, port: running.port, user: running.user, database };
+          if (rules) {
+            // Made and ruled before any shell starts, as the team's admin would.
+            const record = await openRecord({ kind: 'team', ...team, tls: 'disable' });
+            try {
+              const settings = new TeamSettingsRecords(record.db);
+              await settings.set({ ...(await settings.get()), ...rules });
+            } finally {
+              await record.close();
+            }
+          }
+          return team;
         },
       });
       if (server) await (await server).stop();
@@ -135,16 +153,15 @@ export const test = base.extend<
   storeFiles: [{}, { option: true }],
   shell: async ({ storeFiles, recordEngine, teamServer }, use) => {
     const { fixture, child } = await startShell(
-      recordEngine === 'team' ? await onTeamDatabase(storeFiles, await teamServer.database()) : storeFiles,
+      // One analyst alone has nobody to confirm a proposal: the journeys run with four eyes off.
+      recordEngine === 'team'
+        ? await onTeamDatabase(storeFiles, await teamServer.database({ fourEyes: 'none' }))
+        : storeFiles,
     );
     try {
       await use(fixture);
     } finally {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-      await rm(fixture.dataDir, { recursive: true, force: true });
+      await stopShell({ fixture, child });
     }
   },
   page: async ({ page, shell }, use) => {
@@ -161,8 +178,16 @@ export const test = base.extend<
   },
 });
 
+export async function stopShell({ fixture, child }: { fixture: ShellFixture; child: ChildProcess }) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+  await rm(fixture.dataDir, { recursive: true, force: true });
+}
+
 /** The store files with the settings file choosing the team database (trust authentication: no password). */
-async function onTeamDatabase(
+export async function onTeamDatabase(
   storeFiles: Record<string, string>,
   team: { host: string; port: number; user: string; database: string },
 ): Promise<Record<string, string>> {

@@ -10,6 +10,7 @@ import { Badge, Button, Dialog, ErrorNotice, IconCheck, IconDanger } from '../..
 import { useRawIdv } from './ChecksPanel';
 import { messages } from './messages';
 import { WriteBlocked } from './NotesPanel';
+import { ReviewedBy, SecondReview } from './SecondReview';
 import { useDecisionWord, writeBlocker } from './shared';
 import { useDraft } from './useDraft';
 import { useWay } from './useWay';
@@ -57,7 +58,8 @@ export function DecisionBar({
           {t('requestNewCapture')}
         </Button>
       </div>
-      {last && (
+      {last?.status === 'proposed' && <SecondReview interviewId={interviewId} last={last} />}
+      {last && last.status !== 'proposed' && (
         <span data-testid="last-decision">
           <Badge
             tone={last.decision === 'approve' ? 'ok' : last.decision === 'reject' ? 'danger' : 'warn'}
@@ -65,7 +67,7 @@ export function DecisionBar({
           >
             {t('decided', { decision: word(last.decision) })}
           </Badge>{' '}
-          <span className="small muted num">{f.dateTime(last.decidedAt)}</span>
+          <span className="small muted num">{f.dateTime(last.decidedAt)}</span> <ReviewedBy last={last} />
         </span>
       )}
       {movedOn && movedOn.decidedOn !== interviewId && (
@@ -140,6 +142,7 @@ function DecisionDialog({
         keys.interview.audit(interviewId),
         keys.interview.drafts(interviewId),
         keys.queue.all(),
+        keys.team.all(),
       ],
       onSuccess: () => {
         reason.reset();
@@ -199,7 +202,9 @@ function DecisionDialog({
       {decide.isSuccess ? (
         <>
           <p className="notice notice-ok" role="status" data-testid="decision-recorded">
-            {t('decisionRecorded', { decision: label, time: f.dateTime(decide.data.record.decidedAt) })}
+            {decide.data.status === 'proposed'
+              ? t('proposalRecorded', { decision: label })
+              : t('decisionRecorded', { decision: label, time: f.dateTime(decide.data.record.decidedAt) })}
           </p>
           {!way.next && <p className="small muted">{t('noNextInterview')}</p>}
           <label className="checkbox">

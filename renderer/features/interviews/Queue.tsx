@@ -12,6 +12,7 @@ import { useTableRows } from './useTableRows';
 import { countKept, queueQuery, useQueueWalk } from './queue-view';
 import { useSettled } from './useSettled';
 import { LocalStateBadge, SessionStatusBadge, useEntryLabel, useLocalStateLabel } from './shared';
+import { HolderCell, PastTarget, TakeNext, useHolders, useWaitingAge } from './team-queue';
 
 /** How long typing in the search must pause before main is asked. */
 const SEARCH_PAUSE_MS = 200;
@@ -32,7 +33,10 @@ export function QueueScreen() {
   const filtered = query.search !== '' || query.filter.state !== 'all' || query.filter.status !== 'all';
   return (
     <div className="queue-screen">
-      <h1>{t('queueTitle')}</h1>
+      <div className="queue-heading">
+        <h1>{t('queueTitle')}</h1>
+        <TakeNext />
+      </div>
       <p className="muted">{t('queueIntro')}</p>
       <div className="queue-grid">
         <div>
@@ -121,6 +125,8 @@ function QueueTable({
   const stateLabel = useLocalStateLabel();
   const labelOf = useEntryLabel();
   const { view } = useQueueWalk();
+  const holders = useHolders();
+  const age = useWaitingAge();
   const [selected, setSelected] = useState(() =>
     Math.max(
       0,
@@ -204,6 +210,7 @@ function QueueTable({
             shown: f.number(countKept(counts, view.state, view.status)),
             total: f.number(counts.total),
           })} · `}
+        <PastTarget />
         {t('keyboardHint')}
       </p>
       {remove.error && <ErrorNotice error={remove.error.data} />}
@@ -229,6 +236,8 @@ function QueueTable({
               <th scope="col">{t('colInterview')}</th>
               <th scope="col">{t('colStatus')}</th>
               <th scope="col">{t('colState')}</th>
+              <th scope="col">{t('colWaiting')}</th>
+              <th scope="col">{t('colHolder')}</th>
               <th scope="col">{t('colOpened')}</th>
               <th scope="col">{t('colToken')}</th>
               <th scope="col">
@@ -239,7 +248,7 @@ function QueueTable({
           <tbody>
             {before > 0 && (
               <tr aria-hidden="true" className="queue-spacer">
-                <td colSpan={6} style={{ height: before }} />
+                <td colSpan={8} style={{ height: before }} />
               </tr>
             )}
             {items.map((item) => {
@@ -269,6 +278,10 @@ function QueueTable({
                     <LocalStateBadge state={entry.localState} />
                     <span className="visually-hidden">{stateLabel(entry.localState)}</span>
                   </td>
+                  <td className="num">{age(entry)}</td>
+                  <td>
+                    <HolderCell claim={holders.get(entry.interviewId)} />
+                  </td>
                   <td className="num">
                     {entry.lastOpenedAt ? f.dateTime(entry.lastOpenedAt) : <span className="muted">{t('never')}</span>}
                   </td>
@@ -292,7 +305,7 @@ function QueueTable({
             })}
             {after > 0 && (
               <tr aria-hidden="true" className="queue-spacer">
-                <td colSpan={6} style={{ height: after }} />
+                <td colSpan={8} style={{ height: after }} />
               </tr>
             )}
           </tbody>

@@ -7,6 +7,7 @@ import { useFormat, useT } from '../../i18n/index';
 import { Button, ErrorNotice, Field, Panel } from '../../ui/index';
 import { AuditTable } from '../interviews/AuditTable';
 import { useAuditLabels } from '../interviews/audit-labels';
+import { useAgeText } from '../interviews/team-queue';
 import { messages } from './messages';
 import './team.css';
 
@@ -89,22 +90,10 @@ function WhoAmI({ status }: { status: TeamStatusView }) {
   );
 }
 
-/** "3 h", "45 min", "2 d 4 h": how long something has waited, to the unit that matters. */
-function useAge() {
-  const t = useT(messages);
-  return (fromIso: string, now = Date.now()) => {
-    const minutes = Math.max(0, Math.floor((now - new Date(fromIso).getTime()) / 60_000));
-    if (minutes < 60) return t('minutes', { n: minutes });
-    const hours = Math.floor(minutes / 60);
-    if (hours < 48) return t('hours', { n: hours });
-    return t('days', { n: Math.floor(hours / 24), h: hours % 24 });
-  };
-}
-
 function QueueAge({ overview }: { overview: TeamOverviewView }) {
   const t = useT(messages);
   const f = useFormat();
-  const age = useAge();
+  const age = useAgeText();
   const { waiting, settings } = overview;
   return (
     <dl className="team-figures" data-testid="team-queue-age">
@@ -164,7 +153,7 @@ function Proposals({ overview }: { overview: TeamOverviewView }) {
 function Holders({ holders, members }: { holders: ClaimView[]; members: TeamOverviewView['members'] }) {
   const t = useT(messages);
   const f = useFormat();
-  const age = useAge();
+  const age = useAgeText();
   const invalidate = [keys.team.all(), keys.queue.all()];
   const reassign = useOmniMutation((api, input: { interviewId: string; to: string }) => api.team.reassign(input), {
     invalidate,

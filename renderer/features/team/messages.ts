@@ -65,9 +65,6 @@ export const messages = defineMessages({
     colActor: 'Reviewer',
     colDetail: 'Detail',
     wholeEnvironment: 'Environment',
-    hours: '{n} h',
-    minutes: '{n} min',
-    days: '{n} d {h} h',
   },
   es: {
     title: 'Equipo',
@@ -133,8 +130,5 @@ export const messages = defineMessages({
     colActor: 'Persona',
     colDetail: 'Detalle',
     wholeEnvironment: 'Ambiente',
-    hours: '{n} h',
-    minutes: '{n} min',
-    days: '{n} d {h} h',
   },
 });

@@ -1,0 +1,121 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { QueueEntry } from '../../../common/ipc/queue';
+import type { ClaimView } from '../../../common/ipc/team';
+import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
+import { useShortcut } from '../../app/shortcuts';
+import { useFormat, useT } from '../../i18n/index';
+import { Button, ErrorNotice } from '../../ui/index';
+import { messages } from './messages';
+
+/**
+ * The shared queue's team side: "Take next" (the oldest interview nobody holds, claimed for this analyst), who holds
+ * each row and since when, how long each has waited and how many are past the team's target. The frame's long poll
+ * (api/team-changes.ts) refreshes these when anyone claims, releases or decides.
+ */
+
+/** "45 min", "3 h", "2 d 4 h": how long something has waited, to the unit that matters. */
+export function useAgeText() {
+  const t = useT(messages);
+  return useCallback(
+    (fromIso: string, now = Date.now()) => {
+      const minutes = Math.max(0, Math.floor((now - new Date(fromIso).getTime()) / 60_000));
+      if (minutes < 60) return t('ageMinutes', { n: minutes });
+      const hours = Math.floor(minutes / 60);
+      if (hours < 48) return t('ageHours', { n: hours });
+      return t('ageDays', { n: Math.floor(hours / 24), h: hours % 24 });
+    },
+    [t],
+  );
+}
+
+function useTeamStatus() {
+  return useOmniQuery(keys.team.status(), (api) => api.team.status({}));
+}
+
+export function useHolders(): Map<string, ClaimView> {
+  const holders = useOmniQuery(keys.team.holders(), (api) => api.team.holders({}));
+  return useMemo(() => new Map((holders.data ?? []).map((c) => [c.interviewId, c])), [holders.data]);
+}
+
+/** A row's age, marked when it is past the team's target (decided ones are not waiting). */
+export function useWaitingAge() {
+  const t = useT(messages);
+  const ageText = useAgeText();
+  const targetHours = useTeamStatus().data?.settings.targetHours;
+  return (entry: QueueEntry) => {
+    const text = ageText(entry.addedAt);
+    const late =
+      targetHours !== undefined &&
+      entry.localState !== 'decided' &&
+      Date.now() - new Date(entry.addedAt).getTime() > targetHours * 3_600_000;
+    return late ? (
+      <span className="queue-late" title={t('pastTargetTitle', { hours: targetHours })}>
+        {text}
+      </span>
+    ) : (
+      text
+    );
+  };
+}
+
+export function HolderCell({ claim }: { claim: ClaimView | undefined }) {
+  const t = useT(messages);
+  const f = useFormat();
+  const ageText = useAgeText();
+  if (!claim) return <span className="muted">{t('holderNobody')}</span>;
+  return (
+    <span
+      className={claim.mine ? 'queue-holder mine' : 'queue-holder'}
+      title={t('holderSince', { time: f.dateTime(claim.claimedAt) })}
+      data-testid="queue-holder"
+    >
+      {claim.mine ? t('holderYou') : <span className="mono">{claim.holder}</span>}
+      <span className="small muted"> · {ageText(claim.claimedAt)}</span>
+    </span>
+  );
+}
+
+/** "N past the 24 h target" beside the count, when any are. */
+export function PastTarget() {
+  const t = useT(messages);
+  const f = useFormat();
+  const status = useTeamStatus().data;
+  if (!status || status.waiting.pastTarget === 0) return null;
+  return (
+    <span className="queue-late" data-testid="queue-past-target">
+      {t('queuePastTarget', { n: f.number(status.waiting.pastTarget), hours: status.settings.targetHours })} ·{' '}
+    </span>
+  );
+}
+
+export function TakeNext() {
+  const t = useT(messages);
+  const navigate = useNavigate();
+  const [none, setNone] = useState(false);
+  const take = useOmniMutation((api, _input: void) => api.team.takeNext({}), {
+    invalidate: [keys.team.all(), keys.queue.all()],
+    onSuccess: (claim) => {
+      setNone(claim === null);
+      if (claim) navigate(`/interviews/${encodeURIComponent(claim.interviewId)}`);
+    },
+  });
+  useShortcut({
+    keys: 'n',
+    description: { en: messages.en.takeNext, es: messages.es.takeNext },
+    run: () => take.mutate(),
+  });
+  return (
+    <div className="take-next">
+      <Button variant="primary" onClick={() => take.mutate()} disabled={take.isPending} data-testid="take-next">
+        {t('takeNext')}
+      </Button>
+      {none && (
+        <span role="status" className="small muted" data-testid="take-next-none">
+          {t('takeNextNone')}
+        </span>
+      )}
+      {take.error && <ErrorNotice error={take.error.data} />}
+    </div>
+  );
+}

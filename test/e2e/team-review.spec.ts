@@ -1,0 +1,173 @@
+import pg from 'pg';
+import type { Browser, Page } from '@playwright/test';
+import { openRecord } from '../../main/record/open';
+import { expect, onTeamDatabase, startShell, stopShell, test, type ShellFixture } from './fixtures';
+import { goTo, openInterview, panelsSettled } from './review-helpers';
+
+const SHOTS = '.tmp/screenshots';
+
+/**
+ * Two analysts on one team database, each with their own web shell, data folder and PostgreSQL login: ana
+ * (reviewer) and beto (supervisor). What one does, the other's screen shows; four eyes is the database's rule.
+ */
+test.describe.configure({ timeout: 240_000 });
+
+async function analyst(browser: Browser, team: { host: string; port: number; database: string }, user: string) {
+  // Each analyst's app has its own demo service; sharing its signing key makes them one service to the tokens.
+  const started = await startShell(await onTeamDatabase({}, { ...team, user }), {
+    OMNI_DEMO_SIGNING_KEY: 'two-analysts-one-demo-service',
+  });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(started.fixture.appUrl);
+  return {
+    ...started,
+    page,
+    shell: started.fixture,
+    close: async () => (await context.close(), await stopShell(started)),
+  };
+}
+
+async function sql(team: { host: string; port: number; database: string }, text: string) {
+  const client = new pg.Client({ host: team.host, port: team.port, user: 'postgres', database: team.database });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows as Record<string, unknown>[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** The team's key for sealed session tokens, the same in each analyst's vault (Settings > Team database). */
+const TEAM_KEY = 'tK9vQ2mX7rB4nW8zL1cF5hJ3pD6sG0yA+eU2iO7kR4w=';
+
+async function keepTeamKey(shell: ShellFixture) {
+  const { config } = await shell.ipc<{ config: Record<string, unknown> }>('settings.teamDatabase');
+  const { caSet: _caSet, ...address } = config;
+  await shell.ipc('settings.saveTeamDatabase', { config: address, teamKey: TEAM_KEY });
+}
+
+const interviewShown = (page: Page) => page.getByTestId('interview-id').textContent();
+
+test('two analysts share one queue: take next, live claims, four eyes, and the database away mid-work', async ({
+  browser,
+  teamServer,
+}) => {
+  const server = await teamServer.server();
+  const team = { host: server.host, port: server.port, database: await server.createDatabase('two_analysts') };
+  // The team's admin: the schema made by the owner (here the superuser), one login per analyst.
+  await (await openRecord({ kind: 'team', ...team, user: 'postgres', tls: 'disable' })).close();
+  await sql(team, 'create role ana login in role omni_reviewer; create role beto login in role omni_supervisor;');
+
+  const ana = await analyst(browser, team, 'ana');
+  const beto = await analyst(browser, team, 'beto');
+  try {
+    // Ana imports the interviews (their session tokens into her vault, and sealed into the team's record).
+    for (const { shell } of [ana, beto]) await keepTeamKey(shell);
+    await ana.shell.ipc('queue.addDemoSeeds', {});
+    expect(await sql(team, 'select count(*)::int as n from shared_session_tokens')).not.toEqual([{ n: 0 }]);
+    for (const { page } of [ana, beto]) {
+      await goTo(page, '/interviews');
+      await expect(page.getByTestId('queue-row').first()).toBeVisible();
+    }
+
+    // Both press "Take next" at once: two different interviews, each held by the one who took it.
+    await Promise.all([ana.page.getByTestId('take-next').click(), beto.page.getByTestId('take-next').click()]);
+    await expect(ana.page.getByTestId('interview-id')).toBeVisible();
+    await expect(beto.page.getByTestId('interview-id')).toBeVisible();
+    const [anas, betos] = [await interviewShown(ana.page), await interviewShown(beto.page)];
+    expect(anas).not.toBe(betos);
+    const holders = await sql(team, 'select interview_id, holder from claims order by holder');
+    expect(holders).toEqual([
+      { interview_id: anas, holder: 'ana' },
+      { interview_id: betos, holder: 'beto' },
+    ]);
+
+    // Beto's queue shows Ana's next claim within half a second.
+    await goTo(beto.page, '/interviews');
+    await expect(beto.page.getByTestId('queue-row').filter({ hasText: anas! })).toContainText('ana');
+    const taken = await ana.shell.ipc<{ interviewId: string }>('team.takeNext');
+    const since = Date.now();
+    await expect(beto.page.getByTestId('queue-row').filter({ hasText: taken.interviewId })).toContainText('ana', {
+      timeout: 5_000,
+    });
+    expect(Date.now() - since).toBeLessThan(500);
+    await beto.page.screenshot({ path: `${SHOTS}/team-queue-claims-en.png` });
+    await beto.shell.ipc('settings.setPreferences', { language: 'es' });
+    await beto.page.reload();
+    await expect(beto.page.getByTestId('queue-row').filter({ hasText: anas! })).toContainText('ana');
+    await expect(beto.page.getByTestId('take-next')).toContainText('Tomar la siguiente');
+    await beto.page.screenshot({ path: `${SHOTS}/team-queue-claims-es.png` });
+    await beto.shell.ipc('settings.setPreferences', { language: 'en' });
+    await beto.page.reload();
+    for (const id of [anas!, taken.interviewId]) await ana.shell.ipc('team.release', { interviewId: id });
+    await beto.shell.ipc('team.release', { interviewId: betos });
+
+    // Four eyes: Ana's approval of a high-risk interview is a proposal; she cannot confirm it, Beto can.
+    await openInterview(ana.page, ana.shell, 'demo-fraud-high');
+    await panelsSettled(ana.page);
+    await ana.page.getByRole('button', { name: 'Approve', exact: true }).click();
+    const dialog = ana.page.getByRole('dialog');
+    await dialog.getByLabel('Reason (required)').fill('Fraud signals explained by the branch; customer known.');
+    await dialog.getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: 'Record decision' }).click();
+    await expect(dialog.getByTestId('decision-recorded')).toContainText('Recorded as a proposal');
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await expect(ana.page.getByTestId('second-review')).toContainText('Waiting for another member');
+    await expect(ana.page.getByTestId('confirm-proposal')).toHaveCount(0);
+    await expect(
+      ana.shell.ipc('interview.reviewDecision', {
+        interviewId: 'demo-fraud-high',
+        verdict: 'confirmed',
+        reason: 'My own proposal',
+      }),
+    ).rejects.toThrow();
+    expect(await sql(team, "select status from decisions where interview_id = 'demo-fraud-high'")).toEqual([
+      { status: 'proposed' },
+    ]);
+
+    // Beto never attached its token: it opens from the team's sealed copy with the team key.
+    await goTo(beto.page, '/interviews/demo-fraud-high');
+    await expect(beto.page.getByTestId('second-review')).toContainText('you can confirm or overturn it');
+    await panelsSettled(beto.page);
+    await beto.page.screenshot({ path: `${SHOTS}/team-four-eyes-en.png` });
+    await beto.page.getByTestId('confirm-proposal').click();
+    const review = beto.page.getByRole('dialog');
+    await review.getByLabel('Your reason').fill('Checked the branch report: consistent.');
+    await review.getByRole('button', { name: 'Confirm proposal' }).click();
+    await expect(review).toHaveCount(0);
+    await expect(beto.page.getByTestId('reviewed-by')).toContainText('Confirmed by beto (proposed by ana)');
+    expect(
+      await sql(team, "select status, decided_by, reviewed_by from decisions where interview_id = 'demo-fraud-high'"),
+    ).toEqual([{ status: 'confirmed', decided_by: 'ana', reviewed_by: 'beto' }]);
+    // Ana's screen hears of it too.
+    await expect(ana.page.getByTestId('reviewed-by')).toContainText('Confirmed by beto', { timeout: 5_000 });
+
+    // The supervisor's screen.
+    await goTo(beto.page, '/team');
+    await expect(beto.page.getByTestId('team-who')).toContainText('beto');
+    await expect(beto.page.getByTestId('team-per-day')).toContainText('ana');
+    await expect(beto.page.getByTestId('team-audit-chain')).toContainText('Hash chain verified');
+    await beto.page.screenshot({ path: `${SHOTS}/team-supervisor-en.png`, fullPage: true });
+    await beto.shell.ipc('settings.setPreferences', { language: 'es' });
+    await beto.page.reload();
+    await expect(beto.page.getByTestId('team-audit-chain')).toContainText('Cadena de hashes verificada');
+    await beto.page.screenshot({ path: `${SHOTS}/team-supervisor-es.png`, fullPage: true });
+
+    // The database stops mid-work: Ana's draft is kept on her computer and goes through once it is back.
+    await openInterview(ana.page, ana.shell, 'demo-clean-pass');
+    await panelsSettled(ana.page);
+    server.pause();
+    const notes = ana.page.getByLabel('Conference notes');
+    await notes.fill('Escrito con la base de datos detenida.');
+    await expect(ana.page.getByTestId('record-away')).toBeVisible({ timeout: 15_000 });
+    server.resume();
+    await expect(ana.page.getByTestId('record-back')).toBeVisible({ timeout: 20_000 });
+    expect(await sql(team, "select text from drafts where interview_id = 'demo-clean-pass'")).toEqual([
+      { text: 'Escrito con la base de datos detenida.' },
+    ]);
+  } finally {
+    await ana.close();
+    await beto.close();
+  }
+});
