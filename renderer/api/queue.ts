@@ -28,6 +28,13 @@ interface PageParam {
   limit: number;
 }
 
+/** The page after those read: QUEUE_PAGE rows, or as many as it takes to have `reach` rows read; none after the last. */
+export function nextPage(last: QueuePage, pages: readonly QueuePage[], reach: number): PageParam | undefined {
+  if (!last.next) return undefined;
+  const read = pages.reduce((n, p) => n + p.rows.length, 0);
+  return { after: last.next, limit: Math.min(QUEUE_PAGE_MAX, Math.max(QUEUE_PAGE, reach - read)) };
+}
+
 /**
  * The queue as filtered, searched and sorted, one page at a time as the table asks (`fetchNextPage`). `reach`: how
  * many rows the screen wants loaded (the row of the interview just seen, far down): the next page is made long enough
@@ -38,11 +45,7 @@ export function useQueuePages(query: QueueQuery, reach = 0) {
     queryKey: keys.queue.pages(query),
     queryFn: ({ pageParam }) => queryOmni((api) => api.queue.page({ ...query, ...pageParam })),
     initialPageParam: { limit: QUEUE_PAGE },
-    getNextPageParam: (last, pages) => {
-      if (!last.next) return undefined;
-      const loaded = pages.reduce((n, p) => n + p.rows.length, 0);
-      return { after: last.next, limit: Math.min(QUEUE_PAGE_MAX, Math.max(QUEUE_PAGE, reach - loaded)) };
-    },
+    getNextPageParam: (last, pages) => nextPage(last, pages, reach),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });

@@ -57,7 +57,12 @@ export function QueueScreen() {
                 }}
                 counts={counts.data}
                 // Unknown yet: wait for the place before restoring; known (or none): rows up to it, then restore.
-                restoreTo={restoring && lastVisited ? { interviewId: lastVisited, index: place.data?.index } : null}
+                // A place that could not be read (the team database away) restores within the rows read.
+                restoreTo={
+                  restoring && lastVisited
+                    ? { interviewId: lastVisited, index: place.isError ? -1 : place.data?.index }
+                    : null
+                }
                 onRestored={() => setRestoring(false)}
               />
             )}
