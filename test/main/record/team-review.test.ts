@@ -299,7 +299,8 @@ describe('notices', () => {
     const stop = logins.beto.events.subscribe((n) => heard.push({ ...n, ms: performance.now() - since }));
     const ana = reviewRecord(logins.ana);
     // The listening connection opens at the first subscriber.
-    await expect.poll(() => listening(), { timeout: 5_000 }).toBe(true);
+    await logins.beto.events.listening();
+    expect(await listening()).toBe(true);
 
     since = performance.now();
     await ana.claims.claim('production', 'n1');
@@ -321,6 +322,7 @@ describe('notices', () => {
 
     server.pause();
     server.resume();
+    // Listening again once the server is back, by itself.
     await expect.poll(() => listening(), { timeout: 10_000 }).toBe(true);
     since = performance.now();
     await ana.queue.put('production', [
