@@ -64,14 +64,18 @@ export class ClaimRecords {
   /** Claims this interview, or renews it when already held; held by someone else, says by whom. */
   async claim(environment: string, interviewId: string): Promise<Claim> {
     for (;;) {
+      let refused: unknown;
       const claim = await takeIfFree(this.db, environment, interviewId, { renewOwn: true }).catch((error: unknown) => {
-        if (errorCode(error) === REFUSED) return undefined;
-        throw error;
+        if (errorCode(error) !== REFUSED) throw error;
+        refused = error;
+        return undefined;
       });
       if (claim) return claim;
       const holder = await this.holderOf(environment, interviewId);
-      // Lapsed between the two statements: it is free now.
       if (holder !== undefined) throw claimedByOther(interviewId, holder);
+      // Refused with nobody holding it: this login may not claim at all (not a reviewer).
+      if (refused) throw refused;
+      // Otherwise it lapsed between the two statements: it is free now.
     }
   }
 

@@ -34,7 +34,8 @@ beforeAll(async () => {
   await admin.query(`
     create role ana login in role omni_reviewer;
     create role beto login in role omni_reviewer;
-    create role sofia login in role omni_supervisor;`);
+    create role sofia login in role omni_supervisor;
+    create role outsider login;`);
   logins.ana = await as('ana');
   logins.beto = await as('beto');
   logins.sofia = await as('sofia');
@@ -105,6 +106,18 @@ describe('claims', () => {
     expect(await ana.claim('production', 'c1')).toMatchObject({ holder: 'ana' });
     await ana.release('production', 'c1');
     expect(await ana.holders('production')).toEqual([]);
+
+    // A login that is no reviewer is refused, not kept waiting.
+    const outsider = new Kysely<RecordDatabase>({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ host: server.host, port: server.port, user: 'outsider', database }),
+      }),
+    });
+    try {
+      await expect(new ClaimRecords(outsider).claim('production', 'c1')).rejects.toThrow(/permission denied/);
+    } finally {
+      await outsider.destroy();
+    }
   });
 
   it('never gives one interview to two of twenty analysts taking at once', async () => {
