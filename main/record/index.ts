@@ -42,6 +42,8 @@ export function recordForApp(
   const audit = recordAuditTrail(open.db, opts.environment, opts.now);
   if (open.engine === 'embedded') return { record, audit, resume: async () => undefined, stop: async () => undefined };
   const away = keepWorkingWhileAway({ db: open.db, record, audit, ...opts });
+  // Read once now, so a decision made while the database is away later still knows whether it needs a second reviewer.
+  void away.record.teamSettings.get().catch(() => undefined);
   return {
     record: { ...away.record, link: away.view },
     audit: away.audit,

@@ -48,7 +48,8 @@ export const teamReview: Migration = {
         expires_at timestamptz not null,
         primary key (environment, interview_id)
       )`.execute(db);
-    await sql`create index claims_by_holder on claims (environment, holder)`.execute(db);
+    // No other index: with one on the environment alone, a planner without statistics yet (a young table) checked
+    // each queue row against every claim of the environment instead of looking it up by this key.
     await sql`alter table claims enable row level security`.execute(db);
     await sql`create policy claims_seen on claims for select using (true)`.execute(db);
     // A reviewer takes, renews and releases their own claims, and may take one that lapsed; a supervisor any.

@@ -9,6 +9,11 @@ const RECONNECT_EVERY_MS = 1_000;
 export interface RecordEvents {
   /** Calls `fn` with every notice from now on; the function returned stops it. */
   subscribe(fn: (notice: RecordNotice) => void): () => void;
+  /**
+   * Resolves once notices are heard (on a server, when the listening connection is up again after an absence): what
+   * is read after it cannot miss a change announced later.
+   */
+  listening(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -22,9 +27,12 @@ export function listenOnServer(connection: PoolConfig, retryEveryMs = RECONNECT_
   let client: pg.Client | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
+  let heard = false;
+  const waiting: (() => void)[] = [];
 
   function again() {
     client = undefined;
+    heard = false;
     if (closed || retry) return;
     retry = setTimeout(() => {
       retry = undefined;
@@ -44,21 +52,31 @@ export function listenOnServer(connection: PoolConfig, retryEveryMs = RECONNECT_
     try {
       await c.connect();
       await c.query(`listen ${NOTICE_CHANNEL}`);
+      heard = client === c;
+      if (heard) for (const resolve of waiting.splice(0)) resolve();
     } catch {
       await c.end().catch(() => undefined);
       if (client === c) again();
     }
   }
 
+  const start = () => {
+    if (!client && !retry && !closed) void connect();
+  };
   return {
     subscribe(fn) {
-      if (!client && !retry && !closed) void connect();
+      start();
       return fanOut.add(fn);
+    },
+    listening() {
+      start();
+      return heard ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve));
     },
     async close() {
       closed = true;
       clearTimeout(retry);
       fanOut.clear();
+      for (const resolve of waiting.splice(0)) resolve();
       await client?.end().catch(() => undefined);
     },
   };
@@ -79,6 +97,8 @@ export function listenOnPool(pool: pg.Pool): RecordEvents {
   pool.on('connect', onConnect);
   return {
     subscribe: fanOut.add,
+    // The LISTEN goes first on every connection the pool opens, before any query that could announce something.
+    listening: () => Promise.resolve(),
     async close() {
       pool.off('connect', onConnect);
       fanOut.clear();

@@ -251,7 +251,14 @@ test('a note that fails once is kept as a draft, survives a reload, then is sent
   expect(drafts.notes).toBeUndefined();
 });
 
-test('approving with open high-severity findings needs an explicit acknowledgement', async ({ page, shell }) => {
+test('approving with open high-severity findings needs an explicit acknowledgement', async ({
+  page,
+  shell,
+  recordEngine,
+}) => {
+  // On a team's database the default four-eyes rule makes this approval a proposal for a second reviewer; on the
+  // embedded engine the one user has nobody to confirm with, and it is final.
+  const team = recordEngine === 'team';
   await openInterview(page, shell, 'demo-fraud-high');
   await panelsSettled(page);
   await page.getByRole('button', { name: 'Approve', exact: true }).click();
@@ -267,13 +274,14 @@ test('approving with open high-severity findings needs an explicit acknowledgeme
   await expect(dialog.getByTestId('decision-recorded')).toContainText('Approve');
   await dialog.getByRole('button', { name: 'Close' }).last().click();
   await expect(page.getByTestId('last-decision')).toContainText('Decided: Approve');
-  await expect(page.getByTestId('audit-table')).toContainText('Decided');
-  const overview = await shell.ipc<{ entry: { localState: string }; lastDecision: { acknowledgedFindings: string[] } }>(
-    'interview.overview',
-    { interviewId: 'demo-fraud-high' },
-  );
+  await expect(page.getByTestId('audit-table')).toContainText(team ? 'Proposed for a second review' : 'Decided');
+  const overview = await shell.ipc<{
+    entry: { localState: string };
+    lastDecision: { acknowledgedFindings: string[]; status: string };
+  }>('interview.overview', { interviewId: 'demo-fraud-high' });
   expect(overview.entry.localState).toBe('decided');
   expect(overview.lastDecision.acknowledgedFindings.length).toBeGreaterThan(0);
+  expect(overview.lastDecision.status).toBe(team ? 'proposed' : 'final');
 });
 
 test('audit report: exported as JSON with a verified chain and as a PDF', async ({ page, shell }) => {

@@ -174,8 +174,7 @@ describe.each(ENGINES)('the review record on the %s engine', (kind) => {
     let since = 0;
     const stop = record.events.subscribe((n) => heard.push({ ...n, ms: performance.now() - since }));
     const { claims, decisions } = reviewRecord(record);
-    // Whatever connection the pool had may have been closed while idle: the next one listens too.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await record.events.listening();
     since = performance.now();
     await claims.claim('notices', 'n1');
     await expect.poll(() => heard.length, { timeout: 2_000, interval: 5 }).toBe(1);

@@ -34,7 +34,8 @@ beforeAll(async () => {
   await admin.query(`
     create role ana login in role omni_reviewer;
     create role beto login in role omni_reviewer;
-    create role sofia login in role omni_supervisor;`);
+    create role sofia login in role omni_supervisor;
+    create role outsider login;`);
   logins.ana = await as('ana');
   logins.beto = await as('beto');
   logins.sofia = await as('sofia');
@@ -105,6 +106,18 @@ describe('claims', () => {
     expect(await ana.claim('production', 'c1')).toMatchObject({ holder: 'ana' });
     await ana.release('production', 'c1');
     expect(await ana.holders('production')).toEqual([]);
+
+    // A login that is no reviewer is refused, not kept waiting.
+    const outsider = new Kysely<RecordDatabase>({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ host: server.host, port: server.port, user: 'outsider', database }),
+      }),
+    });
+    try {
+      await expect(new ClaimRecords(outsider).claim('production', 'c1')).rejects.toThrow(/permission denied/);
+    } finally {
+      await outsider.destroy();
+    }
   });
 
   it('never gives one interview to two of twenty analysts taking at once', async () => {
@@ -299,7 +312,8 @@ describe('notices', () => {
     const stop = logins.beto.events.subscribe((n) => heard.push({ ...n, ms: performance.now() - since }));
     const ana = reviewRecord(logins.ana);
     // The listening connection opens at the first subscriber.
-    await expect.poll(() => listening(), { timeout: 5_000 }).toBe(true);
+    await logins.beto.events.listening();
+    expect(await listening()).toBe(true);
 
     since = performance.now();
     await ana.claims.claim('production', 'n1');
@@ -321,6 +335,7 @@ describe('notices', () => {
 
     server.pause();
     server.resume();
+    // Listening again once the server is back, by itself.
     await expect.poll(() => listening(), { timeout: 10_000 }).toBe(true);
     since = performance.now();
     await ana.queue.put('production', [

@@ -54,7 +54,6 @@ describe('the team database goes away mid-session', () => {
     await drafts.save('a', 'decisionReason', 'looks right');
     expect(await app.record.queue.get('demo', 'a')).toBeDefined();
     expect(app.record.link()).toEqual({ away: false, pendingWrites: 0 });
-    const rules = await app.record.teamSettings.get();
 
     server.pause();
     clock += 60_000;
@@ -95,10 +94,15 @@ describe('the team database goes away mid-session', () => {
       app.record.queue.neighbours('demo', 'a', view),
     ])
       await expect(read).rejects.toMatchObject({ data: { code: 'RECORD_AWAY' } });
-    // A claim is worth only what the database says now: refused, not kept. The team's rules answer as last read.
+    // A claim is worth only what the database says now: refused, not kept. The team's rules, read at start, answer
+    // as last read, so a decision made now still knows whether it needs a second reviewer.
     await expect(app.record.claims.takeNext('demo')).rejects.toMatchObject({ data: { code: 'RECORD_AWAY' } });
     await expect(app.record.claims.claim('demo', 'a')).rejects.toMatchObject({ data: { code: 'RECORD_AWAY' } });
-    expect(await app.record.teamSettings.get()).toEqual(rules);
+    expect(await app.record.teamSettings.get()).toEqual({
+      fourEyes: 'high-risk-approvals',
+      targetHours: 24,
+      leaseMinutes: 15,
+    });
     // The waiting writes are on disk (the settings file), in the order they were made, without a secret.
     const kept = store.get<PendingWrite[]>(PENDING_WRITES_KEY)!;
     expect(kept.map((w) => w.kind)).toEqual(['draft', 'decision', 'queue', 'audit', 'draft']);
