@@ -3,9 +3,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TeamSettings } from '../../common/team-review';
-import { openRecord } from '../../main/record/open';
-import { TeamSettingsRecords } from '../../main/record/team-settings-records';
 import { startPostgres, type TestPostgres } from '../helpers/postgres';
 
 /**
@@ -101,7 +98,7 @@ export async function startShell(
 /** One PostgreSQL server per worker, started the first time a test keeps its record on a team database. */
 interface TeamServer {
   /** A new, empty database on it, as a team database the shell's settings choose. */
-  database(rules?: Partial<TeamSettings>): Promise<{ host: string; port: number; user: string; database: string }>;
+  database(): Promise<{ host: string; port: number; user: string; database: string }>;
   /** The server itself (started if need be), to stop and start it under a running shell. */
   server(): Promise<TestPostgres>;
 }
@@ -125,21 +122,10 @@ export const test = base.extend<
       const started = () => (server ??= startPostgres());
       await use({
         server: started,
-        async database(rules) {
+        async database() {
           const running = await started();
           const database = await running.createDatabase(`team_${++made}`);
-          const team = { host: running.host, port: running.port, user: running.user, database };
-          if (rules) {
-            // Made and ruled before any shell starts, as the team's admin would.
-            const record = await openRecord({ kind: 'team', ...team, tls: 'disable' });
-            try {
-              const settings = new TeamSettingsRecords(record.db);
-              await settings.set({ ...(await settings.get()), ...rules });
-            } finally {
-              await record.close();
-            }
-          }
-          return team;
+          return { host: running.host, port: running.port, user: running.user, database };
         },
       });
       if (server) await (await server).stop();
@@ -153,10 +139,7 @@ export const test = base.extend<
   storeFiles: [{}, { option: true }],
   shell: async ({ storeFiles, recordEngine, teamServer }, use) => {
     const { fixture, child } = await startShell(
-      // One analyst alone has nobody to confirm a proposal: the journeys run with four eyes off.
-      recordEngine === 'team'
-        ? await onTeamDatabase(storeFiles, await teamServer.database({ fourEyes: 'none' }))
-        : storeFiles,
+      recordEngine === 'team' ? await onTeamDatabase(storeFiles, await teamServer.database()) : storeFiles,
     );
     try {
       await use(fixture);

@@ -273,7 +273,8 @@ test('approving with open high-severity findings needs an explicit acknowledgeme
   await record.click();
   await expect(dialog.getByTestId('decision-recorded')).toContainText('Approve');
   await dialog.getByRole('button', { name: 'Close' }).last().click();
-  await expect(page.getByTestId('last-decision')).toContainText('Decided: Approve');
+  if (team) await expect(page.getByTestId('second-review')).toContainText('Proposed: Approve');
+  else await expect(page.getByTestId('last-decision')).toContainText('Decided: Approve');
   await expect(page.getByTestId('audit-table')).toContainText(team ? 'Proposed for a second review' : 'Decided');
   const overview = await shell.ipc<{
     entry: { localState: string };

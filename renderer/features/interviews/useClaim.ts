@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { IpcErrorData } from '../../../common/ipc/define';
 import type { ClaimView } from '../../../common/ipc/team';
-import { callOmni, keys, type OmniCallError } from '../../api/index';
+import { callOmni, keys, useOmniQuery, type OmniCallError } from '../../api/index';
 
 /** Renewed well before the lease ends, so one missed renewal (a slow network) does not lose it. */
 const RENEW_FRACTION = 1 / 3;
@@ -18,12 +18,16 @@ export type ClaimState =
 
 /**
  * While an interview is open its analyst holds it: claimed on opening, renewed while open, so nobody else on the team
- * takes it. Outside the opening's reads (a mutation, not a query): the panels never wait for the claim.
+ * takes it. Outside the opening's reads (a call, not a query): the panels never wait for the claim. Only on a team
+ * database.
  */
 export function useClaim(interviewId: string): ClaimState {
   const queryClient = useQueryClient();
   const [state, setState] = useState<ClaimState>({ kind: 'pending' });
+  // The frame already asks where the record is; alone on this computer's record there is nobody to hold it from.
+  const engine = useOmniQuery(keys.app.recordLink(), (api) => api.app.recordLink({})).data?.engine;
   useEffect(() => {
+    if (engine !== 'team') return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     setState({ kind: 'pending' });
@@ -48,6 +52,6 @@ export function useClaim(interviewId: string): ClaimState {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [interviewId, queryClient]);
+  }, [interviewId, queryClient, engine]);
   return state;
 }
