@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -133,6 +133,14 @@ describe('the team database in Settings', () => {
 });
 
 describe('docs/team-database.sql, as an administrator runs it', () => {
+  it('is the SQL the README shows, word for word', () => {
+    const readme = readFileSync(fileURLToPath(new URL('../../../README.md', import.meta.url)), 'utf8');
+    const shown = /```sql\n([\s\S]*?)\n\s*```/.exec(readme)?.[1];
+    const unindented = shown?.replace(/^ {3}/gm, '');
+    const file = readFileSync(fileURLToPath(new URL('../../../docs/team-database.sql', import.meta.url)), 'utf8');
+    expect(unindented?.trim()).toBe(file.trim());
+  });
+
   // A server of its own: the roles are the cluster's, and the file makes them, as on a new server.
   let fresh: TestPostgres;
   beforeAll(async () => {
