@@ -55,6 +55,10 @@ const DETAIL_LABELS = {
   from: { en: 'From', es: 'De' },
   to: { en: 'To', es: 'A' },
   by: { en: 'Sent by', es: 'Enviado por' },
+  next: { en: 'Taken as the next in the queue', es: 'Tomada como la siguiente de la cola' },
+  fourEyes: { en: 'Second reviewer needed for', es: 'Requieren segunda revisión' },
+  targetHours: { en: 'Target time (hours)', es: 'Tiempo objetivo (horas)' },
+  leaseMinutes: { en: 'Claim lapses after (minutes)', es: 'La asignación vence tras (minutos)' },
 } as const satisfies Record<string, Bilingual>;
 
 export type AuditDetailKey = keyof typeof DETAIL_LABELS;

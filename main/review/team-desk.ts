@@ -122,7 +122,14 @@ export class TeamDesk {
   async saveSettings(settings: TeamSettings): Promise<TeamSettings> {
     await this.supervisor();
     await this.record.teamSettings.set(settings);
-    await this.ctx.audit.append({ action: 'teamSettingsChanged', detail: { ...settings } });
+    await this.ctx.audit.append({
+      action: 'teamSettingsChanged',
+      detail: {
+        fourEyes: settings.fourEyes,
+        targetHours: settings.targetHours,
+        leaseMinutes: settings.leaseMinutes,
+      },
+    });
     return this.record.teamSettings.get();
   }
 

@@ -131,6 +131,21 @@ test('two analysts share one queue: take next, live claims, four eyes, and the d
     await expect(beto.page.getByTestId('second-review')).toContainText('you can confirm or overturn it');
     await panelsSettled(beto.page);
     await beto.page.screenshot({ path: `${SHOTS}/team-four-eyes-en.png` });
+    await beto.shell.ipc('settings.setPreferences', { language: 'es' });
+    await beto.page.reload();
+    await expect(beto.page.getByTestId('second-review')).toContainText('puedes confirmarla o revertirla');
+    await panelsSettled(beto.page);
+    await beto.page.screenshot({ path: `${SHOTS}/team-four-eyes-es.png` });
+    // The supervisor's screen while the proposal waits and Ana holds an interview.
+    await ana.shell.ipc('team.claim', { interviewId: 'demo-clean-pass' });
+    await goTo(beto.page, '/team');
+    await expect(beto.page.getByTestId('team-proposals')).toContainText('demo-fraud-high');
+    await expect(beto.page.getByTestId('team-holders')).toContainText('ana');
+    await beto.page.screenshot({ path: `${SHOTS}/team-supervisor-waiting-es.png` });
+    await beto.shell.ipc('settings.setPreferences', { language: 'en' });
+    await beto.page.reload();
+    await goTo(beto.page, '/interviews/demo-fraud-high');
+    await expect(beto.page.getByTestId('second-review')).toContainText('you can confirm or overturn it');
     await beto.page.getByTestId('confirm-proposal').click();
     const review = beto.page.getByRole('dialog');
     await review.getByLabel('Your reason').fill('Checked the branch report: consistent.');

@@ -16,7 +16,7 @@ describe.each(ENGINES)('the record schema on the %s engine', (kind) => {
   it('brings a record of the first schema (an installation before paging) up to the queue-paging indexes', async () => {
     const engine = await engines.fresh();
     let record = await openRecord(engine);
-    // As the version before 0002 left it: its indexes absent, its step not applied.
+    // As a version without 0002 left it: its indexes absent, its step not applied (the later steps are).
     await sql`drop index queue_entries_state_order`.execute(record.db);
     await sql`drop index queue_entries_status_order`.execute(record.db);
     await sql`delete from kysely_migration where name = '0002-queue-paging'`.execute(record.db);
