@@ -25,6 +25,9 @@ import { isPlainHttpToRemote } from '../common/ipc/settings';
  * loads its credentials into the vault, so a first run works with no typing.
  */
 
+/** How long a start waits for the record's notices to be heard. */
+const LISTEN_WAIT_MS = 5_000;
+
 /** The embedded review record's folder, in the data folder. */
 export const RECORD_FOLDER = 'review-record';
 
@@ -106,6 +109,12 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
   // Every notice of the record (anyone's claim, decision or queue change), numbered for the screens' long poll.
   const changes = new ChangeFeed();
   const stopHearing = record.events.subscribe((notice) => changes.push(notice));
+  // Heard from before the first screen reads, so no change made meanwhile goes unseen (bounded: a LISTEN that
+  // cannot connect must not hold the start; the frame reads everything again once the record is back).
+  await Promise.race([
+    record.events.listening(),
+    new Promise((resolve) => setTimeout(resolve, LISTEN_WAIT_MS).unref()),
+  ]);
   const onRecord = recordForApp(record, { environment: () => environments.activeId(), store, log, now });
   void onRecord.resume();
   const context: MainContext = {

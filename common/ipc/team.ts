@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AuditEntry } from '../views';
 import { type Claim, type DecisionStatus, type RecordNotice, type TeamRole, TeamSettings } from '../team-review';
 import { channel } from './define';
+import type { DecisionKind } from './interview';
 import { InterviewId } from './queue';
 
 /** Who this analyst is on the record, and the team's rules. On the embedded engine: one user with every role. */
@@ -28,7 +29,7 @@ export interface ClaimView extends Claim {
 /** A decision waiting for a second reviewer. */
 export interface ProposalView {
   interviewId: string;
-  decision: string;
+  decision: DecisionKind;
   reason: string;
   proposedBy: string;
   proposedAt: string;

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { AuditAction, AuditEntry } from '../../common/views';
 import type { DecisionStatus, TeamRole } from '../../common/team-review';
+import type { DecisionKind } from '../../common/ipc/interview';
 import type { ProposalView } from '../../common/ipc/team';
 import type { RecordDatabase } from './schema';
 
@@ -43,7 +44,7 @@ export class TeamOverviewRecords {
       .execute();
     return rows.map((r) => ({
       interviewId: r.interview_id,
-      decision: r.decision,
+      decision: r.decision as DecisionKind,
       reason: r.reason,
       proposedBy: r.decided_by ?? '',
       proposedAt: r.decided_at.toISOString(),

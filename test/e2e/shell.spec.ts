@@ -366,7 +366,7 @@ test('the rail never runs a label into its shortcut hint, in English and Spanish
     for (const width of [720, 1024, 1280]) {
       await page.setViewportSize({ width, height: 720 });
       const links = page.locator('.rail-link');
-      await expect(links).toHaveCount(6);
+      await expect(links).toHaveCount(7);
       for (const link of await links.all()) {
         const label = (await link.locator('span').boundingBox())!;
         const hint = (await link.locator('kbd').boundingBox())!;

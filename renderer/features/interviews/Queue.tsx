@@ -12,7 +12,7 @@ import { useTableRows } from './useTableRows';
 import { countKept, queueQuery, useQueueWalk } from './queue-view';
 import { useSettled } from './useSettled';
 import { LocalStateBadge, SessionStatusBadge, useEntryLabel, useLocalStateLabel } from './shared';
-import { HolderCell, PastTarget, TakeNext, useHolders, useWaitingAge } from './team-queue';
+import { HolderCell, PastTarget, TakeNext, useAgeText, useHolders, useWaitingAge } from './team-queue';
 
 /** How long typing in the search must pause before main is asked. */
 const SEARCH_PAUSE_MS = 200;
@@ -132,6 +132,7 @@ function QueueTable({
   const { view } = useQueueWalk();
   const holders = useHolders();
   const age = useWaitingAge();
+  const ageText = useAgeText();
   const [selected, setSelected] = useState(() =>
     Math.max(
       0,
@@ -242,9 +243,8 @@ function QueueTable({
               <th scope="col">{t('colStatus')}</th>
               <th scope="col">{t('colState')}</th>
               <th scope="col">{t('colWaiting')}</th>
-              <th scope="col">{t('colHolder')}</th>
+              {holders && <th scope="col">{t('colHolder')}</th>}
               <th scope="col">{t('colOpened')}</th>
-              <th scope="col">{t('colToken')}</th>
               <th scope="col">
                 <span className="visually-hidden">{t('colActions')}</span>
               </th>
@@ -253,7 +253,7 @@ function QueueTable({
           <tbody>
             {before > 0 && (
               <tr aria-hidden="true" className="queue-spacer">
-                <td colSpan={8} style={{ height: before }} />
+                <td colSpan={holders ? 7 : 6} style={{ height: before }} />
               </tr>
             )}
             {items.map((item) => {
@@ -275,6 +275,7 @@ function QueueTable({
                       {entry.interviewId}
                     </Link>
                     {labelOf(entry) && <div className="small muted">{labelOf(entry)}</div>}
+                    {!entry.hasSessionToken && <div className="small queue-no-token">{t('noSessionToken')}</div>}
                   </td>
                   <td>
                     <SessionStatusBadge status={entry.sessionStatus} />
@@ -284,14 +285,19 @@ function QueueTable({
                     <span className="visually-hidden">{stateLabel(entry.localState)}</span>
                   </td>
                   <td className="num">{age(entry)}</td>
-                  <td>
-                    <HolderCell claim={holders.get(entry.interviewId)} />
-                  </td>
+                  {holders && (
+                    <td>
+                      <HolderCell claim={holders.get(entry.interviewId)} />
+                    </td>
+                  )}
                   <td className="num">
-                    {entry.lastOpenedAt ? f.dateTime(entry.lastOpenedAt) : <span className="muted">{t('never')}</span>}
-                  </td>
-                  <td>
-                    {entry.hasSessionToken ? t('tokenAttached') : <span className="muted">{t('tokenMissing')}</span>}
+                    {entry.lastOpenedAt ? (
+                      <span title={f.dateTime(entry.lastOpenedAt)}>
+                        {t('openedAgo', { age: ageText(entry.lastOpenedAt) })}
+                      </span>
+                    ) : (
+                      <span className="muted">{t('never')}</span>
+                    )}
                   </td>
                   <td>
                     <Button
@@ -310,7 +316,7 @@ function QueueTable({
             })}
             {after > 0 && (
               <tr aria-hidden="true" className="queue-spacer">
-                <td colSpan={8} style={{ height: after }} />
+                <td colSpan={holders ? 7 : 6} style={{ height: after }} />
               </tr>
             )}
           </tbody>

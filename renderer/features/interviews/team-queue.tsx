@@ -33,9 +33,14 @@ function useTeamStatus() {
   return useOmniQuery(keys.team.status(), (api) => api.team.status({}));
 }
 
-export function useHolders(): Map<string, ClaimView> {
-  const holders = useOmniQuery(keys.team.holders(), (api) => api.team.holders({}));
-  return useMemo(() => new Map((holders.data ?? []).map((c) => [c.interviewId, c])), [holders.data]);
+/** Who holds each interview, on a team database; undefined on this computer's record, where nobody else can. */
+export function useHolders(): Map<string, ClaimView> | undefined {
+  const team = useOmniQuery(keys.app.recordLink(), (api) => api.app.recordLink({})).data?.engine === 'team';
+  const holders = useOmniQuery(keys.team.holders(), (api) => api.team.holders({}), { enabled: team });
+  return useMemo(
+    () => (team ? new Map((holders.data ?? []).map((c) => [c.interviewId, c])) : undefined),
+    [team, holders.data],
+  );
 }
 
 /** A row's age, marked when it is past the team's target (decided ones are not waiting). */

@@ -7,6 +7,7 @@ import { useFormat, useT } from '../../i18n/index';
 import { Button, ErrorNotice, Field, Panel } from '../../ui/index';
 import { AuditTable } from '../interviews/AuditTable';
 import { useAuditLabels } from '../interviews/audit-labels';
+import { useDecisionWord } from '../interviews/shared';
 import { useAgeText } from '../interviews/team-queue';
 import { messages } from './messages';
 import './team.css';
@@ -124,6 +125,7 @@ function InterviewLink({ id }: { id: string }) {
 function Proposals({ overview }: { overview: TeamOverviewView }) {
   const t = useT(messages);
   const f = useFormat();
+  const word = useDecisionWord();
   return (
     <table className="table" data-testid="team-proposals">
       <thead>
@@ -140,7 +142,7 @@ function Proposals({ overview }: { overview: TeamOverviewView }) {
             <td>
               <InterviewLink id={p.interviewId} />
             </td>
-            <td>{p.decision}</td>
+            <td>{word(p.decision)}</td>
             <td className="mono">{p.proposedBy}</td>
             <td className="num">{f.dateTime(p.proposedAt)}</td>
           </tr>
