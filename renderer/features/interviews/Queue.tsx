@@ -175,7 +175,9 @@ function QueueTable({
   // shows, even in part, leaves the screen at its top. Once, when the rows' place is known (the virtualizer's
   // positions include it). An effect, not a layout effect: the frame puts every new screen at its top in a layout
   // effect, and this comes after.
-  const waiting = restoreTo !== null && (restoreTo.index === undefined || (reaching && more.has));
+  // Rows kept from an earlier visit may lack the row (the queue changed meanwhile): wait for the fresh read.
+  const waiting =
+    restoreTo !== null && (restoreTo.index === undefined || (reaching && more.has) || (reaching && more.fetching));
   useEffect(() => {
     const scroller = tableRef.current?.closest('main');
     if (!restoreTo || waiting || rowsOffset === 0 || !scroller) return;
