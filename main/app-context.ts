@@ -87,7 +87,8 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
   });
   const environments = environmentService(store, demo, forgetClient);
   const embedded: RecordEngine = { kind: 'embedded', dataDir: join(opts.dataDir, RECORD_FOLDER) };
-  const engine = opts.recordEngine ?? (await teamDatabaseSettings({ store, vault }).engineToOpen(embedded.dataDir));
+  const teamDatabase = teamDatabaseSettings({ store, vault: opts.vault });
+  const engine = opts.recordEngine ?? (await teamDatabase.engineToOpen(embedded.dataDir));
   const [{ record, startProblem }] = await Promise.all([
     openRecordOrEmbedded(engine, embedded, log),
     environments.activeId() === 'demo' ? demo.ensure() : undefined,
@@ -104,7 +105,7 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
   if (record.engine === 'team')
     sharedTokens = {
       records: new SharedTokenRecords(record.db),
-      teamKey: teamDatabaseSettings({ store, vault: opts.vault }).teamKey,
+      teamKey: teamDatabase.teamKey,
     };
   // Every notice of the record (anyone's claim, decision or queue change), numbered for the screens' long poll.
   const changes = new ChangeFeed();

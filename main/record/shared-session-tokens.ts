@@ -154,7 +154,6 @@ export function sharingVault(vault: Vault, shared: () => TokenSharing | undefine
   };
 
   return {
-    ...vault,
     getCredential: (...a) => vault.getCredential(...a),
     setCredential: (...a) => vault.setCredential(...a),
     clearCredential: (...a) => vault.clearCredential(...a),

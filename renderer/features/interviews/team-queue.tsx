@@ -33,9 +33,14 @@ function useTeamStatus() {
   return useOmniQuery(keys.team.status(), (api) => api.team.status({}));
 }
 
+/** Whether the record is a team's database (the frame already asks where the record is: the same cached read). */
+export function useOnTeamDatabase(): boolean {
+  return useOmniQuery(keys.app.recordLink(), (api) => api.app.recordLink({})).data?.engine === 'team';
+}
+
 /** Who holds each interview, on a team database; undefined on this computer's record, where nobody else can. */
 export function useHolders(): Map<string, ClaimView> | undefined {
-  const team = useOmniQuery(keys.app.recordLink(), (api) => api.app.recordLink({})).data?.engine === 'team';
+  const team = useOnTeamDatabase();
   const holders = useOmniQuery(keys.team.holders(), (api) => api.team.holders({}), { enabled: team });
   return useMemo(
     () => (team ? new Map((holders.data ?? []).map((c) => [c.interviewId, c])) : undefined),

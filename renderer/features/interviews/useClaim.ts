@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { IpcErrorData } from '../../../common/ipc/define';
 import type { ClaimView } from '../../../common/ipc/team';
-import { callOmni, keys, useOmniQuery, type OmniCallError } from '../../api/index';
+import { callOmni, keys, type OmniCallError } from '../../api/index';
+import { useOnTeamDatabase } from './team-queue';
 
 /** Renewed well before the lease ends, so one missed renewal (a slow network) does not lose it. */
 const RENEW_FRACTION = 1 / 3;
@@ -24,10 +25,10 @@ export type ClaimState =
 export function useClaim(interviewId: string): ClaimState {
   const queryClient = useQueryClient();
   const [state, setState] = useState<ClaimState>({ kind: 'pending' });
-  // The frame already asks where the record is; alone on this computer's record there is nobody to hold it from.
-  const engine = useOmniQuery(keys.app.recordLink(), (api) => api.app.recordLink({})).data?.engine;
+  // Alone on this computer's record there is nobody to hold it from.
+  const team = useOnTeamDatabase();
   useEffect(() => {
-    if (engine !== 'team') return;
+    if (!team) return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     setState({ kind: 'pending' });
@@ -52,6 +53,6 @@ export function useClaim(interviewId: string): ClaimState {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [interviewId, queryClient, engine]);
+  }, [interviewId, queryClient, team]);
   return state;
 }
