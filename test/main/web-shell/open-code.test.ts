@@ -59,7 +59,10 @@ describe.skipIf(process.platform !== 'linux')(
         expect(again.body).not.toContain(key);
         expect(again.body).toMatch(/already used/);
       } finally {
+        // Gone before the folder is removed: the shell's database writes its files as it stops.
+        const exited = child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined;
         child.kill();
+        await exited;
       }
     }, 30_000);
   },
