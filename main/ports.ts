@@ -8,6 +8,7 @@ import type { ClaimRecords } from './record/claim-records';
 import type { DecisionRecords } from './record/decision-records';
 import type { DraftRecords } from './record/draft-records';
 import type { QueueRecords } from './record/queue-records';
+import type { SavedViewRecords } from './record/saved-view-records';
 import type { TeamOverviewRecords } from './record/team-overview-records';
 import type { TeamSettingsRecords } from './record/team-settings-records';
 
@@ -50,6 +51,8 @@ export interface ReviewRecord {
   teamSettings: PublicShape<TeamSettingsRecords>;
   /** What the supervisor's screen reads: queue age, proposals, decisions per day, members, the team's trail. */
   overview: PublicShape<TeamOverviewRecords>;
+  /** The queue views analysts keep, their own and the team's shared ones. */
+  views: PublicShape<SavedViewRecords>;
   /** Whether the team database can be reached, and how many writes wait on this computer until it can. */
   link(): RecordLinkView;
 }

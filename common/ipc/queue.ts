@@ -27,6 +27,11 @@ export interface QueueEntry {
   sessionStatus?: SessionStatus;
   sessionStatusSeenAt?: string;
   lastOpenedAt?: string;
+  /**
+   * How risky the last ID-validation answer read for it was (riskLevelOf): `high`, `medium`, `low`, or a fraud-risk
+   * severity newer than the spec, as the service sent it. Absent until its checks are read.
+   */
+  risk?: string;
   /** Whether the vault holds a session token for it; the token itself never leaves main. */
   hasSessionToken: boolean;
 }
@@ -60,7 +65,30 @@ const Empty = z.object({}).strict();
  */
 export const QueueSort = z.enum(['added', 'id', 'status']);
 export type QueueSort = z.infer<typeof QueueSort>;
-export const QueueFilter = z.object({
+/** Who holds it (a claim that has not lapsed): this analyst, nobody, someone else. */
+export const HolderFilter = z.enum(['all', 'mine', 'unclaimed', 'others']);
+export type HolderFilter = z.infer<typeof HolderFilter>;
+/** A decision waiting for a second reviewer: any, or one this analyst may confirm (proposed by someone else). */
+export const ReviewFilter = z.enum(['all', 'waiting', 'forMe']);
+export type ReviewFilter = z.infer<typeof ReviewFilter>;
+/** Not decided yet and waiting longer than the team's target time, or not yet. */
+export const AgeFilter = z.enum(['all', 'pastTarget', 'withinTarget']);
+export type AgeFilter = z.infer<typeof AgeFilter>;
+/** The risk level its checks were last read with; `unknown`: not read yet, or a severity the spec does not list. */
+export const RiskLevel = z.enum(['high', 'medium', 'low']);
+export type RiskLevel = z.infer<typeof RiskLevel>;
+export const RiskFilter = z.union([RiskLevel, z.literal('unknown'), z.literal('all')]);
+export type RiskFilter = z.infer<typeof RiskFilter>;
+
+/** Filters beyond state and status; absent means all (callers from before they existed). */
+export const QueueScope = z.object({
+  holder: HolderFilter.optional(),
+  review: ReviewFilter.optional(),
+  age: AgeFilter.optional(),
+  risk: RiskFilter.optional(),
+});
+export type QueueScope = z.infer<typeof QueueScope>;
+export const QueueFilter = QueueScope.extend({
   state: z.union([LocalReviewState, z.literal('all')]),
   /** 'unknown': no response has carried a session status for it yet. */
   status: z.union([SessionStatus, z.literal('unknown'), z.literal('all')]),
@@ -83,9 +111,23 @@ export interface QueuePage {
 export interface QueueCounts {
   /** Every entry of the queue, whatever the search. */
   total: number;
-  /** Entries matching the search, by local state and session status: the toolbar sums what each filter keeps. */
+  /** Entries matching the search and the scope, by local state and session status: the toolbar sums what each filter keeps. */
   matching: { localState: LocalReviewState; status: SessionStatus | 'unknown'; count: number }[];
 }
+
+/**
+ * A view of the queue an analyst keeps in the review record (table saved_views): filters, sort and search. Shared
+ * ones are seen by the whole team and changed by their owner only (row-level security).
+ */
+export interface SavedView {
+  id: number;
+  name: string;
+  owner: string;
+  mine: boolean;
+  shared: boolean;
+  query: QueueQuery;
+}
+export const SavedViewName = z.string().trim().min(1, 'Name the view').max(60);
 
 export interface QueueNeighbours {
   prev?: string;
@@ -105,7 +147,7 @@ export const queue = {
   page: channel<QueuePage>()(
     QueueQuery.extend({ after: QueueCursor.optional(), limit: z.number().int().min(1).max(QUEUE_PAGE_MAX) }),
   ),
-  counts: channel<QueueCounts>()(z.object({ search: QueueSearch.optional() })),
+  counts: channel<QueueCounts>()(z.object({ search: QueueSearch.optional(), scope: QueueScope.optional() })),
   /** The interviews before and after one, on the queue as filtered, searched and sorted: the workspace's keys. */
   neighbours: channel<QueueNeighbours>()(QueueQuery.extend({ interviewId: InterviewId })),
   add: channel<AddResult>()(
@@ -128,6 +170,12 @@ export const queue = {
   setState: channel<QueueEntry>()(z.object({ interviewId: InterviewId, state: LocalReviewState })),
   attachToken: channel<QueueEntry>()(z.object({ interviewId: InterviewId, sessionToken: SessionToken })),
   clearToken: channel<QueueEntry>()(z.object({ interviewId: InterviewId })),
+  /** The views this analyst saved and those the team shares, by name. */
+  views: channel<SavedView[]>()(Empty),
+  /** Saves a view under a name; one of the analyst's own with that name is replaced. */
+  saveView: channel<SavedView>()(z.object({ name: SavedViewName, query: QueueQuery, shared: z.boolean() }).strict()),
+  /** Deletes one of the analyst's own views. */
+  deleteView: channel<{ deleted: boolean }>()(z.object({ id: z.number().int().positive() }).strict()),
   /** `omni-reviewer://interview/<id>[?token=…]`: adds the interview (and token) and says which one to open. */
   openDeepLink: channel<{ interviewId: string }>()(z.object({ url: z.string().max(10_000) })),
   /** Seeded interviews of the demo environment; empty in other environments. */

@@ -7,6 +7,7 @@ import { DecisionRecords } from './decision-records';
 import { DraftRecords } from './draft-records';
 import type { OpenRecord } from './open';
 import { QueueRecords } from './queue-records';
+import { SavedViewRecords } from './saved-view-records';
 import { TeamOverviewRecords } from './team-overview-records';
 import { TeamSettingsRecords } from './team-settings-records';
 import { keepWorkingWhileAway } from './while-away';
@@ -21,6 +22,7 @@ export function reviewRecord(open: OpenRecord): ReviewRecord {
     claims: new ClaimRecords(open.db),
     teamSettings: new TeamSettingsRecords(open.db),
     overview: new TeamOverviewRecords(open.db),
+    views: new SavedViewRecords(open.db),
     link: () => ({ away: false, pendingWrites: 0 }),
   };
 }

@@ -139,6 +139,12 @@ const MIGRATIONS: Record<string, Migration> = {
         end $$`.execute(db);
     },
   },
+  // The queue's saved views filter by risk too: what the interview's checks were last read with.
+  '0005-queue-risk': {
+    async up(db) {
+      await db.schema.alterTable('queue_entries').addColumn('risk', 'text').execute();
+    },
+  },
 };
 
 /**

@@ -6,7 +6,9 @@ import type {
   QueueCursor,
   QueueEntry,
   QueueNeighbours,
+  QueueFilter,
   QueueQuery,
+  QueueScope,
   QueueSort,
 } from '../../common/ipc/queue';
 import type { QueueEntryTable, RecordDatabase } from './schema';
@@ -14,7 +16,7 @@ import type { QueueEntryTable, RecordDatabase } from './schema';
 /** A queue entry as the record keeps it: the view without what is looked up elsewhere (the vault's token). */
 export type StoredEntry = Omit<QueueEntry, 'hasSessionToken'>;
 
-/** Rows per INSERT: PostgreSQL takes at most 65,535 parameters in one statement, 9 per row here. */
+/** Rows per INSERT: PostgreSQL takes at most 65,535 parameters in one statement, 10 per row here. */
 const ROWS_PER_INSERT = 5_000;
 
 /** The analyst's queues, one per environment, in the review record. */
@@ -45,8 +47,11 @@ export class QueueRecords {
     return (await pageQuery(this.db, environment, query, after, limit).execute()).map(fromRow);
   }
 
-  /** How many entries each filter keeps, in one grouped query: all of them, and those the search matches. */
-  async counts(environment: string, search = ''): Promise<QueueCounts> {
+  /**
+   * How many entries each filter keeps, in one grouped query: all of them, and those the search and the scope (holder,
+   * second review, age, risk) keep, by state and status.
+   */
+  async counts(environment: string, search = '', scope: QueueScope = {}): Promise<QueueCounts> {
     const rows = await this.db
       .selectFrom('queue_entries')
       .where('environment', '=', environment)
@@ -54,7 +59,10 @@ export class QueueRecords {
         'local_state',
         'session_status',
         eb.fn.countAll<string>().as('all'),
-        eb.fn.countAll<string>().filterWhere(searched(eb, search)).as('matching'),
+        eb.fn
+          .countAll<string>()
+          .filterWhere(eb.and([searched(eb, search), ...scoped(eb, scope)]))
+          .as('matching'),
       ])
       .groupBy(['local_state', 'session_status'])
       .execute();
@@ -157,6 +165,7 @@ export class QueueRecords {
               session_status: eb.ref('excluded.session_status'),
               session_status_seen_at: eb.ref('excluded.session_status_seen_at'),
               last_opened_at: eb.ref('excluded.last_opened_at'),
+              risk: eb.ref('excluded.risk'),
             })),
           )
           .execute();
@@ -237,15 +246,58 @@ function compareKey(sort: QueueSort, op: '<' | '>', cursor: QueueCursor): RawBui
 type QueueRow = ExpressionBuilder<RecordDatabase, 'queue_entries'>;
 
 /** The entries of one environment that a filter and a search keep. */
-function kept(eb: QueueRow, environment: string, filter: QueueQuery['filter'], search: string) {
+function kept(eb: QueueRow, environment: string, filter: QueueFilter, search: string) {
   return eb.and([
     eb('environment', '=', environment),
     ...(filter.state === 'all' ? [] : [eb('local_state', '=', filter.state)]),
     ...(filter.status === 'all'
       ? []
       : [filter.status === 'unknown' ? eb('session_status', 'is', null) : eb('session_status', '=', filter.status)]),
+    ...scoped(eb, filter),
     searched(eb, search),
   ]);
+}
+
+/** A claim on the row's interview that has not lapsed. */
+const heldBy = (eb: QueueRow, holder?: 'me' | 'other') =>
+  eb.exists(
+    eb
+      .selectFrom('claims')
+      .select(sql.lit(1).as('held'))
+      .whereRef('claims.environment', '=', 'queue_entries.environment')
+      .whereRef('claims.interview_id', '=', 'queue_entries.interview_id')
+      .where('claims.expires_at', '>', sql<Date>`now()`)
+      .$if(holder === 'me', (q) => q.where('claims.holder', '=', sql<string>`current_user`))
+      .$if(holder === 'other', (q) => q.where('claims.holder', '<>', sql<string>`current_user`)),
+  );
+
+/** When an interview added earlier counts as late: the team's target time ago, on the server's clock. */
+const lateBefore = sql<Date>`now() - make_interval(hours => (select target_hours from team_settings))`;
+
+/** The conditions of the scope's filters (holder, second review, age, risk); none for 'all' or absent. */
+function scoped(eb: QueueRow, { holder, review, age, risk }: QueueScope) {
+  const conditions = [];
+  if (holder === 'mine') conditions.push(heldBy(eb, 'me'));
+  else if (holder === 'others') conditions.push(heldBy(eb, 'other'));
+  else if (holder === 'unclaimed') conditions.push(eb.not(heldBy(eb)));
+  if (review === 'waiting' || review === 'forMe')
+    conditions.push(
+      eb.exists(
+        eb
+          .selectFrom('decisions')
+          .select(sql.lit(1).as('proposed'))
+          .whereRef('decisions.environment', '=', 'queue_entries.environment')
+          .whereRef('decisions.interview_id', '=', 'queue_entries.interview_id')
+          .where('decisions.status', '=', 'proposed')
+          .$if(review === 'forMe', (q) => q.where(sql<SqlBool>`decisions.decided_by is distinct from current_user`)),
+      ),
+    );
+  if (age === 'pastTarget' || age === 'withinTarget')
+    conditions.push(eb('local_state', '<>', 'decided'), eb('added_at', age === 'pastTarget' ? '<' : '>=', lateBefore));
+  if (risk === 'unknown')
+    conditions.push(eb.or([eb('risk', 'is', null), eb('risk', 'not in', ['high', 'medium', 'low'])]));
+  else if (risk && risk !== 'all') conditions.push(eb('risk', '=', risk));
+  return conditions;
 }
 
 /** The id or either label contains the search, any case; `%`, `_` and `\` are searched as themselves. */
@@ -266,6 +318,7 @@ function fromRow(row: Selectable<QueueEntryTable>): StoredEntry {
     ...(row.session_status !== null ? { sessionStatus: row.session_status as SessionStatus } : {}),
     ...(row.session_status_seen_at ? { sessionStatusSeenAt: row.session_status_seen_at.toISOString() } : {}),
     ...(row.last_opened_at ? { lastOpenedAt: row.last_opened_at.toISOString() } : {}),
+    ...(row.risk !== null ? { risk: row.risk } : {}),
   };
 }
 
@@ -280,5 +333,6 @@ function toRow(environment: string, e: StoredEntry) {
     session_status: e.sessionStatus ?? null,
     session_status_seen_at: e.sessionStatusSeenAt ?? null,
     last_opened_at: e.lastOpenedAt ?? null,
+    risk: e.risk ?? null,
   };
 }

@@ -32,6 +32,8 @@ export interface QueueEntryTable {
   session_status_seen_at: Time | null;
   /** Only entries written by versions that stamped openings in the queue; the audit trail records them now. */
   last_opened_at: Time | null;
+  /** The risk level its checks were last read with (migration 0005); null until read. */
+  risk: string | null;
 }
 
 export interface DraftTable {

@@ -209,7 +209,7 @@ export function keepWorkingWhileAway({
     return drafts;
   }
 
-  const { queue, drafts, decisions, claims, teamSettings, overview } = record;
+  const { queue, drafts, decisions, claims, teamSettings, overview, views } = record;
   /** The team's rules as last read: a decision made while away still knows whether it needs a second reviewer. */
   let knownSettings: TeamSettings | undefined;
   const wrapped: ReviewRecord = {
@@ -217,7 +217,7 @@ export function keepWorkingWhileAway({
     queue: {
       list: (environment) => read(() => queue.list(environment)),
       page: (environment, query, after, limit) => read(() => queue.page(environment, query, after, limit)),
-      counts: (environment, search) => read(() => queue.counts(environment, search)),
+      counts: (environment, search, scope) => read(() => queue.counts(environment, search, scope)),
       neighbours: (environment, id, query) => read(() => queue.neighbours(environment, id, query)),
       getMany: (environment, ids) => read(() => queue.getMany(environment, ids)),
       remove: (environment, id) => read(() => queue.remove(environment, id)),
@@ -311,6 +311,11 @@ export function keepWorkingWhileAway({
       whoAmI: () => read(() => teamSettings.whoAmI()),
     },
     // The supervisor's figures are worth only what the database says now.
+    views: {
+      list: () => read(() => views.list()),
+      save: (name, query, shared) => read(() => views.save(name, query, shared)),
+      remove: (id) => read(() => views.remove(id)),
+    },
     overview: {
       waiting: (environment, targetHours, now) => read(() => overview.waiting(environment, targetHours, now)),
       proposals: (environment) => read(() => overview.proposals(environment)),

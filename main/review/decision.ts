@@ -36,6 +36,19 @@ export function openHighFindings(raw: RawIdvResponse): string[] {
 }
 
 /**
+ * The risk the queue files an interview under, from its checks: `high` with anything an approval must acknowledge,
+ * `medium` with a MEDIUM fraud risk or a medium-severity check, else `low`. A fraud-risk severity newer than the spec
+ * is kept as sent (the queue lists it under unknown risk) unless a high finding already decides.
+ */
+export function riskLevelOf(raw: RawIdvResponse): string {
+  if (openHighFindings(raw).length > 0) return 'high';
+  const fraud = raw.fraudRisk?.severity;
+  if (fraud !== undefined && !['LOW', 'MEDIUM', 'HIGH'].includes(fraud)) return fraud;
+  if (fraud === 'MEDIUM' || raw.checkResults.some((c) => c.severity === 'medium')) return 'medium';
+  return 'low';
+}
+
+/**
  * The conference note that records a decision with the interview: readable lines for people, then one JSON line
  * that tools can parse back (`parseDecisionNote`).
  */

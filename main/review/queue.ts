@@ -7,6 +7,7 @@ import type {
   ImportProblem,
   LocalReviewState,
   QueueCounts,
+  QueueScope,
   QueueCursor,
   QueueEntry,
   QueueNeighbours,
@@ -108,8 +109,8 @@ export class ReviewQueue {
     return read.length > limit ? { rows: views, next: cursorOf(query.sort, rows.at(-1)!) } : { rows: views };
   }
 
-  counts(search?: string): Promise<QueueCounts> {
-    return this.records.counts(this.environmentId(), search);
+  counts(search?: string, scope?: QueueScope): Promise<QueueCounts> {
+    return this.records.counts(this.environmentId(), search, scope);
   }
 
   neighbours(interviewId: string, query: QueueQuery): Promise<QueueNeighbours> {
@@ -245,6 +246,13 @@ export class ReviewQueue {
     await this.records.put(this.environmentId(), [
       { ...entry, sessionStatus: status, sessionStatusSeenAt: this.now().toISOString() },
     ]);
+  }
+
+  /** Called whenever the interview's checks are read: the queue filters by the risk they showed. */
+  async recordRisk(interviewId: string, risk: string): Promise<void> {
+    const entry = await this.records.get(this.environmentId(), interviewId);
+    if (!entry || entry.risk === risk) return;
+    await this.records.put(this.environmentId(), [{ ...entry, risk }]);
   }
 
   async attachToken(interviewId: string, token: string) {

@@ -28,7 +28,7 @@ import { DraftStore } from './drafts';
 import { ReviewError } from '../errors';
 import { emptyDraft, errorData, noSessionToken, sessionNotWritable } from './errors';
 import { crossDocRows } from './crossdoc';
-import { formatDecisionNote, openHighFindings } from './decision';
+import { formatDecisionNote, openHighFindings, riskLevelOf } from './decision';
 import { parseImport } from './import';
 import { ReviewQueue } from './queue';
 import { auditJson, reviewReportPdf, type Outcome, type ReportLanguage } from './report';
@@ -193,9 +193,12 @@ export class ReviewService {
   }
 
   private async fetchRawIdv(interviewId: string): Promise<Fetched<RawIdvResponse>> {
-    return this.stamp(
-      await this.ctx.omni().call('getRawIdvResults', { query: { id: interviewId }, body: undefined }, { interviewId }),
-    );
+    const res = await this.ctx
+      .omni()
+      .call('getRawIdvResults', { query: { id: interviewId }, body: undefined }, { interviewId });
+    // The queue filters by risk; a record that cannot take it now must not cost the analyst the checks.
+    await this.queue.recordRisk(interviewId, riskLevelOf(res)).catch(() => undefined);
+    return this.stamp(res);
   }
 
   private async fetchCrossDoc(interviewId: string): Promise<Fetched<CrossDocResponse>> {

@@ -1,4 +1,4 @@
-import type { QueueQuery } from '../../common/ipc/queue';
+import type { QueueQuery, QueueScope } from '../../common/ipc/queue';
 
 /**
  * The one query-key factory. Every React Query key of the app comes from here so invalidation stays exact:
@@ -37,7 +37,8 @@ export const keys = {
     /** The queue screen's pages, counts and the workspace's way: under `all()`, so every change to the queue refreshes them. */
     allPages: () => ['queue', 'pages'] as const,
     pages: (query: QueueQuery) => ['queue', 'pages', query] as const,
-    counts: (search: string) => ['queue', 'counts', search] as const,
+    counts: (search: string, scope: QueueScope) => ['queue', 'counts', search, scope] as const,
+    views: () => ['queue', 'views'] as const,
     neighbours: (interviewId: string, query: QueueQuery) => ['queue', 'neighbours', interviewId, query] as const,
     demoSeeds: () => ['queue', 'demoSeeds'] as const,
   },

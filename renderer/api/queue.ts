@@ -6,6 +6,7 @@ import {
   type QueueNeighbours,
   type QueuePage,
   type QueueQuery,
+  type QueueScope,
 } from '../../common/ipc/queue';
 import type { OmniCallError } from './errors';
 import { keys } from './keys';
@@ -51,9 +52,9 @@ export function useQueuePages(query: QueueQuery, reach = 0) {
   });
 }
 
-/** How many entries each filter keeps, under the search, and the whole queue's length. */
-export function useQueueCounts(search: string) {
-  return useOmniQuery<QueueCounts>(keys.queue.counts(search), (api) => api.queue.counts({ search }), {
+/** How many entries each state and status keeps under the search and scope, and the whole queue's length. */
+export function useQueueCounts(search: string, scope: QueueScope) {
+  return useOmniQuery<QueueCounts>(keys.queue.counts(search, scope), (api) => api.queue.counts({ search, scope }), {
     staleTime: 0,
     placeholderData: keepPreviousData,
   });

@@ -4,8 +4,11 @@ import type { DomainHandlers } from '../router';
 export const queueHandlers: DomainHandlers<'queue'> = {
   list: async (_input, ctx) => reviewService(ctx).queue.list(),
   page: async ({ after, limit, ...query }, ctx) => reviewService(ctx).queue.page(query, after, limit),
-  counts: async ({ search }, ctx) => reviewService(ctx).queue.counts(search),
+  counts: async ({ search, scope }, ctx) => reviewService(ctx).queue.counts(search, scope),
   neighbours: async ({ interviewId, ...query }, ctx) => reviewService(ctx).queue.neighbours(interviewId, query),
+  views: async (_input, ctx) => ctx.record.views.list(),
+  saveView: async ({ name, query, shared }, ctx) => ctx.record.views.save(name, query, shared),
+  deleteView: async ({ id }, ctx) => ({ deleted: await ctx.record.views.remove(id) }),
   add: async ({ items }, ctx) => reviewService(ctx).queue.add(items),
   importText: async ({ text, format }, ctx) => reviewService(ctx).importText(text, format),
   remove: async ({ interviewId }, ctx) => ({ removed: await reviewService(ctx).queue.remove(interviewId) }),

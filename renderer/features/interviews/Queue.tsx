@@ -9,10 +9,19 @@ import { Button, ErrorNotice, Field, FileField, Panel } from '../../ui/index';
 import { messages } from './messages';
 import { QueueToolbar } from './QueueToolbar';
 import { useTableRows } from './useTableRows';
-import { countKept, queueQuery, useQueueWalk } from './queue-view';
+import { countKept, isFiltered, queueQuery, scopeOf, useQueueWalk } from './queue-view';
+import { QueueViews } from './QueueViews';
 import { useSettled } from './useSettled';
 import { LocalStateBadge, SessionStatusBadge, useEntryLabel, useLocalStateLabel } from './shared';
-import { HolderCell, PastTarget, TakeNext, useAgeText, useHolders, useWaitingAge } from './team-queue';
+import {
+  HolderCell,
+  PastTarget,
+  TakeNext,
+  useAgeText,
+  useHolders,
+  useOnTeamDatabase,
+  useWaitingAge,
+} from './team-queue';
 
 /** How long typing in the search must pause before main is asked. */
 const SEARCH_PAUSE_MS = 200;
@@ -29,8 +38,8 @@ export function QueueScreen() {
   const place = useQueueNeighbours(restoring ? lastVisited : null, query);
   const target = restoring ? (place.data?.index ?? -1) : -1;
   const pages = useQueuePages(query, target >= 0 ? target + QUEUE_PAGE / 2 : 0);
-  const counts = useQueueCounts(query.search);
-  const filtered = query.search !== '' || query.filter.state !== 'all' || query.filter.status !== 'all';
+  const counts = useQueueCounts(query.search, scopeOf(view));
+  const filtered = isFiltered(view, search);
   return (
     <div className="queue-screen">
       <div className="queue-heading">
@@ -130,6 +139,7 @@ function QueueTable({
   const stateLabel = useLocalStateLabel();
   const labelOf = useEntryLabel();
   const { view } = useQueueWalk();
+  const team = useOnTeamDatabase();
   const holders = useHolders();
   const age = useWaitingAge();
   const ageText = useAgeText();
@@ -211,7 +221,8 @@ function QueueTable({
 
   return (
     <>
-      <QueueToolbar view={view} searchRef={searchRef} />
+      <QueueViews view={view} team={team} />
+      <QueueToolbar view={view} searchRef={searchRef} team={team} />
       <p className="small muted" aria-live="polite">
         {counts &&
           `${t('queueCount', {
@@ -281,6 +292,7 @@ function QueueTable({
                   </td>
                   <td>
                     <SessionStatusBadge status={entry.sessionStatus} />
+                    {entry.risk && <RiskNote risk={entry.risk} />}
                   </td>
                   <td>
                     <LocalStateBadge state={entry.localState} />
@@ -326,6 +338,14 @@ function QueueTable({
       )}
     </>
   );
+}
+
+/** The risk the interview's checks were last read with, under its status; a level newer than the spec as sent. */
+function RiskNote({ risk }: { risk: string }) {
+  const t = useT(messages);
+  const known = { high: 'riskNoteHigh', medium: 'riskNoteMedium', low: 'riskNoteLow' } as const;
+  const text = risk in known ? t(known[risk as keyof typeof known]) : t('riskNote', { level: risk });
+  return <div className={`small queue-risk queue-risk-${risk in known ? risk : 'other'}`}>{text}</div>;
 }
 
 function ImportSummary({ result }: { result: AddResult }) {

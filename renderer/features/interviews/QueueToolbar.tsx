@@ -3,66 +3,150 @@ import { useT } from '../../i18n/index';
 import { messages } from './messages';
 import { setQueueView, type QueueView } from './queue-view';
 
-/** The queue's search, filters and sort; they change the shared queue view (queue-view.ts), which outlives the screen. */
-export function QueueToolbar({ view, searchRef }: { view: QueueView; searchRef: RefObject<HTMLInputElement | null> }) {
+type Key = keyof (typeof messages)['en'] & string;
+
+/**
+ * The queue's search, sort and filters; they change the shared queue view (queue-view.ts), which outlives the screen.
+ * Who holds an interview is a filter on a team database only: on this computer's record nobody else can.
+ */
+export function QueueToolbar({
+  view,
+  searchRef,
+  team,
+}: {
+  view: QueueView;
+  searchRef: RefObject<HTMLInputElement | null>;
+  team: boolean;
+}) {
   const t = useT(messages);
-  const { search, state: stateFilter, status: statusFilter, sort } = view;
   return (
-    <div className="toolbar" role="search">
-      <div className="field">
-        <label htmlFor="queue-search">{t('searchLabel')}</label>
-        <input
-          id="queue-search"
-          ref={searchRef}
-          className="input"
-          type="search"
-          placeholder={t('searchPlaceholder')}
-          value={search}
-          onChange={(e) => setQueueView({ search: e.target.value })}
+    <>
+      <div className="toolbar" role="search">
+        <div className="field">
+          <label htmlFor="queue-search">{t('searchLabel')}</label>
+          <input
+            id="queue-search"
+            ref={searchRef}
+            className="input"
+            type="search"
+            placeholder={t('searchPlaceholder')}
+            value={view.search}
+            onChange={(e) => setQueueView({ search: e.target.value })}
+          />
+        </div>
+        <FilterSelect
+          view={view}
+          field="sort"
+          label="sortLabel"
+          options={[
+            ['added', 'sortAdded'],
+            ['id', 'sortId'],
+            ['status', 'sortStatus'],
+          ]}
         />
       </div>
-      <div className="field">
-        <label htmlFor="queue-state">{t('filterState')}</label>
-        <select
-          id="queue-state"
-          className="select"
-          value={stateFilter}
-          onChange={(e) => setQueueView({ state: e.target.value as QueueView['state'] })}
-        >
-          <option value="all">{t('all')}</option>
-          <option value="toReview">{t('stateToReview')}</option>
-          <option value="inReview">{t('stateInReview')}</option>
-          <option value="decided">{t('stateDecided')}</option>
-        </select>
+      <div className="toolbar queue-filters">
+        <FilterSelect
+          view={view}
+          field="state"
+          label="filterState"
+          options={[
+            ['all', 'all'],
+            ['toReview', 'stateToReview'],
+            ['inReview', 'stateInReview'],
+            ['decided', 'stateDecided'],
+          ]}
+        />
+        <FilterSelect
+          view={view}
+          field="status"
+          label="filterStatus"
+          options={[
+            ['all', 'all'],
+            ['Alive', 'statusAlive'],
+            ['Closed', 'statusClosed'],
+            ['Deleted', 'statusDeleted'],
+            ['unknown', 'unknownStatus'],
+          ]}
+        />
+        {team && (
+          <FilterSelect
+            view={view}
+            field="holder"
+            label="filterHolder"
+            options={[
+              ['all', 'all'],
+              ['mine', 'holderMine'],
+              ['unclaimed', 'holderUnclaimed'],
+              ['others', 'holderOthers'],
+            ]}
+          />
+        )}
+        <FilterSelect
+          view={view}
+          field="review"
+          label="filterReview"
+          options={[['all', 'all'], ['waiting', 'reviewWaiting'], ...(team ? [['forMe', 'reviewForMe'] as const] : [])]}
+        />
+        <FilterSelect
+          view={view}
+          field="age"
+          label="filterAge"
+          options={[
+            ['all', 'all'],
+            ['pastTarget', 'agePastTarget'],
+            ['withinTarget', 'ageWithinTarget'],
+          ]}
+        />
+        <FilterSelect
+          view={view}
+          field="risk"
+          label="filterRisk"
+          options={[
+            ['all', 'all'],
+            ['high', 'riskHigh'],
+            ['medium', 'riskMedium'],
+            ['low', 'riskLow'],
+            ['unknown', 'riskUnknown'],
+          ]}
+        />
       </div>
-      <div className="field">
-        <label htmlFor="queue-status">{t('filterStatus')}</label>
-        <select
-          id="queue-status"
-          className="select"
-          value={statusFilter}
-          onChange={(e) => setQueueView({ status: e.target.value as QueueView['status'] })}
-        >
-          <option value="all">{t('all')}</option>
-          <option value="Alive">{t('statusAlive')}</option>
-          <option value="Closed">{t('statusClosed')}</option>
-          <option value="Deleted">{t('statusDeleted')}</option>
-          <option value="unknown">{t('unknownStatus')}</option>
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="queue-sort">{t('sortLabel')}</label>
-        <select
-          id="queue-sort"
-          className="select"
-          value={sort}
-          onChange={(e) => setQueueView({ sort: e.target.value as QueueView['sort'] })}
-        >
-          <option value="added">{t('sortAdded')}</option>
-          <option value="id">{t('sortId')}</option>
-          <option value="status">{t('sortStatus')}</option>
-        </select>
-      </div>
+    </>
+  );
+}
+
+/** One select of the toolbar, bound to one field of the view. */
+function FilterSelect<F extends Exclude<keyof QueueView, 'search'>>({
+  view,
+  field,
+  label,
+  options,
+}: {
+  view: QueueView;
+  field: F;
+  label: Key;
+  options: readonly (readonly [QueueView[F], Key])[];
+}) {
+  const t = useT(messages);
+  const id = `queue-${field}`;
+  // A view kept with a value this screen no longer offers (the holder filter off a team database) still shows.
+  const offered = options.some(([value]) => value === view[field]);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t(label)}</label>
+      <select
+        id={id}
+        className="select"
+        value={view[field]}
+        onChange={(e) => setQueueView({ [field]: e.target.value } as Partial<QueueView>)}
+      >
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {t(text)}
+          </option>
+        ))}
+        {!offered && <option value={view[field]}>{view[field]}</option>}
+      </select>
     </div>
   );
 }

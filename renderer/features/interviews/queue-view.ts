@@ -1,7 +1,17 @@
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { SessionStatus } from '../../../common/omni/common';
-import { LocalReviewState, QueueSort, type QueueCounts, type QueueQuery } from '../../../common/ipc/queue';
+import {
+  AgeFilter,
+  HolderFilter,
+  LocalReviewState,
+  QueueSort,
+  ReviewFilter,
+  RiskFilter,
+  type QueueCounts,
+  type QueueQuery,
+  type QueueScope,
+} from '../../../common/ipc/queue';
 
 /**
  * How the analyst looks at the queue (search, filters, sort): kept for the window, so coming back from an interview
@@ -12,16 +22,45 @@ export const QueueView = z.object({
   search: z.string().max(300),
   state: z.union([LocalReviewState, z.literal('all')]),
   status: z.union([SessionStatus, z.literal('unknown'), z.literal('all')]),
+  // Defaults: a view kept by an earlier version (before these filters) still reads.
+  holder: HolderFilter.default('all'),
+  review: ReviewFilter.default('all'),
+  age: AgeFilter.default('all'),
+  risk: RiskFilter.default('all'),
   sort: QueueSort,
 });
 export type QueueView = z.infer<typeof QueueView>;
 
-export const DEFAULT_VIEW: QueueView = { search: '', state: 'all', status: 'all', sort: 'added' };
+export const DEFAULT_VIEW: QueueView = {
+  search: '',
+  state: 'all',
+  status: 'all',
+  holder: 'all',
+  review: 'all',
+  age: 'all',
+  risk: 'all',
+  sort: 'added',
+};
 
 /** What main is asked for a view; `search` may lag the field's text (the screen waits for typing to pause). */
 export function queueQuery(view: QueueView, search = view.search): QueueQuery {
-  return { filter: { state: view.state, status: view.status }, sort: view.sort, search: search.trim() };
+  const { state, status, sort } = view;
+  return { filter: { state, status, ...scopeOf(view) }, sort, search: search.trim() };
 }
+
+/** The filters beyond state and status, which the counts apply before counting by state and status. */
+export function scopeOf({ holder, review, age, risk }: QueueView): Required<QueueScope> {
+  return { holder, review, age, risk };
+}
+
+/** A saved view's query as the screen's view. */
+export function viewOf({ filter, sort, search }: QueueQuery): QueueView {
+  return { ...DEFAULT_VIEW, ...filter, sort, search };
+}
+
+/** Whether anything narrows the queue (an empty result then reads "no match", not "empty queue"). */
+export const isFiltered = (view: QueueView, search = view.search) =>
+  search.trim() !== '' || !sameView({ ...view, search: '', sort: DEFAULT_VIEW.sort }, DEFAULT_VIEW);
 
 /** The entries of the queue that a filter keeps, from the counts of each state and status under the search. */
 export function countKept(counts: QueueCounts, state: QueueView['state'], status: QueueView['status']): number {
@@ -70,8 +109,8 @@ function update(change: Partial<Walk>) {
   for (const listener of listeners) listener();
 }
 
-const sameView = (a: QueueView, b: QueueView) =>
-  a.search === b.search && a.state === b.state && a.status === b.status && a.sort === b.sort;
+export const sameView = (a: QueueView, b: QueueView) =>
+  (Object.keys(DEFAULT_VIEW) as (keyof QueueView)[]).every((field) => a[field] === b[field]);
 
 function subscribe(listener: () => void) {
   listeners.add(listener);

@@ -1,6 +1,8 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { QueueCursor, QueueQuery, QueueSort } from '../../../common/ipc/queue';
+import type { QueueCursor, QueueQuery, QueueScope, QueueSort } from '../../../common/ipc/queue';
+import { ClaimRecords } from '../../../main/record/claim-records';
+import { DecisionRecords } from '../../../main/record/decision-records';
 import { openRecord, type OpenRecord } from '../../../main/record/open';
 import { QueueRecords, cursorOf, pageQuery, type StoredEntry } from '../../../main/record/queue-records';
 import { ENGINES, engineFactory } from '../../helpers/record-engines';
@@ -110,6 +112,66 @@ describe.each(ENGINES)('the queue read a page at a time, on the %s engine', (kin
       matching: [{ localState: 'toReview', status: 'Alive', count: 1 }],
     });
     expect(await queue.counts('nowhere')).toEqual({ total: 0, matching: [] });
+  });
+
+  it('filters by holder, second review, age against the team target and risk, and counts under them', async () => {
+    const now = Date.now();
+    const hoursAgo = (h: number) => new Date(now - h * 3_600_000).toISOString();
+    await queue.put('scope', [
+      { interviewId: 's1', addedAt: hoursAgo(48), localState: 'toReview', risk: 'high' },
+      { interviewId: 's2', addedAt: hoursAgo(30), localState: 'decided', risk: 'low' },
+      { interviewId: 's3', addedAt: hoursAgo(2), localState: 'inReview', risk: 'CRITICAL' },
+      { interviewId: 's4', addedAt: hoursAgo(1), localState: 'toReview' },
+      { interviewId: 's5', addedAt: hoursAgo(26), localState: 'inReview', risk: 'medium' },
+    ]);
+    const claims = new ClaimRecords(record.db);
+    await claims.claim('scope', 's1');
+    await claims.claim('scope', 's3');
+    await sql`update claims set expires_at = now() - interval '1 minute' where interview_id = 's3'`.execute(record.db);
+    await new DecisionRecords(record.db).add('s5', {
+      decision: 'approve',
+      reason: 'Fine',
+      acknowledgedFindings: ['checkFraudRisk (HIGH, 0.9)'],
+      decidedAt: hoursAgo(0),
+      environment: 'scope',
+      status: 'proposed',
+    });
+    const ids = async (scope: QueueScope) =>
+      (await queue.page('scope', { ...ALL, filter: { ...ALL.filter, ...scope } }, undefined, 100)).map(
+        (r) => r.interviewId,
+      );
+    // The one user of this record holds s1; s3's claim lapsed.
+    expect(await ids({ holder: 'mine' })).toEqual(['s1']);
+    expect(await ids({ holder: 'unclaimed' })).toEqual(['s2', 's5', 's3', 's4']);
+    expect(await ids({ holder: 'others' })).toEqual([]);
+    expect(await ids({ review: 'waiting' })).toEqual(['s5']);
+    // Proposed by this same user: not one for them to confirm.
+    expect(await ids({ review: 'forMe' })).toEqual([]);
+    // The default target is 24 h; decided ones are not waiting at all.
+    expect(await ids({ age: 'pastTarget' })).toEqual(['s1', 's5']);
+    expect(await ids({ age: 'withinTarget' })).toEqual(['s3', 's4']);
+    expect(await ids({ risk: 'high' })).toEqual(['s1']);
+    expect(await ids({ risk: 'medium' })).toEqual(['s5']);
+    // Not read yet, or read with a level the spec does not list.
+    expect(await ids({ risk: 'unknown' })).toEqual(['s3', 's4']);
+    expect(await ids({ holder: 'unclaimed', age: 'pastTarget', risk: 'medium' })).toEqual(['s5']);
+    expect(await ids({ holder: 'all', review: 'all', age: 'all', risk: 'all' })).toHaveLength(5);
+
+    expect(await queue.counts('scope', '', { age: 'pastTarget' })).toEqual({
+      total: 5,
+      matching: expect.arrayContaining([
+        { localState: 'toReview', status: 'unknown', count: 1 },
+        { localState: 'inReview', status: 'unknown', count: 1 },
+      ]),
+    });
+    expect((await queue.counts('scope', 's1', { age: 'pastTarget' })).matching).toEqual([
+      { localState: 'toReview', status: 'unknown', count: 1 },
+    ]);
+    expect(await queue.neighbours('scope', 's5', { ...ALL, filter: { ...ALL.filter, age: 'pastTarget' } })).toEqual({
+      prev: 's1',
+      index: 1,
+      count: 2,
+    });
   });
 
   it('gives the neighbours and place of an interview on the filtered, sorted way', async () => {

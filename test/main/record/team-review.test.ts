@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DecisionRecord } from '../../../common/ipc/interview';
+import type { QueueQuery, QueueScope } from '../../../common/ipc/queue';
 import type { RecordNotice } from '../../../common/team-review';
 import { entryHash, GENESIS_HASH } from '../../../main/record/audit-chain';
 import { insertAuditEntries, recordAuditTrail } from '../../../main/record/audit-records';
@@ -302,6 +303,75 @@ describe("the team's rules, roles and saved views", () => {
     await expect(
       betoDb.insertInto('saved_views').values({ owner: 'ana', name: 'forged', filter: '{}' }).execute(),
     ).rejects.toThrow(/row-level security/);
+  });
+});
+
+describe('queue views', () => {
+  it('filter by who holds an interview and whose proposal waits, as each login sees it', async () => {
+    const ana = reviewRecord(logins.ana);
+    const beto = reviewRecord(logins.beto);
+    const at = new Date(Date.now() - 3_600_000).toISOString();
+    await ana.queue.put('views', [
+      { interviewId: 'v1', addedAt: at, localState: 'toReview' },
+      { interviewId: 'v2', addedAt: at, localState: 'toReview' },
+      { interviewId: 'v3', addedAt: at, localState: 'inReview' },
+    ]);
+    await ana.claims.claim('views', 'v1');
+    await beto.claims.claim('views', 'v2');
+    await ana.decisions.add('v3', decision({ environment: 'views' }));
+    const ids = async (who: typeof ana, scope: QueueScope) =>
+      (
+        await who.queue.page(
+          'views',
+          { filter: { state: 'all', status: 'all', ...scope }, sort: 'id', search: '' },
+          undefined,
+          10,
+        )
+      ).map((r) => r.interviewId);
+    expect(await ids(ana, { holder: 'mine' })).toEqual(['v1']);
+    expect(await ids(ana, { holder: 'others' })).toEqual(['v2']);
+    expect(await ids(beto, { holder: 'mine' })).toEqual(['v2']);
+    expect(await ids(beto, { holder: 'unclaimed' })).toEqual(['v3']);
+    expect(await ids(ana, { review: 'waiting' })).toEqual(['v3']);
+    expect(await ids(ana, { review: 'forMe' })).toEqual([]);
+    expect(await ids(beto, { review: 'forMe' })).toEqual(['v3']);
+  });
+
+  it('are saved per login through the record, shared ones listed for the team and changed by their owner only', async () => {
+    const ana = reviewRecord(logins.ana).views;
+    const beto = reviewRecord(logins.beto).views;
+    const late: QueueQuery = {
+      filter: { state: 'all', status: 'all', age: 'pastTarget', risk: 'high' },
+      sort: 'added',
+      search: '',
+    };
+    const saved = await ana.save('Late and risky', late, true);
+    expect(saved).toMatchObject({ name: 'Late and risky', owner: 'ana', mine: true, shared: true, query: late });
+    await ana.save('Only mine', { ...late, filter: { state: 'all', status: 'all', holder: 'mine' } }, false);
+    await beto.save('Beto', { ...late, search: 'x' }, false);
+    expect((await ana.list()).map((v) => [v.name, v.owner, v.mine])).toEqual([
+      ['Late and risky', 'ana', true],
+      ['Only mine', 'ana', true],
+    ]);
+    expect((await beto.list()).map((v) => [v.name, v.owner, v.mine])).toEqual([
+      ['Beto', 'beto', true],
+      ['Late and risky', 'ana', false],
+    ]);
+    // The same name again replaces the owner's view; another's is not touched by a delete.
+    const again = await ana.save('Late and risky', { ...late, sort: 'id' }, true);
+    expect(again.id).toBe(saved.id);
+    expect(await beto.remove(saved.id)).toBe(false);
+    expect((await beto.list()).find((v) => v.id === saved.id)?.query.sort).toBe('id');
+    expect(await ana.remove(saved.id)).toBe(true);
+    expect((await beto.list()).map((v) => v.name)).toEqual(['Beto']);
+  });
+
+  it('leaves out a view this version cannot read rather than failing the list', async () => {
+    await logins.beto.db
+      .insertInto('saved_views')
+      .values({ name: 'From a newer version', filter: '{"filter":{"state":"snoozed"}}' })
+      .execute();
+    expect((await reviewRecord(logins.beto).views.list()).map((v) => v.name)).toEqual(['Beto']);
   });
 });
 

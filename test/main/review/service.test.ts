@@ -188,6 +188,36 @@ describe('ReviewService queue', () => {
   });
 });
 
+describe('ReviewService risk', () => {
+  it('files the interview under the risk its checks were read with, for the queue to filter by', async () => {
+    const high: RawIdvResponse = {
+      checkResults: [{ name: 'faceTamper', severity: 'low', version: '1', result: 0.1 }],
+      fraudRisk: {
+        name: 'checkFraudRisk',
+        severity: 'HIGH',
+        version: '2',
+        result: 0.93,
+        responseText: '',
+        responseCategory: '',
+        topNFraudFeatures: [],
+        topNLegitFeatures: [],
+        topNFraudCodes: [],
+        topNLegitCodes: [],
+      },
+    };
+    const { service } = setup({ raw: high });
+    await service.open('risky');
+    expect((await service.queue.require('risky')).risk).toBeUndefined();
+    await service.rawIdv('risky');
+    expect((await service.queue.require('risky')).risk).toBe('high');
+
+    const quiet = setup();
+    await quiet.service.open('quiet');
+    await quiet.service.rawIdv('quiet');
+    expect((await quiet.service.queue.require('quiet')).risk).toBe('low');
+  });
+});
+
 describe('ReviewService queue removal', () => {
   it('takes only the entry off the list, and an undo brings it back as it was', async () => {
     const { env, service, vault } = setup();

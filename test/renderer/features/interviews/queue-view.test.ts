@@ -1,11 +1,42 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_VIEW, countKept, queueQuery } from '../../../../renderer/features/interviews/queue-view';
+import {
+  DEFAULT_VIEW,
+  countKept,
+  isFiltered,
+  queueQuery,
+  sameView,
+  scopeOf,
+  viewOf,
+} from '../../../../renderer/features/interviews/queue-view';
 
 describe('queueQuery', () => {
   it('asks main for the view, with the search as typed once typing paused, trimmed', () => {
     const view = { ...DEFAULT_VIEW, search: ' demo-c', state: 'toReview' as const, sort: 'id' as const };
-    expect(queueQuery(view)).toEqual({ filter: { state: 'toReview', status: 'all' }, sort: 'id', search: 'demo-c' });
+    expect(queueQuery(view)).toEqual({
+      filter: { state: 'toReview', status: 'all', holder: 'all', review: 'all', age: 'all', risk: 'all' },
+      sort: 'id',
+      search: 'demo-c',
+    });
     expect(queueQuery(view, 'dem')).toMatchObject({ search: 'dem' });
+  });
+
+  it('carries the scope filters, and a saved query reads back as the same view', () => {
+    const view = { ...DEFAULT_VIEW, holder: 'mine' as const, age: 'pastTarget' as const, risk: 'high' as const };
+    expect(scopeOf(view)).toEqual({ holder: 'mine', review: 'all', age: 'pastTarget', risk: 'high' });
+    expect(sameView(viewOf(queueQuery(view)), view)).toBe(true);
+    // Saved before the scope filters existed: the missing ones read as all.
+    expect(viewOf({ filter: { state: 'decided', status: 'all' }, sort: 'added', search: '' })).toEqual({
+      ...DEFAULT_VIEW,
+      state: 'decided',
+    });
+  });
+
+  it('calls a view filtered when any filter or the search narrows it, whatever the sort', () => {
+    expect(isFiltered(DEFAULT_VIEW)).toBe(false);
+    expect(isFiltered({ ...DEFAULT_VIEW, sort: 'id' })).toBe(false);
+    expect(isFiltered({ ...DEFAULT_VIEW, risk: 'low' })).toBe(true);
+    expect(isFiltered({ ...DEFAULT_VIEW, search: 'x' }, ' ')).toBe(false);
+    expect(isFiltered(DEFAULT_VIEW, 'x')).toBe(true);
   });
 });
 
@@ -62,6 +93,16 @@ describe('the view kept for the window', () => {
     storage.set('omni-queue-view', JSON.stringify({ view: { ...DEFAULT_VIEW, sort: 'opened' }, lastVisited: 'a' }));
     vi.resetModules();
     expect(renderHookOnce((await fresh()).useQueueWalk).result.view).toEqual(DEFAULT_VIEW);
+    // Kept by a version from before the scope filters: read, the filters it lacks as all.
+    storage.set(
+      'omni-queue-view',
+      JSON.stringify({ view: { search: 'x', state: 'decided', status: 'all', sort: 'id' }, lastVisited: 'c' }),
+    );
+    vi.resetModules();
+    expect(renderHookOnce((await fresh()).useQueueWalk).result).toEqual({
+      view: { ...DEFAULT_VIEW, search: 'x', state: 'decided', sort: 'id' },
+      lastVisited: 'c',
+    });
     storage.set('omni-queue-view', '{not json');
     vi.resetModules();
     expect(renderHookOnce((await fresh()).useQueueWalk).result.view).toEqual(DEFAULT_VIEW);

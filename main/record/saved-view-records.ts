@@ -1,0 +1,53 @@
+import { type Kysely, sql } from 'kysely';
+import { QueueQuery, type SavedView } from '../../common/ipc/queue';
+import type { RecordDatabase } from './schema';
+
+/**
+ * The queue views analysts keep. Row-level security decides (migration 0003): each sees their own and the shared
+ * ones, and changes only their own, whatever a client sends.
+ */
+export class SavedViewRecords {
+  constructor(private readonly db: Kysely<RecordDatabase>) {}
+
+  /**
+   * Own views first, then the team's, by name. A view whose filter this version cannot read (saved by a newer one) is
+   * left out rather than failing the list.
+   */
+  async list(): Promise<SavedView[]> {
+    const rows = await this.db
+      .selectFrom('saved_views')
+      .select(['id', 'name', 'owner', 'shared', 'filter', sql<boolean>`owner = current_user`.as('mine')])
+      .orderBy(sql`owner = current_user`, 'desc')
+      .orderBy('name')
+      .orderBy('owner')
+      .execute();
+    return rows.flatMap((row) => {
+      const query = QueueQuery.safeParse(row.filter);
+      return query.success
+        ? [{ id: row.id, name: row.name, owner: row.owner, mine: row.mine, shared: row.shared, query: query.data }]
+        : [];
+    });
+  }
+
+  /** Saves under the name, replacing the analyst's own view of that name. */
+  async save(name: string, query: QueueQuery, shared: boolean): Promise<SavedView> {
+    const row = await this.db
+      .insertInto('saved_views')
+      .values({ name, filter: JSON.stringify(query), shared })
+      .onConflict((oc) =>
+        oc.columns(['owner', 'name']).doUpdateSet((eb) => ({
+          filter: eb.ref('excluded.filter'),
+          shared: eb.ref('excluded.shared'),
+        })),
+      )
+      .returning(['id', 'name', 'owner', 'shared'])
+      .executeTakeFirstOrThrow();
+    return { ...row, mine: true, query };
+  }
+
+  /** Deletes one of the analyst's own views; false when there was none (or it is someone else's). */
+  async remove(id: number): Promise<boolean> {
+    const rows = await this.db.deleteFrom('saved_views').where('id', '=', id).returning('id').execute();
+    return rows.length > 0;
+  }
+}

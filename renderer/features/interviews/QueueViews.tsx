@@ -1,0 +1,187 @@
+import { useState, type FormEvent } from 'react';
+import type { SavedView } from '../../../common/ipc/queue';
+import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
+import { common } from '../../i18n/common';
+import { useT } from '../../i18n/index';
+import { Button, ErrorNotice } from '../../ui/index';
+import { messages } from './messages';
+import { DEFAULT_VIEW, queueQuery, sameView, setQueueView, viewOf, type QueueView } from './queue-view';
+
+type Key = keyof (typeof messages)['en'] & string;
+
+/** Views every analyst has: what they are for is the same in every team. Those about holders need a team database. */
+const READY_MADE: { id: string; name: Key; team?: true; view: Partial<QueueView> }[] = [
+  { id: 'mine', name: 'viewMine', team: true, view: { holder: 'mine' } },
+  { id: 'unclaimed', name: 'viewUnclaimed', team: true, view: { holder: 'unclaimed', state: 'toReview' } },
+  { id: 'waiting', name: 'viewWaiting', view: { review: 'waiting' } },
+  { id: 'forMe', name: 'viewForMe', team: true, view: { review: 'forMe' } },
+  { id: 'pastTarget', name: 'viewPastTarget', view: { age: 'pastTarget' } },
+  { id: 'highRisk', name: 'viewHighRisk', view: { risk: 'high' } },
+];
+
+/**
+ * The queue's views: all interviews, the ready-made ones, and those saved in the review record (the analyst's own and
+ * the team's shared ones). Picking one sets every filter, the sort and the search; changing a filter afterwards reads
+ * as unsaved filters, which can be saved under a name.
+ */
+export function QueueViews({ view, team }: { view: QueueView; team: boolean }) {
+  const t = useT(messages);
+  const tc = useT(common);
+  const saved = useOmniQuery(keys.queue.views(), (api) => api.queue.views({}));
+  const [saving, setSaving] = useState(false);
+  const [said, setSaid] = useState<string | null>(null);
+  const readyMade = READY_MADE.filter((r) => team || !r.team).map((r) => ({
+    ...r,
+    view: { ...DEFAULT_VIEW, ...r.view },
+  }));
+  const own = (saved.data ?? []).filter((s) => s.mine);
+  const shared = (saved.data ?? []).filter((s) => !s.mine);
+  const current = sameView(view, DEFAULT_VIEW)
+    ? 'all'
+    : (readyMade.find((r) => sameView(view, r.view))?.id ??
+      (saved.data ?? []).find((s) => sameView(view, viewOf(s.query)))?.id.toString() ??
+      'custom');
+  const currentSaved = own.find((s) => s.id.toString() === current);
+
+  const remove = useOmniMutation((api, v: SavedView) => api.queue.deleteView({ id: v.id }), {
+    invalidate: [keys.queue.views()],
+    onSuccess: (_r, v) => setSaid(t('viewDeleted', { name: v.name })),
+  });
+  const pick = (id: string) => {
+    setSaid(null);
+    if (id === 'all') return setQueueView(DEFAULT_VIEW);
+    const ready = readyMade.find((r) => r.id === id);
+    const kept = saved.data?.find((s) => s.id.toString() === id);
+    if (ready) setQueueView(ready.view);
+    else if (kept) setQueueView(viewOf(kept.query));
+  };
+
+  return (
+    <div className="queue-views">
+      <div className="toolbar">
+        <div className="field">
+          <label htmlFor="queue-view">{t('viewLabel')}</label>
+          <select id="queue-view" className="select" value={current} onChange={(e) => pick(e.target.value)}>
+            <option value="all">{t('viewAll')}</option>
+            {current === 'custom' && <option value="custom">{t('viewCustom')}</option>}
+            <optgroup label={t('viewsReady')}>
+              {readyMade.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {t(r.name)}
+                </option>
+              ))}
+            </optgroup>
+            {own.length > 0 && (
+              <optgroup label={t('viewsOwn')}>
+                {own.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
+              </optgroup>
+            )}
+            {shared.length > 0 && (
+              <optgroup label={t('viewsTeam')}>
+                {shared.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {t('viewSharedBy', { name: s.name, owner: s.owner })}
+                  </option>
+                ))}
+              </optgroup>
+            )}
+          </select>
+        </div>
+        <div className="queue-view-actions">
+          {!saving && (
+            <Button
+              onClick={() => {
+                setSaving(true);
+                setSaid(null);
+              }}
+            >
+              {t('saveView')}
+            </Button>
+          )}
+          {currentSaved && (
+            <Button variant="link" disabled={remove.isPending} onClick={() => remove.mutate(currentSaved)}>
+              {t('deleteView')}
+            </Button>
+          )}
+        </div>
+      </div>
+      {saving && (
+        <SaveViewForm
+          view={view}
+          team={team}
+          initialName={currentSaved?.name ?? ''}
+          onDone={(name) => {
+            setSaving(false);
+            if (name) setSaid(t('viewSaved', { name }));
+          }}
+          cancelLabel={tc('cancel')}
+        />
+      )}
+      {remove.error && <ErrorNotice error={remove.error.data} />}
+      {saved.error && <ErrorNotice error={saved.error.data} />}
+      {said && (
+        <p className="small muted" role="status">
+          {said}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function SaveViewForm({
+  view,
+  team,
+  initialName,
+  onDone,
+  cancelLabel,
+}: {
+  view: QueueView;
+  team: boolean;
+  initialName: string;
+  onDone: (savedName?: string) => void;
+  cancelLabel: string;
+}) {
+  const t = useT(messages);
+  const [name, setName] = useState(initialName);
+  const [shared, setShared] = useState(false);
+  const save = useOmniMutation(
+    (api, input: { name: string; shared: boolean }) => api.queue.saveView({ ...input, query: queueQuery(view) }),
+    { invalidate: [keys.queue.views()], onSuccess: (v) => onDone(v.name) },
+  );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (name.trim()) save.mutate({ name: name.trim(), shared: team && shared });
+  };
+  return (
+    <form className="toolbar queue-save-view" onSubmit={submit} aria-label={t('saveView')}>
+      <div className="field">
+        <label htmlFor="queue-view-name">{t('saveViewName')}</label>
+        <input
+          id="queue-view-name"
+          className="input"
+          value={name}
+          maxLength={60}
+          autoFocus
+          onChange={(e) => setName(e.target.value)}
+          onKeyDown={(e) => e.key === 'Escape' && onDone()}
+        />
+      </div>
+      {team && (
+        <label className="checkbox">
+          <input type="checkbox" checked={shared} onChange={(e) => setShared(e.target.checked)} /> {t('saveViewShared')}
+        </label>
+      )}
+      <Button type="submit" variant="primary" disabled={!name.trim() || save.isPending}>
+        {t('saveViewSubmit')}
+      </Button>
+      <Button variant="link" onClick={() => onDone()}>
+        {cancelLabel}
+      </Button>
+      {save.error && <ErrorNotice error={save.error.data} />}
+    </form>
+  );
+}
