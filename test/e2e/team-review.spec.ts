@@ -186,3 +186,69 @@ test('two analysts share one queue: take next, live claims, four eyes, and the d
     await beto.close();
   }
 });
+
+test("a team's queue views: who holds what, and a view one analyst shares with the others", async ({
+  browser,
+  teamServer,
+}) => {
+  const server = await teamServer.server();
+  const team = { host: server.host, port: server.port, database: await server.createDatabase('team_views') };
+  await (await openRecord({ kind: 'team', ...team, user: 'postgres', tls: 'disable' })).close();
+  await sql(team, 'create role ana login in role omni_reviewer; create role beto login in role omni_reviewer;');
+  const ana = await analyst(browser, team, 'ana');
+  const beto = await analyst(browser, team, 'beto');
+  try {
+    await ana.shell.ipc('queue.addDemoSeeds', {});
+    for (const id of ['demo-clean-pass', 'demo-fraud-high']) await ana.shell.ipc('team.claim', { interviewId: id });
+    await goTo(beto.page, '/interviews');
+    const betoRows = beto.page.getByTestId('queue-row');
+    await expect(betoRows.filter({ hasText: 'demo-clean-pass' })).toContainText('ana');
+    await beto.page.getByLabel('View', { exact: true }).selectOption({ label: 'Unclaimed, to review' });
+    await expect(beto.page.getByLabel('Held by', { exact: true })).toHaveValue('unclaimed');
+    await expect(betoRows.filter({ hasText: 'demo-clean-pass' })).toHaveCount(0);
+    await expect(betoRows.first()).toContainText('Nobody');
+
+    // Ana keeps hers as a view and shares it; Beto finds it among the team's, and it shows him his own.
+    await goTo(ana.page, '/interviews');
+    await ana.page.getByLabel('View', { exact: true }).selectOption({ label: 'Held by me' });
+    await expect(ana.page.getByTestId('queue-row')).toHaveCount(2);
+    await ana.page.getByLabel('Sort by').selectOption('id');
+    await ana.page.getByRole('button', { name: 'Save view…' }).click();
+    await ana.page.getByLabel('Name of the view').fill('Mine by id');
+    await ana.page.getByLabel('Share with the team').check();
+    await ana.page.getByRole('button', { name: 'Save view', exact: true }).click();
+    await expect(ana.page.getByRole('status').filter({ hasText: 'View “Mine by id” saved.' })).toBeVisible();
+    expect(await sql(team, 'select owner, name, shared from saved_views')).toEqual([
+      { owner: 'ana', name: 'Mine by id', shared: true },
+    ]);
+
+    await beto.page.reload();
+    const shared = beto.page.getByLabel('View', { exact: true });
+    await expect(shared.locator('optgroup[label="Shared by the team"] option')).toHaveText(['Mine by id (by ana)']);
+    await beto.shell.ipc('team.claim', { interviewId: 'demo-closed' });
+    await shared.selectOption({ label: 'Mine by id (by ana)' });
+    await expect(betoRows).toHaveCount(1);
+    await expect(betoRows.first()).toContainText('demo-closed');
+    // Not his to delete.
+    await expect(beto.page.getByRole('button', { name: 'Delete view' })).toHaveCount(0);
+    await beto.page.screenshot({ path: `${SHOTS}/team-queue-views-en.png` });
+    await beto.shell.ipc('settings.setPreferences', { language: 'es' });
+    await beto.page.reload();
+    await beto.page.getByLabel('Vista', { exact: true }).selectOption({ label: 'Sin tomar, por revisar' });
+    await expect(betoRows.filter({ hasText: 'demo-closed' })).toHaveCount(0);
+    await expect(
+      beto.page.getByLabel('Vista', { exact: true }).locator('optgroup[label="Compartidas por el equipo"] option'),
+    ).toHaveText(['Mine by id (de ana)']);
+    // Seven columns in Spanish stay inside the queue's panel.
+    const overflow = await beto.page
+      .locator('.queue-table')
+      .evaluate(
+        (table) => table.getBoundingClientRect().right - table.closest('.panel')!.getBoundingClientRect().right,
+      );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await beto.page.screenshot({ path: `${SHOTS}/team-queue-views-es.png` });
+  } finally {
+    await ana.close();
+    await beto.close();
+  }
+});

@@ -10,7 +10,7 @@ import { messages } from './messages';
 import { QueueToolbar } from './QueueToolbar';
 import { useTableRows } from './useTableRows';
 import { countKept, isFiltered, queueQuery, scopeOf, useQueueWalk } from './queue-view';
-import { QueueViews } from './QueueViews';
+import { QueueViewActions, QueueViewPicker } from './QueueViews';
 import { useSettled } from './useSettled';
 import { LocalStateBadge, SessionStatusBadge, useEntryLabel, useLocalStateLabel } from './shared';
 import {
@@ -221,17 +221,24 @@ function QueueTable({
 
   return (
     <>
-      <QueueViews view={view} team={team} />
-      <QueueToolbar view={view} searchRef={searchRef} team={team} />
-      <p className="small muted" aria-live="polite">
-        {counts &&
-          `${t('queueCount', {
-            shown: f.number(countKept(counts, view.state, view.status)),
-            total: f.number(counts.total),
-          })} · `}
-        <PastTarget />
-        {t('keyboardHint')}
-      </p>
+      <QueueToolbar
+        view={view}
+        searchRef={searchRef}
+        team={team}
+        picker={<QueueViewPicker view={view} team={team} />}
+      />
+      <div className="queue-summary">
+        <p className="small muted" aria-live="polite">
+          {counts &&
+            `${t('queueCount', {
+              shown: f.number(countKept(counts, view.state, view.status)),
+              total: f.number(counts.total),
+            })} · `}
+          <PastTarget />
+          {t('keyboardHint')}
+        </p>
+        <QueueViewActions view={view} team={team} />
+      </div>
       {remove.error && <ErrorNotice error={remove.error.data} />}
       {removedId && (
         <RemovedNotice

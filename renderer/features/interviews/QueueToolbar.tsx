@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { useT } from '../../i18n/index';
 import { messages } from './messages';
 import { setQueueView, type QueueView } from './queue-view';
@@ -6,23 +6,27 @@ import { setQueueView, type QueueView } from './queue-view';
 type Key = keyof (typeof messages)['en'] & string;
 
 /**
- * The queue's search, sort and filters; they change the shared queue view (queue-view.ts), which outlives the screen.
- * Who holds an interview is a filter on a team database only: on this computer's record nobody else can.
+ * The queue's view picker, search, sort and filters; they change the shared queue view (queue-view.ts), which
+ * outlives the screen. Who holds an interview is a filter on a team database only: on this computer's record nobody
+ * else can.
  */
 export function QueueToolbar({
   view,
   searchRef,
   team,
+  picker,
 }: {
   view: QueueView;
   searchRef: RefObject<HTMLInputElement | null>;
   team: boolean;
+  picker: ReactNode;
 }) {
   const t = useT(messages);
   return (
     <>
       <div className="toolbar" role="search">
-        <div className="field">
+        {picker}
+        <div className="field queue-search">
           <label htmlFor="queue-search">{t('searchLabel')}</label>
           <input
             id="queue-search"
@@ -45,7 +49,7 @@ export function QueueToolbar({
           ]}
         />
       </div>
-      <div className="toolbar queue-filters">
+      <div className="queue-filters">
         <FilterSelect
           view={view}
           field="state"

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { SavedView } from '../../../common/ipc/queue';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { common } from '../../i18n/common';
@@ -19,101 +19,118 @@ const READY_MADE: { id: string; name: Key; team?: true; view: Partial<QueueView>
   { id: 'highRisk', name: 'viewHighRisk', view: { risk: 'high' } },
 ];
 
-/**
- * The queue's views: all interviews, the ready-made ones, and those saved in the review record (the analyst's own and
- * the team's shared ones). Picking one sets every filter, the sort and the search; changing a filter afterwards reads
- * as unsaved filters, which can be saved under a name.
- */
-export function QueueViews({ view, team }: { view: QueueView; team: boolean }) {
-  const t = useT(messages);
-  const tc = useT(common);
+/** The views on offer, and which one the queue shows now ('all', 'custom' for unsaved filters, or a view's id). */
+function useViews(view: QueueView, team: boolean) {
   const saved = useOmniQuery(keys.queue.views(), (api) => api.queue.views({}));
-  const [saving, setSaving] = useState(false);
-  const [said, setSaid] = useState<string | null>(null);
   const readyMade = READY_MADE.filter((r) => team || !r.team).map((r) => ({
     ...r,
     view: { ...DEFAULT_VIEW, ...r.view },
   }));
-  const own = (saved.data ?? []).filter((s) => s.mine);
-  const shared = (saved.data ?? []).filter((s) => !s.mine);
+  const list = saved.data ?? [];
   const current = sameView(view, DEFAULT_VIEW)
     ? 'all'
     : (readyMade.find((r) => sameView(view, r.view))?.id ??
-      (saved.data ?? []).find((s) => sameView(view, viewOf(s.query)))?.id.toString() ??
+      list.find((s) => sameView(view, viewOf(s.query)))?.id.toString() ??
       'custom');
-  const currentSaved = own.find((s) => s.id.toString() === current);
+  return { saved, readyMade, list, current, currentOwn: list.find((s) => s.mine && s.id.toString() === current) };
+}
 
+/**
+ * The queue's views: all interviews, the ready-made ones, and those saved in the review record (the analyst's own and
+ * the team's shared ones). Picking one sets every filter, the sort and the search; changing a filter afterwards reads
+ * as unsaved filters, which can be saved under a name (QueueViewActions).
+ */
+export function QueueViewPicker({ view, team }: { view: QueueView; team: boolean }) {
+  const t = useT(messages);
+  const { readyMade, list, current } = useViews(view, team);
+  const own = list.filter((s) => s.mine);
+  const shared = list.filter((s) => !s.mine);
+  const pick = (id: string) => {
+    const ready = readyMade.find((r) => r.id === id);
+    const kept = list.find((s) => s.id.toString() === id);
+    if (id === 'all') setQueueView(DEFAULT_VIEW);
+    else if (ready) setQueueView(ready.view);
+    else if (kept) setQueueView(viewOf(kept.query));
+  };
+  return (
+    <div className="field queue-view-picker">
+      <label htmlFor="queue-view">{t('viewLabel')}</label>
+      <select id="queue-view" className="select" value={current} onChange={(e) => pick(e.target.value)}>
+        <option value="all">{t('viewAll')}</option>
+        {current === 'custom' && <option value="custom">{t('viewCustom')}</option>}
+        <optgroup label={t('viewsReady')}>
+          {readyMade.map((r) => (
+            <option key={r.id} value={r.id}>
+              {t(r.name)}
+            </option>
+          ))}
+        </optgroup>
+        {own.length > 0 && (
+          <optgroup label={t('viewsOwn')}>
+            {own.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </optgroup>
+        )}
+        {shared.length > 0 && (
+          <optgroup label={t('viewsTeam')}>
+            {shared.map((s) => (
+              <option key={s.id} value={s.id}>
+                {t('viewSharedBy', { name: s.name, owner: s.owner })}
+              </option>
+            ))}
+          </optgroup>
+        )}
+      </select>
+    </div>
+  );
+}
+
+/** How long "view saved" or "view deleted" stays said. */
+const SAID_FOR_MS = 6_000;
+
+/** Saving the filters as a view (a small form), and deleting the analyst's own view in use. */
+export function QueueViewActions({ view, team }: { view: QueueView; team: boolean }) {
+  const t = useT(messages);
+  const tc = useT(common);
+  const { saved, currentOwn } = useViews(view, team);
+  const [saving, setSaving] = useState(false);
+  const [said, setSaid] = useState<string | null>(null);
+  useEffect(() => {
+    if (!said) return;
+    const timer = setTimeout(() => setSaid(null), SAID_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [said]);
   const remove = useOmniMutation((api, v: SavedView) => api.queue.deleteView({ id: v.id }), {
     invalidate: [keys.queue.views()],
     onSuccess: (_r, v) => setSaid(t('viewDeleted', { name: v.name })),
   });
-  const pick = (id: string) => {
-    setSaid(null);
-    if (id === 'all') return setQueueView(DEFAULT_VIEW);
-    const ready = readyMade.find((r) => r.id === id);
-    const kept = saved.data?.find((s) => s.id.toString() === id);
-    if (ready) setQueueView(ready.view);
-    else if (kept) setQueueView(viewOf(kept.query));
-  };
-
   return (
-    <div className="queue-views">
-      <div className="toolbar">
-        <div className="field">
-          <label htmlFor="queue-view">{t('viewLabel')}</label>
-          <select id="queue-view" className="select" value={current} onChange={(e) => pick(e.target.value)}>
-            <option value="all">{t('viewAll')}</option>
-            {current === 'custom' && <option value="custom">{t('viewCustom')}</option>}
-            <optgroup label={t('viewsReady')}>
-              {readyMade.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {t(r.name)}
-                </option>
-              ))}
-            </optgroup>
-            {own.length > 0 && (
-              <optgroup label={t('viewsOwn')}>
-                {own.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
-              </optgroup>
-            )}
-            {shared.length > 0 && (
-              <optgroup label={t('viewsTeam')}>
-                {shared.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {t('viewSharedBy', { name: s.name, owner: s.owner })}
-                  </option>
-                ))}
-              </optgroup>
-            )}
-          </select>
-        </div>
-        <div className="queue-view-actions">
-          {!saving && (
-            <Button
-              onClick={() => {
-                setSaving(true);
-                setSaid(null);
-              }}
-            >
-              {t('saveView')}
-            </Button>
-          )}
-          {currentSaved && (
-            <Button variant="link" disabled={remove.isPending} onClick={() => remove.mutate(currentSaved)}>
-              {t('deleteView')}
-            </Button>
-          )}
-        </div>
-      </div>
+    <>
+      <span className="queue-view-actions">
+        {said && (
+          <span className="small muted" role="status">
+            {said}
+          </span>
+        )}
+        {currentOwn && (
+          <Button variant="link" disabled={remove.isPending} onClick={() => remove.mutate(currentOwn)}>
+            {t('deleteView')}
+          </Button>
+        )}
+        {!saving && (
+          <Button variant="link" onClick={() => setSaving(true)}>
+            {t('saveView')}
+          </Button>
+        )}
+      </span>
       {saving && (
         <SaveViewForm
           view={view}
           team={team}
-          initialName={currentSaved?.name ?? ''}
+          initialName={currentOwn?.name ?? ''}
           onDone={(name) => {
             setSaving(false);
             if (name) setSaid(t('viewSaved', { name }));
@@ -123,12 +140,7 @@ export function QueueViews({ view, team }: { view: QueueView; team: boolean }) {
       )}
       {remove.error && <ErrorNotice error={remove.error.data} />}
       {saved.error && <ErrorNotice error={saved.error.data} />}
-      {said && (
-        <p className="small muted" role="status">
-          {said}
-        </p>
-      )}
-    </div>
+    </>
   );
 }
 

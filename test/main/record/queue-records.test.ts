@@ -174,6 +174,16 @@ describe.each(ENGINES)('the queue read a page at a time, on the %s engine', (kin
     });
   });
 
+  it('keeps the filed risk when the entry is written again from a read made before it was filed', async () => {
+    const entry: StoredEntry = { interviewId: 'r1', addedAt: '2026-11-20T09:00:00.000Z', localState: 'toReview' };
+    await queue.put('risk', [entry]);
+    await queue.put('risk', [{ ...entry, risk: 'medium' }]);
+    await queue.put('risk', [{ ...entry, localState: 'inReview' }]);
+    expect(await queue.get('risk', 'r1')).toMatchObject({ localState: 'inReview', risk: 'medium' });
+    await queue.put('risk', [{ ...entry, risk: 'high' }]);
+    expect((await queue.get('risk', 'r1'))?.risk).toBe('high');
+  });
+
   it('gives the neighbours and place of an interview on the filtered, sorted way', async () => {
     expect(await queue.neighbours('demo', 'e1', ALL)).toEqual({ prev: 'b2', next: 'a3', index: 2, count: 5 });
     expect(await queue.neighbours('demo', 'd4', ALL)).toEqual({ next: 'b2', index: 0, count: 5 });
