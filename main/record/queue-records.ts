@@ -165,7 +165,9 @@ export class QueueRecords {
               session_status: eb.ref('excluded.session_status'),
               session_status_seen_at: eb.ref('excluded.session_status_seen_at'),
               last_opened_at: eb.ref('excluded.last_opened_at'),
-              risk: eb.ref('excluded.risk'),
+              // Filed by each read of the checks, apart from the entry's other changes: a write of the entry read
+              // before the risk was filed (the opening's) must not clear it.
+              risk: eb.fn.coalesce('excluded.risk', 'queue_entries.risk'),
             })),
           )
           .execute();
