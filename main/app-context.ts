@@ -164,7 +164,9 @@ async function openRecordOrEmbedded(
     log.warn('The team database could not be opened at start; working on this computer’s record', {
       code: problem.data.code,
     });
-    return { record: await openRecord(embedded), startProblem: problem.data.message };
+    const { message, advice } = problem.data;
+    const startProblem = advice ? { en: `${message.en} ${advice.en}`, es: `${message.es} ${advice.es}` } : message;
+    return { record: await openRecord(embedded), startProblem };
   }
 }
 

@@ -170,6 +170,8 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
   const { error, results } = await new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    // A reviewer's login may not change the schema: the owner's must bring a team database up to date first.
+    if ((error as { code?: unknown }).code === '42501') throw needsOwner(failed);
     throw new ReviewError(
       'RECORD_MIGRATION_FAILED',
       {
@@ -192,6 +194,20 @@ async function appliedMigrations(db: Kysely<unknown>): Promise<string[]> {
   if (!rows[0]?.exists) return [];
   const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
   return applied.rows.map((r) => r.name);
+}
+
+function needsOwner(step: string | undefined): ReviewError {
+  return new ReviewError(
+    'RECORD_NEEDS_OWNER',
+    {
+      en: `The team database needs this version's update${step ? ` (step ${step})` : ''}, which only the login that owns it may make.`,
+      es: `La base de datos del equipo necesita la actualización de esta versión${step ? ` (paso ${step})` : ''}, y solo puede hacerla el usuario dueño de la base.`,
+    },
+    {
+      en: 'Ask whoever set up the team database to start this version once with the owner’s login, then start again. Nothing was changed.',
+      es: 'Pide a quien preparó la base de datos del equipo que inicie esta versión una vez con el usuario dueño y vuelve a iniciar. No se cambió nada.',
+    },
+  );
 }
 
 function databaseNewerThanApp(latest: string): ReviewError {

@@ -375,6 +375,24 @@ describe('queue views', () => {
   });
 });
 
+describe('updates', () => {
+  it("are the owner's to make: a reviewer's start on a database behind this version says so and changes nothing", async () => {
+    await admin.query(`
+      alter table queue_entries drop column risk;
+      delete from kysely_migration where name = '0005-queue-risk';`);
+    await expect(as('ana')).rejects.toMatchObject({
+      data: { code: 'RECORD_NEEDS_OWNER', message: { en: expect.stringContaining('0005-queue-risk') } },
+    });
+    const { rows } = await admin.query(
+      `select count(*)::int as n from kysely_migration where name = '0005-queue-risk'`,
+    );
+    expect(rows).toEqual([{ n: 0 }]);
+    // The owner's start brings it up to date; then the reviewer's goes through.
+    await (await as('postgres')).close();
+    await (await as('ana')).close();
+  });
+});
+
 describe('notices', () => {
   it("tell another analyst of a claim and a decision within half a second, and again after the server's restart", async () => {
     const heard: (RecordNotice & { ms: number })[] = [];
