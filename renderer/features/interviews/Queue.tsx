@@ -1,27 +1,20 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import type { AddResult, QueueCounts, QueueEntry } from '../../../common/ipc/queue';
-import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { QueueCounts, QueueEntry } from '../../../common/ipc/queue';
+import { keys, useOmniMutation } from '../../api/index';
 import { QUEUE_PAGE, useQueueCounts, useQueueNeighbours, useQueuePages } from '../../api/queue';
 import { useShortcut } from '../../app/shortcuts';
-import { useBilingual, useFormat, useT } from '../../i18n/index';
-import { Button, ErrorNotice, Field, FileField, Panel } from '../../ui/index';
+import { useFormat, useT } from '../../i18n/index';
+import { Button, ErrorNotice, Panel } from '../../ui/index';
 import { messages } from './messages';
 import { QueueToolbar } from './QueueToolbar';
+import { QueueRow } from './QueueRow';
 import { useTableRows } from './useTableRows';
 import { countKept, isFiltered, queueQuery, scopeOf, useQueueWalk } from './queue-view';
 import { QueueViewActions, QueueViewPicker } from './QueueViews';
+import { AddPanel, DemoSeedsPanel } from './AddPanels';
 import { useSettled } from './useSettled';
-import { LocalStateBadge, SessionStatusBadge, useEntryLabel, useLocalStateLabel } from './shared';
-import {
-  HolderCell,
-  PastTarget,
-  TakeNext,
-  useAgeText,
-  useHolders,
-  useOnTeamDatabase,
-  useWaitingAge,
-} from './team-queue';
+import { PastTarget, TakeNext, useHolders, useOnTeamDatabase, useWaitingAge } from './team-queue';
 
 /** How long typing in the search must pause before main is asked. */
 const SEARCH_PAUSE_MS = 200;
@@ -136,13 +129,10 @@ function QueueTable({
   const t = useT(messages);
   const f = useFormat();
   const navigate = useNavigate();
-  const stateLabel = useLocalStateLabel();
-  const labelOf = useEntryLabel();
   const { view } = useQueueWalk();
   const team = useOnTeamDatabase();
   const holders = useHolders();
   const age = useWaitingAge();
-  const ageText = useAgeText();
   const [selected, setSelected] = useState(() =>
     Math.max(
       0,
@@ -276,65 +266,19 @@ function QueueTable({
                 <td colSpan={holders ? 7 : 6} style={{ height: before }} />
               </tr>
             )}
-            {items.map((item) => {
-              const entry = rows[item.index]!;
-              const isCurrent = item.index === current;
-              return (
-                <tr
-                  key={item.key}
-                  ref={virtualizer.measureElement}
-                  data-index={item.index}
-                  aria-rowindex={item.index + 2}
-                  className={isCurrent ? 'selected' : undefined}
-                  aria-current={isCurrent ? 'true' : undefined}
-                  data-testid="queue-row"
-                  onClick={() => setSelected(item.index)}
-                >
-                  <td>
-                    <Link className="mono" to={`/interviews/${encodeURIComponent(entry.interviewId)}`}>
-                      {entry.interviewId}
-                    </Link>
-                    {labelOf(entry) && <div className="small muted">{labelOf(entry)}</div>}
-                    {!entry.hasSessionToken && <div className="small queue-no-token">{t('noSessionToken')}</div>}
-                  </td>
-                  <td>
-                    <SessionStatusBadge status={entry.sessionStatus} />
-                    {entry.risk && <RiskNote risk={entry.risk} />}
-                  </td>
-                  <td>
-                    <LocalStateBadge state={entry.localState} />
-                    <span className="visually-hidden">{stateLabel(entry.localState)}</span>
-                  </td>
-                  <td className="num">{age(entry)}</td>
-                  {holders && (
-                    <td>
-                      <HolderCell claim={holders.get(entry.interviewId)} />
-                    </td>
-                  )}
-                  <td className="num">
-                    {entry.lastOpenedAt ? (
-                      <span title={f.dateTime(entry.lastOpenedAt)}>
-                        {t('openedAgo', { age: ageText(entry.lastOpenedAt) })}
-                      </span>
-                    ) : (
-                      <span className="muted">{t('never')}</span>
-                    )}
-                  </td>
-                  <td>
-                    <Button
-                      variant="link"
-                      aria-label={t('removeLabel', { id: entry.interviewId })}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        remove.mutate(entry.interviewId);
-                      }}
-                    >
-                      {t('remove')}
-                    </Button>
-                  </td>
-                </tr>
-              );
-            })}
+            {items.map((item) => (
+              <QueueRow
+                key={item.key}
+                entry={rows[item.index]!}
+                index={item.index}
+                current={item.index === current}
+                measure={virtualizer.measureElement}
+                onSelect={setSelected}
+                waiting={age(rows[item.index]!)}
+                holder={holders && { claim: holders.get(rows[item.index]!.interviewId) }}
+                onRemove={(interviewId) => remove.mutate(interviewId)}
+              />
+            ))}
             {after > 0 && (
               <tr aria-hidden="true" className="queue-spacer">
                 <td colSpan={holders ? 7 : 6} style={{ height: after }} />
@@ -344,207 +288,5 @@ function QueueTable({
         </table>
       )}
     </>
-  );
-}
-
-/** The risk the interview's checks were last read with, under its status; a level newer than the spec as sent. */
-function RiskNote({ risk }: { risk: string }) {
-  const t = useT(messages);
-  const known = { high: 'riskNoteHigh', medium: 'riskNoteMedium', low: 'riskNoteLow' } as const;
-  const text = risk in known ? t(known[risk as keyof typeof known]) : t('riskNote', { level: risk });
-  return <div className={`small queue-risk queue-risk-${risk in known ? risk : 'other'}`}>{text}</div>;
-}
-
-function ImportSummary({ result }: { result: AddResult }) {
-  const t = useT(messages);
-  const pick = useBilingual();
-  return (
-    <div className={`notice ${result.problems.length ? 'notice-warn' : 'notice-ok'}`} role="status">
-      <p>
-        {t('importResult', {
-          added: result.added.length,
-          updated: result.updated.length,
-          tokens: result.tokensAttached,
-        })}
-      </p>
-      {result.problems.length > 0 && (
-        <>
-          <p>{t('importProblems', { n: result.problems.length })}</p>
-          <ul className="small">
-            {result.problems.slice(0, 20).map((p) => (
-              <li key={`${p.line}-${p.text}`}>
-                {t('lineN', { n: p.line })}: {pick(p.message)}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-    </div>
-  );
-}
-
-function AddPanel() {
-  const t = useT(messages);
-  const navigate = useNavigate();
-  const [id, setId] = useState('');
-  const [token, setToken] = useState('');
-  const [pasted, setPasted] = useState('');
-  const [result, setResult] = useState<AddResult | null>(null);
-  const invalidate = [keys.queue.all()];
-  const add = useOmniMutation(
-    (api, input: { interviewId: string; sessionToken?: string }) => api.queue.add({ items: [input] }),
-    { invalidate, onSuccess: (r) => setResult(r) },
-  );
-  const deepLink = useOmniMutation((api, url: string) => api.queue.openDeepLink({ url }), {
-    invalidate,
-    onSuccess: (r) => navigate(`/interviews/${encodeURIComponent(r.interviewId)}`),
-  });
-  const importText = useOmniMutation(
-    (api, input: { text: string; format: 'auto' | 'csv' }) => api.queue.importText(input),
-    { invalidate, onSuccess: (r) => setResult(r) },
-  );
-  const error = add.error ?? deepLink.error ?? importText.error;
-
-  const onAdd = (e: FormEvent) => {
-    e.preventDefault();
-    const value = id.trim();
-    if (!value) return;
-    if (value.toLowerCase().startsWith('omni-reviewer:')) deepLink.mutate(value);
-    else
-      add.mutate(
-        { interviewId: value, ...(token.trim() ? { sessionToken: token.trim() } : {}) },
-        {
-          onSuccess: () => {
-            setId('');
-            setToken('');
-          },
-        },
-      );
-  };
-
-  return (
-    <section className="panel" aria-labelledby="add-title">
-      <div className="panel-header">
-        <h2 id="add-title">{t('addTitle')}</h2>
-      </div>
-      <form onSubmit={onAdd}>
-        <Field
-          label={t('addId')}
-          hint={t('addIdHint')}
-          mono
-          value={id}
-          onChange={(e) => setId(e.target.value)}
-          name="interviewId"
-          autoComplete="off"
-          spellCheck={false}
-        />
-        <Field
-          label={t('addToken')}
-          hint={t('addTokenHint')}
-          mono
-          type="password"
-          value={token}
-          onChange={(e) => setToken(e.target.value)}
-          name="sessionToken"
-          autoComplete="off"
-        />
-        <Button type="submit" variant="primary" disabled={!id.trim() || add.isPending}>
-          {t('addButton')}
-        </Button>
-      </form>
-      <details className="import-details">
-        <summary>{t('importTitle')}</summary>
-        <div className="field">
-          <label htmlFor="paste-list">{t('pasteLabel')}</label>
-          <textarea
-            id="paste-list"
-            className="input mono"
-            rows={5}
-            value={pasted}
-            onChange={(e) => setPasted(e.target.value)}
-            aria-describedby="paste-hint"
-            spellCheck={false}
-          />
-          <span id="paste-hint" className="hint">
-            {t('pasteHint')}
-          </span>
-        </div>
-        <Button
-          disabled={!pasted.trim() || importText.isPending}
-          onClick={() => importText.mutate({ text: pasted, format: 'auto' }, { onSuccess: () => setPasted('') })}
-        >
-          {t('pasteButton')}
-        </Button>
-        <div className="queue-csv">
-          <FileField
-            label={t('csvLabel')}
-            accept=".csv,text/csv,text/plain"
-            hint={t('csvHint')}
-            onFile={async (file) => {
-              if (file) importText.mutate({ text: await file.text(), format: 'csv' });
-            }}
-          />
-        </div>
-      </details>
-      {error && <ErrorNotice error={error.data} />}
-      {result && <ImportSummary result={result} />}
-    </section>
-  );
-}
-
-function DemoSeedsPanel() {
-  const t = useT(messages);
-  const labelOf = useEntryLabel();
-  const seeds = useOmniQuery(keys.queue.demoSeeds(), (api) => api.queue.demoSeeds({}));
-  const addSeeds = useOmniMutation(
-    (api, ids: string[] | undefined) => api.queue.addDemoSeeds(ids ? { interviewIds: ids } : {}),
-    {
-      invalidate: [keys.queue.all()],
-    },
-  );
-  if (seeds.data && seeds.data.length === 0) return null;
-  return (
-    <Panel
-      title={t('demoTitle')}
-      query={seeds}
-      actions={
-        <Button
-          onClick={() => addSeeds.mutate(undefined)}
-          disabled={addSeeds.isPending || seeds.data?.every((s) => s.inQueue)}
-        >
-          {t('demoAddAll')}
-        </Button>
-      }
-    >
-      {(list) => (
-        <>
-          <p className="small muted">{t('demoIntro')}</p>
-          {addSeeds.error && <ErrorNotice error={addSeeds.error.data} />}
-          <ul className="seed-list">
-            {list.map((s) => (
-              <li key={s.interviewId}>
-                <span>
-                  <span className="mono">{s.interviewId}</span>
-                  <span className="small muted"> · {labelOf(s)}</span>
-                </span>
-                <span className="seed-actions">
-                  <SessionStatusBadge status={s.sessionStatus} />
-                  {s.inQueue ? (
-                    <span className="small muted">{t('demoInQueue')}</span>
-                  ) : (
-                    <Button
-                      onClick={() => addSeeds.mutate([s.interviewId])}
-                      aria-label={`${t('demoAdd')} ${s.interviewId}`}
-                    >
-                      {t('demoAdd')}
-                    </Button>
-                  )}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-    </Panel>
   );
 }

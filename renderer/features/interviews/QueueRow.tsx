@@ -1,0 +1,98 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { QueueEntry } from '../../../common/ipc/queue';
+import type { ClaimView } from '../../../common/ipc/team';
+import { useFormat, useT } from '../../i18n/index';
+import { Button } from '../../ui/index';
+import { messages } from './messages';
+import { LocalStateBadge, SessionStatusBadge, useEntryLabel, useLocalStateLabel } from './shared';
+import { HolderCell, useAgeText } from './team-queue';
+
+/** One interview of the queue's table, measured as drawn (the table draws only the rows in sight). */
+export function QueueRow({
+  entry,
+  index,
+  current,
+  measure,
+  onSelect,
+  waiting,
+  holder,
+  onRemove,
+}: {
+  entry: QueueEntry;
+  index: number;
+  current: boolean;
+  measure: (row: HTMLTableRowElement | null) => void;
+  onSelect: (index: number) => void;
+  waiting: ReactNode;
+  /** Who holds it, on a team database; undefined where nobody else can (no column). */
+  holder: { claim: ClaimView | undefined } | undefined;
+  onRemove: (interviewId: string) => void;
+}) {
+  const t = useT(messages);
+  const f = useFormat();
+  const stateLabel = useLocalStateLabel();
+  const labelOf = useEntryLabel();
+  const ageText = useAgeText();
+  const label = labelOf(entry);
+  return (
+    <tr
+      ref={measure}
+      data-index={index}
+      aria-rowindex={index + 2}
+      className={current ? 'selected' : undefined}
+      aria-current={current ? 'true' : undefined}
+      data-testid="queue-row"
+      onClick={() => onSelect(index)}
+    >
+      <td>
+        <Link className="mono" to={`/interviews/${encodeURIComponent(entry.interviewId)}`}>
+          {entry.interviewId}
+        </Link>
+        {label && <div className="small muted">{label}</div>}
+        {!entry.hasSessionToken && <div className="small queue-no-token">{t('noSessionToken')}</div>}
+      </td>
+      <td>
+        <SessionStatusBadge status={entry.sessionStatus} />
+        {entry.risk && <RiskNote risk={entry.risk} />}
+      </td>
+      <td>
+        <LocalStateBadge state={entry.localState} />
+        <span className="visually-hidden">{stateLabel(entry.localState)}</span>
+      </td>
+      <td className="num">{waiting}</td>
+      {holder && (
+        <td>
+          <HolderCell claim={holder.claim} />
+        </td>
+      )}
+      <td className="num">
+        {entry.lastOpenedAt ? (
+          <span title={f.dateTime(entry.lastOpenedAt)}>{t('openedAgo', { age: ageText(entry.lastOpenedAt) })}</span>
+        ) : (
+          <span className="muted">{t('never')}</span>
+        )}
+      </td>
+      <td>
+        <Button
+          variant="link"
+          aria-label={t('removeLabel', { id: entry.interviewId })}
+          onClick={(e) => {
+            e.stopPropagation();
+            onRemove(entry.interviewId);
+          }}
+        >
+          {t('remove')}
+        </Button>
+      </td>
+    </tr>
+  );
+}
+
+/** The risk the interview's checks were last read with, under its status; a level newer than the spec as sent. */
+function RiskNote({ risk }: { risk: string }) {
+  const t = useT(messages);
+  const known = { high: 'riskNoteHigh', medium: 'riskNoteMedium', low: 'riskNoteLow' } as const;
+  const text = risk in known ? t(known[risk as keyof typeof known]) : t('riskNote', { level: risk });
+  return <div className={`small queue-risk queue-risk-${risk in known ? risk : 'other'}`}>{text}</div>;
+}
