@@ -65,14 +65,25 @@ export type RecordNoticeKind =
   | 'changed'
   | 'removed'
   /** decisions: the status they were written with */
-  | DecisionStatus;
+  | DecisionStatus
+  /** record: notices may have been missed (heard again after an absence): read everything again */
+  | 'resync';
 
 /** What the record announces (`pg_notify('omni_record', …)`) when a claim, a decision or a queue entry changes. */
 export interface RecordNotice {
-  table: 'claims' | 'decisions' | 'queue_entries';
+  table: 'claims' | 'decisions' | 'queue_entries' | 'record';
   environment: string;
   interviewId: string;
   kind: RecordNoticeKind;
   /** The login that made the change. */
   by: string;
 }
+
+/** Said by main, not the database: what was heard may have missed changes (empty environment, id and login). */
+export const RESYNC_NOTICE: RecordNotice = {
+  table: 'record',
+  environment: '',
+  interviewId: '',
+  kind: 'resync',
+  by: '',
+};

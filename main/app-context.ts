@@ -109,13 +109,7 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
     };
   // Every notice of the record (anyone's claim, decision or queue change), numbered for the screens' long poll.
   const changes = new ChangeFeed();
-  const stopHearing = record.events.subscribe((notice) => changes.push(notice));
-  // Heard from before the first screen reads, so no change made meanwhile goes unseen (bounded: a LISTEN that
-  // cannot connect must not hold the start; the frame reads everything again once the record is back).
-  await Promise.race([
-    record.events.listening(),
-    new Promise((resolve) => setTimeout(resolve, LISTEN_WAIT_MS).unref()),
-  ]);
+  const stopHearing = await changes.follow(record.events, LISTEN_WAIT_MS);
   const onRecord = recordForApp(record, { environment: () => environments.activeId(), store, log, now });
   void onRecord.resume();
   const context: MainContext = {

@@ -1,4 +1,5 @@
-import type { RecordNotice } from '../../common/team-review';
+import { RESYNC_NOTICE, type RecordNotice } from '../../common/team-review';
+import type { RecordEvents } from './record-events';
 
 /** Notices kept for long polls that come back late; a poll older than these gets all that is kept. */
 const KEPT = 500;
@@ -33,6 +34,27 @@ export class ChangeFeed {
       });
     }
     return { cursor: this.last, notices: this.kept.filter((k) => k.seq > from).map((k) => k.notice) };
+  }
+
+  /**
+   * Numbers the record's notices from now on; the function returned stops. Waits until they are heard, so the first
+   * screens read after it, but at most `waitMs` (a LISTEN that cannot connect must not hold the start): heard later,
+   * the screens may have read in between, unannounced, so they are told to read again.
+   */
+  async follow(events: Pick<RecordEvents, 'subscribe' | 'listening'>, waitMs: number): Promise<() => void> {
+    const stop = events.subscribe((notice) => this.push(notice));
+    const listening = events.listening().then(() => true);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const inTime = await Promise.race([
+      listening,
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), waitMs);
+        timer.unref?.();
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!inTime) void listening.then(() => this.push(RESYNC_NOTICE));
+    return stop;
   }
 
   /** Wakes every waiting poll (at shutdown), so none holds the process open. */

@@ -1,5 +1,5 @@
 import pg, { type Notification, type PoolConfig } from 'pg';
-import type { RecordNotice } from '../../common/team-review';
+import { RESYNC_NOTICE, type RecordNotice } from '../../common/team-review';
 
 /** The channel the record's triggers announce on (migration-team-review.ts, record_notify). */
 export const NOTICE_CHANNEL = 'omni_record';
@@ -20,7 +20,7 @@ export interface RecordEvents {
 /**
  * On a team's server: a connection of its own, only for LISTEN (a pooled one goes back to the pool and stops
  * hearing). Opened at the first subscriber; when the server goes away it is opened again, every second, until it is
- * back. Notices made while it was away are not heard: a subscriber reads the state again when it needs it.
+ * back. Notices made while it was away are not heard: subscribers are told so (RESYNC_NOTICE) and read again.
  */
 export function listenOnServer(connection: PoolConfig, retryEveryMs = RECONNECT_EVERY_MS): RecordEvents {
   const fanOut = subscribers();
@@ -28,6 +28,7 @@ export function listenOnServer(connection: PoolConfig, retryEveryMs = RECONNECT_
   let retry: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
   let heard = false;
+  let heardBefore = false;
   const waiting: (() => void)[] = [];
 
   function again() {
@@ -53,7 +54,11 @@ export function listenOnServer(connection: PoolConfig, retryEveryMs = RECONNECT_
       await c.connect();
       await c.query(`listen ${NOTICE_CHANNEL}`);
       heard = client === c;
-      if (heard) for (const resolve of waiting.splice(0)) resolve();
+      if (!heard) return;
+      for (const resolve of waiting.splice(0)) resolve();
+      // Heard again after an absence: whatever was announced meanwhile went unheard.
+      if (heardBefore) fanOut.tell(RESYNC_NOTICE);
+      heardBefore = true;
     } catch {
       await c.end().catch(() => undefined);
       if (client === c) again();
@@ -108,6 +113,9 @@ export function listenOnPool(pool: pg.Pool): RecordEvents {
 
 function subscribers() {
   const listeners = new Set<(notice: RecordNotice) => void>();
+  const tell = (notice: RecordNotice) => {
+    for (const fn of listeners) fn(notice);
+  };
   return {
     add(fn: (notice: RecordNotice) => void) {
       listeners.add(fn);
@@ -122,7 +130,8 @@ function subscribers() {
       } catch {
         return;
       }
-      for (const fn of listeners) fn(notice);
+      tell(notice);
     },
+    tell,
   };
 }

@@ -27,6 +27,11 @@ export function useTeamChanges(): void {
           if (notices.length === 0) continue;
           void queryClient.invalidateQueries({ queryKey: keys.queue.all() });
           void queryClient.invalidateQueries({ queryKey: keys.team.all() });
+          // Notices may have been missed: every interview's decision bar reads again too.
+          if (notices.some((n) => n.kind === 'resync'))
+            void queryClient.invalidateQueries({
+              predicate: (q) => q.queryKey[0] === 'interview' && q.queryKey[2] === 'overview',
+            });
           for (const id of new Set(notices.filter((n) => n.table === 'decisions').map((n) => n.interviewId)))
             void queryClient.invalidateQueries({ queryKey: keys.interview.overview(id) });
         } catch {

@@ -45,4 +45,29 @@ describe('ChangeFeed', () => {
     feed.close();
     await expect(poll).resolves.toEqual({ cursor: 0, notices: [] });
   });
+
+  it('follows the record from the start: waits until it is heard, and says to read again when heard too late', async () => {
+    let hear: ((n: RecordNotice) => void) | undefined;
+    let heard!: () => void;
+    const events = {
+      subscribe: (fn: (n: RecordNotice) => void) => ((hear = fn), () => (hear = undefined)),
+      listening: () => new Promise<void>((resolve) => (heard = resolve)),
+    };
+    const feed = new ChangeFeed();
+    const started = Date.now();
+    const stop = await feed.follow(events, 50);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+    expect((await feed.since(0, 0)).notices).toEqual([]);
+    heard();
+    await expect.poll(async () => (await feed.since(0, 0)).notices.map((n) => n.kind)).toEqual(['resync']);
+    hear?.(notice('a'));
+    expect((await feed.since(1, 0)).notices.map((n) => n.interviewId)).toEqual(['a']);
+    stop();
+    expect(hear).toBeUndefined();
+
+    // Heard in time: nothing to read again.
+    const onTime = new ChangeFeed();
+    await onTime.follow({ subscribe: () => () => undefined, listening: () => Promise.resolve() }, 5_000);
+    expect((await onTime.since(0, 0)).notices).toEqual([]);
+  });
 });

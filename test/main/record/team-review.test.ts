@@ -423,8 +423,10 @@ describe('notices', () => {
 
     server.pause();
     server.resume();
-    // Listening again once the server is back, by itself.
+    // Listening again once the server is back, by itself, and saying that what was announced meanwhile went unheard.
     await expect.poll(() => listening(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => heard.at(-1)?.kind, { timeout: 5_000 }).toBe('resync');
+    expect(heard.filter((n) => n.kind === 'resync')).toHaveLength(1);
     since = performance.now();
     await ana.queue.put('production', [
       { interviewId: 'n2', addedAt: '2026-11-25T10:00:00.000Z', localState: 'toReview' },
