@@ -135,6 +135,8 @@ test('back of ID: quality against 155, consent and expiry, every failReason, acc
   page,
   shell,
 }) => {
+  // A round trip per failReason / error name: on a loaded machine this outlasts the default minute.
+  test.slow();
   await openCapture(page, shell);
   await page.getByRole('tab', { name: 'Back of second ID' }).click();
   const tools = panel(page);
@@ -206,6 +208,8 @@ test('face authentication: one-to-one PASS with the candidate, every error name 
   page,
   shell,
 }) => {
+  // A round trip per failReason / error name: on a loaded machine this outlasts the default minute.
+  test.slow();
   await openCapture(page, shell);
   await page.getByRole('tab', { name: 'Face authentication' }).click();
   const tools = panel(page);
