@@ -46,7 +46,8 @@ describe('npm run demo-server', () => {
     const [hostCode] = await once(wide, 'exit');
     expect(hostCode).toBe(1);
     expect(stderr).toMatch(/allowNonLoopback/);
-  });
+    // Three starts of the CLI through npm and tsx, one after another: a loaded machine needs more than 20 s.
+  }, 60_000);
 
   it('--profile production-like answers as production does; an unknown profile is refused', async () => {
     const child = runCli(['--port', '0', '--profile', 'production-like']);

@@ -21,7 +21,8 @@ describe('closing the demo server', () => {
     const ended = once(silent, 'close');
     const started = Date.now();
     await server.close();
-    expect(Date.now() - started).toBeLessThan(2000);
+    // Without closing idle sockets it would wait on this one until the test times out; 4 s leaves room for a loaded machine.
+    expect(Date.now() - started).toBeLessThan(4000);
     await ended;
     expect(await readdir(privateTmp)).toEqual([]);
   }, 10_000);
