@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { sql } from 'kysely';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,16 +25,25 @@ import type { Targets } from './targets';
  *   and 1,000,000 audit entries, divided by the same with 1,000 and 10,000.
  * - `start-to-queue-100k-vs-1k-ratio`: app start (opening the record, its engine and migrations) to that first page,
  *   at the same two sizes.
+ * - `queue-view-100k-vs-1k-first-page-ratio`: the same first page through a view whose filters are subqueries (the
+ *   ready-made "unclaimed, to review" and "high risk" views, one page each), a tenth of the interviews claimed and a
+ *   tenth filed as high risk, at the same two sizes.
  */
 export const targets: Targets = {
   'embedded-db-extra-rss-mb': { atMost: 150 },
   'queue-100k-vs-1k-first-page-ratio': { atMost: 1.5 },
   'start-to-queue-100k-vs-1k-ratio': { atMost: 1.3 },
+  'queue-view-100k-vs-1k-first-page-ratio': { atMost: 1.5 },
 };
 
 /** The queue screen's first page (renderer/api/queue.ts, QUEUE_PAGE rows), filtered as an analyst's day starts. */
 export const FIRST_PAGE = 100;
 export const FIRST_VIEW: QueueQuery = { filter: { state: 'toReview', status: 'all' }, sort: 'added', search: '' };
+/** Ready-made views (renderer/features/interviews/QueueViews.tsx) whose filters look into other tables or columns. */
+const SCOPED_VIEWS: QueueQuery[] = [
+  { ...FIRST_VIEW, filter: { state: 'toReview', status: 'all', holder: 'unclaimed' } },
+  { ...FIRST_VIEW, filter: { state: 'all', status: 'all', risk: 'high' } },
+];
 
 const LARGE = { interviews: 100_000, audit: 1_000_000 };
 const SMALL = { interviews: 1_000, audit: 10_000 };
@@ -49,8 +59,14 @@ async function fill(record: OpenRecord, size: { interviews: number; audit: numbe
       interviewId: `bench-${String(i).padStart(6, '0')}`,
       addedAt: new Date(addedAt + i * 1000).toISOString(),
       localState: i % 3 === 0 ? ('decided' as const) : ('toReview' as const),
+      ...(i % 10 === 1 ? { risk: 'high' } : {}),
     })),
   );
+  // A tenth held by someone, spread over the queue.
+  await sql`
+    insert into claims (environment, interview_id, holder, expires_at)
+    select environment, interview_id, 'someone', now() + interval '1 day'
+    from queue_entries where environment = 'demo' and interview_id like '%5'`.execute(record.db);
   let prevHash = GENESIS_HASH;
   const actions = ['opened', 'played', 'noted', 'decided'] as const;
   for (let start = 0; start < size.audit; start += 50_000) {
@@ -94,6 +110,17 @@ async function firstPageTime(record: OpenRecord): Promise<number> {
   return performance.now() - started;
 }
 
+/** The first page of each scoped view, one after the other. */
+async function scopedPagesTime(record: OpenRecord): Promise<number> {
+  const queue = appQueue(record);
+  const started = performance.now();
+  for (const view of SCOPED_VIEWS) {
+    const page = await queue.page(view, undefined, FIRST_PAGE);
+    if (page.rows.length !== FIRST_PAGE) throw new Error(`a scoped first page of ${page.rows.length} rows`);
+  }
+  return performance.now() - started;
+}
+
 /** From opening the record (engine, migrations) to its first queue page, the record closed again after. */
 async function startTime(dataDir: string): Promise<number> {
   const started = performance.now();
@@ -125,12 +152,15 @@ export default async function recordBench(): Promise<Record<string, number>> {
     const small = await openRecord({ kind: 'embedded', dataDir: join(work, 'small') });
     const times = { large: [] as number[], small: [] as number[] };
     const starts = { large: [] as number[], small: [] as number[] };
+    const scoped = { large: [] as number[], small: [] as number[] };
     try {
       await fill(large, LARGE);
       await fill(small, SMALL);
       for (let i = 0; i < LISTINGS; i++) {
         times.large.push(await firstPageTime(large));
         times.small.push(await firstPageTime(small));
+        scoped.large.push(await scopedPagesTime(large));
+        scoped.small.push(await scopedPagesTime(small));
       }
     } finally {
       await large.close();
@@ -144,12 +174,14 @@ export default async function recordBench(): Promise<Record<string, number>> {
       Math.round((median(of.large) / median(of.small)) * 100) / 100;
     console.error(
       `record bench (median ms): first page ${median(times.large).toFixed(1)} vs ${median(times.small).toFixed(1)},`,
-      `start to first page ${median(starts.large).toFixed(0)} vs ${median(starts.small).toFixed(0)}`,
+      `start to first page ${median(starts.large).toFixed(0)} vs ${median(starts.small).toFixed(0)},`,
+      `scoped views' first pages ${median(scoped.large).toFixed(1)} vs ${median(scoped.small).toFixed(1)}`,
     );
     return {
       'embedded-db-extra-rss-mb': Math.round(extraRssMb(join(work, 'large'), LARGE.interviews)),
       'queue-100k-vs-1k-first-page-ratio': ratio(times),
       'start-to-queue-100k-vs-1k-ratio': ratio(starts),
+      'queue-view-100k-vs-1k-first-page-ratio': ratio(scoped),
     };
   } finally {
     await rm(work, { recursive: true, force: true });
