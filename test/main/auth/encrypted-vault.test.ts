@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { EncryptedVault } from '../../../main/auth/encrypted-vault';
-import { VaultDecryptError, VaultInputError } from '../../../main/auth/vault';
+import { VaultDecryptError, VaultInputError } from '../../../main/errors';
 import { FakeSafeStorage, MemoryJsonStore } from '../../helpers/fake-safe-storage';
 
 const SECRET = 'sk_live_0123456789abcdef';

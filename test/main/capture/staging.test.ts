@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StagedFiles, StagingTooLargeError } from '../../../main/capture/staging';
+import { StagedFiles } from '../../../main/capture/staging';
+import { StagingTooLargeError } from '../../../main/errors';
 
 let dir: string;
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createMediaStore, MediaRegistryError } from '../../../main/media/registry';
+import { MediaRegistryError } from '../../../main/errors';
+import { createMediaStore } from '../../../main/media/registry';
 
 vi.mock('electron', () => ({ protocol: { handle: vi.fn(), registerSchemesAsPrivileged: vi.fn() } }));
 const { mediaUrlFor } = await import('../../../main/electron/schemes');

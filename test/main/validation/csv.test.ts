@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CsvError, parseCsv, toCsv } from '../../../main/validation/csv';
+import { parseCsv, toCsv } from '../../../main/validation/csv';
+import { CsvError } from '../../../main/errors';
 
 describe('CSV', () => {
   it('parses quotes, doubled quotes, CRLF, a BOM, blank lines and semicolon files', () => {
