@@ -3,9 +3,9 @@
  * router calls it): ReviewError for expected failures, OmniError for calls to the service, the vault's own two. The
  * rest are caught where they are raised and told to the user there.
  *
- * Not here: DeepLinkError stays in common/deep-link.ts, which the renderer uses too and which imports nothing from
- * main; DemoHttpError stays in main/demo-server/errors.ts, because the demo server is a program of its own that
- * answers HTTP, not IPC.
+ * Not here: DeepLinkError stays with its parser in common/deep-link.ts, since common imports nothing from main; and
+ * DemoHttpError stays in main/demo-server/errors.ts, since the demo server is a program of its own that answers
+ * HTTP, not IPC.
  */
 export { ReviewError, unknownEnvironment } from './review-error';
 export { clientError, fieldIssues, OmniError } from './omni-error';
