@@ -13,7 +13,7 @@ import { SharedTokenRecords, sharingVault, type TokenSharing } from './record/sh
 import type { EnvironmentConfig, FileService, MainContext, ShellService } from './ports';
 import { credentialService } from './settings/credentials';
 import { environmentService } from './settings/environments';
-import { OmniShellError, ReviewError } from './errors';
+import { ReviewError } from './errors';
 import { log as defaultLog, type Logger } from './log';
 import type { MediaStore } from './media/registry';
 import { OmniClient } from './omni/client';
@@ -164,8 +164,8 @@ async function openRecordOrEmbedded(
   }
 }
 
-function insecureAddress(): OmniShellError {
-  return new OmniShellError(
+function insecureAddress(): ReviewError {
+  return new ReviewError(
     'INSECURE_ADDRESS',
     {
       en: 'This environment’s address uses plain http to another machine, so the credentials would travel unencrypted.',

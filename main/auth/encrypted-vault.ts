@@ -1,4 +1,5 @@
 import type { Frozen, JsonStore } from '../json-store';
+import { VaultDecryptError } from '../errors';
 import { registerSecretSource } from '../log';
 import {
   type CredentialName,
@@ -7,7 +8,6 @@ import {
   type StorageSecurity,
   type Vault,
   type SecretCipher,
-  VaultDecryptError,
   checkValue,
   credKey,
   sessionKey,

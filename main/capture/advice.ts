@@ -1,6 +1,6 @@
 import type { AddBackSecondIdResponse, AddFaceResponse, AuthenticateResponse } from '../../common/omni';
 import { inSpec, MIN_HORIZONTAL_RESOLUTION, TypeOfId } from '../../common/omni';
-import { explain } from '../omni/errors';
+import { explain } from '../omni/catalog';
 import type {
   AuthResultView,
   BackIdResultView,

@@ -8,7 +8,7 @@ import type { CallInput } from '../omni/endpoints';
 import type { ParsedInputOf } from '../../common/ipc/define';
 import type { capture, ImageSource, ImportJobView } from '../../common/ipc/capture';
 import type { MainContext } from '../ports';
-import { OmniShellError } from '../errors';
+import { ReviewError } from '../errors';
 
 type Input<K extends keyof typeof capture> = ParsedInputOf<(typeof capture)[K]>;
 
@@ -20,7 +20,7 @@ function imageBody(image: ImageSource): { base64Image: string } | { imageUrl: st
   const size = (image.base64.length / 4) * 3 - padding;
   const check = checkImage(head, size, image.mimeType);
   if (!check.ok) {
-    throw new OmniShellError('INVALID_IMAGE', describeImageProblem(check.problem), {
+    throw new ReviewError('INVALID_IMAGE', describeImageProblem(check.problem), {
       en: 'Choose a PNG or JPEG photo.',
       es: 'Elige una foto PNG o JPEG.',
     });
@@ -29,7 +29,7 @@ function imageBody(image: ImageSource): { base64Image: string } | { imageUrl: st
 }
 
 const jobNotFound = () =>
-  new OmniShellError(
+  new ReviewError(
     'IMPORT_NOT_FOUND',
     {
       en: 'This video import is no longer known to the app (it was restarted).',
@@ -39,7 +39,7 @@ const jobNotFound = () =>
   );
 
 const stagedNotFound = () =>
-  new OmniShellError(
+  new ReviewError(
     'STAGED_FILE_NOT_FOUND',
     {
       en: 'The chosen file is no longer available to the app.',
@@ -147,7 +147,7 @@ export function captureService(ctx: MainContext) {
       if (!file) throw stagedNotFound();
       if (!sniffVideo(await readHead(file.path))) {
         await staged.release(stagedFileId);
-        throw new OmniShellError('NOT_A_VIDEO', NOT_A_VIDEO, {
+        throw new ReviewError('NOT_A_VIDEO', NOT_A_VIDEO, {
           en: 'Choose a WebM or MP4 file.',
           es: 'Elige un archivo WebM o MP4.',
         });

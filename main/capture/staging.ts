@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { StagingTooLargeError } from '../errors';
 
 /**
  * Files the user picked in the renderer, made available to main without passing their bytes through IPC.
@@ -22,12 +23,6 @@ export interface StagedFile {
 
 /** Largest file the web shell accepts into staging (the service states no limit; this keeps the disk safe). */
 export const MAX_STAGED_BYTES = 4 * 1024 ** 3;
-
-export class StagingTooLargeError extends Error {
-  constructor(readonly limit: number) {
-    super(`The file is larger than ${limit} bytes.`);
-  }
-}
 
 export class StagedFiles {
   private readonly files = new Map<string, StagedFile>();

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { IpcErrorData, IpcResult } from '../../common/ipc/define';
 import { STAGING_NAME_HEADER, type StagedFileView } from '../../common/ipc/capture';
-import { StagingTooLargeError, type StagedFiles } from './staging';
+import { StagingTooLargeError } from '../errors';
+import type { StagedFiles } from './staging';
 
 /**
  * The web shell's staging route: the page PUTs a picked file's raw bytes (the browser streams them from disk) and

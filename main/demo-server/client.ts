@@ -1,18 +1,10 @@
+import { DemoRouteError } from '../errors';
+
 /**
  * main's one way to the embedded demo server's own routes (`/__demo/*`, demo-routes.ts), which are not part of the
  * service's interface: its credentials at start, its seeded interviews for the queue, its NOM-151 root.
  * Each answers null or throws DemoRouteError; callers say what that means to the user.
  */
-export class DemoRouteError extends Error {
-  constructor(
-    readonly route: string,
-    readonly status?: number,
-  ) {
-    super(`The demo server's ${route} did not answer${status ? ` (HTTP ${status})` : ''}`);
-    this.name = 'DemoRouteError';
-  }
-}
-
 export interface DemoRoutes {
   credentials(): Promise<Record<string, unknown>>;
   /** Seeded interviews; with an API key, only that key's organization. */

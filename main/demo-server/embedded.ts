@@ -1,5 +1,5 @@
 import type { Vault } from '../auth/vault';
-import { OmniShellError } from '../errors';
+import { ReviewError } from '../errors';
 import type { Logger } from '../log';
 import type { CredentialField } from '../ports';
 import { demoRoutes } from './client';
@@ -52,7 +52,7 @@ export function embeddedDemo(opts: {
         return await starting;
       } catch {
         starting = undefined;
-        throw new OmniShellError(
+        throw new ReviewError(
           'DEMO_START_FAILED',
           {
             en: 'The built-in demo service could not start.',
@@ -62,7 +62,7 @@ export function embeddedDemo(opts: {
             en: 'Restart the app. If it keeps failing, choose another environment in Settings.',
             es: 'Reinicia la aplicación. Si sigue fallando, elige otro ambiente en Configuración.',
           },
-          true,
+          { retryable: true },
         );
       }
     },

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { MediaRegistryError } from '../errors';
 import type { MediaRegistry } from '../ports';
 
 /**
@@ -16,13 +17,6 @@ export interface MediaStore extends MediaRegistry {
   lookup(id: string): MediaEntry | undefined;
   /** Replace the remote URL after a refresh, so later range requests use the fresh one. */
   update(id: string, remoteUrl: string): void;
-}
-
-export class MediaRegistryError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'MediaRegistryError';
-  }
 }
 
 export function createMediaStore(opts: { urlFor: (id: string) => string; maxEntries?: number }): MediaStore {

@@ -9,7 +9,7 @@ import type {
   TrustedRootView,
 } from '../../common/ipc/nom151';
 import type { MainContext } from '../ports';
-import { OmniShellError } from '../errors';
+import { ReviewError } from '../errors';
 import { sha256, toHex } from './asn1';
 import { unwrapTimeStampResp } from './pdf';
 import { describeRoot, normalizeRootCertificate } from './roots';
@@ -144,7 +144,7 @@ export function nom151Service(ctx: MainContext) {
       });
       const info = response.additionalInformation ?? {};
       if (!response.success || !info.signedDocumentNom151) {
-        throw new OmniShellError(
+        throw new ReviewError(
           'NOM151_NOT_SEALED',
           {
             en: `The service did not seal contract "${input.signedContractId}": it answered without evidence.`,
@@ -154,7 +154,7 @@ export function nom151Service(ctx: MainContext) {
             en: 'Check that the contract id is of a signed contract and try again.',
             es: 'Verifica que el id corresponda a un contrato firmado e inténtalo de nuevo.',
           },
-          true,
+          { retryable: true },
         );
       }
       const roots = await trustedRootsPem();
@@ -243,7 +243,7 @@ export function nom151Service(ctx: MainContext) {
     async saveArtifact(artifactId: string, kind: ArtifactKind): Promise<SavedFileView | null> {
       const file = artifacts(ctx).get(artifactId)?.files[kind];
       if (!file) {
-        throw new OmniShellError(
+        throw new ReviewError(
           'NOM151_ARTIFACT_GONE',
           { en: 'That file is no longer available to save.', es: 'Ese archivo ya no está disponible para guardar.' },
           {
@@ -266,7 +266,7 @@ export function nom151Service(ctx: MainContext) {
     async addTrustedRoot(input: string): Promise<TrustedRootView[]> {
       const pem = normalizeRootCertificate(input);
       if (!pem) {
-        throw new OmniShellError(
+        throw new ReviewError(
           'NOM151_INVALID_ROOT',
           {
             en: 'That is not a CA certificate, so it cannot be trusted as a provider root.',

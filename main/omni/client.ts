@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { TokenManager } from '../auth/token';
-import { VaultDecryptError, type CredentialName, type Vault } from '../auth/vault';
+import type { CredentialName, Vault } from '../auth/vault';
+import { clientError, fieldIssues, OmniError, VaultDecryptError } from '../errors';
 import { log as defaultLog, type Logger } from '../log';
 import { explain, explainCurp, type Explanation } from './catalog';
 import { ErrorBody } from '../../common/omni';
@@ -12,7 +13,6 @@ import {
   type ResponseOf,
   type TokenKind,
 } from './endpoints';
-import { clientError, fieldIssues, OmniError } from './errors';
 import { readTolerantly } from './tolerant-read';
 
 export interface ClientEnvironment {

@@ -1,5 +1,5 @@
 import type { Vault } from '../auth/vault';
-import { OmniShellError, unknownEnvironment } from '../errors';
+import { ReviewError, unknownEnvironment } from '../errors';
 import type { OmniClient } from '../omni/client';
 import type { CredentialService, EnvironmentConfig, StorageSecurityState } from '../ports';
 
@@ -50,8 +50,8 @@ export function credentialService(opts: {
   };
 }
 
-function demoNotActive(): OmniShellError {
-  return new OmniShellError(
+function demoNotActive(): ReviewError {
+  return new ReviewError(
     'DEMO_NOT_ACTIVE',
     {
       en: 'The demo service runs only while the demo environment is the active one.',

@@ -8,7 +8,7 @@ import type {
 } from '../../common/ipc/settings';
 import type { CredentialField, EnvironmentConfig, MainContext } from '../ports';
 import { BUILT_IN_ENVIRONMENTS } from './environments';
-import { OmniShellError, unknownEnvironment } from '../errors';
+import { ReviewError, unknownEnvironment } from '../errors';
 import { resetDemoData } from './demo-data';
 import { teamDatabaseSettings } from './team-database';
 
@@ -62,7 +62,7 @@ export function settingsService(ctx: SettingsContext) {
     async updateEnvironment(id: string, patch: EnvironmentPatch): Promise<EnvironmentView> {
       const env = requireEnvironment(id);
       if (env.kind === 'demo' && (patch.baseUrl !== undefined || patch.authUrl !== undefined)) {
-        throw new OmniShellError(
+        throw new ReviewError(
           'DEMO_URLS_FIXED',
           {
             en: 'The demo environment runs inside the app; its addresses cannot be changed.',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddCurpResponse, ValidateRfcResponse } from '../../common/omni';
-import { explainCurp, OmniError } from '../omni/errors';
+import { OmniError, ReviewError } from '../errors';
+import { explainCurp } from '../omni/catalog';
 import type {
   BatchJobView,
   BatchKind,
@@ -27,19 +28,19 @@ const FINISHED_JOBS_KEPT = 10;
 /** Provider limits that every further row would hit too: the batch pauses itself instead of burning through them. */
 const STOPPING_CODES = new Set(['02-daily', '02-monthly']);
 
-export class BatchInputError extends Error {
-  constructor(readonly text: Bilingual) {
-    super(text.en);
-    this.name = 'BatchInputError';
-  }
-}
+/** A CSV file a batch cannot use: the text says what is wrong with it, the advice is the same for all. */
+const invalidCsv = (text: Bilingual) =>
+  new ReviewError('INVALID_CSV', text, {
+    en: 'Fix the file and load it again.',
+    es: 'Corrige el archivo y cárgalo de nuevo.',
+  });
 
 function readCsv(csvText: string): string[][] {
   try {
     return parseCsv(csvText);
   } catch (err) {
     const line = (err as { line?: number }).line ?? 0;
-    throw new BatchInputError({
+    throw invalidCsv({
       en: `The CSV file could not be read: a quoted field opened before line ${line} is never closed. Fix the file and load it again.`,
       es: `No se pudo leer el archivo CSV: un campo entre comillas abierto antes de la línea ${line} nunca se cierra. Corrige el archivo y cárgalo de nuevo.`,
     });
@@ -52,8 +53,7 @@ const share = (values: string[], ok: (v: string) => boolean) =>
 /** Columns of a CSV, whether its first row is a header, and which column looks like RFCs or CURPs. */
 export function previewCsv(csvText: string): BatchPreviewView {
   const rows = readCsv(csvText);
-  if (rows.length === 0)
-    throw new BatchInputError({ en: 'The CSV file has no rows.', es: 'El archivo CSV no tiene filas.' });
+  if (rows.length === 0) throw invalidCsv({ en: 'The CSV file has no rows.', es: 'El archivo CSV no tiene filas.' });
   const width = Math.max(...rows.map((r) => r.length));
   const looksLikeId = (v: string) => describeRfc(v).valid || describeCurp(v).valid;
   const hasHeader =
@@ -219,12 +219,12 @@ export class BatchJobs {
       .slice(req.hasHeader ? 1 : 0)
       .map((r, i) => ({ line: startLine + i, value: (r[req.column] ?? '').trim() }));
     if (inputs.length === 0)
-      throw new BatchInputError({
+      throw invalidCsv({
         en: 'The CSV file has no rows to validate.',
         es: 'El archivo CSV no tiene filas para validar.',
       });
     if (inputs.length > MAX_BATCH_ROWS) {
-      throw new BatchInputError({
+      throw invalidCsv({
         en: `The file has ${inputs.length} rows; a batch takes at most ${MAX_BATCH_ROWS}. Split the file and run it in parts.`,
         es: `El archivo tiene ${inputs.length} filas; un lote admite como máximo ${MAX_BATCH_ROWS}. Divide el archivo y ejecútalo por partes.`,
       });

@@ -1,13 +1,6 @@
-/** CSV reading (RFC 4180: quoted fields, doubled quotes, CRLF or LF) and writing safe to open in a spreadsheet. */
+import { CsvError } from '../errors';
 
-export class CsvError extends Error {
-  constructor(
-    message: string,
-    readonly line: number,
-  ) {
-    super(message);
-  }
-}
+/** CSV reading (RFC 4180: quoted fields, doubled quotes, CRLF or LF) and writing safe to open in a spreadsheet. */
 
 /** Parses CSV text into rows of fields. Accepts `,` or `;` (whichever the first line uses more) as separator. */
 export function parseCsv(text: string): string[][] {

@@ -1,31 +1,22 @@
 import type { AddCurpResponse } from '../../common/omni';
-import { explainCurp, OmniError } from '../omni/errors';
+import { OmniError, ReviewError } from '../errors';
+import { explainCurp } from '../omni/catalog';
 import { captureState } from '../capture/state';
-import { BatchInputError, previewCsv, type BatchServices } from './batch-jobs';
+import { previewCsv, type BatchServices } from './batch-jobs';
 import { saveCsvExport } from '../export-csv';
 import type { MainContext } from '../ports';
 import type { ParsedInputOf } from '../../common/ipc/define';
 import type { BatchJobView, CurpFailureView, CurpResultView, validation } from '../../common/ipc/validation';
 
 type BatchStartInput = ParsedInputOf<(typeof validation)['batchStart']>;
-import { OmniShellError } from '../errors';
-
-function inputError(error: unknown): never {
-  if (error instanceof BatchInputError)
-    throw new OmniShellError('INVALID_CSV', error.text, {
-      en: 'Fix the file and load it again.',
-      es: 'Corrige el archivo y cárgalo de nuevo.',
-    });
-  throw error;
-}
 
 function jobOrFail(view: BatchJobView | undefined): BatchJobView {
   if (view) return view;
   throw batchNotFound();
 }
 
-function batchNotFound(): OmniShellError {
-  return new OmniShellError(
+function batchNotFound(): ReviewError {
+  return new ReviewError(
     'BATCH_NOT_FOUND',
     {
       en: 'This batch is no longer known to the app (it was restarted or the batch is old).',
@@ -93,30 +84,17 @@ export function validationService(ctx: MainContext) {
       };
     },
 
-    batchPreview(csvText: string) {
-      try {
-        return previewCsv(csvText);
-      } catch (error) {
-        return inputError(error);
-      }
-    },
+    batchPreview: (csvText: string) => previewCsv(csvText),
 
     async batchStart(input: BatchStartInput) {
       const { csvText, kind, column, hasHeader, interviewId, concurrency } = input;
-      try {
-        const view = batches().start(
-          { csvText, kind, column, hasHeader, concurrency },
-          batchServices(ctx, interviewId),
-        );
-        await ctx.audit.append({
-          ...(interviewId ? { interviewId } : {}),
-          action: 'validated',
-          detail: { kind: `${kind}Batch`, rows: view.total },
-        });
-        return view;
-      } catch (error) {
-        return inputError(error);
-      }
+      const view = batches().start({ csvText, kind, column, hasHeader, concurrency }, batchServices(ctx, interviewId));
+      await ctx.audit.append({
+        ...(interviewId ? { interviewId } : {}),
+        action: 'validated',
+        detail: { kind: `${kind}Batch`, rows: view.total },
+      });
+      return view;
     },
 
     status: (jobId: string, afterSeq: number) => jobOrFail(batches().status(jobId, afterSeq)),

@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DemoProfile } from '../demo-server/production-profile';
-import { DataDirInUseError } from './data-lock';
+import { DataDirInUseError } from '../errors';
 import { openInBrowser, resetWebShellDemoData, startWebShell } from './index';
 
 /**

@@ -1,5 +1,6 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DataDirInUseError } from '../errors';
 import { PRIVATE_FILE_MODE } from '../private-files';
 
 /**
@@ -7,22 +8,6 @@ import { PRIVATE_FILE_MODE } from '../private-files';
  * process holding it; one left by a process that is gone (a crash, a kill -9) is taken over.
  */
 export const LOCK_FILE = 'web-shell.lock';
-
-export class DataDirInUseError extends Error {
-  readonly code = 'DATA_DIR_IN_USE';
-  constructor(
-    readonly dataDir: string,
-    readonly pid: number,
-  ) {
-    super(
-      `Another Omni Reviewer web shell (process ${pid}) is using the data folder ${dataDir}. ` +
-        `Use that one, stop it first, or start this one with --data-dir pointing at another folder (if no web shell is running, delete ${LOCK_FILE} there).\n` +
-        `Otro web shell de Omni Reviewer (proceso ${pid}) está usando la carpeta de datos ${dataDir}. ` +
-        `Usa ese, detenlo primero o inicia este con --data-dir apuntando a otra carpeta (si no hay ningún web shell en ejecución, borra ${LOCK_FILE} ahí).`,
-    );
-    this.name = 'DataDirInUseError';
-  }
-}
 
 export interface DataDirLock {
   release(): void;
@@ -33,7 +18,7 @@ const held = new Set<string>();
 
 export function lockDataDir(dataDir: string): DataDirLock {
   const path = join(dataDir, LOCK_FILE);
-  if (held.has(path)) throw new DataDirInUseError(dataDir, process.pid);
+  if (held.has(path)) throw new DataDirInUseError(dataDir, process.pid, LOCK_FILE);
   for (;;) {
     try {
       writeFileSync(path, `${process.pid}\n`, { flag: 'wx', mode: PRIVATE_FILE_MODE });
@@ -42,7 +27,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number.parseInt(readFileSync(path, 'utf8'), 10);
       // Our own pid in a file we do not hold: left by an earlier process that had the same pid.
-      if (holder !== process.pid && isRunning(holder)) throw new DataDirInUseError(dataDir, holder);
+      if (holder !== process.pid && isRunning(holder)) throw new DataDirInUseError(dataDir, holder, LOCK_FILE);
       rmSync(path, { force: true });
     }
   }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { base64Length } from '../../../main/capture/base64-json-body';
 import { Base64Encoder } from '../../../main/capture/base64-simd';
 // @ts-expect-error -- a plain .mjs script without type declarations
 import { assemble, render } from '../../../scripts/build-wasm.mjs';
@@ -56,5 +57,17 @@ describe('Base64Encoder (SIMD module)', () => {
   it('refuses partial triples and capacities that are not whole triples', () => {
     expect(() => new Base64Encoder().encodeTriples(Buffer.alloc(4), 0, 4, Buffer.alloc(8), 0)).toThrow(RangeError);
     expect(() => new Base64Encoder(100)).toThrow(RangeError);
+  });
+
+  it('encodes every byte value in every triple position like Buffer.toString("base64")', () => {
+    const bytes = Buffer.from(
+      Array.from({ length: 256 * 3 }, (_, i) =>
+        i % 3 === 0 ? i / 3 : i % 3 === 1 ? 255 - (i - 1) / 3 : (i * 7) & 0xff,
+      ),
+    );
+    const out = Buffer.alloc(base64Length(bytes.length) + 4);
+    // Starts after one already encoded triple, as the carry path does.
+    expect(new Base64Encoder().encodeTriples(bytes, 0, bytes.length, out, 4)).toBe(out.length);
+    expect(out.subarray(4).toString('latin1')).toBe(bytes.toString('base64'));
   });
 });

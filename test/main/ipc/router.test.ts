@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createRouter, isAppUrl, type AllHandlers } from '../../../main/ipc/router';
 import { handlers } from '../../../main/ipc/handlers/index';
 import { contract } from '../../../common/ipc/index';
-import { OmniShellError } from '../../../main/errors';
+import { ReviewError } from '../../../main/errors';
 import type { MainContext } from '../../../main/ports';
 
 const APP = 'app://omni';
@@ -78,7 +78,7 @@ describe('ipc router', () => {
       app: {
         ...handlers.app,
         info: async () => {
-          throw new OmniShellError('X', { en: 'nope', es: 'no' });
+          throw new ReviewError('X', { en: 'nope', es: 'no' });
         },
       },
     });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { AuditAction, AuditEntry } from '../../../common/views';
-import { reviewReportPdf } from '../../../main/review/report';
+import { pdfSafe, reviewReportPdf } from '../../../main/review/report';
 
 /** Every audit action, with the words the PDF report must use for it in each language. */
 const LABELS: Record<AuditAction, { en: string; es: string }> = {
@@ -104,6 +105,147 @@ describe('PDF report audit details', () => {
   });
 });
 
+describe('review report PDF', () => {
+  it('renders findings, decision, notes and the chain state, even with characters the standard font lacks', async () => {
+    const bytes = await reviewReportPdf({
+      language: 'en',
+      interviewId: 'demo-fraud-high',
+      environment: { id: 'demo', name: 'Demo', kind: 'demo' },
+      generatedAt: '2026-01-01T00:00:00.000Z',
+      rawIdv: {
+        ok: true,
+        data: {
+          checkResults: [{ name: 'faceTamperCheck', severity: 'high', version: '3', result: 0.97 }],
+          fraudRisk: null,
+        },
+      },
+      crossDoc: { ok: false, error: { en: 'timeout', es: 'tiempo agotado' } },
+      decision: {
+        decision: 'reject',
+        reason: 'Rostro reutilizado 👀 — 日本',
+        acknowledgedFindings: [],
+        decidedAt: '2026-01-01T00:00:00.000Z',
+        environment: 'demo',
+        status: 'final',
+      },
+      audit: {
+        chain: { ok: true },
+        entries: Array.from({ length: 120 }, (_, i) => ({
+          seq: i + 1,
+          at: '2026-01-01T00:00:00.000Z',
+          environment: 'demo',
+          interviewId: 'demo-fraud-high',
+          action: i === 3 ? ('noted' as const) : ('played' as const),
+          detail: i === 3 ? { text: 'Nota larga '.repeat(80) } : { positionSeconds: i },
+          prevHash: 'a'.repeat(64),
+          hash: 'b'.repeat(64),
+        })),
+      },
+    });
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getPageCount()).toBeGreaterThan(2);
+    expect(doc.getTitle()).toBe('Review report demo-fraud-high');
+  });
+
+  const reportIn = (language: 'en' | 'es') =>
+    reviewReportPdf({
+      language,
+      interviewId: 'demo-fraud-high',
+      environment: { id: 'demo', name: 'Demo', kind: 'demo' },
+      generatedAt: '2026-01-01T00:00:00.000Z',
+      entry: {
+        interviewId: 'demo-fraud-high',
+        addedAt: '2026-01-01T00:00:00.000Z',
+        localState: 'decided',
+        sessionStatus: 'Alive',
+        hasSessionToken: true,
+      },
+      rawIdv: {
+        ok: true,
+        data: {
+          checkResults: [{ name: 'faceTamperCheck', severity: 'high', version: '3', result: 0.97 }],
+          fraudRisk: null,
+        },
+      },
+      crossDoc: { ok: false, error: { en: 'The service timed out.', es: 'El servicio tardó demasiado.' } },
+      decision: {
+        decision: 'reject',
+        reason: 'Rostro reutilizado',
+        acknowledgedFindings: [],
+        decidedAt: '2026-01-01T00:00:00.000Z',
+        environment: 'demo',
+        status: 'final',
+      },
+      audit: {
+        chain: { ok: true },
+        entries: [
+          {
+            seq: 1,
+            at: '2026-01-01T00:00:00.000Z',
+            environment: 'demo',
+            interviewId: 'demo-fraud-high',
+            action: 'stateChanged',
+            detail: { from: 'decided', to: 'inReview' },
+            prevHash: 'a'.repeat(64),
+            hash: 'b'.repeat(64),
+          },
+        ],
+      },
+    }).then(pdfText);
+
+  it('is written in the requested language only, never both side by side', async () => {
+    const es = await reportIn('es');
+    for (const word of [
+      'Reporte de revisión de entrevista',
+      'Decisión',
+      'Rechazar',
+      'Validaciones de identificación',
+      '[ALTA]',
+      'No se produjo riesgo de fraude.',
+      'El servicio tardó demasiado.',
+      'Bitácora',
+      'estado cambiado',
+      'Decidida',
+    ])
+      expect(es).toContain(word);
+    for (const word of [
+      'Interview review report',
+      'Decision',
+      'Reject',
+      'ID validation checks',
+      '[HIGH]',
+      'No fraud risk',
+      'timed out',
+      'Audit trail',
+      'state changed',
+      ' / ',
+    ])
+      expect(es).not.toContain(word);
+
+    const en = await reportIn('en');
+    for (const word of [
+      'Interview review report',
+      'Decision',
+      'Reject',
+      'ID validation checks',
+      '[HIGH]',
+      'No fraud risk was produced.',
+      'The service timed out.',
+      'Audit trail',
+      'state changed',
+      'Decided',
+    ])
+      expect(en).toContain(word);
+    for (const word of ['Reporte', 'Decisión', 'Rechazar', 'Validaciones', '[ALTA]', 'tardó', 'Bitácora', ' / '])
+      expect(en).not.toContain(word);
+  });
+
+  it('replaces characters WinAnsi cannot encode', () => {
+    expect(pdfSafe('José Ñandú 👀 日本')).toBe('José Ñandú ?? ??');
+  });
+});
+
+/** All text of a PDF as pdf.js reads it (what a reader of the file would see). */
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const pdf = await getDocument({ data: bytes, verbosity: 0 }).promise;
   const pages: string[] = [];

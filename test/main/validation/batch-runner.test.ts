@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { BatchRunner, type Settled } from '../../../main/validation/batch-runner';
-import { CsvError, parseCsv, toCsv } from '../../../main/validation/csv';
 
 function deferred<T>() {
   let resolve!: (v: T) => void;
@@ -139,76 +138,5 @@ describe('BatchRunner', () => {
           onSettled: () => {},
         }),
     ).toThrow(RangeError);
-  });
-});
-
-describe('CSV', () => {
-  it('parses quotes, doubled quotes, CRLF, a BOM, blank lines and semicolon files', () => {
-    expect(parseCsv('\ufeffrfc,name\r\n"GODE561231GR8","Pérez, ""Juan"""\r\n\r\nXAXX010101000,x\n')).toEqual([
-      ['rfc', 'name'],
-      ['GODE561231GR8', 'Pérez, "Juan"'],
-      ['XAXX010101000', 'x'],
-    ]);
-    expect(parseCsv('curp;nota\nAAAA;b;c')).toEqual([
-      ['curp', 'nota'],
-      ['AAAA', 'b', 'c'],
-    ]);
-    expect(parseCsv('"multi\nline",2')).toEqual([['multi\nline', '2']]);
-  });
-
-  it('reports an unclosed quote with its line', () => {
-    expect(() => parseCsv('a\n"b,c\n')).toThrow(CsvError);
-  });
-
-  it('writes escaped fields and neutralizes spreadsheet formulas', () => {
-    const text = toCsv(
-      ['a', 'b'],
-      [
-        ['=HYPERLINK("x")', 'x,y'],
-        [null, 3],
-        ['-1', true],
-      ],
-    );
-    expect(text).toBe('\ufeffa,b\r\n"\'=HYPERLINK(""x"")","x,y"\r\n,3\r\n\'-1,true\r\n');
-    expect(parseCsv(text)).toEqual([
-      ['a', 'b'],
-      ['\'=HYPERLINK("x")', 'x,y'],
-      ['', '3'],
-      ["'-1", 'true'],
-    ]);
-  });
-});
-
-describe('local RFC / CURP checks in both languages', async () => {
-  const { describeRfc, describeCurp } = await import('../../../common/rules/local-check');
-
-  it.each([
-    ['GODE561231GR8', true, undefined],
-    ['XAXX010101000', true, undefined],
-    ['GODE56123', false, 'length'],
-    ['GOD3561231GR8', false, 'characters'],
-    ['GODE561331GR8', false, 'date'],
-    ['GODE561231GR9', false, 'checkDigit'],
-  ])('RFC %s', (rfc, valid, reason) => {
-    const check = describeRfc(rfc);
-    expect(check.valid).toBe(valid);
-    if (!check.valid) {
-      expect(check.reason).toBe(reason);
-      expect(check.message.es).not.toBe(check.message.en);
-    }
-  });
-
-  it.each([
-    ['HEGG560427MVZRRL04', true, undefined],
-    ['HEGG560427MVZRRL0', false, 'length'],
-    ['HEGG5604271VZRRL04', false, 'characters'],
-    ['HEGG560427QVZRRL04', false, 'sex'],
-    ['HEGG560427MZZRRL04', false, 'state'],
-    ['HEGG560427MVZRRL05', false, 'checkDigit'],
-  ])('CURP %s', (curp, valid, reason) => {
-    const check = describeCurp(curp);
-    expect(check.valid).toBe(valid);
-    if (!check.valid) expect(check.reason).toBe(reason);
-    else expect(check.summary.es).toContain('Veracruz');
   });
 });

@@ -1,9 +1,9 @@
 import { readdirSync, existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { common } from '../../renderer/i18n/common';
-import { formatBytes, interpolate, localeFromNavigator } from '../../renderer/i18n/index';
+import { common } from '../../../renderer/i18n/common';
+import { formatBytes, interpolate, localeFromNavigator } from '../../../renderer/i18n/index';
 
-const featuresDir = new URL('../../renderer/features/', import.meta.url);
+const featuresDir = new URL('../../../renderer/features/', import.meta.url);
 const featureMessages = readdirSync(featuresDir).filter((name) =>
   existsSync(new URL(`${name}/messages.ts`, featuresDir)),
 );
@@ -39,7 +39,7 @@ describe('i18n', () => {
   it.each(featureMessages)(
     'features/%s/messages.ts: both languages, same keys, same placeholders, nothing empty',
     async (feature) => {
-      const mod = (await import(`../../renderer/features/${feature}/messages.ts`)) as Record<string, unknown>;
+      const mod = (await import(`../../../renderer/features/${feature}/messages.ts`)) as Record<string, unknown>;
       const pairs = Object.values(mod).filter(
         (v): v is { en: Record<string, string>; es: Record<string, string> } =>
           typeof v === 'object' && v !== null && 'en' in v && 'es' in v,

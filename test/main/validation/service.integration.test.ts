@@ -7,17 +7,16 @@ import { curpCases } from '../../../main/demo-server/registries';
 import { parseCsv } from '../../../main/validation/csv';
 import { rfcCheckDigit } from '../../../common/rules/rfc';
 import type { BatchJobView, BatchPreviewView, CurpResultView, RfcResultView } from '../../../common/ipc/validation';
-import type { ApiKeyListView, SavedFileView } from '../../../common/ipc/apikeys';
+import type { SavedFileView } from '../../../common/ipc/apikeys';
 import type { IpcErrorData } from '../../../common/ipc/define';
 import { startHarness, type Harness } from '../../helpers/demo-support';
 
-/** Validation and API-key domains end to end against the demo server: single checks, batches, exports. */
+/** The validation domain end to end against the demo server, through the router: single checks and batches. */
 
 const APP_URL = 'http://127.0.0.1:1';
 const sender = { url: `${APP_URL}/`, isMainFrame: true };
 let h: Harness;
 let router: ReturnType<typeof createRouter>;
-let adminRouter: ReturnType<typeof createRouter>;
 const saved: { suggestedName: string; data: Uint8Array }[] = [];
 /** Well formed, right check digit, but not in the demo SAT registry. */
 const UNLISTED_RFC = `PEGJ800101AB${rfcCheckDigit('PEGJ800101AB')}`;
@@ -44,8 +43,8 @@ function context(client: unknown): MainContext {
   } as unknown as MainContext;
 }
 
-async function call<T>(channel: string, input: unknown, via = router): Promise<T> {
-  const result = await via.handle(channel, input, sender);
+async function call<T>(channel: string, input: unknown): Promise<T> {
+  const result = await router.handle(channel, input, sender);
   if (!result.ok)
     throw Object.assign(new Error(`${channel}: ${result.error.code} ${result.error.message.en}`), {
       data: result.error,
@@ -69,9 +68,6 @@ async function finished(jobId: string): Promise<BatchJobView> {
 beforeAll(async () => {
   h = await startHarness();
   router = createRouter({ handlers, context: context(await h.client()), appUrl: APP_URL });
-  // The second organization's key is not a super administrator.
-  const other = h.credentials.organizations.find((o) => !o.superAdmin)!;
-  adminRouter = createRouter({ handlers, context: context(await h.client({ credentials: other })), appUrl: APP_URL });
 });
 afterAll(() => h.close());
 afterEach(() => h.demo('reset'));
@@ -240,45 +236,5 @@ describe('batch', () => {
     const cancelled = await call<BatchJobView>('validation.batchCancel', { jobId: started.jobId });
     expect(cancelled.state).toBe('cancelled');
     expect(cancelled.done).toBeLessThan(40);
-  });
-});
-
-describe('API keys', () => {
-  it('lists masked keys with the extra fields; a super administrator can pick another organization', async () => {
-    const own = await call<ApiKeyListView>('apikeys.list', {});
-    expect(own.keys.length).toBeGreaterThan(0);
-    for (const k of own.keys) expect(k.maskedKey).toMatch(/•/);
-    expect(own.extraColumns).toContain('organizationId');
-    expect(JSON.stringify(own)).not.toContain(h.credentials.apiKey);
-    const other = h.credentials.organizations.find((o) => !o.superAdmin)!;
-    const chosen = await call<ApiKeyListView>('apikeys.list', { organization: other.organizationId });
-    expect(chosen.organizationRequested).toBe(true);
-    expect(new Set(chosen.keys.map((k) => k.extra.organizationId))).toEqual(new Set([other.organizationId]));
-  });
-
-  it('ignores the organization for a key that is not super administrator', async () => {
-    const admin = h.credentials.organizations.find((o) => o.superAdmin)!;
-    const other = h.credentials.organizations.find((o) => !o.superAdmin)!;
-    const view = await call<ApiKeyListView>('apikeys.list', { organization: admin.organizationId }, adminRouter);
-    expect(new Set(view.keys.map((k) => k.extra.organizationId))).toEqual(new Set([other.organizationId]));
-  });
-
-  it('exports the rows it is given as CSV', async () => {
-    const result = await call<SavedFileView>('apikeys.exportCsv', {
-      columns: ['id', 'name'],
-      rows: [
-        ['k1', '=cmd()'],
-        ['k2', 'Clave, "principal"'],
-      ],
-    });
-    expect(result).toMatchObject({ saved: true, rows: 2 });
-    expect(parseCsv(new TextDecoder().decode(saved.at(-1)!.data))).toEqual([
-      ['id', 'name'],
-      ['k1', "'=cmd()"],
-      ['k2', 'Clave, "principal"'],
-    ]);
-    expect((await failure(call('apikeys.exportCsv', { columns: ['a', 'b'], rows: [['x']] }))).code).toBe(
-      'INVALID_INPUT',
-    );
   });
 });

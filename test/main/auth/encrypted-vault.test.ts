@@ -1,11 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EncryptedVault } from '../../../main/auth/encrypted-vault';
-import { NodeKeyFileCipher } from '../../../main/auth/key-file-cipher';
-import { MemoryVault } from '../../../main/auth/memory-vault';
-import { VaultDecryptError, VaultInputError } from '../../../main/auth/vault';
+import { VaultDecryptError, VaultInputError } from '../../../main/errors';
 import { FakeSafeStorage, MemoryJsonStore } from '../../helpers/fake-safe-storage';
 
 const SECRET = 'sk_live_0123456789abcdef';
@@ -198,50 +193,5 @@ describe('EncryptedVault created before Electron is ready', () => {
     await expect(early.getCredential('demo', 'apiKey')).rejects.toBeInstanceOf(VaultDecryptError);
     notReady.available = true;
     expect(await early.getCredential('demo', 'apiKey')).toBe(SECRET);
-  });
-});
-
-describe('NodeKeyFileCipher', () => {
-  const dirs: string[] = [];
-  const tempDir = () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vault-'));
-    dirs.push(dir);
-    return dir;
-  };
-  afterAll(() => {
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  });
-
-  it('round-trips with AES-256-GCM, reports basic_text, keeps its key private and rejects tampering', () => {
-    const dir = tempDir();
-    const keyFile = join(dir, 'sub', 'vault.key');
-    const cipher = new NodeKeyFileCipher(keyFile);
-    expect(cipher.getSelectedStorageBackend()).toBe('basic_text');
-    const box = cipher.encryptString('hola secreto');
-    expect(box.toString('utf8')).not.toContain('hola');
-    expect(cipher.decryptString(box)).toBe('hola secreto');
-    expect(new NodeKeyFileCipher(keyFile).decryptString(box)).toBe('hola secreto');
-    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
-    expect(readFileSync(keyFile).length).toBe(32);
-    box[box.length - 1]! ^= 1;
-    expect(() => cipher.decryptString(box)).toThrow();
-  });
-
-  it('works as the vault cipher, behind the consent rule', async () => {
-    const dir = tempDir();
-    const vault = new EncryptedVault(new NodeKeyFileCipher(join(dir, 'k')), new MemoryJsonStore());
-    expect(vault.security().awaitingConsent).toBe(true);
-  });
-});
-
-describe('MemoryVault', () => {
-  it('implements the same contract in memory', async () => {
-    const vault = new MemoryVault();
-    await vault.setCredential('e', 'integrationId', 'int-1');
-    expect(await vault.credentialStatus('e')).toEqual({ apiKey: 'unset', integrationId: 'set', secret: 'unset' });
-    await vault.setSessionToken('e', 'iv', 'tok');
-    expect(await vault.hasSessionToken('e', 'iv')).toBe(true);
-    expect(vault.knownSecrets()).toEqual(['int-1', 'tok']);
-    expect(vault.security().persistent).toBe(false);
   });
 });

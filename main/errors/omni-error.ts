@@ -1,12 +1,9 @@
 import type { z } from 'zod';
 import type { IpcErrorData } from '../../common/ipc/define';
 import { redact } from '../log';
-import { explain, type ClientErrorCode, type Explanation } from './catalog';
+import { explain, type ClientErrorCode, type Explanation } from '../omni/catalog';
 import type { ErrorBody } from '../../common/omni';
-import type { EndpointName } from './endpoints';
-
-export { explain, explainCurp } from './catalog';
-export type { Explanation, ExplainRef } from './catalog';
+import type { EndpointName } from '../omni/endpoints';
 
 export type OmniErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'schema' | 'config' | 'input';
 

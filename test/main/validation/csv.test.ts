@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { parseCsv, toCsv } from '../../../main/validation/csv';
+import { CsvError } from '../../../main/errors';
+
+describe('CSV', () => {
+  it('parses quotes, doubled quotes, CRLF, a BOM, blank lines and semicolon files', () => {
+    expect(parseCsv('\ufeffrfc,name\r\n"GODE561231GR8","Pérez, ""Juan"""\r\n\r\nXAXX010101000,x\n')).toEqual([
+      ['rfc', 'name'],
+      ['GODE561231GR8', 'Pérez, "Juan"'],
+      ['XAXX010101000', 'x'],
+    ]);
+    expect(parseCsv('curp;nota\nAAAA;b;c')).toEqual([
+      ['curp', 'nota'],
+      ['AAAA', 'b', 'c'],
+    ]);
+    expect(parseCsv('"multi\nline",2')).toEqual([['multi\nline', '2']]);
+  });
+
+  it('reports an unclosed quote with its line', () => {
+    expect(() => parseCsv('a\n"b,c\n')).toThrow(CsvError);
+  });
+
+  it('writes escaped fields and neutralizes spreadsheet formulas', () => {
+    const text = toCsv(
+      ['a', 'b'],
+      [
+        ['=HYPERLINK("x")', 'x,y'],
+        [null, 3],
+        ['-1', true],
+      ],
+    );
+    expect(text).toBe('\ufeffa,b\r\n"\'=HYPERLINK(""x"")","x,y"\r\n,3\r\n\'-1,true\r\n');
+    expect(parseCsv(text)).toEqual([
+      ['a', 'b'],
+      ['\'=HYPERLINK("x")', 'x,y'],
+      ['', '3'],
+      ["'-1", 'true'],
+    ]);
+  });
+});
