@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecisionNote, openHighFindings, parseDecisionNote } from '../../../main/review/decision';
+import type { RawIdvResponse } from '../../../common/omni';
+import { formatDecisionNote, openHighFindings, parseDecisionNote, riskLevelOf } from '../../../main/review/decision';
 
 describe('decision note', () => {
   it('round-trips through the readable and machine parts', () => {
@@ -36,5 +37,41 @@ describe('decision note', () => {
     });
     expect(findings).toEqual(['a (high, 0.9)', 'b (high, did not run)', 'checkFraudRisk (HIGH, 0.87)']);
     expect(openHighFindings({ checkResults: [], fraudRisk: null })).toEqual([]);
+  });
+});
+
+describe('riskLevelOf', () => {
+  const check = (severity: string) => ({ name: `c-${severity}`, severity, version: '1', result: 0.2 });
+  const fraud = (severity: string) => ({
+    name: 'checkFraudRisk',
+    severity,
+    version: '1',
+    result: 0.5,
+    responseText: '',
+    responseCategory: '',
+    topNFraudFeatures: [],
+    topNLegitFeatures: [],
+    topNFraudCodes: [],
+    topNLegitCodes: [],
+  });
+  const of = (checks: string[], fraudSeverity?: string) =>
+    riskLevelOf({
+      checkResults: checks.map(check),
+      fraudRisk: fraudSeverity ? fraud(fraudSeverity) : null,
+    } as RawIdvResponse);
+
+  it('files what an approval must acknowledge as high, medium findings as medium, the rest as low', () => {
+    expect(of(['low', 'high'])).toBe('high');
+    expect(of(['low'], 'HIGH')).toBe('high');
+    expect(of(['low', 'medium'], 'LOW')).toBe('medium');
+    expect(of(['low'], 'MEDIUM')).toBe('medium');
+    expect(of(['low'], 'LOW')).toBe('low');
+    expect(of([])).toBe('low');
+  });
+
+  it('keeps a fraud-risk severity newer than the spec as sent, unless a high finding decides', () => {
+    expect(of(['low'], 'CRITICAL')).toBe('CRITICAL');
+    expect(of(['medium'], 'CRITICAL')).toBe('CRITICAL');
+    expect(of(['high'], 'CRITICAL')).toBe('high');
   });
 });
