@@ -1,64 +1,30 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyListView, SavedFileView } from '../../../common/ipc/apikeys';
-import type { IpcErrorData } from '../../../common/ipc/define';
-import type { AuditAction } from '../../../common/views';
 import { handlers } from '../../../main/ipc/handlers/index';
 import { createRouter } from '../../../main/ipc/router';
-import type { MainContext } from '../../../main/ports';
 import { parseCsv } from '../../../main/validation/csv';
 import { startHarness, type Harness } from '../../helpers/demo-support';
+import { APP_URL, callThrough, failure, serviceContext } from '../../helpers/router-calls';
 
 /** The API-key domain end to end against the demo server, through the router: listing and export. */
 
-const APP_URL = 'http://127.0.0.1:1';
-const sender = { url: `${APP_URL}/`, isMainFrame: true };
 let h: Harness;
 let router: ReturnType<typeof createRouter>;
 let adminRouter: ReturnType<typeof createRouter>;
 const saved: { suggestedName: string; data: Uint8Array }[] = [];
 
-function context(client: unknown): MainContext {
-  return {
-    omni: () => client,
-    audit: {
-      append: async (e: { action: AuditAction }) => ({
-        ...e,
-        seq: 1,
-        at: '',
-        environment: 'demo',
-        prevHash: '',
-        hash: '',
-      }),
-    },
-    files: {
-      save: async (file: { suggestedName: string; data: Uint8Array }) => {
-        saved.push(file);
-        return { downloadUrl: `/download/${saved.length}` };
-      },
-    },
-  } as unknown as MainContext;
-}
-
-async function call<T>(channel: string, input: unknown, via = router): Promise<T> {
-  const result = await via.handle(channel, input, sender);
-  if (!result.ok)
-    throw Object.assign(new Error(`${channel}: ${result.error.code} ${result.error.message.en}`), {
-      data: result.error,
-    });
-  return result.data as T;
-}
-const failure = (p: Promise<unknown>): Promise<IpcErrorData> =>
-  p.then(
-    () => Promise.reject(new Error('expected a failure')),
-    (e: { data: IpcErrorData }) => e.data,
-  );
+const call = <T>(channel: string, input: unknown, via = router) => callThrough<T>(via, channel, input);
 
 beforeAll(async () => {
   h = await startHarness();
-  router = createRouter({ handlers, context: context(await h.client()), appUrl: APP_URL });
+  router = createRouter({ handlers, context: serviceContext(await h.client(), saved), appUrl: APP_URL });
   // The second organization's key is not a super administrator.
   const other = h.credentials.organizations.find((o) => !o.superAdmin)!;
-  adminRouter = createRouter({ handlers, context: context(await h.client({ credentials: other })), appUrl: APP_URL });
+  adminRouter = createRouter({
+    handlers,
+    context: serviceContext(await h.client({ credentials: other }), saved),
+    appUrl: APP_URL,
+  });
 });
 afterAll(() => h.close());
 afterEach(() => h.demo('reset'));

@@ -17,34 +17,18 @@ import type { CallInput } from '../../../main/omni/endpoints';
 import { toIpcErrorData } from '../../../main/ipc/router';
 import { AuthErrorName, FailReason } from '../../../common/omni';
 import type { AuthResultView, BackIdResultView, FaceResultView, ImportJobView } from '../../../common/ipc/capture';
-import type { IpcErrorData } from '../../../common/ipc/define';
 import { GOOD_IMAGE, jpegBase64, pngBase64, startHarness, type Harness } from '../../helpers/demo-support';
+import { APP_URL, callThrough, failure } from '../../helpers/router-calls';
 
 /** The capture IPC domain end to end: router → handlers → OmniClient → demo server, every documented outcome. */
 
-const APP_URL = 'http://127.0.0.1:1';
-const sender = { url: `${APP_URL}/`, isMainFrame: true };
 let h: Harness;
 let ctx: MainContext;
 let router: ReturnType<typeof createRouter>;
 let dir: string;
 const audit: { interviewId?: string; action: AuditAction; detail: Record<string, unknown> }[] = [];
 
-async function call<T>(channel: string, input: unknown): Promise<T> {
-  const result = await router.handle(channel, input, sender);
-  if (!result.ok)
-    throw Object.assign(new Error(`${channel}: ${result.error.code} ${result.error.message.en}`), {
-      data: result.error,
-    });
-  return result.data as T;
-}
-const failure = (p: Promise<unknown>): Promise<IpcErrorData> =>
-  p.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (e: { data: IpcErrorData }) => e.data,
-  );
+const call = <T>(channel: string, input: unknown) => callThrough<T>(router, channel, input);
 
 const png = (spec = {}) => ({ kind: 'file', base64: pngBase64(spec), mimeType: 'image/png', name: 'photo.png' });
 const good = { kind: 'file', base64: GOOD_IMAGE, mimeType: 'image/png', name: 'selfie.png' };

@@ -1,6 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditAction } from '../../../common/views';
-import type { MainContext } from '../../../main/ports';
 import { createRouter } from '../../../main/ipc/router';
 import { handlers } from '../../../main/ipc/handlers/index';
 import { curpCases } from '../../../main/demo-server/registries';
@@ -8,54 +6,18 @@ import { parseCsv } from '../../../main/validation/csv';
 import { rfcCheckDigit } from '../../../common/rules/rfc';
 import type { BatchJobView, BatchPreviewView, CurpResultView, RfcResultView } from '../../../common/ipc/validation';
 import type { SavedFileView } from '../../../common/ipc/apikeys';
-import type { IpcErrorData } from '../../../common/ipc/define';
 import { startHarness, type Harness } from '../../helpers/demo-support';
+import { APP_URL, callThrough, failure, serviceContext } from '../../helpers/router-calls';
 
 /** The validation domain end to end against the demo server, through the router: single checks and batches. */
 
-const APP_URL = 'http://127.0.0.1:1';
-const sender = { url: `${APP_URL}/`, isMainFrame: true };
 let h: Harness;
 let router: ReturnType<typeof createRouter>;
 const saved: { suggestedName: string; data: Uint8Array }[] = [];
 /** Well formed, right check digit, but not in the demo SAT registry. */
 const UNLISTED_RFC = `PEGJ800101AB${rfcCheckDigit('PEGJ800101AB')}`;
 
-function context(client: unknown): MainContext {
-  return {
-    omni: () => client,
-    audit: {
-      append: async (e: { action: AuditAction }) => ({
-        ...e,
-        seq: 1,
-        at: '',
-        environment: 'demo',
-        prevHash: '',
-        hash: '',
-      }),
-    },
-    files: {
-      save: async (file: { suggestedName: string; data: Uint8Array }) => {
-        saved.push(file);
-        return { downloadUrl: `/download/${saved.length}` };
-      },
-    },
-  } as unknown as MainContext;
-}
-
-async function call<T>(channel: string, input: unknown): Promise<T> {
-  const result = await router.handle(channel, input, sender);
-  if (!result.ok)
-    throw Object.assign(new Error(`${channel}: ${result.error.code} ${result.error.message.en}`), {
-      data: result.error,
-    });
-  return result.data as T;
-}
-const failure = (p: Promise<unknown>): Promise<IpcErrorData> =>
-  p.then(
-    () => Promise.reject(new Error('expected a failure')),
-    (e: { data: IpcErrorData }) => e.data,
-  );
+const call = <T>(channel: string, input: unknown) => callThrough<T>(router, channel, input);
 
 async function finished(jobId: string): Promise<BatchJobView> {
   for (;;) {
@@ -67,7 +29,7 @@ async function finished(jobId: string): Promise<BatchJobView> {
 
 beforeAll(async () => {
   h = await startHarness();
-  router = createRouter({ handlers, context: context(await h.client()), appUrl: APP_URL });
+  router = createRouter({ handlers, context: serviceContext(await h.client(), saved), appUrl: APP_URL });
 });
 afterAll(() => h.close());
 afterEach(() => h.demo('reset'));
