@@ -94,13 +94,16 @@ export class ClaimRecords {
   }
 
   /** Lets go of the caller's own claim (nothing happens to anyone else's). */
-  async release(environment: string, interviewId: string): Promise<void> {
-    await this.db
+  /** Gives up this login's claim; whether it held one that had not lapsed (a lapsed one is removed all the same). */
+  async release(environment: string, interviewId: string): Promise<boolean> {
+    const rows = await this.db
       .deleteFrom('claims')
       .where('environment', '=', environment)
       .where('interview_id', '=', interviewId)
       .where('holder', '=', me)
+      .returning(sql<boolean>`expires_at > now()`.as('held'))
       .execute();
+    return rows.some((r) => r.held);
   }
 
   /** A supervisor gives the interview to another reviewer, whoever held it. */
