@@ -1,4 +1,5 @@
 import type { AddCurpResponse } from '../../common/omni';
+import { serviceAnswer } from '../omni/answer';
 import { explainCurp, OmniError } from '../omni/errors';
 import { captureState } from '../capture/state';
 import { BatchInputError, previewCsv, type BatchServices } from './batch-jobs';
@@ -64,7 +65,12 @@ export function validationService(ctx: MainContext) {
     async validateRfc(rfc: string) {
       const response = await ctx.omni().call('validateRfc', { body: { rfc } });
       await ctx.audit.append({ action: 'validated', detail: { kind: 'rfc', validRFC: response.validRFC } });
-      return { rfc: rfc.toUpperCase(), response, validatedAt: new Date().toISOString() };
+      return {
+        rfc: rfc.toUpperCase(),
+        response,
+        answer: serviceAnswer('validateRfc', response),
+        validatedAt: new Date().toISOString(),
+      };
     },
 
     async addCurp(interviewId: string, curp: string): Promise<CurpResultView> {
@@ -88,6 +94,7 @@ export function validationService(ctx: MainContext) {
         curp: curp.toUpperCase(),
         valid,
         response,
+        answer: serviceAnswer('addCurp', response),
         ...(failure ? { failure } : {}),
         validatedAt: new Date().toISOString(),
       };
