@@ -86,7 +86,14 @@ export function RawAnswer({ answer, part }: { answer: ServiceAnswer; part?: stri
               {copied ? t('copied') : t('copy')}
             </Button>
           </div>
-          <pre className="mono" data-testid="service-answer-body">
+          {/* Focusable: it scrolls, and a keyboard must reach what is below its fold. */}
+          <pre
+            className="mono"
+            data-testid="service-answer-body"
+            tabIndex={0}
+            role="region"
+            aria-label={`${t('serviceAnswer')} ${answer.endpoint}${part ? `.${part}` : ''}`}
+          >
             {text}
           </pre>
         </div>

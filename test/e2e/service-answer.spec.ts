@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type ShellFixture } from './fixtures';
-import { goTo, openInterview, panelsSettled } from './review-helpers';
+import { expectAxeClean, goTo, openInterview, panelsSettled } from './review-helpers';
 
 /**
  * What a production service sends beyond the spec is in view (issue 25): each panel lists those fields with the
@@ -96,6 +96,7 @@ for (const language of ['en', 'es'] as const)
     await expect(videoAnswer).toContainText(/"url": "http:\/\/127\.0\.0\.1:\d+\/files\/video-selfies\/[^"?]+\?…"/);
     await videoAnswer.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/video-answer-${language}.png` });
+    await expectAxeClean(page);
 
     await goTo(page, '/api-keys');
     await expect(page.getByRole('heading', { level: 1, name: w.apiKeys })).toBeVisible();
@@ -110,4 +111,5 @@ for (const language of ['en', 'es'] as const)
     const html = await page.content();
     for (const org of organizations) expect(html).not.toContain(org.apiKey);
     await page.screenshot({ path: `${SHOTS}/api-keys-${language}.png`, fullPage: true });
+    await expectAxeClean(page);
   });
