@@ -114,6 +114,8 @@ export interface DecideResult {
   record: DecisionRecord;
   sentAt?: string;
   sessionStatus?: SessionStatus;
+  /** The service's answer to the note, when one was sent. */
+  answer?: ServiceAnswer;
 }
 
 export interface OpenedInterview {
