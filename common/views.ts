@@ -50,3 +50,21 @@ export interface AuditEntry {
    */
   actor?: string;
 }
+
+/**
+ * What the service answered to one call, as the client read it, for the screen's raw view (main/omni/answer.ts).
+ * Secrets are redacted and signed URLs cut to scheme, host and path; very long texts (files in base64) abbreviated.
+ */
+export interface ServiceAnswer {
+  /** The endpoint table's name of the call, e.g. `getCrossDocResults`. */
+  endpoint: string;
+  /** The answer as read: known fields in the contract's types, the rest (and `unreadFields`) as they came. */
+  body: unknown;
+  /** Fields the spec does not list, each with its path from the answer's root (`checkResults.2.engine`). */
+  beyondSpec: BeyondSpecField[];
+}
+
+export interface BeyondSpecField {
+  path: string;
+  value: unknown;
+}

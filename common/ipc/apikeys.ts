@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ServiceAnswer } from '../views';
 import { channel } from './define';
 
 /** API keys audit: the organization's keys (masked) and a CSV export of the rows the user sees. */
@@ -25,6 +26,8 @@ export interface ApiKeyListView {
   /** Whether an organization reference was sent (honoured only for a super administrator). */
   organizationRequested: boolean;
   fetchedAt: string;
+  /** The list as the service sent it (a page wrapper's counts aside), secret fields redacted. */
+  answer: ServiceAnswer;
 }
 
 export interface SavedFileView {

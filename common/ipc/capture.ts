@@ -8,6 +8,7 @@ import {
 } from '../omni/common';
 import type { AddBackSecondIdResponse } from '../omni/id';
 import type { AddFaceResponse, AuthenticateResponse } from '../omni/face';
+import type { ServiceAnswer } from '../views';
 import { channel, type IpcErrorData } from './define';
 import { InterviewId } from './queue';
 
@@ -49,6 +50,7 @@ export interface FaceResultView {
   recapture: boolean;
   attempts?: AttemptsView;
   sessionStatus?: SessionStatus;
+  answer: ServiceAnswer;
 }
 
 export interface BackIdResultView {
@@ -58,6 +60,7 @@ export interface BackIdResultView {
   failReason?: ExplanationView;
   attempts?: AttemptsView;
   sessionStatus?: SessionStatus;
+  answer: ServiceAnswer;
 }
 
 export interface AuthResultView {
@@ -68,6 +71,7 @@ export interface AuthResultView {
   /** The `error.name` explained; the service's own message is in `response.error.message`. */
   error?: ExplanationView;
   attempts?: AttemptsView;
+  answer: ServiceAnswer;
 }
 
 export interface StagedFileView {
@@ -90,6 +94,8 @@ export interface ImportJobView {
   startedAt: string;
   finishedAt?: string;
   recordingId?: string;
+  /** The service's answer once the import is done. */
+  answer?: ServiceAnswer;
   error?: IpcErrorData;
 }
 

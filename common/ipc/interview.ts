@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RawIdvResponse, SessionStatus } from '../omni';
-import type { AuditEntry, EnvironmentKind } from '../views';
+import type { AuditEntry, EnvironmentKind, ServiceAnswer } from '../views';
 import { type DecisionStatus, ReviewVerdict } from '../team-review';
 import { channel } from './define';
 import { InterviewId, type QueueEntry } from './queue';
@@ -51,8 +51,14 @@ export interface CrossDocRow {
 
 export interface RawIdvView {
   result: RawIdvResponse;
+  answer: ServiceAnswer;
   /** High-severity checks and a HIGH fraud risk: approving needs an acknowledgement while any is listed. */
   highFindings: string[];
+}
+
+export interface CrossDocView {
+  rows: CrossDocRow[];
+  answer: ServiceAnswer;
 }
 
 export interface ContractDocument {
@@ -64,6 +70,8 @@ export interface ContractDocument {
 export interface ContractsView {
   sessionStatus?: SessionStatus;
   documents: ContractDocument[];
+  /** The links as the service sent them, each URL without its pre-signed query. */
+  answer: ServiceAnswer;
 }
 
 export interface VideoLink {
@@ -72,11 +80,13 @@ export interface VideoLink {
   issuedAt: string;
   /** When the pre-signed URL stops working (1 hour after issue). */
   expiresAt: string;
+  answer: ServiceAnswer;
 }
 
 export interface SendResult {
   sessionStatus?: SessionStatus;
   sentAt: string;
+  answer: ServiceAnswer;
 }
 
 export interface DecisionRecord {
@@ -104,6 +114,8 @@ export interface DecideResult {
   record: DecisionRecord;
   sentAt?: string;
   sessionStatus?: SessionStatus;
+  /** The service's answer to the note, when one was sent. */
+  answer?: ServiceAnswer;
 }
 
 export interface OpenedInterview {
@@ -131,7 +143,7 @@ export const interview = {
   open: channel<OpenedInterview>()(ById),
   overview: channel<InterviewOverview>()(ById),
   rawIdv: channel<Fetched<RawIdvView>>()(ById),
-  crossDoc: channel<Fetched<{ rows: CrossDocRow[] }>>()(ById),
+  crossDoc: channel<Fetched<CrossDocView>>()(ById),
   contracts: channel<Fetched<ContractsView>>()(ById),
   /** `unavailable`: the service has no video selfie to give for this interview, in its own words. */
   video: channel<Fetched<VideoLink | { unavailable: string }>>()(ById),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ServiceAnswer } from '../views';
 import { channel } from './define';
 
 /**
@@ -81,6 +82,8 @@ export interface SignStringView {
   contentSha256: string;
   verification: Nom151Verification;
   available: Record<ArtifactKind, boolean>;
+  /** The evidence and files in it are abbreviated: they are saved as files. */
+  answer: ServiceAnswer;
 }
 
 export interface SealContractView {
@@ -93,6 +96,7 @@ export interface SealContractView {
   /** The sealed PDF checked on its own, as a third party would, when it was requested. */
   sealedPdfVerification?: Nom151Verification;
   available: Record<ArtifactKind, boolean>;
+  answer: ServiceAnswer;
 }
 
 export interface TrustedRootView {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AddCurpResponse, ValidateRfcResponse } from '../omni/validation';
 import type { SavedFileView } from './apikeys';
+import type { ServiceAnswer } from '../views';
 import { channel } from './define';
 import { InterviewId } from './queue';
 
@@ -13,6 +14,7 @@ export interface RfcResultView {
   rfc: string;
   /** Every field the service returned, known or not. */
   response: ValidateRfcResponse;
+  answer: ServiceAnswer;
   validatedAt: string;
 }
 
@@ -29,6 +31,7 @@ export interface CurpResultView {
   curp: string;
   valid: boolean;
   response: AddCurpResponse;
+  answer: ServiceAnswer;
   failure?: CurpFailureView;
   validatedAt: string;
 }

@@ -1,15 +1,8 @@
 import { UNREAD_FIELDS, unreadFieldsOf, type ApiKeyRecord } from '../../common/omni';
 import type { ApiKeyRow, CellValue } from '../../common/ipc/apikeys';
+import { ensureMasked, isSecretField } from '../omni/answer';
 
-/** Field names that could carry a full key or another secret: never passed to the renderer. */
-const SECRET_FIELD = /^(key|api[-_]?key|apikeyvalue|secret|token|value|full[-_]?key|plain[-_]?key|raw[-_]?key)$/i;
-const MASK_CHARS = /[*•…]/;
-
-/** A key value that arrives unmasked is masked here: the UI must never show a full key (decisions.md §8). */
-export function ensureMasked(value: string): string {
-  if (MASK_CHARS.test(value)) return value;
-  return value.length <= 8 ? '••••' : `${value.slice(0, 4)}••••${value.slice(-4)}`;
-}
+const isSecret = (field: string) => isSecretField('listApiKeys', field);
 
 function cell(value: unknown): CellValue {
   if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
@@ -31,9 +24,9 @@ export function toApiKeyRows(records: ApiKeyRecord[]): { keys: ApiKeyRow[]; extr
         extraColumns.push(field);
       }
     };
-    for (const [field, value] of Object.entries(rest)) if (!SECRET_FIELD.test(field)) show(field, cell(value));
+    for (const [field, value] of Object.entries(rest)) if (!isSecret(field)) show(field, cell(value));
     // Fields the service sent in a shape the spec does not describe: shown raw in a column of their own, flagged.
-    const unread = Object.entries(unreadFieldsOf(record)).filter(([field]) => !SECRET_FIELD.test(field));
+    const unread = Object.entries(unreadFieldsOf(record)).filter(([field]) => !isSecret(field));
     for (const [field, value] of unread) {
       const raw = cell(value);
       show(field, field === 'maskedKey' && raw !== null ? ensureMasked(String(raw)) : raw);

@@ -2,6 +2,7 @@ import type { CellValue } from '../../common/ipc/apikeys';
 import { saveCsvExport } from '../export-csv';
 import type { MainContext } from '../ports';
 import { toCsv } from '../validation/csv';
+import { serviceAnswer } from '../omni/answer';
 import { toApiKeyRows } from './rows';
 
 /** The organization's API keys, as rows the renderer may show (masked, no secret field), and their CSV export. */
@@ -13,6 +14,7 @@ export function apiKeysService(ctx: MainContext) {
         ...toApiKeyRows(records),
         organizationRequested: organization !== undefined,
         fetchedAt: new Date().toISOString(),
+        answer: serviceAnswer('listApiKeys', records),
       };
     },
     exportCsv(columns: string[], rows: CellValue[][]) {

@@ -1,5 +1,6 @@
 import type { AddBackSecondIdResponse, AddFaceResponse, AuthenticateResponse } from '../../common/omni';
 import { inSpec, MIN_HORIZONTAL_RESOLUTION, TypeOfId } from '../../common/omni';
+import { serviceAnswer } from '../omni/answer';
 import { explain } from '../omni/catalog';
 import type {
   AuthResultView,
@@ -84,6 +85,7 @@ export function faceAdvice(response: AddFaceResponse): FaceResultView {
   ];
   return {
     response,
+    answer: serviceAnswer('addFace', response),
     indicators,
     recapture: indicators.some((i) => i.verdict === 'recapture'),
     ...(r.captureAttemptsLimit
@@ -173,6 +175,7 @@ export function backIdAdvice(response: AddBackSecondIdResponse): BackIdResultVie
     : undefined;
   return {
     response,
+    answer: serviceAnswer('addBackSecondId', response),
     indicators,
     recapture: failReason !== undefined || indicators.some((i) => i.verdict === 'recapture'),
     ...(failReason ? { failReason } : {}),
@@ -191,6 +194,7 @@ export function authAdvice(response: AuthenticateResponse, hinted: boolean): Aut
   return {
     mode: hinted ? 'oneToOne' : 'oneToN',
     response,
+    answer: serviceAnswer('authenticateFace', response),
     passed: response.overallStatus === 'PASS',
     ...(response.candidate ? { candidate: response.candidate } : {}),
     ...(error ? { error } : {}),

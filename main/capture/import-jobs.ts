@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import type { RecordingType } from '../../common/omni';
 import type { IpcErrorData } from '../../common/ipc/define';
+import type { ServiceAnswer } from '../../common/views';
 import { RateMeter } from '../validation/rate';
 import { base64JsonBody, type Base64JsonBody } from './base64-json-body';
 import { Base64Encoder } from './base64-simd';
@@ -15,7 +16,7 @@ import type { ImportJobView as ImportSnapshot } from '../../common/ipc/capture';
 export type UploadBody = (
   body: Base64JsonBody,
   ctx: { interviewId: string; signal: AbortSignal },
-) => Promise<{ recordingId: string }>;
+) => Promise<{ recordingId: string; answer?: ServiceAnswer }>;
 
 interface Job {
   snapshot: ImportSnapshot;
@@ -76,6 +77,7 @@ export class ImportJobs {
         (res) => {
           snapshot.state = 'done';
           snapshot.recordingId = res.recordingId;
+          if (res.answer) snapshot.answer = res.answer;
         },
         (err: unknown) => {
           if (controller.signal.aborted) {

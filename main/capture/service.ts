@@ -4,6 +4,7 @@ import type { ImportSnapshot } from './import-jobs';
 import { captureState } from './state';
 import { NOT_A_VIDEO, sniffVideo } from '../../common/rules/video-check';
 import { open } from 'node:fs/promises';
+import { serviceAnswer } from '../omni/answer';
 import type { CallInput } from '../omni/endpoints';
 import type { ParsedInputOf } from '../../common/ipc/define';
 import type { capture, ImageSource, ImportJobView } from '../../common/ipc/capture';
@@ -167,7 +168,7 @@ export function captureService(ctx: MainContext) {
             action: 'captured',
             detail: { kind: 'videoImport', type: type ?? null, bytes: file.size, recordingId: response.recordingId },
           });
-          return response;
+          return { recordingId: response.recordingId, answer: serviceAnswer('importVideo', response) };
         },
       );
       // The temp copy (web shell) is deleted once the upload is over, whatever its outcome.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { Timestamp } from '../../common/omni';
@@ -7,8 +8,8 @@ import { endpoints, type EndpointName } from '../omni/endpoints';
  * How the demo service answers. `spec`: exactly the spec's shapes. `production-like`: the ways a production
  * (Java) service answers that the spec does not forbid and a client must read: null for every absent optional
  * field, epoch-millisecond times, page-wrapped lists, enum values newer than the spec, gzip on every answer,
- * gateway HTML pages for 502/503/504, ISO error timestamps, no contract links for a deleted session, and sealed PDFs
- * in the standard incremental layout.
+ * gateway HTML pages for 502/503/504, ISO error timestamps, no contract links for a deleted session, sealed PDFs
+ * in the standard incremental layout, and fields the spec does not list on every answer (`BEYOND_SPEC`).
  */
 export const DemoProfile = z.enum(['spec', 'production-like']);
 export type DemoProfile = z.infer<typeof DemoProfile>;
@@ -24,6 +25,36 @@ export const CHECK_BEYOND_SPEC = { name: 'deepfakeVideoCheck', severity: 'critic
 /** Production reports spoof attempts under a newer error name than the spec's. */
 export const AUTH_ERROR_BEYOND_SPEC = { from: 'SPOOF_ATTEMPT_DETECTED', to: 'DEEPFAKE_DETECTED' };
 
+/**
+ * Fields a production service adds that the spec does not list: a trace id on every answer object, the model behind
+ * each check and the fraud-risk region, the comparing engine inside each cross-document entry (its top level is any
+ * field name, so an extra there would read as one more field), and who created each API key.
+ */
+export const BEYOND_SPEC = {
+  checkEngine: 'idv-core-7.4',
+  riskModelRegion: 'mx-central-2',
+  comparedBy: 'xdoc-3.1',
+  createdBy: 'admin@demo.mx',
+} as const;
+
+function addBeyondSpec(name: EndpointName, shaped: unknown): void {
+  if (Array.isArray(shaped)) {
+    for (const item of shaped) if (isRecord(item)) item.createdBy = BEYOND_SPEC.createdBy;
+    return;
+  }
+  if (!isRecord(shaped)) return;
+  if (name === 'getCrossDocResults') {
+    for (const entry of Object.values(shaped)) if (isRecord(entry)) entry.comparedBy = BEYOND_SPEC.comparedBy;
+    return;
+  }
+  shaped.traceId = randomUUID();
+  if (name === 'getRawIdvResults') {
+    if (Array.isArray(shaped.checkResults))
+      for (const check of shaped.checkResults) if (isRecord(check)) check.engine = BEYOND_SPEC.checkEngine;
+    if (isRecord(shaped.fraudRisk)) shaped.fraudRisk.riskModelRegion = BEYOND_SPEC.riskModelRegion;
+  }
+}
+
 /** Reshapes one endpoint's answer the way a production service sends it. */
 export function productionAnswer(name: EndpointName, answer: unknown): unknown {
   const schema = endpoints[name].response as z.ZodType;
@@ -33,6 +64,7 @@ export function productionAnswer(name: EndpointName, answer: unknown): unknown {
   // Production gives no contract links for a deleted session, only its status.
   if (name === 'getContractLinks' && isRecord(shaped) && shaped.sessionStatus === 'Deleted')
     shaped = { success: false, sessionStatus: 'Deleted', additionalInformation: null };
+  addBeyondSpec(name, shaped);
   if (name === 'authenticateFace' && isRecord(shaped) && isRecord(shaped.error))
     if (shaped.error.name === AUTH_ERROR_BEYOND_SPEC.from) shaped.error.name = AUTH_ERROR_BEYOND_SPEC.to;
   if (schema instanceof z.ZodArray && Array.isArray(shaped)) {

@@ -10,6 +10,7 @@ import type {
 } from '../../common/ipc/nom151';
 import type { MainContext } from '../ports';
 import { ReviewError } from '../errors';
+import { serviceAnswer } from '../omni/answer';
 import { sha256, toHex } from './asn1';
 import { unwrapTimeStampResp } from './pdf';
 import { describeRoot, normalizeRootCertificate } from './roots';
@@ -127,7 +128,14 @@ export function nom151Service(ctx: MainContext) {
           failure: failureCode(verification),
         },
       });
-      return { artifactId, folio: response.reference, contentSha256, verification, available: available(artifact) };
+      return {
+        artifactId,
+        folio: response.reference,
+        contentSha256,
+        verification,
+        available: available(artifact),
+        answer: serviceAnswer('signStringNom151', response),
+      };
     },
 
     async sealContract(input: {
@@ -212,6 +220,7 @@ export function nom151Service(ctx: MainContext) {
         verification,
         ...(sealedPdfVerification ? { sealedPdfVerification } : {}),
         available: available(artifact),
+        answer: serviceAnswer('calculateContractNom151', response),
       };
     },
 

@@ -2,10 +2,11 @@ import { demoRoutes } from '../demo-server/client';
 import { userInfo } from 'node:os';
 import type { EnvironmentConfig, MainContext } from '../ports';
 import type { CrossDocResponse, RawIdvResponse } from '../../common/omni';
+import { serviceAnswer } from '../omni/answer';
 import type {
   AuditView,
   ContractsView,
-  CrossDocRow,
+  CrossDocView,
   DecideResult,
   DecisionKind,
   DecisionRecord,
@@ -211,12 +212,15 @@ export class ReviewService {
 
   async rawIdv(interviewId: string): Promise<Fetched<RawIdvView>> {
     const { data, fetchedAt } = await this.fetchRawIdv(interviewId);
-    return { data: { result: data, highFindings: openHighFindings(data) }, fetchedAt };
+    return {
+      data: { result: data, highFindings: openHighFindings(data), answer: serviceAnswer('getRawIdvResults', data) },
+      fetchedAt,
+    };
   }
 
-  async crossDoc(interviewId: string): Promise<Fetched<{ rows: CrossDocRow[] }>> {
+  async crossDoc(interviewId: string): Promise<Fetched<CrossDocView>> {
     const { data, fetchedAt } = await this.fetchCrossDoc(interviewId);
-    return { data: { rows: crossDocRows(data) }, fetchedAt };
+    return { data: { rows: crossDocRows(data), answer: serviceAnswer('getCrossDocResults', data) }, fetchedAt };
   }
 
   private async contractLinks(interviewId: string) {
@@ -251,7 +255,11 @@ export class ReviewService {
         return fresh;
       }),
     }));
-    return this.stamp({ ...(res.sessionStatus ? { sessionStatus: res.sessionStatus } : {}), documents });
+    return this.stamp({
+      ...(res.sessionStatus ? { sessionStatus: res.sessionStatus } : {}),
+      documents,
+      answer: serviceAnswer('getContractLinks', res),
+    });
   }
 
   /**
@@ -281,6 +289,7 @@ export class ReviewService {
       url,
       issuedAt: issued.toISOString(),
       expiresAt: videoUrlExpiry(res.url, issued).toISOString(),
+      answer: serviceAnswer('getVideoSelfieUrl', res),
     });
   }
 
@@ -299,6 +308,7 @@ export class ReviewService {
     kind: DraftKind,
     text: string,
     call: () => Promise<{ success: boolean; sessionStatus?: SessionStatus }>,
+    endpoint: 'addConferenceNotes' | 'addName',
   ): Promise<SendResult> {
     try {
       await this.requireWritable(interviewId);
@@ -315,7 +325,11 @@ export class ReviewService {
           { retryable: true },
         );
       await this.drafts.confirmSent(interviewId, kind, text);
-      return { ...(res.sessionStatus ? { sessionStatus: res.sessionStatus } : {}), sentAt: this.now().toISOString() };
+      return {
+        ...(res.sessionStatus ? { sessionStatus: res.sessionStatus } : {}),
+        sentAt: this.now().toISOString(),
+        answer: serviceAnswer(endpoint, res),
+      };
     } catch (err) {
       const data = errorData(err);
       // The send's own error is what the analyst needs; a record that cannot take the note of it too must not hide it.
@@ -330,10 +344,15 @@ export class ReviewService {
     const typed = (await this.drafts.get(interviewId))[kind]?.text ?? '';
     const text = typed.trim();
     if (!text) throw emptyDraft(what[kind]);
-    const result = await this.send(interviewId, kind, typed, () =>
-      kind === 'notes'
-        ? this.ctx.omni().call('addConferenceNotes', { body: { notes: text } }, { interviewId })
-        : this.ctx.omni().call('addName', { body: { name: text } }, { interviewId }),
+    const result = await this.send(
+      interviewId,
+      kind,
+      typed,
+      () =>
+        kind === 'notes'
+          ? this.ctx.omni().call('addConferenceNotes', { body: { notes: text } }, { interviewId })
+          : this.ctx.omni().call('addName', { body: { name: text } }, { interviewId }),
+      kind === 'notes' ? 'addConferenceNotes' : 'addName',
     );
     // The service keeps no author of a note, so the trail does: the history under the notes box reads it back.
     const by = this.sender();
@@ -391,8 +410,12 @@ export class ReviewService {
       return { status: record.status, record };
     }
     const note = formatDecisionNote(interviewId, record);
-    const result = await this.send(interviewId, 'decisionReason', draftText, () =>
-      this.ctx.omni().call('addConferenceNotes', { body: { notes: note } }, { interviewId }),
+    const result = await this.send(
+      interviewId,
+      'decisionReason',
+      draftText,
+      () => this.ctx.omni().call('addConferenceNotes', { body: { notes: note } }, { interviewId }),
+      'addConferenceNotes',
     );
     await this.ctx.record.decisions.add(interviewId, record);
     await this.queue.setState(interviewId, 'decided');
@@ -432,8 +455,12 @@ export class ReviewService {
       verdict === 'confirmed'
         ? async (proposal) => {
             const note = formatDecisionNote(interviewId, proposal);
-            sent = await this.send(interviewId, 'decisionReason', reason, () =>
-              this.ctx.omni().call('addConferenceNotes', { body: { notes: note } }, { interviewId }),
+            sent = await this.send(
+              interviewId,
+              'decisionReason',
+              reason,
+              () => this.ctx.omni().call('addConferenceNotes', { body: { notes: note } }, { interviewId }),
+              'addConferenceNotes',
             );
           }
         : undefined,

@@ -1,5 +1,6 @@
 import type { AddCurpResponse } from '../../common/omni';
 import { OmniError, ReviewError } from '../errors';
+import { serviceAnswer } from '../omni/answer';
 import { explainCurp } from '../omni/catalog';
 import { captureState } from '../capture/state';
 import { previewCsv, type BatchServices } from './batch-jobs';
@@ -55,7 +56,12 @@ export function validationService(ctx: MainContext) {
     async validateRfc(rfc: string) {
       const response = await ctx.omni().call('validateRfc', { body: { rfc } });
       await ctx.audit.append({ action: 'validated', detail: { kind: 'rfc', validRFC: response.validRFC } });
-      return { rfc: rfc.toUpperCase(), response, validatedAt: new Date().toISOString() };
+      return {
+        rfc: rfc.toUpperCase(),
+        response,
+        answer: serviceAnswer('validateRfc', response),
+        validatedAt: new Date().toISOString(),
+      };
     },
 
     async addCurp(interviewId: string, curp: string): Promise<CurpResultView> {
@@ -79,6 +85,7 @@ export function validationService(ctx: MainContext) {
         curp: curp.toUpperCase(),
         valid,
         response,
+        answer: serviceAnswer('addCurp', response),
         ...(failure ? { failure } : {}),
         validatedAt: new Date().toISOString(),
       };

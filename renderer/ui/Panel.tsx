@@ -25,6 +25,7 @@ export function Panel<T>({
   empty,
   because,
   children,
+  footer,
   actions,
   skeletonRows = 3,
   headingLevel = 2,
@@ -40,6 +41,8 @@ export function Panel<T>({
    */
   because?: ReactNode;
   children: (data: T) => ReactNode;
+  /** Shown under the data and under the empty state alike (the service's answer, which an empty one has too). */
+  footer?: (data: T) => ReactNode;
   actions?: ReactNode;
   skeletonRows?: number;
   headingLevel?: 2 | 3;
@@ -54,8 +57,20 @@ export function Panel<T>({
       </>
     );
   else if (query.isPending || query.data === undefined) body = <Skeleton rows={skeletonRows} />;
-  else if (isEmpty?.(query.data)) body = <p className="panel-empty">{because ?? empty}</p>;
-  else body = children(query.data);
+  else if (isEmpty?.(query.data))
+    body = (
+      <>
+        <p className="panel-empty">{because ?? empty}</p>
+        {footer?.(query.data)}
+      </>
+    );
+  else
+    body = (
+      <>
+        {children(query.data)}
+        {footer?.(query.data)}
+      </>
+    );
   return (
     <section className="panel" aria-busy={query.isPending || undefined}>
       <div className="panel-header">

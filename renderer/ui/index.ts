@@ -7,6 +7,7 @@ export { FileField, type ChosenFile } from './FileField';
 export { ErrorNotice, Panel, Skeleton, type PanelQuery } from './Panel';
 export { ExternalLink } from './ExternalLink';
 export { NotInSpec, UnreadFields } from './NotInSpec';
+export { BeyondSpec, RawAnswer, ServiceAnswerView } from './ServiceAnswer';
 export { ProgressBar } from './ProgressBar';
 export { askToNotifyOnce, useTaskNotifier, type TaskOutcome } from './long-task';
 export { Segmented, type SegmentedOption } from './Segmented';

@@ -3,7 +3,7 @@ import type { ApiKeyListView, ApiKeyRow, CellValue } from '../../../common/ipc/a
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useShortcut } from '../../app/shortcuts';
 import { useFormat, useLocale, useT } from '../../i18n/index';
-import { Button, ErrorNotice, Field, IconInfo, IconWarning, Panel } from '../../ui/index';
+import { Button, ErrorNotice, Field, IconInfo, IconWarning, Panel, ServiceAnswerView } from '../../ui/index';
 import { startDownload } from '../signing/files';
 import { ApiKeysTable, columnsFor, matches, sortRows, type Column, type SortState } from './ApiKeysTable';
 import { messages } from './messages';
@@ -71,6 +71,7 @@ export default function ApiKeysScreen() {
         query={query}
         isEmpty={(d) => d.keys.length === 0}
         empty={t('empty')}
+        footer={(d) => <ServiceAnswerView answer={d.answer} />}
         actions={
           query.data && (
             <span className="muted small">{t('fetchedAt', { time: f.dateTime(query.data.fetchedAt) })}</span>

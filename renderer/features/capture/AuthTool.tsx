@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { AuthResultView, ImageSource } from '../../../common/ipc/capture';
 import { useOmniMutation } from '../../api/index';
 import { useBilingual, useT } from '../../i18n/index';
-import { Badge, Button, ErrorNotice, IconCheck, IconDanger, IconInfo } from '../../ui/index';
+import { Badge, Button, ErrorNotice, IconCheck, IconDanger, IconInfo, ServiceAnswerView } from '../../ui/index';
 import { messages } from './messages';
 import { AttemptsLine, CoordinatesInput, ImageSourceInput, type CoordinatesValue } from './parts';
 
@@ -120,6 +120,7 @@ function AuthResult({ result }: { result: AuthResultView }) {
         </div>
       )}
       <AttemptsLine attempts={result.attempts} />
+      <ServiceAnswerView answer={result.answer} />
     </div>
   );
 }

@@ -6,7 +6,16 @@ import type { IpcErrorData } from '../../../common/ipc/define';
 import { ipcErrorOf } from '../../api/index';
 import { omni } from '../../api/omni';
 import { useBilingual, useT } from '../../i18n/index';
-import { Button, ErrorNotice, FileField, IconCheck, IconInfo, ProgressBar, type TaskOutcome } from '../../ui/index';
+import {
+  Button,
+  ErrorNotice,
+  FileField,
+  IconCheck,
+  IconInfo,
+  ProgressBar,
+  ServiceAnswerView,
+  type TaskOutcome,
+} from '../../ui/index';
 import { messages } from './messages';
 
 declare global {
@@ -206,6 +215,7 @@ export function VideoTool({ interviewId, disabledReason }: { interviewId: string
             <IconCheck /> {t('importDone')} <code>{phase.job.recordingId}</code>
           </p>
         )}
+        {phase.kind === 'finished' && phase.job.answer && <ServiceAnswerView answer={phase.job.answer} />}
         {phase.kind === 'finished' && phase.job.state === 'cancelled' && (
           <p className="notice" role="status" data-testid="import-cancelled">
             <IconInfo /> {t('importCancelled')}

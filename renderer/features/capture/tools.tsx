@@ -3,7 +3,7 @@ import type { BackIdResultView, CaptureType, FaceResultView, ImageSource } from 
 import type { IpcErrorData } from '../../../common/ipc/define';
 import { useOmniMutation } from '../../api/index';
 import { useBilingual, useT } from '../../i18n/index';
-import { Badge, Button, ErrorNotice, IconCheck, IconDanger, IconWarning } from '../../ui/index';
+import { Badge, Button, ErrorNotice, IconCheck, IconDanger, IconWarning, ServiceAnswerView } from '../../ui/index';
 import { DOCUMENT_FIELDS, QUALITY_FIELDS, messages } from './messages';
 import {
   AttemptsLine,
@@ -126,6 +126,7 @@ function FaceResult({ result }: { result: FaceResultView }) {
       </p>
       <AttemptsLine attempts={result.attempts} />
       <IndicatorsTable indicators={result.indicators} caption={t('indicators')} />
+      <ServiceAnswerView answer={result.answer} />
     </div>
   );
 }
@@ -254,6 +255,7 @@ function BackIdResult({ result }: { result: BackIdResultView }) {
       <IndicatorsTable indicators={quality} caption={t('groupQuality')} />
       <IndicatorsTable indicators={document} caption={t('groupDocument')} />
       <IndicatorsTable indicators={flow} caption={t('groupFlow')} />
+      <ServiceAnswerView answer={result.answer} />
     </div>
   );
 }

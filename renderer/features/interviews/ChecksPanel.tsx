@@ -3,7 +3,7 @@ import { unreadFieldsOf } from '../../../common/omni/common';
 import type { FraudRisk, RawIdvCheckResult } from '../../../common/omni/session';
 import { keys, useOmniQuery } from '../../api/index';
 import { useT } from '../../i18n/index';
-import { NotInSpec, Panel, Segmented, SeverityBadge, UnreadFields } from '../../ui/index';
+import { NotInSpec, Panel, Segmented, ServiceAnswerView, SeverityBadge, UnreadFields } from '../../ui/index';
 import { messages } from './messages';
 import { useEndedSessionText } from './session-ended';
 
@@ -21,7 +21,7 @@ export function useRawIdv(interviewId: string) {
 export function ChecksPanel({ interviewId }: { interviewId: string }) {
   const t = useT(messages);
   const raw = useRawIdv(interviewId);
-  const fraud = { ...raw, data: raw.data ? raw.data.data.result : undefined };
+  const fraud = { ...raw, data: raw.data?.data };
   const ended = useEndedSessionText(interviewId);
   return (
     <>
@@ -31,6 +31,7 @@ export function ChecksPanel({ interviewId }: { interviewId: string }) {
         isEmpty={(d) => d.data.result.checkResults.length === 0 && !('checkResults' in unreadFieldsOf(d.data.result))}
         empty={t('idvNotRun')}
         because={ended}
+        footer={(d) => <ServiceAnswerView answer={d.data.answer} except={['fraudRisk']} />}
       >
         {(d) => (
           <>
@@ -42,11 +43,18 @@ export function ChecksPanel({ interviewId }: { interviewId: string }) {
       <Panel
         title={t('fraudTitle')}
         query={fraud}
-        isEmpty={(d) => d.fraudRisk === null && !('fraudRisk' in unreadFieldsOf(d))}
+        isEmpty={(d) => d.result.fraudRisk === null && !('fraudRisk' in unreadFieldsOf(d.result))}
         empty={t('noFraudRisk')}
         because={ended}
+        footer={(d) => <ServiceAnswerView answer={d.answer} part="fraudRisk" />}
       >
-        {(d) => (d.fraudRisk ? <FraudRiskView risk={d.fraudRisk} /> : <UnreadFields of={d} only={['fraudRisk']} />)}
+        {(d) =>
+          d.result.fraudRisk ? (
+            <FraudRiskView risk={d.result.fraudRisk} />
+          ) : (
+            <UnreadFields of={d.result} only={['fraudRisk']} />
+          )
+        }
       </Panel>
     </>
   );

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import type { ContractDocument } from '../../../common/ipc/interview';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useT } from '../../i18n/index';
-import { Button, ErrorNotice, Panel, ProgressBar, useTaskNotifier } from '../../ui/index';
+import { Button, ErrorNotice, Panel, ProgressBar, ServiceAnswerView, useTaskNotifier } from '../../ui/index';
 import { messages } from './messages';
 import { PdfViewer } from './PdfViewer';
 import { useEndedSessionText } from './session-ended';
@@ -39,6 +39,7 @@ export function ContractsPanel({ interviewId }: { interviewId: string }) {
       // A Deleted or Closed session answers with no links: say why, not "no contracts".
       empty={t('contractsEmpty')}
       because={ended}
+      footer={(d) => <ServiceAnswerView answer={d.data.answer} />}
     >
       {(d) => (
         <>

@@ -1,7 +1,7 @@
 import { keys, useOmniQuery } from '../../api/index';
 import { useFieldWord } from '../../i18n/field-words';
 import { useT } from '../../i18n/index';
-import { Badge, IconCheck, IconDanger, IconMinus, Panel } from '../../ui/index';
+import { Badge, IconCheck, IconDanger, IconMinus, Panel, ServiceAnswerView } from '../../ui/index';
 import { CROSSDOC_FIELDS, CROSSDOC_SOURCES, CROSSDOC_STATUSES } from './crossdoc-words';
 import { messages } from './messages';
 import { useEndedSessionText } from './session-ended';
@@ -25,6 +25,7 @@ export function CrossDocPanel({ interviewId }: { interviewId: string }) {
       isEmpty={(d) => d.data.rows.length === 0}
       empty={t('crossDocEmpty')}
       because={ended}
+      footer={(d) => <ServiceAnswerView answer={d.data.answer} />}
     >
       {(d) => (
         <table className="table crossdoc-table" data-testid="crossdoc-table">

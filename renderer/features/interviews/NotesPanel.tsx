@@ -3,7 +3,7 @@ import type { DecisionKind } from '../../../common/ipc/interview';
 import type { QueueEntry } from '../../../common/ipc/queue';
 import { keys, useOmniMutation, useOmniQuery, useQueriesUnder } from '../../api/index';
 import { useBilingual, useFormat, useT } from '../../i18n/index';
-import { Button, Skeleton } from '../../ui/index';
+import { Button, ServiceAnswerView, Skeleton } from '../../ui/index';
 import { messages } from './messages';
 import { useDecisionWord, writeBlocker } from './shared';
 import { useDraft } from './useDraft';
@@ -190,6 +190,7 @@ function DraftForm({
       <Button type="submit" variant="primary" disabled={disabled || !draft.text.trim() || send.isPending}>
         {kind === 'notes' ? t('notesSend') : t('nameSend')}
       </Button>
+      {sentAt && send.data && <ServiceAnswerView answer={send.data.answer} />}
     </form>
   );
 }

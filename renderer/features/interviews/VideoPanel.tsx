@@ -3,7 +3,7 @@ import type { VideoLink } from '../../../common/ipc/interview';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useShortcut } from '../../app/shortcuts';
 import { useBilingual, useFormat, useT } from '../../i18n/index';
-import { Button, ErrorNotice, Panel, Segmented } from '../../ui/index';
+import { Button, ErrorNotice, Panel, Segmented, ServiceAnswerView } from '../../ui/index';
 import { messages } from './messages';
 import { useEndedSessionText } from './session-ended';
 import { followSaved, toBase64 } from './shared';
@@ -28,6 +28,7 @@ export function VideoPanel({ interviewId }: { interviewId: string }) {
       isEmpty={(d) => 'unavailable' in d.data}
       empty={<VideoUnavailable said={said} />}
       because={ended && <VideoUnavailable said={said} ended={ended} />}
+      footer={(d) => ('answer' in d.data ? <ServiceAnswerView answer={d.data.answer} /> : null)}
     >
       {(d) =>
         'url' in d.data ? (

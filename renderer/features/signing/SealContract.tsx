@@ -2,7 +2,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { SealContractView } from '../../../common/ipc/nom151';
 import { useOmniMutation } from '../../api/index';
-import { Button, Field } from '../../ui/index';
+import { Button, Field, ServiceAnswerView } from '../../ui/index';
 import { VerificationResult } from './VerificationResult';
 import { ActionResult, SaveButtons, Checkbox, type T } from './parts';
 
@@ -81,6 +81,7 @@ export function SealContract({ t }: { t: T }) {
               </details>
             )}
             <SaveButtons t={t} artifactId={data.artifactId} available={data.available} />
+            <ServiceAnswerView answer={data.answer} />
           </>
         )}
       </ActionResult>

@@ -2,7 +2,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import type { SignStringView } from '../../../common/ipc/nom151';
 import { useOmniMutation } from '../../api/index';
 import { useFormat } from '../../i18n/index';
-import { Button } from '../../ui/index';
+import { Button, ServiceAnswerView } from '../../ui/index';
 import { VerificationResult } from './VerificationResult';
 import { ActionResult, SaveButtons, type T } from './parts';
 
@@ -86,6 +86,7 @@ export function SignString({ t }: { t: T }) {
           <>
             <VerificationResult result={data.verification} folio={data.folio} givenDocumentLabel={t('docSignedText')} />
             <SaveButtons t={t} artifactId={data.artifactId} available={data.available} />
+            <ServiceAnswerView answer={data.answer} />
           </>
         )}
       </ActionResult>

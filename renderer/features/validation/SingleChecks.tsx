@@ -5,7 +5,16 @@ import { describeCurp, describeRfc, type LocalCheck } from '../../../common/rule
 import { useOmniMutation } from '../../api/index';
 import { useQueueList } from '../../api/queue';
 import { useBilingual, useT, type Translate } from '../../i18n/index';
-import { Badge, Button, ErrorNotice, IconCheck, IconDanger, IconInfo, IconWarning } from '../../ui/index';
+import {
+  Badge,
+  Button,
+  ErrorNotice,
+  IconCheck,
+  IconDanger,
+  IconInfo,
+  IconWarning,
+  ServiceAnswerView,
+} from '../../ui/index';
 import { hasSessionToken, InterviewPicker } from '../capture/InterviewPicker';
 import { messages } from './messages';
 import '../capture/explain.css';
@@ -231,6 +240,7 @@ function RfcResult({ result, t }: { result: RfcResultView; t: T }) {
         <code>{result.rfc}</code>
       </p>
       <ResponseFields response={result.response} t={t} />
+      <ServiceAnswerView answer={result.answer} />
     </div>
   );
 }
@@ -333,6 +343,7 @@ function CurpResult({
         </div>
       )}
       <ResponseFields response={result.response} t={t} />
+      <ServiceAnswerView answer={result.answer} />
     </div>
   );
 }

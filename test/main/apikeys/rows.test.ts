@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ensureMasked, toApiKeyRows } from '../../../main/apikeys/rows';
+import { toApiKeyRows } from '../../../main/apikeys/rows';
+import { ensureMasked } from '../../../main/omni/answer';
 
 describe('API key rows', () => {
   it('keeps masked keys, masks a key that arrives in full, and never passes secret-looking fields', () => {

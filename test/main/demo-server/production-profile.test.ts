@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { unreadFieldsOf } from '../../../common/omni';
 import { VIDEO_SELFIE_FIXTURE } from '../../../main/demo-server/media';
-import { CHECK_BEYOND_SPEC } from '../../../main/demo-server/production-profile';
+import { BEYOND_SPEC, CHECK_BEYOND_SPEC } from '../../../main/demo-server/production-profile';
 import { verifyEvidence } from '../../../main/nom151/verify';
 import type { OmniClient } from '../../../main/omni/client';
 import { endpoints, type EndpointName } from '../../../main/omni/endpoints';
@@ -172,7 +172,12 @@ describe('demo service, production profile', () => {
     expect(passed).toMatchObject({ overallStatus: 'PASS' });
     expect(JSON.parse(h.seen.at(-1)!.text)).toMatchObject({ overallStatus: 'PASS', error: null });
     const deleted = await rawGet('/omni/get/contracts-links?id=demo-deleted');
-    expect(deleted.json).toEqual({ success: false, sessionStatus: 'Deleted', additionalInformation: null });
+    expect(deleted.json).toEqual({
+      success: false,
+      sessionStatus: 'Deleted',
+      additionalInformation: null,
+      traceId: expect.any(String),
+    });
 
     const read = await client.call('listApiKeys', {});
     expect(read).toHaveLength(page.content.length);
@@ -181,7 +186,7 @@ describe('demo service, production profile', () => {
 
   it('keeps enum values beyond the spec as they came', async () => {
     const idv = await client.call('getRawIdvResults', { query: { id: 'demo-fraud-high' } });
-    expect(idv.checkResults).toContainEqual(CHECK_BEYOND_SPEC);
+    expect(idv.checkResults).toContainEqual({ ...CHECK_BEYOND_SPEC, engine: BEYOND_SPEC.checkEngine });
     expect(idv.fraudRisk?.severity).toBe('HIGH');
     expect(unreadFieldsOf(idv)).toEqual({});
     const auth = await matrix.authenticateFace(client);

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { UNREAD_FIELDS } from '../../common/omni';
+import type { BeyondSpecField, ServiceAnswer } from '../../common/views';
+import { REDACTED, redact } from '../log';
+import type { EndpointName } from './endpoints';
+import { endpoints } from './endpoints';
+
+/**
+ * The answer of a call as it may reach the renderer: one step for every screen's raw view, whatever the endpoint.
+ * It lists the fields the endpoint's contract does not name (kept because response objects are loose) and redacts
+ * what the renderer must never hold: held secrets and tokens (main/log.ts), fields named like a secret, and the
+ * query of every URL (a pre-signed URL's query is its key; main streams those as app media URLs).
+ */
+export function serviceAnswer(name: EndpointName, read: unknown): ServiceAnswer {
+  const beyondSpec: BeyondSpecField[] = [];
+  const body = redact(shorten(hideSecrets(name, read)));
+  listBeyondSpec(endpoints[name].response as z.ZodType, body, [], beyondSpec);
+  return { endpoint: name, body, beyondSpec };
+}
+
+/** Field names that may carry a key, token or password, on any answer. */
+const SECRET_FIELD =
+  /^(key|api[-_]?key|apikeyvalue|secret|client[-_]?secret|password|token|(access|refresh|server|session)[-_]?token|full[-_]?key|plain[-_]?key|raw[-_]?key)$/i;
+/** Where a field name is a secret on one endpoint only (an API key record's `value` is the key itself). */
+const SECRET_FIELDS_OF: Partial<Record<EndpointName, RegExp>> = { listApiKeys: /^value$/i };
+
+/** Whether a field of this endpoint's answer may hold a secret: never passed to the renderer. */
+export function isSecretField(name: EndpointName, field: string): boolean {
+  return SECRET_FIELD.test(field) || SECRET_FIELDS_OF[name]?.test(field) === true;
+}
+
+const MASK_CHARS = /[*•…]/;
+
+/** A key value that arrives unmasked is masked here: the UI must never show a full key (decisions.md §8). */
+export function ensureMasked(value: string): string {
+  if (MASK_CHARS.test(value)) return value;
+  return value.length <= 8 ? '••••' : `${value.slice(0, 4)}••••${value.slice(-4)}`;
+}
+
+/** A text this long is a file (a PDF, evidence in base64): the screen offers the file, the raw view its start. */
+export const LONG_TEXT = 2048;
+const LONG_TEXT_HEAD = 64;
+
+export function abbreviated(text: string): string {
+  return `${text.slice(0, LONG_TEXT_HEAD)}… (${text.length} characters)`;
+}
+
+function hideSecrets(name: EndpointName, value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((v) => hideSecrets(name, v));
+  if (!isRecord(value)) return typeof value === 'string' ? withoutUrlQuery(value) : value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (v !== null && isSecretField(name, key)) out[key] = REDACTED;
+    else if (key === 'maskedKey' && typeof v === 'string') out[key] = ensureMasked(v);
+    else out[key] = hideSecrets(name, v);
+  }
+  return out;
+}
+
+/** `https://host/path?X-Amz-Signature=…` → `https://host/path?…`; credentials in the address are dropped too. */
+export function withoutUrlQuery(text: string): string {
+  if (!/^https?:\/\//i.test(text)) return text;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return text;
+  }
+  if (!url.search && !url.hash && !url.username && !url.password) return text;
+  return `${url.protocol}//${url.host}${url.pathname}${url.search || url.hash ? '?…' : ''}`;
+}
+
+function shorten(value: unknown): unknown {
+  if (typeof value === 'string') return value.length > LONG_TEXT ? abbreviated(value) : value;
+  if (Array.isArray(value)) return value.map(shorten);
+  if (!isRecord(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shorten(v)]));
+}
+
+/** Walks the answer along its contract; a key a loose object's shape does not name is beyond the spec. */
+function listBeyondSpec(schema: z.ZodType, value: unknown, path: string[], out: BeyondSpecField[]): void {
+  const inner = unwrap(schema);
+  if (inner instanceof z.ZodObject && isRecord(value)) {
+    const shape = inner.shape as Record<string, z.ZodType>;
+    for (const [key, v] of Object.entries(value)) {
+      if (key === UNREAD_FIELDS) continue;
+      const field = shape[key];
+      if (field) listBeyondSpec(field, v, [...path, key], out);
+      else out.push({ path: [...path, key].join('.'), value: v });
+    }
+  } else if (inner instanceof z.ZodArray && Array.isArray(value))
+    value.forEach((item, i) => listBeyondSpec(inner.element as z.ZodType, item, [...path, String(i)], out));
+  else if (inner instanceof z.ZodRecord && isRecord(value))
+    for (const [key, v] of Object.entries(value)) listBeyondSpec(inner.valueType as z.ZodType, v, [...path, key], out);
+  else if (inner instanceof z.ZodUnion) {
+    // The option of the value's kind: an object for an object (a cross-document entry), a list for a list.
+    const option = (inner.options as z.ZodType[])
+      .map(unwrap)
+      .find((o) => (isRecord(value) ? o instanceof z.ZodObject : Array.isArray(value) && o instanceof z.ZodArray));
+    if (option) listBeyondSpec(option, value, path, out);
+  }
+}
+
+function unwrap(schema: z.ZodType): z.ZodType {
+  let at = schema;
+  for (let i = 0; i < 8; i++) {
+    if (at instanceof z.ZodOptional || at instanceof z.ZodNullable) at = at.unwrap() as z.ZodType;
+    else if (at instanceof z.ZodDefault || at instanceof z.ZodCatch || at instanceof z.ZodReadonly)
+      at = at.def.innerType as z.ZodType;
+    else if (at instanceof z.ZodPipe) at = at.def.in as z.ZodType;
+    else break;
+  }
+  return at;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

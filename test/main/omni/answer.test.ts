@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { abbreviated, LONG_TEXT, serviceAnswer, withoutUrlQuery } from '../../../main/omni/answer';
+import { REDACTED, registerSecretSource } from '../../../main/log';
+
+describe('serviceAnswer', () => {
+  it('lists the fields the contract does not name, nested ones with their path', () => {
+    const answer = serviceAnswer('getRawIdvResults', {
+      checkResults: [{ name: 'idCheck', severity: 'low', version: '1', result: 1, engine: 'idv-core-7' }],
+      fraudRisk: null,
+      traceId: 't-1',
+      unreadFields: { odd: 1 },
+    });
+    expect(answer.endpoint).toBe('getRawIdvResults');
+    expect(answer.beyondSpec).toEqual([
+      { path: 'checkResults.0.engine', value: 'idv-core-7' },
+      { path: 'traceId', value: 't-1' },
+    ]);
+  });
+
+  it('reads a record of loose entries: any field name is in the spec, an extra inside an entry is not', () => {
+    const answer = serviceAnswer('getCrossDocResults', {
+      fullName: { match: true, values: { ine: 'ANA' }, comparedBy: 'xdoc' },
+      note: 'plain',
+    });
+    expect(answer.beyondSpec).toEqual([{ path: 'fullName.comparedBy', value: 'xdoc' }]);
+  });
+
+  it('cuts the query off every URL, and credentials in an address', () => {
+    const answer = serviceAnswer('getContractLinks', {
+      success: true,
+      additionalInformation: { c1: 'https://files.example/c1.pdf?X-Amz-Signature=abc&X-Amz-Expires=3600' },
+    });
+    expect(answer.body).toEqual({ success: true, additionalInformation: { c1: 'https://files.example/c1.pdf?…' } });
+    expect(withoutUrlQuery('https://user:pw@h.example/a#frag')).toBe('https://h.example/a?…');
+    expect(withoutUrlQuery('https://h.example/a')).toBe('https://h.example/a');
+    expect(withoutUrlQuery('not a url ?x=1')).toBe('not a url ?x=1');
+  });
+
+  it('redacts tokens, secret-named fields, held secrets and unmasked keys', () => {
+    const held = 'held-session-token-1234';
+    const source = { knownSecrets: () => [held] };
+    registerSecretSource(source);
+    expect(serviceAnswer('authorizeServer', { token: 'eyJhbGciOi.eyJzdWIiOi.sig', traceId: 't' }).body).toEqual({
+      token: REDACTED,
+      traceId: 't',
+    });
+    const keys = serviceAnswer('listApiKeys', [
+      { id: '1', maskedKey: 'abcd1234efgh5678', value: 'abcd1234efgh5678', note: `copied from ${held}` },
+    ]);
+    expect(keys.body).toEqual([
+      { id: '1', maskedKey: 'abcd••••5678', value: REDACTED, note: `copied from ${REDACTED}` },
+    ]);
+    // `value` is a secret only where the endpoint says so: elsewhere it is data.
+    expect(serviceAnswer('getCrossDocResults', { name: { value: 'ANA' } }).body).toEqual({ name: { value: 'ANA' } });
+  });
+
+  it('abbreviates a file in base64 to its start and length', () => {
+    const pdf = 'JVBERi0xLjcK'.repeat(LONG_TEXT);
+    const answer = serviceAnswer('calculateContractNom151', {
+      success: true,
+      additionalInformation: { signedDocumentBase64: pdf },
+    });
+    expect(answer.body).toEqual({ success: true, additionalInformation: { signedDocumentBase64: abbreviated(pdf) } });
+    expect(abbreviated(pdf)).toMatch(/^JVBERi0xLjcK.*… \(\d+ characters\)$/);
+  });
+});
