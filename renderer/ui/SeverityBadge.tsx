@@ -2,7 +2,6 @@ import { common } from '../i18n/common';
 import { useT } from '../i18n/index';
 import { Badge } from './Badge';
 import { IconDanger, IconInfo, IconMinus, IconWarning } from './icons';
-import { NotInSpec } from './NotInSpec';
 
 /**
  * Severity with an icon and a word, never colour alone. Accepts the service's spellings as they come
@@ -31,11 +30,15 @@ export function SeverityBadge({ severity }: { severity: string | null | undefine
         </Badge>
       );
     default:
+      // The mark goes under the badge, not inside it: a long Spanish mark in the badge widened its whole column.
       if (severity)
         return (
-          <Badge tone="warn" icon={<IconWarning />}>
-            <NotInSpec value={severity} />
-          </Badge>
+          <span className="severity-not-in-spec" data-testid="not-in-spec" title={t('notInSpecTitle')}>
+            <Badge tone="warn" icon={<IconWarning />}>
+              <span className="mono">{severity}</span>
+            </Badge>{' '}
+            <span className="small muted">({t('notInSpec')})</span>
+          </span>
         );
       return (
         <Badge tone="neutral" icon={<IconMinus />}>
