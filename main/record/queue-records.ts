@@ -162,8 +162,13 @@ export class QueueRecords {
               local_state: eb.ref('excluded.local_state'),
               label: eb.ref('excluded.label'),
               label_es: eb.ref('excluded.label_es'),
-              session_status: eb.ref('excluded.session_status'),
-              session_status_seen_at: eb.ref('excluded.session_status_seen_at'),
+              // The newest sighting of the session status wins: an entry written back from a read made before a
+              // panel filed a newer one (the opening's move to "in review") must not put the older one back.
+              session_status: sql`case when excluded.session_status_seen_at is not null and
+                (queue_entries.session_status_seen_at is null
+                  or excluded.session_status_seen_at >= queue_entries.session_status_seen_at)
+                then excluded.session_status else queue_entries.session_status end`,
+              session_status_seen_at: sql`greatest(excluded.session_status_seen_at, queue_entries.session_status_seen_at)`,
               last_opened_at: eb.ref('excluded.last_opened_at'),
               // Filed by each read of the checks, apart from the entry's other changes: a write of the entry read
               // before the risk was filed (the opening's) must not clear it.
@@ -175,6 +180,30 @@ export class QueueRecords {
     // Inside a caller's transaction (an import) it is part of that one.
     if (this.db.isTransaction) await write(this.db);
     else await this.db.transaction().execute(write);
+  }
+
+  /**
+   * Files the risk its checks were read with, that column alone: a whole-entry write from a read made just before (the
+   * opening's move to "in review", made meanwhile) would put back what it read.
+   */
+  async setRisk(environment: string, interviewId: string, risk: string): Promise<void> {
+    await this.db
+      .updateTable('queue_entries')
+      .set({ risk })
+      .where('environment', '=', environment)
+      .where('interview_id', '=', interviewId)
+      .where(sql<SqlBool>`risk is distinct from ${risk}`)
+      .execute();
+  }
+
+  /** The session status a response carried and when, those columns alone (as `setRisk`). */
+  async setStatus(environment: string, interviewId: string, status: SessionStatus, seenAt: string): Promise<void> {
+    await this.db
+      .updateTable('queue_entries')
+      .set({ session_status: status, session_status_seen_at: seenAt })
+      .where('environment', '=', environment)
+      .where('interview_id', '=', interviewId)
+      .execute();
   }
 
   /** Removes the entry; what it held, or undefined when it was not there. */

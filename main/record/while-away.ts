@@ -222,6 +222,17 @@ export function keepWorkingWhileAway({
       getMany: (environment, ids) => read(() => queue.getMany(environment, ids)),
       remove: (environment, id) => read(() => queue.remove(environment, id)),
       clear: (environment) => read(() => queue.clear(environment)),
+      // What a response said of the interview only decorates the queue: while away it is let go, not kept for later.
+      setRisk: (environment, id, risk) =>
+        read(
+          () => queue.setRisk(environment, id, risk),
+          () => undefined,
+        ),
+      setStatus: (environment, id, status, seenAt) =>
+        read(
+          () => queue.setStatus(environment, id, status, seenAt),
+          () => undefined,
+        ),
       async get(environment, interviewId) {
         const fromRecord = await read(
           async () => {

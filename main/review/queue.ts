@@ -243,16 +243,12 @@ export class ReviewQueue {
     if (!entry) return;
     const seenAt = entry.sessionStatusSeenAt ? Date.parse(entry.sessionStatusSeenAt) : NaN;
     if (entry.sessionStatus === status && this.now().getTime() - seenAt < SEEN_REFRESH_MS) return;
-    await this.records.put(this.environmentId(), [
-      { ...entry, sessionStatus: status, sessionStatusSeenAt: this.now().toISOString() },
-    ]);
+    await this.records.setStatus(this.environmentId(), interviewId, status, this.now().toISOString());
   }
 
   /** Called whenever the interview's checks are read: the queue filters by the risk they showed. */
   async recordRisk(interviewId: string, risk: string): Promise<void> {
-    const entry = await this.records.get(this.environmentId(), interviewId);
-    if (!entry || entry.risk === risk) return;
-    await this.records.put(this.environmentId(), [{ ...entry, risk }]);
+    await this.records.setRisk(this.environmentId(), interviewId, risk);
   }
 
   async attachToken(interviewId: string, token: string) {

@@ -35,9 +35,9 @@ function setup() {
 
 describe('ReviewQueue', () => {
   it('writes a session status when it changes, and a new sighting of the same one only when the last is stale', async () => {
-    const { queue, writes, advance } = setup();
+    const { queue, records, advance } = setup();
     await queue.add([{ interviewId: 'a' }]);
-    writes.mockClear();
+    const writes = vi.spyOn(records, 'setStatus');
 
     await queue.recordStatus('a', 'Alive');
     expect(writes).toHaveBeenCalledTimes(1);
@@ -69,6 +69,17 @@ describe('ReviewQueue', () => {
     await queue.recordStatus('a', undefined);
     await queue.recordStatus('elsewhere', 'Alive');
     expect(writes).toHaveBeenCalledTimes(3);
+  });
+
+  it("files a status or a risk in their own columns, so a panel's answer never puts back a state it read", async () => {
+    const { queue, writes } = setup();
+    await queue.add([{ interviewId: 'a' }]);
+    writes.mockClear();
+    // The panels' answers come while the opening moves the entry to in review: in any order, only the opening
+    // writes the whole entry.
+    await Promise.all([queue.recordStatus('a', 'Alive'), queue.markOpened('a'), queue.recordRisk('a', 'high')]);
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect(await queue.get('a')).toMatchObject({ localState: 'inReview', sessionStatus: 'Alive', risk: 'high' });
   });
 
   it('an opening writes only a change of local state; when it was opened is read from the trail', async () => {
