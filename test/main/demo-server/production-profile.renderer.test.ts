@@ -22,6 +22,7 @@ import { abbreviated, isSecretField, LONG_TEXT, withoutUrlQuery } from '../../..
 import { endpoints, type EndpointName } from '../../../main/omni/endpoints';
 import { GOOD_IMAGE, jpegBase64 } from '../../helpers/demo-support';
 import { MemoryJsonStore } from '../../helpers/fake-safe-storage';
+import { at, isRecord, leavesOf, sameValue, type Leaf } from '../../helpers/json-leaves';
 
 /**
  * The issue's proof, endpoint by endpoint under the production profile: every value the service sent reaches the
@@ -161,30 +162,6 @@ const screens: { [N in Exclude<EndpointName, 'authorizeServer'>]: () => Promise<
   getVideoSelfieUrl: async () =>
     (await call<{ data: { answer: ServiceAnswer } }>('interview.video', { interviewId: iv })).data.answer,
 };
-
-type Leaf = [path: string[], value: string | number | boolean];
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function leavesOf(value: unknown, path: string[] = []): Leaf[] {
-  if (Array.isArray(value)) return value.flatMap((v, i) => leavesOf(v, [...path, String(i)]));
-  if (isRecord(value)) return Object.entries(value).flatMap(([k, v]) => leavesOf(v, [...path, k]));
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return [[path, value]];
-  return [];
-}
-
-function at(value: unknown, path: string[]): unknown {
-  let here = value;
-  for (const key of path) here = typeof here === 'object' && here !== null ? (here as never)[key] : undefined;
-  return here;
-}
-
-/** The same value, or read as the contract's type: an epoch time as ISO text, a number id as text. */
-function sameValue(sent: unknown, read: unknown): boolean {
-  if (sent === read) return true;
-  if (typeof sent === 'number' && typeof read === 'string')
-    return read === String(sent) || [sent, sent * 1000].includes(Date.parse(read));
-  return typeof sent === 'string' && typeof read !== 'object' && String(read) === sent;
-}
 
 /** What the raw view must show for a value the service sent: secrets redacted, URL queries cut, files abbreviated. */
 function expectedShown(path: string[], value: Leaf[1], name: EndpointName): unknown {

@@ -9,6 +9,7 @@ import { verifyEvidence } from '../../../main/nom151/verify';
 import type { OmniClient } from '../../../main/omni/client';
 import { endpoints, type EndpointName } from '../../../main/omni/endpoints';
 import { GOOD_IMAGE, jpegBase64, startHarness, type Harness } from '../../helpers/demo-support';
+import { at, isRecord, leavesOf, sameValue, type Leaf } from '../../helpers/json-leaves';
 
 /**
  * Every endpoint of the endpoint table against the demo service's production profile: nulls for absent optional
@@ -89,33 +90,8 @@ async function rawGet(path: string): Promise<{ headers: http.IncomingHttpHeaders
   });
 }
 
-type Leaf = [path: PropertyKey[], value: string | number | boolean];
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Every text, number and boolean of a JSON answer with its path; null is how a Java service says "absent". */
-function leavesOf(value: unknown, path: PropertyKey[] = []): Leaf[] {
-  if (Array.isArray(value)) return value.flatMap((v, i) => leavesOf(v, [...path, i]));
-  if (isRecord(value)) return Object.entries(value).flatMap(([k, v]) => leavesOf(v, [...path, k]));
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return [[path, value]];
-  return [];
-}
-
-function at(value: unknown, path: PropertyKey[]): unknown {
-  let here = value;
-  for (const key of path) here = typeof here === 'object' && here !== null ? (here as never)[key] : undefined;
-  return here;
-}
-
-/** The same value, or the same read as the contract's type: an epoch time as an ISO one, a number id as text. */
-function sameValue(sent: unknown, read: unknown): boolean {
-  if (sent === read) return true;
-  if (typeof sent === 'number' && typeof read === 'string')
-    return read === String(sent) || [sent, sent * 1000].includes(Date.parse(read));
-  return typeof sent === 'string' && typeof read !== 'object' && String(read) === sent;
-}
-
 /** Read at its own path, or set aside as it came under `unreadFields` of an object on the way there. */
-function foundIn(read: unknown, path: PropertyKey[], value: Leaf[1]): boolean {
+function foundIn(read: unknown, path: string[], value: Leaf[1]): boolean {
   if (sameValue(value, at(read, path))) return true;
   for (let depth = path.length - 1; depth >= 0; depth--) {
     const unread = unreadFieldsOf(at(read, path.slice(0, depth)));
