@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RawIdvResponse } from '../../common/omni';
+import { FraudSeverity, inSpec, type RawIdvResponse } from '../../common/omni';
 import { DecisionKind, type DecisionRecord } from '../../common/ipc/interview';
 
 export const DECISION_NOTE_HEADER = '[Omni Reviewer decision]';
@@ -43,7 +43,7 @@ export function openHighFindings(raw: RawIdvResponse): string[] {
 export function riskLevelOf(raw: RawIdvResponse): string {
   if (openHighFindings(raw).length > 0) return 'high';
   const fraud = raw.fraudRisk?.severity;
-  if (fraud !== undefined && !['LOW', 'MEDIUM', 'HIGH'].includes(fraud)) return fraud;
+  if (fraud !== undefined && !inSpec(FraudSeverity, fraud)) return fraud;
   if (fraud === 'MEDIUM' || raw.checkResults.some((c) => c.severity === 'medium')) return 'medium';
   return 'low';
 }
