@@ -1,15 +1,16 @@
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { SessionStatus } from '../../common/omni';
-import type {
-  LocalReviewState,
-  QueueCounts,
-  QueueCursor,
-  QueueEntry,
-  QueueNeighbours,
-  QueueFilter,
-  QueueQuery,
-  QueueScope,
-  QueueSort,
+import {
+  RiskLevel,
+  type LocalReviewState,
+  type QueueCounts,
+  type QueueCursor,
+  type QueueEntry,
+  type QueueNeighbours,
+  type QueueFilter,
+  type QueueQuery,
+  type QueueScope,
+  type QueueSort,
 } from '../../common/ipc/queue';
 import type { QueueEntryTable, RecordDatabase } from './schema';
 
@@ -333,8 +334,7 @@ function scoped(eb: QueueRow, { holder, review, age, risk }: QueueScope) {
   if (review === 'waiting' || review === 'forMe') conditions.push(proposed(eb, review === 'forMe'));
   if (age === 'pastTarget' || age === 'withinTarget')
     conditions.push(eb('local_state', '<>', 'decided'), eb('added_at', age === 'pastTarget' ? '<' : '>=', lateBefore));
-  if (risk === 'unknown')
-    conditions.push(eb.or([eb('risk', 'is', null), eb('risk', 'not in', ['high', 'medium', 'low'])]));
+  if (risk === 'unknown') conditions.push(eb.or([eb('risk', 'is', null), eb('risk', 'not in', RiskLevel.options)]));
   else if (risk && risk !== 'all') conditions.push(eb('risk', '=', risk));
   return conditions;
 }
