@@ -10,7 +10,9 @@ const SHOTS = '.tmp/screenshots';
  * Two analysts on one team database, each with their own web shell, data folder and PostgreSQL login: ana
  * (reviewer) and beto (supervisor). What one does, the other's screen shows; four eyes is the database's rule.
  */
-test.describe.configure({ timeout: 240_000 });
+// One after the other, in one worker: each starts two web shells, and the second beside the first made the first's
+// half-second live update take 1.5 s on a loaded CI machine.
+test.describe.configure({ mode: 'default', timeout: 240_000 });
 
 async function analyst(browser: Browser, team: { host: string; port: number; database: string }, user: string) {
   // Each analyst's app has its own demo service; sharing its signing key makes them one service to the tokens.
