@@ -189,6 +189,7 @@ test('two analysts share one queue: take next, live claims, four eyes, and the d
   }
 });
 
+// Logins of their own: the team's server, and its roles, are shared by the tests of one worker.
 test("a team's queue views: who holds what, and a view one analyst shares with the others", async ({
   browser,
   teamServer,
@@ -196,21 +197,21 @@ test("a team's queue views: who holds what, and a view one analyst shares with t
   const server = await teamServer.server();
   const team = { host: server.host, port: server.port, database: await server.createDatabase('team_views') };
   await (await openRecord({ kind: 'team', ...team, user: 'postgres', tls: 'disable' })).close();
-  await sql(team, 'create role ana login in role omni_reviewer; create role beto login in role omni_reviewer;');
-  const ana = await analyst(browser, team, 'ana');
-  const beto = await analyst(browser, team, 'beto');
+  await sql(team, 'create role carla login in role omni_reviewer; create role dani login in role omni_reviewer;');
+  const ana = await analyst(browser, team, 'carla');
+  const beto = await analyst(browser, team, 'dani');
   try {
     await ana.shell.ipc('queue.addDemoSeeds', {});
     for (const id of ['demo-clean-pass', 'demo-fraud-high']) await ana.shell.ipc('team.claim', { interviewId: id });
     await goTo(beto.page, '/interviews');
     const betoRows = beto.page.getByTestId('queue-row');
-    await expect(betoRows.filter({ hasText: 'demo-clean-pass' })).toContainText('ana');
+    await expect(betoRows.filter({ hasText: 'demo-clean-pass' })).toContainText('carla');
     await beto.page.getByLabel('View', { exact: true }).selectOption({ label: 'Unclaimed, to review' });
     await expect(beto.page.getByLabel('Held by', { exact: true })).toHaveValue('unclaimed');
     await expect(betoRows.filter({ hasText: 'demo-clean-pass' })).toHaveCount(0);
     await expect(betoRows.first()).toContainText('Nobody');
 
-    // Ana keeps hers as a view and shares it; Beto finds it among the team's, and it shows him his own.
+    // Carla keeps hers as a view and shares it; Dani finds it among the team's, and it shows him his own.
     await goTo(ana.page, '/interviews');
     await ana.page.getByLabel('View', { exact: true }).selectOption({ label: 'Held by me' });
     await expect(ana.page.getByTestId('queue-row')).toHaveCount(2);
@@ -221,14 +222,14 @@ test("a team's queue views: who holds what, and a view one analyst shares with t
     await ana.page.getByRole('button', { name: 'Save view', exact: true }).click();
     await expect(ana.page.getByRole('status').filter({ hasText: 'View “Mine by id” saved.' })).toBeVisible();
     expect(await sql(team, 'select owner, name, shared from saved_views')).toEqual([
-      { owner: 'ana', name: 'Mine by id', shared: true },
+      { owner: 'carla', name: 'Mine by id', shared: true },
     ]);
 
     await beto.page.reload();
     const shared = beto.page.getByLabel('View', { exact: true });
-    await expect(shared.locator('optgroup[label="Shared by the team"] option')).toHaveText(['Mine by id (by ana)']);
+    await expect(shared.locator('optgroup[label="Shared by the team"] option')).toHaveText(['Mine by id (by carla)']);
     await beto.shell.ipc('team.claim', { interviewId: 'demo-closed' });
-    await shared.selectOption({ label: 'Mine by id (by ana)' });
+    await shared.selectOption({ label: 'Mine by id (by carla)' });
     await expect(betoRows).toHaveCount(1);
     await expect(betoRows.first()).toContainText('demo-closed');
     // Not his to delete.
@@ -240,7 +241,7 @@ test("a team's queue views: who holds what, and a view one analyst shares with t
     await expect(betoRows.filter({ hasText: 'demo-closed' })).toHaveCount(0);
     await expect(
       beto.page.getByLabel('Vista', { exact: true }).locator('optgroup[label="Compartidas por el equipo"] option'),
-    ).toHaveText(['Mine by id (de ana)']);
+    ).toHaveText(['Mine by id (de carla)']);
     // Seven columns in Spanish stay inside the queue's panel.
     const overflow = await beto.page
       .locator('.queue-table')
