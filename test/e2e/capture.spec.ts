@@ -143,6 +143,9 @@ test('back of ID: quality against 155, consent and expiry, every failReason, acc
 
   await upload(page, 'demo-expired-id', 'Upload back of ID');
   const result = tools.getByTestId('backid-result');
+  const refusal = tools.getByTestId('capture-error');
+  await expect(result.or(refusal)).toBeVisible();
+  if (await refusal.isVisible()) throw new Error(`The first back of ID was refused: ${await refusal.innerText()}`);
   await expect(result.getByTestId('indicator-horizontalResolution')).toHaveAttribute('data-verdict', 'ok');
   await expect(result.getByTestId('indicator-isDocumentExpired')).toContainText(
     'This side of the document is expired.',
