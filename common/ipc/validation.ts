@@ -72,6 +72,8 @@ export interface BatchRowView {
   message: Bilingual;
   advice?: Bilingual;
   attempts: number;
+  /** What the service answered for a row that needs attention (kept for those only: a batch may be 100,000 rows). */
+  answer?: ServiceAnswer;
 }
 
 export type BatchState = 'running' | 'pausing' | 'paused' | 'cancelled' | 'done';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddCurpResponse, ValidateRfcResponse } from '../../common/omni';
 import { OmniError, ReviewError } from '../errors';
+import { serviceAnswer } from '../omni/answer';
 import { explainCurp } from '../omni/catalog';
 import type {
   BatchJobView,
@@ -156,11 +157,18 @@ function curpOutcome(response: AddCurpResponse): RowOutcome {
   };
 }
 
+function curpBodyOf(error: unknown): AddCurpResponse | undefined {
+  return error instanceof OmniError && error.data !== undefined && explainCurp(error.data)
+    ? (error.data as AddCurpResponse)
+    : undefined;
+}
+
 function errorOutcome(error: unknown): RowOutcome {
   if (error instanceof OmniError) {
     const data = error.toIpcError();
     // A CURP failure may arrive as an error response; its body says what happened.
-    if (error.data !== undefined && explainCurp(error.data)) return curpOutcome(error.data as AddCurpResponse);
+    const body = curpBodyOf(error);
+    if (body) return curpOutcome(body);
     // The service refusing the format (400) is a verdict on the value, not a failure to validate it.
     return {
       status: error.httpStatus === 400 ? 'invalid' : 'error',
@@ -276,6 +284,10 @@ export class BatchJobs {
             ? rfcOutcome(outcome.value as ValidateRfcResponse)
             : curpOutcome(outcome.value as AddCurpResponse)
           : errorOutcome(outcome.error);
+        // A verdict's answer; an error's body only where it is the endpoint's answer (a CURP refused in its body).
+        const answered = outcome.ok ? outcome.value : curpBodyOf(outcome.error);
+        if (result.status !== 'valid' && answered !== undefined && answered !== null)
+          result.answer = serviceAnswer(req.kind === 'rfc' ? 'validateRfc' : 'addCurp', answered);
         record(input, result, attempts);
         if (result.code && STOPPING_CODES.has(result.code) && !view.stoppedBecause) {
           view.stoppedBecause = result.message;

@@ -15,6 +15,7 @@ import {
   IconMinus,
   IconWarning,
   ProgressBar,
+  ServiceAnswerView,
   useTaskNotifier,
   type TaskOutcome,
 } from '../../ui/index';
@@ -372,6 +373,7 @@ export function BatchTool({ interviewId }: { interviewId: string }) {
                                 {r.code}
                               </span>
                             )}
+                            {r.answer && <ServiceAnswerView answer={r.answer} />}
                           </td>
                           <td className="num">{r.attempts}</td>
                         </tr>

@@ -117,6 +117,13 @@ describe('batch', () => {
     });
     expect(byLine[5]).toMatchObject({ status: 'invalid', source: 'local', code: 'LOCAL_CHECKDIGIT' });
     expect(byLine[6]).toMatchObject({ status: 'invalid', source: 'service', code: 'RFC_NO_ENCONTRADO' });
+    // A row that needs attention carries what the service answered; a valid one or a local refusal does not.
+    expect(byLine[6]!.answer).toMatchObject({
+      endpoint: 'validateRfc',
+      body: { validRFC: false, messageCode: 'RFC_NO_ENCONTRADO' },
+    });
+    expect(byLine[2]!.answer).toBeUndefined();
+    expect(byLine[7]!.answer).toBeUndefined();
     const more = await call<BatchJobView>('validation.batchStatus', { jobId: started.jobId, afterSeq: job.lastSeq });
     expect(more.rows).toEqual([]);
 
@@ -157,6 +164,7 @@ describe('batch', () => {
     const by = Object.fromEntries(job.rows.map((r) => [r.value, r]));
     expect(by[valid]).toMatchObject({ status: 'valid' });
     expect(by[notFound]).toMatchObject({ status: 'invalid', group: 1, code: '01-06' });
+    expect(by[notFound]!.answer).toMatchObject({ endpoint: 'addCurp', body: { success: false } });
     expect(by[internal]).toMatchObject({ status: 'error', group: 3, attempts: 1 });
     expect(by[transient]).toMatchObject({ status: 'error', group: 2 });
     expect(by[transient]!.attempts).toBeGreaterThan(1);
