@@ -3,7 +3,7 @@ import type { AuditEntry } from '../views';
 import { type Claim, type DecisionStatus, type RecordNotice, type TeamRole, TeamSettings } from '../team-review';
 import { channel } from './define';
 import type { DecisionKind } from './interview';
-import { InterviewId } from './queue';
+import { InterviewId, QueueFilter, QueueSearch } from './queue';
 
 /** Who this analyst is on the record, and the team's rules. On the embedded engine: one user with every role. */
 export interface TeamStatusView {
@@ -72,8 +72,13 @@ const Login = z
 
 export const team = {
   status: channel<TeamStatusView>()(Empty),
-  /** Claims the oldest unclaimed interview to review; null when none is left. */
-  takeNext: channel<ClaimView | null>()(Empty),
+  /**
+   * Claims the oldest unclaimed interview to review, within the queue's view when one is given (its holder filter
+   * aside: what is taken is always unclaimed); null when none is left.
+   */
+  takeNext: channel<ClaimView | null>()(
+    z.object({ within: z.object({ filter: QueueFilter, search: QueueSearch }).strict().optional() }).strict(),
+  ),
   /** Claims (or renews) the interview for this analyst; refused with CLAIMED_BY_OTHER when someone else holds it. */
   claim: channel<ClaimView>()(OneInterview),
   release: channel<{ released: boolean }>()(OneInterview),

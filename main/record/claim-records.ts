@@ -1,7 +1,15 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
+import type { QueueFilter } from '../../common/ipc/queue';
 import type { Claim } from '../../common/team-review';
 import { ReviewError } from '../errors';
+import { takeable } from './queue-records';
 import type { ClaimTable, RecordDatabase } from './schema';
+
+/** The view "Take next" takes within: the queue's filters and search as the screen shows them. */
+export interface TakeWithin {
+  filter: QueueFilter;
+  search: string;
+}
 
 /** Postgres' "insufficient_privilege": a row-level security policy or a grant refused the write. */
 const REFUSED = '42501';
@@ -18,38 +26,41 @@ export class ClaimRecords {
   constructor(private readonly db: Kysely<RecordDatabase>) {}
 
   /**
-   * Claims the oldest interview to review that nobody holds. The queue row is locked `FOR UPDATE SKIP LOCKED`, so
+   * Claims the oldest interview to review that nobody holds, within a view of the queue when one is given (its
+   * session status, second review, age, risk and search). The queue row is locked `FOR UPDATE SKIP LOCKED`, so
    * analysts taking at once pass over each other's candidates instead of waiting on them; the claim's primary key is
    * what makes a double claim impossible.
    */
-  async takeNext(environment: string): Promise<Claim | undefined> {
+  async takeNext(environment: string, within?: TakeWithin): Promise<Claim | undefined> {
+    if (within && within.filter.state !== 'all' && within.filter.state !== 'toReview') return undefined;
     for (;;) {
       const taken = await this.db.transaction().execute(async (tx) => {
         // The claim is looked up per queue row (a lateral subquery, so by its key whatever the planner believes):
         // with a join, a young claims table without statistics yet was read whole for every queue row (30-200 ms a
         // take at a few hundred claims; bench/claims.bench.ts).
         const next = await tx
-          .selectFrom('queue_entries as q')
+          .selectFrom('queue_entries')
           .leftJoinLateral(
             (eb) =>
               eb
                 .selectFrom('claims as c')
                 .select('c.holder')
-                .whereRef('c.environment', '=', 'q.environment')
-                .whereRef('c.interview_id', '=', 'q.interview_id')
+                .whereRef('c.environment', '=', 'queue_entries.environment')
+                .whereRef('c.interview_id', '=', 'queue_entries.interview_id')
                 .where('c.expires_at', '>', sql<Date>`now()`)
                 .limit(1)
                 .as('held'),
             (join) => join.onTrue(),
           )
-          .select('q.interview_id')
-          .where('q.environment', '=', environment)
-          .where('q.local_state', '=', 'toReview')
+          .select('queue_entries.interview_id')
+          .where('queue_entries.environment', '=', environment)
+          .where('queue_entries.local_state', '=', 'toReview')
           .where('held.holder', 'is', null)
-          .orderBy('q.added_at')
-          .orderBy('q.interview_id')
+          .$if(within !== undefined, (q) => q.where((eb) => takeable(eb, within!.filter, within!.search)))
+          .orderBy('queue_entries.added_at')
+          .orderBy('queue_entries.interview_id')
           .limit(1)
-          .forUpdate('q')
+          .forUpdate('queue_entries')
           .skipLocked()
           .executeTakeFirst();
         if (!next) return null;

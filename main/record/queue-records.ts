@@ -279,15 +279,26 @@ type QueueRow = ExpressionBuilder<RecordDatabase, 'queue_entries'>;
 
 /** The entries of one environment that a filter and a search keep. */
 function kept(eb: QueueRow, environment: string, filter: QueueFilter, search: string) {
-  return eb.and([
-    eb('environment', '=', environment),
+  return eb.and([eb('environment', '=', environment), ...narrowedBy(eb, filter, search)]);
+}
+
+/**
+ * What "Take next" may take within a view: the view's session status, second review, age, risk and search, among the
+ * entries to review. Its holder filter does not narrow: taking is always of an interview nobody holds.
+ */
+export function takeable(eb: QueueRow, filter: QueueFilter, search: string) {
+  return eb.and(narrowedBy(eb, { ...filter, state: 'toReview', holder: 'all' }, search));
+}
+
+function narrowedBy(eb: QueueRow, filter: QueueFilter, search: string) {
+  return [
     ...(filter.state === 'all' ? [] : [eb('local_state', '=', filter.state)]),
     ...(filter.status === 'all'
       ? []
       : [filter.status === 'unknown' ? eb('session_status', 'is', null) : eb('session_status', '=', filter.status)]),
     ...scoped(eb, filter),
     searched(eb, search),
-  ]);
+  ];
 }
 
 /**

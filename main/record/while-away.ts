@@ -302,7 +302,7 @@ export function keepWorkingWhileAway({
     },
     // A claim is only worth what the database says right now: while away it is refused, not kept for later.
     claims: {
-      takeNext: (environment) => read(() => claims.takeNext(environment)),
+      takeNext: (environment, within) => read(() => claims.takeNext(environment, within)),
       claim: (environment, interviewId) => read(() => claims.claim(environment, interviewId)),
       renew: (environment, interviewId) => read(() => claims.renew(environment, interviewId)),
       release: (environment, interviewId) => read(() => claims.release(environment, interviewId)),

@@ -8,6 +8,7 @@ import type {
 } from '../../common/ipc/team';
 import { ReviewError } from '../errors';
 import type { MainContext } from '../ports';
+import type { TakeWithin } from '../record/claim-records';
 
 const SUPERVISORS_ONLY = new ReviewError(
   'SUPERVISORS_ONLY',
@@ -60,10 +61,15 @@ export class TeamDesk {
     return { engine: this.record.engine, ...who, settings, waiting };
   }
 
-  async takeNext(): Promise<ClaimView | null> {
-    const claim = await this.record.claims.takeNext(this.environment());
+  /** Claims the oldest free interview to review, within the analyst's view of the queue when one is given. */
+  async takeNext(within?: TakeWithin): Promise<ClaimView | null> {
+    const claim = await this.record.claims.takeNext(this.environment(), within);
     if (claim)
-      await this.ctx.audit.append({ interviewId: claim.interviewId, action: 'claimed', detail: { next: true } });
+      await this.ctx.audit.append({
+        interviewId: claim.interviewId,
+        action: 'claimed',
+        detail: { next: true, ...(within ? { inView: true } : {}) },
+      });
     return claim ? this.view(claim) : null;
   }
 

@@ -95,3 +95,26 @@ test('refuses a view without a name where it enters, and says so', async ({ shel
     }),
   ).rejects.toThrow();
 });
+
+test('Take next within a searched view takes the oldest free interview that view shows, and says when none is left', async ({
+  page,
+  shell,
+}) => {
+  await shell.ipc('queue.addDemoSeeds', {});
+  await goTo(page, '/interviews');
+  const take = page.getByTestId('take-next');
+  await expect(take).toHaveText('Take next');
+  await page.getByLabel('Search', { exact: true }).fill('passport');
+  await expect(take).toHaveText('Take next in this view');
+  await take.click();
+  await expect(page.getByTestId('interview-id')).toHaveText('demo-passport');
+
+  // Held now (the workspace keeps its claim): the view shows no other interview to take.
+  await goTo(page, '/interviews');
+  await expect(page.getByLabel('Search', { exact: true })).toHaveValue('passport');
+  await take.click();
+  await expect(page.getByTestId('take-next-none')).toHaveText(
+    'Nothing left to take in this view: each interview to review it shows is held, or none is left.',
+  );
+  await page.screenshot({ path: `${SHOTS}/queue-take-next-in-view-en.png` });
+});

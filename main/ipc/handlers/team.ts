@@ -3,7 +3,7 @@ import type { DomainHandlers } from '../router';
 
 export const teamHandlers: DomainHandlers<'team'> = {
   status: async (_input, ctx) => teamDesk(ctx).status(),
-  takeNext: async (_input, ctx) => teamDesk(ctx).takeNext(),
+  takeNext: async ({ within }, ctx) => teamDesk(ctx).takeNext(within),
   claim: async ({ interviewId }, ctx) => teamDesk(ctx).claim(interviewId),
   release: async ({ interviewId }, ctx) => teamDesk(ctx).release(interviewId),
   reassign: async ({ interviewId, to }, ctx) => teamDesk(ctx).reassign(interviewId, to),

@@ -37,7 +37,7 @@ export function QueueScreen() {
     <div className="queue-screen">
       <div className="queue-heading">
         <h1>{t('queueTitle')}</h1>
-        <TakeNext />
+        <TakeNext within={filtered ? { filter: query.filter, search: query.search } : undefined} />
       </div>
       <p className="muted">{t('queueIntro')}</p>
       <div className="queue-grid">

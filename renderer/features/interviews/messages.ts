@@ -91,6 +91,9 @@ export const messages = defineMessages({
     queuePastTarget: '{n} past the {hours} h target',
     takeNext: 'Take next',
     takeNextNone: 'Nothing left to take: every interview to review is held or decided.',
+    takeNextInView: 'Take next in this view',
+    takeNextNoneInView:
+      'Nothing left to take in this view: each interview to review it shows is held, or none is left.',
     colActions: 'Actions',
     never: 'Never',
     unknownStatus: 'Unknown',
@@ -393,6 +396,9 @@ export const messages = defineMessages({
     queuePastTarget: '{n} pasadas del objetivo de {hours} h',
     takeNext: 'Tomar la siguiente',
     takeNextNone: 'No queda nada por tomar: cada entrevista por revisar ya la tiene alguien o está decidida.',
+    takeNextInView: 'Tomar la siguiente de esta vista',
+    takeNextNoneInView:
+      'No queda nada por tomar en esta vista: cada entrevista por revisar que muestra ya la tiene alguien, o no queda ninguna.',
     colActions: 'Acciones',
     never: 'Nunca',
     unknownStatus: 'Desconocido',

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { QueueEntry } from '../../../common/ipc/queue';
+import type { QueueEntry, QueueQuery } from '../../../common/ipc/queue';
 import type { ClaimView } from '../../../common/ipc/team';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useShortcut } from '../../app/shortcuts';
@@ -99,14 +99,15 @@ export function PastTarget() {
   );
 }
 
-export function TakeNext() {
+/** Takes the oldest free interview to review; within the queue's view when it is filtered or searched. */
+export function TakeNext({ within }: { within?: Pick<QueueQuery, 'filter' | 'search'> }) {
   const t = useT(messages);
   const navigate = useNavigate();
-  const [none, setNone] = useState(false);
-  const take = useOmniMutation((api, _input: void) => api.team.takeNext({}), {
+  const [none, setNone] = useState<'all' | 'view' | null>(null);
+  const take = useOmniMutation((api, _input: void) => api.team.takeNext(within ? { within } : {}), {
     invalidate: [keys.team.all(), keys.queue.all()],
     onSuccess: (claim) => {
-      setNone(claim === null);
+      setNone(claim !== null ? null : within ? 'view' : 'all');
       if (claim) navigate(`/interviews/${encodeURIComponent(claim.interviewId)}`);
     },
   });
@@ -118,11 +119,11 @@ export function TakeNext() {
   return (
     <div className="take-next">
       <Button variant="primary" onClick={() => take.mutate()} disabled={take.isPending} data-testid="take-next">
-        {t('takeNext')}
+        {within ? t('takeNextInView') : t('takeNext')}
       </Button>
       {none && (
         <span role="status" className="small muted" data-testid="take-next-none">
-          {t('takeNextNone')}
+          {none === 'view' ? t('takeNextNoneInView') : t('takeNextNone')}
         </span>
       )}
       {take.error && <ErrorNotice error={take.error.data} />}

@@ -6,6 +6,7 @@ import { DraftRecords } from '../../../main/record/draft-records';
 import { openRecord, type OpenRecord } from '../../../main/record/open';
 import { QueueRecords } from '../../../main/record/queue-records';
 import { reviewRecord } from '../../../main/record/index';
+import type { QueueFilter } from '../../../common/ipc/queue';
 import type { RecordNotice } from '../../../common/team-review';
 import { ENGINES, engineFactory } from '../../helpers/record-engines';
 
@@ -157,6 +158,19 @@ describe.each(ENGINES)('the review record on the %s engine', (kind) => {
     expect((await claims.holders('claims')).map((c) => c.interviewId)).toEqual(['x2', 'x3']);
     await claims.release('claims', 'x2');
     expect((await claims.takeNext('claims'))?.interviewId).toBe('x2');
+    await claims.release('claims', 'x2');
+    await claims.release('claims', 'x3');
+    // Within a view: its risk and search narrow what is taken; its holder filter does not (taking is of free ones).
+    await queue.setRisk('claims', 'x3', 'high');
+    const view = (filter: Partial<QueueFilter>, search = '') => ({
+      filter: { state: 'all', status: 'all', ...filter } as QueueFilter,
+      search,
+    });
+    expect((await claims.takeNext('claims', view({ risk: 'high', holder: 'mine' })))?.interviewId).toBe('x3');
+    expect(await claims.takeNext('claims', view({ risk: 'high' }))).toBeUndefined();
+    expect(await claims.takeNext('claims', view({}, 'x3'))).toBeUndefined();
+    expect(await claims.takeNext('claims', view({ state: 'decided' }))).toBeUndefined();
+    expect((await claims.takeNext('claims', view({}, 'X2')))?.interviewId).toBe('x2');
     // The single user has nobody to confirm with: its high-risk approval may be final.
     await decisions.add('x2', {
       decision: 'approve',
