@@ -1,3 +1,4 @@
+import { startTestApp } from '../helpers/app-context';
 import { mkdtempSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -5,11 +6,10 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { captureState } from '../../main/capture/state';
-import { createAppContext, type AppContextHandle } from '../../main/app-context';
+import { type AppContextHandle } from '../../main/app-context';
 import { EncryptedVault } from '../../main/auth/encrypted-vault';
 import { MemoryVault } from '../../main/auth/memory-vault';
 import type { SecretCipher } from '../../main/auth/vault';
-import { createMediaStore } from '../../main/media/registry';
 import { startDemoServer } from '../../main/demo-server/index';
 import { MemoryJsonStore } from '../helpers/fake-safe-storage';
 
@@ -27,20 +27,9 @@ afterAll(() => rm(dataDir, { recursive: true, force: true }));
 let contexts = 0;
 
 function build(store = memoryStore(), vault: ConstructorParameters<typeof EncryptedVault>[0] | 'memory' = 'memory') {
-  return createAppContext({
-    shell: {
-      kind: 'web',
-      version: 't',
-      platform: 'linux',
-      openExternal: async () => false,
-      takeDeepLink: () => null,
-      setAside: [],
-    },
+  return startTestApp(join(dataDir, `context-${++contexts}`), {
     store,
-    dataDir: join(dataDir, `context-${++contexts}`),
     vault: vault === 'memory' ? new MemoryVault() : new EncryptedVault(vault, store),
-    media: createMediaStore({ urlFor: (id) => `/media/${id}` }),
-    files: { save: async () => null },
   });
 }
 

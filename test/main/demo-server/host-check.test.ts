@@ -1,14 +1,12 @@
+import { startTestApp } from '../../helpers/app-context';
 import { request as httpRequest } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppContext, type AppContextHandle } from '../../../main/app-context';
-import { MemoryVault } from '../../../main/auth/memory-vault';
+import { type AppContextHandle } from '../../../main/app-context';
 import { startDemoServer, type DemoServer } from '../../../main/demo-server/index';
-import { createMediaStore } from '../../../main/media/registry';
-import { MemoryJsonStore } from '../../helpers/fake-safe-storage';
 
 /** GET with any Host header, as a DNS-rebinding page's request would arrive. */
 function getWithHost(url: string, path: string, host: string): Promise<{ status: number; body: string }> {
@@ -54,21 +52,7 @@ describe('the embedded demo server runs only while the demo environment is activ
   const dataDir = mkdtempSync(join(tmpdir(), 'omni-hardening-demo-'));
   let app: AppContextHandle;
   beforeAll(async () => {
-    app = await createAppContext({
-      shell: {
-        kind: 'web',
-        version: 't',
-        platform: 'linux',
-        openExternal: async () => false,
-        takeDeepLink: () => null,
-        setAside: [],
-      },
-      store: new MemoryJsonStore(),
-      dataDir,
-      vault: new MemoryVault(),
-      media: createMediaStore({ urlFor: (id) => `/media/${id}` }),
-      files: { save: async () => null },
-    });
+    app = await startTestApp(dataDir);
   });
   afterAll(async () => {
     await app.close();

@@ -1,3 +1,4 @@
+import { startTestApp } from '../../helpers/app-context';
 import { mkdtempSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,8 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unreadFieldsOf } from '../../../common/omni';
 import type { ServiceAnswer } from '../../../common/views';
 import type { ImportJobView } from '../../../common/ipc/capture';
-import { createAppContext, type AppContextHandle } from '../../../main/app-context';
-import { MemoryVault } from '../../../main/auth/memory-vault';
+import { type AppContextHandle } from '../../../main/app-context';
 import { streamingFetch } from '../../../main/capture/streaming-fetch';
 import { captureState } from '../../../main/capture/state';
 import { startDemoServer } from '../../../main/demo-server/index';
@@ -17,11 +17,9 @@ import { VIDEO_SELFIE_FIXTURE } from '../../../main/demo-server/media';
 import { handlers } from '../../../main/ipc/handlers/index';
 import { createRouter } from '../../../main/ipc/router';
 import { REDACTED } from '../../../main/log';
-import { createMediaStore } from '../../../main/media/registry';
 import { abbreviated, isSecretField, LONG_TEXT, withoutUrlQuery } from '../../../main/omni/answer';
 import { endpoints, type EndpointName } from '../../../main/omni/endpoints';
 import { GOOD_IMAGE, jpegBase64 } from '../../helpers/demo-support';
-import { MemoryJsonStore } from '../../helpers/fake-safe-storage';
 import { at, isRecord, leavesOf, sameValue, type Leaf } from '../../helpers/json-leaves';
 
 /**
@@ -70,20 +68,7 @@ beforeAll(async () => {
       serverTokens.push((JSON.parse(text) as { token: string }).token);
     return res;
   };
-  app = await createAppContext({
-    shell: {
-      kind: 'web',
-      version: 't',
-      platform: 'linux',
-      openExternal: async () => false,
-      takeDeepLink: () => null,
-      setAside: [],
-    },
-    store: new MemoryJsonStore(),
-    dataDir,
-    vault: new MemoryVault(),
-    media: createMediaStore({ urlFor: (id) => `/media/${id}` }),
-    files: { save: async () => null },
+  app = await startTestApp(dataDir, {
     startDemo: () => startDemoServer({ port: 0, profile: 'production-like', maxBodyBytes: 8 * 1024 * 1024 }),
     fetch: recording,
   });

@@ -1,3 +1,4 @@
+import { startTestApp } from '../../helpers/app-context';
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,21 +21,7 @@ describe('settings service: credentials are bound to the addresses they were ent
   let elsewhere: TestServer;
   let demoCreds: Creds;
   beforeAll(async () => {
-    app = await createAppContext({
-      shell: {
-        kind: 'web',
-        version: 't',
-        platform: 'linux',
-        openExternal: async () => false,
-        takeDeepLink: () => null,
-        setAside: [],
-      },
-      store: new MemoryJsonStore(),
-      dataDir,
-      vault: new MemoryVault(),
-      media: createMediaStore({ urlFor: (id) => `/media/${id}` }),
-      files: { save: async () => null },
-    });
+    app = await startTestApp(dataDir);
     elsewhere = await startTestServer();
     demoCreds = (await fetch(`${app.demoUrl()}/__demo/credentials`).then((r) => r.json())) as Creds;
   });

@@ -1,3 +1,4 @@
+import { startTestApp } from '../../helpers/app-context';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,12 +8,10 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TeamDatabaseInput } from '../../../common/ipc/settings';
-import { createAppContext } from '../../../main/app-context';
 import { MemoryVault } from '../../../main/auth/memory-vault';
 import { recordAuditTrail } from '../../../main/record/audit-records';
 import type { RecordEngine } from '../../../main/record/engines';
 import { openRecord, reviewRecord } from '../../../main/record/index';
-import { createMediaStore } from '../../../main/media/registry';
 import { reviewService } from '../../../main/review/service';
 import { teamDatabaseSettings } from '../../../main/settings/team-database';
 import { MemoryJsonStore } from '../../helpers/fake-safe-storage';
@@ -91,22 +90,7 @@ describe('the team database in Settings', () => {
     const team = teamDatabaseSettings({ store, vault });
     await team.save(address());
     team.choose('team');
-    const start = (dir: string) =>
-      createAppContext({
-        shell: {
-          kind: 'web',
-          version: 't',
-          platform: 'linux',
-          openExternal: async () => false,
-          takeDeepLink: () => null,
-          setAside: [],
-        },
-        store,
-        dataDir: join(dataDir, dir),
-        vault,
-        media: createMediaStore({ urlFor: (id) => `/media/${id}` }),
-        files: { save: async () => null },
-      });
+    const start = (dir: string) => startTestApp(join(dataDir, dir), { store, vault });
     const app = await start('reachable');
     try {
       expect(app.context.record.engine).toBe('team');
