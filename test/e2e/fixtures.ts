@@ -4,6 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPostgres, type TestPostgres } from '../helpers/postgres';
+import { callShell } from '../helpers/shell-calls';
 
 /**
  * `shell`: a fresh web shell per test, started exactly as `npm run start:web` does (main/web-shell/cli.ts) with a new
@@ -65,16 +66,7 @@ export async function startShell(
   const appUrl = ready[1]!;
   const key = ready[2]!;
   const origin = new URL(appUrl).origin;
-  const ipc = async <T>(channel: string, input: unknown = {}): Promise<T> => {
-    const res = await fetch(`${origin}/ipc/${channel}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin, 'x-omni-shell-key': key },
-      body: JSON.stringify(input),
-    });
-    const result = (await res.json()) as { ok: boolean; data?: T; error?: unknown };
-    if (!result.ok) throw new Error(`${channel} failed: ${JSON.stringify(result.error)}`);
-    return result.data as T;
-  };
+  const ipc = <T>(channel: string, input?: unknown) => callShell<T>(appUrl, channel, input);
   const envs = await ipc<{ environments: { kind: string; baseUrl: string }[] }>('settings.environments');
   const demoUrl = envs.environments.find((e) => e.kind === 'demo')!.baseUrl;
   const fixture: ShellFixture = {

@@ -5,6 +5,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { callShell } from '../../helpers/shell-calls';
 
 const dir = mkdtempSync(join(tmpdir(), 'omni-demo-profile-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -30,13 +31,10 @@ describe('npm run start:web -- --demo-profile', () => {
         });
         child.once('exit', (code) => reject(new Error(`web shell exited with ${code}`)));
       });
-      const [, origin, key] = ready;
-      const res = await fetch(`${origin}/ipc/settings.environments`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: origin!, 'x-omni-shell-key': key! },
-        body: '{}',
-      });
-      const { data } = (await res.json()) as { data: { environments: { kind: string; baseUrl: string }[] } };
+      const data = await callShell<{ environments: { kind: string; baseUrl: string }[] }>(
+        `${ready[1]}/#k=${ready[2]}`,
+        'settings.environments',
+      );
       const demoUrl = data.environments.find((e) => e.kind === 'demo')!.baseUrl;
       expect(await (await fetch(`${demoUrl}/__demo/profile`)).json()).toEqual({ profile: 'production-like' });
     } finally {

@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { callShell } from '../../helpers/shell-calls';
 import { LOCK_FILE } from '../../../main/web-shell/data-lock';
 import { resetWebShellDemoData, startWebShell, type WebShell } from '../../../main/web-shell/index';
 
@@ -13,17 +14,7 @@ afterAll(() => rm(parent, { recursive: true, force: true }));
 let dirs = 0;
 const newDataDir = () => join(parent, `data-${++dirs}`);
 
-async function call<T>(shell: WebShell, channel: string, input: unknown = {}): Promise<T> {
-  const key = new URL(shell.appUrl).hash.replace('#k=', '');
-  const res = await fetch(`${shell.origin}/ipc/${channel}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: shell.origin, 'x-omni-shell-key': key },
-    body: JSON.stringify(input),
-  });
-  const result = (await res.json()) as { ok: boolean; data?: T; error?: unknown };
-  if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
-  return result.data as T;
-}
+const call = <T>(shell: WebShell, channel: string, input?: unknown) => callShell<T>(shell.appUrl, channel, input);
 
 describe('one web shell per data folder', () => {
   it('a second shell on the same folder is refused with a message naming it; after the first stops it starts', async () => {

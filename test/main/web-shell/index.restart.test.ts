@@ -2,23 +2,14 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { callShell } from '../../helpers/shell-calls';
 import { startWebShell, type WebShell } from '../../../main/web-shell/index';
 import type { QueueEntry } from '../../../common/ipc/queue';
 import type { Drafts } from '../../../common/ipc/interview';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJpbnRlcnZpZXdJZCI6InJlc3RhcnQifQ.c2lnbmF0dXJlLXJlc3RhcnQ';
 
-async function call<T>(shell: WebShell, channel: string, input: unknown = {}): Promise<T> {
-  const key = new URL(shell.appUrl).hash.replace('#k=', '');
-  const res = await fetch(`${shell.origin}/ipc/${channel}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: shell.origin, 'x-omni-shell-key': key },
-    body: JSON.stringify(input),
-  });
-  const result = (await res.json()) as { ok: boolean; data?: T; error?: unknown };
-  if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
-  return result.data as T;
-}
+const call = <T>(shell: WebShell, channel: string, input?: unknown) => callShell<T>(shell.appUrl, channel, input);
 
 describe('review queue and drafts across a restart of the web shell', () => {
   let dataDir = '';
