@@ -4,7 +4,7 @@ import { useOmniMutation } from '../../api/index';
 import { useBilingual, useT } from '../../i18n/index';
 import { Badge, Button, ErrorNotice, IconCheck, IconDanger, IconInfo, ServiceAnswerView } from '../../ui/index';
 import { messages } from './messages';
-import { AttemptsLine, CoordinatesInput, ImageSourceInput, type CoordinatesValue } from './parts';
+import { AttemptsLine, CoordinatesInput, ImageSourceInput, ToolOutcome, type CoordinatesValue } from './parts';
 
 /** Face authentication: one-to-one when a hint is given, one-to-N without; PASS or FAIL explained. */
 export function AuthTool() {
@@ -70,15 +70,16 @@ export function AuthTool() {
           </Button>
         </div>
       </form>
-      <div aria-live="polite" aria-busy={run.isPending || undefined}>
-        {run.error ? (
-          <ErrorNotice error={run.error.data} onRetry={run.error.data.retryable ? () => send() : undefined} />
-        ) : run.data ? (
-          <AuthResult result={run.data} />
-        ) : (
-          !run.isPending && <p className="panel-empty">{t('authNothing')}</p>
-        )}
-      </div>
+      <ToolOutcome
+        pending={run.isPending}
+        refusal={
+          !!run.error && (
+            <ErrorNotice error={run.error.data} onRetry={run.error.data.retryable ? () => send() : undefined} />
+          )
+        }
+        result={!!run.data && <AuthResult result={run.data} />}
+        nothing={t('authNothing')}
+      />
     </>
   );
 }

@@ -7,7 +7,6 @@ import { ipcErrorOf } from '../../api/index';
 import { omni } from '../../api/omni';
 import { useBilingual, useT } from '../../i18n/index';
 import {
-  Button,
   ErrorNotice,
   FileField,
   IconCheck,
@@ -17,6 +16,7 @@ import {
   type TaskOutcome,
 } from '../../ui/index';
 import { messages } from './messages';
+import { SendRow } from './parts';
 
 declare global {
   interface Window {
@@ -169,16 +169,7 @@ export function VideoTool({ interviewId, disabledReason }: { interviewId: string
             ))}
           </select>
         </div>
-        <div className="form-actions">
-          <Button type="submit" variant="primary" disabled={!file || !!disabledReason || busy}>
-            {t('importVideo')}
-          </Button>
-          {disabledReason && (
-            <span className="muted small" data-testid="disabled-reason">
-              {t('needsInterview', { reason: disabledReason })}
-            </span>
-          )}
-        </div>
+        <SendRow label={t('importVideo')} ready={!!file && !busy} disabledReason={disabledReason} />
       </form>
       <div data-testid="video-status">
         {phase.kind === 'idle' && <p className="panel-empty">{t('videoNothing')}</p>}

@@ -4,7 +4,17 @@ import { FaceCoordinates } from '../../../common/omni/common';
 import type { AttemptsView, ImageSource, IndicatorView, Verdict } from '../../../common/ipc/capture';
 import type { IpcErrorData } from '../../../common/ipc/define';
 import { useBilingual, useFormat, useLocale, useT } from '../../i18n/index';
-import { Badge, FileField, IconCheck, IconDanger, IconInfo, IconMinus, IconWarning, NotInSpec } from '../../ui/index';
+import {
+  Badge,
+  Button,
+  FileField,
+  IconCheck,
+  IconDanger,
+  IconInfo,
+  IconMinus,
+  IconWarning,
+  NotInSpec,
+} from '../../ui/index';
 import { readFileBase64 } from '../signing/files';
 import { fieldTexts, messages } from './messages';
 
@@ -287,4 +297,52 @@ export function attemptsFromError(error: IpcErrorData): AttemptsView | undefined
   const details = error.details?.serviceDetails as { captureAttemptsLimit?: AttemptsView } | undefined;
   const limit = details?.captureAttemptsLimit;
   return limit && typeof limit.max === 'number' && typeof limit.remaining === 'number' ? limit : undefined;
+}
+
+/**
+ * Where a tool's answer appears, announced politely: the refusal when there is one, else the result, else (while
+ * nothing was sent) what the tool is waiting for.
+ */
+export function ToolOutcome({
+  pending,
+  refusal,
+  result,
+  nothing,
+}: {
+  pending: boolean;
+  refusal: ReactElement | false;
+  result: ReactElement | false;
+  nothing: string;
+}) {
+  return (
+    <div aria-live="polite" aria-busy={pending || undefined}>
+      {refusal || result || (!pending && <p className="panel-empty">{nothing}</p>)}
+    </div>
+  );
+}
+
+/** A tool's send button, with why it is disabled when the interview does not allow the call. */
+export function SendRow({
+  label,
+  ready,
+  disabledReason,
+}: {
+  label: string;
+  /** Everything the call needs is filled in and nothing is being sent. */
+  ready: boolean;
+  disabledReason: string | null;
+}) {
+  const t = useT(messages);
+  return (
+    <div className="form-actions">
+      <Button type="submit" variant="primary" disabled={!ready || !!disabledReason}>
+        {label}
+      </Button>
+      {disabledReason && (
+        <span className="muted small" data-testid="disabled-reason">
+          {t('needsInterview', { reason: disabledReason })}
+        </span>
+      )}
+    </div>
+  );
 }

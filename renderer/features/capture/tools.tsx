@@ -3,7 +3,7 @@ import type { BackIdResultView, CaptureType, FaceResultView, ImageSource } from 
 import type { IpcErrorData } from '../../../common/ipc/define';
 import { useOmniMutation } from '../../api/index';
 import { useBilingual, useT } from '../../i18n/index';
-import { Badge, Button, ErrorNotice, IconCheck, IconDanger, IconWarning, ServiceAnswerView } from '../../ui/index';
+import { Badge, ErrorNotice, IconCheck, IconDanger, IconWarning, ServiceAnswerView } from '../../ui/index';
 import { DOCUMENT_FIELDS, QUALITY_FIELDS, messages } from './messages';
 import {
   AttemptsLine,
@@ -11,6 +11,8 @@ import {
   CoordinatesInput,
   ImageSourceInput,
   IndicatorsTable,
+  SendRow,
+  ToolOutcome,
   type CoordinatesValue,
 } from './parts';
 
@@ -89,30 +91,18 @@ export function SelfieTool({ interviewId, disabledReason }: { interviewId: strin
         <ImageSourceInput onChange={setImage} />
         <CaptureTypeSelect value={captureType} onChange={setCaptureType} />
         <CoordinatesInput onChange={setCoords} />
-        <div className="form-actions">
-          <Button
-            type="submit"
-            variant="primary"
-            disabled={!image || !coords.ok || !!disabledReason || upload.isPending}
-          >
-            {upload.isPending ? t('sending') : t('sendSelfie')}
-          </Button>
-          {disabledReason && (
-            <span className="muted small" data-testid="disabled-reason">
-              {t('needsInterview', { reason: disabledReason })}
-            </span>
-          )}
-        </div>
+        <SendRow
+          label={upload.isPending ? t('sending') : t('sendSelfie')}
+          ready={!!image && coords.ok && !upload.isPending}
+          disabledReason={disabledReason}
+        />
       </form>
-      <div aria-live="polite" aria-busy={upload.isPending || undefined}>
-        {upload.error ? (
-          <Refusal error={upload.error.data} onRetry={() => send()} />
-        ) : upload.data ? (
-          <FaceResult result={upload.data} />
-        ) : (
-          !upload.isPending && <p className="panel-empty">{t('selfieNothing')}</p>
-        )}
-      </div>
+      <ToolOutcome
+        pending={upload.isPending}
+        refusal={!!upload.error && <Refusal error={upload.error.data} onRetry={() => send()} />}
+        result={!!upload.data && <FaceResult result={upload.data} />}
+        nothing={t('selfieNothing')}
+      />
     </>
   );
 }
@@ -191,28 +181,24 @@ export function BackIdTool({ interviewId, disabledReason }: { interviewId: strin
       <form onSubmit={send} className="capture-form">
         <ImageSourceInput onChange={setImage} />
         <CaptureTypeSelect value={captureType} onChange={setCaptureType} />
-        <div className="form-actions">
-          <Button type="submit" variant="primary" disabled={!image || !!disabledReason || upload.isPending}>
-            {upload.isPending ? t('sending') : t('sendBackId')}
-          </Button>
-          {disabledReason && (
-            <span className="muted small" data-testid="disabled-reason">
-              {t('needsInterview', { reason: disabledReason })}
-            </span>
-          )}
-        </div>
+        <SendRow
+          label={upload.isPending ? t('sending') : t('sendBackId')}
+          ready={!!image && !upload.isPending}
+          disabledReason={disabledReason}
+        />
       </form>
-      <div aria-live="polite" aria-busy={upload.isPending || undefined}>
-        {upload.error ? (
-          <Refusal error={upload.error.data} onRetry={() => send()}>
-            {upload.error.data.httpStatus === 400 && <BackIdRules applied={refusalRule(upload.error.data)} />}
-          </Refusal>
-        ) : upload.data ? (
-          <BackIdResult result={upload.data} />
-        ) : (
-          !upload.isPending && <p className="panel-empty">{t('backIdNothing')}</p>
-        )}
-      </div>
+      <ToolOutcome
+        pending={upload.isPending}
+        refusal={
+          !!upload.error && (
+            <Refusal error={upload.error.data} onRetry={() => send()}>
+              {upload.error.data.httpStatus === 400 && <BackIdRules applied={refusalRule(upload.error.data)} />}
+            </Refusal>
+          )
+        }
+        result={!!upload.data && <BackIdResult result={upload.data} />}
+        nothing={t('backIdNothing')}
+      />
     </>
   );
 }
