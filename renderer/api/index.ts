@@ -17,6 +17,7 @@ import { OmniCallError, ipcErrorOf } from './errors';
 import { keys } from './keys';
 import { omni } from './omni';
 import { oneTimerPerTask, revealTogether } from './reveal';
+import { readAgain } from './read-again';
 
 /**
  * Data access convention: components never call `window.omni` directly; they use
@@ -25,6 +26,7 @@ import { oneTimerPerTask, revealTogether } from './reveal';
  * Errors arrive as OmniCallError with `.data` (bilingual IpcErrorData) for <Panel> and <ErrorNotice>.
  */
 export { keys } from './keys';
+export { readAgain } from './read-again';
 export { OmniCallError, ipcErrorOf } from './errors';
 
 export function createQueryClient(): QueryClient {
@@ -119,7 +121,7 @@ export function useOmniMutation<I, T>(
     ...rest,
     onSuccess: async (data, input, ...more) => {
       const toInvalidate = typeof invalidate === 'function' ? invalidate(data, input) : (invalidate ?? []);
-      await Promise.all(toInvalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await Promise.all(toInvalidate.map((queryKey) => readAgain(queryClient, { queryKey })));
       await onSuccess?.(data, input, ...more);
     },
   });

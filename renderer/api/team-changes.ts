@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { keys } from './keys';
 import { omni } from './omni';
+import { readAgain } from './read-again';
 
 /** How long main holds a poll with nothing new; under the web shell's request timeout. */
 const POLL_WAIT_MS = 25_000;
@@ -25,15 +26,15 @@ export function useTeamChanges(): void {
           if (stopped) return;
           cursor = next;
           if (notices.length === 0) continue;
-          void queryClient.invalidateQueries({ queryKey: keys.queue.all() });
-          void queryClient.invalidateQueries({ queryKey: keys.team.all() });
+          void readAgain(queryClient, { queryKey: keys.queue.all() });
+          void readAgain(queryClient, { queryKey: keys.team.all() });
           // Notices may have been missed: every interview's decision bar reads again too.
           if (notices.some((n) => n.kind === 'resync'))
-            void queryClient.invalidateQueries({
+            void readAgain(queryClient, {
               predicate: (q) => q.queryKey[0] === 'interview' && q.queryKey[2] === 'overview',
             });
           for (const id of new Set(notices.filter((n) => n.table === 'decisions').map((n) => n.interviewId)))
-            void queryClient.invalidateQueries({ queryKey: keys.interview.overview(id) });
+            void readAgain(queryClient, { queryKey: keys.interview.overview(id) });
         } catch {
           await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS));
         }

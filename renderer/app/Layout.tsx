@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefO
 import { useQueryClient } from '@tanstack/react-query';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { EnvironmentView } from '../../common/ipc/settings';
-import { keys, useOmniQuery } from '../api/index';
+import { keys, readAgain, useOmniQuery } from '../api/index';
 import { omni } from '../api/omni';
 import { common } from '../i18n/common';
 import { useBilingual, useFormat, useT } from '../i18n/index';
@@ -170,7 +170,7 @@ function RecordAwayBanner() {
     else if (wasAway.current && link.data?.pendingWrites === 0) {
       wasAway.current = false;
       setBackAt(Date.now());
-      void queryClient.invalidateQueries();
+      void readAgain(queryClient, {});
     }
   }, [away, link.data?.pendingWrites, queryClient]);
   useEffect(() => {

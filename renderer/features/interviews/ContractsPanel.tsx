@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { ContractDocument } from '../../../common/ipc/interview';
-import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
+import { keys, readAgain, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useT } from '../../i18n/index';
 import { Button, ErrorNotice, Panel, ProgressBar, ServiceAnswerView, useTaskNotifier } from '../../ui/index';
 import { messages } from './messages';
@@ -26,7 +26,7 @@ export function ContractsPanel({ interviewId }: { interviewId: string }) {
   const overviewStatus = known.data ? (known.data.entry.sessionStatus ?? null) : undefined;
   useEffect(() => {
     if (status && overviewStatus !== undefined && overviewStatus !== status)
-      void queryClient.invalidateQueries({ queryKey: keys.interview.overview(interviewId) });
+      void readAgain(queryClient, { queryKey: keys.interview.overview(interviewId) });
   }, [status, overviewStatus, interviewId, queryClient]);
 
   const ended = useEndedSessionText(interviewId);

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import type { InterviewOverview } from '../../../common/ipc/interview';
 import type { LocalReviewState } from '../../../common/ipc/queue';
-import { keys, useQueriesUnder, useOmniMutation, useOmniQuery } from '../../api/index';
+import { keys, readAgain, useQueriesUnder, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useShortcut } from '../../app/shortcuts';
 import { useBilingual, useFormat, useT } from '../../i18n/index';
 import { Button, Dialog, ErrorNotice, Field, Segmented, Skeleton } from '../../ui/index';
@@ -196,7 +196,7 @@ function WorkspaceHeader({
                 {refreshedAt ? t('lastRefresh', { time: f.dateTime(refreshedAt) }) : ''}
               </span>{' '}
               <Button
-                onClick={() => void queryClient.invalidateQueries({ queryKey: keys.interview.all(interviewId) })}
+                onClick={() => void readAgain(queryClient, { queryKey: keys.interview.all(interviewId) })}
                 disabled={fetching}
               >
                 {t('refreshAll')}

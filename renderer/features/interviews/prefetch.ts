@@ -2,7 +2,7 @@ import { queryOptions, type InfiniteData, type QueryClient, type QueryKey } from
 import type { OmniApi } from '../../../common/ipc/index';
 import type { OpenedInterview } from '../../../common/ipc/interview';
 import type { QueueEntry, QueuePage } from '../../../common/ipc/queue';
-import { keys, queryOmni, type OmniCallError } from '../../api/index';
+import { keys, queryOmni, readAgain, type OmniCallError } from '../../api/index';
 
 /**
  * Opening an interview is a write (audit entry, last opened, local state), recorded once per visit: a query that
@@ -33,7 +33,7 @@ export function openingQuery(client: QueryClient, interviewId: string) {
         { queryKey: keys.queue.allPages() },
         (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, rows: update(page.rows) })) },
       );
-      if (!found) void client.invalidateQueries({ queryKey: keys.queue.all() });
+      if (!found) void readAgain(client, { queryKey: keys.queue.all() });
       return opened;
     },
     staleTime: Infinity,

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { IpcErrorData } from '../../../common/ipc/define';
 import type { ClaimView } from '../../../common/ipc/team';
-import { callOmni, keys, type OmniCallError } from '../../api/index';
+import { callOmni, keys, readAgain, type OmniCallError } from '../../api/index';
 import { useOnTeamDatabase } from './team-queue';
 
 /** Renewed well before the lease ends, so one missed renewal (a slow network) does not lose it. */
@@ -37,7 +37,7 @@ export function useClaim(interviewId: string): ClaimState {
         const claim = await callOmni((api) => api.team.claim({ interviewId }));
         if (stopped) return;
         setState({ kind: 'mine', claim });
-        void queryClient.invalidateQueries({ queryKey: keys.team.holders() });
+        void readAgain(queryClient, { queryKey: keys.team.holders() });
         const leaseMs = new Date(claim.expiresAt).getTime() - new Date(claim.claimedAt).getTime();
         timer = setTimeout(take, leaseMs > 0 ? leaseMs * RENEW_FRACTION : FALLBACK_RENEW_MS);
       } catch (error) {
