@@ -117,4 +117,13 @@ test('Take next within a searched view takes the oldest free interview that view
     'Nothing left to take in this view: each interview to review it shows is held, or none is left.',
   );
   await page.screenshot({ path: `${SHOTS}/queue-take-next-in-view-en.png` });
+
+  await shell.ipc('settings.setPreferences', { language: 'es' });
+  await page.reload();
+  await take.click();
+  await expect(page.getByTestId('take-next')).toHaveText('Tomar la siguiente de esta vista');
+  await expect(page.getByTestId('take-next-none')).toHaveText(
+    'No queda nada por tomar en esta vista: cada entrevista por revisar que muestra ya la tiene alguien, o no queda ninguna.',
+  );
+  await page.screenshot({ path: `${SHOTS}/queue-take-next-in-view-es.png` });
 });

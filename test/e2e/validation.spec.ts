@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { rfcCheckDigit } from '../../common/rules/rfc';
 import { curpCases } from '../../main/demo-server/registries';
 import { recordNotifications } from './notification-recorder';
 import { expect, test } from './fixtures';
@@ -145,13 +146,15 @@ test('batch: CSV column with retries, pause and resume, per-row problems and a C
     'XAXX010101000',
     'GODE561231GR9',
     'ABC',
+    // Well formed, but SAT does not list it: the service's own answer comes with the row.
+    `PEGJ800101AB${rfcCheckDigit('PEGJ800101AB')}`,
     ...Array.from({ length: 40 }, () => 'GODE561231GR8'),
   ];
   const csv = ['nombre,rfc', ...rfcs.map((r, i) => `Persona ${i + 1},${r}`)].join('\n');
   await page
     .getByLabel('CSV file', { exact: true })
     .setInputFiles({ name: 'rfcs.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await expect(page.getByText('45 rows')).toBeVisible();
+  await expect(page.getByText('46 rows')).toBeVisible();
   await expect(page.getByLabel('Column to validate')).toHaveValue('1');
   await expect(page.getByRole('radio', { name: 'RFCs' })).toBeChecked();
   await page.getByLabel('Calls at the same time').fill('2');
@@ -163,14 +166,20 @@ test('batch: CSV column with retries, pause and resume, per-row problems and a C
   await page.locator('section.batch').screenshot({ path: `${SHOTS}/batch-paused.png` });
   await run.getByRole('button', { name: 'Resume' }).click();
   await notifications.background(true);
-  await expect(run.getByText('Finished: 45 rows validated.')).toBeVisible({ timeout: 30_000 });
+  await expect(run.getByText('Finished: 46 rows validated.')).toBeVisible({ timeout: 30_000 });
   await expect(run.getByRole('progressbar', { name: 'Batch progress' })).toHaveAttribute('aria-valuetext', /Finished/);
   await expect.poll(notifications.shown).toEqual([{ title: 'Omni Reviewer', body: 'Batch validation: finished.' }]);
   await notifications.background(false);
   await expect(run.getByTestId('count-valid')).toHaveText('43');
-  await expect(run.getByTestId('count-invalid')).toHaveText('2');
-  await expect(run.getByTestId('batch-problem')).toHaveCount(2);
+  await expect(run.getByTestId('count-invalid')).toHaveText('3');
+  await expect(run.getByTestId('batch-problem')).toHaveCount(3);
   await expect(run.getByTestId('batch-problem').first()).toContainText('local check, not sent');
+  const refused = run.getByTestId('batch-problem').nth(2);
+  await expect(refused).toContainText('SAT does not list this RFC');
+  await refused.getByText('Service answer').click();
+  await expect(refused.getByTestId('service-answer')).toContainText('"validRFC": false');
+  await refused.screenshot({ path: `${SHOTS}/batch-row-service-answer.png` });
+  await expect(run.getByTestId('batch-problem').first().getByTestId('service-answer')).toHaveCount(0);
   await axeClean(page);
   await page.locator('section.batch').screenshot({ path: `${SHOTS}/batch-done.png` });
 
@@ -182,7 +191,7 @@ test('batch: CSV column with retries, pause and resume, per-row problems and a C
     .replace(/^\ufeff/, '')
     .trim()
     .split(/\r\n/);
-  expect(lines).toHaveLength(46);
+  expect(lines).toHaveLength(47);
   expect(lines[0]).toBe('line,rfc,result,source,code,group,detail,next step,attempts');
 });
 
