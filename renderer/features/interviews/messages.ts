@@ -552,7 +552,7 @@ export const messages = defineMessages({
     overturnProposal: 'Revertir propuesta',
     confirmExplain:
       'Al confirmar, la decisión se envía al servicio como nota de conferencia, una vez, con tu nombre como segunda revisión.',
-    overturnExplain: 'Al revertir se registra el motivo, no se envía nada y la entrevista vuelve a la cola.',
+    overturnExplain: 'Al revertir se registra el motivo, no se envía nada y la entrevista vuelve a la bandeja.',
     reviewReasonLabel: 'Tu motivo (se registra con tu nombre)',
     confirmedBy: 'Confirmada por {who} (propuesta de {proposer}).',
     overturnedBy: 'Propuesta de {proposer} revertida por {who}.',

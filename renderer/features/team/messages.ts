@@ -69,14 +69,14 @@ export const messages = defineMessages({
   es: {
     title: 'Equipo',
     intro:
-      'Quién tiene cada entrevista, cuánto espera la cola, qué espera una segunda revisión y la bitácora del equipo.',
+      'Quién tiene cada entrevista, cuánto espera la bandeja, qué espera una segunda revisión y la bitácora del equipo.',
     you: 'Conectado al registro como {user} ({roles}).',
     embedded:
       'El registro está en esta computadora: eres su único miembro y tienes todos los roles. Un equipo comparte el registro en una base de datos de equipo (Configuración).',
     roleReviewer: 'revisión',
     roleSupervisor: 'supervisión',
     roleAdmin: 'administración',
-    queueAge: 'Antigüedad de la cola',
+    queueAge: 'Antigüedad de la bandeja',
     waiting: 'En espera',
     oldest: 'La que más espera',
     pastTarget: 'Pasadas del objetivo de {hours} h',
@@ -109,7 +109,7 @@ export const messages = defineMessages({
     fourEyesHigh: 'Aprobaciones con un hallazgo de severidad alta o riesgo de fraude HIGH',
     fourEyesAll: 'Todas las aprobaciones',
     fourEyesNone: 'Ninguna decisión',
-    targetHours: 'Tiempo objetivo en la cola (horas)',
+    targetHours: 'Tiempo objetivo en la bandeja (horas)',
     leaseMinutes: 'Una asignación vence tras (minutos sin la entrevista abierta)',
     save: 'Guardar reglas del equipo',
     saved: 'Reglas del equipo guardadas.',
