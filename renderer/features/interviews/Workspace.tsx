@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import type { InterviewOverview } from '../../../common/ipc/interview';
@@ -18,7 +18,7 @@ import { openingQuery } from './prefetch';
 import { setLastVisited } from './queue-view';
 import { SessionStatusBadge, useEntryLabel, useLocalStateLabel } from './shared';
 import { useClaim } from './useClaim';
-import { useWay } from './useWay';
+import { useStep, useWay } from './useWay';
 import { VideoPanel } from './VideoPanel';
 
 // Panels that need only the interview id: the workspace's own updates (opening, overview) do not re-render them,
@@ -111,12 +111,11 @@ function WorkspaceHeader({
   const labelOf = useEntryLabel();
 
   const way = useWay(interviewId);
-  const go = (to: string | undefined) => {
-    if (to) navigate(`/interviews/${encodeURIComponent(to)}`);
-  };
+  const go = useCallback((to: string) => navigate(`/interviews/${encodeURIComponent(to)}`), [navigate]);
+  const step = useStep(interviewId, way, go);
   useShortcut([
-    { keys: 'j', description: { en: messages.en.shortcutNext, es: messages.es.shortcutNext }, run: () => go(way.next) },
-    { keys: 'k', description: { en: messages.en.shortcutPrev, es: messages.es.shortcutPrev }, run: () => go(way.prev) },
+    { keys: 'j', description: { en: messages.en.shortcutNext, es: messages.es.shortcutNext }, run: () => step('next') },
+    { keys: 'k', description: { en: messages.en.shortcutPrev, es: messages.es.shortcutPrev }, run: () => step('prev') },
   ]);
 
   const entry = overview?.entry;
@@ -133,10 +132,10 @@ function WorkspaceHeader({
             {t('queuePosition', { n: way.index + 1, total: way.count })}
           </span>
         )}
-        <Button onClick={() => go(way.prev)} disabled={!way.prev}>
+        <Button onClick={() => step('prev')} disabled={!way.prev}>
           {t('prevInterview')}
         </Button>
-        <Button onClick={() => go(way.next)} disabled={!way.next}>
+        <Button onClick={() => step('next')} disabled={!way.next}>
           {t('nextInterview')}
         </Button>
       </nav>

@@ -44,6 +44,22 @@ describe('readAgain', () => {
     query.stop();
   });
 
+  it('leaves a prefetch nobody shows to finish', async () => {
+    let reads = 0;
+    const prefetch = client.prefetchQuery({
+      queryKey: ['queue', 'neighbours'],
+      queryFn: async () => {
+        reads++;
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        return 'read';
+      },
+    });
+    await readAgain(client, { queryKey: ['queue'] });
+    await prefetch;
+    expect(client.getQueryData(['queue', 'neighbours'])).toBe('read');
+    expect(reads).toBe(1);
+  });
+
   it('over data, and on queries the filters leave out, does what invalidating does', async () => {
     const source = { value: 'first' };
     const query = shownQuery(client, source);
