@@ -4,9 +4,8 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppContext, type AppContextHandle } from '../../../main/app-context';
+import type { AppContextHandle } from '../../../main/app-context';
 import { MemoryVault } from '../../../main/auth/memory-vault';
-import { createMediaStore } from '../../../main/media/registry';
 import { settingsService } from '../../../main/settings/service';
 import { settings } from '../../../common/ipc/settings';
 import { MemoryJsonStore } from '../../helpers/fake-safe-storage';
@@ -119,21 +118,7 @@ describe('an address saved before https was required', () => {
     const vault = new MemoryVault();
     for (const field of ['apiKey', 'integrationId', 'secret'] as const)
       await vault.setCredential('custom', field, `${field}-value`);
-    const app = await createAppContext({
-      shell: {
-        kind: 'web',
-        version: 't',
-        platform: 'linux',
-        openExternal: async () => false,
-        takeDeepLink: () => null,
-        setAside: [],
-      },
-      store,
-      dataDir: join(dataDir, 'insecure'),
-      vault,
-      media: createMediaStore({ urlFor: (id) => `/media/${id}` }),
-      files: { save: async () => null },
-    });
+    const app = await startTestApp(join(dataDir, 'insecure'), { store, vault });
     try {
       await expect(settingsService(app.context).testConnection('custom')).rejects.toMatchObject({
         code: 'INSECURE_ADDRESS',
