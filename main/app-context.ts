@@ -18,6 +18,7 @@ import { log as defaultLog, type Logger } from './log';
 import type { MediaStore } from './media/registry';
 import { OmniClient } from './omni/client';
 import { isPlainHttpToRemote } from '../common/ipc/settings';
+import { RESYNC_NOTICE } from '../common/team-review';
 
 /**
  * Builds the MainContext both shells share from the parts that differ per shell (store, vault, media URLs, files,
@@ -110,7 +111,14 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
   // Every notice of the record (anyone's claim, decision or queue change), numbered for the screens' long poll.
   const changes = new ChangeFeed();
   const stopHearing = await changes.follow(record.events, LISTEN_WAIT_MS);
-  const onRecord = recordForApp(record, { environment: () => environments.activeId(), store, log, now });
+  const onRecord = recordForApp(record, {
+    environment: () => environments.activeId(),
+    store,
+    log,
+    now,
+    // Every screen reads again, so each shows the alarm at once.
+    onTrailBroken: () => changes.push(RESYNC_NOTICE),
+  });
   void onRecord.resume();
   const context: MainContext = {
     omni: () => clientFor(environments.active()),

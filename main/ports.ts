@@ -8,6 +8,8 @@ import type { ClaimRecords } from './record/claim-records';
 import type { DecisionRecords } from './record/decision-records';
 import type { DraftRecords } from './record/draft-records';
 import type { QueueRecords } from './record/queue-records';
+import type { RiskReadingRecords } from './record/risk-reading-records';
+import type { ServiceWriteRecords } from './record/service-write-records';
 import type { SavedViewRecords } from './record/saved-view-records';
 import type { TeamOverviewRecords } from './record/team-overview-records';
 import type { TeamSettingsRecords } from './record/team-settings-records';
@@ -45,6 +47,10 @@ export interface ReviewRecord {
   queue: PublicShape<QueueRecords>;
   drafts: PublicShape<DraftRecords>;
   decisions: PublicShape<DecisionRecords>;
+  /** Each reading of an interview's checks (append-only): four eyes is judged on them. */
+  readings: PublicShape<RiskReadingRecords>;
+  /** Notes, names and decision notes recorded before they go to the service, settled with its answer. */
+  writes: PublicShape<ServiceWriteRecords>;
   /** Who holds which interview (team review); the embedded engine's one user holds whatever it claims. */
   claims: PublicShape<ClaimRecords>;
   /** The team's rules (four eyes, target time, lease) and who this login is to the database. */
@@ -126,6 +132,8 @@ export interface FileService {
   }): Promise<{ savedTo?: string; downloadUrl?: string } | null>;
 }
 
+export type ChainStatus = { ok: true } | { ok: false; brokenAt: number; rewritten?: true };
+
 export interface AuditTrail {
   append(entry: { interviewId?: string; action: AuditAction; detail: Record<string, unknown> }): Promise<AuditEntry>;
   list(filter?: { interviewId?: string }): Promise<AuditEntry[]>;
@@ -139,6 +147,9 @@ export interface AuditTrail {
     /** Only these interviews (one opening asks for one), through the index instead of over the whole trail. */
     interviewIds?: readonly string[],
   ): Promise<(interviewId: string) => string | undefined>;
-  /** Recomputes the hash chain; the first broken link if any. */
-  verify(): Promise<{ ok: true } | { ok: false; brokenAt: number }>;
+  /**
+   * Recomputes the hash chain; the first broken link if any. `rewritten`: the history no longer extends the head this
+   * app saw before (an entry changed, removed or re-chained behind it), which it never calls intact again.
+   */
+  verify(): Promise<ChainStatus>;
 }

@@ -19,16 +19,20 @@ export interface AppInfoView {
 export interface AuditTrailView {
   environment: { id: string; name: string; kind: EnvironmentKind };
   entries: AuditEntry[];
-  chain: { ok: true } | { ok: false; brokenAt: number };
+  chain: { ok: true } | { ok: false; brokenAt: number; rewritten?: true };
 }
 
 /**
  * Whether the review record's team database can be reached. While it cannot, writes wait on this computer
  * (`pendingWrites`) and go through once, oldest first, when it is back; the embedded record is never away.
  */
-export type RecordLinkView =
+export type RecordLinkView = (
   | { away: false; pendingWrites: number }
-  | { away: true; since: string; pendingWrites: number; /** The driver's words, for small print. */ reason?: string };
+  | { away: true; since: string; pendingWrites: number; /** The driver's words, for small print. */ reason?: string }
+) & {
+  /** Set once the audit trail no longer verifies; `rewritten`: its history no longer extends what this app saw. */
+  trail?: { ok: false; brokenAt: number; rewritten?: true };
+};
 
 export const app = {
   info: channel<AppInfoView>()(z.object({}).strict()),

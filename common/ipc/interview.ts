@@ -125,7 +125,8 @@ export interface OpenedInterview {
 
 export interface AuditView {
   entries: AuditEntry[];
-  chain: { ok: true } | { ok: false; brokenAt: number };
+  /** `rewritten`: the database's history no longer extends what this app saw before (changed behind its back). */
+  chain: { ok: true } | { ok: false; brokenAt: number; rewritten?: true };
 }
 
 export interface SavedFile {

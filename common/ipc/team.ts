@@ -49,7 +49,7 @@ export interface TeamOverviewView {
 export interface TeamAuditView {
   entries: AuditEntry[];
   /** The whole trail's hash chain, verified by main. */
-  chain: { ok: true } | { ok: false; brokenAt: number };
+  chain: { ok: true } | { ok: false; brokenAt: number; rewritten?: true };
   /** Entries that matched, of which `entries` holds the newest `limit`. */
   matched: number;
 }

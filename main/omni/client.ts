@@ -32,6 +32,8 @@ export interface CallOptions {
   timeoutMs?: number;
   /** streamed JSON body for huge uploads (video import): bytes of the whole JSON document */
   rawBody?: { stream: AsyncIterable<Uint8Array>; contentLength?: number };
+  /** The write's own key, recorded with it before it is sent (review record): a retry of it sends the same key. */
+  idempotencyKey?: string;
 }
 
 export interface RetryOptions {
@@ -176,7 +178,7 @@ export class OmniClient {
       };
       if (!p.isGet) headers['content-type'] = 'application/json';
       if (body !== undefined && KEYED_WRITES.has(name))
-        headers['idempotency-key'] = idempotencyKey(name, opts.interviewId, body);
+        headers['idempotency-key'] = opts.idempotencyKey ?? idempotencyKey(name, opts.interviewId, body);
       if (opts.rawBody?.contentLength !== undefined) headers['content-length'] = String(opts.rawBody.contentLength);
 
       // Which token: fetch endpoints use the server token when the interview is named in the query.

@@ -22,3 +22,35 @@ export function canonicalJson(value: unknown): string {
 export function entryHash(entry: Omit<AuditEntry, 'hash'>): string {
   return createHash('sha256').update(canonicalJson(entry)).digest('hex');
 }
+
+/** The fields of an entry the database hashes (hash version 2), `detail` as the exact JSON text it keeps. */
+export interface ChainFieldsV2 {
+  seq: number;
+  at: string;
+  environment: string;
+  interviewId: string | undefined;
+  action: string;
+  actor: string;
+  detailText: string;
+  prevHash: string;
+}
+
+/**
+ * Hash version 2, the database's own (migration 0006, `audit_entries_chain`): one line a field, each field JSON text as
+ * PostgreSQL's `to_json` writes it (JSON.stringify writes the same for text), `detail` last as stored. Kept
+ * byte-for-byte equal to the SQL; the record tests check the two agree.
+ */
+export function entryHashV2(e: ChainFieldsV2): string {
+  const lines = [
+    'omni-audit-v2',
+    e.prevHash,
+    String(e.seq),
+    JSON.stringify(e.at),
+    JSON.stringify(e.environment),
+    e.interviewId === undefined ? 'null' : JSON.stringify(e.interviewId),
+    JSON.stringify(e.action),
+    JSON.stringify(e.actor),
+    e.detailText,
+  ];
+  return createHash('sha256').update(lines.join('\n')).digest('hex');
+}

@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { AuditAction, AuditEntry } from '../../common/views';
 import type { AuditTrail } from '../ports';
-import { entryHash, GENESIS_HASH } from './audit-chain';
+import { entryHash, entryHashV2, GENESIS_HASH } from './audit-chain';
 import type { AuditEntryTable, RecordDatabase } from './schema';
 
 /** The trail as the record keeps it: an entry can also be appended as of when it happened (it waited to be sent). */
@@ -13,49 +13,100 @@ export interface RecordAuditTrail extends AuditTrail {
   ): ReturnType<AuditTrail['append']>;
 }
 
-/** Any constant: appends take this transaction-scoped lock, so two never chain onto the same predecessor. */
-const APPEND_LOCK = 151_151;
 /** Entries read per query while the chain is checked. */
 const VERIFY_PAGE = 10_000;
 
+/** What this app last saw of the trail: its head (count and hash), and whether it ever saw the history rewritten. */
+export interface WitnessedHead {
+  count: number;
+  hash: string;
+  /** Set once the database's history stopped extending what was seen: never cleared by the app. */
+  rewritten?: { brokenAt: number; seenAt: string };
+}
+
+/** Where the witness keeps what it saw: this app's own data folder, outside the database. */
+export interface TrailWitness {
+  load(): WitnessedHead | undefined;
+  save(head: WitnessedHead): void;
+}
+
+/** A witness that forgets at exit: tests, and readers that keep nothing. */
+export function memoryWitness(): TrailWitness {
+  let head: WitnessedHead | undefined;
+  return { load: () => head, save: (h) => void (head = h) };
+}
+
+export type ChainCheck = Awaited<ReturnType<AuditTrail['verify']>>;
+
 /**
  * The audit trail in the review record: append-only (the database refuses UPDATE, DELETE and TRUNCATE for every role,
- * see migrations.ts), with the same SHA-256 hash chain as before, so a trail imported from a file verifies the same.
+ * see migrations.ts), its chain computed by the database itself (migration 0006). This app is a witness: it keeps the
+ * head it last verified in its own data folder and checks at each verify that the database's history still extends
+ * it; the whole trail again when `suspect()` says rows may have changed (and at the first verify of a run).
  */
 export function recordAuditTrail(
   db: Kysely<RecordDatabase>,
   environment: () => string,
   now: () => number = Date.now,
-): RecordAuditTrail {
-  /** How far the chain is known to hold: entries are never changed, so a checked prefix stays checked. */
-  let checked = { count: 0, prevHash: GENESIS_HASH };
+  witness: TrailWitness = memoryWitness(),
+): RecordAuditTrail & { suspect(): void } {
+  let wholeTrailChecked = false;
+  let checking: Promise<ChainCheck> | undefined;
 
-  const append: RecordAuditTrail['appendAsOf'] = ({ at, environment: env, interviewId, action, detail }) =>
-    db.transaction().execute(async (tx) => {
-      // Who writes is the database's to say: the actor is hashed with the entry, and a trigger refuses any other.
-      const { rows } = await sql<{ actor: string }>`
-        select current_user as actor, pg_advisory_xact_lock(${APPEND_LOCK})`.execute(tx);
-      const last = await tx
-        .selectFrom('audit_entries')
-        .select(['seq', 'hash'])
-        .orderBy('seq', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      // A JSON round trip keeps exactly what will be stored (drops undefined, functions), so the hash matches on verify.
-      const body: Omit<AuditEntry, 'hash'> = {
-        seq: (last?.seq ?? 0) + 1,
+  const append: RecordAuditTrail['appendAsOf'] = async ({ at, environment: env, interviewId, action, detail }) => {
+    // A JSON round trip keeps exactly what will be stored (drops undefined, functions).
+    const row = await db
+      .insertInto('audit_entries')
+      .values({
         at,
         environment: env,
-        ...(interviewId !== undefined ? { interviewId } : {}),
-        action: action as AuditAction,
-        detail: JSON.parse(JSON.stringify(detail ?? {})) as Record<string, unknown>,
-        prevHash: last?.hash ?? GENESIS_HASH,
-        actor: rows[0]!.actor,
-      };
-      const entry: AuditEntry = { ...body, hash: entryHash(body) };
-      await tx.insertInto('audit_entries').values(toRow(entry)).execute();
-      return entry;
-    });
+        interview_id: interviewId ?? null,
+        action,
+        detail: JSON.stringify(detail ?? {}),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return fromRow(row);
+  };
+
+  async function check(): Promise<ChainCheck> {
+    const seen = witness.load();
+    if (seen?.rewritten) return { ok: false, brokenAt: seen.rewritten.brokenAt, rewritten: true };
+    const from = wholeTrailChecked && seen ? seen : { count: 0, hash: GENESIS_HASH };
+    const fail = (brokenAt: number, rewritten: boolean): ChainCheck => {
+      // A trail that once failed is never called intact again by this app.
+      witness.save({ ...(seen ?? from), rewritten: { brokenAt, seenAt: new Date(now()).toISOString() } });
+      return { ok: false, brokenAt, ...(rewritten ? { rewritten: true } : {}) };
+    };
+    // The head this app saw must still be there, unchanged: a history re-chained or cut short no longer extends it.
+    if (seen && seen.count > 0) {
+      const at = await db.selectFrom('audit_entries').select('hash').where('seq', '=', seen.count).executeTakeFirst();
+      if (at?.hash !== seen.hash) return fail(seen.count, true);
+    }
+    let { count, hash } = from;
+    for (;;) {
+      const rows = await db
+        .selectFrom('audit_entries')
+        .selectAll()
+        .select(sql<string>`detail::text`.as('detail_text'))
+        .where('seq', '>', count)
+        .orderBy('seq')
+        .limit(VERIFY_PAGE)
+        .execute();
+      for (const row of rows) {
+        const seq = count + 1;
+        if (row.seq !== seq || row.prev_hash !== hash || hashOf(row) !== row.hash)
+          return fail(seq, seen !== undefined && seq <= seen.count);
+        count = seq;
+        hash = row.hash;
+      }
+      if (rows.length < VERIFY_PAGE) break;
+    }
+    if (seen && count < seen.count) return fail(count + 1, true);
+    wholeTrailChecked = true;
+    witness.save({ count, hash });
+    return { ok: true };
+  }
 
   return {
     environment,
@@ -81,29 +132,32 @@ export function recordAuditTrail(
       const at = new Map(rows.map((r) => [r.interview_id!, r.at]));
       return (interviewId) => at.get(interviewId);
     },
-    async verify() {
-      for (;;) {
-        const rows = await db
-          .selectFrom('audit_entries')
-          .selectAll()
-          .where('seq', '>', checked.count)
-          .orderBy('seq')
-          .limit(VERIFY_PAGE)
-          .execute();
-        if (rows.length === 0) return { ok: true };
-        let { count, prevHash } = checked;
-        for (const row of rows) {
-          const entry = fromRow(row);
-          const seq = count + 1;
-          if (entry.seq !== seq || entry.prevHash !== prevHash || entryHash(withoutHash(entry)) !== entry.hash)
-            return { ok: false, brokenAt: seq };
-          count = seq;
-          prevHash = entry.hash;
-        }
-        checked = { count, prevHash };
-      }
+    /** One check at a time: callers at once share it. */
+    verify() {
+      checking ??= check().finally(() => (checking = undefined));
+      return checking;
+    },
+    /** Rows may have changed behind the app: the next verify reads the whole trail again. */
+    suspect() {
+      wholeTrailChecked = false;
     },
   };
+}
+
+function hashOf(row: Selectable<AuditEntryTable> & { detail_text: string }): string {
+  if (row.hash_version === 2)
+    return entryHashV2({
+      seq: row.seq,
+      at: row.at,
+      environment: row.environment,
+      interviewId: row.interview_id ?? undefined,
+      action: row.action,
+      actor: row.actor ?? '',
+      detailText: row.detail_text,
+      prevHash: row.prev_hash,
+    });
+  const { hash: _hash, ...body } = fromRow(row);
+  return entryHash(body);
 }
 
 /** Writes entries as they are (an imported trail keeps its own times and hashes); the chain is checked by verify. */
@@ -141,9 +195,4 @@ function fromRow(row: Selectable<AuditEntryTable>): AuditEntry {
     hash: row.hash,
     ...(row.actor !== null ? { actor: row.actor } : {}),
   };
-}
-
-function withoutHash(entry: AuditEntry): Omit<AuditEntry, 'hash'> {
-  const { hash: _hash, ...body } = entry;
-  return body;
 }

@@ -2,41 +2,53 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DecisionKind, DecisionRecord } from '../../common/ipc/interview';
 import type { DecisionStatus, ReviewVerdict } from '../../common/team-review';
 import { ReviewError } from '../errors';
+import { refusedByClaim } from './claim-refusal';
 import type { DecisionTable, RecordDatabase } from './schema';
+import { type ServiceWrite, ServiceWriteRecords } from './service-write-records';
 
 /** Every decision recorded from this app, oldest first per interview, in the review record. */
 export class DecisionRecords {
   constructor(private readonly db: Kysely<RecordDatabase>) {}
 
-  /** Records a decision (`final` or `proposed`); who made it is the database's to say (`current_user`). */
-  async add(interviewId: string, record: DecisionRecord): Promise<void> {
-    await this.db
-      .insertInto('decisions')
-      .values({
-        environment: record.environment,
-        interview_id: interviewId,
-        decision: record.decision,
-        reason: record.reason,
-        acknowledged_findings: JSON.stringify(record.acknowledgedFindings),
-        decided_at: record.decidedAt,
-        status: record.status,
-      })
-      .execute()
-      .catch(refusedByFourEyes);
+  /**
+   * Records a decision (`final` or `proposed`); who made it is the database's to say (`current_user`), and whether it
+   * may: the claim's holder alone, one open decision an interview, four eyes (migration 0006). With `note`, the note
+   * that will tell the service is recorded in the same transaction, before anything is sent.
+   */
+  async add(interviewId: string, record: DecisionRecord, note?: string): Promise<{ write?: ServiceWrite }> {
+    const write = async (tx: Kysely<RecordDatabase>) => {
+      const { id } = await tx
+        .insertInto('decisions')
+        .values({
+          environment: record.environment,
+          interview_id: interviewId,
+          decision: record.decision,
+          reason: record.reason,
+          acknowledged_findings: JSON.stringify(record.acknowledgedFindings),
+          decided_at: record.decidedAt,
+          status: record.status,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (note === undefined) return {};
+      return { write: await new ServiceWriteRecords(tx).begin(record.environment, interviewId, 'decision', note, id) };
+    };
+    // Inside a caller's transaction (an import) it is part of that one.
+    return (this.db.isTransaction ? write(this.db) : this.db.transaction().execute(write)).catch(refusedByRecord);
   }
 
   /**
-   * A different member confirms or overturns the interview's last decision, a proposal. `beforeCommit` runs inside
-   * the same transaction, with the proposal's row locked: the confirmation's note is sent there, so it goes once,
-   * and a failed send leaves the proposal waiting. The database refuses the proposer (decisions_four_eyes).
+   * A different member confirms or overturns the interview's last decision, a proposal. Confirmed with `note`, the
+   * note that tells the service is recorded in the same transaction, to be sent once it commits. The database refuses
+   * the proposer (decisions_four_eyes) and anyone but the claim's holder.
    */
   async review(
     environment: string,
     interviewId: string,
     verdict: ReviewVerdict,
     reason: string,
-    beforeCommit?: (record: DecisionRecord) => Promise<void>,
-  ): Promise<DecisionRecord> {
+    note?: (proposal: DecisionRecord) => string,
+  ): Promise<{ record: DecisionRecord; write?: ServiceWrite }> {
     return this.db.transaction().execute(async (tx) => {
       const row = await tx
         .updateTable('decisions')
@@ -53,11 +65,12 @@ export class DecisionRecords {
         .where('status', '=', 'proposed')
         .returningAll()
         .executeTakeFirst()
-        .catch(refusedByFourEyes);
+        .catch(refusedByRecord);
       if (!row) throw nothingToReview(interviewId);
       const record = fromRow(row);
-      await beforeCommit?.(record);
-      return record;
+      if (!note || verdict !== 'confirmed') return { record };
+      const write = await new ServiceWriteRecords(tx).begin(environment, interviewId, 'decision', note(record), row.id);
+      return { record, write };
     });
   }
 
@@ -104,9 +117,34 @@ function fromRow(row: Selectable<DecisionTable>): DecisionRecord {
   };
 }
 
-/** The database's four-eyes refusals (migration-team-review.ts), in the analyst's words. */
-function refusedByFourEyes(error: unknown): never {
+/** The database's refusals of a decision (migrations 0003 and 0006), in the analyst's words. */
+function refusedByRecord(error: unknown): never {
+  refusedByClaim(error);
   const { constraint } = (error ?? {}) as { constraint?: unknown };
+  if (constraint === 'decisions_proposal_waiting')
+    throw new ReviewError(
+      'PROPOSAL_WAITING',
+      {
+        en: 'A proposal for this interview waits for a second review: it is confirmed or overturned first.',
+        es: 'Una propuesta para esta entrevista espera una segunda revisión: primero se confirma o se revierte.',
+      },
+      {
+        en: 'Ask a colleague to review the proposal, or review it yourself if it is not yours.',
+        es: 'Pide a un colega que revise la propuesta, o revísala tú si no es tuya.',
+      },
+    );
+  if (constraint === 'decisions_already_decided')
+    throw new ReviewError(
+      'ALREADY_DECIDED',
+      {
+        en: 'This interview is decided already; the team database keeps one decision.',
+        es: 'Esta entrevista ya está decidida; la base de datos del equipo guarda una sola decisión.',
+      },
+      {
+        en: 'Reload the interview to see the decision. Only an admin removes a decision.',
+        es: 'Vuelve a cargar la entrevista para ver la decisión. Solo un administrador quita una decisión.',
+      },
+    );
   if (constraint === 'decisions_four_eyes')
     throw new ReviewError(
       'OWN_PROPOSAL',

@@ -1,8 +1,15 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Draft, DraftKind, Drafts } from '../../common/ipc/interview';
 import type { RecordDatabase } from './schema';
 
-/** Text typed but not yet confirmed by the service, per interview and field, in the review record. */
+/** Drafts are their writer's (`current_user`); '' marks those of earlier versions, whose writer is unknown. */
+const mine = sql<string>`current_user`;
+
+/**
+ * Text typed but not yet confirmed by the service, per interview, field and writer, in the review record. Each login
+ * reads and writes its own (row-level security); a draft of an earlier version is read until its writer's own
+ * replaces it.
+ */
 export class DraftRecords {
   constructor(private readonly db: Kysely<RecordDatabase>) {}
 
@@ -12,6 +19,9 @@ export class DraftRecords {
       .selectAll()
       .where('environment', '=', environment)
       .where('interview_id', '=', interviewId)
+      .where((eb) => eb.or([eb('owner', '=', mine), eb('owner', '=', '')]))
+      // Earlier versions' first, so this login's own draft of the same field wins.
+      .orderBy(sql`owner <> ''`)
       .execute();
     const drafts: Drafts = {};
     for (const row of rows)
@@ -31,6 +41,7 @@ export class DraftRecords {
         .where('environment', '=', environment)
         .where('interview_id', '=', interviewId)
         .where('kind', '=', kind)
+        .where((eb) => eb.or([eb('owner', '=', mine), eb('owner', '=', '')]))
         .execute();
       return;
     }
@@ -42,7 +53,7 @@ export class DraftRecords {
     await this.db
       .insertInto('drafts')
       .values({ environment, interview_id: interviewId, kind, ...row })
-      .onConflict((oc) => oc.columns(['environment', 'interview_id', 'kind']).doUpdateSet(row))
+      .onConflict((oc) => oc.columns(['environment', 'interview_id', 'kind', 'owner']).doUpdateSet(row))
       .execute();
   }
 

@@ -1,15 +1,18 @@
 import type { JsonStore } from '../json-store';
 import type { Logger } from '../log';
-import type { AuditTrail, ReviewRecord } from '../ports';
+import type { AuditTrail, ChainStatus, ReviewRecord } from '../ports';
 import { recordAuditTrail } from './audit-records';
 import { ClaimRecords } from './claim-records';
 import { DecisionRecords } from './decision-records';
 import { DraftRecords } from './draft-records';
 import type { OpenRecord } from './open';
 import { QueueRecords } from './queue-records';
+import { RiskReadingRecords } from './risk-reading-records';
+import { ServiceWriteRecords } from './service-write-records';
 import { SavedViewRecords } from './saved-view-records';
 import { TeamOverviewRecords } from './team-overview-records';
 import { TeamSettingsRecords } from './team-settings-records';
+import { storeWitness, watchTrail } from './trail-witness';
 import { keepWorkingWhileAway } from './while-away';
 
 /** The record's tables as the services use them, straight onto the database. */
@@ -19,6 +22,8 @@ export function reviewRecord(open: OpenRecord): ReviewRecord {
     queue: new QueueRecords(open.db),
     drafts: new DraftRecords(open.db),
     decisions: new DecisionRecords(open.db),
+    readings: new RiskReadingRecords(open.db),
+    writes: new ServiceWriteRecords(open.db),
     claims: new ClaimRecords(open.db),
     teamSettings: new TeamSettingsRecords(open.db),
     overview: new TeamOverviewRecords(open.db),
@@ -38,19 +43,45 @@ export function auditTrailOf(open: OpenRecord, environment: () => string, now?: 
  */
 export function recordForApp(
   open: OpenRecord,
-  opts: { environment: () => string; store: JsonStore; log: Logger; now?: () => number; probeEveryMs?: number },
+  opts: {
+    environment: () => string;
+    store: JsonStore;
+    log: Logger;
+    now?: () => number;
+    probeEveryMs?: number;
+    /** Told when the trail's history no longer extends what this app saw (changed behind its back). */
+    onTrailBroken?: () => void;
+  },
 ) {
   const record = reviewRecord(open);
-  const audit = recordAuditTrail(open.db, opts.environment, opts.now);
-  if (open.engine === 'embedded') return { record, audit, resume: async () => undefined, stop: async () => undefined };
-  const away = keepWorkingWhileAway({ db: open.db, record, audit, ...opts });
+  const audit = recordAuditTrail(open.db, opts.environment, opts.now, storeWitness(opts.store, open.identity));
+  let trail: ChainStatus = { ok: true };
+  const heard = (status: ChainStatus) => {
+    const newlyBroken = trail.ok && !status.ok;
+    trail = status;
+    if (newlyBroken) {
+      opts.log.error('The audit trail no longer verifies: it was changed behind this app', { ...status });
+      opts.onTrailBroken?.();
+    }
+  };
+  const verify = () => audit.verify().then((status) => (heard(status), status));
+  const withTrail = <T extends object>(view: T) => (trail.ok ? view : { ...view, trail });
+  if (open.engine === 'embedded')
+    return {
+      record: { ...record, link: () => withTrail(record.link()) },
+      audit: { ...audit, verify },
+      resume: async () => undefined,
+      stop: async () => undefined,
+    };
+  const away = keepWorkingWhileAway({ db: open.db, record, audit: { ...audit, verify }, ...opts });
+  const watcher = watchTrail(open.db, { verify, suspect: audit.suspect }, () => undefined);
   // Read once now, so a decision made while the database is away later still knows whether it needs a second reviewer.
   void away.record.teamSettings.get().catch(() => undefined);
   return {
-    record: { ...away.record, link: away.view },
+    record: { ...away.record, link: () => withTrail(away.view()) },
     audit: away.audit,
     resume: away.resume,
-    stop: away.stop,
+    stop: () => (watcher.stop(), away.stop()),
   };
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { ReviewError } from '../errors';
+import { rowOwners } from './migration-row-owners';
 import { teamReview } from './migration-team-review';
 
 /**
@@ -152,6 +153,8 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  // Every row's owner set by the database, claims that bind, four eyes from readings, the chain computed here.
+  '0006-row-owners': rowOwners,
 };
 
 /**

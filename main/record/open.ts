@@ -9,6 +9,8 @@ import type { RecordDatabase } from './schema';
 export interface OpenRecord {
   db: Kysely<RecordDatabase>;
   engine: RecordEngine['kind'];
+  /** Which record this is, to key what the app remembers of it: `embedded`, or the team login, server and database. */
+  identity: string;
   /** What the record announces (claims, decisions, queue changes), on either engine. */
   events: RecordEvents;
   close(): Promise<void>;
@@ -38,6 +40,8 @@ export async function openRecord(engine: RecordEngine): Promise<OpenRecord> {
   return {
     db,
     engine: engine.kind,
+    identity:
+      engine.kind === 'embedded' ? 'embedded' : `${engine.user}@${engine.host}:${engine.port}/${engine.database}`,
     events,
     async close() {
       await events.close();

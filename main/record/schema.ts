@@ -17,6 +17,8 @@ export interface RecordDatabase {
   claims: ClaimTable;
   team_settings: TeamSettingsTable;
   saved_views: SavedViewTable;
+  risk_readings: RiskReadingTable;
+  service_writes: ServiceWriteTable;
 }
 
 type Time = ColumnType<Date, Date | string, Date | string>;
@@ -34,6 +36,8 @@ export interface QueueEntryTable {
   last_opened_at: Time | null;
   /** The risk level its checks were last read with (migration 0005); null until read. */
   risk: string | null;
+  /** The login that added it (migration 0006); empty on entries of earlier versions. */
+  added_by: Generated<string | null>;
 }
 
 export interface DraftTable {
@@ -43,6 +47,8 @@ export interface DraftTable {
   text: string;
   updated_at: Time;
   last_error: ColumnType<DraftError | null, string | null, string | null>;
+  /** Whose draft it is (migration 0006, the database's `current_user`); '' on drafts of earlier versions. */
+  owner: Generated<string>;
 }
 
 export interface DraftError {
@@ -68,16 +74,19 @@ export interface DecisionTable {
 }
 
 export interface AuditEntryTable {
-  seq: number;
+  /** The chain's fields are the database's to compute (migration 0006): a client sends only what happened. */
+  seq: Generated<number>;
   at: string;
   environment: string;
   interview_id: string | null;
   action: string;
   detail: ColumnType<Record<string, unknown>, string, never>;
-  prev_hash: string;
-  hash: string;
+  prev_hash: Generated<string>;
+  hash: Generated<string>;
   /** The login that wrote it (the database's default); empty on entries of earlier versions. */
   actor: Generated<string | null>;
+  /** 1: hashed by the app (earlier versions, imported trails); 2: by the database (audit-chain.ts `entryHashV2`). */
+  hash_version: Generated<number>;
 }
 
 export interface RecordMetaTable {
@@ -116,4 +125,31 @@ export interface SavedViewTable {
   name: string;
   filter: ColumnType<Record<string, unknown>, string, string>;
   shared: Generated<boolean>;
+}
+
+/** Who read an interview's checks with what risk, when (migration 0006): append-only, four eyes is judged on it. */
+export interface RiskReadingTable {
+  id: Generated<string>;
+  environment: string;
+  interview_id: string;
+  level: string;
+  high_findings: ColumnType<string[], string, never>;
+  read_by: Generated<string>;
+  read_at: Generated<Date>;
+}
+
+/** A note, name or decision note for the service, recorded before it is sent, then settled with the answer. */
+export interface ServiceWriteTable {
+  id: Generated<string>;
+  environment: string;
+  interview_id: string;
+  kind: string;
+  body: string;
+  idempotency_key: string;
+  decision_id: number | null;
+  written_by: Generated<string>;
+  written_at: Generated<Date>;
+  state: Generated<string>;
+  answered_at: Date | null;
+  answer: ColumnType<unknown, never, string | null>;
 }

@@ -64,8 +64,8 @@ export class SharedTokenRecords {
       .onConflict((oc) =>
         oc.columns(['environment', 'interview_id']).doUpdateSet((eb) => ({
           sealed: eb.ref('excluded.sealed'),
+          // Only the one who sealed it replaces it (row-level security, migration 0006): sealed_by stays.
           sealed_at: sql<Date>`now()`,
-          sealed_by: sql<string>`current_user`,
         })),
       )
       .execute();

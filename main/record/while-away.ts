@@ -209,7 +209,7 @@ export function keepWorkingWhileAway({
     return drafts;
   }
 
-  const { queue, drafts, decisions, claims, teamSettings, overview, views } = record;
+  const { queue, drafts, decisions, readings, writes, claims, teamSettings, overview, views } = record;
   /** The team's rules as last read: a decision made while away still knows whether it needs a second reviewer. */
   let knownSettings: TeamSettings | undefined;
   const wrapped: ReviewRecord = {
@@ -294,11 +294,27 @@ export function keepWorkingWhileAway({
       },
       all: (environment, interviewId) => read(() => decisions.all(environment, interviewId)),
       clear: (environment) => read(() => decisions.clear(environment)),
-      add: (interviewId, decision) =>
-        write({ kind: 'decision', interviewId, record: decision }, () => decisions.add(interviewId, decision)),
-      // Needs the proposal's row and sends the note inside the database's transaction: never kept for later.
-      review: (environment, interviewId, verdict, reason, beforeCommit) =>
-        read(() => decisions.review(environment, interviewId, verdict, reason, beforeCommit)),
+      // The database allows a decision before anything is sent about it: while away it is refused, not kept for
+      // later (its reason stays a draft on this computer).
+      add: (interviewId, decision, note) => read(() => decisions.add(interviewId, decision, note)),
+      review: (environment, interviewId, verdict, reason, note) =>
+        read(() => decisions.review(environment, interviewId, verdict, reason, note)),
+    },
+    // A reading while away is let go: four eyes then judges on the readings on file, or asks for a second reviewer.
+    readings: {
+      add: (environment, interviewId, level, highFindings) =>
+        read(
+          () => readings.add(environment, interviewId, level, highFindings),
+          () => undefined,
+        ),
+      all: (environment, interviewId) => read(() => readings.all(environment, interviewId)),
+    },
+    // What goes to the service is recorded first: while away nothing is sent.
+    writes: {
+      begin: (environment, interviewId, kind, body, decisionId) =>
+        read(() => writes.begin(environment, interviewId, kind, body, decisionId)),
+      settle: (id, state, answer) => read(() => writes.settle(id, state, answer)),
+      unsent: (environment, interviewId, kind) => read(() => writes.unsent(environment, interviewId, kind)),
     },
     // A claim is only worth what the database says right now: while away it is refused, not kept for later.
     claims: {

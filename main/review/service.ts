@@ -32,6 +32,7 @@ import { crossDocRows } from './crossdoc';
 import { formatDecisionNote, openHighFindings, riskLevelOf } from './decision';
 import { parseImport } from './import';
 import { ReviewQueue } from './queue';
+import type { ServiceWrite, ServiceWriteKind } from '../record/service-write-records';
 import { auditJson, reviewReportPdf, type Outcome, type ReportLanguage } from './report';
 import { videoUrlExpiry } from './video';
 
@@ -197,8 +198,13 @@ export class ReviewService {
     const res = await this.ctx
       .omni()
       .call('getRawIdvResults', { query: { id: interviewId }, body: undefined }, { interviewId });
-    // The queue filters by risk; a record that cannot take it now must not cost the analyst the checks.
-    await this.queue.recordRisk(interviewId, riskLevelOf(res)).catch(() => undefined);
+    // The queue filters by risk, and four eyes is judged on every reading on file; a record that cannot take them
+    // now must not cost the analyst the checks.
+    const risk = riskLevelOf(res);
+    await Promise.all([
+      this.queue.recordRisk(interviewId, risk).catch(() => undefined),
+      this.ctx.record.readings.add(this.env().id, interviewId, risk, openHighFindings(res)).catch(() => undefined),
+    ]);
     return this.stamp(res);
   }
 
@@ -303,16 +309,40 @@ export class ReviewService {
     if (!entry.hasSessionToken) throw noSessionToken(interviewId);
   }
 
+  /**
+   * On a team database only the claim's live holder decides an interview or writes to the service about it: taken
+   * here when nobody holds it (as opening does), refused naming the holder when someone else does.
+   */
+  private async hold(interviewId: string): Promise<void> {
+    if (this.ctx.record.engine !== 'team') return;
+    const env = this.env().id;
+    if (await this.ctx.record.claims.renew(env, interviewId)) return;
+    await this.ctx.record.claims.claim(env, interviewId);
+    await this.ctx.audit.append({ interviewId, action: 'claimed', detail: {} });
+  }
+
+  /**
+   * The database first, the service second: the write is recorded (and thereby allowed) before it is sent, with a key
+   * of its own; the service's answer settles it. A refused or failed write is sent again with the same key.
+   */
   private async send(
     interviewId: string,
-    kind: DraftKind,
-    text: string,
-    call: () => Promise<{ success: boolean; sessionStatus?: SessionStatus }>,
-    endpoint: 'addConferenceNotes' | 'addName',
+    draftKind: DraftKind,
+    draftText: string,
+    write: ServiceWrite | { kind: ServiceWriteKind; body: string },
   ): Promise<SendResult> {
+    const endpoint = 'kind' in write && write.kind === 'name' ? 'addName' : 'addConferenceNotes';
+    let recorded: ServiceWrite | undefined;
     try {
       await this.requireWritable(interviewId);
-      const res = await call();
+      recorded =
+        'kind' in write ? await this.recordWrite(interviewId, write.kind, write.body) : (write as ServiceWrite);
+      const { body, idempotencyKey } = recorded;
+      const opts = { interviewId, idempotencyKey };
+      const res =
+        endpoint === 'addName'
+          ? await this.ctx.omni().call('addName', { body: { name: body } }, opts)
+          : await this.ctx.omni().call('addConferenceNotes', { body: { notes: body } }, opts);
       await this.queue.recordStatus(interviewId, res.sessionStatus);
       if (!res.success)
         throw new ReviewError(
@@ -324,7 +354,8 @@ export class ReviewService {
           },
           { retryable: true },
         );
-      await this.drafts.confirmSent(interviewId, kind, text);
+      await this.ctx.record.writes.settle(recorded.id, 'sent', serviceAnswer(endpoint, res));
+      await this.drafts.confirmSent(interviewId, draftKind, draftText);
       return {
         ...(res.sessionStatus ? { sessionStatus: res.sessionStatus } : {}),
         sentAt: this.now().toISOString(),
@@ -333,29 +364,37 @@ export class ReviewService {
     } catch (err) {
       const data = errorData(err);
       // The send's own error is what the analyst needs; a record that cannot take the note of it too must not hide it.
-      await this.drafts.recordFailure(interviewId, kind, data).catch(() => undefined);
+      if (recorded) await this.ctx.record.writes.settle(recorded.id, 'refused', data).catch(() => undefined);
+      await this.drafts.recordFailure(interviewId, draftKind, data).catch(() => undefined);
       // A 400 is how the service refuses writes to a closed or deleted session: learn the status for the header.
       if (data.httpStatus === 400) await this.contractLinks(interviewId).catch(() => undefined);
       throw err;
     }
   }
 
+  /** This login's unsent write of the same text is sent again (same key); anything else is a new write. */
+  private async recordWrite(interviewId: string, kind: ServiceWriteKind, body: string): Promise<ServiceWrite> {
+    const env = this.env().id;
+    const unsent = await this.ctx.record.writes.unsent(env, interviewId, kind);
+    if (unsent && unsent.body === body) return unsent;
+    return this.ctx.record.writes.begin(env, interviewId, kind, body);
+  }
+
+  /** Who sends from this app, as every screen, note and report names them: the team login, else the OS account. */
+  private async senderName(): Promise<string | undefined> {
+    if (this.ctx.record.engine === 'team')
+      return (await this.ctx.record.teamSettings.whoAmI().catch(() => undefined))?.user ?? this.sender();
+    return this.sender();
+  }
+
   async sendText(interviewId: string, kind: 'notes' | 'name'): Promise<SendResult> {
     const typed = (await this.drafts.get(interviewId))[kind]?.text ?? '';
     const text = typed.trim();
     if (!text) throw emptyDraft(what[kind]);
-    const result = await this.send(
-      interviewId,
-      kind,
-      typed,
-      () =>
-        kind === 'notes'
-          ? this.ctx.omni().call('addConferenceNotes', { body: { notes: text } }, { interviewId })
-          : this.ctx.omni().call('addName', { body: { name: text } }, { interviewId }),
-      kind === 'notes' ? 'addConferenceNotes' : 'addName',
-    );
+    await this.hold(interviewId);
+    const result = await this.send(interviewId, kind, typed, { kind, body: text });
     // The service keeps no author of a note, so the trail does: the history under the notes box reads it back.
-    const by = this.sender();
+    const by = await this.senderName();
     await this.ctx.audit.append({
       interviewId,
       action: kind === 'notes' ? 'noted' : 'named',
@@ -371,6 +410,16 @@ export class ReviewService {
     acknowledge: boolean,
   ): Promise<DecideResult> {
     await this.requireWritable(interviewId);
+    await this.hold(interviewId);
+    const env = this.env().id;
+    const draftText = (await this.drafts.get(interviewId)).decisionReason?.text ?? reason;
+    // Recorded before, its note never reached the service: the same note again, with the same key.
+    const unsent = await this.ctx.record.writes.unsent(env, interviewId, 'decision');
+    const last = unsent && (await this.ctx.record.decisions.last(env, interviewId));
+    if (unsent && last && last.decision === decision && last.status !== 'proposed') {
+      const result = await this.send(interviewId, 'decisionReason', draftText, unsent);
+      return { ...result, status: last.status, record: last };
+    }
     let findings: string[] = [];
     if (decision === 'approve') {
       // Checked here, not trusted from the screen: the findings as the service reports them now.
@@ -391,14 +440,25 @@ export class ReviewService {
       reason,
       acknowledgedFindings: findings,
       decidedAt: this.now().toISOString(),
-      environment: this.env().id,
+      environment: env,
       status: await this.statusOf(decision, findings),
     };
-    const draftText = (await this.drafts.get(interviewId)).decisionReason?.text ?? reason;
-    const by = this.sender();
+    const by = await this.senderName();
+    let write: ServiceWrite | undefined;
+    try {
+      ({ write } = await this.ctx.record.decisions.add(
+        interviewId,
+        record,
+        record.status === 'final' ? formatDecisionNote(interviewId, record) : undefined,
+      ));
+    } catch (err) {
+      // The database judges four eyes on every reading on file: where it asks for a second reviewer, it is a proposal.
+      if (errorData(err).code !== 'SECOND_REVIEW_REQUIRED') throw err;
+      record.status = 'proposed';
+      await this.ctx.record.decisions.add(interviewId, record);
+    }
     if (record.status === 'proposed') {
       // Recorded for a second reviewer; the note goes to the service when one confirms it (reviewDecision).
-      await this.ctx.record.decisions.add(interviewId, record);
       await this.drafts.confirmSent(interviewId, 'decisionReason', draftText);
       await this.queue.setState(interviewId, 'decided');
       await this.releaseClaim(interviewId);
@@ -409,22 +469,14 @@ export class ReviewService {
       });
       return { status: record.status, record };
     }
-    const note = formatDecisionNote(interviewId, record);
-    const result = await this.send(
-      interviewId,
-      'decisionReason',
-      draftText,
-      () => this.ctx.omni().call('addConferenceNotes', { body: { notes: note } }, { interviewId }),
-      'addConferenceNotes',
-    );
-    await this.ctx.record.decisions.add(interviewId, record);
     await this.queue.setState(interviewId, 'decided');
-    await this.releaseClaim(interviewId);
     await this.ctx.audit.append({
       interviewId,
       action: 'decided',
       detail: { decision, reason, acknowledgedFindings: findings, ...(by ? { by } : {}) },
     });
+    const result = await this.send(interviewId, 'decisionReason', draftText, write!);
+    await this.releaseClaim(interviewId);
     return { ...result, status: record.status, record };
   }
 
@@ -439,39 +491,37 @@ export class ReviewService {
   }
 
   /**
-   * A different member confirms or overturns the interview's proposed decision. Confirmed, its note goes to the
-   * service inside the database's transaction (decisions.review), so it is sent once and a failed send leaves the
-   * proposal waiting. Overturned, nothing is sent and the interview goes back to the queue to be decided again.
+   * A different member, holding the interview, confirms or overturns its proposed decision. Confirmed, the
+   * confirmation and its note are recorded first, then the note goes to the service (sent again with the same key
+   * if it fails). Overturned, nothing is sent and the interview goes back to the queue to be decided again.
    */
   async reviewDecision(interviewId: string, verdict: ReviewVerdict, reason: string): Promise<DecideResult> {
     const environment = this.env().id;
-    const by = this.sender();
-    let sent: SendResult | undefined;
-    const record = await this.ctx.record.decisions.review(
+    await this.hold(interviewId);
+    const by = await this.senderName();
+    // Confirmed before, its note never reached the service: the same note again, with the same key.
+    const unsent = verdict === 'confirmed' && (await this.ctx.record.writes.unsent(environment, interviewId, 'decision'));
+    const last = unsent && (await this.ctx.record.decisions.last(environment, interviewId));
+    if (unsent && last?.status === 'confirmed') {
+      const sent = await this.send(interviewId, 'decisionReason', reason, unsent);
+      await this.releaseClaim(interviewId);
+      return { ...sent, status: last.status, record: last };
+    }
+    const { record, write } = await this.ctx.record.decisions.review(
       environment,
       interviewId,
       verdict,
       reason,
-      verdict === 'confirmed'
-        ? async (proposal) => {
-            const note = formatDecisionNote(interviewId, proposal);
-            sent = await this.send(
-              interviewId,
-              'decisionReason',
-              reason,
-              () => this.ctx.omni().call('addConferenceNotes', { body: { notes: note } }, { interviewId }),
-              'addConferenceNotes',
-            );
-          }
-        : undefined,
+      verdict === 'confirmed' ? (proposal) => formatDecisionNote(interviewId, proposal) : undefined,
     );
     if (verdict === 'overturned') await this.queue.setState(interviewId, 'toReview');
-    await this.releaseClaim(interviewId);
     await this.ctx.audit.append({
       interviewId,
       action: verdict,
       detail: { decision: record.decision, reason, ...(by ? { by } : {}) },
     });
+    const sent = write ? await this.send(interviewId, 'decisionReason', reason, write) : undefined;
+    await this.releaseClaim(interviewId);
     return { ...sent, status: record.status, record };
   }
 

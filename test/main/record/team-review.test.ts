@@ -158,17 +158,20 @@ describe('claims', () => {
 
 describe('four eyes', () => {
   it('refuses a confirmation by the proposer, a review in another name, and a high-risk approval made final', async () => {
-    const ana = reviewRecord(logins.ana).decisions;
-    const beto = reviewRecord(logins.beto).decisions;
-    await expect(ana.add('f1', decision({ status: 'final' }))).rejects.toMatchObject({
+    const ana = reviewRecord(logins.ana);
+    const beto = reviewRecord(logins.beto);
+    for (const id of ['f0', 'f1', 'f2']) await ana.claims.claim('production', id);
+    await ana.readings.add('production', 'f1', 'high', ['checkFraudRisk (HIGH, 0.91)']);
+    await expect(ana.decisions.add('f1', decision({ status: 'final' }))).rejects.toMatchObject({
       data: { code: 'SECOND_REVIEW_REQUIRED' },
     });
-    // Without findings, one analyst's approval is enough under the default rule.
-    await ana.add('f0', decision({ status: 'final', acknowledgedFindings: [] }));
-    await ana.add('f1', decision());
-    expect(await beto.last('production', 'f1')).toMatchObject({ status: 'proposed', decidedBy: 'ana' });
+    // Without findings, and read as low risk, one analyst's approval is enough under the default rule.
+    await ana.readings.add('production', 'f0', 'low', []);
+    await ana.decisions.add('f0', decision({ status: 'final', acknowledgedFindings: [] }));
+    await ana.decisions.add('f1', decision());
+    expect(await beto.decisions.last('production', 'f1')).toMatchObject({ status: 'proposed', decidedBy: 'ana' });
 
-    await expect(ana.review('production', 'f1', 'confirmed', 'I am sure')).rejects.toMatchObject({
+    await expect(ana.decisions.review('production', 'f1', 'confirmed', 'I am sure')).rejects.toMatchObject({
       data: { code: 'OWN_PROPOSAL' },
     });
     const anaDb = logins.ana.db;
@@ -193,7 +196,19 @@ describe('four eyes', () => {
       /only an admin/,
     );
 
-    const confirmed = await beto.review('production', 'f1', 'confirmed', 'Checked the selfie myself');
+    // The second reviewer holds the interview first, like anyone who decides it.
+    await ana.claims.release('production', 'f1');
+    await expect(beto.decisions.review('production', 'f1', 'confirmed', 'Checked')).rejects.toMatchObject({
+      data: { code: 'NOT_CLAIMED' },
+    });
+    await beto.claims.claim('production', 'f1');
+    const { record: confirmed, write } = await beto.decisions.review(
+      'production',
+      'f1',
+      'confirmed',
+      'Checked the selfie myself',
+      () => 'the note',
+    );
     expect(confirmed).toMatchObject({
       status: 'confirmed',
       decidedBy: 'ana',
@@ -201,23 +216,31 @@ describe('four eyes', () => {
       reviewReason: 'Checked the selfie myself',
     });
     expect(confirmed.reviewedAt).toBeDefined();
+    // The note is recorded with the confirmation, before it is sent, under a key of its own.
+    expect(write).toMatchObject({ body: 'the note', idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(await beto.writes.unsent('production', 'f1', 'decision')).toEqual(write);
     // Once: a second review finds nothing waiting.
-    await expect(beto.review('production', 'f1', 'overturned', 'again')).rejects.toMatchObject({
+    await expect(beto.decisions.review('production', 'f1', 'overturned', 'again')).rejects.toMatchObject({
       data: { code: 'NOTHING_TO_REVIEW' },
     });
   });
 
-  it('leaves a proposal waiting when what runs before the commit fails', async () => {
-    const ana = reviewRecord(logins.ana).decisions;
-    const beto = reviewRecord(logins.beto).decisions;
-    await ana.add('f3', decision());
-    await expect(
-      beto.review('production', 'f3', 'confirmed', 'ok', async () => {
-        throw new Error('the service is down');
-      }),
-    ).rejects.toThrow('the service is down');
-    expect((await ana.last('production', 'f3'))?.status).toBe('proposed');
-    expect((await beto.review('production', 'f3', 'overturned', 'Screen photo')).status).toBe('overturned');
+  it('leaves the proposal waiting when its confirmation is refused, and lets another reviewer overturn it', async () => {
+    const ana = reviewRecord(logins.ana);
+    const beto = reviewRecord(logins.beto);
+    await ana.claims.claim('production', 'f3');
+    await ana.decisions.add('f3', decision());
+    // Beto does not hold it: refused, naming the holder; nothing recorded.
+    await expect(beto.decisions.review('production', 'f3', 'confirmed', 'ok', () => 'note')).rejects.toMatchObject({
+      data: { code: 'HELD_BY_OTHER', details: { holder: 'ana' } },
+    });
+    expect((await ana.decisions.last('production', 'f3'))?.status).toBe('proposed');
+    expect(await beto.writes.unsent('production', 'f3', 'decision')).toBeUndefined();
+    await ana.claims.release('production', 'f3');
+    await beto.claims.claim('production', 'f3');
+    expect((await beto.decisions.review('production', 'f3', 'overturned', 'Screen photo')).record.status).toBe(
+      'overturned',
+    );
   });
 });
 
@@ -233,9 +256,10 @@ describe('the audit trail', () => {
       prevHash: GENESIS_HASH,
     };
     const anaDb = logins.ana.db;
-    await expect(insertAuditEntries(anaDb, [{ ...body, hash: entryHash(body) }])).rejects.toThrow(/own login/);
+    // A reviewer writes only what happened; the chain's fields are the database's (permission denied on them).
+    await expect(insertAuditEntries(anaDb, [{ ...body, hash: entryHash(body) }])).rejects.toThrow(/permission denied/);
     await expect(insertAuditEntries(logins.sofia.db, [{ ...body, hash: entryHash(body) }])).rejects.toThrow(
-      /own login/,
+      /permission denied/,
     );
     const owner = await as('postgres');
     try {
@@ -263,7 +287,7 @@ describe('the audit trail', () => {
     await expect(
       sql`insert into audit_entries (seq, at, environment, action, detail, prev_hash, hash, actor)
           values (99, 'x', 'production', 'opened', '{}', 'x', 'forged', 'beto')`.execute(anaDb),
-    ).rejects.toThrow(/own login/);
+    ).rejects.toThrow(/permission denied/);
     expect(await recordAuditTrail(logins.sofia.db, () => 'production').verify()).toEqual({ ok: true });
   });
 });
@@ -278,12 +302,13 @@ describe("the team's rules, roles and saved views", () => {
     });
     await sofia.set({ fourEyes: 'all-approvals', targetHours: 8, leaseMinutes: 30 });
     expect(await ana.get()).toEqual({ fourEyes: 'all-approvals', targetHours: 8, leaseMinutes: 30 });
-    // Every approval needs a second reviewer now; a lease lasts 30 minutes.
+    // Every approval needs a second reviewer now, even one read as low risk; a lease lasts 30 minutes.
+    const claim = await reviewRecord(logins.ana).claims.claim('production', 's1');
+    expect(Date.parse(claim.expiresAt) - Date.parse(claim.claimedAt)).toBeCloseTo(30 * 60_000, -3);
+    await reviewRecord(logins.ana).readings.add('production', 's1', 'low', []);
     await expect(
       reviewRecord(logins.ana).decisions.add('s1', decision({ status: 'final', acknowledgedFindings: [] })),
     ).rejects.toMatchObject({ data: { code: 'SECOND_REVIEW_REQUIRED' } });
-    const claim = await reviewRecord(logins.ana).claims.claim('production', 's1');
-    expect(Date.parse(claim.expiresAt) - Date.parse(claim.claimedAt)).toBeCloseTo(30 * 60_000, -3);
     await sofia.set({ fourEyes: 'high-risk-approvals', targetHours: 24, leaseMinutes: 15 });
 
     expect(await ana.whoAmI()).toEqual({ user: 'ana', roles: ['reviewer'] });
@@ -318,7 +343,9 @@ describe('queue views', () => {
     ]);
     await ana.claims.claim('views', 'v1');
     await beto.claims.claim('views', 'v2');
+    await ana.claims.claim('views', 'v3');
     await ana.decisions.add('v3', decision({ environment: 'views' }));
+    await ana.claims.release('views', 'v3');
     const ids = async (who: typeof ana, scope: QueueScope) =>
       (
         await who.queue.page(

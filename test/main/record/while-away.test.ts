@@ -63,14 +63,20 @@ describe('the team database goes away mid-session', () => {
       decisionReason: { text: 'looks right' },
     });
     expect(app.record.link()).toMatchObject({ away: true, since: '2026-11-25T12:01:00.000Z', pendingWrites: 1 });
-    // A decision made meanwhile (the service took its note): the record's part of it waits too.
-    await app.record.decisions.add('a', {
-      decision: 'approve',
-      reason: 'looks right',
-      acknowledgedFindings: [],
-      decidedAt: new Date(clock).toISOString(),
-      environment: 'demo',
-      status: 'final',
+    // A decision needs the database's yes before its note may go to the service: refused while away, not kept (its
+    // reason stays a draft), so nothing is ever sent that the database would refuse.
+    await expect(
+      app.record.decisions.add('a', {
+        decision: 'approve',
+        reason: 'looks right',
+        acknowledgedFindings: [],
+        decidedAt: new Date(clock).toISOString(),
+        environment: 'demo',
+        status: 'final',
+      }),
+    ).rejects.toMatchObject({ data: { code: 'RECORD_AWAY', retryable: true } });
+    await expect(app.record.writes.begin('demo', 'a', 'notes', 'typed while away')).rejects.toMatchObject({
+      data: { code: 'RECORD_AWAY' },
     });
     const entry = (await app.record.queue.get('demo', 'a'))!;
     await app.record.queue.put('demo', [{ ...entry, localState: 'decided' }]);
@@ -105,8 +111,8 @@ describe('the team database goes away mid-session', () => {
     });
     // The waiting writes are on disk (the settings file), in the order they were made, without a secret.
     const kept = store.get<PendingWrite[]>(PENDING_WRITES_KEY)!;
-    expect(kept.map((w) => w.kind)).toEqual(['draft', 'decision', 'queue', 'audit', 'draft']);
-    expect(app.record.link()).toMatchObject({ away: true, pendingWrites: 5 });
+    expect(kept.map((w) => w.kind)).toEqual(['draft', 'queue', 'audit', 'draft']);
+    expect(app.record.link()).toMatchObject({ away: true, pendingWrites: 4 });
 
     clock += 60_000;
     server.resume();
@@ -114,11 +120,11 @@ describe('the team database goes away mid-session', () => {
     expect(app.record.link()).toEqual({ away: false, pendingWrites: 0 });
     expect(store.get(PENDING_WRITES_KEY)).toBeUndefined();
 
-    // Once each, as made: the draft's newest text, one decision, the decided state, one audit entry as of its time.
+    // Once each, as made: the draft's newest text, the decided state, one audit entry as of its time; no decision.
     expect(await open.db.selectFrom('drafts').select(['kind', 'text']).execute()).toEqual([
       { kind: 'notes', text: 'typed while away' },
     ]);
-    expect(await open.db.selectFrom('decisions').select('decision').execute()).toEqual([{ decision: 'approve' }]);
+    expect(await open.db.selectFrom('decisions').select('decision').execute()).toEqual([]);
     expect((await app.record.queue.get('demo', 'a'))?.localState).toBe('decided');
     const trail = await app.audit.list({ interviewId: 'a' });
     expect(trail).toHaveLength(1);

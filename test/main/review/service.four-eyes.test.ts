@@ -56,17 +56,21 @@ function login(user: string) {
 async function analyst(user: string, opts: { failNotesTimes?: number } = {}) {
   const open = await login(user);
   opened.push(open);
-  const sent: { notes: string; interviewId?: string }[] = [];
+  const sent: { notes: string; interviewId?: string; idempotencyKey?: string }[] = [];
   let failures = opts.failNotesTimes ?? 0;
   const omni = {
-    async call(name: string, input: { body?: { notes: string } }, o?: { interviewId?: string }) {
+    async call(
+      name: string,
+      input: { body?: { notes: string } },
+      o?: { interviewId?: string; idempotencyKey?: string },
+    ) {
       if (name === 'getRawIdvResults') return HIGH_RISK;
       if (name === 'addConferenceNotes') {
         if (failures-- > 0)
           throw Object.assign(new Error('x'), {
             toIpcError: () => ({ code: 'OMNI_HTTP', httpStatus: 500, message: { en: '500', es: '500' } }),
           });
-        sent.push({ notes: input.body!.notes, interviewId: o?.interviewId });
+        sent.push({ notes: input.body!.notes, interviewId: o?.interviewId, idempotencyKey: o?.idempotencyKey });
         return { success: true, sessionStatus: 'Alive' };
       }
       throw new Error(`unexpected ${name}`);
@@ -107,9 +111,18 @@ describe('four eyes in the review service', () => {
     await expect(ana.service.reviewDecision('d-1', 'confirmed', 'I checked it')).rejects.toMatchObject({
       data: { code: 'OWN_PROPOSAL' },
     });
-    // A failed send leaves the proposal waiting, and nothing recorded as confirmed.
+    // Trying held it (as opening does); while ana holds it, beto is refused before anything is recorded or sent.
+    await expect(beto.service.reviewDecision('d-1', 'confirmed', 'Selfie matches')).rejects.toMatchObject({
+      data: { code: 'CLAIMED_BY_OTHER' },
+    });
+    await ana.record.claims.release('production', 'd-1');
+    // The database first: the confirmation is recorded, then its note fails to go; it is kept, unsent, and the
+    // retry sends the same note with the same key.
     await expect(beto.service.reviewDecision('d-1', 'confirmed', 'Selfie matches')).rejects.toThrow();
-    expect((await beto.record.decisions.last('production', 'd-1'))?.status).toBe('proposed');
+    expect((await beto.record.decisions.last('production', 'd-1'))?.status).toBe('confirmed');
+    const unsent = await beto.record.writes.unsent('production', 'd-1', 'decision');
+    expect(unsent).toBeDefined();
+    expect(beto.sent).toHaveLength(0);
 
     const confirmed = await beto.service.reviewDecision('d-1', 'confirmed', 'Selfie matches');
     expect(confirmed).toMatchObject({
@@ -118,6 +131,8 @@ describe('four eyes in the review service', () => {
     });
     expect(confirmed.sentAt).toBeDefined();
     expect(beto.sent).toHaveLength(1);
+    expect(beto.sent[0]!.idempotencyKey).toBe(unsent!.idempotencyKey);
+    expect(await beto.record.writes.unsent('production', 'd-1', 'decision')).toBeUndefined();
     expect(parseDecisionNote(beto.sent[0]!.notes)).toMatchObject({
       interviewId: 'd-1',
       decision: 'approve',
@@ -132,7 +147,11 @@ describe('four eyes in the review service', () => {
     const trail = await beto.audit.list({ interviewId: 'd-1' });
     expect(trail.map((e) => [e.action, e.actor])).toEqual([
       ['proposed', 'ana'],
+      ['claimed', 'ana'],
+      ['claimed', 'beto'],
       ['confirmed', 'beto'],
+      // "Again" held it once more before it found nothing to review.
+      ['claimed', 'beto'],
     ]);
     expect(await beto.audit.verify()).toEqual({ ok: true });
   });
@@ -150,7 +169,12 @@ describe('four eyes in the review service', () => {
     expect(overturned.sentAt).toBeUndefined();
     expect([...ana.sent, ...beto.sent]).toEqual([]);
     expect((await ana.service.queue.require('d-2')).localState).toBe('toReview');
-    expect((await beto.audit.list({ interviewId: 'd-2' })).map((e) => e.action)).toEqual(['proposed', 'overturned']);
+    expect((await beto.audit.list({ interviewId: 'd-2' })).map((e) => e.action)).toEqual([
+      'claimed',
+      'proposed',
+      'claimed',
+      'overturned',
+    ]);
 
     const rejected = await ana.service.decide('d-3', 'reject', 'Screen photo', false);
     expect(rejected.status).toBe('final');

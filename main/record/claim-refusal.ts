@@ -1,0 +1,47 @@
+import { ReviewError } from '../errors';
+
+/** Hours and minutes in the analyst's own time zone (main runs on their computer). */
+const clock = (iso: string, locale: string) =>
+  new Date(iso).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * The database's refusals of work on an interview someone else holds, or nobody does (`omni_hold`, migration 0006),
+ * in the analyst's words, naming the holder and since when. Anything else is left to the caller.
+ */
+export function refusedByClaim(error: unknown): void {
+  const { constraint, detail } = (error ?? {}) as { constraint?: unknown; detail?: unknown };
+  if (constraint === 'claim_held_by_other') {
+    let held: { holder?: string; claimedAt?: string } = {};
+    try {
+      held = JSON.parse(String(detail)) as typeof held;
+    } catch {
+      // The words without the names still say what happened.
+    }
+    const holder = held.holder ?? '?';
+    const since = held.claimedAt ?? new Date().toISOString();
+    throw new ReviewError(
+      'HELD_BY_OTHER',
+      {
+        en: `Held by ${holder} since ${clock(since, 'en-US')}: only whoever holds an interview decides it or writes to the service about it.`,
+        es: `La tiene ${holder} desde las ${clock(since, 'es-MX')}: solo quien tiene una entrevista la decide o escribe al servicio sobre ella.`,
+      },
+      {
+        en: `Ask ${holder} to let it go, or a supervisor to release it or hand it over to you. Nothing was sent.`,
+        es: `Pide a ${holder} que la suelte, o a un supervisor que la libere o te la pase. No se envió nada.`,
+      },
+      { details: { holder, claimedAt: since } },
+    );
+  }
+  if (constraint === 'claim_required')
+    throw new ReviewError(
+      'NOT_CLAIMED',
+      {
+        en: 'Nobody holds this interview: on a team database whoever decides it holds it first.',
+        es: 'Nadie tiene esta entrevista: en una base de datos de equipo, quien la decide la toma primero.',
+      },
+      {
+        en: 'Open the interview again (it is claimed on opening), then try again. Nothing was sent.',
+        es: 'Vuelve a abrir la entrevista (se toma al abrirla) e inténtalo de nuevo. No se envió nada.',
+      },
+    );
+}

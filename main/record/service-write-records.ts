@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import type { RecordDatabase } from './schema';
+
+/** What the service is sent about an interview: a note, the name, or a decision's note. */
+export type ServiceWriteKind = 'notes' | 'name' | 'decision';
+
+/** A write recorded before it is sent: its key goes with every attempt, so the service keeps it once. */
+export interface ServiceWrite {
+  id: string;
+  idempotencyKey: string;
+  body: string;
+  decisionId?: number;
+}
+
+/**
+ * The database first, the service second: a write is recorded here (and thereby allowed: the claim's holder alone,
+ * migration 0006) before it is sent, then settled with what the service answered by the login that wrote it.
+ */
+export class ServiceWriteRecords {
+  constructor(private readonly db: Kysely<RecordDatabase>) {}
+
+  async begin(
+    environment: string,
+    interviewId: string,
+    kind: ServiceWriteKind,
+    body: string,
+    decisionId?: number,
+  ): Promise<ServiceWrite> {
+    const row = await this.db
+      .insertInto('service_writes')
+      .values({
+        environment,
+        interview_id: interviewId,
+        kind,
+        body,
+        idempotency_key: randomUUID(),
+        decision_id: decisionId ?? null,
+      })
+      .returning(['id', 'idempotency_key', 'body', 'decision_id'])
+      .executeTakeFirstOrThrow();
+    return toWrite(row);
+  }
+
+  /** What the service answered: taken (`sent`) or not (`refused`, with its words); a refused one may be sent again. */
+  async settle(id: string, state: 'sent' | 'refused', answer: unknown): Promise<void> {
+    await this.db
+      .updateTable('service_writes')
+      .set({ state, answer: JSON.stringify(answer ?? null) })
+      .where('id', '=', id)
+      .where('written_by', '=', sql<string>`current_user`)
+      .execute();
+  }
+
+  /** This login's last write of a kind for the interview that the service has not taken, to send again as it was. */
+  async unsent(environment: string, interviewId: string, kind: ServiceWriteKind): Promise<ServiceWrite | undefined> {
+    const row = await this.db
+      .selectFrom('service_writes')
+      .select(['id', 'idempotency_key', 'body', 'decision_id', 'state'])
+      .where('environment', '=', environment)
+      .where('interview_id', '=', interviewId)
+      .where('kind', '=', kind)
+      .where('written_by', '=', sql<string>`current_user`)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row && row.state !== 'sent' ? toWrite(row) : undefined;
+  }
+}
+
+export function toWrite(row: {
+  id: string;
+  idempotency_key: string;
+  body: string;
+  decision_id: number | null;
+}): ServiceWrite {
+  return {
+    id: String(row.id),
+    idempotencyKey: row.idempotency_key,
+    body: row.body,
+    ...(row.decision_id !== null ? { decisionId: row.decision_id } : {}),
+  };
+}
