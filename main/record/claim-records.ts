@@ -106,12 +106,13 @@ export class ClaimRecords {
 
   /** Lets go of the caller's own claim (nothing happens to anyone else's). */
   /** Gives up this login's claim; whether it held one that had not lapsed (a lapsed one is removed all the same). */
-  async release(environment: string, interviewId: string): Promise<boolean> {
+  async release(environment: string, interviewId: string, anyHolder = false): Promise<boolean> {
     const rows = await this.db
       .deleteFrom('claims')
       .where('environment', '=', environment)
       .where('interview_id', '=', interviewId)
-      .where('holder', '=', me)
+      // Another's live claim: a supervisor's power (omni_may('release-claim')); row-level security keeps it from others.
+      .$if(!anyHolder, (q) => q.where('holder', '=', me))
       .returning(sql<boolean>`expires_at > now()`.as('held'))
       .execute();
     return rows.some((r) => r.held);

@@ -321,7 +321,7 @@ export function keepWorkingWhileAway({
       takeNext: (environment, within) => read(() => claims.takeNext(environment, within)),
       claim: (environment, interviewId) => read(() => claims.claim(environment, interviewId)),
       renew: (environment, interviewId) => read(() => claims.renew(environment, interviewId)),
-      release: (environment, interviewId) => read(() => claims.release(environment, interviewId)),
+      release: (environment, interviewId, anyHolder) => read(() => claims.release(environment, interviewId, anyHolder)),
       reassign: (environment, interviewId, to) => read(() => claims.reassign(environment, interviewId, to)),
       holders: (environment) => read(() => claims.holders(environment)),
     },

@@ -500,8 +500,9 @@ export class ReviewService {
     await this.hold(interviewId);
     const by = await this.senderName();
     // Confirmed before, its note never reached the service: the same note again, with the same key.
-    const unsent = verdict === 'confirmed' && (await this.ctx.record.writes.unsent(environment, interviewId, 'decision'));
-    const last = unsent && (await this.ctx.record.decisions.last(environment, interviewId));
+    const unsent =
+      verdict === 'confirmed' ? await this.ctx.record.writes.unsent(environment, interviewId, 'decision') : undefined;
+    const last = unsent ? await this.ctx.record.decisions.last(environment, interviewId) : undefined;
     if (unsent && last?.status === 'confirmed') {
       const sent = await this.send(interviewId, 'decisionReason', reason, unsent);
       await this.releaseClaim(interviewId);

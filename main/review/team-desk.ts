@@ -83,9 +83,19 @@ export class TeamDesk {
     return this.view(claim);
   }
 
+  /** Lets go of this analyst's own claim; a supervisor's release lets go of anyone's (audited with whose it was). */
   async release(interviewId: string): Promise<{ released: boolean }> {
-    if (!(await this.record.claims.release(this.environment(), interviewId))) return { released: false };
-    await this.ctx.audit.append({ interviewId, action: 'released', detail: {} });
+    const env = this.environment();
+    if (await this.record.claims.release(env, interviewId)) {
+      await this.ctx.audit.append({ interviewId, action: 'released', detail: {} });
+      return { released: true };
+    }
+    const { roles, user } = await this.whoAmI();
+    if (!roles.includes('supervisor') && !roles.includes('admin')) return { released: false };
+    const holder = (await this.record.claims.holders(env)).find((c) => c.interviewId === interviewId)?.holder;
+    if (!holder || holder === user || !(await this.record.claims.release(env, interviewId, true)))
+      return { released: false };
+    await this.ctx.audit.append({ interviewId, action: 'released', detail: { of: holder } });
     return { released: true };
   }
 

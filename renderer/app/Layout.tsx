@@ -179,6 +179,17 @@ function RecordAwayBanner() {
     return () => clearTimeout(hide);
   }, [backAt]);
 
+  // Never hidden once seen: the trail's history no longer extends what this app verified before.
+  const trail = link.data?.trail;
+  const trailAlarm = trail && (
+    <div className="startup-notice record-away" role="alert" data-testid="trail-alarm">
+      <p>
+        <strong>{t(trail.rewritten ? 'trailRewritten' : 'trailBroken', { n: format.number(trail.brokenAt) })}</strong>{' '}
+        {t('trailAlarmNext')}
+      </p>
+    </div>
+  );
+  if (trailAlarm && !link.data?.away) return trailAlarm;
   if (link.data?.away)
     return (
       <div className="startup-notice record-away" role="alert" data-testid="record-away">
@@ -195,6 +206,7 @@ function RecordAwayBanner() {
           </p>
           {link.data.reason && <p className="small muted mono">{link.data.reason}</p>}
         </div>
+        {trailAlarm}
       </div>
     );
   if (backAt !== null)

@@ -90,6 +90,11 @@ export const common = defineMessages({
     recordAwayWaiting: '{n} changes wait here and will be saved, once, as soon as it is back.',
     recordAwayWaitingOne: '1 change waits here and will be saved, once, as soon as it is back.',
     recordAwayNothingWaits: 'Nothing waits to be saved yet.',
+    trailRewritten:
+      'The audit trail was changed behind this app: its history no longer extends what this app verified before (entry {n}).',
+    trailBroken: 'The audit trail no longer verifies: its hash chain breaks at entry {n}.',
+    trailAlarmNext:
+      'This app will not call it intact again. Export the trail as evidence (Settings → Audit trail) and tell whoever administers the team database.',
     recordBack: 'The team database is back: every change that waited was saved.',
   },
   es: {
@@ -182,6 +187,11 @@ export const common = defineMessages({
     recordAwayWaiting: '{n} cambios esperan aquí y se guardarán, una sola vez, en cuanto vuelva.',
     recordAwayWaitingOne: '1 cambio espera aquí y se guardará, una sola vez, en cuanto vuelva.',
     recordAwayNothingWaits: 'Todavía no hay nada esperando a guardarse.',
+    trailRewritten:
+      'La bitácora de auditoría se cambió a espaldas de esta aplicación: su historia ya no continúa la que esta aplicación verificó antes (entrada {n}).',
+    trailBroken: 'La bitácora de auditoría ya no se verifica: su cadena de hashes se rompe en la entrada {n}.',
+    trailAlarmNext:
+      'Esta aplicación no volverá a darla por íntegra. Exporta la bitácora como evidencia (Configuración → Bitácora de auditoría) y avisa a quien administra la base de datos del equipo.',
     recordBack: 'La base de datos del equipo volvió: se guardó cada cambio que esperaba.',
   },
 });

@@ -426,9 +426,14 @@ function TeamAudit({ members }: { members: TeamOverviewView['members'] }) {
       {audit.data && (
         <>
           <p className={audit.data.chain.ok ? 'muted small' : 'team-chain-broken'} data-testid="team-audit-chain">
-            {audit.data.chain.ok ? t('chainOk') : t('chainBroken', { seq: audit.data.chain.brokenAt })}{' '}
+            {audit.data.chain.ok
+              ? t('chainOk')
+              : t(audit.data.chain.rewritten ? 'chainRewritten' : 'chainBroken', {
+                  seq: audit.data.chain.brokenAt,
+                })}{' '}
             {t('matched', { shown: audit.data.entries.length, matched: audit.data.matched })}
           </p>
+          <p className="muted small">{t('chainTrustNote')}</p>
           {audit.data.entries.length === 0 ? (
             <p className="panel-empty">{t('auditEmpty')}</p>
           ) : (

@@ -58,6 +58,10 @@ export const messages = defineMessages({
     matched: '{shown} of {matched} entries, newest first.',
     chainOk: 'Hash chain verified: no entry was changed or removed.',
     chainBroken: 'The hash chain breaks at entry {seq}: an entry was changed or removed.',
+    chainRewritten:
+      'The trail was changed behind this app at entry {seq}: its history no longer extends what this app verified before.',
+    chainTrustNote:
+      'Four eyes under the "every approval" rule trusts nothing a client reports; under "high-risk approvals" it is judged on every risk reading on file, each attributed to whoever read it.',
     auditEmpty: 'No entry matches.',
     colSeq: '#',
     colTime: 'Time',
@@ -123,6 +127,10 @@ export const messages = defineMessages({
     matched: '{shown} de {matched} entradas, las más recientes primero.',
     chainOk: 'Cadena de hashes verificada: ninguna entrada se cambió ni se quitó.',
     chainBroken: 'La cadena de hashes se rompe en la entrada {seq}: una entrada se cambió o se quitó.',
+    chainRewritten:
+      'La bitácora se cambió a espaldas de esta aplicación en la entrada {seq}: su historia ya no continúa la que esta aplicación verificó antes.',
+    chainTrustNote:
+      'Cuatro ojos con la regla "toda aprobación" no confía en nada que reporte un cliente; con "aprobaciones de riesgo alto" se juzga con cada lectura de riesgo registrada, cada una atribuida a quien la hizo.',
     auditEmpty: 'Ninguna entrada coincide.',
     colSeq: '#',
     colTime: 'Hora',

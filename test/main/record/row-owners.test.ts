@@ -1,0 +1,343 @@
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entryHashV2 } from '../../../main/record/audit-chain';
+import { recordAuditTrail, type WitnessedHead } from '../../../main/record/audit-records';
+import { WITNESS_KEY } from '../../../main/record/trail-witness';
+import { recordForApp, reviewRecord } from '../../../main/record/index';
+import { openRecord, type OpenRecord } from '../../../main/record/open';
+import { MemoryJsonStore } from '../../helpers/fake-safe-storage';
+import { startPostgres, type TestPostgres } from '../../helpers/postgres';
+
+/**
+ * The team record attacked as a modified client would: psql with an analyst's own password. Set up as an
+ * administrator would (docs/team-database.sql: an owner login that migrates, the roles, analysts), then every write in
+ * another's name, to another's row, or past a rule, by each role: refused by the database. The legitimate ones pass.
+ */
+let server: TestPostgres;
+const database = 'omni_review';
+const logins: Record<'ana' | 'beto' | 'sofia', OpenRecord> = {} as never;
+let owner: pg.Client;
+
+const as = (user: string, password: string) =>
+  openRecord({ kind: 'team', host: server.host, port: server.port, user, database, password, tls: 'disable' });
+const raw = (who: keyof typeof logins) => logins[who].db;
+
+beforeAll(async () => {
+  server = await startPostgres();
+  server.psql(join(import.meta.dirname, '../../../docs/team-database.sql'));
+  // The owner migrates, as README says: start once with its login.
+  await (await as('omni_owner', 'change-me-owner')).close();
+  logins.ana = await as('ana', 'change-me-ana');
+  logins.beto = await as('beto', 'change-me-beto');
+  logins.sofia = await as('sofia', 'change-me-sofia');
+  owner = new pg.Client({
+    host: server.host,
+    port: server.port,
+    user: 'omni_owner',
+    password: 'change-me-owner',
+    database,
+  });
+  owner.on('error', () => undefined);
+  await owner.connect();
+  // Ana holds i1 and has typed a draft, queued, sealed a token; beto holds i2.
+  const ana = reviewRecord(logins.ana);
+  await ana.queue.put('production', [
+    { interviewId: 'i1', addedAt: '2026-11-25T09:00:00.000Z', localState: 'toReview' },
+    { interviewId: 'i2', addedAt: '2026-11-25T09:00:00.000Z', localState: 'toReview' },
+  ]);
+  await ana.claims.claim('production', 'i1');
+  await reviewRecord(logins.beto).claims.claim('production', 'i2');
+  await ana.drafts.put('production', 'i1', 'notes', { text: 'ana typed this', updatedAt: '2026-11-25T10:00:00.000Z' });
+  await sql`insert into shared_session_tokens (environment, interview_id, sealed) values ('production', 'i1', 'sealed-by-ana')`.execute(
+    raw('ana'),
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(Object.values(logins).map((r) => r.close()));
+  await owner?.end().catch(() => undefined);
+  await server?.stop();
+});
+
+const refused =
+  /permission denied|row-level security|held by|not claimed|append-only|kept|own login|must be owner|proposal waiting|decided already|second reviewer|starts pending|changes only/;
+
+/** Statements run by a login; each must be refused, or (a quiet RLS filter) change no row. */
+const attempts: { who: 'beto' | 'sofia'; what: string; statement: string }[] = [
+  // Another's draft: overwritten, removed, or written in her name.
+  { who: 'beto', what: "overwrite ana's draft", statement: `update drafts set text = 'beto wrote this'` },
+  { who: 'beto', what: "remove ana's draft", statement: `delete from drafts where owner = 'ana'` },
+  {
+    who: 'beto',
+    what: 'write a draft in ana’s name',
+    statement: `insert into drafts (environment, interview_id, kind, text, updated_at, owner)
+      values ('production', 'i1', 'notes', 'forged', now(), 'ana')`,
+  },
+  // Another's queue entries and sealed tokens.
+  { who: 'beto', what: "remove ana's queue entries", statement: `delete from queue_entries` },
+  {
+    who: 'beto',
+    what: 'add a queue entry in ana’s name',
+    statement: `insert into queue_entries (environment, interview_id, added_at, local_state, added_by)
+      values ('production', 'x9', now(), 'toReview', 'ana')`,
+  },
+  { who: 'beto', what: "overwrite ana's sealed token", statement: `update shared_session_tokens set sealed = 'mine'` },
+  { who: 'beto', what: "remove ana's sealed token", statement: `delete from shared_session_tokens` },
+  // Decisions on what another holds, and past the rules.
+  {
+    who: 'beto',
+    what: 'decide what ana holds',
+    statement: `insert into decisions (environment, interview_id, decision, reason, acknowledged_findings, decided_at)
+      values ('production', 'i1', 'reject', 'x', '[]', now())`,
+  },
+  {
+    who: 'sofia',
+    what: 'a supervisor decides what ana holds',
+    statement: `insert into decisions (environment, interview_id, decision, reason, acknowledged_findings, decided_at)
+      values ('production', 'i1', 'approve', 'x', '[]', now())`,
+  },
+  {
+    who: 'beto',
+    what: 'decide what nobody holds',
+    statement: `insert into decisions (environment, interview_id, decision, reason, acknowledged_findings, decided_at)
+      values ('production', 'free', 'reject', 'x', '[]', now())`,
+  },
+  {
+    who: 'beto',
+    what: 'a lone final approval with no reading on file (empty findings written)',
+    statement: `insert into decisions (environment, interview_id, decision, reason, acknowledged_findings, decided_at)
+      values ('production', 'i2', 'approve', 'x', '[]', now())`,
+  },
+  // Writes to the service in another's name, or about what another holds.
+  {
+    who: 'beto',
+    what: 'record a note on what ana holds',
+    statement: `insert into service_writes (environment, interview_id, kind, body, idempotency_key)
+      values ('production', 'i1', 'notes', 'x', 'k1')`,
+  },
+  {
+    who: 'beto',
+    what: 'record a note in ana’s name',
+    statement: `insert into service_writes (environment, interview_id, kind, body, idempotency_key, written_by)
+      values ('production', 'i2', 'notes', 'x', 'k2', 'ana')`,
+  },
+  {
+    who: 'beto',
+    what: 'record a note as already sent',
+    statement: `insert into service_writes (environment, interview_id, kind, body, idempotency_key, state)
+      values ('production', 'i2', 'notes', 'x', 'k3', 'sent')`,
+  },
+  // Risk readings: in another's name, changed, removed.
+  {
+    who: 'beto',
+    what: 'a risk reading in ana’s name',
+    statement: `insert into risk_readings (environment, interview_id, level, read_by) values ('production', 'i2', 'low', 'ana')`,
+  },
+  { who: 'beto', what: 'change a risk reading', statement: `update risk_readings set level = 'low'` },
+  { who: 'beto', what: 'remove risk readings', statement: `delete from risk_readings` },
+  // The audit trail: the chain's fields sent, an entry changed or removed, the trail emptied.
+  {
+    who: 'beto',
+    what: 'an audit entry with its own seq, prev_hash and hash',
+    statement: `insert into audit_entries (seq, at, environment, action, detail, prev_hash, hash)
+      values (999, 'x', 'production', 'opened', '{}', 'x', 'forged')`,
+  },
+  {
+    who: 'beto',
+    what: 'an audit entry in ana’s name',
+    statement: `insert into audit_entries (at, environment, action, detail, actor) values ('x', 'production', 'opened', '{}', 'ana')`,
+  },
+  { who: 'sofia', what: 'change an audit entry', statement: `update audit_entries set action = 'forged'` },
+  { who: 'sofia', what: 'remove audit entries', statement: `delete from audit_entries` },
+  { who: 'sofia', what: 'empty the trail', statement: `truncate audit_entries` },
+  // The owner's powers: not a day-to-day login's.
+  {
+    who: 'sofia',
+    what: 'disable the append-only trigger',
+    statement: `alter table audit_entries disable trigger user`,
+  },
+  { who: 'beto', what: 'drop a policy', statement: `drop policy drafts_seen on drafts` },
+  { who: 'beto', what: 'become the owner', statement: `set role omni_owner` },
+  {
+    who: 'sofia',
+    what: 'change the rules of four eyes',
+    statement: `create or replace function omni_may(power text) returns boolean language sql as $$ select true $$`,
+  },
+  // The team's rules: a reviewer's, not.
+  { who: 'beto', what: "set the team's rules", statement: `update team_settings set four_eyes = 'none'` },
+];
+
+describe('the team record, attacked with an analyst’s own login', () => {
+  it.each(attempts)('$who: $what — refused', async ({ who, statement }) => {
+    const outcome = await sql
+      .raw(statement)
+      .execute(raw(who))
+      .then(
+        (result) => ({ rows: result.numAffectedRows ?? 0n }),
+        (error: Error) => ({ error: error.message }),
+      );
+    if ('error' in outcome) expect(outcome.error).toMatch(refused);
+    else expect(outcome.rows).toBe(0n);
+  });
+
+  it('leaves ana’s rows as they were after every attempt', async () => {
+    const ana = reviewRecord(logins.ana);
+    expect((await ana.drafts.get('production', 'i1')).notes?.text).toBe('ana typed this');
+    expect((await ana.queue.list('production')).map((e) => e.interviewId).sort()).toEqual(['i1', 'i2']);
+    // Who added an entry stays as the database wrote it, whatever an update says.
+    await sql`update queue_entries set added_by = 'beto'`.execute(raw('beto'));
+    expect(await raw('ana').selectFrom('queue_entries').select('added_by').distinct().execute()).toEqual([
+      { added_by: 'ana' },
+    ]);
+    const token = await raw('ana').selectFrom('shared_session_tokens').select(['sealed', 'sealed_by']).execute();
+    expect(token).toEqual([{ sealed: 'sealed-by-ana', sealed_by: 'ana' }]);
+    expect(await raw('ana').selectFrom('decisions').select('id').execute()).toEqual([]);
+    expect(await raw('ana').selectFrom('service_writes').select('id').execute()).toEqual([]);
+  });
+
+  it('accepts the legitimate ones: the holder decides once, a supervisor releases and another takes it over', async () => {
+    const ana = reviewRecord(logins.ana);
+    const beto = reviewRecord(logins.beto);
+    const sofia = reviewRecord(logins.sofia);
+    // Beto's own draft, beside ana's: each reads their own.
+    await beto.drafts.put('production', 'i1', 'notes', { text: 'beto’s own', updatedAt: '2026-11-25T10:05:00.000Z' });
+    expect((await beto.drafts.get('production', 'i1')).notes?.text).toBe('beto’s own');
+    expect((await ana.drafts.get('production', 'i1')).notes?.text).toBe('ana typed this');
+
+    // A reading that said high stays on file: a later "low" by someone else does not make a lone approval final.
+    await ana.readings.add('production', 'i1', 'high', ['checkFraudRisk (HIGH, 0.91)']);
+    await beto.readings.add('production', 'i1', 'low', []);
+    const approval = {
+      decision: 'approve' as const,
+      reason: 'ok',
+      acknowledgedFindings: [],
+      decidedAt: '2026-11-25T10:10:00.000Z',
+      environment: 'production',
+    };
+    await expect(ana.decisions.add('i1', { ...approval, status: 'final' })).rejects.toMatchObject({
+      data: { code: 'SECOND_REVIEW_REQUIRED' },
+    });
+    await ana.decisions.add('i1', { ...approval, status: 'proposed' });
+    // No final decision while the proposal waits, and no second proposal.
+    await expect(ana.decisions.add('i1', { ...approval, decision: 'reject', status: 'final' })).rejects.toMatchObject({
+      data: { code: 'PROPOSAL_WAITING' },
+    });
+
+    // Beto cannot confirm what ana holds; the supervisor releases ana's claim (her listed power), then beto takes it.
+    await expect(beto.decisions.review('production', 'i1', 'confirmed', 'ok', () => 'n')).rejects.toMatchObject({
+      data: { code: 'HELD_BY_OTHER', message: { en: expect.stringMatching(/^Held by ana since \d\d:\d\d/) } },
+    });
+    expect(await beto.claims.release('production', 'i1')).toBe(false);
+    expect(await beto.claims.release('production', 'i1', true)).toBe(false);
+    expect(await sofia.claims.release('production', 'i1', true)).toBe(true);
+    await beto.claims.claim('production', 'i1');
+    const { write } = await beto.decisions.review('production', 'i1', 'confirmed', 'Checked', () => 'note');
+    expect(write).toBeDefined();
+    // Settled by its writer only; once sent, it stays sent.
+    await ana.writes.settle(write!.id, 'refused', { forged: true });
+    expect(await beto.writes.unsent('production', 'i1', 'decision')).toEqual(write);
+    await beto.writes.settle(write!.id, 'sent', { success: true });
+    await expect(beto.writes.settle(write!.id, 'refused', {})).rejects.toThrow(/stays taken/);
+
+    // Decided: no second final decision, by anyone holding it.
+    await expect(beto.decisions.add('i1', { ...approval, decision: 'reject', status: 'final' })).rejects.toMatchObject({
+      data: { code: 'ALREADY_DECIDED' },
+    });
+  });
+
+  it('computes the chain itself: what a client sends for seq, prev_hash and hash is not what is kept', async () => {
+    const beto = recordAuditTrail(raw('beto'), () => 'production');
+    const entry = await beto.append({ interviewId: 'i2', action: 'opened', detail: { note: 'line\nbreak "q" ñ' } });
+    expect(entry.actor).toBe('beto');
+    const row = await raw('beto')
+      .selectFrom('audit_entries')
+      .select(['seq', 'prev_hash', 'hash', 'at', sql<string>`detail::text`.as('detail_text')])
+      .where('seq', '=', entry.seq)
+      .executeTakeFirstOrThrow();
+    // The app's verifier computes the same hash as the database's trigger, byte for byte.
+    expect(
+      entryHashV2({
+        seq: row.seq,
+        at: row.at,
+        environment: 'production',
+        interviewId: 'i2',
+        action: 'opened',
+        actor: 'beto',
+        detailText: row.detail_text,
+        prevHash: row.prev_hash,
+      }),
+    ).toBe(row.hash);
+    expect(await beto.verify()).toEqual({ ok: true });
+  });
+});
+
+describe('the owner rewrites history', () => {
+  it('is seen by a running app within a second, and never called intact again; a fresh app with its witness sees it too', async () => {
+    const store = new MemoryJsonStore();
+    const alarms: number[] = [];
+    const app = recordForApp(logins.ana, {
+      environment: () => 'production',
+      store,
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined } as never,
+      onTrailBroken: () => alarms.push(performance.now()),
+    });
+    try {
+      await app.audit.append({ interviewId: 'i2', action: 'opened', detail: {} });
+      await app.audit.append({ interviewId: 'i2', action: 'played', detail: { positionSeconds: 1 } });
+      expect(await app.audit.verify()).toEqual({ ok: true });
+
+      // The owner turns the append-only trigger off and changes an entry in the middle, hash and all re-chained.
+      const changedAt = performance.now();
+      await owner.query(`alter table audit_entries disable trigger audit_entries_append_only`);
+      await owner.query(`update audit_entries set detail = '{"forged":true}' where seq = 1`);
+      await rechain(owner);
+      await owner.query(`alter table audit_entries enable trigger audit_entries_append_only`);
+
+      await expect.poll(() => alarms.length, { timeout: 5_000, interval: 20 }).toBe(1);
+      const seenMs = alarms[0]! - changedAt;
+      expect(seenMs).toBeLessThan(1_000);
+      expect(app.record.link()).toMatchObject({ trail: { ok: false } });
+      expect(await app.audit.verify()).toMatchObject({ ok: false, rewritten: true });
+    } finally {
+      await app.stop();
+    }
+    // A restart with the same data folder: the witness kept what it saw, so the re-chained trail is not intact.
+    const again = recordAuditTrail(raw('beto'), () => 'production', undefined, {
+      load: () => store.get<Record<string, WitnessedHead>>(WITNESS_KEY)?.[logins.ana.identity],
+      save: () => undefined,
+    });
+    expect(await again.verify()).toMatchObject({ ok: false, rewritten: true });
+  }, 30_000);
+});
+
+/** Re-computes every hash from the first entry on, as an owner covering their tracks would. */
+async function rechain(client: pg.Client): Promise<void> {
+  const { rows } = await client.query<{
+    seq: number;
+    at: string;
+    environment: string;
+    interview_id: string | null;
+    action: string;
+    actor: string | null;
+    detail_text: string;
+    hash_version: number;
+  }>(`select seq, at, environment, interview_id, action, actor, detail::text as detail_text, hash_version
+      from audit_entries order by seq`);
+  let prev = '0'.repeat(64);
+  for (const r of rows) {
+    const hash = entryHashV2({
+      seq: r.seq,
+      at: r.at,
+      environment: r.environment,
+      interviewId: r.interview_id ?? undefined,
+      action: r.action,
+      actor: r.actor ?? '',
+      detailText: r.detail_text,
+      prevHash: prev,
+    });
+    await client.query(`update audit_entries set prev_hash = $1, hash = $2 where seq = $3`, [prev, hash, r.seq]);
+    prev = hash;
+  }
+}
