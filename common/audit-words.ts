@@ -57,6 +57,7 @@ const DETAIL_LABELS = {
   by: { en: 'Sent by', es: 'Enviado por' },
   next: { en: 'Taken as the next in the queue', es: 'Tomada como la siguiente de la bandeja' },
   inView: { en: "Within the analyst's queue view", es: 'Dentro de la vista de la bandeja del analista' },
+  of: { en: 'Whose claim it was', es: 'De quién era' },
   fourEyes: { en: 'Second reviewer needed for', es: 'Requieren segunda revisión' },
   targetHours: { en: 'Target time (hours)', es: 'Tiempo objetivo (horas)' },
   leaseMinutes: { en: 'Claim lapses after (minutes)', es: 'La asignación vence tras (minutos)' },

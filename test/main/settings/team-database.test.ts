@@ -163,14 +163,21 @@ describe('docs/team-database.sql, as an administrator runs it', () => {
       expect(await reviewRecord(sofia).claims.reassign('production', 'team-1', 'beto')).toMatchObject({
         holder: 'beto',
       });
-      await record.decisions.add('team-1', {
-        decision: 'approve',
+      const approval = {
+        decision: 'approve' as const,
         reason: 'OK',
         acknowledgedFindings: [],
         decidedAt: '2026-11-25T10:01:00.000Z',
         environment: 'production',
-        status: 'final',
+        status: 'final' as const,
+      };
+      // Beto holds it now: ana's decision is refused by the database, naming him.
+      await expect(record.decisions.add('team-1', approval)).rejects.toMatchObject({
+        data: { code: 'HELD_BY_OTHER', details: { holder: 'beto' } },
       });
+      await reviewRecord(sofia).claims.reassign('production', 'team-1', 'ana');
+      await record.readings.add('production', 'team-1', 'low', []);
+      await record.decisions.add('team-1', approval);
       const audit = recordAuditTrail(ana.db, () => 'production');
       await audit.append({ interviewId: 'team-1', action: 'decided', detail: {} });
       await expect(sql`delete from audit_entries`.execute(ana.db)).rejects.toThrow(/append-only|permission denied/);
