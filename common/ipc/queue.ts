@@ -34,6 +34,8 @@ export interface QueueEntry {
   risk?: string;
   /** Whether the vault holds a session token for it; the token itself never leaves main. */
   hasSessionToken: boolean;
+  /** Its decision is a proposal waiting for a second reviewer (four eyes): decided for now, not final. */
+  awaitingSecondReview?: true;
 }
 
 export interface ImportProblem {

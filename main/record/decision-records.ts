@@ -86,6 +86,19 @@ export class DecisionRecords {
     return row && fromRow(row);
   }
 
+  /** Which of these interviews (all of the environment's when none are named) have a proposal waiting. */
+  async proposals(environment: string, interviewIds?: readonly string[]): Promise<Set<string>> {
+    if (interviewIds?.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('decisions')
+      .select('interview_id')
+      .where('environment', '=', environment)
+      .where('status', '=', 'proposed')
+      .$if(interviewIds !== undefined, (q) => q.where('interview_id', 'in', interviewIds!))
+      .execute();
+    return new Set(rows.map((r) => r.interview_id));
+  }
+
   async all(environment: string, interviewId: string): Promise<DecisionRecord[]> {
     const rows = await this.db
       .selectFrom('decisions')

@@ -293,6 +293,12 @@ export function keepWorkingWhileAway({
         return last;
       },
       all: (environment, interviewId) => read(() => decisions.all(environment, interviewId)),
+      // Only decorates the queue: unknown while away, rather than an error.
+      proposals: (environment, ids) =>
+        read(
+          () => decisions.proposals(environment, ids),
+          () => new Set<string>(),
+        ),
       clear: (environment) => read(() => decisions.clear(environment)),
       // The database allows a decision before anything is sent about it: while away it is refused, not kept for
       // later (its reason stays a draft on this computer).

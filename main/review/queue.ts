@@ -29,6 +29,9 @@ export type OpenedTimes = (
   interviewIds?: readonly string[],
 ) => Promise<(interviewId: string) => string | undefined>;
 
+/** Which of these interviews (all of the environment's when none are named) have a proposal waiting. */
+export type Proposals = (environmentId: string, interviewIds?: readonly string[]) => Promise<Set<string>>;
+
 /** How stale the time a session status was last seen may get before seeing it again is written. */
 export const SEEN_REFRESH_MS = 5 * 60_000;
 
@@ -70,9 +73,15 @@ export class ReviewQueue {
     private readonly environmentId: () => string,
     private readonly openedTimes: OpenedTimes,
     private readonly now: () => Date = () => new Date(),
+    /** Which interviews have a proposal waiting for a second reviewer (all of the environment's when none named). */
+    private readonly proposals: Proposals = async () => new Set(),
   ) {}
 
-  private async view(entry: StoredEntry, openedAt: (interviewId: string) => string | undefined): Promise<QueueEntry> {
+  private async view(
+    entry: StoredEntry,
+    openedAt: (interviewId: string) => string | undefined,
+    proposed: Set<string>,
+  ): Promise<QueueEntry> {
     const stored = entry.lastOpenedAt;
     const recorded = openedAt(entry.interviewId);
     const lastOpenedAt = stored && recorded ? (stored > recorded ? stored : recorded) : (recorded ?? stored);
@@ -80,17 +89,23 @@ export class ReviewQueue {
       ...entry,
       ...(lastOpenedAt ? { lastOpenedAt } : {}),
       hasSessionToken: await this.tokens.hasSessionToken(this.environmentId(), entry.interviewId),
+      ...(proposed.has(entry.interviewId) ? { awaitingSecondReview: true as const } : {}),
     };
   }
 
+  /** What a row shows beside the record's entry, looked up for these rows alone (all when none are named). */
+  private decorations(env: string, ids?: string[]) {
+    return Promise.all([this.openedTimes(env, ids), this.proposals(env, ids)]);
+  }
+
   private async viewOne(entry: StoredEntry): Promise<QueueEntry> {
-    return this.view(entry, await this.openedTimes(this.environmentId(), [entry.interviewId]));
+    return this.view(entry, ...(await this.decorations(this.environmentId(), [entry.interviewId])));
   }
 
   async list(): Promise<QueueEntry[]> {
     const env = this.environmentId();
-    const [entries, openedAt] = await Promise.all([this.records.list(env), this.openedTimes(env)]);
-    return Promise.all(entries.map((e) => this.view(e, openedAt)));
+    const [entries, [openedAt, proposed]] = await Promise.all([this.records.list(env), this.decorations(env)]);
+    return Promise.all(entries.map((e) => this.view(e, openedAt, proposed)));
   }
 
   /**
@@ -101,11 +116,11 @@ export class ReviewQueue {
     const env = this.environmentId();
     const read = await this.records.page(env, query, after, limit + 1);
     const rows = read.slice(0, limit);
-    const openedAt = await this.openedTimes(
+    const [openedAt, proposed] = await this.decorations(
       env,
       rows.map((e) => e.interviewId),
     );
-    const views = await Promise.all(rows.map((e) => this.view(e, openedAt)));
+    const views = await Promise.all(rows.map((e) => this.view(e, openedAt, proposed)));
     return read.length > limit ? { rows: views, next: cursorOf(query.sort, rows.at(-1)!) } : { rows: views };
   }
 

@@ -61,6 +61,7 @@ export class ReviewService {
       envId,
       (environmentId, interviewIds) => ctx.audit.lastRecorded('opened', environmentId, interviewIds),
       now,
+      (environmentId, interviewIds) => ctx.record.decisions.proposals(environmentId, interviewIds),
     );
     this.drafts = new DraftStore(ctx.record.drafts, envId, now);
   }
@@ -313,12 +314,20 @@ export class ReviewService {
    * On a team database only the claim's live holder decides an interview or writes to the service about it: taken
    * here when nobody holds it (as opening does), refused naming the holder when someone else does.
    */
-  private async hold(interviewId: string): Promise<void> {
-    if (this.ctx.record.engine !== 'team') return;
+  private async holding<T>(interviewId: string, work: () => Promise<T>): Promise<T> {
+    if (this.ctx.record.engine !== 'team') return work();
     const env = this.env().id;
-    if (await this.ctx.record.claims.renew(env, interviewId)) return;
+    if (await this.ctx.record.claims.renew(env, interviewId)) return work();
     await this.ctx.record.claims.claim(env, interviewId);
     await this.ctx.audit.append({ interviewId, action: 'claimed', detail: {} });
+    try {
+      return await work();
+    } catch (error) {
+      // Taken for this action alone: what it refused leaves the interview as free as it was.
+      if (await this.ctx.record.claims.release(env, interviewId).catch(() => false))
+        await this.ctx.audit.append({ interviewId, action: 'released', detail: {} }).catch(() => undefined);
+      throw error;
+    }
   }
 
   /**
@@ -391,8 +400,7 @@ export class ReviewService {
     const typed = (await this.drafts.get(interviewId))[kind]?.text ?? '';
     const text = typed.trim();
     if (!text) throw emptyDraft(what[kind]);
-    await this.hold(interviewId);
-    const result = await this.send(interviewId, kind, typed, { kind, body: text });
+    const result = await this.holding(interviewId, () => this.send(interviewId, kind, typed, { kind, body: text }));
     // The service keeps no author of a note, so the trail does: the history under the notes box reads it back.
     const by = await this.senderName();
     await this.ctx.audit.append({
@@ -410,7 +418,15 @@ export class ReviewService {
     acknowledge: boolean,
   ): Promise<DecideResult> {
     await this.requireWritable(interviewId);
-    await this.hold(interviewId);
+    return this.holding(interviewId, () => this.decideHeld(interviewId, decision, reason, acknowledge));
+  }
+
+  private async decideHeld(
+    interviewId: string,
+    decision: DecisionKind,
+    reason: string,
+    acknowledge: boolean,
+  ): Promise<DecideResult> {
     const env = this.env().id;
     const draftText = (await this.drafts.get(interviewId)).decisionReason?.text ?? reason;
     // Recorded before, its note never reached the service: the same note again, with the same key.
@@ -495,9 +511,12 @@ export class ReviewService {
    * confirmation and its note are recorded first, then the note goes to the service (sent again with the same key
    * if it fails). Overturned, nothing is sent and the interview goes back to the queue to be decided again.
    */
-  async reviewDecision(interviewId: string, verdict: ReviewVerdict, reason: string): Promise<DecideResult> {
+  reviewDecision(interviewId: string, verdict: ReviewVerdict, reason: string): Promise<DecideResult> {
+    return this.holding(interviewId, () => this.reviewHeld(interviewId, verdict, reason));
+  }
+
+  private async reviewHeld(interviewId: string, verdict: ReviewVerdict, reason: string): Promise<DecideResult> {
     const environment = this.env().id;
-    await this.hold(interviewId);
     const by = await this.senderName();
     // Confirmed before, its note never reached the service: the same note again, with the same key.
     const unsent =

@@ -57,8 +57,8 @@ export function QueueRow({
         {entry.risk && <RiskNote risk={entry.risk} />}
       </td>
       <td>
-        <LocalStateBadge state={entry.localState} />
-        <span className="visually-hidden">{stateLabel(entry.localState)}</span>
+        <LocalStateBadge state={entry.localState} proposed={entry.awaitingSecondReview} />
+        <span className="visually-hidden">{stateLabel(entry.localState, entry.awaitingSecondReview)}</span>
       </td>
       <td className="num">{waiting}</td>
       {holder && (

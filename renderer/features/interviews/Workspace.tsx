@@ -54,7 +54,8 @@ export function Workspace({ interviewId }: { interviewId: string }) {
     { enabled: open.isSuccess },
   );
   const current = overview.data;
-  const claim = useClaim(interviewId);
+  // A decided interview is not held by opening it: whoever confirms a proposal holds it when they act.
+  const claim = useClaim(interviewId, current !== undefined && current.entry.localState !== 'decided');
 
   return (
     <div className="workspace" data-interview={interviewId}>

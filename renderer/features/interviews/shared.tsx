@@ -38,8 +38,14 @@ export function SessionStatusBadge({ status }: { status: SessionStatus | undefin
 
 export function useLocalStateLabel() {
   const t = useT(messages);
-  return (state: LocalReviewState) =>
-    state === 'toReview' ? t('stateToReview') : state === 'inReview' ? t('stateInReview') : t('stateDecided');
+  return (state: LocalReviewState, proposed?: boolean) =>
+    state === 'toReview'
+      ? t('stateToReview')
+      : state === 'inReview'
+        ? t('stateInReview')
+        : proposed
+          ? t('stateProposed')
+          : t('stateDecided');
 }
 
 /** An entry's label in the screen's language; Spanish falls back to the label the source gave. */
@@ -59,9 +65,10 @@ export function useEntryLabel() {
   );
 }
 
-export function LocalStateBadge({ state }: { state: LocalReviewState }) {
+/** The analyst's state of an entry; a proposal waiting for a second reviewer says so rather than "Decided". */
+export function LocalStateBadge({ state, proposed }: { state: LocalReviewState; proposed?: boolean }) {
   const label = useLocalStateLabel();
-  return <Badge tone={state === 'decided' ? 'accent' : 'neutral'}>{label(state)}</Badge>;
+  return <Badge tone={state === 'decided' && !proposed ? 'accent' : 'neutral'}>{label(state, proposed)}</Badge>;
 }
 
 /** The web shell answers a save with a one-time download URL; Electron has already written the file. */

@@ -22,13 +22,13 @@ export type ClaimState =
  * takes it. Outside the opening's reads (a call, not a query): the panels never wait for the claim. Only on a team
  * database.
  */
-export function useClaim(interviewId: string): ClaimState {
+export function useClaim(interviewId: string, wanted = true): ClaimState {
   const queryClient = useQueryClient();
   const [state, setState] = useState<ClaimState>({ kind: 'pending' });
   // Alone on this computer's record there is nobody to hold it from.
   const team = useOnTeamDatabase();
   useEffect(() => {
-    if (!team) return;
+    if (!team || !wanted) return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     setState({ kind: 'pending' });
@@ -53,6 +53,6 @@ export function useClaim(interviewId: string): ClaimState {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [interviewId, queryClient, team]);
+  }, [interviewId, queryClient, team, wanted]);
   return state;
 }

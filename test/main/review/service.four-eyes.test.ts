@@ -111,7 +111,10 @@ describe('four eyes in the review service', () => {
     await expect(ana.service.reviewDecision('d-1', 'confirmed', 'I checked it')).rejects.toMatchObject({
       data: { code: 'OWN_PROPOSAL' },
     });
-    // Trying held it (as opening does); while ana holds it, beto is refused before anything is recorded or sent.
+    // Refused, her attempt leaves the interview as free as it was. While she holds it (her workspace open), beto is
+    // refused before anything is recorded or sent.
+    expect(await ana.record.claims.holders('production')).toEqual([]);
+    await ana.record.claims.claim('production', 'd-1');
     await expect(beto.service.reviewDecision('d-1', 'confirmed', 'Selfie matches')).rejects.toMatchObject({
       data: { code: 'CLAIMED_BY_OTHER' },
     });
@@ -147,11 +150,17 @@ describe('four eyes in the review service', () => {
     const trail = await beto.audit.list({ interviewId: 'd-1' });
     expect(trail.map((e) => [e.action, e.actor])).toEqual([
       ['proposed', 'ana'],
+      // Ana's refused confirmation held it for that attempt alone.
       ['claimed', 'ana'],
+      ['released', 'ana'],
       ['claimed', 'beto'],
       ['confirmed', 'beto'],
-      // "Again" held it once more before it found nothing to review.
+      // The note failed to go: the confirmation stands, the claim is let go; the retry holds it again.
+      ['released', 'beto'],
       ['claimed', 'beto'],
+      // "Again" held it once more, found nothing to review, and let go.
+      ['claimed', 'beto'],
+      ['released', 'beto'],
     ]);
     expect(await beto.audit.verify()).toEqual({ ok: true });
   });
