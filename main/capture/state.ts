@@ -1,5 +1,5 @@
 import type { MainContext } from '../ports';
-import { toIpcErrorData } from '../ipc/router';
+import { toIpcErrorData } from '../errors';
 import { BatchJobs } from '../validation/batch-jobs';
 import { ImportJobs } from './import-jobs';
 import { StagedFiles } from './staging';
