@@ -1,5 +1,6 @@
 import type { AddCurpResponse } from '../../common/omni';
-import { OmniError, ReviewError } from '../errors';
+import { ReviewError } from '../errors';
+import { OmniError } from '../omni/omni-error';
 import { serviceAnswer } from '../omni/answer';
 import { explainCurp } from '../omni/catalog';
 import { previewCsv, type BatchServices } from './batch-jobs';

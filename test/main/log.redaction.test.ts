@@ -4,7 +4,7 @@ import { MemoryVault } from '../../main/auth/memory-vault';
 import { toIpcErrorData } from '../../main/errors';
 import { createLogger, redact, redactText, REDACTED } from '../../main/log';
 import { OmniClient } from '../../main/omni/client';
-import { OmniError } from '../../main/errors';
+import { OmniError } from '../../main/omni/omni-error';
 import { startTestServer, type TestServer } from '../helpers/omni-test-server';
 
 const API_KEY = 'live-api-key-Q7w9Z3x1';
