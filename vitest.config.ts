@@ -1,11 +1,63 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The test files that start a server (the demo server, a test HTTP server, the web shell's host), PostgreSQL (a
+ * server, or the embedded record, which serves PGlite on a socket), a browser or another program (openssl, qpdf,
+ * a CLI): the `integration` project. Every other file is `unit`, and test/helpers/unit-guard.ts fails a unit test
+ * that starts one. A new file that needs them is named *.integration.test.ts or listed here. docs/testing.md.
+ */
+const integration = [
+  'test/**/*.integration.test.ts',
+  // Against the demo server over HTTP.
+  'test/main/demo-server/**/*.test.ts',
+  'test/main/omni/client.demo-server.test.ts',
+  'test/main/log.redaction.test.ts',
+  // A test HTTP server of their own.
+  'test/main/capture/streaming-fetch.test.ts',
+  'test/main/media/stream.encoded.test.ts',
+  // The review record on PostgreSQL (embedded PGlite or a server), or a whole app context around it.
+  'test/main/record/**/*.test.ts',
+  'test/main/review/queue.test.ts',
+  'test/main/review/service.test.ts',
+  'test/main/review/service.four-eyes.test.ts',
+  'test/main/review/team-desk.test.ts',
+  'test/main/ipc/handlers/app.test.ts',
+  'test/main/nom151/service.trusted-root-audit.test.ts',
+  'test/main/settings/service.test.ts',
+  'test/main/settings/team-database.test.ts',
+  'test/main/app-context.test.ts',
+  'test/main/electron/bootstrap.test.ts',
+  'test/main/private-files.test.ts',
+  // The web shell and its host.
+  'test/main/web-shell/**/*.test.ts',
+  'test/preload/web.test.ts',
+  // Other programs: openssl, qpdf and mutool, the start and packaging scripts.
+  'test/main/nom151/tsa.test.ts',
+  'test/main/nom151/verify.openssl-interop.test.ts',
+  'test/main/nom151/verify.third-party-tools.test.ts',
+  'test/scripts/packaging-host.test.ts',
+  'test/scripts/start.test.ts',
+];
+
 export default defineConfig({
   test: {
-    // Every *.test.ts under test/ (the e2e journeys are *.spec.ts, run by Playwright).
-    include: ['test/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Every *.test.ts under test/, in one of two projects (the e2e journeys are *.spec.ts, run by Playwright).
+    // `vitest run` runs both (npm test); `--project unit` or `--project integration` one (npm run test:unit,
+    // npm run test:integration).
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: integration,
+          setupFiles: ['test/helpers/unit-guard.ts'],
+        },
+      },
+      { extends: true, test: { name: 'integration', include: integration } },
+    ],
   },
 });

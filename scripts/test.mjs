@@ -2,13 +2,16 @@
 /**
  * `npm test`: type-checks the project, builds the renderer, runs vitest (unit + integration) and Playwright (e2e in
  * Debian's Chromium), each with a JSON report beside its normal output, and ends with ONE line summing both runners:
- * `N passed, N failed` (then `, N skipped` when any were skipped). Exit code 1 when anything failed or a runner
- * produced no report. Extra arguments are passed to neither; use test:unit / test:e2e for focused runs.
+ * `N passed, N failed` (then `, N skipped` when any were skipped), just after a table of the ten slowest test files.
+ * The two reports are kept in test-results/ (vitest.json, playwright.json; git-ignored). Exit code 1 when anything
+ * failed or a runner produced no report. Extra arguments are passed to neither; use test:unit, test:integration or
+ * test:e2e for focused runs.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { electronBinary } from './electron-binary.mjs';
+import { formatSlowest, slowestFiles } from './slowest-tests.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const work = join(root, '.tmp', `test-${process.pid}`);
@@ -104,12 +107,13 @@ if (!electron.path)
     `\nElectron test skipped: ${electron.reason}. The web shell e2e tests below run the same renderer, preload bridge and router.\n`,
   );
 const playwrightReport = join(work, 'playwright.json');
+let pw;
 if (existsSync(join(webDir, 'index.html'))) {
   run('playwright (e2e, Chromium)', ['node_modules/@playwright/test/cli.js', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
     OMNI_WEB_STATIC_DIR: webDir,
   });
-  const pw = readJson(playwrightReport);
+  pw = readJson(playwrightReport);
   if (pw?.stats) {
     totals.passed += (pw.stats.expected ?? 0) + (pw.stats.flaky ?? 0);
     totals.failed += pw.stats.unexpected ?? 0;
@@ -124,9 +128,19 @@ if (existsSync(join(webDir, 'index.html'))) {
   }
 }
 
+// The reports are kept for a look at what ran and how long: in test-results/, copied only now because Playwright
+// empties that folder (its outputDir) when it starts.
+const kept = join(root, 'test-results');
+mkdirSync(kept, { recursive: true });
+for (const report of [vitestReport, playwrightReport]) {
+  rmSync(join(kept, basename(report)), { force: true });
+  if (existsSync(report)) copyFileSync(report, join(kept, basename(report)));
+}
 rmSync(work, { recursive: true, force: true });
 process.stdout.write('\n');
 for (const note of notes) process.stdout.write(`note: ${note}\n`);
+const slowest = formatSlowest(slowestFiles({ vitest, playwright: pw, root }));
+if (slowest) process.stdout.write(`${slowest}\n`);
 process.stdout.write(
   `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}\n`,
 );

@@ -1,17 +1,16 @@
 import type { MainContext } from '../ports';
-import { toIpcErrorData } from '../ipc/router';
-import { BatchJobs } from '../validation/batch-jobs';
+import { toIpcErrorData } from '../errors';
 import { ImportJobs } from './import-jobs';
 import { StagedFiles } from './staging';
 
 /**
- * Long-lived capture and validation state of one shell: staged files, running video imports and batches.
+ * Long-lived capture state of one shell: staged files and running video imports (validation keeps its batches in
+ * main/validation/state.ts).
  * Keyed by the shell's context so the Electron app, the web shell and each test get their own.
  */
 export interface CaptureState {
   staged: StagedFiles;
   imports: ImportJobs;
-  batches: BatchJobs;
 }
 
 const byContext = new WeakMap<MainContext, CaptureState>();
@@ -22,7 +21,6 @@ export function captureState(ctx: MainContext): CaptureState {
     services = {
       staged: new StagedFiles(),
       imports: new ImportJobs((error) => toIpcErrorData(error, 'capture.importVideo')),
-      batches: new BatchJobs(),
     };
     byContext.set(ctx, services);
   }

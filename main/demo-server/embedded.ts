@@ -2,7 +2,7 @@ import type { Vault } from '../auth/vault';
 import { ReviewError } from '../errors';
 import type { Logger } from '../log';
 import type { CredentialField } from '../ports';
-import { demoRoutes } from './client';
+import { demoRoutes } from '../demo-client';
 
 export interface DemoHandle {
   url: string;

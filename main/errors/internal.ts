@@ -46,7 +46,7 @@ export class StagingTooLargeError extends Error {
   }
 }
 
-/** One of the demo server's own routes did not answer (main/demo-server/client.ts). */
+/** One of the demo server's own routes did not answer (main/demo-client/). */
 export class DemoRouteError extends Error {
   constructor(
     readonly route: string,

@@ -1,4 +1,4 @@
-import { demoRoutes } from '../demo-server/client';
+import { demoRoutes } from '../demo-client';
 import { randomUUID } from 'node:crypto';
 import type {
   ArtifactKind,

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { TokenManager } from '../auth/token';
 import type { CredentialName, Vault } from '../auth/vault';
-import { clientError, fieldIssues, OmniError, VaultDecryptError } from '../errors';
+import { VaultDecryptError } from '../errors';
+import { clientError, fieldIssues, OmniError } from './omni-error';
 import { log as defaultLog, type Logger } from '../log';
 import { explain, explainCurp, type Explanation } from './catalog';
 import { ErrorBody } from '../../common/omni';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddCurpResponse, ValidateRfcResponse } from '../../common/omni';
-import { OmniError, ReviewError } from '../errors';
+import { ReviewError } from '../errors';
+import { OmniError } from '../omni/omni-error';
 import { serviceAnswer } from '../omni/answer';
 import { explainCurp } from '../omni/catalog';
 import type {

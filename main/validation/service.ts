@@ -1,11 +1,12 @@
 import type { AddCurpResponse } from '../../common/omni';
-import { OmniError, ReviewError } from '../errors';
+import { ReviewError } from '../errors';
+import { OmniError } from '../omni/omni-error';
 import { serviceAnswer } from '../omni/answer';
 import { explainCurp } from '../omni/catalog';
-import { captureState } from '../capture/state';
 import { previewCsv, type BatchServices } from './batch-jobs';
 import { saveCsvExport } from '../export-csv';
 import type { MainContext } from '../ports';
+import { validationBatches } from './state';
 import type { ParsedInputOf } from '../../common/ipc/define';
 import type { BatchJobView, CurpFailureView, CurpResultView, validation } from '../../common/ipc/validation';
 
@@ -51,7 +52,7 @@ function batchServices(ctx: MainContext, interviewId: string | undefined): Batch
 
 /** RFC and CURP validation, one at a time or in batches from a CSV, each recorded in the audit trail. */
 export function validationService(ctx: MainContext) {
-  const batches = () => captureState(ctx).batches;
+  const batches = () => validationBatches(ctx);
   return {
     async validateRfc(rfc: string) {
       const response = await ctx.omni().call('validateRfc', { body: { rfc } });

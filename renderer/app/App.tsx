@@ -9,7 +9,7 @@ import { LocaleProvider, intlLocale, localeFromNavigator, useT, type Locale } fr
 import { Button } from '../ui/index';
 import { Layout, RouteError } from './Layout';
 import { DEFAULT_PATH, areas, preloadAreasWhenIdle, type AreaRoute } from './routes';
-import { ShortcutProvider } from './shortcuts';
+import { ShortcutProvider } from '../ui/shortcuts';
 
 /** Hash routing: the app is served from one index.html under app:// and the web shell alike. */
 function createAppRouter(queryClient: QueryClient) {

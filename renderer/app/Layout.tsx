@@ -8,7 +8,7 @@ import { common } from '../i18n/common';
 import { useBilingual, useFormat, useT } from '../i18n/index';
 import { Button, Dialog, ErrorNotice } from '../ui/index';
 import { areas } from './routes';
-import { useShortcut, useShortcutList } from './shortcuts';
+import { useShortcut, useShortcutList } from '../ui/shortcuts';
 import { useTeamChanges } from '../api/team-changes';
 
 /** The frame: environment bar on top (always visible), left rail, the active area. */

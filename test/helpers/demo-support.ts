@@ -2,7 +2,7 @@ import { PNG } from 'pngjs';
 import jpeg from 'jpeg-js';
 import { MemoryVault } from '../../main/auth/memory-vault';
 import { OmniClient } from '../../main/omni/client';
-import type { OmniError } from '../../main/errors';
+import type { OmniError } from '../../main/omni/omni-error';
 import { startDemoServer, type DemoServer, type DemoServerOptions } from '../../main/demo-server';
 
 /** Shared set-up for the demo-server integration tests: a server on a random loopback port and app clients for it. */

@@ -1,10 +1,10 @@
 import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryVault } from '../../main/auth/memory-vault';
-import { toIpcErrorData } from '../../main/ipc/router';
+import { toIpcErrorData } from '../../main/errors';
 import { createLogger, redact, redactText, REDACTED } from '../../main/log';
 import { OmniClient } from '../../main/omni/client';
-import { OmniError } from '../../main/errors';
+import { OmniError } from '../../main/omni/omni-error';
 import { startTestServer, type TestServer } from '../helpers/omni-test-server';
 
 const API_KEY = 'live-api-key-Q7w9Z3x1';

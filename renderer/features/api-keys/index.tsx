@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import type { ApiKeyListView, ApiKeyRow, CellValue } from '../../../common/ipc/apikeys';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
-import { useShortcut } from '../../app/shortcuts';
+import { useShortcut } from '../../ui/shortcuts';
 import { useFormat, useLocale, useT } from '../../i18n/index';
 import { Button, ErrorNotice, Field, IconInfo, IconWarning, Panel, ServiceAnswerView } from '../../ui/index';
 import { startDownload } from '../signing/files';

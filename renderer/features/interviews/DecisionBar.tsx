@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { DecisionKind, DecisionRecord, InterviewOverview } from '../../../common/ipc/interview';
 import { keys, useOmniMutation } from '../../api/index';
 import { usePreference } from '../../api/preferences';
-import { useShortcut } from '../../app/shortcuts';
+import { useShortcut } from '../../ui/shortcuts';
 import { common } from '../../i18n/common';
 import { useFormat, useT } from '../../i18n/index';
 import { Badge, Button, Dialog, ErrorNotice, IconCheck, IconDanger } from '../../ui/index';

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import type { QueueCounts, QueueEntry } from '../../../common/ipc/queue';
 import { keys, useOmniMutation } from '../../api/index';
 import { QUEUE_PAGE, useQueueCounts, useQueueNeighbours, useQueuePages } from '../../api/queue';
-import { useShortcut } from '../../app/shortcuts';
+import { useShortcut } from '../../ui/shortcuts';
 import { useFormat, useT } from '../../i18n/index';
 import { Button, ErrorNotice, Panel } from '../../ui/index';
 import { messages } from './messages';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { VideoLink } from '../../../common/ipc/interview';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
-import { useShortcut } from '../../app/shortcuts';
+import { useShortcut } from '../../ui/shortcuts';
 import { useBilingual, useFormat, useT } from '../../i18n/index';
 import { Button, ErrorNotice, Panel, Segmented, ServiceAnswerView } from '../../ui/index';
 import { messages } from './messages';

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { InterviewOverview } from '../../../common/ipc/interview';
 import type { LocalReviewState } from '../../../common/ipc/queue';
 import { keys, readAgain, useQueriesUnder, useOmniMutation, useOmniQuery } from '../../api/index';
-import { useShortcut } from '../../app/shortcuts';
+import { useShortcut } from '../../ui/shortcuts';
 import { useBilingual, useFormat, useT } from '../../i18n/index';
 import { Button, Dialog, ErrorNotice, Field, Segmented, Skeleton } from '../../ui/index';
 import { AuditPanel } from './AuditPanel';

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import type { QueueEntry, QueueQuery } from '../../../common/ipc/queue';
 import type { ClaimView } from '../../../common/ipc/team';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
-import { useShortcut } from '../../app/shortcuts';
+import { useShortcut } from '../../ui/shortcuts';
 import { useFormat, useT } from '../../i18n/index';
 import { Button, ErrorNotice } from '../../ui/index';
 import { messages } from './messages';

@@ -14,7 +14,7 @@ import { streamingFetch } from '../../../main/capture/streaming-fetch';
 import { MemoryVault } from '../../../main/auth/memory-vault';
 import { OmniClient } from '../../../main/omni/client';
 import type { CallInput } from '../../../main/omni/endpoints';
-import { toIpcErrorData } from '../../../main/ipc/router';
+import { toIpcErrorData } from '../../../main/errors';
 import { AuthErrorName, FailReason } from '../../../common/omni';
 import type { AuthResultView, BackIdResultView, FaceResultView, ImportJobView } from '../../../common/ipc/capture';
 import { GOOD_IMAGE, jpegBase64, pngBase64, startHarness, type Harness } from '../../helpers/demo-support';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import { OmniError } from '../../../main/errors';
+import { OmniError } from '../../../main/omni/omni-error';
 import { startDemoServer } from '../../../main/demo-server';
 import { startHarness, type Harness } from '../../helpers/demo-support';
 

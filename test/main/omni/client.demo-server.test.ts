@@ -5,7 +5,7 @@ import { curpCases } from '../../../main/demo-server/registries';
 import { createLogger } from '../../../main/log';
 import { explainCurp } from '../../../main/omni/catalog';
 import { OmniClient, type ClientEnvironment } from '../../../main/omni/client';
-import { OmniError } from '../../../main/errors';
+import { OmniError } from '../../../main/omni/omni-error';
 import { noisyPngBase64 } from '../../helpers/images';
 
 /** The client against the embedded demo server: the real service stand-in, on a random loopback port. */

@@ -3,7 +3,7 @@ import { MemoryVault } from '../../../main/auth/memory-vault';
 import type { Vault } from '../../../main/auth/vault';
 import { createLogger } from '../../../main/log';
 import { OmniClient, type ClientEnvironment } from '../../../main/omni/client';
-import { OmniError } from '../../../main/errors';
+import { OmniError } from '../../../main/omni/omni-error';
 import { errorBody, startTestServer, type TestServer } from '../../helpers/omni-test-server';
 
 let server: TestServer;

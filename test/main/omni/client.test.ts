@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryVault } from '../../../main/auth/memory-vault';
 import { createLogger } from '../../../main/log';
 import { OmniClient, parseRetryAfter } from '../../../main/omni/client';
-import { OmniError } from '../../../main/errors';
+import { OmniError } from '../../../main/omni/omni-error';
 
 /** A fetch that records what it was asked and answers from a script, for the parts that need no socket. */
 function scripted(answer: (url: string, init: RequestInit) => Response) {

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { IpcErrorData } from '../../common/ipc/define';
 import { redact } from '../log';
-import { explain, type ClientErrorCode, type Explanation } from '../omni/catalog';
+import { explain, type ClientErrorCode, type Explanation } from './catalog';
 import type { ErrorBody } from '../../common/omni';
-import type { EndpointName } from '../omni/endpoints';
+import type { EndpointName } from './endpoints';
 
 export type OmniErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'schema' | 'config' | 'input';
 
