@@ -1,4 +1,4 @@
-import { demoRoutes } from '../demo-server/client';
+import { demoRoutes } from '../demo-client';
 import { userInfo } from 'node:os';
 import type { EnvironmentConfig, MainContext } from '../ports';
 import type { CrossDocResponse, RawIdvResponse } from '../../common/omni';
