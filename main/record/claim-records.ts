@@ -2,6 +2,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { QueueFilter } from '../../common/ipc/queue';
 import type { Claim } from '../../common/team-review';
 import { ReviewError } from '../errors';
+import { claimedByOther } from './claim-refusal';
 import { takeable } from './queue-records';
 import type { ClaimTable, RecordDatabase } from './schema';
 
@@ -82,8 +83,8 @@ export class ClaimRecords {
         return undefined;
       });
       if (claim) return claim;
-      const holder = await this.holderOf(environment, interviewId);
-      if (holder !== undefined) throw claimedByOther(interviewId, holder);
+      const held = await this.holderOf(environment, interviewId);
+      if (held !== undefined) throw claimedByOther(interviewId, held.holder, held.claimed_at.toISOString());
       // Refused with nobody holding it: this login may not claim at all (not a reviewer).
       if (refused) throw refused;
       // Otherwise it lapsed between the two statements: it is free now.
@@ -155,15 +156,14 @@ export class ClaimRecords {
     return rows.map(fromRow);
   }
 
-  private async holderOf(environment: string, interviewId: string): Promise<string | undefined> {
-    const row = await this.db
+  private async holderOf(environment: string, interviewId: string) {
+    return this.db
       .selectFrom('claims')
-      .select('holder')
+      .select(['holder', 'claimed_at'])
       .where('environment', '=', environment)
       .where('interview_id', '=', interviewId)
       .where('expires_at', '>', sql<Date>`now()`)
       .executeTakeFirst();
-    return row?.holder;
   }
 }
 
@@ -212,21 +212,6 @@ function fromRow(row: Selectable<ClaimTable>): Claim {
 export function errorCode(error: unknown): string | undefined {
   const { code } = (error ?? {}) as { code?: unknown };
   return typeof code === 'string' ? code : undefined;
-}
-
-function claimedByOther(interviewId: string, holder: string): ReviewError {
-  return new ReviewError(
-    'CLAIMED_BY_OTHER',
-    {
-      en: `${holder} is working on interview ${interviewId}.`,
-      es: `${holder} está trabajando en la entrevista ${interviewId}.`,
-    },
-    {
-      en: 'Take the next one, or ask a supervisor to reassign it.',
-      es: 'Toma la siguiente, o pide a un supervisor que la reasigne.',
-    },
-    { details: { holder } },
-  );
 }
 
 function notSupervisor(): ReviewError {

@@ -66,7 +66,7 @@ export const rowOwners: Migration = {
         if held.holder <> current_user then
           raise exception 'interview % is held by % since %', interview, held.holder, held.claimed_at
             using errcode = 'insufficient_privilege', constraint = 'claim_held_by_other',
-              detail = json_build_object('holder', held.holder, 'claimedAt', held.claimed_at)::text;
+              detail = json_build_object('holder', held.holder, 'claimedAt', held.claimed_at, 'interviewId', interview)::text;
         end if;
       end $$`);
 

@@ -255,3 +255,117 @@ test("a team's queue views: who holds what, and a view one analyst shares with t
     await beto.close();
   }
 });
+
+test('a claim binds: only its holder decides; a supervisor releases it, then another decides; a proposal shows as such', async ({
+  browser,
+  teamServer,
+}) => {
+  const server = await teamServer.server();
+  const team = { host: server.host, port: server.port, database: await server.createDatabase('binding_claims') };
+  await (await openRecord({ kind: 'team', ...team, user: 'postgres', tls: 'disable' })).close();
+  await sql(
+    team,
+    'create role elena login in role omni_reviewer; create role fede login in role omni_reviewer; create role gabi login in role omni_supervisor;',
+  );
+  const elena = await analyst(browser, team, 'elena');
+  const fede = await analyst(browser, team, 'fede');
+  const gabi = await analyst(browser, team, 'gabi');
+  const notesAt = async (who: typeof fede, id: string) =>
+    ((await (await fetch(`${who.shell.demoUrl}/__demo/interviews/${id}`)).json()) as { notes: unknown[] }).notes.length;
+  try {
+    for (const { shell } of [elena, fede, gabi]) await keepTeamKey(shell);
+    await elena.shell.ipc('queue.addDemoSeeds', {});
+    // Elena opens an interview: she holds it while it is open.
+    await goTo(elena.page, '/interviews/demo-clean-pass');
+    await expect.poll(() => sql(team, 'select holder from claims')).toEqual([{ holder: 'elena' }]);
+
+    // Fede sees who holds it, and his rejection is refused by the database, naming her; his service gets no note.
+    await goTo(fede.page, '/interviews/demo-clean-pass');
+    await expect(fede.page.getByTestId('claim-held')).toContainText('elena');
+    await panelsSettled(fede.page);
+    const before = await notesAt(fede, 'demo-clean-pass');
+    await fede.page.getByRole('button', { name: 'Reject', exact: true }).click();
+    const dialog = fede.page.getByRole('dialog');
+    await dialog.getByLabel('Reason (required)').fill('The selfie is a photo of a screen.');
+    await dialog.getByRole('button', { name: 'Record decision' }).click();
+    await expect(dialog.getByRole('alert')).toContainText(/Held by elena since \d\d:\d\d/);
+    await fede.page.screenshot({ path: `${SHOTS}/team-claim-binds-en.png` });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await notesAt(fede, 'demo-clean-pass')).toBe(before);
+    expect(await sql(team, 'select count(*)::int as n from decisions')).toEqual([{ n: 0 }]);
+
+    // The supervisor releases Elena's claim (audited with whose it was); now Fede decides, and the note goes.
+    expect(await gabi.shell.ipc('team.release', { interviewId: 'demo-clean-pass' })).toEqual({ released: true });
+    await goTo(elena.page, '/interviews');
+    const decided = await fede.shell.ipc<{ status: string }>('interview.decide', {
+      interviewId: 'demo-clean-pass',
+      decision: 'reject',
+      reason: 'The selfie is a photo of a screen.',
+      acknowledgeHighFindings: false,
+    });
+    expect(decided.status).toBe('final');
+    expect(await notesAt(fede, 'demo-clean-pass')).toBe(before + 1);
+    expect(
+      await sql(
+        team,
+        "select detail->>'of' as of, actor from audit_entries where action = 'released' and detail->>'of' is not null",
+      ),
+    ).toEqual([{ of: 'elena', actor: 'gabi' }]);
+    // A second final decision is refused, and nothing more is sent.
+    await fede.shell.ipc('team.claim', { interviewId: 'demo-clean-pass' });
+    await expect(
+      fede.shell.ipc('interview.decide', {
+        interviewId: 'demo-clean-pass',
+        decision: 'approve',
+        reason: 'Changed my mind',
+        acknowledgeHighFindings: true,
+      }),
+    ).rejects.toThrow(/ALREADY_DECIDED/);
+    expect(await notesAt(fede, 'demo-clean-pass')).toBe(before + 1);
+
+    // Elena proposes approving a high-risk interview; a final decision over the waiting proposal is refused.
+    await elena.shell.ipc('interview.decide', {
+      interviewId: 'demo-fraud-high',
+      decision: 'approve',
+      reason: 'Known customer.',
+      acknowledgeHighFindings: true,
+    });
+    const elenaNotes = await notesAt(elena, 'demo-fraud-high');
+    await expect(
+      elena.shell.ipc('interview.decide', {
+        interviewId: 'demo-fraud-high',
+        decision: 'reject',
+        reason: 'On second thought',
+        acknowledgeHighFindings: false,
+      }),
+    ).rejects.toThrow(/PROPOSAL_WAITING/);
+    expect(await notesAt(elena, 'demo-fraud-high')).toBe(elenaNotes);
+
+    // Everyone's queue says it is proposed, waiting for a second review, in both languages.
+    await goTo(fede.page, '/interviews');
+    const row = fede.page.getByTestId('queue-row').filter({ hasText: 'demo-fraud-high' });
+    await expect(row).toContainText('Proposed, waiting for a second review');
+    await fede.page.screenshot({ path: `${SHOTS}/team-proposed-en.png` });
+    await fede.shell.ipc('settings.setPreferences', { language: 'es' });
+    await fede.page.reload();
+    await expect(row).toContainText('Propuesta, en espera de segunda revisión');
+    await fede.page.screenshot({ path: `${SHOTS}/team-proposed-es.png` });
+
+    // The owner rewrites an entry behind the running apps: every screen raises the alarm.
+    await sql(
+      team,
+      `alter table audit_entries disable trigger audit_entries_append_only;
+       update audit_entries set detail = '{"forged":true}' where seq = 1;
+       alter table audit_entries enable trigger audit_entries_append_only;`,
+    );
+    await expect(fede.page.getByTestId('trail-alarm')).toContainText('ya no se verifica', { timeout: 10_000 });
+    await fede.page.screenshot({ path: `${SHOTS}/team-trail-alarm-es.png` });
+    await goTo(elena.page, '/settings');
+    await expect(elena.page.getByTestId('trail-alarm')).toContainText('no longer verifies', { timeout: 10_000 });
+    await elena.page.screenshot({ path: `${SHOTS}/team-trail-alarm-en.png` });
+  } finally {
+    await elena.close();
+    await fede.close();
+    await gabi.close();
+  }
+});

@@ -227,7 +227,7 @@ describe('the team record, attacked with an analyst’s own login', () => {
 
     // Beto cannot confirm what ana holds; the supervisor releases ana's claim (her listed power), then beto takes it.
     await expect(beto.decisions.review('production', 'i1', 'confirmed', 'ok', () => 'n')).rejects.toMatchObject({
-      data: { code: 'HELD_BY_OTHER', message: { en: expect.stringMatching(/^Held by ana since \d\d:\d\d/) } },
+      data: { code: 'CLAIMED_BY_OTHER', message: { en: expect.stringMatching(/^Held by ana since \d\d:\d\d/) } },
     });
     expect(await beto.claims.release('production', 'i1')).toBe(false);
     expect(await beto.claims.release('production', 'i1', true)).toBe(false);

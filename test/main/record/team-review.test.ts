@@ -232,7 +232,7 @@ describe('four eyes', () => {
     await ana.decisions.add('f3', decision());
     // Beto does not hold it: refused, naming the holder; nothing recorded.
     await expect(beto.decisions.review('production', 'f3', 'confirmed', 'ok', () => 'note')).rejects.toMatchObject({
-      data: { code: 'HELD_BY_OTHER', details: { holder: 'ana' } },
+      data: { code: 'CLAIMED_BY_OTHER', details: { holder: 'ana' } },
     });
     expect((await ana.decisions.last('production', 'f3'))?.status).toBe('proposed');
     expect(await beto.writes.unsent('production', 'f3', 'decision')).toBeUndefined();

@@ -173,7 +173,7 @@ describe('docs/team-database.sql, as an administrator runs it', () => {
       };
       // Beto holds it now: ana's decision is refused by the database, naming him.
       await expect(record.decisions.add('team-1', approval)).rejects.toMatchObject({
-        data: { code: 'HELD_BY_OTHER', details: { holder: 'beto' } },
+        data: { code: 'CLAIMED_BY_OTHER', details: { holder: 'beto' } },
       });
       await reviewRecord(sofia).claims.reassign('production', 'team-1', 'ana');
       await record.readings.add('production', 'team-1', 'low', []);
