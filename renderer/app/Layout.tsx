@@ -182,7 +182,7 @@ function RecordAwayBanner() {
   // Never hidden once seen: the trail's history no longer extends what this app verified before.
   const trail = link.data?.trail;
   const trailAlarm = trail && (
-    <div className="startup-notice record-away" role="alert" data-testid="trail-alarm">
+    <div className="startup-notice trail-alarm" role="alert" data-testid="trail-alarm">
       <p>
         <strong>{t(trail.rewritten ? 'trailRewritten' : 'trailBroken', { n: format.number(trail.brokenAt) })}</strong>{' '}
         {t('trailAlarmNext')}

@@ -290,7 +290,7 @@ test('a claim binds: only its holder decides; a supervisor releases it, then ano
     await dialog.getByRole('button', { name: 'Record decision' }).click();
     await expect(dialog.getByRole('alert')).toContainText(/Held by elena since \d\d:\d\d/);
     await fede.page.screenshot({ path: `${SHOTS}/team-claim-binds-en.png` });
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
     expect(await notesAt(fede, 'demo-clean-pass')).toBe(before);
     expect(await sql(team, 'select count(*)::int as n from decisions')).toEqual([{ n: 0 }]);
 
@@ -344,11 +344,20 @@ test('a claim binds: only its holder decides; a supervisor releases it, then ano
     // Everyone's queue says it is proposed, waiting for a second review, in both languages.
     await goTo(fede.page, '/interviews');
     const row = fede.page.getByTestId('queue-row').filter({ hasText: 'demo-fraud-high' });
-    await expect(row).toContainText('Proposed, waiting for a second review');
+    await expect(row).toContainText('Proposedwaiting for a second review');
+    await row.scrollIntoViewIfNeeded();
     await fede.page.screenshot({ path: `${SHOTS}/team-proposed-en.png` });
     await fede.shell.ipc('settings.setPreferences', { language: 'es' });
     await fede.page.reload();
-    await expect(row).toContainText('Propuesta, en espera de segunda revisión');
+    await expect(row).toContainText('Propuestaen espera de segunda revisión');
+    await row.scrollIntoViewIfNeeded();
+    // The longer state stays inside the queue's panel.
+    const overflow = await fede.page
+      .locator('.queue-table')
+      .evaluate(
+        (table) => table.getBoundingClientRect().right - table.closest('.panel')!.getBoundingClientRect().right,
+      );
+    expect(overflow).toBeLessThanOrEqual(0);
     await fede.page.screenshot({ path: `${SHOTS}/team-proposed-es.png` });
 
     // The owner rewrites an entry behind the running apps: every screen raises the alarm.
@@ -358,10 +367,12 @@ test('a claim binds: only its holder decides; a supervisor releases it, then ano
        update audit_entries set detail = '{"forged":true}' where seq = 1;
        alter table audit_entries enable trigger audit_entries_append_only;`,
     );
-    await expect(fede.page.getByTestId('trail-alarm')).toContainText('ya no se verifica', { timeout: 10_000 });
+    await expect(fede.page.getByTestId('trail-alarm')).toContainText('a espaldas de esta aplicación', {
+      timeout: 10_000,
+    });
     await fede.page.screenshot({ path: `${SHOTS}/team-trail-alarm-es.png` });
     await goTo(elena.page, '/settings');
-    await expect(elena.page.getByTestId('trail-alarm')).toContainText('no longer verifies', { timeout: 10_000 });
+    await expect(elena.page.getByTestId('trail-alarm')).toContainText('changed behind this app', { timeout: 10_000 });
     await elena.page.screenshot({ path: `${SHOTS}/team-trail-alarm-en.png` });
   } finally {
     await elena.close();

@@ -59,6 +59,7 @@ export function QueueRow({
       <td>
         <LocalStateBadge state={entry.localState} proposed={entry.awaitingSecondReview} />
         <span className="visually-hidden">{stateLabel(entry.localState, entry.awaitingSecondReview)}</span>
+        {entry.awaitingSecondReview && <div className="small muted">{t('awaitingSecondReview')}</div>}
       </td>
       <td className="num">{waiting}</td>
       {holder && (
