@@ -1,5 +1,4 @@
 import { demoRoutes } from '../demo-client';
-import { userInfo } from 'node:os';
 import type { EnvironmentConfig, MainContext } from '../ports';
 import type { CrossDocResponse, RawIdvResponse } from '../../common/omni';
 import { serviceAnswer } from '../omni/answer';
@@ -32,6 +31,7 @@ import { crossDocRows } from './crossdoc';
 import { formatDecisionNote, openHighFindings, riskLevelOf } from './decision';
 import { parseImport } from './import';
 import { ReviewQueue } from './queue';
+import { osAccount, personOf } from './person';
 import type { ServiceWrite, ServiceWriteKind } from '../record/service-write-records';
 import { auditJson, reviewReportPdf, type Outcome, type ReportLanguage } from './report';
 import { videoUrlExpiry } from './video';
@@ -176,10 +176,16 @@ export class ReviewService {
       this.queue.require(interviewId),
       this.ctx.record.decisions.last(env.id, interviewId),
     ]);
+    const person = personOf(this.ctx);
+    const shown = last && {
+      ...last,
+      ...(last.decidedBy ? { decidedBy: person(last.decidedBy) } : {}),
+      ...(last.reviewedBy ? { reviewedBy: person(last.reviewedBy) } : {}),
+    };
     return {
       entry,
       environment: { id: env.id, kind: env.kind, name: env.name },
-      ...(last ? { lastDecision: last } : {}),
+      ...(shown ? { lastDecision: shown } : {}),
     };
   }
 
@@ -585,15 +591,23 @@ export class ReviewService {
     return saved;
   }
 
-  async audit(interviewId: string): Promise<AuditView> {
+  /** The trail as hashed: what exports carry, so an auditor's check of the chain holds. */
+  private async trailOf(interviewId: string): Promise<AuditView> {
     const [entries, chain] = await Promise.all([this.ctx.audit.list({ interviewId }), this.ctx.audit.verify()]);
     return { entries, chain };
+  }
+
+  /** The trail as the screens show it: each writer named as a person. */
+  async audit(interviewId: string): Promise<AuditView> {
+    const { entries, chain } = await this.trailOf(interviewId);
+    const person = personOf(this.ctx);
+    return { entries: entries.map((e) => (e.actor ? { ...e, actor: person(e.actor) } : e)), chain };
   }
 
   async exportAudit(interviewId: string, format: 'json' | 'pdf', language: ReportLanguage): Promise<SavedFile | null> {
     const env = this.env();
     const overview = await this.overviewOf(interviewId);
-    const audit = await this.audit(interviewId);
+    const audit = await this.trailOf(interviewId);
     const generatedAt = this.now().toISOString();
     const environment = { id: env.id, name: env.name, kind: env.kind };
     const stamp = generatedAt.slice(0, 19).replace(/[:T]/g, '-');
@@ -650,15 +664,6 @@ export class ReviewService {
 
   saveDraft(interviewId: string, kind: DraftKind, text: string): Promise<Drafts> {
     return this.drafts.save(interviewId, kind, text);
-  }
-}
-
-function osAccount(): string | undefined {
-  try {
-    return userInfo().username || undefined;
-  } catch {
-    // No account name on this system (a container without a passwd entry): the entry says when, not who.
-    return undefined;
   }
 }
 

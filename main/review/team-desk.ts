@@ -9,6 +9,7 @@ import type {
 import { ReviewError } from '../errors';
 import type { MainContext } from '../ports';
 import type { TakeWithin } from '../record/claim-records';
+import { loginOf, personOf } from './person';
 
 const SUPERVISORS_ONLY = new ReviewError(
   'SUPERVISORS_ONLY',
@@ -45,9 +46,10 @@ export class TeamDesk {
     return this.who;
   }
 
+  /** A claim as the screens show it: whose (as a person), and whether it is this analyst's. */
   private async view(claim: Claim): Promise<ClaimView> {
     const { user } = await this.whoAmI();
-    return { ...claim, mine: claim.holder === user };
+    return { ...claim, holder: personOf(this.ctx)(claim.holder), mine: claim.holder === user };
   }
 
   private async supervisor(): Promise<void> {
@@ -58,7 +60,7 @@ export class TeamDesk {
   async status(): Promise<TeamStatusView> {
     const [who, settings] = await Promise.all([this.whoAmI(), this.record.teamSettings.get()]);
     const waiting = await this.record.overview.waiting(this.environment(), settings.targetHours, new Date());
-    return { engine: this.record.engine, ...who, settings, waiting };
+    return { engine: this.record.engine, ...who, user: personOf(this.ctx)(who.user), settings, waiting };
   }
 
   /** Claims the oldest free interview to review, within the analyst's view of the queue when one is given. */
@@ -107,9 +109,8 @@ export class TeamDesk {
   }
 
   async holders(): Promise<ClaimView[]> {
-    const { user } = await this.whoAmI();
     const claims = await this.record.claims.holders(this.environment());
-    return claims.map((c) => ({ ...c, mine: c.holder === user }));
+    return Promise.all(claims.map((c) => this.view(c)));
   }
 
   changes(after: number, waitMs: number): Promise<TeamChangesView> {
@@ -128,7 +129,15 @@ export class TeamDesk {
       this.record.overview.decisionsByDay(env, now),
       this.record.overview.members(),
     ]);
-    return { settings, waiting, holders, proposals, decisionsByDay, members };
+    const person = personOf(this.ctx);
+    return {
+      settings,
+      waiting,
+      holders,
+      proposals: proposals.map((p) => ({ ...p, proposedBy: person(p.proposedBy) })),
+      decisionsByDay: decisionsByDay.map((d) => ({ ...d, reviewer: person(d.reviewer) })),
+      members: members.map((m) => ({ ...m, user: person(m.user) })),
+    };
   }
 
   async saveSettings(settings: TeamSettings): Promise<TeamSettings> {
@@ -152,8 +161,13 @@ export class TeamDesk {
     limit: number;
   }): Promise<TeamAuditView> {
     await this.supervisor();
-    const [found, chain] = await Promise.all([this.record.overview.searchAudit(query), this.ctx.audit.verify()]);
-    return { ...found, chain };
+    const reviewer = query.reviewer && loginOf(this.ctx, query.reviewer);
+    const [found, chain] = await Promise.all([
+      this.record.overview.searchAudit({ ...query, ...(reviewer ? { reviewer } : {}) }),
+      this.ctx.audit.verify(),
+    ]);
+    const person = personOf(this.ctx);
+    return { ...found, entries: found.entries.map((e) => (e.actor ? { ...e, actor: person(e.actor) } : e)), chain };
   }
 }
 
