@@ -33,7 +33,9 @@ export type AuditAction =
   | 'claimed'
   | 'released'
   | 'reassigned'
-  | 'teamSettingsChanged';
+  | 'teamSettingsChanged'
+  /** The trail's head (detail: seq, hash) timestamped outside the database through NOM-151 (folio, token). */
+  | 'checkpoint';
 
 export interface AuditEntry {
   seq: number;

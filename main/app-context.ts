@@ -10,7 +10,7 @@ import { connectionFailed, teamDatabaseSettings } from './settings/team-database
 import { importLegacyFiles } from './record/import-legacy';
 import { ChangeFeed } from './record/change-feed';
 import { SharedTokenRecords, sharingVault, type TokenSharing } from './record/shared-session-tokens';
-import type { EnvironmentConfig, FileService, MainContext, ShellService } from './ports';
+import type { ChainStatus, EnvironmentConfig, FileService, MainContext, ShellService } from './ports';
 import { credentialService } from './settings/credentials';
 import { environmentService } from './settings/environments';
 import { ReviewError } from './errors';
@@ -19,6 +19,7 @@ import type { MediaStore } from './media/registry';
 import { OmniClient } from './omni/client';
 import { isPlainHttpToRemote } from '../common/ipc/settings';
 import { RESYNC_NOTICE } from '../common/team-review';
+import { trailCheckpoints } from './trail/checkpoints';
 
 /**
  * Builds the MainContext both shells share from the parts that differ per shell (store, vault, media URLs, files,
@@ -134,6 +135,9 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
     changes,
   };
 
+  // The trail's anchors outside the database, on a team's (this computer's record has one user and nobody to hide from).
+  const checkpoints = record.engine === 'team' ? checkpointsFor(context, onRecord.raise, log) : undefined;
+
   return {
     context,
     demoUrl: () => demo.url(),
@@ -143,6 +147,7 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
       await demo.stop();
       stopHearing();
       changes.close();
+      checkpoints?.stop();
       await onRecord.stop();
       await record.close();
     },
@@ -184,4 +189,33 @@ function insecureAddress(): ReviewError {
       es: 'Cambia la URL base y la de autorización a https:// en Configuración.',
     },
   );
+}
+
+/** How often a running app looks whether a checkpoint is due (one is every 1,000 entries, and at least daily). */
+const CHECKPOINT_LOOK_MS = 60_000;
+
+/**
+ * Checks the checkpoints on file once at start (a history re-chained since contradicts one: the trail alarm), then
+ * takes one whenever it is due. A service that cannot stamp now is tried again at the next look.
+ */
+function checkpointsFor(context: MainContext, raise: (status: ChainStatus) => void, log: Logger) {
+  const checkpoints = trailCheckpoints(context);
+  void checkpoints
+    .verify()
+    .then((checks) => {
+      const bad = checks.find((c) => c.outcome === 'contradicted' || c.outcome === 'forged' || c.outcome === 'late');
+      if (bad) raise({ ok: false, brokenAt: bad.covers, rewritten: true });
+    })
+    .catch((error: unknown) => log.warn('The trail’s checkpoints could not be checked now', { reason: String(error) }));
+  const timer = setInterval(
+    () =>
+      void checkpoints
+        .maybe()
+        .catch((error: unknown) =>
+          log.warn('A checkpoint of the trail could not be taken now', { reason: String(error) }),
+        ),
+    CHECKPOINT_LOOK_MS,
+  );
+  timer.unref?.();
+  return { stop: () => clearInterval(timer) };
 }

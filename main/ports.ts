@@ -136,7 +136,7 @@ export type ChainStatus = { ok: true } | { ok: false; brokenAt: number; rewritte
 
 export interface AuditTrail {
   append(entry: { interviewId?: string; action: AuditAction; detail: Record<string, unknown> }): Promise<AuditEntry>;
-  list(filter?: { interviewId?: string }): Promise<AuditEntry[]>;
+  list(filter?: { interviewId?: string; action?: AuditAction; seq?: number }): Promise<AuditEntry[]>;
   /**
    * When `action` was last recorded for each interview of `environment`, as a lookup by interview id: one look at the
    * file for a whole list (the queue asks for every row).
@@ -147,6 +147,8 @@ export interface AuditTrail {
     /** Only these interviews (one opening asks for one), through the index instead of over the whole trail. */
     interviewIds?: readonly string[],
   ): Promise<(interviewId: string) => string | undefined>;
+  /** The newest entry (of one action, when given): the trail's head, or its last checkpoint. */
+  latest(action?: AuditAction): Promise<AuditEntry | undefined>;
   /**
    * Recomputes the hash chain; the first broken link if any. `rewritten`: the history no longer extends the head this
    * app saw before (an entry changed, removed or re-chained behind it), which it never calls intact again.

@@ -52,6 +52,13 @@ export interface TeamAuditView {
   chain: { ok: true } | { ok: false; brokenAt: number; rewritten?: true };
   /** Entries that matched, of which `entries` holds the newest `limit`. */
   matched: number;
+  /** The trail's checkpoints outside the database (NOM-151 timestamps of its head), checked now. */
+  checkpoints: {
+    count: number;
+    last?: { covers: number; genTime?: string };
+    /** The first that no longer holds: the history contradicts it, its token is forged, or it was stamped late. */
+    problem?: { covers: number; outcome: 'contradicted' | 'forged' | 'late' };
+  };
 }
 
 /** Notices since `after`; `cursor` is what to pass next. A cursor from before a restart returns everything new. */

@@ -104,7 +104,30 @@ export function nom151Service(ctx: MainContext) {
     return views.filter((v): v is TrustedRootView => v !== null);
   }
 
+  /** Whether a token timestamps exactly this statement, under a root this environment trusts. */
+  async function verifyStamp(token: string, statement: string): Promise<Nom151Verification> {
+    return verifyEvidence({
+      evidence: new TextEncoder().encode(token),
+      document: new TextEncoder().encode(statement),
+      trustedRootsPem: await trustedRootsPem(),
+    });
+  }
+
   return {
+    verifyStamp,
+    /**
+     * A statement timestamped by the service's NOM-151 signing, for the audit trail's checkpoints: the token (base64
+     * DER), its folio and what verifying it with the trusted roots concluded. Recorded by the caller, not here.
+     */
+    async stamp(statement: string) {
+      const response = await ctx.omni().call('signStringNom151', { body: { stringToSign: statement } });
+      return {
+        token: response.signedString,
+        folio: response.reference,
+        verification: await verifyStamp(response.signedString, statement),
+      };
+    },
+
     async signString(text: string): Promise<SignStringView> {
       const response = await ctx.omni().call('signStringNom151', { body: { stringToSign: text } });
       const content = new TextEncoder().encode(text);

@@ -115,7 +115,19 @@ export function recordAuditTrail(
     async list(filter) {
       let query = db.selectFrom('audit_entries').selectAll().orderBy('seq');
       if (filter?.interviewId !== undefined) query = query.where('interview_id', '=', filter.interviewId);
+      if (filter?.action !== undefined) query = query.where('action', '=', filter.action);
+      if (filter?.seq !== undefined) query = query.where('seq', '=', filter.seq);
       return (await query.execute()).map(fromRow);
+    },
+    async latest(action) {
+      const row = await db
+        .selectFrom('audit_entries')
+        .selectAll()
+        .$if(action !== undefined, (q) => q.where('action', '=', action!))
+        .orderBy('seq', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row && fromRow(row);
     },
     async lastRecorded(action, env, interviewIds) {
       let query = db

@@ -72,6 +72,7 @@ export function recordForApp(
       audit: { ...audit, verify },
       resume: async () => undefined,
       stop: async () => undefined,
+      raise: heard,
     };
   const away = keepWorkingWhileAway({ db: open.db, record, audit: { ...audit, verify }, ...opts });
   const watcher = watchTrail(open.db, { verify, suspect: audit.suspect }, () => undefined);
@@ -82,6 +83,8 @@ export function recordForApp(
     audit: away.audit,
     resume: away.resume,
     stop: () => (watcher.stop(), away.stop()),
+    /** A finding from outside the chain (a checkpoint the history contradicts): the same alarm. */
+    raise: heard,
   };
 }
 

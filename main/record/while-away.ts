@@ -370,6 +370,7 @@ export function keepWorkingWhileAway({
       return appended ?? { seq: 0, at, environment, ...entry, prevHash: '', hash: '' };
     },
     list: (filter) => read(() => audit.list(filter)),
+    latest: (action) => read(() => audit.latest(action)),
     verify: () => read(() => audit.verify()),
     // When an interview was last opened only decorates the queue: unknown while away, rather than an error.
     lastRecorded: (action, environment, ids) =>

@@ -216,6 +216,7 @@ const words = {
       released: 'released',
       reassigned: 'handed over',
       teamSettingsChanged: 'team rules changed',
+      checkpoint: 'trail timestamped (NOM-151 checkpoint)',
     } satisfies Record<AuditEntry['action'], string>,
   },
   es: {
@@ -276,6 +277,7 @@ const words = {
       released: 'liberada',
       reassigned: 'pasada a otra persona',
       teamSettingsChanged: 'reglas del equipo cambiadas',
+      checkpoint: 'bitácora sellada en el tiempo (punto de control NOM-151)',
     } satisfies Record<AuditEntry['action'], string>,
   },
 } as const;

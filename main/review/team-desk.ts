@@ -9,6 +9,7 @@ import type {
 import { ReviewError } from '../errors';
 import type { MainContext } from '../ports';
 import type { TakeWithin } from '../record/claim-records';
+import { trailCheckpoints } from '../trail/checkpoints';
 import { loginOf, personOf } from './person';
 
 const SUPERVISORS_ONLY = new ReviewError(
@@ -162,12 +163,26 @@ export class TeamDesk {
   }): Promise<TeamAuditView> {
     await this.supervisor();
     const reviewer = query.reviewer && loginOf(this.ctx, query.reviewer);
-    const [found, chain] = await Promise.all([
+    const [found, chain, checks] = await Promise.all([
       this.record.overview.searchAudit({ ...query, ...(reviewer ? { reviewer } : {}) }),
       this.ctx.audit.verify(),
+      trailCheckpoints(this.ctx).verify(),
     ]);
     const person = personOf(this.ctx);
-    return { ...found, entries: found.entries.map((e) => (e.actor ? { ...e, actor: person(e.actor) } : e)), chain };
+    const last = checks.at(-1);
+    const problem = checks.find((c) => c.outcome === 'contradicted' || c.outcome === 'forged' || c.outcome === 'late');
+    return {
+      ...found,
+      entries: found.entries.map((e) => (e.actor ? { ...e, actor: person(e.actor) } : e)),
+      chain,
+      checkpoints: {
+        count: checks.length,
+        ...(last ? { last: { covers: last.covers, ...(last.genTime ? { genTime: last.genTime } : {}) } } : {}),
+        ...(problem
+          ? { problem: { covers: problem.covers, outcome: problem.outcome as 'contradicted' | 'forged' | 'late' } }
+          : {}),
+      },
+    };
   }
 }
 

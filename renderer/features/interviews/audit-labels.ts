@@ -37,6 +37,7 @@ export function useAuditLabels() {
       released: t('actReleased'),
       reassigned: t('actReassigned'),
       teamSettingsChanged: t('actTeamSettingsChanged'),
+      checkpoint: t('actCheckpoint'),
     }),
     [t],
   );

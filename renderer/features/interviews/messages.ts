@@ -281,6 +281,7 @@ export const messages = defineMessages({
     actReleased: 'Released',
     actReassigned: 'Handed over',
     actTeamSettingsChanged: 'Team rules changed',
+    actCheckpoint: 'Trail timestamped (NOM-151 checkpoint)',
     reassignedDetail: 'to {to}',
     heldReadOnly: 'You can read it; deciding is for whoever holds it. A supervisor can hand it to you (Team).',
     trustedRootDetail: '{subject} · SHA-256 {sha256}',
@@ -590,6 +591,7 @@ export const messages = defineMessages({
     actReleased: 'Liberada',
     actReassigned: 'Pasada a otra persona',
     actTeamSettingsChanged: 'Reglas del equipo cambiadas',
+    actCheckpoint: 'Bitácora sellada en el tiempo (punto de control NOM-151)',
     reassignedDetail: 'a {to}',
     heldReadOnly:
       'Puedes consultarla; decidir le toca a quien la tiene. Una persona supervisora puede pasártela (Equipo).',

@@ -344,6 +344,7 @@ function Rules({ settings }: { settings: TeamSettings }) {
 
 function TeamAudit({ members }: { members: TeamOverviewView['members'] }) {
   const t = useT(messages);
+  const f = useFormat();
   const labels = useAuditLabels();
   const headingId = useId();
   const reviewerId = useId();
@@ -432,6 +433,22 @@ function TeamAudit({ members }: { members: TeamOverviewView['members'] }) {
                   seq: audit.data.chain.brokenAt,
                 })}{' '}
             {t('matched', { shown: audit.data.entries.length, matched: audit.data.matched })}
+          </p>
+          <p
+            className={audit.data.checkpoints.problem ? 'team-chain-broken' : 'muted small'}
+            data-testid="team-checkpoints"
+          >
+            {audit.data.checkpoints.problem
+              ? t(`checkpoint_${audit.data.checkpoints.problem.outcome}`, {
+                  seq: audit.data.checkpoints.problem.covers,
+                })
+              : audit.data.checkpoints.last
+                ? t('checkpointLast', {
+                    n: audit.data.checkpoints.count,
+                    seq: audit.data.checkpoints.last.covers,
+                    time: audit.data.checkpoints.last.genTime ? f.dateTime(audit.data.checkpoints.last.genTime) : '—',
+                  })
+                : t('checkpointNone')}
           </p>
           <p className="muted small">{t('chainTrustNote')}</p>
           {audit.data.entries.length === 0 ? (

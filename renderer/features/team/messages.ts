@@ -60,6 +60,15 @@ export const messages = defineMessages({
     chainBroken: 'The hash chain breaks at entry {seq}: an entry was changed or removed.',
     chainRewritten:
       'The trail was changed behind this app at entry {seq}: its history no longer extends what this app verified before.',
+    checkpointNone:
+      'No checkpoint yet: the trail’s head is timestamped through the service’s NOM-151 signing every 1,000 entries and at least daily.',
+    checkpointLast:
+      '{n} checkpoint(s) outside the database; the last timestamps the trail up to entry {seq} ({time}) and still holds.',
+    checkpoint_contradicted:
+      'The checkpoint of entry {seq} contradicts the trail: its history was re-chained after it was timestamped.',
+    checkpoint_forged: 'The checkpoint of entry {seq} does not verify: its timestamp token was altered.',
+    checkpoint_late:
+      'The checkpoint of entry {seq} was timestamped long after it says: it was made again after the fact.',
     chainTrustNote:
       'Four eyes under the "every approval" rule trusts nothing a client reports; under "high-risk approvals" it is judged on every risk reading on file, each attributed to whoever read it.',
     auditEmpty: 'No entry matches.',
@@ -129,6 +138,15 @@ export const messages = defineMessages({
     chainBroken: 'La cadena de hashes se rompe en la entrada {seq}: una entrada se cambió o se quitó.',
     chainRewritten:
       'La bitácora se cambió a espaldas de esta aplicación en la entrada {seq}: su historia ya no continúa la que esta aplicación verificó antes.',
+    checkpointNone:
+      'Aún no hay punto de control: la cabeza de la bitácora se sella en el tiempo con la firma NOM-151 del servicio cada 1,000 entradas y al menos a diario.',
+    checkpointLast:
+      '{n} punto(s) de control fuera de la base de datos; el último sella la bitácora hasta la entrada {seq} ({time}) y sigue en pie.',
+    checkpoint_contradicted:
+      'El punto de control de la entrada {seq} contradice la bitácora: su historia se volvió a encadenar después de sellarse.',
+    checkpoint_forged: 'El punto de control de la entrada {seq} no se verifica: su sello de tiempo fue alterado.',
+    checkpoint_late:
+      'El punto de control de la entrada {seq} se selló mucho después de lo que dice: se hizo de nuevo después de los hechos.',
     chainTrustNote:
       'Cuatro ojos con la regla "toda aprobación" no confía en nada que reporte un cliente; con "aprobaciones de riesgo alto" se juzga con cada lectura de riesgo registrada, cada una atribuida a quien la hizo.',
     auditEmpty: 'Ninguna entrada coincide.',

@@ -25,6 +25,10 @@ const LABELS: Record<AuditAction, { en: string; es: string }> = {
   released: { en: 'released', es: 'liberada' },
   reassigned: { en: 'handed over', es: 'pasada a otra persona' },
   teamSettingsChanged: { en: 'team rules changed', es: 'reglas del equipo cambiadas' },
+  checkpoint: {
+    en: 'trail timestamped (NOM-151 checkpoint)',
+    es: 'bitácora sellada en el tiempo (punto de control NOM-151)',
+  },
 };
 
 const entries: AuditEntry[] = (Object.keys(LABELS) as AuditAction[]).map((action, i) => ({

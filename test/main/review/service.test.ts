@@ -32,6 +32,9 @@ class ChainAudit implements AuditTrail {
   async list(filter?: { interviewId?: string }) {
     return this.entries.filter((e) => !filter?.interviewId || e.interviewId === filter.interviewId);
   }
+  async latest(action?: string) {
+    return this.entries.findLast((e) => action === undefined || e.action === action);
+  }
   async lastRecorded(action: string, environment: string) {
     return (interviewId: string) =>
       this.entries.findLast(
