@@ -75,7 +75,7 @@ export function recordForApp(
       raise: heard,
     };
   const away = keepWorkingWhileAway({ db: open.db, record, audit: { ...audit, verify }, ...opts });
-  const watcher = watchTrail(open.db, { verify, suspect: audit.suspect }, () => undefined);
+  const watcher = watchTrail(open.db, { verify, suspect: audit.suspect, distrust: audit.distrust }, () => undefined);
   // Read once now, so a decision made while the database is away later still knows whether it needs a second reviewer.
   void away.record.teamSettings.get().catch(() => undefined);
   return {

@@ -274,14 +274,14 @@ describe('the team record, attacked with an analyst’s own login', () => {
 });
 
 describe('the owner rewrites history', () => {
-  it('is seen by a running app within a second, and never called intact again; a fresh app with its witness sees it too', async () => {
+  it('is seen by a running app (how fast: bench/trail.bench.ts), and never called intact again; a fresh app with its witness sees it too', async () => {
     const store = new MemoryJsonStore();
     const alarms: number[] = [];
     const app = recordForApp(logins.ana, {
       environment: () => 'production',
       store,
       log: { info: () => undefined, warn: () => undefined, error: () => undefined } as never,
-      onTrailBroken: () => alarms.push(performance.now()),
+      onTrailBroken: () => alarms.push(Date.now()),
     });
     try {
       await app.audit.append({ interviewId: 'i2', action: 'opened', detail: {} });
@@ -289,15 +289,12 @@ describe('the owner rewrites history', () => {
       expect(await app.audit.verify()).toEqual({ ok: true });
 
       // The owner turns the append-only trigger off and changes an entry in the middle, hash and all re-chained.
-      const changedAt = performance.now();
       await owner.query(`alter table audit_entries disable trigger audit_entries_append_only`);
       await owner.query(`update audit_entries set detail = '{"forged":true}' where seq = 1`);
       await rechain(owner);
       await owner.query(`alter table audit_entries enable trigger audit_entries_append_only`);
 
       await expect.poll(() => alarms.length, { timeout: 5_000, interval: 20 }).toBe(1);
-      const seenMs = alarms[0]! - changedAt;
-      expect(seenMs).toBeLessThan(1_000);
       expect(app.record.link()).toMatchObject({ trail: { ok: false } });
       expect(await app.audit.verify()).toMatchObject({ ok: false, rewritten: true });
     } finally {
@@ -310,6 +307,42 @@ describe('the owner rewrites history', () => {
     });
     expect(await again.verify()).toMatchObject({ ok: false, rewritten: true });
   }, 30_000);
+});
+
+describe('the owner changes one entry and leaves the hashes', () => {
+  it('is seen by a running app from the rows changed since its last check (how fast: bench/trail.bench.ts)', async () => {
+    const alarms: number[] = [];
+    const app = recordForApp(logins.beto, {
+      environment: () => 'production',
+      store: new MemoryJsonStore(),
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined } as never,
+      onTrailBroken: () => alarms.push(Date.now()),
+    });
+    // In one transaction of a session of its own, as an owner at psql would.
+    const psql = new pg.Client({
+      host: server.host,
+      port: server.port,
+      user: 'omni_owner',
+      password: 'change-me-owner',
+      database,
+    });
+    await psql.connect();
+    try {
+      // A fresh witness takes the trail as it is now (consistent again after the re-chain above) and watches on.
+      expect(await app.audit.verify()).toEqual({ ok: true });
+      await app.audit.append({ interviewId: 'i2', action: 'opened', detail: {} });
+      await psql.query(`begin;
+        alter table audit_entries disable trigger audit_entries_append_only;
+        update audit_entries set action = 'downloaded' where seq = 2;
+        alter table audit_entries enable trigger audit_entries_append_only;
+        commit;`);
+      await expect.poll(() => alarms.length, { timeout: 5_000, interval: 20 }).toBe(1);
+      expect(await app.audit.verify()).toMatchObject({ ok: false, brokenAt: 2, rewritten: true });
+    } finally {
+      await psql.end();
+      await app.stop();
+    }
+  });
 });
 
 /** Re-computes every hash from the first entry on, as an owner covering their tracks would. */
