@@ -103,6 +103,8 @@ export interface DecisionRecord {
   reviewedBy?: string;
   reviewReason?: string;
   reviewedAt?: string;
+  /** Its note is recorded but has not reached the service yet (this analyst's to send again). */
+  noteUnsent?: true;
 }
 
 /**
@@ -170,6 +172,11 @@ export const interview = {
   reviewDecision: channel<DecideResult>()(
     z.object({ interviewId: InterviewId, verdict: ReviewVerdict, reason: z.string().trim().min(3).max(4000) }),
   ),
+  /**
+   * The recorded decision's note, which did not reach the service, sent again as it was recorded (same text, same
+   * idempotency key), by whoever recorded or confirmed it.
+   */
+  sendDecisionNoteAgain: channel<DecideResult>()(z.object({ interviewId: InterviewId })),
   /** Playback started (once per play after a pause); appended to the audit trail. */
   recordPlay: channel<{ ok: true }>()(
     z.object({ interviewId: InterviewId, positionSeconds: z.number().min(0).max(86_400) }),

@@ -176,9 +176,11 @@ export class ReviewService {
       this.queue.require(interviewId),
       this.ctx.record.decisions.last(env.id, interviewId),
     ]);
+    const unsent = last && (await this.ctx.record.writes.unsent(env.id, interviewId, 'decision'));
     const person = personOf(this.ctx);
     const shown = last && {
       ...last,
+      ...(unsent ? { noteUnsent: true as const } : {}),
       ...(last.decidedBy ? { decidedBy: person(last.decidedBy) } : {}),
       ...(last.reviewedBy ? { reviewedBy: person(last.reviewedBy) } : {}),
     };
@@ -551,6 +553,22 @@ export class ReviewService {
     return { ...sent, status: record.status, record };
   }
 
+  /** The recorded decision's note that did not reach the service, sent again as recorded (same key). */
+  sendDecisionNoteAgain(interviewId: string): Promise<DecideResult> {
+    return this.holding(interviewId, async () => {
+      const env = this.env().id;
+      const [unsent, last] = await Promise.all([
+        this.ctx.record.writes.unsent(env, interviewId, 'decision'),
+        this.ctx.record.decisions.last(env, interviewId),
+      ]);
+      if (!unsent || !last) throw nothingUnsent(interviewId);
+      const draft = (await this.drafts.get(interviewId)).decisionReason?.text ?? last.reason;
+      const sent = await this.send(interviewId, 'decisionReason', draft, unsent);
+      await this.releaseClaim(interviewId);
+      return { ...sent, status: last.status, record: last };
+    });
+  }
+
   /** A decided interview is let go. Best effort: the decision stands, and an unreleased claim lapses by itself. */
   private async releaseClaim(interviewId: string) {
     await this.ctx.record.claims.release(this.env().id, interviewId).catch(() => undefined);
@@ -665,6 +683,17 @@ export class ReviewService {
   saveDraft(interviewId: string, kind: DraftKind, text: string): Promise<Drafts> {
     return this.drafts.save(interviewId, kind, text);
   }
+}
+
+function nothingUnsent(interviewId: string): ReviewError {
+  return new ReviewError(
+    'NOTHING_UNSENT',
+    {
+      en: `Interview ${interviewId} has no decision note of yours waiting to be sent.`,
+      es: `La entrevista ${interviewId} no tiene una nota de decisión tuya esperando a enviarse.`,
+    },
+    { en: 'Reload the interview to see where it stands.', es: 'Vuelve a cargar la entrevista para ver cómo está.' },
+  );
 }
 
 async function outcome<T>(p: Promise<Fetched<T>>): Promise<Outcome<T>> {

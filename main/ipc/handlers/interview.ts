@@ -16,6 +16,7 @@ export const interviewHandlers: DomainHandlers<'interview'> = {
     reviewService(ctx).decide(interviewId, decision, reason, acknowledgeHighFindings),
   reviewDecision: async ({ interviewId, verdict, reason }, ctx) =>
     reviewService(ctx).reviewDecision(interviewId, verdict, reason),
+  sendDecisionNoteAgain: async ({ interviewId }, ctx) => reviewService(ctx).sendDecisionNoteAgain(interviewId),
   recordPlay: async ({ interviewId, positionSeconds }, ctx) =>
     reviewService(ctx).recordPlay(interviewId, positionSeconds),
   saveFile: async (input, ctx) => reviewService(ctx).saveFile(input),

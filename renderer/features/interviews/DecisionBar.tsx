@@ -70,6 +70,7 @@ export function DecisionBar({
           <span className="small muted num">{f.dateTime(last.decidedAt)}</span> <ReviewedBy last={last} />
         </span>
       )}
+      {last?.noteUnsent && <NoteUnsent interviewId={interviewId} />}
       {movedOn && movedOn.decidedOn !== interviewId && (
         <span className="small muted" role="status" data-testid="moved-on">
           {t('movedOn', { id: movedOn.decidedOn, decision: word(movedOn.decision) })}
@@ -84,6 +85,26 @@ export function DecisionBar({
         <DecisionDialog interviewId={interviewId} choice={choice} previous={last} onClose={() => setChoice(null)} />
       )}
     </section>
+  );
+}
+
+/**
+ * The decision is recorded, its note has not reached the service: said so, with the way to send it again (the same
+ * note, with the same key, so a service that kept the first one keeps it once).
+ */
+function NoteUnsent({ interviewId }: { interviewId: string }) {
+  const t = useT(messages);
+  const again = useOmniMutation((api, _input: void) => api.interview.sendDecisionNoteAgain({ interviewId }), {
+    invalidate: [keys.interview.overview(interviewId), keys.interview.audit(interviewId), keys.queue.all()],
+  });
+  return (
+    <div className="decision-unsent" role="status" data-testid="decision-note-unsent">
+      <p className="notice notice-warn">{t('decisionNoteUnsent')}</p>
+      <Button onClick={() => again.mutate()} disabled={again.isPending}>
+        {t('sendDecisionNoteAgain')}
+      </Button>
+      {again.error && <ErrorNotice error={again.error.data} />}
+    </div>
   );
 }
 

@@ -101,6 +101,9 @@ export const messages = defineMessages({
     stateInReview: 'In review',
     stateDecided: 'Decided',
     stateProposed: 'Proposed',
+    decisionNoteUnsent:
+      'This decision is recorded, but its note has not reached the service yet. Nothing is lost: send it again when the service answers.',
+    sendDecisionNoteAgain: 'Send the note again',
     awaitingSecondReview: 'waiting for a second review',
     statusAlive: 'Alive',
     statusClosed: 'Closed',
@@ -409,6 +412,9 @@ export const messages = defineMessages({
     stateInReview: 'En revisión',
     stateDecided: 'Decidida',
     stateProposed: 'Propuesta',
+    decisionNoteUnsent:
+      'Esta decisión está registrada, pero su nota aún no llega al servicio. No se pierde nada: vuelve a enviarla cuando el servicio responda.',
+    sendDecisionNoteAgain: 'Volver a enviar la nota',
     awaitingSecondReview: 'en espera de segunda revisión',
     statusAlive: 'Activa',
     statusClosed: 'Cerrada',
