@@ -11,11 +11,11 @@ const LOOK_EVERY_MS = 250;
 /**
  * How often it scans for rows written or changed since its last check whatever the signs say: the server publishes a
  * session's row counts only when that session goes idle, and not always at once, so the counts alone can lag by
- * seconds. One scan of the table (`xmin`), measured in bench/trail.bench.ts (`trail-scan-1m-ms`): at most once a
- * second, and never more than a twentieth of the database's time (a trail whose scan takes 200 ms is scanned every
+ * seconds. One scan of the table (`xmin`), measured in bench/trail.bench.ts (`trail-scan-1m-ms`): at most every
+ * three quarters of a second (so a change is seen within a second), and never more than a twentieth of the database's time (a trail whose scan takes 200 ms is scanned every
  * 4 s).
  */
-const SCAN_EVERY_MS = 1_000;
+const SCAN_EVERY_MS = 750;
 const SCAN_SHARE = 20;
 
 /** The head this app saw of one record, kept in its data folder (the settings file, 0600), outside the database. */
