@@ -437,13 +437,6 @@ export class ReviewService {
   ): Promise<DecideResult> {
     const env = this.env().id;
     const draftText = (await this.drafts.get(interviewId)).decisionReason?.text ?? reason;
-    // Recorded before, its note never reached the service: the same note again, with the same key.
-    const unsent = await this.ctx.record.writes.unsent(env, interviewId, 'decision');
-    const last = unsent && (await this.ctx.record.decisions.last(env, interviewId));
-    if (unsent && last && last.decision === decision && last.status !== 'proposed') {
-      const result = await this.send(interviewId, 'decisionReason', draftText, unsent);
-      return { ...result, status: last.status, record: last };
-    }
     let findings: string[] = [];
     if (decision === 'approve') {
       // Checked here, not trusted from the screen: the findings as the service reports them now.
@@ -526,15 +519,6 @@ export class ReviewService {
   private async reviewHeld(interviewId: string, verdict: ReviewVerdict, reason: string): Promise<DecideResult> {
     const environment = this.env().id;
     const by = await this.senderName();
-    // Confirmed before, its note never reached the service: the same note again, with the same key.
-    const unsent =
-      verdict === 'confirmed' ? await this.ctx.record.writes.unsent(environment, interviewId, 'decision') : undefined;
-    const last = unsent ? await this.ctx.record.decisions.last(environment, interviewId) : undefined;
-    if (unsent && last?.status === 'confirmed') {
-      const sent = await this.send(interviewId, 'decisionReason', reason, unsent);
-      await this.releaseClaim(interviewId);
-      return { ...sent, status: last.status, record: last };
-    }
     const { record, write } = await this.ctx.record.decisions.review(
       environment,
       interviewId,

@@ -127,7 +127,8 @@ describe('four eyes in the review service', () => {
     expect(unsent).toBeDefined();
     expect(beto.sent).toHaveLength(0);
 
-    const confirmed = await beto.service.reviewDecision('d-1', 'confirmed', 'Selfie matches');
+    expect(await beto.service.overview('d-1')).toMatchObject({ lastDecision: { noteUnsent: true } });
+    const confirmed = await beto.service.sendDecisionNoteAgain('d-1');
     expect(confirmed).toMatchObject({
       status: 'confirmed',
       record: { decidedBy: 'ana', reviewedBy: 'beto', reviewReason: 'Selfie matches' },
