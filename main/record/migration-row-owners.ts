@@ -314,6 +314,23 @@ export const rowOwners: Migration = {
     await run(`revoke insert on audit_entries from omni_reviewer`);
     await run(`grant insert (at, environment, interview_id, action, detail) on audit_entries to omni_reviewer`);
 
+    // Every function the rules run resolves names in the catalog and the record's own schema, never in a session's
+    // temporary schema: a login may create temporary tables, and one named pg_roles or claims would otherwise stand in
+    // for the real one inside these functions (a "superuser" row, a claim of one's own).
+    await run(`
+      do $$
+      declare
+        fn text;
+      begin
+        foreach fn in array array[
+          'omni_may(text)', 'omni_superuser()', 'omni_hold(text, text)', 'risk_readings_own()',
+          'decisions_four_eyes()', 'service_writes_own()', 'queue_entries_added_by()', 'audit_entries_chain()',
+          'audit_entries_actor()', 'audit_entries_append_only()', 'record_notify()'
+        ] loop
+          execute format('alter function %s set search_path = pg_catalog, %I, pg_temp', fn, current_schema());
+        end loop;
+      end $$`);
+
     // Grants of what is new; queue entries' writer is the database's to say.
     await run(`revoke all on risk_readings, service_writes from public`);
     await run(`grant select, insert on risk_readings to omni_reviewer`);

@@ -182,6 +182,44 @@ describe('the team record, attacked with an analyst’s own login', () => {
     else expect(outcome.rows).toBe(0n);
   });
 
+  it('holds against temporary tables named like the catalog or the record’s tables (a session’s own schema)', async () => {
+    // A session of its own: its temporary tables must not outlive the attempt in a pooled connection.
+    const session = new pg.Client({ host: server.host, port: server.port, user: 'beto', database });
+    await session.connect();
+    try {
+      const attempt = (text: string) =>
+        session.query(text).then(
+          () => 'accepted',
+          (e: Error) => e.message,
+        );
+      // "I am a superuser": the rules' functions read the real catalog.
+      await session.query(`create temporary table pg_roles as select 'beto'::name as rolname, true as rolsuper`);
+      expect(
+        await attempt(`insert into decisions (environment, interview_id, decision, reason, acknowledged_findings,
+          decided_at) values ('production', 'i1', 'approve', 'x', '[]', now())`),
+      ).toMatch(/held by ana/);
+      // "I hold it": the rules read the real claims.
+      await session.query(`create temporary table claims as
+        select 'production'::text as environment, 'i1'::text as interview_id, 'beto'::text as holder,
+          now() as claimed_at, now() + interval '1 hour' as expires_at`);
+      expect(
+        await attempt(`insert into decisions (environment, interview_id, decision, reason, acknowledged_findings,
+          decided_at) values ('production', 'i1', 'reject', 'x', '[]', now())`),
+      ).toMatch(/held by ana/);
+      // "The trail ends at 999": the chain's trigger reads the real trail, so an entry still chains onto its head.
+      await session.query(`create temporary table audit_entries (seq int, hash text)`);
+      await session.query(`insert into audit_entries values (999, 'forged')`);
+      expect(
+        await attempt(`insert into public.audit_entries (at, environment, action, detail)
+          values ('2026-11-26T00:00:00.000Z', 'production', 'opened', '{}')`),
+      ).toBe('accepted');
+    } finally {
+      await session.end();
+    }
+    expect(await recordAuditTrail(raw('beto'), () => 'production').verify()).toEqual({ ok: true });
+    expect(await raw('ana').selectFrom('decisions').select('id').execute()).toEqual([]);
+  });
+
   it('leaves ana’s rows as they were after every attempt', async () => {
     const ana = reviewRecord(logins.ana);
     expect((await ana.drafts.get('production', 'i1')).notes?.text).toBe('ana typed this');
