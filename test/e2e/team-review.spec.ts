@@ -374,6 +374,12 @@ test('a claim binds: only its holder decides; a supervisor releases it, then ano
     await goTo(elena.page, '/settings');
     await expect(elena.page.getByTestId('trail-alarm')).toContainText('changed behind this app', { timeout: 10_000 });
     await elena.page.screenshot({ path: `${SHOTS}/team-trail-alarm-en.png` });
+    // The supervisor's screen says where the chain stands, the checkpoints, and what four eyes trusts.
+    await goTo(gabi.page, '/team');
+    await expect(gabi.page.getByTestId('team-audit-chain')).toContainText('changed behind this app');
+    await expect(gabi.page.getByTestId('team-checkpoints')).toContainText('No checkpoint yet');
+    await gabi.page.getByTestId('team-checkpoints').scrollIntoViewIfNeeded();
+    await gabi.page.screenshot({ path: `${SHOTS}/team-chain-rewritten-en.png` });
   } finally {
     await elena.close();
     await fede.close();
