@@ -57,7 +57,19 @@ export default defineConfig({
           setupFiles: ['test/helpers/unit-guard.ts'],
         },
       },
-      { extends: true, test: { name: 'integration', include: integration } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: integration,
+          // vitest's default is one worker fewer than the cores: ONE on a 2-core machine, so these files, which
+          // mostly wait on servers, PostgreSQL, browsers and other programs, ran one at a time. Four at once keep
+          // the cores busy (docs/testing.md, "What each cut saved"). A project with its own worker count runs in
+          // its own group: after unit's files.
+          maxWorkers: 4,
+          sequence: { groupOrder: 1 },
+        },
+      },
     ],
   },
 });

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
- * `npm test`: type-checks the project, builds the renderer, runs vitest (unit + integration) and Playwright (e2e in
- * Debian's Chromium), each with a JSON report beside its normal output, and ends with ONE line summing both runners:
+ * `npm test`: type-checks, lints and format-checks the project (beside the renderer build and vitest, their output
+ * printed after vitest's), builds the renderer, runs vitest (unit + integration) and Playwright (e2e in Debian's
+ * Chromium), each with a JSON report beside its normal output, and ends with ONE line summing both runners:
  * `N passed, N failed` (then `, N skipped` when any were skipped), just after a table of the ten slowest test files.
  * The two reports are kept in test-results/ (vitest.json, playwright.json; git-ignored). Exit code 1 when anything
  * failed or a runner produced no report. Extra arguments are passed to neither; use test:unit, test:integration or
  * test:e2e for focused runs.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { electronBinary } from './electron-binary.mjs';
@@ -18,10 +19,40 @@ const work = join(root, '.tmp', `test-${process.pid}`);
 mkdirSync(work, { recursive: true });
 const node = process.execPath;
 
+/**
+ * Runs a step in the foreground, its output straight to ours; resolves to its exit code. Not spawnSync: the static
+ * checks running beside it are read meanwhile.
+ */
 function run(label, args, env = {}) {
   process.stdout.write(`\n── ${label} ──\n`);
-  const result = spawnSync(node, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status ?? 1;
+  return new Promise((resolve) => {
+    const child = spawn(node, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.once('error', () => resolve(1));
+    child.once('close', (code) => resolve(code ?? 1));
+  });
+}
+
+/**
+ * Starts a check in the background with its output kept (stdout and stderr, in the order they came); resolves to
+ * `{ label, status, output }` when it exits. Colours as on a terminal when this run's output is one.
+ */
+function start(label, args) {
+  const color = process.stdout.isTTY ? { FORCE_COLOR: '1' } : {};
+  return new Promise((resolve) => {
+    const chunks = [];
+    const child = spawn(node, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...color },
+    });
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.once('error', (error) => {
+      chunks.push(Buffer.from(`${error.message}\n`));
+      resolve({ label, status: 1, output: Buffer.concat(chunks).toString() });
+    });
+    child.once('close', (code) => resolve({ label, status: code ?? 1, output: Buffer.concat(chunks).toString() }));
+  });
 }
 
 function readJson(path) {
@@ -35,31 +66,52 @@ function readJson(path) {
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const notes = [];
 
-// 0. Types: vitest, Playwright and Vite strip them without checking, so a type error would pass every other step.
+// 0. The static checks start first and run beside the renderer build and vitest (they read the sources only, and
+// mostly wait on one core while vitest's integration files mostly wait on servers); their output is printed, in
+// this order, when vitest is done.
+// Types: vitest, Playwright and Vite strip them without checking, so a type error would pass every other step.
 // One project per process: the renderer's has no Node or Electron types (tsconfig.web.json).
-const typecheck = ['tsconfig.node.json', 'tsconfig.web.json'].map((project) =>
-  run(`typecheck ${project}`, ['node_modules/typescript/bin/tsc', '-p', project, '--noEmit', '--composite', 'false']),
-);
-if (typecheck.some((status) => status !== 0)) {
-  totals.failed += 1;
-  notes.push('the typecheck failed (counted as 1 failure)');
-}
+const pretty = process.stdout.isTTY ? ['--pretty'] : [];
+const staticChecks = [
+  ...['tsconfig.node.json', 'tsconfig.web.json'].map((project) =>
+    start(`typecheck ${project}`, [
+      'node_modules/typescript/bin/tsc',
+      '-p',
+      project,
+      '--noEmit',
+      '--composite',
+      'false',
+      ...pretty,
+    ]),
+  ),
+  // Lint, with the import boundaries between processes (eslint.config.js); a warning fails it too.
+  start('lint', ['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', '.']),
+  // Format: the tree is as Prettier writes it (`npm run format` fixes it).
+  start('format check', ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.']),
+];
 
-// Lint, with the import boundaries between processes (eslint.config.js); a warning fails it too.
-if (run('lint', ['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', '.']) !== 0) {
-  totals.failed += 1;
-  notes.push('the lint failed (counted as 1 failure)');
-}
-
-// Format: the tree is as Prettier writes it (`npm run format` fixes it).
-if (run('format check', ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.']) !== 0) {
-  totals.failed += 1;
-  notes.push('the format check failed, run npm run format (counted as 1 failure)');
+/** Prints the static checks' output and counts their failures as before: both typechecks as one, lint, format. */
+async function staticResults() {
+  const [nodeTypes, webTypes, lint, format] = await Promise.all(staticChecks);
+  for (const { label, output } of [nodeTypes, webTypes, lint, format])
+    process.stdout.write(`\n── ${label} ──\n${output}`);
+  if (nodeTypes.status !== 0 || webTypes.status !== 0) {
+    totals.failed += 1;
+    notes.push('the typecheck failed (counted as 1 failure)');
+  }
+  if (lint.status !== 0) {
+    totals.failed += 1;
+    notes.push('the lint failed (counted as 1 failure)');
+  }
+  if (format.status !== 0) {
+    totals.failed += 1;
+    notes.push('the format check failed, run npm run format (counted as 1 failure)');
+  }
 }
 
 // 1. The renderer, built once for the whole run (Playwright's own setup is told to reuse it).
 const webDir = join(work, 'web');
-const buildStatus = run('build renderer', [
+const buildStatus = await run('build renderer', [
   'node_modules/vite/bin/vite.js',
   'build',
   '--config',
@@ -77,7 +129,7 @@ if (buildStatus !== 0 || !existsSync(join(webDir, 'index.html'))) {
 
 // 2. vitest
 const vitestReport = join(work, 'vitest.json');
-run('vitest (unit + integration)', [
+await run('vitest (unit + integration)', [
   'node_modules/vitest/vitest.mjs',
   'run',
   '--reporter=default',
@@ -85,6 +137,7 @@ run('vitest (unit + integration)', [
   `--outputFile.json=${vitestReport}`,
 ]);
 const vitest = readJson(vitestReport);
+await staticResults();
 if (vitest) {
   totals.passed += vitest.numPassedTests ?? 0;
   totals.failed += (vitest.numFailedTests ?? 0) + (vitest.numRuntimeErrorTestSuites ?? 0);
@@ -109,7 +162,7 @@ if (!electron.path)
 const playwrightReport = join(work, 'playwright.json');
 let pw;
 if (existsSync(join(webDir, 'index.html'))) {
-  run('playwright (e2e, Chromium)', ['node_modules/@playwright/test/cli.js', 'test', '--reporter=list,json'], {
+  await run('playwright (e2e, Chromium)', ['node_modules/@playwright/test/cli.js', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
     OMNI_WEB_STATIC_DIR: webDir,
   });

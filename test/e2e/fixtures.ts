@@ -7,9 +7,11 @@ import { startPostgres, type TestPostgres } from '../helpers/postgres';
 import { callShell } from '../helpers/shell-calls';
 
 /**
- * `shell`: a fresh web shell per test, started exactly as `npm run start:web` does (main/web-shell/cli.ts) with a new
- * data directory, on a random port with its embedded demo server. `page` arrives already on the app URL (key in
- * the fragment). `shell.demoUrl` is the demo server, for tests that move its clock or inject faults.
+ * `shell`: a fresh web shell per test, started as `npm run start:web` does (main/web-shell/cli.ts) with a new data
+ * directory, on a random port with its embedded demo server. The code is global-setup's build of that file
+ * (OMNI_WEB_SHELL_JS, run by plain `node`, its stack traces mapped to the sources), or the sources through tsx when
+ * no build is named. `page` arrives already on the app URL (key in the fragment). `shell.demoUrl` is the demo server,
+ * for tests that move its clock or inject faults.
  */
 export interface ShellFixture {
   /** Full app URL including the per-launch key fragment. */
@@ -36,15 +38,14 @@ export async function startShell(
   const dataDir = await mkdtemp(join(tmpdir(), 'omni-e2e-'));
   for (const [name, text] of Object.entries(storeFiles)) await writeFile(join(dataDir, `${name}.json`), text);
   const staticDir = process.env.OMNI_WEB_STATIC_DIR ? ['--static-dir', process.env.OMNI_WEB_STATIC_DIR] : [];
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'main/web-shell/cli.ts', '--port', '0', '--no-open', '--data-dir', dataDir, ...staticDir],
-    {
-      cwd: process.cwd(),
-      env: { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const cli = process.env.OMNI_WEB_SHELL_JS
+    ? ['--enable-source-maps', process.env.OMNI_WEB_SHELL_JS]
+    : ['--import', 'tsx', 'main/web-shell/cli.ts'];
+  const child = spawn(process.execPath, [...cli, '--port', '0', '--no-open', '--data-dir', dataDir, ...staticDir], {
+    cwd: process.cwd(),
+    env: { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const ready = await new Promise<RegExpMatchArray>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`web shell did not start in time:\n${output}`)), 60_000);

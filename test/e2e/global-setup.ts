@@ -1,32 +1,46 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildWebShell } from '../../scripts/build-web-shell.mjs';
 
 /**
- * The web shell serves the built renderer. Each Playwright run builds its own copy (several runs may share this
- * machine, and a rebuild under a running test would swap the hashed assets) unless the caller (scripts/test.mjs)
- * already built one and names it in OMNI_WEB_STATIC_DIR.
+ * Built once per Playwright run, for the ~135 web shells its tests start (test/e2e/fixtures.ts):
+ * - the renderer, which the web shell serves. Each run builds its own copy (several runs may share this machine, and
+ *   a rebuild under a running test would swap the hashed assets) unless the caller (scripts/test.mjs) already built
+ *   one and names it in OMNI_WEB_STATIC_DIR;
+ * - the web shell's main-process code as JavaScript (scripts/build-web-shell.mjs), named in OMNI_WEB_SHELL_JS, so
+ *   each shell starts on plain `node` instead of tsx transforming the TypeScript again (unless the caller names one).
  */
-export default function globalSetup() {
-  if (process.env.OMNI_WEB_STATIC_DIR) return undefined;
-  const dir = join(process.cwd(), '.tmp', `e2e-web-${process.pid}`);
-  execFileSync(
-    process.execPath,
-    [
-      'node_modules/vite/bin/vite.js',
-      'build',
-      '--config',
-      'renderer/vite.config.ts',
-      '--outDir',
-      dir,
-      '--emptyOutDir',
-      '--logLevel',
-      'warn',
-    ],
-    {
-      stdio: 'inherit',
-    },
-  );
-  process.env.OMNI_WEB_STATIC_DIR = dir;
-  return () => rmSync(dir, { recursive: true, force: true });
+export default async function globalSetup() {
+  const made: string[] = [];
+  if (!process.env.OMNI_WEB_STATIC_DIR) {
+    const dir = join(process.cwd(), '.tmp', `e2e-web-${process.pid}`);
+    made.push(dir);
+    execFileSync(
+      process.execPath,
+      [
+        'node_modules/vite/bin/vite.js',
+        'build',
+        '--config',
+        'renderer/vite.config.ts',
+        '--outDir',
+        dir,
+        '--emptyOutDir',
+        '--logLevel',
+        'warn',
+      ],
+      {
+        stdio: 'inherit',
+      },
+    );
+    process.env.OMNI_WEB_STATIC_DIR = dir;
+  }
+  if (!process.env.OMNI_WEB_SHELL_JS) {
+    const dir = join(process.cwd(), '.tmp', `e2e-shell-${process.pid}`);
+    made.push(dir);
+    process.env.OMNI_WEB_SHELL_JS = await buildWebShell(dir);
+  }
+  return () => {
+    for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  };
 }
