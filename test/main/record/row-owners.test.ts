@@ -9,6 +9,7 @@ import { recordForApp, reviewRecord } from '../../../main/record/index';
 import { openRecord, type OpenRecord } from '../../../main/record/open';
 import { MemoryJsonStore } from '../../helpers/fake-safe-storage';
 import { startPostgres, type TestPostgres } from '../../helpers/postgres';
+import { rechainTrail } from '../../helpers/rechain';
 
 /**
  * The team record attacked as a modified client would: psql with an analyst's own password. Set up as an
@@ -329,7 +330,7 @@ describe('the owner rewrites history', () => {
       // The owner turns the append-only trigger off and changes an entry in the middle, hash and all re-chained.
       await owner.query(`alter table audit_entries disable trigger audit_entries_append_only`);
       await owner.query(`update audit_entries set detail = '{"forged":true}' where seq = 1`);
-      await rechain(owner);
+      await rechainTrail(owner);
       await owner.query(`alter table audit_entries enable trigger audit_entries_append_only`);
 
       await expect.poll(() => alarms.length, { timeout: 5_000, interval: 20 }).toBe(1);
@@ -382,33 +383,3 @@ describe('the owner changes one entry and leaves the hashes', () => {
     }
   });
 });
-
-/** Re-computes every hash from the first entry on, as an owner covering their tracks would. */
-async function rechain(client: pg.Client): Promise<void> {
-  const { rows } = await client.query<{
-    seq: number;
-    at: string;
-    environment: string;
-    interview_id: string | null;
-    action: string;
-    actor: string | null;
-    detail_text: string;
-    hash_version: number;
-  }>(`select seq, at, environment, interview_id, action, actor, detail::text as detail_text, hash_version
-      from audit_entries order by seq`);
-  let prev = '0'.repeat(64);
-  for (const r of rows) {
-    const hash = entryHashV2({
-      seq: r.seq,
-      at: r.at,
-      environment: r.environment,
-      interviewId: r.interview_id ?? undefined,
-      action: r.action,
-      actor: r.actor ?? '',
-      detailText: r.detail_text,
-      prevHash: prev,
-    });
-    await client.query(`update audit_entries set prev_hash = $1, hash = $2 where seq = $3`, [prev, hash, r.seq]);
-    prev = hash;
-  }
-}

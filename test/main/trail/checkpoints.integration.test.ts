@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContextHandle } from '../../../main/app-context';
-import { entryHashV2 } from '../../../main/record/audit-chain';
 import { recordAuditTrail } from '../../../main/record/audit-records';
 import { openRecord } from '../../../main/record/open';
 import { checkpointStatement, trailCheckpoints } from '../../../main/trail/checkpoints';
 import { startTestApp } from '../../helpers/app-context';
 import { startPostgres, type TestPostgres } from '../../helpers/postgres';
+import { rechainTrail } from '../../helpers/rechain';
 
 /**
  * The trail's head timestamped through the service's NOM-151 signing (the demo server's), kept as an entry; checked by
@@ -76,31 +76,7 @@ describe('checkpoints of the audit trail outside the database', () => {
     try {
       await owner.query(`alter table audit_entries disable trigger audit_entries_append_only`);
       await owner.query(`update audit_entries set interview_id = 'forged' where seq = 2`);
-      const { rows } = await owner.query<{
-        seq: number;
-        at: string;
-        environment: string;
-        interview_id: string | null;
-        action: string;
-        actor: string;
-        detail_text: string;
-      }>(`select seq, at, environment, interview_id, action, actor, detail::text as detail_text
-          from audit_entries order by seq`);
-      let prev = '0'.repeat(64);
-      for (const r of rows) {
-        const hash = entryHashV2({
-          seq: r.seq,
-          at: r.at,
-          environment: r.environment,
-          interviewId: r.interview_id ?? undefined,
-          action: r.action,
-          actor: r.actor,
-          detailText: r.detail_text,
-          prevHash: prev,
-        });
-        await owner.query(`update audit_entries set prev_hash = $1, hash = $2 where seq = $3`, [prev, hash, r.seq]);
-        prev = hash;
-      }
+      await rechainTrail(owner);
       await owner.query(`alter table audit_entries enable trigger audit_entries_append_only`);
     } finally {
       await owner.end();
