@@ -1,0 +1,88 @@
+import type { MainContext } from '../ports';
+import type { CrossDocResponse, RawIdvResponse } from '../../common/omni';
+import { serviceAnswer } from '../omni/answer';
+import type { CrossDocView, Fetched, InterviewOverview, RawIdvView } from '../../common/ipc/interview';
+import { crossDocRows } from './crossdoc';
+import { openHighFindings, riskLevelOf } from './decision';
+import { personOf } from './person';
+import type { ReviewQueue } from './queue';
+
+/** What the workspace reads of one interview from the record and the service, each answer stamped when read. */
+export class InterviewReads {
+  constructor(
+    private readonly ctx: MainContext,
+    private readonly queue: ReviewQueue,
+    private readonly now: () => Date,
+  ) {}
+
+  stamp<T>(data: T): Fetched<T> {
+    return { data, fetchedAt: this.now().toISOString() };
+  }
+
+  async overviewOf(interviewId: string): Promise<InterviewOverview> {
+    const env = this.ctx.environments.active();
+    const [entry, last] = await Promise.all([
+      this.queue.require(interviewId),
+      this.ctx.record.decisions.last(env.id, interviewId),
+    ]);
+    const unsent = last && (await this.ctx.record.writes.unsent(env.id, interviewId, 'decision'));
+    const person = personOf(this.ctx);
+    const shown = last && {
+      ...last,
+      ...(unsent ? { noteUnsent: true as const } : {}),
+      ...(last.decidedBy ? { decidedBy: person(last.decidedBy) } : {}),
+      ...(last.reviewedBy ? { reviewedBy: person(last.reviewedBy) } : {}),
+    };
+    return {
+      entry,
+      environment: { id: env.id, kind: env.kind, name: env.name },
+      ...(shown ? { lastDecision: shown } : {}),
+    };
+  }
+
+  async fetchRawIdv(interviewId: string): Promise<Fetched<RawIdvResponse>> {
+    const res = await this.ctx
+      .omni()
+      .call('getRawIdvResults', { query: { id: interviewId }, body: undefined }, { interviewId });
+    // The queue filters by risk, and four eyes is judged on every reading on file; a record that cannot take them
+    // now must not cost the analyst the checks.
+    const risk = riskLevelOf(res);
+    await Promise.all([
+      this.queue.recordRisk(interviewId, risk).catch(() => undefined),
+      this.ctx.record.readings
+        .add(this.ctx.environments.active().id, interviewId, risk, openHighFindings(res))
+        .catch(() => undefined),
+    ]);
+    return this.stamp(res);
+  }
+
+  async fetchCrossDoc(interviewId: string): Promise<Fetched<CrossDocResponse>> {
+    return this.stamp(
+      await this.ctx
+        .omni()
+        .call('getCrossDocResults', { query: { id: interviewId }, body: undefined }, { interviewId }),
+    );
+  }
+
+  async rawIdv(interviewId: string): Promise<Fetched<RawIdvView>> {
+    const { data, fetchedAt } = await this.fetchRawIdv(interviewId);
+    return {
+      data: { result: data, highFindings: openHighFindings(data), answer: serviceAnswer('getRawIdvResults', data) },
+      fetchedAt,
+    };
+  }
+
+  async crossDoc(interviewId: string): Promise<Fetched<CrossDocView>> {
+    const { data, fetchedAt } = await this.fetchCrossDoc(interviewId);
+    return { data: { rows: crossDocRows(data), answer: serviceAnswer('getCrossDocResults', data) }, fetchedAt };
+  }
+
+  /** The contracts' links, and with them the session's status, which the queue keeps for the header. */
+  async contractLinks(interviewId: string) {
+    const res = await this.ctx
+      .omni()
+      .call('getContractLinks', { query: { id: interviewId }, body: undefined }, { interviewId });
+    await this.queue.recordStatus(interviewId, res.sessionStatus);
+    return res;
+  }
+}

@@ -1,0 +1,90 @@
+import type { MainContext } from '../ports';
+import { serviceAnswer } from '../omni/answer';
+import type { ContractsView, Fetched, VideoLink } from '../../common/ipc/interview';
+import { ReviewError } from '../errors';
+import { errorData } from './errors';
+import type { InterviewReads } from './interview-reads';
+import { videoUrlExpiry } from './video';
+
+/** An interview's contracts and video, served to the screens as app media URLs, and what the analyst plays. */
+export class InterviewMedia {
+  /** Remote URL → app media URL, so re-fetching the same link does not register it again. */
+  private readonly mediaUrls = new Map<string, string>();
+
+  constructor(
+    private readonly ctx: MainContext,
+    private readonly reads: InterviewReads,
+    private readonly now: () => Date,
+  ) {}
+
+  /** The media route passes the remote content type through (the demo video is WebM, production may differ). */
+  private registerMedia(remoteUrl: string, refresh: () => Promise<string>): string {
+    const known = this.mediaUrls.get(remoteUrl);
+    if (known) return known;
+    const url = this.ctx.media.register(remoteUrl, { refresh });
+    this.mediaUrls.set(remoteUrl, url);
+    return url;
+  }
+
+  async contracts(interviewId: string): Promise<Fetched<ContractsView>> {
+    const res = await this.reads.contractLinks(interviewId);
+    const links = res.additionalInformation ?? {};
+    const documents = Object.entries(links).map(([documentId, remote]) => ({
+      documentId,
+      url: this.registerMedia(remote, async () => {
+        const fresh = (await this.reads.contractLinks(interviewId)).additionalInformation?.[documentId];
+        if (!fresh)
+          throw new ReviewError('CONTRACT_GONE', {
+            en: `Contract ${documentId} is no longer listed for this interview.`,
+            es: `El contrato ${documentId} ya no aparece en esta entrevista.`,
+          });
+        return fresh;
+      }),
+    }));
+    return this.reads.stamp({
+      ...(res.sessionStatus ? { sessionStatus: res.sessionStatus } : {}),
+      documents,
+      answer: serviceAnswer('getContractLinks', res),
+    });
+  }
+
+  /**
+   * A 400 here is how the service says it has no recording to give (decisions.md §4); that is the panel's empty
+   * state, with the service's own words, not an error. Any other failure stays an error with a retry.
+   */
+  async video(interviewId: string): Promise<Fetched<VideoLink | { unavailable: string }>> {
+    const issued = this.now();
+    let res;
+    try {
+      res = await this.ctx
+        .omni()
+        .call('getVideoSelfieUrl', { query: { interviewId }, body: undefined }, { interviewId });
+    } catch (err) {
+      const data = errorData(err);
+      if (data.httpStatus !== 400) throw err;
+      const said = data.details?.serviceMessage;
+      return this.reads.stamp({ unavailable: typeof said === 'string' ? said : data.message.en });
+    }
+    const url = this.registerMedia(
+      res.url,
+      async () =>
+        (await this.ctx.omni().call('getVideoSelfieUrl', { query: { interviewId }, body: undefined }, { interviewId }))
+          .url,
+    );
+    return this.reads.stamp({
+      url,
+      issuedAt: issued.toISOString(),
+      expiresAt: videoUrlExpiry(res.url, issued).toISOString(),
+      answer: serviceAnswer('getVideoSelfieUrl', res),
+    });
+  }
+
+  async recordPlay(interviewId: string, positionSeconds: number) {
+    await this.ctx.audit.append({
+      interviewId,
+      action: 'played',
+      detail: { positionSeconds: Math.round(positionSeconds * 10) / 10 },
+    });
+    return { ok: true as const };
+  }
+}
