@@ -38,7 +38,7 @@ export type DecisionStatus = z.infer<typeof DecisionStatus>;
 /**
  * Whether a decision needs a second reviewer under the team's rule: only approvals do, every one or those with a
  * high-severity finding or HIGH fraud risk (the findings an approval acknowledges). The database holds the same rule
- * (decisions_four_eyes in main/record/migration-team-review.ts).
+ * (decisions_four_eyes in main/record/migrations/0003-team-review.ts).
  */
 export function needsSecondReviewer(
   rule: FourEyesRule,

@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import type { PoolConfig } from 'pg';
 import { isLoopbackHost } from '../../common/ipc/settings';
 import { ReviewError } from '../errors';
-import { SCHEMA_FINGERPRINT } from './migrations';
+import { currentSchemaFingerprint } from './migrate';
 import { PRIVATE_DIR_MODE } from '../private-files';
 
 const require = createRequire(import.meta.url);
@@ -59,7 +59,7 @@ export async function startEmbedded(dataDir: string): Promise<RunningEngine> {
     process.platform === 'win32'
       ? { host: '127.0.0.1', port: await freePort() }
       : { path: join(socketDir, '.s.PGSQL.5432') };
-  const template = emptyDatabaseCopy();
+  const template = await emptyDatabaseCopy();
   const worker = new Worker(workerFile(), {
     workerData: { dataDir, listen, settings: EMBEDDED_SETTINGS, template },
   });
@@ -129,17 +129,17 @@ function workerFile(): string {
  * The folder where a copy of an empty database is kept for the next new one (a new data folder, a test), in a folder of this
  * user's that nobody else can write; undefined when that cannot be had (the copy is then not used).
  */
-export function emptyDatabaseCopy(): string | undefined {
+export async function emptyDatabaseCopy(): Promise<string | undefined> {
   try {
     const folder = join(tmpdir(), `omni-reviewer-${process.getuid?.() ?? 'user'}`);
     mkdirSync(folder, { mode: PRIVATE_DIR_MODE, recursive: true });
     const stats = lstatSync(folder);
     const own = process.getuid === undefined || stats.uid === process.getuid();
     if (!stats.isDirectory() || !own || (process.platform !== 'win32' && (stats.mode & 0o077) !== 0)) return undefined;
-    // The copy is PGlite's own format, with this schema: one per PGlite version and schema version.
+    // The copy is PGlite's own format, with this schema: one per PGlite version and migrations' content.
     const manifest = join(dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
     const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
-    return join(folder, `pglite-${version}-schema-${SCHEMA_FINGERPRINT}-empty`);
+    return join(folder, `pglite-${version}-schema-${await currentSchemaFingerprint()}-empty`);
   } catch {
     return undefined;
   }

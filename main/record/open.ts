@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { migrateToLatest } from './migrations';
+import { migrateToLatest } from './migrate';
 import { startEmbedded, teamConnection, type RecordEngine, type RunningEngine } from './engines';
 import { listenOnPool, listenOnServer, type RecordEvents } from './record-events';
 import type { RecordDatabase } from './schema';

@@ -1,7 +1,7 @@
 import pg, { type Notification, type PoolConfig } from 'pg';
 import { RESYNC_NOTICE, type RecordNotice } from '../../common/team-review';
 
-/** The channel the record's triggers announce on (migration-team-review.ts, record_notify). */
+/** The channel the record's triggers announce on (migrations/0003-team-review.ts, record_notify). */
 export const NOTICE_CHANNEL = 'omni_record';
 const RECONNECT_EVERY_MS = 1_000;
 

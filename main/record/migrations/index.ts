@@ -1,0 +1,21 @@
+import type { Migration } from 'kysely';
+import { reviewRecord } from './0001-review-record';
+import { queuePaging } from './0002-queue-paging';
+import { teamReview } from './0003-team-review';
+import { sharedSessionTokens } from './0004-shared-session-tokens';
+import { queueRisk } from './0005-queue-risk';
+import { rowOwners } from './0006-row-owners';
+
+/**
+ * The review record's schema, version by version, one file each. A migration's name is what `kysely_migration`
+ * records as applied, so a name never changes. Never edit a released migration: add the next one.
+ */
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001-review-record': reviewRecord,
+  '0002-queue-paging': queuePaging,
+  '0003-team-review': teamReview,
+  '0004-shared-session-tokens': sharedSessionTokens,
+  '0005-queue-risk': queueRisk,
+  // Every row's owner set by the database, claims that bind, four eyes from readings, the chain computed here.
+  '0006-row-owners': rowOwners,
+};
