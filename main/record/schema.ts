@@ -2,7 +2,8 @@ import type { ColumnType, Generated } from 'kysely';
 
 /**
  * The review record's tables, as Kysely sees them: the one description of the schema in TypeScript. The tables
- * themselves are made by the migrations (migrations.ts), the same on the embedded engine and on a team's server.
+ * themselves are made by the migrations (migrations/, run by migrate.ts), the same on the embedded engine and on a
+ * team's server; test/main/record/schema.test.ts holds the two to each other.
  *
  * Times the analyst sees are timestamptz (read back as Date). The audit trail keeps its time as the exact text it
  * hashed, so the chain verifies byte for byte.
@@ -22,6 +23,9 @@ export interface RecordDatabase {
 }
 
 type Time = ColumnType<Date, Date | string, Date | string>;
+
+/** A JSON value as read back: any value but null, so a column that may be null says `| null` (schema.test.ts). */
+type Json = NonNullable<unknown>;
 
 export interface QueueEntryTable {
   environment: string;
@@ -91,7 +95,7 @@ export interface AuditEntryTable {
 
 export interface RecordMetaTable {
   key: string;
-  value: ColumnType<unknown, string, string>;
+  value: ColumnType<Json, string, string>;
 }
 
 export interface SharedSessionTokenTable {
@@ -151,5 +155,5 @@ export interface ServiceWriteTable {
   written_at: Generated<Date>;
   state: Generated<string>;
   answered_at: Date | null;
-  answer: ColumnType<unknown, never, string | null>;
+  answer: ColumnType<Json | null, never, string | null>;
 }
