@@ -15,6 +15,53 @@ export interface TakeWithin {
 /** Postgres' "insufficient_privilege": a row-level security policy or a grant refused the write. */
 const REFUSED = '42501';
 
+/**
+ * How often a claim is tried again after losing a race (the row taken, or lapsed, between two statements). Each lost
+ * race is another analyst's win or a lapse, so a run of them ends quickly; a run this long means something refuses
+ * without saying so, and the analyst is better served by an error than by a screen that waits for ever.
+ */
+export const CLAIM_ATTEMPTS = 25;
+
+/** What an attempt returns when it lost a race and may be tried again. */
+export const LOST = Symbol('lost a race');
+
+/**
+ * Runs `attempt` until it settles (anything but LOST), at most `attempts` times; then ClaimContended, naming the
+ * interview it claims (none: take next).
+ */
+export async function retryLostRaces<T>(
+  attempt: () => Promise<T | typeof LOST>,
+  interviewId: string | undefined,
+  attempts = CLAIM_ATTEMPTS,
+): Promise<T> {
+  for (let tried = 1; tried <= attempts; tried++) {
+    const result = await attempt();
+    if (result !== LOST) return result;
+  }
+  throw new ClaimContended(interviewId, attempts);
+}
+
+/** A claim that kept losing races: nothing was claimed, and trying again later is safe. */
+export class ClaimContended extends ReviewError {
+  constructor(interviewId: string | undefined, attempts: number) {
+    super(
+      'CLAIM_CONTENDED',
+      interviewId
+        ? {
+            en: `Interview ${interviewId} changed hands ${attempts} times while this app tried to claim it.`,
+            es: `La entrevista ${interviewId} cambió de manos ${attempts} veces mientras esta aplicación intentaba tomarla.`,
+          }
+        : {
+            en: `Other analysts took the next interview ${attempts} times in a row before this app could.`,
+            es: `Otros analistas tomaron la siguiente entrevista ${attempts} veces seguidas antes que esta aplicación.`,
+          },
+      { en: 'Nothing was claimed. Try again in a moment.', es: 'No se tomó nada. Inténtalo de nuevo en un momento.' },
+      { retryable: true, details: { attempts, ...(interviewId ? { interviewId } : {}) } },
+    );
+    this.name = 'ClaimContended';
+  }
+}
+
 /** A lease from the server's clock, as long as the team's setting says. */
 const leaseEnd = sql<Date>`now() + make_interval(mins => (select lease_minutes from team_settings))`;
 const me = sql<string>`current_user`;
@@ -34,7 +81,7 @@ export class ClaimRecords {
    */
   async takeNext(environment: string, within?: TakeWithin): Promise<Claim | undefined> {
     if (within && within.filter.state !== 'all' && within.filter.state !== 'toReview') return undefined;
-    for (;;) {
+    return retryLostRaces(async () => {
       const taken = await this.db.transaction().execute(async (tx) => {
         // The claim is looked up per queue row (a lateral subquery, so by its key whatever the planner believes):
         // with a join, a young claims table without statistics yet was read whole for every queue row (30-200 ms a
@@ -69,13 +116,13 @@ export class ClaimRecords {
         // look again.
         return takeIfFree(tx, environment, next.interview_id, { renewOwn: false });
       });
-      if (taken !== undefined) return taken ?? undefined;
-    }
+      return taken === undefined ? LOST : (taken ?? undefined);
+    }, undefined);
   }
 
   /** Claims this interview, or renews it when already held; held by someone else, says by whom. */
   async claim(environment: string, interviewId: string): Promise<Claim> {
-    for (;;) {
+    return retryLostRaces(async () => {
       let refused: unknown;
       const claim = await takeIfFree(this.db, environment, interviewId, { renewOwn: true }).catch((error: unknown) => {
         if (errorCode(error) !== REFUSED) throw error;
@@ -88,7 +135,8 @@ export class ClaimRecords {
       // Refused with nobody holding it: this login may not claim at all (not a reviewer).
       if (refused) throw refused;
       // Otherwise it lapsed between the two statements: it is free now.
-    }
+      return LOST;
+    }, interviewId);
   }
 
   /** Extends the caller's own claim; undefined when they do not hold it (any more). */
