@@ -2,7 +2,7 @@
 export { Badge, type BadgeTone } from './Badge';
 export { Button, type ButtonVariant } from './Button';
 export { Dialog } from './Dialog';
-export { Field } from './Field';
+export { Field, SelectField, TextAreaField } from './Field';
 export { FileField, type ChosenFile } from './FileField';
 export { ErrorNotice, Panel, Skeleton, type PanelQuery } from './Panel';
 export { ExternalLink } from './ExternalLink';
