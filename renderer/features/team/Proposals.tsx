@@ -1,0 +1,36 @@
+import type { TeamOverviewView } from '../../../common/ipc/team';
+import { useFormat, useT } from '../../i18n/index';
+import { useDecisionWord } from '../interviews/shared';
+import { InterviewLink } from './InterviewLink';
+import { messages } from './messages';
+
+/** Decisions waiting for a second reviewer. */
+export function Proposals({ overview }: { overview: TeamOverviewView }) {
+  const t = useT(messages);
+  const f = useFormat();
+  const word = useDecisionWord();
+  return (
+    <table className="table" data-testid="team-proposals">
+      <thead>
+        <tr>
+          <th scope="col">{t('colInterview')}</th>
+          <th scope="col">{t('colDecision')}</th>
+          <th scope="col">{t('colProposedBy')}</th>
+          <th scope="col">{t('colSince')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {overview.proposals.map((p) => (
+          <tr key={p.interviewId}>
+            <td>
+              <InterviewLink id={p.interviewId} />
+            </td>
+            <td>{word(p.decision)}</td>
+            <td className="mono">{p.proposedBy}</td>
+            <td className="num">{f.dateTime(p.proposedAt)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
