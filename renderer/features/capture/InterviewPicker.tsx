@@ -3,7 +3,7 @@ import type { QueueEntry } from '../../../common/ipc/queue';
 import { keys, useOmniMutation } from '../../api/index';
 import { useQueueList } from '../../api/queue';
 import { defineMessages, useLocale, useT } from '../../i18n/index';
-import { Button, ErrorNotice, IconCheck, IconLock, IconWarning, Skeleton } from '../../ui/index';
+import { Button, ErrorNotice, IconCheck, IconLock, IconWarning, SelectField, Skeleton } from '../../ui/index';
 import './picker.css';
 
 /**
@@ -119,28 +119,25 @@ export function InterviewPicker({ value, onChange }: { value: string; onChange: 
           {addDemo.error && <ErrorNotice error={addDemo.error.data} />}
         </div>
       ) : (
-        <div className="field">
-          <label htmlFor={`${id}-select`}>{t('label')}</label>
-          <select
-            id={`${id}-select`}
-            className="select"
-            value={value}
-            onChange={(e) => onChange(e.target.value)}
-            aria-describedby={`${id}-state`}
-          >
-            <option value="">{t('choose')}</option>
-            {entries.map((e) => {
-              // The demo's interviews carry a Spanish label too; one from elsewhere has only the one it came with.
-              const label = locale === 'es' ? (e.labelEs ?? e.label) : e.label;
-              return (
-                <option key={e.interviewId} value={e.interviewId}>
-                  {label ? `${label} — ${e.interviewId}` : e.interviewId}
-                  {e.hasSessionToken ? '' : ` (${t('noToken')})`}
-                </option>
-              );
-            })}
-          </select>
-        </div>
+        <SelectField
+          id={`${id}-select`}
+          label={t('label')}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          aria-describedby={`${id}-state`}
+        >
+          <option value="">{t('choose')}</option>
+          {entries.map((e) => {
+            // The demo's interviews carry a Spanish label too; one from elsewhere has only the one it came with.
+            const label = locale === 'es' ? (e.labelEs ?? e.label) : e.label;
+            return (
+              <option key={e.interviewId} value={e.interviewId}>
+                {label ? `${label} — ${e.interviewId}` : e.interviewId}
+                {e.hasSessionToken ? '' : ` (${t('noToken')})`}
+              </option>
+            );
+          })}
+        </SelectField>
       )}
       <p
         id={`${id}-state`}

@@ -12,6 +12,7 @@ import {
   IconCheck,
   IconInfo,
   ProgressBar,
+  SelectField,
   ServiceAnswerView,
   type TaskOutcome,
 } from '../../ui/index';
@@ -152,23 +153,20 @@ export function VideoTool({ interviewId, disabledReason }: { interviewId: string
           error={fileProblem}
           onFile={(file) => void onFile(file)}
         />
-        <div className="field">
-          <label htmlFor={`${id}-type`}>{t('recordingType')}</label>
-          <select
-            id={`${id}-type`}
-            className="select"
-            value={type}
-            disabled={busy}
-            onChange={(e) => setType(e.target.value as RecordingType)}
-          >
-            {RECORDING_TYPES.map((r) => (
-              // In words first; the service's code after it, for back-office users who know the codes.
-              <option key={r} value={r}>
-                {t('recordingTypeOption', { type: pick(RECORDING_TYPE_WORDS[r]), code: r })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={`${id}-type`}
+          label={t('recordingType')}
+          value={type}
+          disabled={busy}
+          onChange={(e) => setType(e.target.value as RecordingType)}
+        >
+          {RECORDING_TYPES.map((r) => (
+            // In words first; the service's code after it, for back-office users who know the codes.
+            <option key={r} value={r}>
+              {t('recordingTypeOption', { type: pick(RECORDING_TYPE_WORDS[r]), code: r })}
+            </option>
+          ))}
+        </SelectField>
         <SendRow label={t('importVideo')} ready={!!file && !busy} disabledReason={disabledReason} />
       </form>
       <div data-testid="video-status">

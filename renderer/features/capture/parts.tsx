@@ -14,6 +14,7 @@ import {
   IconMinus,
   IconWarning,
   NotInSpec,
+  TextAreaField,
 } from '../../ui/index';
 import { readFileBase64 } from '../signing/files';
 import { fieldTexts, messages } from './messages';
@@ -180,27 +181,17 @@ export function CoordinatesInput({ onChange }: { onChange: (value: CoordinatesVa
   return (
     <details className="coordinates">
       <summary>{t('coordinates')}</summary>
-      <div className="field">
-        <label htmlFor={`${id}-coords`}>{t('coordinatesJson')}</label>
-        <textarea
-          id={`${id}-coords`}
-          className="input mono"
-          rows={4}
-          value={text}
-          aria-describedby={`${id}-coords-hint`}
-          aria-invalid={error ? true : undefined}
-          onChange={(e) => update(e.target.value)}
-          spellCheck={false}
-        />
-        <span id={`${id}-coords-hint`} className="hint">
-          {t('coordinatesHint')}
-        </span>
-        {error && (
-          <span className="field-error" role="alert">
-            {error}
-          </span>
-        )}
-      </div>
+      <TextAreaField
+        id={`${id}-coords`}
+        label={t('coordinatesJson')}
+        hint={t('coordinatesHint')}
+        error={error}
+        mono
+        rows={4}
+        value={text}
+        onChange={(e) => update(e.target.value)}
+        spellCheck={false}
+      />
     </details>
   );
 }

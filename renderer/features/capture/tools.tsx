@@ -1,9 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { BackIdResultView, CaptureType, FaceResultView, ImageSource } from '../../../common/ipc/capture';
 import type { IpcErrorData } from '../../../common/ipc/define';
 import { useOmniMutation } from '../../api/index';
 import { useBilingual, useT } from '../../i18n/index';
-import { Badge, ErrorNotice, IconCheck, IconDanger, IconWarning, ServiceAnswerView } from '../../ui/index';
+import { Badge, ErrorNotice, IconCheck, IconDanger, IconWarning, SelectField, ServiceAnswerView } from '../../ui/index';
 import { DOCUMENT_FIELDS, QUALITY_FIELDS, messages } from './messages';
 import {
   AttemptsLine,
@@ -20,19 +20,15 @@ const CAPTURE_TYPES: CaptureType[] = ['UPLOAD', 'MANUAL', 'AUTO', 'NATIVE'];
 
 function CaptureTypeSelect({ value, onChange }: { value: CaptureType | ''; onChange: (v: CaptureType | '') => void }) {
   const t = useT(messages);
-  const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={id}>{t('captureType')}</label>
-      <select id={id} className="select" value={value} onChange={(e) => onChange(e.target.value as CaptureType | '')}>
-        <option value="">{t('captureTypeNone')}</option>
-        {CAPTURE_TYPES.map((c) => (
-          <option key={c} value={c}>
-            {c}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField label={t('captureType')} value={value} onChange={(e) => onChange(e.target.value as CaptureType | '')}>
+      <option value="">{t('captureTypeNone')}</option>
+      {CAPTURE_TYPES.map((c) => (
+        <option key={c} value={c}>
+          {c}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 

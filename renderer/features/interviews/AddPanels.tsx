@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import type { AddResult } from '../../../common/ipc/queue';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useBilingual, useT } from '../../i18n/index';
-import { Button, ErrorNotice, Field, FileField, Panel } from '../../ui/index';
+import { Button, ErrorNotice, Field, FileField, Panel, TextAreaField } from '../../ui/index';
 import { messages } from './messages';
 import { SessionStatusBadge, useEntryLabel } from './shared';
 
@@ -108,21 +108,16 @@ export function AddPanel() {
       </form>
       <details className="import-details">
         <summary>{t('importTitle')}</summary>
-        <div className="field">
-          <label htmlFor="paste-list">{t('pasteLabel')}</label>
-          <textarea
-            id="paste-list"
-            className="input mono"
-            rows={5}
-            value={pasted}
-            onChange={(e) => setPasted(e.target.value)}
-            aria-describedby="paste-hint"
-            spellCheck={false}
-          />
-          <span id="paste-hint" className="hint">
-            {t('pasteHint')}
-          </span>
-        </div>
+        <TextAreaField
+          id="paste-list"
+          label={t('pasteLabel')}
+          hint={t('pasteHint')}
+          mono
+          rows={5}
+          value={pasted}
+          onChange={(e) => setPasted(e.target.value)}
+          spellCheck={false}
+        />
         <Button
           disabled={!pasted.trim() || importText.isPending}
           onClick={() => importText.mutate({ text: pasted, format: 'auto' }, { onSuccess: () => setPasted('') })}

@@ -1,5 +1,6 @@
 import type { ReactNode, RefObject } from 'react';
 import { useT } from '../../i18n/index';
+import { SelectField } from '../../ui/index';
 import { messages } from './messages';
 import { setQueueView, type QueueView } from './queue-view';
 
@@ -136,21 +137,18 @@ function FilterSelect<F extends Exclude<keyof QueueView, 'search'>>({
   // A view kept with a value this screen no longer offers (the holder filter off a team database) still shows.
   const offered = options.some(([value]) => value === view[field]);
   return (
-    <div className="field">
-      <label htmlFor={id}>{t(label)}</label>
-      <select
-        id={id}
-        className="select"
-        value={view[field]}
-        onChange={(e) => setQueueView({ [field]: e.target.value } as Partial<QueueView>)}
-      >
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {t(text)}
-          </option>
-        ))}
-        {!offered && <option value={view[field]}>{view[field]}</option>}
-      </select>
-    </div>
+    <SelectField
+      id={id}
+      label={t(label)}
+      value={view[field]}
+      onChange={(e) => setQueueView({ [field]: e.target.value } as Partial<QueueView>)}
+    >
+      {options.map(([value, text]) => (
+        <option key={value} value={value}>
+          {t(text)}
+        </option>
+      ))}
+      {!offered && <option value={view[field]}>{view[field]}</option>}
+    </SelectField>
   );
 }

@@ -3,7 +3,7 @@ import type { SavedView } from '../../../common/ipc/queue';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { common } from '../../i18n/common';
 import { useT } from '../../i18n/index';
-import { Button, ErrorNotice } from '../../ui/index';
+import { Button, ErrorNotice, SelectField } from '../../ui/index';
 import { messages } from './messages';
 import { DEFAULT_VIEW, queueQuery, sameView, setQueueView, viewOf, type QueueView } from './queue-view';
 
@@ -53,38 +53,41 @@ export function QueueViewPicker({ view, team }: { view: QueueView; team: boolean
     else if (kept) setQueueView(viewOf(kept.query));
   };
   return (
-    <div className="field queue-view-picker">
-      <label htmlFor="queue-view">{t('viewLabel')}</label>
-      <select id="queue-view" className="select" value={current} onChange={(e) => pick(e.target.value)}>
-        <option value="all">{t('viewAll')}</option>
-        {current === 'custom' && <option value="custom">{t('viewCustom')}</option>}
-        <optgroup label={t('viewsReady')}>
-          {readyMade.map((r) => (
-            <option key={r.id} value={r.id}>
-              {t(r.name)}
+    <SelectField
+      id="queue-view"
+      frameClassName="queue-view-picker"
+      label={t('viewLabel')}
+      value={current}
+      onChange={(e) => pick(e.target.value)}
+    >
+      <option value="all">{t('viewAll')}</option>
+      {current === 'custom' && <option value="custom">{t('viewCustom')}</option>}
+      <optgroup label={t('viewsReady')}>
+        {readyMade.map((r) => (
+          <option key={r.id} value={r.id}>
+            {t(r.name)}
+          </option>
+        ))}
+      </optgroup>
+      {own.length > 0 && (
+        <optgroup label={t('viewsOwn')}>
+          {own.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
             </option>
           ))}
         </optgroup>
-        {own.length > 0 && (
-          <optgroup label={t('viewsOwn')}>
-            {own.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </optgroup>
-        )}
-        {shared.length > 0 && (
-          <optgroup label={t('viewsTeam')}>
-            {shared.map((s) => (
-              <option key={s.id} value={s.id}>
-                {t('viewSharedBy', { name: s.name, owner: s.owner })}
-              </option>
-            ))}
-          </optgroup>
-        )}
-      </select>
-    </div>
+      )}
+      {shared.length > 0 && (
+        <optgroup label={t('viewsTeam')}>
+          {shared.map((s) => (
+            <option key={s.id} value={s.id}>
+              {t('viewSharedBy', { name: s.name, owner: s.owner })}
+            </option>
+          ))}
+        </optgroup>
+      )}
+    </SelectField>
   );
 }
 

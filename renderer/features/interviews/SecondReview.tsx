@@ -4,7 +4,7 @@ import type { ReviewVerdict } from '../../../common/team-review';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { common } from '../../i18n/common';
 import { useFormat, useT } from '../../i18n/index';
-import { Badge, Button, Dialog, ErrorNotice } from '../../ui/index';
+import { Badge, Button, Dialog, ErrorNotice, TextAreaField } from '../../ui/index';
 import { messages } from './messages';
 import { useDecisionWord } from './shared';
 
@@ -111,17 +111,14 @@ function ReviewDialog({
         }}
       >
         <p>{t(verdict === 'confirmed' ? 'confirmExplain' : 'overturnExplain')}</p>
-        <div className="field">
-          <label htmlFor={`review-reason-${interviewId}`}>{t('reviewReasonLabel')}</label>
-          <textarea
-            id={`review-reason-${interviewId}`}
-            className="input"
-            rows={3}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            data-autofocus
-          />
-        </div>
+        <TextAreaField
+          id={`review-reason-${interviewId}`}
+          label={t('reviewReasonLabel')}
+          rows={3}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          data-autofocus
+        />
         {review.error && <ErrorNotice error={review.error.data} />}
       </form>
     </Dialog>

@@ -1,8 +1,7 @@
-import { useId } from 'react';
 import { keys, useOmniQuery } from '../../api/index';
 import { usePreference } from '../../api/preferences';
 import { localeFromNavigator, type Locale, useLocale } from '../../i18n/index';
-import { ErrorNotice, Panel } from '../../ui/index';
+import { ErrorNotice, Panel, SelectField } from '../../ui/index';
 import type { T } from './translate';
 
 export function PreferencesPanel({ t }: { t: T }) {
@@ -12,44 +11,34 @@ export function PreferencesPanel({ t }: { t: T }) {
   });
   const theme = usePreference('theme', 'system');
   const afterDecision = usePreference('afterDecision', 'stay');
-  const languageId = useId();
-  const themeId = useId();
   const systemLocale = localeFromNavigator();
   const languageName = (l: Locale) => (l === 'es' ? 'Español (México)' : 'English');
   return (
     <Panel title={t('preferencesTitle')} query={prefs}>
       {(p) => (
         <div className="settings-grid">
-          <div className="field">
-            <label htmlFor={languageId}>{t('language')}</label>
-            <select
-              id={languageId}
-              className="select"
-              value={p.language ?? 'system'}
-              onChange={(e) => setLocale(e.target.value === 'system' ? null : (e.target.value as Locale))}
-            >
-              <option value="system">{t('languageSystem', { current: languageName(systemLocale) })}</option>
-              <option value="en" lang="en">
-                English
-              </option>
-              <option value="es" lang="es-MX">
-                Español (México)
-              </option>
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={themeId}>{t('theme')}</label>
-            <select
-              id={themeId}
-              className="select"
-              value={theme.value}
-              onChange={(e) => theme.set(e.target.value as 'system' | 'light' | 'dark')}
-            >
-              <option value="system">{t('themeSystem')}</option>
-              <option value="light">{t('themeLight')}</option>
-              <option value="dark">{t('themeDark')}</option>
-            </select>
-          </div>
+          <SelectField
+            label={t('language')}
+            value={p.language ?? 'system'}
+            onChange={(e) => setLocale(e.target.value === 'system' ? null : (e.target.value as Locale))}
+          >
+            <option value="system">{t('languageSystem', { current: languageName(systemLocale) })}</option>
+            <option value="en" lang="en">
+              English
+            </option>
+            <option value="es" lang="es-MX">
+              Español (México)
+            </option>
+          </SelectField>
+          <SelectField
+            label={t('theme')}
+            value={theme.value}
+            onChange={(e) => theme.set(e.target.value as 'system' | 'light' | 'dark')}
+          >
+            <option value="system">{t('themeSystem')}</option>
+            <option value="light">{t('themeLight')}</option>
+            <option value="dark">{t('themeDark')}</option>
+          </SelectField>
           {/* Also offered in the decision dialog, where its effect is seen. */}
           <label className="checkbox">
             <input

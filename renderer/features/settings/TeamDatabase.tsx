@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import type { TeamDatabaseView } from '../../../common/ipc/settings';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useLocale } from '../../i18n/index';
-import { Button, ErrorNotice, Field, IconCheck, IconWarning, Panel, Segmented } from '../../ui/index';
+import { Button, ErrorNotice, Field, IconCheck, IconWarning, Panel, Segmented, TextAreaField } from '../../ui/index';
 import type { T } from './translate';
 
 /** Where the review record is kept: this computer, or the team's PostgreSQL server (from the next start). */
@@ -148,17 +148,16 @@ function TeamAddress({ view, t }: { view: TeamDatabaseView; t: T }) {
           </p>
         )}
       </div>
-      <div className="field settings-wide">
-        <label htmlFor="team-ca">{t('teamCa')}</label>
-        <textarea
-          id="team-ca"
-          className="input mono"
-          rows={3}
-          value={form.ca}
-          placeholder={view.config?.caSet ? t('teamCaKept') : '-----BEGIN CERTIFICATE-----'}
-          onChange={(e) => setForm({ ...form, ca: e.target.value })}
-        />
-      </div>
+      <TextAreaField
+        id="team-ca"
+        frameClassName="settings-wide"
+        label={t('teamCa')}
+        mono
+        rows={3}
+        value={form.ca}
+        placeholder={view.config?.caSet ? t('teamCaKept') : '-----BEGIN CERTIFICATE-----'}
+        onChange={(e) => setForm({ ...form, ca: e.target.value })}
+      />
       <div className="form-actions">
         <Button type="submit" variant="primary" disabled={save.isPending}>
           {t('teamSave')}
