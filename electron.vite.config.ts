@@ -7,13 +7,15 @@ import type { Plugin } from 'vite';
 
 /**
  * Files main reads beside its module at run time: the demo server's media fixtures (new URL('./fixtures/…',
- * import.meta.url)) and the embedded review database's thread (plain JavaScript, started as a Worker).
+ * import.meta.url)) and the review record's threads (plain JavaScript, started as Workers: the embedded database,
+ * and the chain walker with the hashes it imports).
  */
 const copyRuntimeFiles = (): Plugin => ({
   name: 'omni-copy-runtime-files',
   closeBundle: () => {
     cpSync(resolve('main/demo-server/fixtures'), resolve('out/main/fixtures'), { recursive: true });
-    cpSync(resolve('main/record/embedded-worker.mjs'), resolve('out/main/embedded-worker.mjs'));
+    for (const thread of ['embedded-worker.mjs', 'chain-walker.mjs', 'chain-hash.mjs'])
+      cpSync(resolve('main/record', thread), resolve('out/main', thread));
   },
 });
 

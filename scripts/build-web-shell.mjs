@@ -3,7 +3,7 @@
  * The web shell's main-process code (main/web-shell/cli.ts and what it imports) as one JavaScript file for plain
  * `node`, so a test run that starts the shell many times (the Playwright journeys: one shell per test) loads
  * JavaScript instead of having tsx transform TypeScript at every start. `node scripts/build-web-shell.mjs OUT_DIR`
- * writes OUT_DIR/cli.mjs and prints its path.
+ * writes OUT_DIR/cli.mjs (and the Playwright workers' shell host beside it) and prints cli.mjs's path.
  *
  * - Packages stay imports (`packages: 'external'`): OUT_DIR must be inside the project (.tmp/), so that they resolve
  *   from its node_modules as they do from the sources.
@@ -38,14 +38,18 @@ const sourceUrls = {
   },
 };
 
-/** Builds OUT_DIR/cli.mjs; returns its absolute path. OUT_DIR is made if need be. */
+/**
+ * Builds OUT_DIR/cli.mjs and, beside it, OUT_DIR/shell-host.mjs (test/e2e/shell-host.ts: the Playwright workers'
+ * in-process shells); returns cli.mjs's absolute path. OUT_DIR is made if need be.
+ */
 export async function buildWebShell(outDir) {
-  const outfile = join(resolve(outDir), 'cli.mjs');
-  if (relative(root, outfile).startsWith('..'))
-    throw new Error(`The web shell's build must be inside ${root} so its packages resolve; got ${outfile}`);
+  const outdir = resolve(outDir);
+  if (relative(root, outdir).startsWith('..'))
+    throw new Error(`The web shell's build must be inside ${root} so its packages resolve; got ${outdir}`);
   await build({
-    entryPoints: [join(root, 'main/web-shell/cli.ts')],
-    outfile,
+    entryPoints: { cli: join(root, 'main/web-shell/cli.ts'), 'shell-host': join(root, 'test/e2e/shell-host.ts') },
+    outdir,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -55,7 +59,7 @@ export async function buildWebShell(outDir) {
     logLevel: 'warning',
     plugins: [sourceUrls],
   });
-  return outfile;
+  return join(outdir, 'cli.mjs');
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname)) {

@@ -1,56 +1,15 @@
-import { createHash } from 'node:crypto';
-import type { AuditEntry } from '../../common/views';
-
-/** The audit trail's hash chain: each entry's hash covers its content and the previous entry's hash. */
-export const GENESIS_HASH = '0'.repeat(64);
-
-/** JSON with object keys sorted at every level, so the same content always hashes the same. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const obj = value as Record<string, unknown>;
-    return `{${Object.keys(obj)
-      .filter((k) => obj[k] !== undefined)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-/** An entry's hash over everything but the hash; `actor` counts only where present (older entries have none). */
-export function entryHash(entry: Omit<AuditEntry, 'hash'>): string {
-  return createHash('sha256').update(canonicalJson(entry)).digest('hex');
-}
-
-/** The fields of an entry the database hashes (hash version 2), `detail` as the exact JSON text it keeps. */
-export interface ChainFieldsV2 {
-  seq: number;
-  at: string;
-  environment: string;
-  interviewId: string | undefined;
-  action: string;
-  actor: string;
-  detailText: string;
-  prevHash: string;
-}
-
 /**
- * Hash version 2, the database's own (migration 0006, `audit_entries_chain`): one line a field, each field JSON text as
- * PostgreSQL's `to_json` writes it (JSON.stringify writes the same for text), `detail` last as stored. Kept
- * byte-for-byte equal to the SQL; the record tests check the two agree.
+ * The audit trail's hash chain: each entry's hash covers its content and the previous entry's hash. The functions live
+ * in chain-hash.mjs (plain JavaScript), so the chain walker's thread hashes with the very same code.
  */
-export function entryHashV2(e: ChainFieldsV2): string {
-  const lines = [
-    'omni-audit-v2',
-    e.prevHash,
-    String(e.seq),
-    JSON.stringify(e.at),
-    JSON.stringify(e.environment),
-    e.interviewId === undefined ? 'null' : JSON.stringify(e.interviewId),
-    JSON.stringify(e.action),
-    JSON.stringify(e.actor),
-    e.detailText,
-  ];
-  return createHash('sha256').update(lines.join('\n')).digest('hex');
-}
+export {
+  GENESIS_HASH,
+  canonicalJson,
+  chainFieldsOf,
+  chainRowHash,
+  entryHash,
+  entryHashV2,
+  entryPreimageV2,
+  type ChainFieldsV2,
+  type ChainRow,
+} from './chain-hash.mjs';

@@ -1,7 +1,8 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { AuditAction, AuditEntry } from '../../common/views';
 import type { AuditTrail } from '../ports';
-import { entryHash, entryHashV2, GENESIS_HASH } from './audit-chain';
+import { chainRowHash, GENESIS_HASH } from './audit-chain';
+import type { ChainWalk, ChainWalker } from './chain-walk';
 import type { AuditEntryTable, RecordDatabase } from './schema';
 
 /** The trail as the record keeps it: an entry can also be appended as of when it happened (it waited to be sent). */
@@ -50,6 +51,8 @@ export function recordAuditTrail(
   environment: () => string,
   now: () => number = Date.now,
   witness: TrailWitness = memoryWitness(),
+  /** Walks the whole trail elsewhere (a thread of its own, chain-walk.ts); default: here, a page at a time. */
+  walkWhole?: ChainWalker,
 ): RecordAuditTrail & { suspect(): void; distrust(): void } {
   let wholeTrailChecked = false;
   /** Rows may have changed behind the app since `horizon` (the oldest transaction running at its last check). */
@@ -112,10 +115,26 @@ export function recordAuditTrail(
     for (const row of changed) {
       const before = row.seq === 1 ? GENESIS_HASH : around.get(row.seq - 1)?.hash;
       const after = around.get(row.seq + 1);
-      if (hashOf(row) !== row.hash || row.prev_hash !== before || (after && after.prev_hash !== row.hash))
+      if (chainRowHash(row) !== row.hash || row.prev_hash !== before || (after && after.prev_hash !== row.hash))
         return row.seq;
     }
     return undefined;
+  }
+
+  /** From a verified head to the end, in pages read here. */
+  async function walkHere(from: { count: number; hash: string }): Promise<ChainWalk> {
+    let { count, hash } = from;
+    for (;;) {
+      const rows = await chainRows().where('seq', '>', count).orderBy('seq').limit(VERIFY_PAGE).execute();
+      for (const row of rows) {
+        const seq = count + 1;
+        if (row.seq !== seq || row.prev_hash !== hash || chainRowHash(row) !== row.hash)
+          return { ok: false, brokenAt: seq };
+        count = seq;
+        hash = row.hash;
+      }
+      if (rows.length < VERIFY_PAGE) return { ok: true, count, hash };
+    }
   }
 
   async function check(): Promise<ChainCheck> {
@@ -146,18 +165,10 @@ export function recordAuditTrail(
       const broken = await changedRowsBreak(horizon!, seen!.count);
       if (broken !== undefined) return fail(broken, true);
     }
-    let { count, hash } = whole ? { count: 0, hash: GENESIS_HASH } : seen!;
-    for (;;) {
-      const rows = await chainRows().where('seq', '>', count).orderBy('seq').limit(VERIFY_PAGE).execute();
-      for (const row of rows) {
-        const seq = count + 1;
-        if (row.seq !== seq || row.prev_hash !== hash || hashOf(row) !== row.hash)
-          return fail(seq, seen !== undefined && seq <= seen.count);
-        count = seq;
-        hash = row.hash;
-      }
-      if (rows.length < VERIFY_PAGE) break;
-    }
+    const from = whole ? { count: 0, hash: GENESIS_HASH } : seen!;
+    const walked = await (whole && walkWhole ? walkWhole(from) : walkHere(from));
+    if (!walked.ok) return fail(walked.brokenAt, seen !== undefined && walked.brokenAt <= seen.count);
+    const { count, hash } = walked;
     if (seen && count < seen.count) return fail(count + 1, true);
     wholeTrailChecked = true;
     if (whole || scanned) {
@@ -218,24 +229,6 @@ export function recordAuditTrail(
       wholeTrailChecked = false;
     },
   };
-}
-
-type ChainRow = Omit<Selectable<AuditEntryTable>, 'detail'> & { detail_text: string };
-
-function hashOf(row: ChainRow): string {
-  if (row.hash_version === 2)
-    return entryHashV2({
-      seq: row.seq,
-      at: row.at,
-      environment: row.environment,
-      interviewId: row.interview_id ?? undefined,
-      action: row.action,
-      actor: row.actor ?? '',
-      detailText: row.detail_text,
-      prevHash: row.prev_hash,
-    });
-  const { hash: _hash, ...body } = fromRow({ ...row, detail: JSON.parse(row.detail_text) as Record<string, unknown> });
-  return entryHash(body);
 }
 
 /** Writes entries as they are (an imported trail keeps its own times and hashes); the chain is checked by verify. */

@@ -60,7 +60,7 @@ export async function startEmbedded(dataDir: string): Promise<RunningEngine> {
       ? { host: '127.0.0.1', port: await freePort() }
       : { path: join(socketDir, '.s.PGSQL.5432') };
   const template = await emptyDatabaseCopy();
-  const worker = new Worker(workerFile(), {
+  const worker = new Worker(threadFile('embedded-worker.mjs'), {
     workerData: { dataDir, listen, settings: EMBEDDED_SETTINGS, template },
   });
   type FirstWord = { ready?: true; madeNew?: boolean; failed?: string };
@@ -118,9 +118,9 @@ export function teamConnection(team: TeamDatabase): RunningEngine {
   };
 }
 
-/** The thread's script: beside this module, or in the unpacked copy of a packaged app (electron-builder.yml). */
-function workerFile(): string {
-  const beside = fileURLToPath(new URL('./embedded-worker.mjs', import.meta.url));
+/** A thread's plain-JavaScript file beside this module, or its unpacked copy in a packaged app (electron-builder.yml). */
+export function threadFile(name: string): string {
+  const beside = fileURLToPath(new URL(`./${name}`, import.meta.url));
   const unpacked = beside.replace(`${sep}app.asar${sep}`, `${sep}app.asar.unpacked${sep}`);
   return unpacked !== beside && existsSync(unpacked) ? unpacked : beside;
 }

@@ -12,6 +12,7 @@ import { ServiceWriteRecords } from './service-write-records';
 import { SavedViewRecords } from './saved-view-records';
 import { TeamOverviewRecords } from './team-overview-records';
 import { TeamSettingsRecords } from './team-settings-records';
+import { walkInThread } from './chain-walk';
 import { storeWitness, watchTrail } from './trail-witness';
 import { keepWorkingWhileAway } from './while-away';
 
@@ -54,7 +55,13 @@ export function recordForApp(
   },
 ) {
   const record = reviewRecord(open);
-  const audit = recordAuditTrail(open.db, opts.environment, opts.now, storeWitness(opts.store, open.identity));
+  const audit = recordAuditTrail(
+    open.db,
+    opts.environment,
+    opts.now,
+    storeWitness(opts.store, open.identity),
+    open.threadConnection && walkInThread(open.threadConnection),
+  );
   let trail: ChainStatus = { ok: true };
   const heard = (status: ChainStatus) => {
     const newlyBroken = trail.ok && !status.ok;

@@ -1,5 +1,5 @@
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import pg, { type PoolConfig } from 'pg';
 import { migrateToLatest } from './migrate';
 import { startEmbedded, teamConnection, type RecordEngine, type RunningEngine } from './engines';
 import { listenOnPool, listenOnServer, type RecordEvents } from './record-events';
@@ -13,6 +13,11 @@ export interface OpenRecord {
   identity: string;
   /** What the record announces (claims, decisions, queue changes), on either engine. */
   events: RecordEvents;
+  /**
+   * What a thread of the app may connect with for a long read of its own (the chain walker): a team's server only.
+   * The embedded engine is one PGlite session, which a second connection would share mid-transaction.
+   */
+  threadConnection?: PoolConfig;
   close(): Promise<void>;
 }
 
@@ -43,6 +48,7 @@ export async function openRecord(engine: RecordEngine): Promise<OpenRecord> {
     identity:
       engine.kind === 'embedded' ? 'embedded' : `${engine.user}@${engine.host}:${engine.port}/${engine.database}`,
     events,
+    ...(engine.kind === 'team' ? { threadConnection: running.connection } : {}),
     async close() {
       await events.close();
       await db.destroy();

@@ -8,9 +8,10 @@ import { callShell } from '../helpers/shell-calls';
 
 /**
  * `shell`: a fresh web shell per test, started as `npm run start:web` does (main/web-shell/cli.ts) with a new data
- * directory, on a random port with its embedded demo server. The code is global-setup's build of that file
- * (OMNI_WEB_SHELL_JS, run by plain `node`, its stack traces mapped to the sources), or the sources through tsx when
- * no build is named. `page` arrives already on the app URL (key in the fragment). `shell.demoUrl` is the demo server,
+ * directory, on a random port with its embedded demo server: in the worker's shell host (one process that starts
+ * the worker's shells one after another, OMNI_WEB_SHELL_HOST_JS) when global setup built one, else a process of its
+ * own (`startShell`: global-setup's build of cli.ts, OMNI_WEB_SHELL_JS, run by plain `node`, its stack traces mapped
+ * to the sources, or the sources through tsx when no build is named). `page` arrives already on the app URL (key in the fragment). `shell.demoUrl` is the demo server,
  * for tests that move its clock or inject faults.
  */
 export interface ShellFixture {
@@ -35,8 +36,7 @@ export async function startShell(
   storeFiles: Record<string, string>,
   env: Record<string, string> = {},
 ): Promise<{ fixture: ShellFixture; child: ChildProcess }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'omni-e2e-'));
-  for (const [name, text] of Object.entries(storeFiles)) await writeFile(join(dataDir, `${name}.json`), text);
+  const dataDir = await dataFolder(storeFiles);
   const staticDir = process.env.OMNI_WEB_STATIC_DIR ? ['--static-dir', process.env.OMNI_WEB_STATIC_DIR] : [];
   const cli = process.env.OMNI_WEB_SHELL_JS
     ? ['--enable-source-maps', process.env.OMNI_WEB_SHELL_JS]
@@ -64,20 +64,25 @@ export async function startShell(
       reject(new Error(`web shell exited with ${code}:\n${output}`));
     });
   });
-  const appUrl = ready[1]!;
-  const key = ready[2]!;
+  const fixture = await shellFixture(ready[1]!, dataDir, () => output);
+  return { fixture, child };
+}
+
+/** What a test sees of a running shell, from its app URL (which holds the key in its fragment). */
+async function shellFixture(appUrl: string, dataDir: string, output: () => string): Promise<ShellFixture> {
+  const key = new URL(appUrl).hash.replace(/^#k=/, '');
   const origin = new URL(appUrl).origin;
   const ipc = <T>(channel: string, input?: unknown) => callShell<T>(appUrl, channel, input);
   const envs = await ipc<{ environments: { kind: string; baseUrl: string }[] }>('settings.environments');
   const demoUrl = envs.environments.find((e) => e.kind === 'demo')!.baseUrl;
-  const fixture: ShellFixture = {
+  return {
     appUrl,
     origin,
     key,
     demoUrl,
     dataDir,
     ipc,
-    output: () => output,
+    output,
     demo: (path, body) =>
       fetch(`${demoUrl}/__demo/${path.replace(/^\//, '')}`, {
         method: 'POST',
@@ -85,7 +90,98 @@ export async function startShell(
         body: JSON.stringify(body ?? {}),
       }),
   };
-  return { fixture, child };
+}
+
+/** A data folder of its own, with the store files a test asked for. */
+async function dataFolder(storeFiles: Record<string, string>): Promise<string> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'omni-e2e-'));
+  for (const [name, text] of Object.entries(storeFiles)) await writeFile(join(dataDir, `${name}.json`), text);
+  return dataDir;
+}
+
+/**
+ * The worker's shell host (test/e2e/shell-host.ts, built by global setup as OMNI_WEB_SHELL_HOST_JS): one Node process
+ * that starts this worker's shells one after another, each with a new data folder, record, demo server and port.
+ */
+class ShellHost {
+  private child: ChildProcess | undefined;
+  private output = '';
+  private next = 0;
+  private waiting = new Map<number, { resolve: (rest: string) => void; reject: (error: Error) => void }>();
+
+  constructor(private readonly script: string) {}
+
+  private process(): ChildProcess {
+    if (this.child && this.child.exitCode === null && this.child.signalCode === null) return this.child;
+    this.output = '';
+    const child = spawn(process.execPath, ['--enable-source-maps', this.script], {
+      cwd: process.cwd(),
+      env: { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let pending = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      this.output += chunk.toString();
+      pending += chunk.toString();
+      let end: number;
+      while ((end = pending.indexOf('\n')) >= 0) {
+        const line = pending.slice(0, end);
+        pending = pending.slice(end + 1);
+        const answer = line.match(/^@@shell (\d+) (ready|stopped|failed)(?: (.*))?$/);
+        const waiter = answer && this.waiting.get(Number(answer[1]));
+        if (!answer || !waiter) continue;
+        this.waiting.delete(Number(answer[1]));
+        if (answer[2] === 'failed') waiter.reject(new Error(`web shell ${answer[1]} failed: ${answer[3]}`));
+        else waiter.resolve(answer[3] ?? '');
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    child.once('exit', (code) => {
+      for (const { reject } of this.waiting.values())
+        reject(new Error(`the shell host exited with ${code}:\n${this.output.slice(-4000)}`));
+      this.waiting.clear();
+    });
+    this.child = child;
+    return child;
+  }
+
+  /** Sends a command about shell `id`; resolves to the rest of its answer line (the app URL for `start`). */
+  private ask(id: number, command: object): Promise<string> {
+    const child = this.process();
+    const done = new Promise<string>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
+    child.stdin!.write(`${JSON.stringify({ ...command, id })}\n`);
+    return done;
+  }
+
+  /** A new shell in the host; what the host prints while it runs is its `output()`. */
+  async start(storeFiles: Record<string, string>): Promise<{ fixture: ShellFixture; stop: () => Promise<void> }> {
+    const dataDir = await dataFolder(storeFiles);
+    const id = ++this.next;
+    const child = this.process();
+    const from = this.output.length;
+    const appUrl = await this.ask(id, { op: 'start', dataDir, staticDir: process.env.OMNI_WEB_STATIC_DIR });
+    const output = () => (this.child === child ? this.output.slice(from) : '');
+    const fixture = await shellFixture(appUrl, dataDir, output);
+    return {
+      fixture,
+      stop: async () => {
+        await this.ask(id, { op: 'stop' });
+        await rm(dataDir, { recursive: true, force: true });
+        // An error nobody caught while this shell ran is this test's, as it would end a shell of its own.
+        const uncaught = output().match(/^@@uncaught (.*)$/m);
+        if (uncaught) throw new Error(`the web shell had an uncaught error: ${JSON.parse(uncaught[1]!) as string}`);
+      },
+    };
+  }
+
+  async close() {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.stdin!.end();
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
 }
 
 /** One PostgreSQL server per worker, started the first time a test keeps its record on a team database. */
@@ -102,7 +198,7 @@ export const test = base.extend<
     page: Page;
     storeFiles: Record<string, string>;
   },
-  { teamServer: TeamServer; recordEngine: 'embedded' | 'team' }
+  { teamServer: TeamServer; recordEngine: 'embedded' | 'team'; shellHost: ShellHost | undefined }
 >({
   /** Where the shell keeps its review record: its own embedded database, or a team's PostgreSQL (a project option). */
   recordEngine: ['embedded', { option: true, scope: 'worker' }],
@@ -130,14 +226,33 @@ export const test = base.extend<
    * { 'omni-reviewer': '…' } })`); none by default.
    */
   storeFiles: [{}, { option: true }],
-  shell: async ({ storeFiles, recordEngine, teamServer }, use) => {
-    const { fixture, child } = await startShell(
-      recordEngine === 'team' ? await onTeamDatabase(storeFiles, await teamServer.database()) : storeFiles,
-    );
+  shellHost: [
+    // Playwright reads a fixture's dependencies from this pattern; this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const script = process.env.OMNI_WEB_SHELL_HOST_JS;
+      const host = script ? new ShellHost(script) : undefined;
+      await use(host);
+      await host?.close();
+    },
+    { scope: 'worker' },
+  ],
+  shell: async ({ storeFiles, recordEngine, teamServer, shellHost }, use) => {
+    const files = recordEngine === 'team' ? await onTeamDatabase(storeFiles, await teamServer.database()) : storeFiles;
+    if (shellHost) {
+      const { fixture, stop } = await shellHost.start(files);
+      try {
+        await use(fixture);
+      } finally {
+        await stop();
+      }
+      return;
+    }
+    const started = await startShell(files);
     try {
-      await use(fixture);
+      await use(started.fixture);
     } finally {
-      await stopShell({ fixture, child });
+      await stopShell(started);
     }
   },
   page: async ({ page, shell }, use) => {

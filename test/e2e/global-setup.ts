@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { buildWebShell } from '../../scripts/build-web-shell.mjs';
 
 /**
@@ -9,7 +9,9 @@ import { buildWebShell } from '../../scripts/build-web-shell.mjs';
  *   a rebuild under a running test would swap the hashed assets) unless the caller (scripts/test.mjs) already built
  *   one and names it in OMNI_WEB_STATIC_DIR;
  * - the web shell's main-process code as JavaScript (scripts/build-web-shell.mjs), named in OMNI_WEB_SHELL_JS, so
- *   each shell starts on plain `node` instead of tsx transforming the TypeScript again (unless the caller names one).
+ *   each shell starts on plain `node` instead of tsx transforming the TypeScript again (unless the caller names one),
+ *   and beside it each worker's shell host (OMNI_WEB_SHELL_HOST_JS, test/e2e/shell-host.ts), which starts the
+ *   worker's shells in one process.
  */
 export default async function globalSetup() {
   const made: string[] = [];
@@ -40,6 +42,9 @@ export default async function globalSetup() {
     made.push(dir);
     process.env.OMNI_WEB_SHELL_JS = await buildWebShell(dir);
   }
+  // Built beside cli.mjs: the workers' shell hosts (test/e2e/shell-host.ts), one process each for their shells.
+  const host = join(dirname(process.env.OMNI_WEB_SHELL_JS), 'shell-host.mjs');
+  if (process.env.OMNI_WEB_SHELL_HOST_JS === undefined && existsSync(host)) process.env.OMNI_WEB_SHELL_HOST_JS = host;
   return () => {
     for (const dir of made) rmSync(dir, { recursive: true, force: true });
   };

@@ -15,6 +15,12 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   return pages.join('\n');
 }
 
+/**
+ * The journeys the team engine can break (claims taken on opening, decisions and four eyes, drafts and sent notes, the
+ * queue's writes, the chain, shared session tokens): the `team` project replays these on PostgreSQL.
+ */
+const TEAM = { tag: '@team' };
+
 const playedEntries = async (
   shell: { ipc: <T>(channel: string, input?: unknown) => Promise<T> },
   interviewId: string,
@@ -28,62 +34,64 @@ const videoState = (page: Page) =>
     .locator('[data-testid="video-player"] video')
     .evaluate((v: HTMLVideoElement) => ({ time: v.currentTime, paused: v.paused, src: v.currentSrc }));
 
-test('clean pass: queue from the demo seeds, keyboard to the interview, every panel with data, PDF in the app', async ({
-  page,
-}) => {
-  await goTo(page, '/interviews');
-  await expect(page.getByRole('heading', { name: 'Review queue', level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: 'Add all demo interviews' }).click();
-  const rows = page.getByTestId('queue-row');
-  await expect(rows.first()).toBeVisible();
-  expect(await rows.count()).toBeGreaterThan(5);
-  await expectAxeClean(page);
-  await page.screenshot({ path: `${SHOTS}/queue.png` });
+test(
+  'clean pass: queue from the demo seeds, keyboard to the interview, every panel with data, PDF in the app',
+  TEAM,
+  async ({ page }) => {
+    await goTo(page, '/interviews');
+    await expect(page.getByRole('heading', { name: 'Review queue', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Add all demo interviews' }).click();
+    const rows = page.getByTestId('queue-row');
+    await expect(rows.first()).toBeVisible();
+    expect(await rows.count()).toBeGreaterThan(5);
+    await expectAxeClean(page);
+    await page.screenshot({ path: `${SHOTS}/queue.png` });
 
-  // Search with "/", then j/k and Enter, without the mouse.
-  await page.locator('body').press('/');
-  await expect(page.getByLabel('Search')).toBeFocused();
-  await page.keyboard.type('demo-c');
-  await page.getByLabel('Search').blur();
-  await expect(rows).toHaveCount(3); // clean-pass, closed, contracts-many
-  await page.keyboard.press('j');
-  await expect(rows.nth(1)).toHaveAttribute('aria-current', 'true');
-  await page.keyboard.press('k');
-  await expect(rows.nth(0)).toHaveAttribute('aria-current', 'true');
-  await expect(rows.nth(0)).toContainText('demo-clean-pass');
-  await page.keyboard.press('Enter');
+    // Search with "/", then j/k and Enter, without the mouse.
+    await page.locator('body').press('/');
+    await expect(page.getByLabel('Search')).toBeFocused();
+    await page.keyboard.type('demo-c');
+    await page.getByLabel('Search').blur();
+    await expect(rows).toHaveCount(3); // clean-pass, closed, contracts-many
+    await page.keyboard.press('j');
+    await expect(rows.nth(1)).toHaveAttribute('aria-current', 'true');
+    await page.keyboard.press('k');
+    await expect(rows.nth(0)).toHaveAttribute('aria-current', 'true');
+    await expect(rows.nth(0)).toContainText('demo-clean-pass');
+    await page.keyboard.press('Enter');
 
-  await expect(page.getByTestId('interview-id')).toHaveText('demo-clean-pass');
-  await panelsSettled(page);
-  await expect(page.getByTestId('session-status')).toContainText('Alive');
-  await expect(page.getByTestId('token-state')).toContainText('Set');
-  const checks = page.getByTestId('checks-table').locator('tbody tr');
-  await expect(checks).toHaveCount(4);
-  await expect(checks.first()).toContainText('Low');
-  await expect(page.getByTestId('fraud-score')).toHaveText('0.04182736451');
-  await expect(page.getByTestId('crossdoc-table').locator('tbody')).toHaveCount(3);
-  await expect(page.getByTestId('crossdoc-table')).toContainText('Match');
-  await expect(page.getByTestId('video-expiry')).toContainText('Link valid until');
+    await expect(page.getByTestId('interview-id')).toHaveText('demo-clean-pass');
+    await panelsSettled(page);
+    await expect(page.getByTestId('session-status')).toContainText('Alive');
+    await expect(page.getByTestId('token-state')).toContainText('Set');
+    const checks = page.getByTestId('checks-table').locator('tbody tr');
+    await expect(checks).toHaveCount(4);
+    await expect(checks.first()).toContainText('Low');
+    await expect(page.getByTestId('fraud-score')).toHaveText('0.04182736451');
+    await expect(page.getByTestId('crossdoc-table').locator('tbody')).toHaveCount(3);
+    await expect(page.getByTestId('crossdoc-table')).toContainText('Match');
+    await expect(page.getByTestId('video-expiry')).toContainText('Link valid until');
 
-  await page.getByRole('button', { name: 'Open demo-clean-pass-credito' }).click();
-  await expect(page.getByTestId('pdf-page')).toHaveText(/Page 1 of \d+/);
-  const pages = Number((await page.getByTestId('pdf-page').textContent())!.match(/of (\d+)/)![1]);
-  if (pages > 1) {
-    await page.getByRole('button', { name: 'Next page' }).click();
-    await expect(page.getByTestId('pdf-page')).toHaveText(`Page 2 of ${pages}`);
-  }
-  // The page opens as wide as the viewer; zooming in goes to the next whole step above that.
-  await page.getByRole('button', { name: 'Zoom in' }).click();
-  await expect(page.getByTestId('pdf-zoom')).toHaveText(/Zoom (75|100|125) %/);
-  await expectAxeClean(page);
-  await page.screenshot({ path: `${SHOTS}/clean-pass.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Open demo-clean-pass-credito' }).click();
+    await expect(page.getByTestId('pdf-page')).toHaveText(/Page 1 of \d+/);
+    const pages = Number((await page.getByTestId('pdf-page').textContent())!.match(/of (\d+)/)![1]);
+    if (pages > 1) {
+      await page.getByRole('button', { name: 'Next page' }).click();
+      await expect(page.getByTestId('pdf-page')).toHaveText(`Page 2 of ${pages}`);
+    }
+    // The page opens as wide as the viewer; zooming in goes to the next whole step above that.
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(page.getByTestId('pdf-zoom')).toHaveText(/Zoom (75|100|125) %/);
+    await expectAxeClean(page);
+    await page.screenshot({ path: `${SHOTS}/clean-pass.png`, fullPage: true });
 
-  // Back in the queue the interview is in review and was opened.
-  await goTo(page, '/interviews');
-  const row = page.getByTestId('queue-row').filter({ hasText: 'demo-clean-pass' });
-  await expect(row).toContainText('In review');
-  await expect(row).not.toContainText('Never');
-});
+    // Back in the queue the interview is in review and was opened.
+    await goTo(page, '/interviews');
+    const row = page.getByTestId('queue-row').filter({ hasText: 'demo-clean-pass' });
+    await expect(row).toContainText('In review');
+    await expect(row).not.toContainText('Never');
+  },
+);
 
 test('the queue keeps its view: back from an interview it is as left, and next and previous follow it', async ({
   page,
@@ -128,7 +136,7 @@ test('the queue keeps its view: back from an interview it is as left, and next a
   await expect(rows.nth(0)).toHaveAttribute('aria-current', 'true');
 });
 
-test('a removal from the queue can be undone, the entry back as it was', async ({ page, shell }) => {
+test('a removal from the queue can be undone, the entry back as it was', TEAM, async ({ page, shell }) => {
   await shell.ipc('queue.addDemoSeeds', {});
   await shell.ipc('queue.setState', { interviewId: 'demo-closed', state: 'decided' });
   // The window already shows the queue, read before these changes.
@@ -225,7 +233,7 @@ test('expired video URL: renewed while playing, position kept', async ({ page, s
   await page.screenshot({ path: `${SHOTS}/video-renewed.png` });
 });
 
-test('a note that fails once is kept as a draft, survives a reload, then is sent', async ({ page, shell }) => {
+test('a note that fails once is kept as a draft, survives a reload, then is sent', TEAM, async ({ page, shell }) => {
   await openInterview(page, shell, 'demo-clean-pass');
   await panelsSettled(page);
   expect(
@@ -251,41 +259,41 @@ test('a note that fails once is kept as a draft, survives a reload, then is sent
   expect(drafts.notes).toBeUndefined();
 });
 
-test('approving with open high-severity findings needs an explicit acknowledgement', async ({
-  page,
-  shell,
-  recordEngine,
-}) => {
-  // On a team's database the default four-eyes rule makes this approval a proposal for a second reviewer; on the
-  // embedded engine the one user has nobody to confirm with, and it is final.
-  const team = recordEngine === 'team';
-  await openInterview(page, shell, 'demo-fraud-high');
-  await panelsSettled(page);
-  await page.getByRole('button', { name: 'Approve', exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Reason (required)').fill('Fraud signals reviewed with the branch; customer known.');
-  await expect(dialog.getByTestId('open-findings')).toContainText('checkFraudRisk');
-  const record = dialog.getByRole('button', { name: 'Record decision' });
-  await expect(record).toBeDisabled();
-  await expectAxeClean(page);
-  await page.screenshot({ path: `${SHOTS}/decision-ack.png` });
-  await dialog.getByRole('checkbox').check();
-  await record.click();
-  await expect(dialog.getByTestId('decision-recorded')).toContainText('Approve');
-  await dialog.getByRole('button', { name: 'Close' }).last().click();
-  if (team) await expect(page.getByTestId('second-review')).toContainText('Proposed: Approve');
-  else await expect(page.getByTestId('last-decision')).toContainText('Decided: Approve');
-  await expect(page.getByTestId('audit-table')).toContainText(team ? 'Proposed for a second review' : 'Decided');
-  const overview = await shell.ipc<{
-    entry: { localState: string };
-    lastDecision: { acknowledgedFindings: string[]; status: string };
-  }>('interview.overview', { interviewId: 'demo-fraud-high' });
-  expect(overview.entry.localState).toBe('decided');
-  expect(overview.lastDecision.acknowledgedFindings.length).toBeGreaterThan(0);
-  expect(overview.lastDecision.status).toBe(team ? 'proposed' : 'final');
-});
+test(
+  'approving with open high-severity findings needs an explicit acknowledgement',
+  TEAM,
+  async ({ page, shell, recordEngine }) => {
+    // On a team's database the default four-eyes rule makes this approval a proposal for a second reviewer; on the
+    // embedded engine the one user has nobody to confirm with, and it is final.
+    const team = recordEngine === 'team';
+    await openInterview(page, shell, 'demo-fraud-high');
+    await panelsSettled(page);
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Reason (required)').fill('Fraud signals reviewed with the branch; customer known.');
+    await expect(dialog.getByTestId('open-findings')).toContainText('checkFraudRisk');
+    const record = dialog.getByRole('button', { name: 'Record decision' });
+    await expect(record).toBeDisabled();
+    await expectAxeClean(page);
+    await page.screenshot({ path: `${SHOTS}/decision-ack.png` });
+    await dialog.getByRole('checkbox').check();
+    await record.click();
+    await expect(dialog.getByTestId('decision-recorded')).toContainText('Approve');
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    if (team) await expect(page.getByTestId('second-review')).toContainText('Proposed: Approve');
+    else await expect(page.getByTestId('last-decision')).toContainText('Decided: Approve');
+    await expect(page.getByTestId('audit-table')).toContainText(team ? 'Proposed for a second review' : 'Decided');
+    const overview = await shell.ipc<{
+      entry: { localState: string };
+      lastDecision: { acknowledgedFindings: string[]; status: string };
+    }>('interview.overview', { interviewId: 'demo-fraud-high' });
+    expect(overview.entry.localState).toBe('decided');
+    expect(overview.lastDecision.acknowledgedFindings.length).toBeGreaterThan(0);
+    expect(overview.lastDecision.status).toBe(team ? 'proposed' : 'final');
+  },
+);
 
-test('audit report: exported as JSON with a verified chain and as a PDF', async ({ page, shell }) => {
+test('audit report: exported as JSON with a verified chain and as a PDF', TEAM, async ({ page, shell }) => {
   await openInterview(page, shell, 'demo-clean-pass');
   await panelsSettled(page);
   await page.getByTestId('play-toggle').click();
@@ -341,34 +349,35 @@ test('narrow window in Spanish: panels stacked, es-MX words, nothing mixed', asy
   await page.screenshot({ path: `${SHOTS}/narrow-es.png`, fullPage: true });
 });
 
-test('missing session token: writes disabled with the reason until one is attached from the header', async ({
-  page,
-  shell,
-}) => {
-  const seeds = (await (await fetch(`${shell.demoUrl}/__demo/interviews`)).json()) as {
-    interviewId: string;
-    sessionToken: string;
-  }[];
-  const token = seeds.find((s) => s.interviewId === 'demo-clean-pass')!.sessionToken;
-  await goTo(page, '/interviews');
-  await page.getByLabel('Interview id or link').fill('demo-clean-pass');
-  await page.getByRole('button', { name: 'Add to queue' }).click();
-  await page.getByRole('link', { name: 'demo-clean-pass' }).click();
-  await panelsSettled(page);
-  await expect(page.getByTestId('token-state')).toContainText('Not attached');
-  await expect(page.getByTestId('write-blocked').first()).toContainText('No session token is attached');
-  await expect(page.getByLabel('Conference notes')).toBeDisabled();
-  await page.getByRole('button', { name: 'Attach a session token' }).first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Session token').fill(token);
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByTestId('token-state')).toContainText('Set');
-  await expect(page.getByLabel('Conference notes')).toBeEnabled();
-  await expect(page.getByTestId('write-blocked')).toHaveCount(0);
-  // The token went to main and never comes back.
-  expect(await page.content()).not.toContain(token);
-  expect(JSON.stringify(await shell.ipc('queue.list'))).not.toContain(token);
-});
+test(
+  'missing session token: writes disabled with the reason until one is attached from the header',
+  TEAM,
+  async ({ page, shell }) => {
+    const seeds = (await (await fetch(`${shell.demoUrl}/__demo/interviews`)).json()) as {
+      interviewId: string;
+      sessionToken: string;
+    }[];
+    const token = seeds.find((s) => s.interviewId === 'demo-clean-pass')!.sessionToken;
+    await goTo(page, '/interviews');
+    await page.getByLabel('Interview id or link').fill('demo-clean-pass');
+    await page.getByRole('button', { name: 'Add to queue' }).click();
+    await page.getByRole('link', { name: 'demo-clean-pass' }).click();
+    await panelsSettled(page);
+    await expect(page.getByTestId('token-state')).toContainText('Not attached');
+    await expect(page.getByTestId('write-blocked').first()).toContainText('No session token is attached');
+    await expect(page.getByLabel('Conference notes')).toBeDisabled();
+    await page.getByRole('button', { name: 'Attach a session token' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Session token').fill(token);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('token-state')).toContainText('Set');
+    await expect(page.getByLabel('Conference notes')).toBeEnabled();
+    await expect(page.getByTestId('write-blocked')).toHaveCount(0);
+    // The token went to main and never comes back.
+    expect(await page.content()).not.toContain(token);
+    expect(JSON.stringify(await shell.ipc('queue.list'))).not.toContain(token);
+  },
+);
 
 test('contract saved with progress and a video snapshot saved, both in the audit trail', async ({ page, shell }) => {
   const notifications = await recordNotifications(page);
@@ -507,7 +516,7 @@ test('Spanish screen: demo offer in Spanish, only this organization, and a Spani
     expect(text).not.toContain(word);
 });
 
-test('a CSV file picked in the queue adds its interviews, and the picker names the file', async ({ page }) => {
+test('a CSV file picked in the queue adds its interviews, and the picker names the file', TEAM, async ({ page }) => {
   await goTo(page, '/interviews');
   await page.getByText('Import a pasted list or a CSV file').click();
   const csv = 'interviewId,sessionToken\ncsv-imported-1,\ncsv-imported-2,\n';
@@ -605,39 +614,40 @@ test('a contract is sent to NOM-151 sealing with its document id filled in', asy
   await page.screenshot({ path: `${SHOTS}/signing-from-contract.png` });
 });
 
-test('the analyst reopens a decided interview and puts it back to review by hand, each change audited', async ({
-  page,
-  shell,
-}) => {
-  await openInterview(page, shell, 'demo-clean-pass');
-  await panelsSettled(page);
-  const state = page.getByRole('radiogroup', { name: 'Change local state' });
-  const choose = (name: string) => state.getByRole('radio', { name, exact: true });
-  await expect(choose('In review')).toBeChecked();
-  await choose('Decided').check();
-  await expect(choose('Decided')).toBeChecked();
-  await choose('In review').check();
-  await expect(choose('In review')).toBeChecked();
-  // The group stays usable from the keyboard while and after a change is sent.
-  await expect(choose('In review')).toBeFocused();
-  const audit = page.getByTestId('audit-table');
-  await expect(audit.locator('tbody tr', { hasText: 'State changed' })).toHaveCount(2);
-  await expect(audit).toContainText('Decided → In review');
-  await choose('To review').check();
-  await expect(audit).toContainText('In review → To review');
-  await expectAxeClean(page);
-  await page.screenshot({ path: `${SHOTS}/state-changed.png` });
-  await audit.screenshot({ path: `${SHOTS}/state-changed-audit.png` });
-  const entries = (
-    await shell.ipc<{ entries: { action: string; detail: Record<string, unknown> }[] }>('interview.audit', {
-      interviewId: 'demo-clean-pass',
-    })
-  ).entries;
-  expect(entries.filter((e) => e.action === 'stateChanged').map((e) => e.detail)).toEqual([
-    { from: 'inReview', to: 'decided' },
-    { from: 'decided', to: 'inReview' },
-    { from: 'inReview', to: 'toReview' },
-  ]);
-  await goTo(page, '/interviews');
-  await expect(page.getByTestId('queue-row').filter({ hasText: 'demo-clean-pass' })).toContainText('To review');
-});
+test(
+  'the analyst reopens a decided interview and puts it back to review by hand, each change audited',
+  TEAM,
+  async ({ page, shell }) => {
+    await openInterview(page, shell, 'demo-clean-pass');
+    await panelsSettled(page);
+    const state = page.getByRole('radiogroup', { name: 'Change local state' });
+    const choose = (name: string) => state.getByRole('radio', { name, exact: true });
+    await expect(choose('In review')).toBeChecked();
+    await choose('Decided').check();
+    await expect(choose('Decided')).toBeChecked();
+    await choose('In review').check();
+    await expect(choose('In review')).toBeChecked();
+    // The group stays usable from the keyboard while and after a change is sent.
+    await expect(choose('In review')).toBeFocused();
+    const audit = page.getByTestId('audit-table');
+    await expect(audit.locator('tbody tr', { hasText: 'State changed' })).toHaveCount(2);
+    await expect(audit).toContainText('Decided → In review');
+    await choose('To review').check();
+    await expect(audit).toContainText('In review → To review');
+    await expectAxeClean(page);
+    await page.screenshot({ path: `${SHOTS}/state-changed.png` });
+    await audit.screenshot({ path: `${SHOTS}/state-changed-audit.png` });
+    const entries = (
+      await shell.ipc<{ entries: { action: string; detail: Record<string, unknown> }[] }>('interview.audit', {
+        interviewId: 'demo-clean-pass',
+      })
+    ).entries;
+    expect(entries.filter((e) => e.action === 'stateChanged').map((e) => e.detail)).toEqual([
+      { from: 'inReview', to: 'decided' },
+      { from: 'decided', to: 'inReview' },
+      { from: 'inReview', to: 'toReview' },
+    ]);
+    await goTo(page, '/interviews');
+    await expect(page.getByTestId('queue-row').filter({ hasText: 'demo-clean-pass' })).toContainText('To review');
+  },
+);

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { entryHashV2 } from '../../main/record/audit-chain';
+import { chainFieldsOf, entryHashV2, GENESIS_HASH, type ChainRow } from '../../main/record/audit-chain';
 
 /**
  * Re-computes every audit entry's hash from the first on, as a tables' owner covering their tracks would after
@@ -7,28 +7,13 @@ import { entryHashV2 } from '../../main/record/audit-chain';
  * can tell.
  */
 export async function rechainTrail(client: pg.Client): Promise<void> {
-  const { rows } = await client.query<{
-    seq: number;
-    at: string;
-    environment: string;
-    interview_id: string | null;
-    action: string;
-    actor: string | null;
-    detail_text: string;
-  }>(`select seq, at, environment, interview_id, action, actor, detail::text as detail_text
-      from audit_entries order by seq`);
-  let prev = '0'.repeat(64);
+  const { rows } = await client.query<ChainRow>(
+    `select seq, at, environment, interview_id, action, actor, detail::text as detail_text, prev_hash, hash_version
+     from audit_entries order by seq`,
+  );
+  let prev = GENESIS_HASH;
   for (const r of rows) {
-    const hash = entryHashV2({
-      seq: r.seq,
-      at: r.at,
-      environment: r.environment,
-      interviewId: r.interview_id ?? undefined,
-      action: r.action,
-      actor: r.actor ?? '',
-      detailText: r.detail_text,
-      prevHash: prev,
-    });
+    const hash = entryHashV2(chainFieldsOf({ ...r, prev_hash: prev }));
     await client.query(`update audit_entries set prev_hash = $1, hash = $2 where seq = $3`, [prev, hash, r.seq]);
     prev = hash;
   }

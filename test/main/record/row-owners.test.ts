@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entryHashV2 } from '../../../main/record/audit-chain';
+import { entryHashV2, GENESIS_HASH } from '../../../main/record/audit-chain';
+import { walkInThread } from '../../../main/record/chain-walk';
 import { recordAuditTrail, type WitnessedHead } from '../../../main/record/audit-records';
 import { WITNESS_KEY } from '../../../main/record/trail-witness';
 import { recordForApp, reviewRecord } from '../../../main/record/index';
@@ -381,5 +382,38 @@ describe('the owner changes one entry and leaves the hashes', () => {
       await psql.end();
       await app.stop();
     }
+  });
+});
+
+describe('the whole trail, walked on a thread of its own', () => {
+  it('finds what the owner changed while no app watched, as the walk in main does, and goes on from a verified head', async () => {
+    // Left by the test above: entry 2 changed, its hash left as it was.
+    expect(logins.beto.threadConnection).toBeDefined();
+    const walk = walkInThread(logins.beto.threadConnection!);
+    expect(await walk({ count: 0, hash: GENESIS_HASH })).toEqual({ ok: false, brokenAt: 2 });
+    expect(await recordAuditTrail(raw('beto'), () => 'production').verify()).toEqual({ ok: false, brokenAt: 2 });
+    // A fresh app's first check is the whole trail, on the thread.
+    const fresh = recordForApp(logins.sofia, {
+      environment: () => 'production',
+      store: new MemoryJsonStore(),
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined } as never,
+    });
+    try {
+      expect(await fresh.audit.verify()).toEqual({ ok: false, brokenAt: 2 });
+    } finally {
+      await fresh.stop();
+    }
+    // From entry 2's stored hash on, the chain holds: the walk ends at the head, as the database has it.
+    const heads = await raw('beto')
+      .selectFrom('audit_entries')
+      .select(['seq', 'hash'])
+      .where('seq', 'in', [2, sql<number>`(select max(seq) from audit_entries)`])
+      .orderBy('seq')
+      .execute();
+    expect(await walk({ count: 2, hash: heads[0]!.hash })).toEqual({
+      ok: true,
+      count: heads.at(-1)!.seq,
+      hash: heads.at(-1)!.hash,
+    });
   });
 });

@@ -1,0 +1,44 @@
+// The audit trail walked on a thread of its own, through a connection of its own to a team's server, so main keeps
+// answering while a million entries are read and hashed (bench/trail.bench.ts). Plain JavaScript, as
+// embedded-worker.mjs, so it runs as it is from the sources and from the build.
+import { parentPort, workerData } from 'node:worker_threads';
+import pg from 'pg';
+import { chainRowHash } from './chain-hash.mjs';
+
+const PAGE = 10_000;
+const page = (client, after) =>
+  client.query({
+    text: `select seq, at, environment, interview_id, action, actor, detail::text as detail_text, prev_hash, hash,
+             hash_version
+           from audit_entries where seq > $1 order by seq limit ${PAGE}`,
+    values: [after],
+  });
+
+/** From `from` (a verified count and head hash) to the end: the new head, or the first entry that breaks the chain. */
+async function walk(client, from) {
+  let { count, hash } = from;
+  let next = page(client, count);
+  for (;;) {
+    const { rows } = await next;
+    // The next page is asked for before this one is hashed: the server reads it meanwhile.
+    if (rows.length === PAGE) next = page(client, rows[rows.length - 1].seq);
+    for (const row of rows) {
+      const seq = count + 1;
+      if (row.seq !== seq || row.prev_hash !== hash || chainRowHash(row) !== row.hash)
+        return { ok: false, brokenAt: seq };
+      count = seq;
+      hash = row.hash;
+    }
+    if (rows.length < PAGE) return { ok: true, count, hash };
+  }
+}
+
+const client = new pg.Client({ ...workerData.connection, application_name: 'omni-reviewer chain walker' });
+try {
+  await client.connect();
+  parentPort.postMessage(await walk(client, workerData.from));
+} catch (error) {
+  parentPort.postMessage({ failed: error instanceof Error ? error.message : String(error) });
+} finally {
+  await client.end().catch(() => undefined);
+}
