@@ -41,7 +41,7 @@ export type ChainCheck = Awaited<ReturnType<AuditTrail['verify']>>;
 
 /**
  * The audit trail in the review record: append-only (the database refuses UPDATE, DELETE and TRUNCATE for every role,
- * see migrations.ts), its chain computed by the database itself (migration 0006). This app is a witness: it keeps the
+ * see migrations/), its chain computed by the database itself (migration 0006). This app is a witness: it keeps the
  * head it last verified in its own data folder and checks at each verify that the database's history still extends
  * it; the rows changed since its last check when `suspect()` says some may have, and the whole trail at the first
  * verify of a run and after `distrust()`.
