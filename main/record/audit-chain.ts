@@ -41,6 +41,14 @@ export interface ChainFieldsV2 {
  * byte-for-byte equal to the SQL; the record tests check the two agree.
  */
 export function entryHashV2(e: ChainFieldsV2): string {
+  return createHash('sha256').update(entryPreimageV2(e)).digest('hex');
+}
+
+/**
+ * The exact text hash version 2 hashes: `sha256sum` of it (as UTF-8, no trailing newline) is the entry's hash. An
+ * evidence file carries it so an auditor can recompute the hash with stock tools (docs/evidence.md).
+ */
+export function entryPreimageV2(e: ChainFieldsV2): string {
   const lines = [
     'omni-audit-v2',
     e.prevHash,
@@ -52,5 +60,10 @@ export function entryHashV2(e: ChainFieldsV2): string {
     JSON.stringify(e.actor),
     e.detailText,
   ];
-  return createHash('sha256').update(lines.join('\n')).digest('hex');
+  return lines.join('\n');
+}
+
+/** The exact text hash version 1 (entries of earlier versions, kept as imported) hashes: canonical JSON of the entry. */
+export function entryPreimageV1(entry: Omit<AuditEntry, 'hash'>): string {
+  return canonicalJson(entry);
 }

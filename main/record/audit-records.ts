@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { AuditAction, AuditEntry } from '../../common/views';
-import type { AuditTrail } from '../ports';
-import { entryHash, entryHashV2, GENESIS_HASH } from './audit-chain';
+import type { AuditTrail, ChainLink } from '../ports';
+import { entryHash, entryHashV2, entryPreimageV1, entryPreimageV2, GENESIS_HASH } from './audit-chain';
 import type { AuditEntryTable, RecordDatabase } from './schema';
 
 /** The trail as the record keeps it: an entry can also be appended as of when it happened (it waited to be sent). */
@@ -179,6 +179,28 @@ export function recordAuditTrail(
       if (filter?.seq !== undefined) query = query.where('seq', '=', filter.seq);
       return (await query.execute()).map(fromRow);
     },
+    async chain({ interviewId, fromSeq, toSeq, preimages }) {
+      const links: ChainLink[] = [];
+      // Paged by seq, so a long range never sits in memory as rows and texts at once.
+      for (let after = (fromSeq ?? 1) - 1; ;) {
+        const rows = await chainRows()
+          .where('seq', '>', after)
+          .$if(toSeq !== undefined, (q) => q.where('seq', '<=', toSeq!))
+          .$if(interviewId !== undefined, (q) => q.where('interview_id', '=', interviewId!))
+          .orderBy('seq')
+          .limit(VERIFY_PAGE)
+          .execute();
+        for (const row of rows)
+          links.push({
+            seq: row.seq,
+            hash: row.hash,
+            hashVersion: row.hash_version,
+            ...(preimages ? { preimage: preimageOf(row) } : {}),
+          });
+        if (rows.length < VERIFY_PAGE) return links;
+        after = rows[rows.length - 1]!.seq;
+      }
+    },
     async latest(action) {
       const row = await db
         .selectFrom('audit_entries')
@@ -222,20 +244,29 @@ export function recordAuditTrail(
 
 type ChainRow = Omit<Selectable<AuditEntryTable>, 'detail'> & { detail_text: string };
 
-function hashOf(row: ChainRow): string {
-  if (row.hash_version === 2)
-    return entryHashV2({
-      seq: row.seq,
-      at: row.at,
-      environment: row.environment,
-      interviewId: row.interview_id ?? undefined,
-      action: row.action,
-      actor: row.actor ?? '',
-      detailText: row.detail_text,
-      prevHash: row.prev_hash,
-    });
+const fieldsV2 = (row: ChainRow) => ({
+  seq: row.seq,
+  at: row.at,
+  environment: row.environment,
+  interviewId: row.interview_id ?? undefined,
+  action: row.action,
+  actor: row.actor ?? '',
+  detailText: row.detail_text,
+  prevHash: row.prev_hash,
+});
+
+const bodyV1 = (row: ChainRow) => {
   const { hash: _hash, ...body } = fromRow({ ...row, detail: JSON.parse(row.detail_text) as Record<string, unknown> });
-  return entryHash(body);
+  return body;
+};
+
+function hashOf(row: ChainRow): string {
+  return row.hash_version === 2 ? entryHashV2(fieldsV2(row)) : entryHash(bodyV1(row));
+}
+
+/** The exact text the entry's hash covers, whichever version it was hashed with. */
+function preimageOf(row: ChainRow): string {
+  return row.hash_version === 2 ? entryPreimageV2(fieldsV2(row)) : entryPreimageV1(bodyV1(row));
 }
 
 /** Writes entries as they are (an imported trail keeps its own times and hashes); the chain is checked by verify. */

@@ -371,6 +371,7 @@ export function keepWorkingWhileAway({
     },
     list: (filter) => read(() => audit.list(filter)),
     latest: (action) => read(() => audit.latest(action)),
+    chain: (filter) => read(() => audit.chain(filter)),
     verify: () => read(() => audit.verify()),
     // When an interview was last opened only decorates the queue: unknown while away, rather than an error.
     lastRecorded: (action, environment, ids) =>
