@@ -51,7 +51,8 @@ const commandsOf = (verifyTxt: string) =>
 /** Runs each command with `sh -c` in the folder; the ones that exited non-zero. */
 function failing(folder: string, commands: string[]): string[] {
   return commands.filter(
-    (c) => spawnSync('/bin/sh', ['-c', c], { cwd: folder, stdio: 'ignore', env: { PATH: '/usr/bin:/bin' } }).status !== 0,
+    (c) =>
+      spawnSync('/bin/sh', ['-c', c], { cwd: folder, stdio: 'ignore', env: { PATH: '/usr/bin:/bin' } }).status !== 0,
   );
 }
 
@@ -154,7 +155,10 @@ describe('the evidence file of an interview', () => {
       for (const c of expected) expect(failed, `${part}: ${c}`).toContain(c);
       // The manifest's own stamp still holds unless the manifest was touched: the failure points at the part.
       if (!part.startsWith('MANIFEST.') && part !== 'nom151-root.pem')
-        expect(failed.some((c) => c.includes('-data MANIFEST.sha256')), part).toBe(false);
+        expect(
+          failed.some((c) => c.includes('-data MANIFEST.sha256')),
+          part,
+        ).toBe(false);
 
       // The app, given the file rewritten with that part altered (a valid archive), names it.
       const rezipped = writeZip(
