@@ -120,7 +120,7 @@ export const messages = defineMessages({
     fileUntrusted: 'Intact, but a stamp’s provider root is not trusted in this environment',
     fileSummary: 'Interview {id}, exported {at} by {by}.',
     filePurpose: 'Stated purpose: {purpose}',
-    fileStamped: 'Manifest stamped by the provider at {at}.',
+    fileStamped: 'Manifest stamped by the provider: {at}',
     fileCounts: '{parts} parts · {entries} audit entries · {checkpoints} checkpoints · {contracts} contracts',
     fileUnproved:
       'Entries {seqs} are covered by a checkpoint of an earlier version, which stamped the trail’s head alone: they are not provable offline.',
@@ -282,7 +282,7 @@ export const messages = defineMessages({
     fileUntrusted: 'Íntegro, pero la raíz del proveedor de un sello no es de confianza en este ambiente',
     fileSummary: 'Entrevista {id}, exportada el {at} por {by}.',
     filePurpose: 'Propósito declarado: {purpose}',
-    fileStamped: 'Manifiesto sellado por el proveedor el {at}.',
+    fileStamped: 'Manifiesto sellado por el proveedor: {at}',
     fileCounts:
       '{parts} partes · {entries} entradas de bitácora · {checkpoints} puntos de control · {contracts} contratos',
     fileUnproved:
