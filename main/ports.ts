@@ -145,7 +145,14 @@ export interface ChainLink {
 
 export interface AuditTrail {
   append(entry: { interviewId?: string; action: AuditAction; detail: Record<string, unknown> }): Promise<AuditEntry>;
-  list(filter?: { interviewId?: string; action?: AuditAction; seq?: number }): Promise<AuditEntry[]>;
+  /** Entries oldest first; `afterSeq` and `limit` read a range (the checkpoints after an entry, a few at a time). */
+  list(filter?: {
+    interviewId?: string;
+    action?: AuditAction;
+    seq?: number;
+    afterSeq?: number;
+    limit?: number;
+  }): Promise<AuditEntry[]>;
   /**
    * When `action` was last recorded for each interview of `environment`, as a lookup by interview id: one look at the
    * file for a whole list (the queue asks for every row).

@@ -107,8 +107,8 @@ function makeBatches(ctx: MainContext) {
           recorded.push(
             await recordExport(ctx, request(row.interviewId), by, { from: job.view.from, to: job.view.to }),
           );
-        await trailCheckpoints(ctx).take();
-        const checkpoints = await ctx.audit.list({ action: 'checkpoint' });
+        const covered = trailCheckpoints(ctx).take();
+        await covered;
         for (const [i, row] of page.entries()) {
           if (!(await waitWhilePaused(job))) return;
           job.view.current = row.interviewId;
@@ -119,7 +119,7 @@ function makeBatches(ctx: MainContext) {
               request(row.interviewId),
               { by, at: entry.at },
               entry,
-              checkpoints,
+              covered,
               statements,
             );
             await writeFile(join(job.view.folder, built.fileName), built.data, { mode: 0o600 });

@@ -3,6 +3,8 @@ import type { AuditEntry } from '../../common/views';
 import type { CrossDocResponse, RawIdvResponse } from '../../common/omni';
 import type { EvidenceLanguage } from '../../common/ipc/evidence';
 import type { ChainLink, MainContext } from '../ports';
+import type { Nom151Verification } from '../../common/ipc/nom151';
+import { ReviewError } from '../errors';
 import { nom151Service } from '../nom151/service';
 import { unwrapTimeStampResp } from '../nom151/pdf';
 import { decodeEvidenceText } from '../nom151/verify';
@@ -117,15 +119,16 @@ async function outcome<T>(p: Promise<T>): Promise<Outcome<T>> {
 }
 
 /**
- * Builds the file once the export is recorded (`exportEntry`) and a checkpoint covers it: everything read here is in
- * the trail up to a checkpoint. `checkpoints`: every checkpoint entry on file, oldest first.
+ * Builds the file once the export is recorded (`exportEntry`); the trail is read once a checkpoint covers it
+ * (`covered`), so every entry in the file is in the trail up to a checkpoint.
  */
 export async function buildEvidenceFile(
   ctx: MainContext,
   request: ExportRequest,
   stamp: ExportStamp,
   exportEntry: AuditEntry,
-  checkpoints: AuditEntry[],
+  /** Settles once a checkpoint covers the export's entry (the batch's is taken already; one file's is taken now). */
+  covered: Promise<unknown>,
   statements: StatementCache,
 ): Promise<{ fileName: string; data: Uint8Array; manifestSha256: string }> {
   const { interviewId, language } = request;
@@ -135,13 +138,8 @@ export async function buildEvidenceFile(
   const review = reviewService(ctx);
   const nom151 = nom151Service(ctx);
 
-  const [entries, links, chain, decisions, writes, entry, rawIdv, crossDoc, contracts, roots] = await Promise.all([
-    ctx.audit.list({ interviewId }),
-    ctx.audit.chain({ interviewId, preimages: true }),
-    ctx.audit.verify(),
-    ctx.record.decisions.all(env.id, interviewId),
-    ctx.record.writes.history(env.id, interviewId),
-    review.queue.get(interviewId),
+  // What the service says does not wait for the trail: it is read while the checkpoint covering the export is taken.
+  const fromService = Promise.all([
     outcome<RawIdvResponse>(
       omni.call('getRawIdvResults', { query: { id: interviewId }, body: undefined }, { interviewId }),
     ),
@@ -151,6 +149,22 @@ export async function buildEvidenceFile(
     contractEvidence(ctx, interviewId),
     nom151.trustedRootsPem(),
   ]);
+  const fromRecord = Promise.all([
+    ctx.record.decisions.all(env.id, interviewId),
+    ctx.record.writes.history(env.id, interviewId),
+    review.queue.get(interviewId),
+  ]);
+  const fromTrail = covered.then(() =>
+    Promise.all([
+      ctx.audit.list({ interviewId }),
+      ctx.audit.chain({ interviewId, preimages: true }),
+      ctx.audit.verify(),
+    ]),
+  );
+  const [[rawIdv, crossDoc, contracts, roots], [decisions, writes, entry], [entries, links, chain]] = await Promise.all(
+    [fromService, fromRecord, fromTrail],
+  );
+  const covering = await coveringCheckpoints(ctx, links);
   const decision = decisions.at(-1);
   const report = await reviewReportPdf({
     language,
@@ -182,10 +196,9 @@ export async function buildEvidenceFile(
   };
   const proofs: ExportInfo['proofs'] = [];
   const used = new Map<number, AuditEntry>();
-  const covering = (link: ChainLink) => checkpoints.find((c) => detailOf(c).seq >= link.seq);
   const entryParts: ZipPart[] = [];
   for (const link of links) {
-    const checkpoint = covering(link);
+    const checkpoint = covering.get(link.seq);
     const d = checkpoint && detailOf(checkpoint);
     entryParts.push({ path: `trail/entries/${link.seq}.txt`, data: utf8(link.preimage ?? '') });
     if (!checkpoint || !d) {
@@ -252,9 +265,42 @@ export async function buildEvidenceFile(
     { path: ROOTS, data: utf8(roots.join('')) },
   );
   const manifest = utf8(parts.map((p) => `${sha256Hex(p.data)}  ${p.path}\n`).join(''));
-  const stamped = await nom151.stamp(new TextDecoder().decode(manifest));
-  parts.push({ path: MANIFEST, data: manifest }, { path: MANIFEST_TOKEN, data: tokenDer(stamped.token) });
-  return { fileName, data: writeZip(parts), manifestSha256: sha256Hex(manifest) };
+  // Stamped by the service's NOM-151 signing, and checked here before the file leaves: a stamp that does not verify
+  // would fail the auditor's first step.
+  const manifestText = new TextDecoder().decode(manifest);
+  const stamped = await omni.call('signStringNom151', { body: { stringToSign: manifestText } });
+  parts.push({ path: MANIFEST, data: manifest }, { path: MANIFEST_TOKEN, data: tokenDer(stamped.signedString) });
+  const [check, data] = await Promise.all([
+    nom151.verifyStamp(stamped.signedString, manifestText),
+    Promise.resolve().then(() => writeZip(parts)),
+  ]);
+  if (check.checks.imprint !== 'passed' || check.checks.signature !== 'passed') throw manifestNotStamped(check);
+  return { fileName, data, manifestSha256: sha256Hex(manifest) };
+}
+
+/**
+ * Each entry's covering checkpoint: the first checkpoint whose head is at or after it. Checkpoints are entries written
+ * after what they cover, so they are looked for after each entry, a few at a time, and one serves every entry up to
+ * its head: a handful of reads however long the trail, none holding it.
+ */
+async function coveringCheckpoints(ctx: MainContext, links: ChainLink[]): Promise<Map<number, AuditEntry>> {
+  const found = new Map<number, AuditEntry>();
+  let current: AuditEntry | undefined;
+  for (const link of links) {
+    if (current && detailOf(current).seq >= link.seq) {
+      found.set(link.seq, current);
+      continue;
+    }
+    current = undefined;
+    for (let after = link.seq; !current;) {
+      const next = await ctx.audit.list({ action: 'checkpoint', afterSeq: after, limit: 4 });
+      current = next.find((c) => detailOf(c).seq >= link.seq);
+      if (next.length < 4) break;
+      after = next.at(-1)!.seq;
+    }
+    if (current) found.set(link.seq, current);
+  }
+  return found;
 }
 
 /** `AB:CD:…` as `openssl x509 -noout -fingerprint -sha256` prints it. */
@@ -280,12 +326,17 @@ async function contractEvidence(ctx: MainContext, interviewId: string): Promise<
   const omni = ctx.omni();
   try {
     const links = await omni.call('getContractLinks', { query: { id: interviewId }, body: undefined }, { interviewId });
+    const ids = Object.keys(links.additionalInformation ?? {});
+    const sealed = await Promise.all(
+      ids.map((documentId) =>
+        omni.call('calculateContractNom151', {
+          body: { signedContractId: documentId, includeSignedDocumentInResponse: true },
+        }),
+      ),
+    );
     const items: ContractEvidence['items'] = [];
-    for (const documentId of Object.keys(links.additionalInformation ?? {})) {
-      const sealed = await omni.call('calculateContractNom151', {
-        body: { signedContractId: documentId, includeSignedDocumentInResponse: true },
-      });
-      const info = sealed.additionalInformation ?? {};
+    for (const [i, documentId] of ids.entries()) {
+      const info = sealed[i]!.additionalInformation ?? {};
       if (!info.signedDocumentNom151 || !info.signedDocumentBase64)
         return { items: [], unavailable: notSealed(documentId) };
       items.push({
@@ -303,6 +354,21 @@ async function contractEvidence(ctx: MainContext, interviewId: string): Promise<
       unavailable: { ...data.message, ...(typeof said === 'string' ? { service: said } : {}) },
     };
   }
+}
+
+function manifestNotStamped(check: Nom151Verification): ReviewError {
+  return new ReviewError(
+    'EVIDENCE_NOT_STAMPED',
+    {
+      en: 'The service’s NOM-151 stamp of the file’s manifest does not verify, so the file was not written.',
+      es: 'El sello NOM-151 del servicio sobre el manifiesto del archivo no se verifica, así que el archivo no se escribió.',
+    },
+    {
+      en: 'Try again; if it persists, check the environment’s trusted provider roots (Signing).',
+      es: 'Inténtalo de nuevo; si persiste, revisa las raíces de proveedor de confianza del ambiente (Firma).',
+    },
+    { retryable: true, details: { serviceMessage: check.failure?.message.en ?? '' } },
+  );
 }
 
 const notSealed = (documentId: string) => ({

@@ -177,6 +177,8 @@ export function recordAuditTrail(
       if (filter?.interviewId !== undefined) query = query.where('interview_id', '=', filter.interviewId);
       if (filter?.action !== undefined) query = query.where('action', '=', filter.action);
       if (filter?.seq !== undefined) query = query.where('seq', '=', filter.seq);
+      if (filter?.afterSeq !== undefined) query = query.where('seq', '>', filter.afterSeq);
+      if (filter?.limit !== undefined) query = query.limit(filter.limit);
       return (await query.execute()).map(fromRow);
     },
     async chain({ interviewId, fromSeq, toSeq, preimages }) {
