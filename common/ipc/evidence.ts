@@ -28,9 +28,9 @@ export interface EvidenceCheck {
   /** The part it checked (`report.pdf`, `trail/entries/12.txt`, …). */
   part: string;
   outcome: 'ok' | 'failed' | 'untrusted';
-  /** Why it failed, in words; the check's own words (OpenSSL's would differ) in `detail`. */
+  /** Why it failed, in words; the RFC 3161 verifier's own finding (OpenSSL's words would differ) in `detail`. */
   message?: Bilingual;
-  detail?: string;
+  detail?: Bilingual;
 }
 
 export interface EvidenceVerification {

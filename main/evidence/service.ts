@@ -40,7 +40,14 @@ export function evidenceService(ctx: MainContext) {
     async verifyFile(input: { name: string; base64: string }): Promise<EvidenceVerification> {
       const bytes = new Uint8Array(Buffer.from(input.base64, 'base64'));
       if (bytes.byteLength === 0)
-        throw new ReviewError('EMPTY_FILE', { en: 'The file is empty.', es: 'El archivo está vacío.' });
+        throw new ReviewError(
+          'EMPTY_FILE',
+          { en: 'The file is empty.', es: 'El archivo está vacío.' },
+          {
+            en: 'Choose the .zip the app exported (an interview’s audit trail, or a batch’s folder).',
+            es: 'Elige el .zip que exportó la aplicación (la bitácora de una entrevista, o la carpeta de un lote).',
+          },
+        );
       const result = await verifyEvidenceFile(bytes, (token, data) => nom151.verifyBytes(token, data));
       await ctx.audit.append({
         // Not filed under the interview the file names: an unverified file could name any.

@@ -96,7 +96,7 @@ export async function verifyEvidenceFile(bytes: Uint8Array, check: StampCheck): 
     parts = readZip(bytes);
   } catch (err) {
     const detail = err instanceof ZipError ? err.message : 'unreadable';
-    checks.push({ step: 'container', part: '(file)', outcome: 'failed', message: words.container(detail), detail });
+    checks.push({ step: 'container', part: '(file)', outcome: 'failed', message: words.container(detail) });
     return result({});
   }
   const byPath = new Map(parts.map((p) => [p.path, p]));
@@ -124,7 +124,9 @@ export async function verifyEvidenceFile(bytes: Uint8Array, check: StampCheck): 
     step: 'manifestToken',
     part: stepOne === 'failed' && stamp.checks.imprint === 'failed' ? MANIFEST : MANIFEST_TOKEN,
     outcome: stepOne,
-    ...(stepOne === 'failed' ? { message: words.manifestToken, detail: stamp.failure?.message.en ?? '' } : {}),
+    ...(stepOne === 'failed'
+      ? { message: words.manifestToken, ...(stamp.failure ? { detail: stamp.failure.message } : {}) }
+      : {}),
     ...(stepOne === 'untrusted' ? { message: words.untrusted } : {}),
   });
 
@@ -163,7 +165,9 @@ export async function verifyEvidenceFile(bytes: Uint8Array, check: StampCheck): 
       step: 'checkpointToken',
       part: outcome === 'failed' && v.checks.imprint === 'failed' ? statementPath : `trail/checkpoints/${seq}.tst`,
       outcome,
-      ...(outcome === 'failed' ? { message: words.checkpointToken, detail: v.failure?.message.en ?? '' } : {}),
+      ...(outcome === 'failed'
+        ? { message: words.checkpointToken, ...(v.failure ? { detail: v.failure.message } : {}) }
+        : {}),
       ...(outcome === 'untrusted' ? { message: words.untrusted } : {}),
     });
     statements.set(seq, new Set(text(statement.data).split('\n')));
@@ -199,7 +203,9 @@ export async function verifyEvidenceFile(bytes: Uint8Array, check: StampCheck): 
       step: 'contractToken',
       part: outcome === 'failed' && v.checks.imprint === 'failed' ? pdfPath : `contracts/${safe(documentId)}.tst`,
       outcome,
-      ...(outcome === 'failed' ? { message: words.contractToken, detail: v.failure?.message.en ?? '' } : {}),
+      ...(outcome === 'failed'
+        ? { message: words.contractToken, ...(v.failure ? { detail: v.failure.message } : {}) }
+        : {}),
       ...(outcome === 'untrusted' ? { message: words.untrusted } : {}),
     });
   }

@@ -118,7 +118,7 @@ function EvidenceFileResult({ t, result }: { t: T; result: EvidenceVerification 
             <td>{outcome(c)}</td>
             <td>
               {c.message ? pick(c.message) : ''}
-              {c.detail && <div className="muted small">{c.detail}</div>}
+              {c.detail && <div className="muted small">{pick(c.detail)}</div>}
             </td>
           </tr>
         ))}
