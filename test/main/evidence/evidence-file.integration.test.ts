@@ -6,6 +6,8 @@ import { PDFDocument, PDFName, type PDFHexString, type PDFString } from 'pdf-lib
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContextHandle } from '../../../main/app-context';
 import { evidenceService } from '../../../main/evidence/service';
+import { nom151Service } from '../../../main/nom151/service';
+import { checkpointStatement } from '../../../main/trail/checkpoints';
 import { readZip, writeZip } from '../../../main/evidence/zip';
 import { reviewService } from '../../../main/review/service';
 import { startTestApp } from '../../helpers/app-context';
@@ -191,4 +193,37 @@ describe('the evidence file of an interview', () => {
       ]),
     );
   }, 240_000);
+
+  it('says which entries a checkpoint of the earlier version covers: not provable offline, the rest still verifies', async () => {
+    const ctx = app.context;
+    const review = reviewService(ctx);
+    const ID2 = 'demo-contracts-many';
+    await review.addDemoSeeds([ID2]);
+    const old = await ctx.audit.append({ interviewId: ID2, action: 'opened', detail: {} });
+    // A checkpoint as versions before statement 2 took it: the head alone.
+    const v1 = await nom151Service(ctx).stamp(checkpointStatement(old.seq, old.hash));
+    await ctx.audit.append({
+      action: 'checkpoint',
+      detail: { seq: old.seq, hash: old.hash, folio: v1.folio, token: v1.token },
+    });
+    saved = undefined;
+    await evidenceService(ctx).exportFile({ interviewId: ID2, language: 'en', purpose: 'Legacy check' });
+    const zip = join(dir, 'legacy.zip');
+    writeFileSync(zip, saved!.data);
+    const folder = join(dir, 'legacy');
+    execFileSync('python3', ['-m', 'zipfile', '-e', zip, folder]);
+    const info = JSON.parse(readFileSync(join(folder, 'export.json'), 'utf8'));
+    expect(info.unproved).toEqual([{ seq: old.seq, why: 'v1-checkpoint' }]);
+    expect(info.proofs.map((p: { seq: number }) => p.seq)).not.toContain(old.seq);
+    const verifyTxt = readFileSync(join(folder, 'VERIFY.txt'), 'utf8');
+    expect(verifyTxt).toContain(`Not provable offline:\n  #${old.seq}: covered by a checkpoint of an earlier version`);
+    const commands = commandsOf(verifyTxt);
+    expect(commands.some((c) => c.includes(`trail/entries/${old.seq}.txt`))).toBe(false);
+    expect(failing(folder, commands)).toEqual([]);
+    const verdict = await evidenceService(ctx).verifyFile({
+      name: 'legacy.zip',
+      base64: Buffer.from(saved!.data).toString('base64'),
+    });
+    expect(verdict).toMatchObject({ valid: true, unproved: [old.seq] });
+  }, 120_000);
 });
