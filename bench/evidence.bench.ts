@@ -96,7 +96,10 @@ export default async function evidenceBench(): Promise<Record<string, number>> {
       await evidence.exportFile({ interviewId: ID, language: 'en', purpose: 'Bench' });
       const file = performance.now() - started;
       // The first of each warms the modules and connections up.
-      if (i > 0) (reportMs.push(report), fileMs.push(file));
+      if (i > 0) {
+        reportMs.push(report);
+        fileMs.push(file);
+      }
     }
 
     // 1,000 decided interviews, two entries each, a checkpoint every 1,000 entries.
