@@ -162,7 +162,9 @@ test.describe('a batch for a period', () => {
 
     await section.getByRole('button', { name: 'Resume' }).click();
     await expect(job).toHaveAttribute('data-state', 'done', { timeout: 150_000 });
-    await expect(section.getByTestId('evidence-batch-status')).toContainText('50 file(s) written; 0 could not');
+    await expect(section.getByTestId('evidence-batch-status')).toContainText(
+      'All 50 file(s) written, with their index',
+    );
     await page.screenshot({ path: `${SHOTS}/evidence-batch-done.png` });
 
     const [written] = await readdir(folder);

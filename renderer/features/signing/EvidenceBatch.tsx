@@ -142,7 +142,9 @@ export function EvidenceBatch({ t }: { t: T }) {
             {job.state === 'done'
               ? job.total === 0
                 ? t('batchNone')
-                : t('batchDone', counts!)
+                : job.failed === 0
+                  ? t('batchDoneAll', counts!)
+                  : t('batchDone', counts!)
               : job.state === 'cancelled'
                 ? t('batchCancelled', counts!)
                 : job.state === 'paused'
