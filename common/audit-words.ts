@@ -65,6 +65,11 @@ const DETAIL_LABELS = {
   fourEyes: { en: 'Second reviewer needed for', es: 'Requieren segunda revisión' },
   targetHours: { en: 'Target time (hours)', es: 'Tiempo objetivo (horas)' },
   leaseMinutes: { en: 'Claim lapses after (minutes)', es: 'La asignación vence tras (minutos)' },
+  statement: { en: 'Statement version', es: 'Versión de la declaración' },
+  purpose: { en: 'Stated purpose', es: 'Propósito declarado' },
+  language: { en: 'Language', es: 'Idioma' },
+  periodFrom: { en: 'Period from', es: 'Periodo desde' },
+  periodTo: { en: 'Period to', es: 'Periodo hasta' },
 } as const satisfies Record<string, Bilingual>;
 
 export type AuditDetailKey = keyof typeof DETAIL_LABELS;
@@ -111,7 +116,14 @@ type EntryKind =
   | 'rfcBatch'
   | 'curpBatch';
 type DownloadedWhat =
-  'contract' | 'snapshot' | 'auditJson' | 'reviewReport' | 'validationCsv' | 'auditTrail' | 'apiKeysCsv';
+  | 'contract'
+  | 'snapshot'
+  | 'auditJson'
+  | 'reviewReport'
+  | 'validationCsv'
+  | 'auditTrail'
+  | 'apiKeysCsv'
+  | 'evidenceFile';
 
 const CONTRACT: Bilingual = { en: 'Contract', es: 'Contrato' };
 
@@ -136,6 +148,7 @@ const DOWNLOADED_WORDS: Record<DownloadedWhat, Bilingual> = {
   validationCsv: { en: 'Validation results (CSV)', es: 'Resultados de validación (CSV)' },
   auditTrail: { en: 'Environment audit trail (JSON)', es: 'Bitácora del ambiente (JSON)' },
   apiKeysCsv: { en: 'API keys (CSV)', es: 'Claves de API (CSV)' },
+  evidenceFile: { en: 'Evidence file (regulator’s file)', es: 'Expediente de evidencia (para el regulador)' },
 };
 
 /**

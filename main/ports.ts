@@ -134,9 +134,25 @@ export interface FileService {
 
 export type ChainStatus = { ok: true } | { ok: false; brokenAt: number; rewritten?: true };
 
+/** One entry as the chain hashes it: what an evidence file needs to prove it is in the trail. */
+export interface ChainLink {
+  seq: number;
+  hash: string;
+  hashVersion: number;
+  /** The exact text its hash covers (`sha256sum` of it is `hash`); only when asked for. */
+  preimage?: string;
+}
+
 export interface AuditTrail {
   append(entry: { interviewId?: string; action: AuditAction; detail: Record<string, unknown> }): Promise<AuditEntry>;
-  list(filter?: { interviewId?: string; action?: AuditAction; seq?: number }): Promise<AuditEntry[]>;
+  /** Entries oldest first; `afterSeq` and `limit` read a range (the checkpoints after an entry, a few at a time). */
+  list(filter?: {
+    interviewId?: string;
+    action?: AuditAction;
+    seq?: number;
+    afterSeq?: number;
+    limit?: number;
+  }): Promise<AuditEntry[]>;
   /**
    * When `action` was last recorded for each interview of `environment`, as a lookup by interview id: one look at the
    * file for a whole list (the queue asks for every row).
@@ -147,6 +163,11 @@ export interface AuditTrail {
     /** Only these interviews (one opening asks for one), through the index instead of over the whole trail. */
     interviewIds?: readonly string[],
   ): Promise<(interviewId: string) => string | undefined>;
+  /**
+   * The entries in a range of the trail (or one interview's) as hashed, oldest first, each with the exact text its hash
+   * covers when `preimages` is set: the checkpoints' statements list these hashes, evidence files carry the texts.
+   */
+  chain(filter: { interviewId?: string; fromSeq?: number; toSeq?: number; preimages?: boolean }): Promise<ChainLink[]>;
   /** The newest entry (of one action, when given): the trail's head, or its last checkpoint. */
   latest(action?: AuditAction): Promise<AuditEntry | undefined>;
   /**

@@ -8,6 +8,7 @@ import { apikeys } from './apikeys';
 import { validation } from './validation';
 import { capture } from './capture';
 import { team } from './team';
+import { evidence } from './evidence';
 
 /**
  * Every IPC channel of the app, grouped by domain. The wire name of a channel is `<domain>.<method>`.
@@ -23,6 +24,7 @@ export const contract = {
   validation,
   capture,
   team,
+  evidence,
 } as const satisfies Record<string, Record<string, ChannelDef>>;
 
 export type Contract = typeof contract;

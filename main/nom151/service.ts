@@ -115,6 +115,12 @@ export function nom151Service(ctx: MainContext) {
 
   return {
     verifyStamp,
+    /** The roots this environment trusts (PEM): an evidence file carries them, and is checked against them. */
+    trustedRootsPem,
+    /** Whether a token timestamps exactly these bytes, under a root this environment trusts. */
+    async verifyBytes(token: Uint8Array, document: Uint8Array): Promise<Nom151Verification> {
+      return verifyEvidence({ evidence: token, document, trustedRootsPem: await trustedRootsPem() });
+    },
     /**
      * A statement timestamped by the service's NOM-151 signing, for the audit trail's checkpoints: the token (base64
      * DER), its folio and what verifying it with the trusted roots concluded. Recorded by the caller, not here.

@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { AuditAction, AuditEntry } from '../../common/views';
-import type { AuditTrail } from '../ports';
-import { chainRowHash, GENESIS_HASH } from './audit-chain';
+import type { AuditTrail, ChainLink } from '../ports';
+import { chainRowHash, chainRowPreimage, GENESIS_HASH } from './audit-chain';
 import type { ChainWalk, ChainWalker } from './chain-walk';
 import type { AuditEntryTable, RecordDatabase } from './schema';
 
@@ -188,7 +188,31 @@ export function recordAuditTrail(
       if (filter?.interviewId !== undefined) query = query.where('interview_id', '=', filter.interviewId);
       if (filter?.action !== undefined) query = query.where('action', '=', filter.action);
       if (filter?.seq !== undefined) query = query.where('seq', '=', filter.seq);
+      if (filter?.afterSeq !== undefined) query = query.where('seq', '>', filter.afterSeq);
+      if (filter?.limit !== undefined) query = query.limit(filter.limit);
       return (await query.execute()).map(fromRow);
+    },
+    async chain({ interviewId, fromSeq, toSeq, preimages }) {
+      const links: ChainLink[] = [];
+      // Paged by seq, so a long range never sits in memory as rows and texts at once.
+      for (let after = (fromSeq ?? 1) - 1; ;) {
+        const rows = await chainRows()
+          .where('seq', '>', after)
+          .$if(toSeq !== undefined, (q) => q.where('seq', '<=', toSeq!))
+          .$if(interviewId !== undefined, (q) => q.where('interview_id', '=', interviewId!))
+          .orderBy('seq')
+          .limit(VERIFY_PAGE)
+          .execute();
+        for (const row of rows)
+          links.push({
+            seq: row.seq,
+            hash: row.hash,
+            hashVersion: row.hash_version,
+            ...(preimages ? { preimage: chainRowPreimage(row) } : {}),
+          });
+        if (rows.length < VERIFY_PAGE) return links;
+        after = rows[rows.length - 1]!.seq;
+      }
     },
     async latest(action) {
       const row = await db

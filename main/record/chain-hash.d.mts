@@ -3,6 +3,7 @@ export declare const GENESIS_HASH: string;
 export declare function canonicalJson(value: unknown): string;
 /** Any entry body: the AuditEntry without its hash, or an older one without `actor`. */
 export declare function entryHash(entry: object): string;
+export declare function entryPreimageV1(entry: object): string;
 
 /** The fields of an entry the database hashes (hash version 2), `detail` as the exact JSON text it keeps. */
 export interface ChainFieldsV2 {
@@ -31,4 +32,5 @@ export interface ChainRow {
   hash_version: number;
 }
 export declare function chainRowHash(row: ChainRow): string;
+export declare function chainRowPreimage(row: ChainRow): string;
 export declare function chainFieldsOf(row: ChainRow): ChainFieldsV2;

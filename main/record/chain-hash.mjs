@@ -20,7 +20,12 @@ export function canonicalJson(value) {
 
 /** Hash version 1 (entries written before migration 0006): over the entry's canonical JSON, all but its hash. */
 export function entryHash(entry) {
-  return createHash('sha256').update(canonicalJson(entry)).digest('hex');
+  return createHash('sha256').update(entryPreimageV1(entry)).digest('hex');
+}
+
+/** The exact text hash version 1 hashes (entries of earlier versions, kept as imported): the entry's canonical JSON. */
+export function entryPreimageV1(entry) {
+  return canonicalJson(entry);
 }
 
 /**
@@ -48,8 +53,16 @@ export function entryHashV2(e) {
 
 /** A stored row's hash as its version computes it, from the columns as read (`detail` as its JSON text). */
 export function chainRowHash(row) {
-  if (row.hash_version === 2) return entryHashV2(chainFieldsOf(row));
-  return entryHash({
+  return createHash('sha256').update(chainRowPreimage(row)).digest('hex');
+}
+
+/**
+ * The exact text a stored row's hash covers, whichever version it was hashed with: `sha256sum` of it (as UTF-8, no
+ * trailing newline) is the entry's hash. An evidence file carries it (docs/evidence.md).
+ */
+export function chainRowPreimage(row) {
+  if (row.hash_version === 2) return entryPreimageV2(chainFieldsOf(row));
+  return entryPreimageV1({
     seq: row.seq,
     at: row.at,
     environment: row.environment,

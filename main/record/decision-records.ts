@@ -110,6 +110,38 @@ export class DecisionRecords {
     return rows.map(fromRow);
   }
 
+  /**
+   * The interviews of an environment with a decision that took effect (final or confirmed) in `[from, to)`, in
+   * order of that time, read a page at a time after `after` (the last one of the previous page): a batch of evidence
+   * files walks them without holding the whole period.
+   */
+  async decidedBetween(
+    environment: string,
+    from: string,
+    to: string,
+    limit: number,
+    after?: { at: string; interviewId: string },
+  ): Promise<{ at: string; interviewId: string }[]> {
+    const effective = sql<Date>`coalesce(reviewed_at, decided_at)`;
+    const rows = await this.db
+      .selectFrom('decisions')
+      .select(['interview_id', effective.as('at')])
+      .where('environment', '=', environment)
+      .where('status', 'in', ['final', 'confirmed'])
+      .where(effective, '>=', new Date(from))
+      .where(effective, '<', new Date(to))
+      .$if(after !== undefined, (q) =>
+        q.where(
+          sql<boolean>`(coalesce(reviewed_at, decided_at), interview_id) > (${new Date(after!.at)}, ${after!.interviewId})`,
+        ),
+      )
+      .orderBy(effective)
+      .orderBy('interview_id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ at: new Date(r.at).toISOString(), interviewId: r.interview_id }));
+  }
+
   async clear(environment: string): Promise<void> {
     await this.db.deleteFrom('decisions').where('environment', '=', environment).execute();
   }

@@ -52,6 +52,29 @@ export class ServiceWriteRecords {
       .execute();
   }
 
+  /** Every write about one interview, oldest first, by anyone, with what the service answered. */
+  async history(environment: string, interviewId: string): Promise<ServiceWriteHistoryRow[]> {
+    const rows = await this.db
+      .selectFrom('service_writes')
+      .selectAll()
+      .where('environment', '=', environment)
+      .where('interview_id', '=', interviewId)
+      .orderBy('written_at')
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({
+      kind: r.kind as ServiceWriteKind,
+      body: r.body,
+      idempotencyKey: r.idempotency_key,
+      ...(r.decision_id !== null ? { decisionId: r.decision_id } : {}),
+      writtenBy: r.written_by,
+      writtenAt: new Date(r.written_at).toISOString(),
+      state: r.state,
+      ...(r.answered_at ? { answeredAt: new Date(r.answered_at).toISOString() } : {}),
+      answer: r.answer ?? null,
+    }));
+  }
+
   /** This login's last write of a kind for the interview that the service has not taken, to send again as it was. */
   async unsent(environment: string, interviewId: string, kind: ServiceWriteKind): Promise<ServiceWrite | undefined> {
     const row = await this.db
@@ -66,6 +89,19 @@ export class ServiceWriteRecords {
       .executeTakeFirst();
     return row && row.state !== 'sent' ? toWrite(row) : undefined;
   }
+}
+
+/** A write as the record keeps it, with the service's answer as read: what an evidence file carries. */
+export interface ServiceWriteHistoryRow {
+  kind: ServiceWriteKind;
+  body: string;
+  idempotencyKey: string;
+  decisionId?: number;
+  writtenBy: string;
+  writtenAt: string;
+  state: string;
+  answeredAt?: string;
+  answer: unknown;
 }
 
 export function toWrite(row: {

@@ -293,6 +293,8 @@ export function keepWorkingWhileAway({
         return last;
       },
       all: (environment, interviewId) => read(() => decisions.all(environment, interviewId)),
+      decidedBetween: (environment, from, to, limit, after) =>
+        read(() => decisions.decidedBetween(environment, from, to, limit, after)),
       // Only decorates the queue: unknown while away, rather than an error.
       proposals: (environment, ids) =>
         read(
@@ -321,6 +323,7 @@ export function keepWorkingWhileAway({
         read(() => writes.begin(environment, interviewId, kind, body, decisionId)),
       settle: (id, state, answer) => read(() => writes.settle(id, state, answer)),
       unsent: (environment, interviewId, kind) => read(() => writes.unsent(environment, interviewId, kind)),
+      history: (environment, interviewId) => read(() => writes.history(environment, interviewId)),
     },
     // A claim is only worth what the database says right now: while away it is refused, not kept for later.
     claims: {
@@ -371,6 +374,7 @@ export function keepWorkingWhileAway({
     },
     list: (filter) => read(() => audit.list(filter)),
     latest: (action) => read(() => audit.latest(action)),
+    chain: (filter) => read(() => audit.chain(filter)),
     verify: () => read(() => audit.verify()),
     // When an interview was last opened only decorates the queue: unknown while away, rather than an error.
     lastRecorded: (action, environment, ids) =>

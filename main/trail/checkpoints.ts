@@ -1,5 +1,5 @@
 import type { AuditEntry } from '../../common/views';
-import type { MainContext } from '../ports';
+import type { AuditTrail, ChainLink, MainContext } from '../ports';
 import { nom151Service } from '../nom151/service';
 
 /** A checkpoint every this many entries, and at least daily while entries come in. */
@@ -8,9 +8,38 @@ export const CHECKPOINT_MAX_AGE_MS = 24 * 3_600_000;
 /** How far the timestamp's own time may be from the checkpoint entry's: a re-stamped old checkpoint is far off. */
 const CLOCK_SLACK_MS = 15 * 60_000;
 
-/** What is timestamped: the trail's head, one line a fact, so `openssl ts -verify -data` checks the same bytes. */
+/**
+ * What a version 1 checkpoint timestamped: the trail's head, one line a fact, so `openssl ts -verify -data` checks the
+ * same bytes. Kept for the checkpoints taken before statement version 2.
+ */
 export function checkpointStatement(seq: number, hash: string): string {
   return `Omni Reviewer audit trail checkpoint\nentry: ${seq}\nhash: ${hash}\n`;
+}
+
+/**
+ * What a version 2 checkpoint timestamps: the head lines of version 1, then the hash of every entry since the previous
+ * checkpoint's covered entry (`from` to the head), one `seq hash` line each. Hashes only, no entry's content: an
+ * evidence file carries it to prove one entry is in the trail (`grep -Fx "seq hash"`) without any other entry's data.
+ * Rebuilt from the trail, never stored: the checkpoint entry keeps `statement: 2` and `from`.
+ */
+export function checkpointStatementV2(head: { seq: number; hash: string }, from: number, links: ChainLink[]): string {
+  const lines = [
+    'Omni Reviewer audit trail checkpoint',
+    `entry: ${head.seq}`,
+    `hash: ${head.hash}`,
+    'statement: 2',
+    `from: ${from}`,
+    ...links.map((l) => `${l.seq} ${l.hash}`),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** The statement a checkpoint entry's token timestamps, rebuilt from the trail as it is now. */
+export async function statementOf(audit: AuditTrail, checkpoint: AuditEntry): Promise<string> {
+  const d = detailOf(checkpoint);
+  if (d.statement !== 2) return checkpointStatement(d.seq, d.hash);
+  const links = await audit.chain({ fromSeq: d.from!, toSeq: d.seq });
+  return checkpointStatementV2(d, d.from!, links);
 }
 
 /**
@@ -27,15 +56,19 @@ export interface CheckpointCheck {
   outcome: 'ok' | 'contradicted' | 'forged' | 'late' | 'unverifiable';
 }
 
-interface CheckpointDetail {
+export interface CheckpointDetail {
+  /** The head it covers. */
   seq: number;
   hash: string;
   folio: string;
   token: string;
   genTime?: string;
+  /** 2: the statement also lists every entry's hash from `from` to `seq`; absent on the earlier, head-only ones. */
+  statement?: 2;
+  from?: number;
 }
 
-const detailOf = (entry: AuditEntry) => entry.detail as unknown as CheckpointDetail;
+export const detailOf = (entry: AuditEntry) => entry.detail as unknown as CheckpointDetail;
 
 /**
  * The audit trail's anchors outside the database: its head timestamped through the service's NOM-151 signing (an
@@ -48,13 +81,18 @@ export function trailCheckpoints(ctx: MainContext) {
   async function take(): Promise<AuditEntry | undefined> {
     const head = await ctx.audit.latest();
     if (!head || head.action === 'checkpoint' || !head.hash) return undefined;
-    const statement = checkpointStatement(head.seq, head.hash);
+    const last = await ctx.audit.latest('checkpoint');
+    const from = last ? detailOf(last).seq + 1 : 1;
+    const links = await ctx.audit.chain({ fromSeq: from, toSeq: head.seq });
+    const statement = checkpointStatementV2(head, from, links);
     const { token, folio, verification } = await nom151.stamp(statement);
     return ctx.audit.append({
       action: 'checkpoint',
       detail: {
         seq: head.seq,
         hash: head.hash,
+        statement: 2,
+        from,
         folio,
         token,
         ...(verification.details ? { genTime: verification.details.genTime } : {}),
@@ -88,15 +126,21 @@ export function trailCheckpoints(ctx: MainContext) {
           outcome,
           ...(genTime ? { genTime } : {}),
         });
-        const statement = checkpointStatement(d.seq, d.hash);
+        const statement = await statementOf(ctx.audit, entry);
         const verification = await nom151.verifyStamp(String(d.token ?? ''), statement);
         const genTime = verification.details?.genTime;
-        if (verification.checks.imprint !== 'passed' || verification.checks.signature !== 'passed') {
+        // A version 2 statement is rebuilt from the trail: a sound token that does not timestamp it means the hashes
+        // it lists changed since (re-chained), not that the token was forged.
+        const rebuiltDiffers = d.statement === 2 && verification.checks.signature === 'passed';
+        if (
+          verification.checks.signature !== 'passed' ||
+          (verification.checks.imprint !== 'passed' && !rebuiltDiffers)
+        ) {
           checks.push(check('forged', genTime));
           continue;
         }
         const [covered] = await ctx.audit.list({ seq: d.seq });
-        if (covered?.hash !== d.hash) {
+        if (covered?.hash !== d.hash || verification.checks.imprint !== 'passed') {
           checks.push(check('contradicted', genTime));
           continue;
         }

@@ -8,6 +8,7 @@ import { apikeysHandlers } from './apikeys';
 import { validationHandlers } from './validation';
 import { captureHandlers } from './capture';
 import { teamHandlers } from './team';
+import { evidenceHandlers } from './evidence';
 
 /**
  * Every domain of `common/ipc/index.ts` maps to its handler module here, one line each.
@@ -23,4 +24,5 @@ export const handlers: AllHandlers = {
   validation: validationHandlers,
   capture: captureHandlers,
   team: teamHandlers,
+  evidence: evidenceHandlers,
 };

@@ -1,10 +1,11 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { keys, useQueriesUnder, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useLocale, useT } from '../../i18n/index';
 import { Badge, Button, ErrorNotice, IconCheck, IconDanger, Panel } from '../../ui/index';
 import { messages } from './messages';
 import { AuditTable } from './AuditTable';
 import { followSaved } from './shared';
+import { EvidenceExport } from './EvidenceExport';
 
 export function AuditPanel({ interviewId }: { interviewId: string }) {
   const t = useT(messages);
@@ -22,6 +23,7 @@ export function AuditPanel({ interviewId }: { interviewId: string }) {
     },
   );
   const titleId = useId();
+  const [evidence, setEvidence] = useState(false);
   return (
     <Panel
       title={<span id={titleId}>{t('auditTitle')}</span>}
@@ -36,11 +38,15 @@ export function AuditPanel({ interviewId }: { interviewId: string }) {
           <Button onClick={() => exportAudit.mutate('pdf')} disabled={exportAudit.isPending}>
             {t('exportPdf')}
           </Button>
+          <Button onClick={() => setEvidence(true)} aria-expanded={evidence}>
+            {t('exportEvidence')}
+          </Button>
         </span>
       }
     >
       {(d) => (
         <>
+          {evidence && <EvidenceExport interviewId={interviewId} onClose={() => setEvidence(false)} />}
           <p data-testid="audit-chain">
             {d.chain.ok ? (
               <Badge tone="ok" icon={<IconCheck />}>

@@ -32,6 +32,9 @@ class ChainAudit implements AuditTrail {
   async list(filter?: { interviewId?: string }) {
     return this.entries.filter((e) => !filter?.interviewId || e.interviewId === filter.interviewId);
   }
+  async chain(filter: { interviewId?: string }) {
+    return (await this.list(filter)).map((e) => ({ seq: e.seq, hash: e.hash, hashVersion: 0 }));
+  }
   async latest(action?: string) {
     return this.entries.findLast((e) => action === undefined || e.action === action);
   }

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContextHandle } from '../../../main/app-context';
 import { recordAuditTrail } from '../../../main/record/audit-records';
 import { openRecord } from '../../../main/record/open';
-import { checkpointStatement, trailCheckpoints } from '../../../main/trail/checkpoints';
+import { nom151Service } from '../../../main/nom151/service';
+import { checkpointStatement, statementOf, trailCheckpoints } from '../../../main/trail/checkpoints';
 import { startTestApp } from '../../helpers/app-context';
 import { startPostgres, type TestPostgres } from '../../helpers/postgres';
 import { rechainTrail } from '../../helpers/rechain';
@@ -54,21 +55,66 @@ describe('checkpoints of the audit trail outside the database', () => {
     expect(await checkpoints.maybe()).toBeUndefined();
     expect(await checkpoints.maybe(Date.now() + 25 * 3_600_000)).toMatchObject({
       action: 'checkpoint',
-      detail: { seq: 3, folio: expect.any(String), token: expect.any(String), genTime: expect.any(String) },
+      detail: {
+        seq: 3,
+        statement: 2,
+        from: 1,
+        folio: expect.any(String),
+        token: expect.any(String),
+        genTime: expect.any(String),
+      },
     });
     // Nothing new since: no second one.
     expect(await checkpoints.maybe(Date.now() + 50 * 3_600_000)).toBeUndefined();
     expect(await checkpoints.verify()).toEqual([{ seq: 4, covers: 3, outcome: 'ok', genTime: expect.any(String) }]);
 
-    // An auditor with OpenSSL only: the statement, the token and the service's root.
+    // An auditor with OpenSSL only: the statement, the token and the service's root. Statement version 2 lists the
+    // hash of every entry it covers, one `seq hash` line each, after the head lines of version 1.
     const [checkpoint] = await ctx.audit.list({ action: 'checkpoint' });
     const detail = checkpoint!.detail as { seq: number; hash: string; token: string };
+    const entries = await ctx.audit.list();
+    const statement = await statementOf(ctx.audit, checkpoint!);
+    expect(statement).toBe(
+      [
+        'Omni Reviewer audit trail checkpoint',
+        `entry: 3`,
+        `hash: ${detail.hash}`,
+        'statement: 2',
+        'from: 1',
+        ...entries.slice(0, 3).map((e) => `${e.seq} ${e.hash}`),
+        '',
+      ].join('\n'),
+    );
     const demoUrl = app.demoUrl()!;
     writeFileSync(join(dir, 'root.pem'), await (await fetch(`${demoUrl}/__demo/nom151-root.pem`)).text());
     writeFileSync(join(dir, 'token.der'), Buffer.from(detail.token, 'base64'));
-    writeFileSync(join(dir, 'statement.txt'), checkpointStatement(detail.seq, detail.hash));
+    writeFileSync(join(dir, 'statement.txt'), statement);
     const verify = ['ts', '-verify', '-data', 'statement.txt', '-in', 'token.der', '-token_in', '-CAfile', 'root.pem'];
     expect(openssl(verify)).toContain('Verification: OK');
+
+    // A checkpoint of an earlier version (the head alone) keeps verifying as before.
+    const fifth = await ctx.audit.append({ interviewId: 'c4', action: 'opened', detail: {} });
+    const v1 = await nom151Service(ctx).stamp(checkpointStatement(fifth.seq, fifth.hash));
+    await ctx.audit.append({
+      action: 'checkpoint',
+      detail: {
+        seq: fifth.seq,
+        hash: fifth.hash,
+        folio: v1.folio,
+        token: v1.token,
+        genTime: v1.verification.details!.genTime,
+      },
+    });
+    // The next version 2 statement starts after the entry the last checkpoint covered: it lists that checkpoint too.
+    await ctx.audit.append({ interviewId: 'c5', action: 'opened', detail: {} });
+    const third = await checkpoints.take();
+    expect(third?.detail).toMatchObject({ seq: 7, statement: 2, from: 6 });
+    expect(await statementOf(ctx.audit, third!)).toContain(`\n6 ${(await ctx.audit.list({ seq: 6 }))[0]!.hash}\n`);
+    expect(await checkpoints.verify()).toEqual([
+      { seq: 4, covers: 3, outcome: 'ok', genTime: expect.any(String) },
+      { seq: 6, covers: 5, outcome: 'ok', genTime: expect.any(String) },
+      { seq: 8, covers: 7, outcome: 'ok', genTime: expect.any(String) },
+    ]);
 
     // The owner changes entry 2 with the triggers off and re-chains everything after it, checkpoint included.
     const owner = new pg.Client({ host: server.host, port: server.port, user: 'postgres', database });
@@ -96,13 +142,22 @@ describe('checkpoints of the audit trail outside the database', () => {
     } finally {
       await fresh.close();
     }
+    // Every checkpoint from the change on contradicts it, whichever statement version.
     expect(await checkpoints.verify()).toEqual([
       { seq: 4, covers: 3, outcome: 'contradicted', genTime: expect.any(String) },
+      { seq: 6, covers: 5, outcome: 'contradicted', genTime: expect.any(String) },
+      { seq: 8, covers: 7, outcome: 'contradicted', genTime: expect.any(String) },
     ]);
-    // OpenSSL says the same: the earlier token does not timestamp the re-chained head.
+    // OpenSSL says the same: the earlier token does not timestamp the statement rebuilt from the re-chained trail.
     const [rechained] = await ctx.audit.list({ seq: 3 });
-    writeFileSync(join(dir, 'statement.txt'), checkpointStatement(3, rechained!.hash));
     expect(rechained!.hash).not.toBe(detail.hash);
+    writeFileSync(join(dir, 'statement.txt'), await statementOf(ctx.audit, (await ctx.audit.list({ seq: 4 }))[0]!));
     expect(openssl(verify)).toMatch(/FAILED[\s\S]*message imprint mismatch/);
+    // A token altered in its signature is forged, not contradicted.
+    const token = Buffer.from(detail.token, 'base64');
+    token[token.length - 5]! ^= 1;
+    writeFileSync(join(dir, 'token.der'), token);
+    writeFileSync(join(dir, 'statement.txt'), statement);
+    expect(openssl(verify)).toMatch(/FAILED/);
   });
 });

@@ -1,0 +1,377 @@
+import { createHash, X509Certificate } from 'node:crypto';
+import type { AuditEntry } from '../../common/views';
+import type { CrossDocResponse, RawIdvResponse } from '../../common/omni';
+import type { EvidenceLanguage } from '../../common/ipc/evidence';
+import type { ChainLink, MainContext } from '../ports';
+import type { Nom151Verification } from '../../common/ipc/nom151';
+import { ReviewError } from '../errors';
+import { nom151Service } from '../nom151/service';
+import { unwrapTimeStampResp } from '../nom151/pdf';
+import { decodeEvidenceText } from '../nom151/verify';
+import { osAccount } from '../review/person';
+import { reviewReportPdf, type Outcome } from '../review/report';
+import { reviewService } from '../review/service';
+import { errorData } from '../review/errors';
+import { detailOf, statementOf } from '../trail/checkpoints';
+import { verifyText, type VerifyPlan } from './verify-text';
+import { writeZip, type ZipPart } from './zip';
+
+/**
+ * One interview's evidence file: a stored ZIP (docs/evidence.md says why not a PDF/A-3) holding the review report,
+ * the decision history, the notes and names as sent with the service's answers, the interview's audit entries with
+ * the proof that each is in the trail (its exact hashed bytes, the checkpoint statement listing its hash, the
+ * statement's RFC 3161 token), the NOM-151 evidence of its signed contracts, a manifest with the SHA-256 of every part
+ * stamped by the provider at the export, and VERIFY.txt. Personal data only as this interview holds it: the
+ * statements list other entries' hashes, never their content.
+ */
+
+export const FORMAT = 'omni-reviewer.evidence';
+export const MANIFEST = 'MANIFEST.sha256';
+export const MANIFEST_TOKEN = 'MANIFEST.tst';
+export const ROOTS = 'nom151-root.pem';
+
+export interface ExportRequest {
+  interviewId: string;
+  language: EvidenceLanguage;
+  purpose: string;
+}
+
+/** Who exports, when, and the audit entry that says so (it is in the file, with its proof). */
+export interface ExportStamp {
+  by: string;
+  at: string;
+}
+
+/** What `export.json` says: read back by the app's verifier. */
+export interface ExportInfo {
+  format: typeof FORMAT;
+  version: 1;
+  interviewId: string;
+  environment: { id: string; name: string; kind: string };
+  exportedAt: string;
+  exportedBy: string;
+  purpose: string;
+  language: EvidenceLanguage;
+  /** The audit entry recording this export (it is among the file's entries). */
+  exportEntry: number;
+  /** Entries whose inclusion no statement proves, and why (VERIFY.txt says the same). */
+  unproved: VerifyPlan['unproved'];
+  /** Each entry's proof: the checkpoint whose statement lists its hash. */
+  proofs: { seq: number; checkpoint: number }[];
+  contracts: string[];
+  contractsUnavailable?: { en: string; es: string; service?: string };
+}
+
+/** The login (team) or OS account that exports: the same name the notes and reports use. */
+export async function exporterName(ctx: MainContext): Promise<string> {
+  if (ctx.record.engine === 'team')
+    return (await ctx.record.teamSettings.whoAmI().catch(() => undefined))?.user ?? osAccount() ?? 'unknown';
+  return osAccount() ?? 'this computer';
+}
+
+/** Records the export as an audit entry of the interview, before the checkpoint that covers it. */
+export function recordExport(
+  ctx: MainContext,
+  request: ExportRequest,
+  by: string,
+  batch?: { from: string; to: string },
+): Promise<AuditEntry> {
+  return ctx.audit.append({
+    interviewId: request.interviewId,
+    action: 'downloaded',
+    detail: {
+      what: 'evidenceFile',
+      purpose: request.purpose,
+      by,
+      language: request.language,
+      ...(batch ? { periodFrom: batch.from, periodTo: batch.to } : {}),
+    },
+  });
+}
+
+/** Statements rebuilt from the trail, a few at a time: a batch's files share their checkpoint. */
+export class StatementCache {
+  private readonly kept = new Map<number, string>();
+  async get(ctx: MainContext, checkpoint: AuditEntry): Promise<string> {
+    const known = this.kept.get(checkpoint.seq);
+    if (known !== undefined) return known;
+    const statement = await statementOf(ctx.audit, checkpoint);
+    if (this.kept.size >= 4) this.kept.delete(this.kept.keys().next().value as number);
+    this.kept.set(checkpoint.seq, statement);
+    return statement;
+  }
+}
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+/** The bare token's DER (what `openssl ts -verify -token_in` reads), from the service's text (base64, PEM, a reply). */
+export const tokenDer = (text: string) => unwrapTimeStampResp(decodeEvidenceText(utf8(text)));
+const json = (value: unknown) => utf8(`${JSON.stringify(value, null, 2)}\n`);
+const sha256Hex = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
+/** A part's name from an id: what the file's paths may hold. */
+export const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80) || 'x';
+
+async function outcome<T>(p: Promise<T>): Promise<Outcome<T>> {
+  try {
+    return { ok: true, data: await p };
+  } catch (err) {
+    return { ok: false, error: errorData(err).message };
+  }
+}
+
+/**
+ * Builds the file once the export is recorded (`exportEntry`); the trail is read once a checkpoint covers it
+ * (`covered`), so every entry in the file is in the trail up to a checkpoint.
+ */
+export async function buildEvidenceFile(
+  ctx: MainContext,
+  request: ExportRequest,
+  stamp: ExportStamp,
+  exportEntry: AuditEntry,
+  /** Settles once a checkpoint covers the export's entry (the batch's is taken already; one file's is taken now). */
+  covered: Promise<unknown>,
+  statements: StatementCache,
+): Promise<{ fileName: string; data: Uint8Array; manifestSha256: string }> {
+  const { interviewId, language } = request;
+  const env = ctx.environments.active();
+  const environment = { id: env.id, name: env.name, kind: env.kind };
+  const omni = ctx.omni();
+  const review = reviewService(ctx);
+  const nom151 = nom151Service(ctx);
+
+  // What the service says does not wait for the trail: it is read while the checkpoint covering the export is taken.
+  const fromService = Promise.all([
+    outcome<RawIdvResponse>(
+      omni.call('getRawIdvResults', { query: { id: interviewId }, body: undefined }, { interviewId }),
+    ),
+    outcome<CrossDocResponse>(
+      omni.call('getCrossDocResults', { query: { id: interviewId }, body: undefined }, { interviewId }),
+    ),
+    contractEvidence(ctx, interviewId),
+    nom151.trustedRootsPem(),
+  ]);
+  const fromRecord = Promise.all([
+    ctx.record.decisions.all(env.id, interviewId),
+    ctx.record.writes.history(env.id, interviewId),
+    review.queue.get(interviewId),
+  ]);
+  const fromTrail = covered.then(() =>
+    Promise.all([
+      ctx.audit.list({ interviewId }),
+      ctx.audit.chain({ interviewId, preimages: true }),
+      ctx.audit.verify(),
+    ]),
+  );
+  const [[rawIdv, crossDoc, contracts, roots], [decisions, writes, entry], [entries, links, chain]] = await Promise.all(
+    [fromService, fromRecord, fromTrail],
+  );
+  const covering = await coveringCheckpoints(ctx, links);
+  const decision = decisions.at(-1);
+  const report = await reviewReportPdf({
+    language,
+    interviewId,
+    environment,
+    generatedAt: stamp.at,
+    ...(entry ? { entry } : {}),
+    rawIdv,
+    crossDoc,
+    audit: { entries, chain },
+    ...(decision ? { decision } : {}),
+  });
+
+  // Each entry's proof: the first checkpoint at or after it; a statement of version 2 lists it when it starts at or
+  // before it. A head-only checkpoint of an earlier version proves its head alone.
+  const parts: ZipPart[] = [];
+  const plan: VerifyPlan = {
+    fileName: '',
+    interviewId,
+    exportedAt: stamp.at,
+    exportedBy: stamp.by,
+    purpose: request.purpose,
+    rootFingerprints: roots.map(fingerprint),
+    checkpoints: [],
+    entries: [],
+    unproved: [],
+    contracts: [],
+    ...(contracts.unavailable ? { contractsUnavailable: contracts.unavailable[language] } : {}),
+  };
+  const proofs: ExportInfo['proofs'] = [];
+  const used = new Map<number, AuditEntry>();
+  const entryParts: ZipPart[] = [];
+  for (const link of links) {
+    const checkpoint = covering.get(link.seq);
+    const d = checkpoint && detailOf(checkpoint);
+    entryParts.push({ path: `trail/entries/${link.seq}.txt`, data: utf8(link.preimage ?? '') });
+    if (!checkpoint || !d) {
+      plan.unproved.push({ seq: link.seq, why: 'no-checkpoint' });
+      continue;
+    }
+    if (d.statement !== 2 || (d.from ?? Infinity) > link.seq) {
+      plan.unproved.push({ seq: link.seq, why: 'v1-checkpoint' });
+      continue;
+    }
+    used.set(checkpoint.seq, checkpoint);
+    proofs.push({ seq: link.seq, checkpoint: checkpoint.seq });
+    plan.entries.push({
+      seq: link.seq,
+      preimage: `trail/entries/${link.seq}.txt`,
+      statement: `trail/checkpoints/${checkpoint.seq}.statement.txt`,
+    });
+  }
+  const checkpointParts: ZipPart[] = [];
+  for (const checkpoint of [...used.values()].sort((a, b) => a.seq - b.seq)) {
+    const statement = `trail/checkpoints/${checkpoint.seq}.statement.txt`;
+    const token = `trail/checkpoints/${checkpoint.seq}.tst`;
+    checkpointParts.push(
+      { path: statement, data: utf8(await statements.get(ctx, checkpoint)) },
+      { path: token, data: tokenDer(String(detailOf(checkpoint).token)) },
+    );
+    plan.checkpoints.push({ seq: checkpoint.seq, statement, token });
+  }
+  const contractParts: ZipPart[] = [];
+  for (const c of contracts.items) {
+    const pdf = `contracts/${safe(c.documentId)}.pdf`;
+    const token = `contracts/${safe(c.documentId)}.tst`;
+    contractParts.push({ path: pdf, data: c.pdf }, { path: token, data: c.token });
+    plan.contracts.push({ documentId: c.documentId, pdf, token });
+  }
+
+  const info: ExportInfo = {
+    format: FORMAT,
+    version: 1,
+    interviewId,
+    environment,
+    exportedAt: stamp.at,
+    exportedBy: stamp.by,
+    purpose: request.purpose,
+    language,
+    exportEntry: exportEntry.seq,
+    unproved: plan.unproved,
+    proofs,
+    contracts: contracts.items.map((c) => c.documentId),
+    ...(contracts.unavailable ? { contractsUnavailable: contracts.unavailable } : {}),
+  };
+  const fileName = `evidence-${safe(interviewId)}-${stamp.at.slice(0, 19).replace(/[:T]/g, '-')}.zip`;
+  plan.fileName = fileName;
+  parts.push(
+    { path: 'VERIFY.txt', data: utf8(verifyText(plan, language)) },
+    { path: 'export.json', data: json(info) },
+    { path: 'report.pdf', data: report },
+    { path: 'decisions.json', data: json({ interviewId, decisions }) },
+    { path: 'service-writes.json', data: json({ interviewId, writes }) },
+    { path: 'trail/entries.json', data: json({ interviewId, chain, entries }) },
+    ...entryParts,
+    ...checkpointParts,
+    ...contractParts,
+    { path: ROOTS, data: utf8(roots.join('')) },
+  );
+  const manifest = utf8(parts.map((p) => `${sha256Hex(p.data)}  ${p.path}\n`).join(''));
+  // Stamped by the service's NOM-151 signing, and checked here before the file leaves: a stamp that does not verify
+  // would fail the auditor's first step.
+  const manifestText = new TextDecoder().decode(manifest);
+  const stamped = await omni.call('signStringNom151', { body: { stringToSign: manifestText } });
+  parts.push({ path: MANIFEST, data: manifest }, { path: MANIFEST_TOKEN, data: tokenDer(stamped.signedString) });
+  const [check, data] = await Promise.all([
+    nom151.verifyStamp(stamped.signedString, manifestText),
+    Promise.resolve().then(() => writeZip(parts)),
+  ]);
+  if (check.checks.imprint !== 'passed' || check.checks.signature !== 'passed') throw manifestNotStamped(check);
+  return { fileName, data, manifestSha256: sha256Hex(manifest) };
+}
+
+/**
+ * Each entry's covering checkpoint: the first checkpoint whose head is at or after it. Checkpoints are entries written
+ * after what they cover, so they are looked for after each entry, a few at a time, and one serves every entry up to
+ * its head: a handful of reads however long the trail, none holding it.
+ */
+async function coveringCheckpoints(ctx: MainContext, links: ChainLink[]): Promise<Map<number, AuditEntry>> {
+  const found = new Map<number, AuditEntry>();
+  let current: AuditEntry | undefined;
+  for (const link of links) {
+    if (current && detailOf(current).seq >= link.seq) {
+      found.set(link.seq, current);
+      continue;
+    }
+    current = undefined;
+    for (let after = link.seq; !current;) {
+      const next = await ctx.audit.list({ action: 'checkpoint', afterSeq: after, limit: 4 });
+      current = next.find((c) => detailOf(c).seq >= link.seq);
+      if (next.length < 4) break;
+      after = next.at(-1)!.seq;
+    }
+    if (current) found.set(link.seq, current);
+  }
+  return found;
+}
+
+/** `AB:CD:…` as `openssl x509 -noout -fingerprint -sha256` prints it. */
+function fingerprint(pem: string): string {
+  try {
+    return new X509Certificate(pem).fingerprint256;
+  } catch {
+    return '?';
+  }
+}
+
+interface ContractEvidence {
+  items: { documentId: string; pdf: Uint8Array; token: Uint8Array }[];
+  unavailable?: { en: string; es: string; service?: string };
+}
+
+/**
+ * The NOM-151 evidence of each of the interview's signed contracts, as the service gives it at the export: the
+ * contract's exact bytes and the token over them. A service that cannot list or seal them now is said in the file, in
+ * its own words, rather than stopping the export.
+ */
+async function contractEvidence(ctx: MainContext, interviewId: string): Promise<ContractEvidence> {
+  const omni = ctx.omni();
+  try {
+    const links = await omni.call('getContractLinks', { query: { id: interviewId }, body: undefined }, { interviewId });
+    const ids = Object.keys(links.additionalInformation ?? {});
+    const sealed = await Promise.all(
+      ids.map((documentId) =>
+        omni.call('calculateContractNom151', {
+          body: { signedContractId: documentId, includeSignedDocumentInResponse: true },
+        }),
+      ),
+    );
+    const items: ContractEvidence['items'] = [];
+    for (const [i, documentId] of ids.entries()) {
+      const info = sealed[i]!.additionalInformation ?? {};
+      if (!info.signedDocumentNom151 || !info.signedDocumentBase64)
+        return { items: [], unavailable: notSealed(documentId) };
+      items.push({
+        documentId,
+        pdf: Buffer.from(info.signedDocumentBase64, 'base64'),
+        token: tokenDer(info.signedDocumentNom151),
+      });
+    }
+    return { items };
+  } catch (err) {
+    const data = errorData(err);
+    const said = data.details?.serviceMessage;
+    return {
+      items: [],
+      unavailable: { ...data.message, ...(typeof said === 'string' ? { service: said } : {}) },
+    };
+  }
+}
+
+function manifestNotStamped(check: Nom151Verification): ReviewError {
+  return new ReviewError(
+    'EVIDENCE_NOT_STAMPED',
+    {
+      en: 'The service’s NOM-151 stamp of the file’s manifest does not verify, so the file was not written.',
+      es: 'El sello NOM-151 del servicio sobre el manifiesto del archivo no se verifica, así que el archivo no se escribió.',
+    },
+    {
+      en: 'Try again; if it persists, check the environment’s trusted provider roots (Signing).',
+      es: 'Inténtalo de nuevo; si persiste, revisa las raíces de proveedor de confianza del ambiente (Firma).',
+    },
+    { retryable: true, details: { serviceMessage: check.failure?.message.en ?? '' } },
+  );
+}
+
+const notSealed = (documentId: string) => ({
+  en: `The service answered without the NOM-151 evidence or the signed document of contract ${documentId}.`,
+  es: `El servicio respondió sin la constancia NOM-151 o sin el documento firmado del contrato ${documentId}.`,
+});

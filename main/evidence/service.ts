@@ -1,0 +1,62 @@
+import type { EvidenceSaved, EvidenceVerification } from '../../common/ipc/evidence';
+import type { MainContext } from '../ports';
+import { ReviewError } from '../errors';
+import { nom151Service } from '../nom151/service';
+import { trailCheckpoints } from '../trail/checkpoints';
+import { buildEvidenceFile, exporterName, recordExport, StatementCache, type ExportRequest } from './file';
+import { evidenceBatches } from './batch';
+import { verifyEvidenceFile } from './verify';
+
+/**
+ * The regulator's file in main: one interview's evidence file (recorded as an audit entry, covered by a checkpoint
+ * taken for it, saved where the user says), a batch for a period (batch.ts), and the app's check of a file.
+ */
+export function evidenceService(ctx: MainContext) {
+  const nom151 = nom151Service(ctx);
+  return {
+    async exportFile(request: ExportRequest): Promise<EvidenceSaved | null> {
+      const by = await exporterName(ctx);
+      const exportEntry = await recordExport(ctx, request, by);
+      // Every entry in the file, the export's own included, is covered by a checkpoint before the trail is read.
+      const covered = trailCheckpoints(ctx).take();
+      const built = await buildEvidenceFile(
+        ctx,
+        request,
+        { by, at: exportEntry.at },
+        exportEntry,
+        covered,
+        new StatementCache(),
+      );
+      const saved = await ctx.files.save({
+        suggestedName: built.fileName,
+        data: built.data,
+        mimeType: 'application/zip',
+      });
+      if (!saved) return null;
+      return { ...saved, fileName: built.fileName, manifestSha256: built.manifestSha256 };
+    },
+
+    /** The steps of the file's VERIFY.txt, against this environment's trusted roots; audited like any verification. */
+    async verifyFile(input: { name: string; base64: string }): Promise<EvidenceVerification> {
+      const bytes = new Uint8Array(Buffer.from(input.base64, 'base64'));
+      if (bytes.byteLength === 0)
+        throw new ReviewError(
+          'EMPTY_FILE',
+          { en: 'The file is empty.', es: 'El archivo está vacío.' },
+          {
+            en: 'Choose the .zip the app exported (an interview’s audit trail, or a batch’s folder).',
+            es: 'Elige el .zip que exportó la aplicación (la bitácora de una entrevista, o la carpeta de un lote).',
+          },
+        );
+      const result = await verifyEvidenceFile(bytes, (token, data) => nom151.verifyBytes(token, data));
+      await ctx.audit.append({
+        // Not filed under the interview the file names: an unverified file could name any.
+        action: 'verified',
+        detail: { evidenceName: input.name, valid: result.valid, failures: result.failedParts },
+      });
+      return result;
+    },
+
+    batches: evidenceBatches(ctx),
+  };
+}

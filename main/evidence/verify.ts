@@ -1,0 +1,228 @@
+import { createHash } from 'node:crypto';
+import type { Bilingual } from '../../common/ipc/nom151';
+import type { EvidenceCheck, EvidenceVerification } from '../../common/ipc/evidence';
+import type { Nom151Verification } from '../../common/ipc/nom151';
+import { FORMAT, MANIFEST, MANIFEST_TOKEN, safe, type ExportInfo } from './file';
+import { readZip, ZipError, type ReadPart } from './zip';
+
+/**
+ * The app's check of an evidence file: the steps of its VERIFY.txt, in the same order, on the same parts, with
+ * Node's SHA-256 and the app's RFC 3161 verifier in place of sha256sum and OpenSSL; the tokens are checked against
+ * the roots this environment trusts, not the ones the file carries. Says which part failed which step.
+ */
+
+export type StampCheck = (token: Uint8Array, data: Uint8Array) => Promise<Nom151Verification>;
+
+const sha256Hex = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
+const text = (data: Uint8Array) => new TextDecoder().decode(data);
+
+const words = {
+  container: (detail: string): Bilingual => ({
+    en: `The file is not an evidence file this app wrote, or it is damaged (${detail}).`,
+    es: `El archivo no es un expediente de evidencia de esta aplicación, o está dañado (${detail}).`,
+  }),
+  damaged: {
+    en: 'This part’s bytes do not match the checksum the archive states: it was edited inside the archive.',
+    es: 'Los bytes de esta parte no coinciden con la suma que declara el archivo: se editó dentro del archivo.',
+  },
+  missingPart: (part: string): Bilingual => ({
+    en: `The file has no ${part}.`,
+    es: `El archivo no tiene ${part}.`,
+  }),
+  manifestToken: {
+    en: 'The provider’s stamp does not match the manifest: the manifest was changed after the export, or the stamp is not the provider’s.',
+    es: 'El sello del proveedor no coincide con el manifiesto: el manifiesto cambió después de la exportación, o el sello no es del proveedor.',
+  },
+  untrusted: {
+    en: 'The stamp is intact but its provider root is not one this environment trusts.',
+    es: 'El sello está íntegro, pero la raíz de su proveedor no es una que este ambiente confíe.',
+  },
+  altered: {
+    en: 'This part is not the one the manifest lists: it was changed after the export.',
+    es: 'Esta parte no es la que lista el manifiesto: cambió después de la exportación.',
+  },
+  missing: {
+    en: 'The manifest lists this part, but the file does not have it.',
+    es: 'El manifiesto lista esta parte, pero el archivo no la tiene.',
+  },
+  extra: {
+    en: 'This part is not in the manifest: it was added after the export.',
+    es: 'Esta parte no está en el manifiesto: se añadió después de la exportación.',
+  },
+  checkpointToken: {
+    en: 'The checkpoint’s stamp does not match its statement: the list of hashes was changed, or the stamp is not the provider’s.',
+    es: 'El sello del punto de control no coincide con su declaración: la lista de hashes cambió, o el sello no es del proveedor.',
+  },
+  inclusion: {
+    en: 'This entry’s bytes do not hash to a line of the checkpoint’s statement: the entry is not the one the trail held.',
+    es: 'El hash de los bytes de esta entrada no es una línea de la declaración del punto de control: la entrada no es la que tenía la bitácora.',
+  },
+  contractToken: {
+    en: 'The NOM-151 evidence does not match this contract: the contract or its evidence was changed.',
+    es: 'La constancia NOM-151 no coincide con este contrato: cambió el contrato o su constancia.',
+  },
+};
+
+function stampOutcome(v: Nom151Verification): EvidenceCheck['outcome'] {
+  if (v.valid) return 'ok';
+  const sound = v.checks.imprint === 'passed' && v.checks.signature === 'passed';
+  return sound && v.failures.every((f) => f.code === 'UNTRUSTED_CERTIFICATE') ? 'untrusted' : 'failed';
+}
+
+/** A token the verifier cannot even read (it throws on some damaged certificates) fails on the token's side. */
+const unreadable = (): Nom151Verification =>
+  ({
+    valid: false,
+    failures: [],
+    checks: { imprint: 'not-run', signature: 'failed', chain: 'not-run', validity: 'not-run', usage: 'not-run' },
+  }) as unknown as Nom151Verification;
+
+export async function verifyEvidenceFile(bytes: Uint8Array, check: StampCheck): Promise<EvidenceVerification> {
+  const stampCheck: StampCheck = (token, data) => check(token, data).catch(unreadable);
+  const checks: EvidenceCheck[] = [];
+  const result = (extra: Partial<EvidenceVerification>): EvidenceVerification => {
+    const failedParts = [...new Set(checks.filter((c) => c.outcome !== 'ok').map((c) => c.part))];
+    return {
+      valid: checks.length > 0 && checks.every((c) => c.outcome === 'ok'),
+      failedParts,
+      checks,
+      unproved: [],
+      counts: { parts: 0, entries: 0, checkpoints: 0, contracts: 0 },
+      ...extra,
+    };
+  };
+  let parts: ReadPart[];
+  try {
+    parts = readZip(bytes);
+  } catch (err) {
+    const detail = err instanceof ZipError ? err.message : 'unreadable';
+    checks.push({ step: 'container', part: '(file)', outcome: 'failed', message: words.container(detail) });
+    return result({});
+  }
+  const byPath = new Map(parts.map((p) => [p.path, p]));
+  for (const p of parts)
+    if (!p.crcOk) checks.push({ step: 'container', part: p.path, outcome: 'failed', message: words.damaged });
+  const manifest = byPath.get(MANIFEST);
+  const manifestToken = byPath.get(MANIFEST_TOKEN);
+  let info: ExportInfo | undefined;
+  try {
+    const parsed = JSON.parse(text(byPath.get('export.json')?.data ?? new Uint8Array())) as ExportInfo;
+    if (parsed.format === FORMAT) info = parsed;
+  } catch {
+    info = undefined;
+  }
+  if (!manifest || !manifestToken || !info) {
+    const part = !manifest ? MANIFEST : !manifestToken ? MANIFEST_TOKEN : 'export.json';
+    checks.push({ step: 'container', part, outcome: 'failed', message: words.missingPart(part) });
+    return result({});
+  }
+
+  // STEP 1: the manifest as the provider stamped it at the export.
+  const stamp = await stampCheck(manifestToken.data, manifest.data);
+  const stepOne = stampOutcome(stamp);
+  checks.push({
+    step: 'manifestToken',
+    part: stepOne === 'failed' && stamp.checks.imprint === 'failed' ? MANIFEST : MANIFEST_TOKEN,
+    outcome: stepOne,
+    ...(stepOne === 'failed'
+      ? { message: words.manifestToken, ...(stamp.failure ? { detail: stamp.failure.message } : {}) }
+      : {}),
+    ...(stepOne === 'untrusted' ? { message: words.untrusted } : {}),
+  });
+
+  // STEP 2: every part as the manifest lists it, nothing missing, nothing added.
+  const listed = new Map<string, string>();
+  for (const line of text(manifest.data).split('\n')) {
+    const m = /^([0-9a-f]{64}) {2}(.+)$/.exec(line);
+    if (m) listed.set(m[2]!, m[1]!);
+  }
+  for (const [path, hash] of listed) {
+    const part = byPath.get(path);
+    if (!part) checks.push({ step: 'manifest', part: path, outcome: 'failed', message: words.missing });
+    else if (sha256Hex(part.data) !== hash)
+      checks.push({ step: 'manifest', part: path, outcome: 'failed', message: words.altered });
+    else checks.push({ step: 'manifest', part: path, outcome: 'ok' });
+  }
+  for (const p of parts)
+    if (!listed.has(p.path) && p.path !== MANIFEST && p.path !== MANIFEST_TOKEN)
+      checks.push({ step: 'manifest', part: p.path, outcome: 'failed', message: words.extra });
+
+  // STEP 3: each checkpoint statement as stamped when the checkpoint was taken.
+  const checkpointSeqs = [...new Set(info.proofs.map((p) => p.checkpoint))];
+  const statements = new Map<number, Set<string>>();
+  for (const seq of checkpointSeqs) {
+    const statementPath = `trail/checkpoints/${seq}.statement.txt`;
+    const statement = byPath.get(statementPath);
+    const token = byPath.get(`trail/checkpoints/${seq}.tst`);
+    if (!statement || !token) {
+      const part = !statement ? statementPath : `trail/checkpoints/${seq}.tst`;
+      checks.push({ step: 'checkpointToken', part, outcome: 'failed', message: words.missingPart(part) });
+      continue;
+    }
+    const v = await stampCheck(token.data, statement.data);
+    const outcome = stampOutcome(v);
+    checks.push({
+      step: 'checkpointToken',
+      part: outcome === 'failed' && v.checks.imprint === 'failed' ? statementPath : `trail/checkpoints/${seq}.tst`,
+      outcome,
+      ...(outcome === 'failed'
+        ? { message: words.checkpointToken, ...(v.failure ? { detail: v.failure.message } : {}) }
+        : {}),
+      ...(outcome === 'untrusted' ? { message: words.untrusted } : {}),
+    });
+    statements.set(seq, new Set(text(statement.data).split('\n')));
+  }
+
+  // STEP 4: each entry's exact bytes hash to a `seq hash` line of its checkpoint's statement.
+  for (const proof of info.proofs) {
+    const path = `trail/entries/${proof.seq}.txt`;
+    const entry = byPath.get(path);
+    const lines = statements.get(proof.checkpoint);
+    const ok = entry !== undefined && lines?.has(`${proof.seq} ${sha256Hex(entry.data)}`) === true;
+    checks.push({
+      step: 'inclusion',
+      part: path,
+      outcome: ok ? 'ok' : 'failed',
+      ...(ok ? {} : { message: entry ? words.inclusion : words.missingPart(path) }),
+    });
+  }
+
+  // STEP 5: each contract is the document its NOM-151 evidence is over.
+  for (const documentId of info.contracts) {
+    const pdfPath = `contracts/${safe(documentId)}.pdf`;
+    const pdf = byPath.get(pdfPath);
+    const token = byPath.get(`contracts/${safe(documentId)}.tst`);
+    if (!pdf || !token) {
+      const part = !pdf ? pdfPath : `contracts/${safe(documentId)}.tst`;
+      checks.push({ step: 'contractToken', part, outcome: 'failed', message: words.missingPart(part) });
+      continue;
+    }
+    const v = await stampCheck(token.data, pdf.data);
+    const outcome = stampOutcome(v);
+    checks.push({
+      step: 'contractToken',
+      part: outcome === 'failed' && v.checks.imprint === 'failed' ? pdfPath : `contracts/${safe(documentId)}.tst`,
+      outcome,
+      ...(outcome === 'failed'
+        ? { message: words.contractToken, ...(v.failure ? { detail: v.failure.message } : {}) }
+        : {}),
+      ...(outcome === 'untrusted' ? { message: words.untrusted } : {}),
+    });
+  }
+
+  return result({
+    interviewId: info.interviewId,
+    exportedAt: info.exportedAt,
+    exportedBy: info.exportedBy,
+    purpose: info.purpose,
+    ...(stamp.details?.genTime ? { stampedAt: stamp.details.genTime } : {}),
+    unproved: info.unproved.map((u) => u.seq),
+    counts: {
+      parts: parts.length,
+      entries: info.proofs.length + info.unproved.length,
+      checkpoints: checkpointSeqs.length,
+      contracts: info.contracts.length,
+    },
+    manifestToken: { valid: stamp.valid, ...(stamp.details ? { details: stamp.details } : {}) },
+  });
+}

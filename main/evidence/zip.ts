@@ -1,0 +1,131 @@
+/**
+ * A ZIP archive with every file stored as is (method 0, no compression), written and read here in ~100 lines rather
+ * than with a library: an evidence file is written once and read back by the app and by stock tools (`unzip`,
+ * `python3 -m zipfile -e`, `bsdtar -xf`, `7z x`, Windows Explorer), and stored entries keep each part's bytes
+ * visible in the archive. No ZIP64 (an evidence file is far below 4 GB and 65,535 parts), no encryption, UTF-8 names
+ * (flag bit 11), a fixed time (the parts carry their own times; the archive's bytes depend on its parts alone).
+ */
+
+export interface ZipPart {
+  path: string;
+  data: Uint8Array;
+}
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+export function crc32(data: Uint8Array): number {
+  let c = 0xffffffff;
+  for (let i = 0; i < data.length; i++) c = CRC_TABLE[(c ^ data[i]!) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/** 1 Jan 2000 00:00 in MS-DOS time: the entries' times say nothing (see above). */
+const DOS_DATE = ((2000 - 1980) << 9) | (1 << 5) | 1;
+const UTF8_NAMES = 1 << 11;
+
+export function writeZip(parts: ZipPart[]): Uint8Array {
+  const encoder = new TextEncoder();
+  const locals: Uint8Array[] = [];
+  const centrals: Uint8Array[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    const name = encoder.encode(part.path);
+    const crc = crc32(part.data);
+    const local = new DataView(new ArrayBuffer(30));
+    local.setUint32(0, 0x04034b50, true);
+    local.setUint16(4, 20, true);
+    local.setUint16(6, UTF8_NAMES, true);
+    local.setUint16(8, 0, true);
+    local.setUint16(10, 0, true);
+    local.setUint16(12, DOS_DATE, true);
+    local.setUint32(14, crc, true);
+    local.setUint32(18, part.data.length, true);
+    local.setUint32(22, part.data.length, true);
+    local.setUint16(26, name.length, true);
+    local.setUint16(28, 0, true);
+    const central = new DataView(new ArrayBuffer(46));
+    central.setUint32(0, 0x02014b50, true);
+    central.setUint16(4, 0x0314, true); // made by Unix, version 2.0
+    central.setUint16(6, 20, true);
+    central.setUint16(8, UTF8_NAMES, true);
+    central.setUint16(10, 0, true);
+    central.setUint16(12, 0, true);
+    central.setUint16(14, DOS_DATE, true);
+    central.setUint32(16, crc, true);
+    central.setUint32(20, part.data.length, true);
+    central.setUint32(24, part.data.length, true);
+    central.setUint16(28, name.length, true);
+    central.setUint32(38, (0o100644 << 16) >>> 0, true); // a regular file, rw-r--r--
+    central.setUint32(42, offset, true);
+    locals.push(new Uint8Array(local.buffer), name, part.data);
+    centrals.push(new Uint8Array(central.buffer), name);
+    offset += 30 + name.length + part.data.length;
+  }
+  const centralSize = centrals.reduce((n, b) => n + b.length, 0);
+  const end = new DataView(new ArrayBuffer(22));
+  end.setUint32(0, 0x06054b50, true);
+  end.setUint16(8, parts.length, true);
+  end.setUint16(10, parts.length, true);
+  end.setUint32(12, centralSize, true);
+  end.setUint32(16, offset, true);
+  return concat([...locals, ...centrals, new Uint8Array(end.buffer)]);
+}
+
+export interface ReadPart extends ZipPart {
+  /** The CRC the archive states matches the bytes read (a damaged or hand-edited archive says otherwise). */
+  crcOk: boolean;
+}
+
+/** The parts of a stored ZIP, from its central directory; throws `ZipError` on anything else. */
+export function readZip(bytes: Uint8Array): ReadPart[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = -1;
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65_535); i--)
+    if (view.getUint32(i, true) === 0x06054b50) {
+      end = i;
+      break;
+    }
+  if (end < 0) throw new ZipError('no end of central directory');
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const parts: ReadPart[] = [];
+  for (let n = 0; n < count; n++) {
+    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) throw new ZipError('bad central entry');
+    const method = view.getUint16(at + 10, true);
+    const crc = view.getUint32(at + 16, true);
+    const size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const extra = view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    const local = view.getUint32(at + 42, true);
+    const path = decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    if (method !== 0) throw new ZipError(`${path} is compressed (method ${method})`);
+    if (local + 30 > bytes.length || view.getUint32(local, true) !== 0x04034b50) throw new ZipError('bad local entry');
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    if (start + size > bytes.length) throw new ZipError(`${path} is cut short`);
+    const data = bytes.subarray(start, start + size);
+    parts.push({ path, data, crcOk: crc32(data) === crc });
+    at += 46 + nameLength + extra;
+  }
+  return parts;
+}
+
+export class ZipError extends Error {}
+
+function concat(chunks: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}

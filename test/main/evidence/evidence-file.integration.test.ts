@@ -1,0 +1,229 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { PDFDocument, PDFName, type PDFHexString, type PDFString } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContextHandle } from '../../../main/app-context';
+import { evidenceService } from '../../../main/evidence/service';
+import { nom151Service } from '../../../main/nom151/service';
+import { checkpointStatement } from '../../../main/trail/checkpoints';
+import { readZip, writeZip } from '../../../main/evidence/zip';
+import { reviewService } from '../../../main/review/service';
+import { startTestApp } from '../../helpers/app-context';
+
+/**
+ * The regulator's file, end to end on the demo service: an interview is opened, noted and decided; its evidence file
+ * is exported, opened as VERIFY.txt says, and every command of VERIFY.txt is run by a shell with OpenSSL and
+ * coreutils alone. Then one byte of each part is altered in turn: each command that must fail does, and the app's own
+ * check names the part.
+ */
+let app: AppContextHandle;
+let dir: string;
+let saved: { name: string; data: Uint8Array } | undefined;
+const ID = 'demo-clean-pass';
+const OTHER = 'demo-fraud-high';
+const NOTE = 'Cotejé la identificación con la selfie';
+const OTHER_NOTE = 'Nota de otra entrevista que no debe salir';
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'omni-evidence-'));
+  app = await startTestApp(dir, {
+    files: {
+      save: async ({ suggestedName, data }) => {
+        saved = { name: suggestedName, data };
+        return { savedTo: join(dir, suggestedName) };
+      },
+    },
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Every command line of VERIFY.txt (four spaces, `$ `), in order. */
+const commandsOf = (verifyTxt: string) =>
+  verifyTxt
+    .split('\n')
+    .filter((l) => l.startsWith('    $ '))
+    .map((l) => l.slice(6));
+
+/** Runs each command with `sh -c` in the folder; the ones that exited non-zero. */
+function failing(folder: string, commands: string[]): string[] {
+  return commands.filter(
+    (c) =>
+      spawnSync('/bin/sh', ['-c', c], { cwd: folder, stdio: 'ignore', env: { PATH: '/usr/bin:/bin' } }).status !== 0,
+  );
+}
+
+const filesUnder = (root: string, folder = root): string[] =>
+  readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    return statSync(path).isDirectory() ? filesUnder(root, path) : [relative(root, path)];
+  });
+
+describe('the evidence file of an interview', () => {
+  it('verifies with the commands of its own VERIFY.txt, and each altered part fails the commands that must fail', async () => {
+    const ctx = app.context;
+    const review = reviewService(ctx);
+    await review.addDemoSeeds([ID, OTHER]);
+    await review.open(OTHER);
+    await review.saveDraft(OTHER, 'notes', OTHER_NOTE);
+    await review.sendText(OTHER, 'notes');
+    await review.open(ID);
+    await review.saveDraft(ID, 'notes', NOTE);
+    await review.sendText(ID, 'notes');
+    await review.saveDraft(ID, 'decisionReason', 'Todo coincide');
+    await review.decide(ID, 'approve', 'Todo coincide', false);
+
+    const result = await evidenceService(ctx).exportFile({
+      interviewId: ID,
+      language: 'es',
+      purpose: 'Revisión de la CNBV, oficio 123/2026',
+    });
+    expect(result).toMatchObject({ fileName: expect.stringMatching(/^evidence-demo-clean-pass-.*\.zip$/) });
+    const zip = join(dir, 'file.zip');
+    writeFileSync(zip, saved!.data);
+
+    // STEP 0 as VERIFY.txt says: python3's zipfile opens it (the parts are stored).
+    const folder = join(dir, 'opened');
+    execFileSync('python3', ['-m', 'zipfile', '-e', zip, folder]);
+    const parts = filesUnder(folder).sort();
+    const verifyTxt = readFileSync(join(folder, 'VERIFY.txt'), 'utf8');
+    expect(verifyTxt).toContain('python3 -m zipfile -e');
+    expect(verifyTxt).toContain('Propósito declarado: Revisión de la CNBV, oficio 123/2026');
+    const commands = commandsOf(verifyTxt);
+    expect(commands).toContain('sha256sum -c MANIFEST.sha256');
+    expect(commands.some((c) => c.startsWith('grep -Fxq'))).toBe(true);
+    expect(commands.filter((c) => c.includes('-data contracts/'))).toHaveLength(2);
+    expect(failing(folder, commands)).toEqual([]);
+
+    // What it holds: the decision, the note as sent with the service's answer, this interview's entries only, and
+    // the export itself (who, when, why) as one of them.
+    const info = JSON.parse(readFileSync(join(folder, 'export.json'), 'utf8'));
+    expect(info).toMatchObject({ interviewId: ID, purpose: 'Revisión de la CNBV, oficio 123/2026', unproved: [] });
+    const decisions = JSON.parse(readFileSync(join(folder, 'decisions.json'), 'utf8'));
+    expect(decisions.decisions).toEqual([expect.objectContaining({ decision: 'approve', status: 'final' })]);
+    const writes = JSON.parse(readFileSync(join(folder, 'service-writes.json'), 'utf8'));
+    expect(writes.writes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'notes', body: NOTE, state: 'sent', answer: expect.anything() }),
+        expect.objectContaining({ kind: 'decision', state: 'sent' }),
+      ]),
+    );
+    const exportEntry = readFileSync(join(folder, `trail/entries/${info.exportEntry}.txt`), 'utf8');
+    expect(exportEntry).toContain('"evidenceFile"');
+    expect(exportEntry).toContain('Revisión de la CNBV');
+    for (const part of parts) {
+      const bytes = readFileSync(join(folder, part));
+      expect(bytes.includes(OTHER), part).toBe(false);
+      expect(bytes.includes(OTHER_NOTE), part).toBe(false);
+    }
+    // The report is the reader's language.
+    const report = await PDFDocument.load(readFileSync(join(folder, 'report.pdf')));
+    expect((report.catalog.lookup(PDFName.of('Lang')) as PDFString | PDFHexString).decodeText()).toBe('es-MX');
+
+    // The app's check of the same file agrees.
+    const service = evidenceService(ctx);
+    const check = (bytes: Uint8Array) =>
+      service.verifyFile({ name: 'f.zip', base64: Buffer.from(bytes).toString('base64') });
+    expect(await check(saved!.data)).toMatchObject({ valid: true, failedParts: [], interviewId: ID });
+
+    // One byte of each part altered in turn.
+    const mustFail = (part: string): string[] => {
+      if (part === 'MANIFEST.sha256' || part === 'MANIFEST.tst')
+        return commands.filter((c) => c.includes('-data MANIFEST.sha256'));
+      const own = commands.filter(
+        (c) => c.includes(`-data ${part} `) || c.includes(`-in ${part} `) || c.includes(`< ${part} `),
+      );
+      // The provider's root: every stamp checked against it fails.
+      if (part === 'nom151-root.pem')
+        return ['sha256sum -c MANIFEST.sha256', ...commands.filter((c) => c.startsWith('openssl ts -verify'))];
+      return ['sha256sum -c MANIFEST.sha256', ...own];
+    };
+    expect(parts.length).toBeGreaterThan(10);
+    for (const part of parts) {
+      const copy = join(dir, 'altered');
+      rmSync(copy, { recursive: true, force: true });
+      cpSync(folder, copy, { recursive: true });
+      const bytes = readFileSync(join(copy, part));
+      bytes[Math.floor(bytes.length / 2)]! ^= 0x01;
+      writeFileSync(join(copy, part), bytes);
+      const failed = failing(copy, commands);
+      const expected = mustFail(part);
+      expect(expected.length, part).toBeGreaterThan(0);
+      for (const c of expected) expect(failed, `${part}: ${c}`).toContain(c);
+      // The manifest's own stamp still holds unless the manifest was touched: the failure points at the part.
+      if (!part.startsWith('MANIFEST.') && part !== 'nom151-root.pem')
+        expect(
+          failed.some((c) => c.includes('-data MANIFEST.sha256')),
+          part,
+        ).toBe(false);
+
+      // The app, given the file rewritten with that part altered (a valid archive), names it.
+      const rezipped = writeZip(
+        readZip(saved!.data).map((p) => ({ path: p.path, data: p.path === part ? bytes : p.data })),
+      );
+      const verdict = await check(rezipped);
+      expect(verdict.valid, part).toBe(false);
+      expect(verdict.failedParts, part).toContain(part);
+    }
+
+    // A forger who changes an entry and rewrites its line of the manifest passes sha256sum, and fails the stamp of
+    // the manifest and the entry's inclusion.
+    const forged = join(dir, 'forged');
+    cpSync(folder, forged, { recursive: true });
+    const entryPath = `trail/entries/${info.exportEntry}.txt`;
+    const changed = readFileSync(join(forged, entryPath), 'utf8').replace('CNBV', 'CNBX');
+    writeFileSync(join(forged, entryPath), changed);
+    const newHash = execFileSync('sha256sum', [entryPath], { cwd: forged, encoding: 'utf8' }).slice(0, 64);
+    const manifest = readFileSync(join(forged, 'MANIFEST.sha256'), 'utf8').replace(
+      new RegExp(`^[0-9a-f]{64}  ${entryPath.replace(/\./g, '\\.')}$`, 'm'),
+      `${newHash}  ${entryPath}`,
+    );
+    writeFileSync(join(forged, 'MANIFEST.sha256'), manifest);
+    const forgedFails = failing(forged, commands);
+    expect(forgedFails).not.toContain('sha256sum -c MANIFEST.sha256');
+    expect(forgedFails).toEqual(
+      expect.arrayContaining([
+        commands.find((c) => c.includes('-data MANIFEST.sha256'))!,
+        commands.find((c) => c.includes(`< ${entryPath} `))!,
+      ]),
+    );
+  }, 240_000);
+
+  it('says which entries a checkpoint of the earlier version covers: not provable offline, the rest still verifies', async () => {
+    const ctx = app.context;
+    const review = reviewService(ctx);
+    const ID2 = 'demo-contracts-many';
+    await review.addDemoSeeds([ID2]);
+    const old = await ctx.audit.append({ interviewId: ID2, action: 'opened', detail: {} });
+    // A checkpoint as versions before statement 2 took it: the head alone.
+    const v1 = await nom151Service(ctx).stamp(checkpointStatement(old.seq, old.hash));
+    await ctx.audit.append({
+      action: 'checkpoint',
+      detail: { seq: old.seq, hash: old.hash, folio: v1.folio, token: v1.token },
+    });
+    saved = undefined;
+    await evidenceService(ctx).exportFile({ interviewId: ID2, language: 'en', purpose: 'Legacy check' });
+    const zip = join(dir, 'legacy.zip');
+    writeFileSync(zip, saved!.data);
+    const folder = join(dir, 'legacy');
+    execFileSync('python3', ['-m', 'zipfile', '-e', zip, folder]);
+    const info = JSON.parse(readFileSync(join(folder, 'export.json'), 'utf8'));
+    expect(info.unproved).toEqual([{ seq: old.seq, why: 'v1-checkpoint' }]);
+    expect(info.proofs.map((p: { seq: number }) => p.seq)).not.toContain(old.seq);
+    const verifyTxt = readFileSync(join(folder, 'VERIFY.txt'), 'utf8');
+    expect(verifyTxt).toContain(`Not provable offline:\n  #${old.seq}: covered by a checkpoint of an earlier version`);
+    const commands = commandsOf(verifyTxt);
+    expect(commands.some((c) => c.includes(`trail/entries/${old.seq}.txt`))).toBe(false);
+    expect(failing(folder, commands)).toEqual([]);
+    const verdict = await evidenceService(ctx).verifyFile({
+      name: 'legacy.zip',
+      base64: Buffer.from(saved!.data).toString('base64'),
+    });
+    expect(verdict).toMatchObject({ valid: true, unproved: [old.seq] });
+  }, 120_000);
+});
