@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AuditEntry } from '../../common/views';
 import type { AuditTrail, ChainLink, MainContext } from '../ports';
 import { nom151Service } from '../nom151/service';
@@ -70,6 +71,12 @@ export interface CheckpointDetail {
 
 export const detailOf = (entry: AuditEntry) => entry.detail as unknown as CheckpointDetail;
 
+/** A token's verdict, once checked: its signature and imprint never change; its trust changes only with the roots. */
+type TokenVerdict = { genTime?: string; trusted: boolean };
+/** Per app: the Team screen asks at every search, and a long trail has a checkpoint per thousand entries. */
+const verdicts = new WeakMap<MainContext, Map<string, TokenVerdict>>();
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
 /**
  * The audit trail's anchors outside the database: its head timestamped through the service's NOM-151 signing (an
  * RFC 3161 token), every `CHECKPOINT_EVERY` entries and at least daily, each checkpoint itself an entry. A history
@@ -114,11 +121,21 @@ export function trailCheckpoints(ctx: MainContext) {
       return take();
     },
 
-    /** Every checkpoint on file, checked against the trail as the database holds it now. */
+    /**
+     * Every checkpoint on file, checked against the trail as the database holds it now. A token verified once under
+     * the same roots is not verified again: what can change later is the trail under it, and a re-chained history
+     * changes the covered head's hash, read again here every time (an entry changed with its hash left as it was
+     * fails the chain's own check, the witness's).
+     */
     async verify(): Promise<CheckpointCheck[]> {
+      const entries = await ctx.audit.list({ action: 'checkpoint' });
+      if (entries.length === 0) return [];
       const environment = ctx.environments.active().id;
+      const roots = sha256((await nom151.trustedRootsPem()).join('\n'));
+      let known = verdicts.get(ctx);
+      if (!known) verdicts.set(ctx, (known = new Map()));
       const checks: CheckpointCheck[] = [];
-      for (const entry of await ctx.audit.list({ action: 'checkpoint' })) {
+      for (const entry of entries) {
         const d = detailOf(entry);
         const check = (outcome: CheckpointCheck['outcome'], genTime?: string): CheckpointCheck => ({
           seq: entry.seq,
@@ -126,29 +143,37 @@ export function trailCheckpoints(ctx: MainContext) {
           outcome,
           ...(genTime ? { genTime } : {}),
         });
-        const statement = await statementOf(ctx.audit, entry);
-        const verification = await nom151.verifyStamp(String(d.token ?? ''), statement);
-        const genTime = verification.details?.genTime;
-        // A version 2 statement is rebuilt from the trail: a sound token that does not timestamp it means the hashes
-        // it lists changed since (re-chained), not that the token was forged.
-        const rebuiltDiffers = d.statement === 2 && verification.checks.signature === 'passed';
-        if (
-          verification.checks.signature !== 'passed' ||
-          (verification.checks.imprint !== 'passed' && !rebuiltDiffers)
-        ) {
-          checks.push(check('forged', genTime));
-          continue;
-        }
         const [covered] = await ctx.audit.list({ seq: d.seq });
-        if (covered?.hash !== d.hash || verification.checks.imprint !== 'passed') {
-          checks.push(check('contradicted', genTime));
+        const key = `${entry.seq}|${sha256(String(d.token ?? ''))}|${d.hash}|${roots}`;
+        let verdict = covered?.hash === d.hash ? known.get(key) : undefined;
+        if (!verdict) {
+          const statement = await statementOf(ctx.audit, entry);
+          const verification = await nom151.verifyStamp(String(d.token ?? ''), statement);
+          const genTime = verification.details?.genTime;
+          // A version 2 statement is rebuilt from the trail: a sound token that does not timestamp it means the hashes
+          // it lists changed since (re-chained), not that the token was forged.
+          const rebuiltDiffers = d.statement === 2 && verification.checks.signature === 'passed';
+          if (
+            verification.checks.signature !== 'passed' ||
+            (verification.checks.imprint !== 'passed' && !rebuiltDiffers)
+          ) {
+            checks.push(check('forged', genTime));
+            continue;
+          }
+          if (covered?.hash !== d.hash || verification.checks.imprint !== 'passed') {
+            checks.push(check('contradicted', genTime));
+            continue;
+          }
+          verdict = { ...(genTime ? { genTime } : {}), trusted: verification.valid };
+          known.set(key, verdict);
+        }
+        if (verdict.genTime && Math.abs(Date.parse(verdict.genTime) - Date.parse(entry.at)) > CLOCK_SLACK_MS) {
+          checks.push(check('late', verdict.genTime));
           continue;
         }
-        if (genTime && Math.abs(Date.parse(genTime) - Date.parse(entry.at)) > CLOCK_SLACK_MS) {
-          checks.push(check('late', genTime));
-          continue;
-        }
-        checks.push(check(verification.valid && entry.environment === environment ? 'ok' : 'unverifiable', genTime));
+        checks.push(
+          check(verdict.trusted && entry.environment === environment ? 'ok' : 'unverifiable', verdict.genTime),
+        );
       }
       return checks;
     },
