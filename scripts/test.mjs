@@ -36,14 +36,14 @@ function run(label, args, env = {}) {
  * Starts a check in the background with its output kept (stdout and stderr, in the order they came); resolves to
  * `{ label, status, output }` when it exits. Colours as on a terminal when this run's output is one.
  */
-function start(label, args) {
+function start(label, args, env = {}) {
   const color = process.stdout.isTTY ? { FORCE_COLOR: '1' } : {};
   return new Promise((resolve) => {
     const chunks = [];
     const child = spawn(node, args, {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...color },
+      env: { ...process.env, ...color, ...env },
     });
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     child.stderr.on('data', (chunk) => chunks.push(chunk));
@@ -131,13 +131,18 @@ if (buildStatus !== 0 || !existsSync(join(webDir, 'index.html'))) {
 // the browser), so the two together keep both cores busy where one after the other left them half idle. Its output
 // is kept and printed, with the static checks', as soon as it ends.
 const vitestReport = join(work, 'vitest.json');
-const vitestRun = start('vitest (unit + integration)', [
-  'node_modules/vitest/vitest.mjs',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestReport}`,
-]).then(async (result) => {
+const vitestRun = start(
+  'vitest (unit + integration)',
+  [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestReport}`,
+  ],
+  // Two integration workers, not four: Playwright's two workers and their browsers share the cores.
+  { OMNI_INTEGRATION_WORKERS: '2' },
+).then(async (result) => {
   process.stdout.write(`\n── ${result.label} ──\n${result.output}`);
   await staticResults();
   return readJson(vitestReport);
