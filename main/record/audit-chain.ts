@@ -12,6 +12,7 @@ export {
   entryHashV2,
   entryPreimageV1,
   entryPreimageV2,
+  extendChain,
   type ChainFieldsV2,
   type ChainRow,
 } from './chain-hash.mjs';

@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { AuditAction, AuditEntry } from '../../common/views';
 import type { AuditTrail, ChainLink } from '../ports';
-import { chainRowHash, chainRowPreimage, GENESIS_HASH } from './audit-chain';
+import { chainRowHash, chainRowPreimage, extendChain, GENESIS_HASH } from './audit-chain';
 import type { ChainWalk, ChainWalker } from './chain-walk';
 import type { AuditEntryTable, RecordDatabase } from './schema';
 
@@ -123,17 +123,11 @@ export function recordAuditTrail(
 
   /** From a verified head to the end, in pages read here. */
   async function walkHere(from: { count: number; hash: string }): Promise<ChainWalk> {
-    let { count, hash } = from;
+    let walked: ChainWalk = { ok: true, ...from };
     for (;;) {
-      const rows = await chainRows().where('seq', '>', count).orderBy('seq').limit(VERIFY_PAGE).execute();
-      for (const row of rows) {
-        const seq = count + 1;
-        if (row.seq !== seq || row.prev_hash !== hash || chainRowHash(row) !== row.hash)
-          return { ok: false, brokenAt: seq };
-        count = seq;
-        hash = row.hash;
-      }
-      if (rows.length < VERIFY_PAGE) return { ok: true, count, hash };
+      const rows = await chainRows().where('seq', '>', walked.count).orderBy('seq').limit(VERIFY_PAGE).execute();
+      walked = extendChain(walked, rows);
+      if (!walked.ok || rows.length < VERIFY_PAGE) return walked;
     }
   }
 

@@ -34,3 +34,9 @@ export interface ChainRow {
 export declare function chainRowHash(row: ChainRow): string;
 export declare function chainRowPreimage(row: ChainRow): string;
 export declare function chainFieldsOf(row: ChainRow): ChainFieldsV2;
+
+/** The chain extended by the next rows (in order): the new head, or the first entry that breaks it. */
+export declare function extendChain(
+  walk: { count: number; hash: string },
+  rows: readonly (ChainRow & { hash: string })[],
+): { ok: true; count: number; hash: string } | { ok: false; brokenAt: number };

@@ -87,3 +87,19 @@ export function chainFieldsOf(row) {
     prevHash: row.prev_hash,
   };
 }
+
+/**
+ * The chain extended by the next rows (in order): the new head, or where it breaks (a gap, a wrong link, or a row
+ * whose content no longer hashes to its hash). `walk` is the verified head the rows follow.
+ */
+export function extendChain(walk, rows) {
+  let { count, hash } = walk;
+  for (const row of rows) {
+    const seq = count + 1;
+    if (row.seq !== seq || row.prev_hash !== hash || chainRowHash(row) !== row.hash)
+      return { ok: false, brokenAt: seq };
+    count = seq;
+    hash = row.hash;
+  }
+  return { ok: true, count, hash };
+}

@@ -3,7 +3,7 @@
 // embedded-worker.mjs, so it runs as it is from the sources and from the build.
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
-import { chainRowHash } from './chain-hash.mjs';
+import { extendChain } from './chain-hash.mjs';
 
 const PAGE = 10_000;
 const page = (client, after) =>
@@ -16,20 +16,14 @@ const page = (client, after) =>
 
 /** From `from` (a verified count and head hash) to the end: the new head, or the first entry that breaks the chain. */
 async function walk(client, from) {
-  let { count, hash } = from;
-  let next = page(client, count);
+  let walked = { ok: true, ...from };
+  let next = page(client, from.count);
   for (;;) {
     const { rows } = await next;
     // The next page is asked for before this one is hashed: the server reads it meanwhile.
     if (rows.length === PAGE) next = page(client, rows[rows.length - 1].seq);
-    for (const row of rows) {
-      const seq = count + 1;
-      if (row.seq !== seq || row.prev_hash !== hash || chainRowHash(row) !== row.hash)
-        return { ok: false, brokenAt: seq };
-      count = seq;
-      hash = row.hash;
-    }
-    if (rows.length < PAGE) return { ok: true, count, hash };
+    walked = extendChain(walked, rows);
+    if (!walked.ok || rows.length < PAGE) return walked;
   }
 }
 
