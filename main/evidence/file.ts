@@ -119,8 +119,8 @@ async function outcome<T>(p: Promise<T>): Promise<Outcome<T>> {
 }
 
 /**
- * Builds the file once the export is recorded (`exportEntry`); the trail is read once a checkpoint covers it
- * (`covered`), so every entry in the file is in the trail up to a checkpoint.
+ * Builds the file once the export is recorded (`exportEntry`, the interview's last entry); each entry's checkpoint is
+ * looked up once one covers the export (`covered`), so every entry in the file is proved in the trail.
  */
 export async function buildEvidenceFile(
   ctx: MainContext,
@@ -154,29 +154,37 @@ export async function buildEvidenceFile(
     ctx.record.writes.history(env.id, interviewId),
     review.queue.get(interviewId),
   ]);
-  const fromTrail = covered.then(() =>
-    Promise.all([
-      ctx.audit.list({ interviewId }),
-      ctx.audit.chain({ interviewId, preimages: true }),
-      ctx.audit.verify(),
-    ]),
+  // The interview's entries are all written already (the export's is the last): they are read, and the report made,
+  // while the checkpoint is taken; only finding each entry's checkpoint waits for it.
+  const fromTrail = Promise.all([
+    ctx.audit.list({ interviewId }),
+    ctx.audit.chain({ interviewId, preimages: true }),
+    ctx.audit.verify(),
+  ]);
+  const reported = Promise.all([fromService, fromRecord, fromTrail]).then(
+    ([[rawIdv, crossDoc], [decisions, , entry], [entries, , chain]]) => {
+      const decision = decisions.at(-1);
+      return reviewReportPdf({
+        language,
+        interviewId,
+        environment,
+        generatedAt: stamp.at,
+        ...(entry ? { entry } : {}),
+        rawIdv,
+        crossDoc,
+        audit: { entries, chain },
+        ...(decision ? { decision } : {}),
+      });
+    },
   );
-  const [[rawIdv, crossDoc, contracts, roots], [decisions, writes, entry], [entries, links, chain]] = await Promise.all(
-    [fromService, fromRecord, fromTrail],
-  );
-  const covering = await coveringCheckpoints(ctx, links);
-  const decision = decisions.at(-1);
-  const report = await reviewReportPdf({
-    language,
-    interviewId,
-    environment,
-    generatedAt: stamp.at,
-    ...(entry ? { entry } : {}),
-    rawIdv,
-    crossDoc,
-    audit: { entries, chain },
-    ...(decision ? { decision } : {}),
-  });
+  const proved = Promise.all([covered, fromTrail]).then(([, [, links]]) => coveringCheckpoints(ctx, links));
+  const [[, , contracts, roots], [decisions, writes], [entries, links, chain], report, covering] = await Promise.all([
+    fromService,
+    fromRecord,
+    fromTrail,
+    reported,
+    proved,
+  ]);
 
   // Each entry's proof: the first checkpoint at or after it; a statement of version 2 lists it when it starts at or
   // before it. A head-only checkpoint of an earlier version proves its head alone.

@@ -111,9 +111,10 @@ export class DecisionRecords {
   }
 
   /**
-   * The interviews of an environment with a decision that took effect (final or confirmed) in `[from, to)`, in
-   * order of that time, read a page at a time after `after` (the last one of the previous page): a batch of evidence
-   * files walks them without holding the whole period.
+   * The interviews of an environment with a decision that took effect (final or confirmed) in `[from, to)`, each once,
+   * at its latest such decision, in order of that time (to the millisecond, as the cursor travels), read a page at a
+   * time after `after` (the last one of the previous page): a batch of evidence files walks them without holding the
+   * whole period.
    */
   async decidedBetween(
     environment: string,
@@ -122,23 +123,24 @@ export class DecisionRecords {
     limit: number,
     after?: { at: string; interviewId: string },
   ): Promise<{ at: string; interviewId: string }[]> {
-    const effective = sql<Date>`coalesce(reviewed_at, decided_at)`;
-    const rows = await this.db
-      .selectFrom('decisions')
-      .select(['interview_id', effective.as('at')])
-      .where('environment', '=', environment)
-      .where('status', 'in', ['final', 'confirmed'])
-      .where(effective, '>=', new Date(from))
-      .where(effective, '<', new Date(to))
-      .$if(after !== undefined, (q) =>
-        q.where(
-          sql<boolean>`(coalesce(reviewed_at, decided_at), interview_id) > (${new Date(after!.at)}, ${after!.interviewId})`,
-        ),
-      )
-      .orderBy(effective)
-      .orderBy('interview_id')
-      .limit(limit)
-      .execute();
+    // Milliseconds, as the cursor travels in JavaScript; an interview once, at its latest decision in the period.
+    const { rows } = await sql<{ interview_id: string; at: Date }>`
+      select interview_id, at from (
+        select d.interview_id, date_trunc('milliseconds', coalesce(d.reviewed_at, d.decided_at)) as at
+        from decisions d
+        where d.environment = ${environment} and d.status in ('final', 'confirmed')
+          and coalesce(d.reviewed_at, d.decided_at) >= ${new Date(from)}
+          and coalesce(d.reviewed_at, d.decided_at) < ${new Date(to)}
+          and not exists (
+            select 1 from decisions later
+            where later.environment = d.environment and later.interview_id = d.interview_id
+              and later.status in ('final', 'confirmed')
+              and coalesce(later.reviewed_at, later.decided_at) < ${new Date(to)}
+              and (coalesce(later.reviewed_at, later.decided_at), later.id) > (coalesce(d.reviewed_at, d.decided_at), d.id))
+      ) effective
+      ${after ? sql`where (at, interview_id) > (${new Date(after.at)}, ${after.interviewId})` : sql``}
+      order by at, interview_id
+      limit ${limit}`.execute(this.db);
     return rows.map((r) => ({ at: new Date(r.at).toISOString(), interviewId: r.interview_id }));
   }
 

@@ -82,29 +82,42 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
  * RFC 3161 token), every `CHECKPOINT_EVERY` entries and at least daily, each checkpoint itself an entry. A history
  * re-chained afterwards contradicts a token issued before it; the token verifies with OpenSSL alone.
  */
-export function trailCheckpoints(ctx: MainContext) {
+export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}) {
   const nom151 = nom151Service(ctx);
+  const every = opts.every ?? CHECKPOINT_EVERY;
 
+  /**
+   * Covers the trail up to its head now. A statement lists at most `every` entries: a longer stretch since the last
+   * checkpoint (a record where nobody took them, such as this computer's, before its first export) is covered by
+   * several, oldest first. The last one taken, if any.
+   */
   async function take(): Promise<AuditEntry | undefined> {
     const head = await ctx.audit.latest();
     if (!head || head.action === 'checkpoint' || !head.hash) return undefined;
-    const last = await ctx.audit.latest('checkpoint');
-    const from = last ? detailOf(last).seq + 1 : 1;
-    const links = await ctx.audit.chain({ fromSeq: from, toSeq: head.seq });
-    const statement = checkpointStatementV2(head, from, links);
-    const { token, folio, verification } = await nom151.stamp(statement);
-    return ctx.audit.append({
-      action: 'checkpoint',
-      detail: {
-        seq: head.seq,
-        hash: head.hash,
-        statement: 2,
-        from,
-        folio,
-        token,
-        ...(verification.details ? { genTime: verification.details.genTime } : {}),
-      },
-    });
+    let taken: AuditEntry | undefined;
+    for (;;) {
+      const last = await ctx.audit.latest('checkpoint');
+      const from = last ? detailOf(last).seq + 1 : 1;
+      if (from > head.seq) return taken;
+      const links = await ctx.audit.chain({ fromSeq: from, toSeq: Math.min(head.seq, from + every - 1) });
+      const covers = links.at(-1);
+      if (!covers) return taken;
+      const statement = checkpointStatementV2(covers, from, links);
+      const { token, folio, verification } = await nom151.stamp(statement);
+      taken = await ctx.audit.append({
+        action: 'checkpoint',
+        detail: {
+          seq: covers.seq,
+          hash: covers.hash,
+          statement: 2,
+          from,
+          folio,
+          token,
+          ...(verification.details ? { genTime: verification.details.genTime } : {}),
+        },
+      });
+      if (covers.seq >= head.seq) return taken;
+    }
   }
 
   return {

@@ -160,4 +160,26 @@ describe('checkpoints of the audit trail outside the database', () => {
     writeFileSync(join(dir, 'statement.txt'), statement);
     expect(openssl(verify)).toMatch(/FAILED/);
   });
+
+  it('cover a long stretch since the last one with several statements, none longer than the interval', async () => {
+    const ctx = app.context;
+    const before = (await ctx.audit.latest())!.seq;
+    for (let i = 0; i < 5; i++) await ctx.audit.append({ interviewId: `s${i}`, action: 'opened', detail: {} });
+    const head = (await ctx.audit.latest())!;
+    const last = await trailCheckpoints(ctx, { every: 2 }).take();
+    expect(last?.detail).toMatchObject({ seq: head.seq, statement: 2 });
+    const taken = (await ctx.audit.list({ action: 'checkpoint', afterSeq: head.seq })).map(
+      (c) => c.detail as { seq: number; from: number },
+    );
+    // Contiguous, from the entry after the last covered one to the head, two entries at most each.
+    expect(taken.map((d) => [d.from, d.seq])).toEqual([
+      [before, before + 1],
+      [before + 2, before + 3],
+      [before + 4, before + 5],
+    ]);
+    for (const c of await ctx.audit.list({ action: 'checkpoint', afterSeq: head.seq }))
+      expect((await statementOf(ctx.audit, c)).trim().split('\n').slice(5)).toHaveLength(
+        (c.detail as { seq: number }).seq - (c.detail as { from: number }).from + 1,
+      );
+  });
 });
