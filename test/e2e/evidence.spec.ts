@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -125,17 +125,18 @@ const decisionsFile = JSON.stringify({
 });
 
 test.describe('a batch for a period', () => {
-  let folder: string;
+  // The shells of this block write their batches here (evidenceFolder()): one folder per worker.
+  const folder = join(tmpdir(), `omni-evidence-batch-${process.pid}`);
   test.beforeAll(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'omni-evidence-batch-'));
-    // The shells of this file write their batches here (evidenceFolder()).
-    process.env.OMNI_REVIEWER_EVIDENCE_DIR = folder;
+    await mkdir(folder, { recursive: true });
   });
   test.afterAll(async () => {
-    delete process.env.OMNI_REVIEWER_EVIDENCE_DIR;
     await rm(folder, { recursive: true, force: true });
   });
-  test.use({ storeFiles: { 'omni-reviewer-decisions': decisionsFile } });
+  test.use({
+    storeFiles: { 'omni-reviewer-decisions': decisionsFile },
+    shellEnv: { OMNI_REVIEWER_EVIDENCE_DIR: folder },
+  });
 
   test('writes the 50 files of the interviews decided in it, with progress, paused and resumed', async ({ page }) => {
     test.setTimeout(180_000);
@@ -156,9 +157,11 @@ test.describe('a batch for a period', () => {
     expect(pausedAt).toBeLessThan(50);
     await section.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/evidence-batch-paused.png` });
-    // Paused is paused: nothing more is written.
-    await page.waitForTimeout(1500);
+    // Paused is paused: the files on disk are the ones counted, none being written.
     await expect(section.getByTestId('evidence-batch-status')).toContainText(`Paused after ${pausedAt} of 50`);
+    const [batchFolder] = await readdir(folder);
+    const zips = batchFolder ? (await readdir(join(folder, batchFolder))).filter((f) => f.endsWith('.zip')) : [];
+    expect(zips).toHaveLength(pausedAt);
 
     await section.getByRole('button', { name: 'Resume' }).click();
     await expect(job).toHaveAttribute('data-state', 'done', { timeout: 150_000 });

@@ -197,6 +197,7 @@ export const test = base.extend<
     shell: ShellFixture;
     page: Page;
     storeFiles: Record<string, string>;
+    shellEnv: Record<string, string>;
   },
   { teamServer: TeamServer; recordEngine: 'embedded' | 'team'; shellHost: ShellHost | undefined }
 >({
@@ -226,6 +227,11 @@ export const test = base.extend<
    * { 'omni-reviewer': '…' } })`); none by default.
    */
   storeFiles: [{}, { option: true }],
+  /**
+   * Environment variables the shell starts with (`test.use({ shellEnv: { … } })`); none by default. A shell that needs
+   * some runs in a process of its own, since the worker's shell host started with the worker's.
+   */
+  shellEnv: [{}, { option: true }],
   shellHost: [
     // Playwright reads a fixture's dependencies from this pattern; this one has none.
     // eslint-disable-next-line no-empty-pattern
@@ -237,9 +243,9 @@ export const test = base.extend<
     },
     { scope: 'worker' },
   ],
-  shell: async ({ storeFiles, recordEngine, teamServer, shellHost }, use) => {
+  shell: async ({ storeFiles, shellEnv, recordEngine, teamServer, shellHost }, use) => {
     const files = recordEngine === 'team' ? await onTeamDatabase(storeFiles, await teamServer.database()) : storeFiles;
-    if (shellHost) {
+    if (shellHost && Object.keys(shellEnv).length === 0) {
       const { fixture, stop } = await shellHost.start(files);
       try {
         await use(fixture);
@@ -248,7 +254,7 @@ export const test = base.extend<
       }
       return;
     }
-    const started = await startShell(files);
+    const started = await startShell(files, shellEnv);
     try {
       await use(started.fixture);
     } finally {
