@@ -65,5 +65,6 @@ describe('npm run demo-server', () => {
     const [code] = await once(unknown, 'exit');
     expect(code).toBe(2);
     expect(stderr).toMatch(/--profile must be spec or production-like/);
-  });
+    // Two starts of the CLI through npm and tsx, as above.
+  }, 60_000);
 });

@@ -98,5 +98,6 @@ describe('reset demo data', () => {
     } finally {
       await second.close();
     }
-  });
+    // Three openings of the embedded record (two shells and the reset), each a PGlite start: over 20 s when loaded.
+  }, 60_000);
 });
