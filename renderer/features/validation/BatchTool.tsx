@@ -364,6 +364,7 @@ export function BatchTool({ interviewId }: { interviewId: string }) {
                           </td>
                           <td>
                             {pick(r.message)}
+                            {r.warning && <span className="muted"> {pick(r.warning)}</span>}
                             {r.advice && <span className="muted"> {pick(r.advice)}</span>}
                             {(r.group !== undefined || r.code) && (
                               <span className="code small">
