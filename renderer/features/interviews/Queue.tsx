@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { QueueCounts, QueueEntry } from '../../../common/ipc/queue';
 import { keys, useOmniMutation } from '../../api/index';
@@ -52,6 +52,7 @@ export function QueueScreen() {
             {(data) => (
               <QueueTable
                 rows={data.pages.flatMap((p) => p.rows)}
+                readFor={pages.isPlaceholderData ? null : search}
                 more={{
                   has: pages.hasNextPage,
                   fetching: pages.isFetching,
@@ -113,6 +114,7 @@ const READ_AHEAD_ROWS = 30;
 /** A row with its label line; rows are measured as drawn, this only places the ones not drawn yet. */
 function QueueTable({
   rows,
+  readFor,
   more,
   counts,
   restoreTo,
@@ -120,6 +122,8 @@ function QueueTable({
 }: {
   /** The rows read so far, in the view's order; more are read as the table scrolls towards their end. */
   rows: QueueEntry[];
+  /** The search these rows were read for; null while an earlier search's rows stand in for them. */
+  readFor: string | null;
   more: { has: boolean; fetching: boolean; fetch: () => void };
   counts: QueueCounts | undefined;
   /** The row to select once read (the interview just seen) and its place on this view, when known. */
@@ -193,6 +197,33 @@ function QueueTable({
   const open = (entry: QueueEntry | undefined) =>
     entry && navigate(`/interviews/${encodeURIComponent(entry.interviewId)}`);
 
+  // Esc in the search goes back to the rows, keeping what was typed (the browser would clear it), so the next `j`
+  // moves the selection instead of being typed. The table takes the focus: the shortcuts act on its selected row.
+  const toRows = () => {
+    if (tableRef.current) tableRef.current.focus({ preventScroll: true });
+    else searchRef.current?.blur();
+  };
+  // Enter in the search opens the one interview it finds, once main has answered for the text typed so far (the
+  // search is asked when typing pauses); several go back to the rows, as Esc does; none leave the focus where it is.
+  const [enterFor, setEnterFor] = useState<string | null>(null);
+  const answered = enterFor !== null && enterFor === view.search && readFor === enterFor && !more.fetching;
+  useEffect(() => {
+    if (!answered) return;
+    setEnterFor(null);
+    if (rows.length === 1 && !more.has) open(rows[0]);
+    else if (rows.length > 1) toRows();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answered]);
+  const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      toRows();
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      setEnterFor(view.search);
+    }
+  };
+
   useShortcut([
     { keys: 'j', description: { en: messages.en.shortcutNext, es: messages.es.shortcutNext }, run: () => move(1) },
     { keys: 'k', description: { en: messages.en.shortcutPrev, es: messages.es.shortcutPrev }, run: () => move(-1) },
@@ -216,6 +247,7 @@ function QueueTable({
         searchRef={searchRef}
         team={team}
         picker={<QueueViewPicker view={view} team={team} />}
+        onSearchKey={onSearchKey}
       />
       <div className="queue-summary">
         <p className="small muted" aria-live="polite">
@@ -244,6 +276,8 @@ function QueueTable({
       ) : (
         <table
           ref={tableRef}
+          // Focused by Esc or Enter in the search, so the keys act on the selected row; not a Tab stop.
+          tabIndex={-1}
           className="table queue-table"
           aria-rowcount={(counts ? Math.max(rows.length, countKept(counts, view.state, view.status)) : rows.length) + 1}
         >

@@ -1,4 +1,4 @@
-import type { ReactNode, RefObject } from 'react';
+import type { KeyboardEvent, ReactNode, RefObject } from 'react';
 import { useT } from '../../i18n/index';
 import { messages } from './messages';
 import { setQueueView, type QueueView } from './queue-view';
@@ -15,11 +15,14 @@ export function QueueToolbar({
   searchRef,
   team,
   picker,
+  onSearchKey,
 }: {
   view: QueueView;
   searchRef: RefObject<HTMLInputElement | null>;
   team: boolean;
   picker: ReactNode;
+  /** Esc and Enter in the search: the queue's, since the shortcuts give way to a field being typed in. */
+  onSearchKey?: (event: KeyboardEvent<HTMLInputElement>) => void;
 }) {
   const t = useT(messages);
   return (
@@ -36,6 +39,7 @@ export function QueueToolbar({
             placeholder={t('searchPlaceholder')}
             value={view.search}
             onChange={(e) => setQueueView({ search: e.target.value })}
+            onKeyDown={onSearchKey}
           />
         </div>
         <FilterSelect
