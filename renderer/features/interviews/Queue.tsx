@@ -33,14 +33,40 @@ export function QueueScreen() {
   const pages = useQueuePages(query, target >= 0 ? target + QUEUE_PAGE / 2 : 0);
   const counts = useQueueCounts(query.search, scopeOf(view));
   const filtered = isFiltered(view, search);
+  // Adding is occasional, so it waits behind a button and the rows take the width; an empty queue opens it, since
+  // there is nothing else to do there (and it stays open until closed, not while the first rows come in).
+  const [adding, setAdding] = useState<'closed' | 'open' | 'opened'>('closed');
+  const empty = !filtered && pages.data?.pages[0]?.rows.length === 0;
+  useEffect(() => {
+    if (empty) setAdding((a) => (a === 'closed' ? 'open' : a));
+  }, [empty]);
   return (
     <div className="queue-screen">
       <div className="queue-heading">
         <h1>{t('queueTitle')}</h1>
-        <TakeNext within={filtered ? { filter: query.filter, search: query.search } : undefined} />
+        <div className="queue-heading-actions">
+          <Button
+            aria-expanded={adding !== 'closed'}
+            aria-controls="queue-add"
+            onClick={() => setAdding(adding === 'closed' ? 'opened' : 'closed')}
+            data-testid="queue-add-toggle"
+          >
+            {t('addTitle')}
+          </Button>
+          <TakeNext within={filtered ? { filter: query.filter, search: query.search } : undefined} />
+        </div>
       </div>
-      <p className="muted">{t('queueIntro')}</p>
-      <div className="queue-grid">
+      {adding !== 'closed' && (
+        <div id="queue-add" className="queue-add">
+          <p className="muted">{t('queueIntro')}</p>
+          <div className="queue-add-grid">
+            {/* Opened by the button: the keyboard goes on to the id field. */}
+            <AddPanel autoFocus={adding === 'opened'} />
+            <DemoSeedsPanel />
+          </div>
+        </div>
+      )}
+      <div className="queue-list">
         <div>
           <Panel
             title={t('queueTitle')}
@@ -70,10 +96,6 @@ export function QueueScreen() {
               />
             )}
           </Panel>
-        </div>
-        <div>
-          <AddPanel />
-          <DemoSeedsPanel />
         </div>
       </div>
     </div>
@@ -274,52 +296,60 @@ function QueueTable({
       {rows.length === 0 ? (
         <p className="panel-empty">{t('queueNoMatch')}</p>
       ) : (
-        <table
-          ref={tableRef}
-          // Focused by Esc or Enter in the search, so the keys act on the selected row; not a Tab stop.
-          tabIndex={-1}
-          className="table queue-table"
-          aria-rowcount={(counts ? Math.max(rows.length, countKept(counts, view.state, view.status)) : rows.length) + 1}
-        >
-          <thead>
-            <tr aria-rowindex={1}>
-              <th scope="col">{t('colInterview')}</th>
-              <th scope="col">{t('colStatus')}</th>
-              <th scope="col">{t('colState')}</th>
-              <th scope="col">{t('colWaiting')}</th>
-              {holders && <th scope="col">{t('colHolder')}</th>}
-              <th scope="col">{t('colOpened')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('colActions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {before > 0 && (
-              <tr aria-hidden="true" className="queue-spacer">
-                <td colSpan={holders ? 7 : 6} style={{ height: before }} />
+        <div className="queue-table-scroll">
+          <table
+            ref={tableRef}
+            // Focused by Esc or Enter in the search, so the keys act on the selected row; not a Tab stop.
+            tabIndex={-1}
+            className="table queue-table"
+            aria-rowcount={
+              (counts ? Math.max(rows.length, countKept(counts, view.state, view.status)) : rows.length) + 1
+            }
+          >
+            <thead>
+              <tr aria-rowindex={1}>
+                {/* The id and its label: the label gives way (cut short) so the id stays whole and the row one line. */}
+                <th scope="col" colSpan={2}>
+                  {t('colInterview')}
+                </th>
+                <th scope="col">{t('colStatus')}</th>
+                <th scope="col">{t('filterRisk')}</th>
+                <th scope="col">{t('colState')}</th>
+                <th scope="col">{t('colWaiting')}</th>
+                {holders && <th scope="col">{t('colHolder')}</th>}
+                <th scope="col">{t('colOpened')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('colActions')}</span>
+                </th>
               </tr>
-            )}
-            {items.map((item) => (
-              <QueueRow
-                key={item.key}
-                entry={rows[item.index]!}
-                index={item.index}
-                current={item.index === current}
-                measure={virtualizer.measureElement}
-                onSelect={setSelected}
-                waiting={age(rows[item.index]!)}
-                holder={holders && { claim: holders.get(rows[item.index]!.interviewId) }}
-                onRemove={(interviewId) => remove.mutate(interviewId)}
-              />
-            ))}
-            {after > 0 && (
-              <tr aria-hidden="true" className="queue-spacer">
-                <td colSpan={holders ? 7 : 6} style={{ height: after }} />
-              </tr>
-            )}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {before > 0 && (
+                <tr aria-hidden="true" className="queue-spacer">
+                  <td colSpan={holders ? 9 : 8} style={{ height: before }} />
+                </tr>
+              )}
+              {items.map((item) => (
+                <QueueRow
+                  key={item.key}
+                  entry={rows[item.index]!}
+                  index={item.index}
+                  current={item.index === current}
+                  measure={virtualizer.measureElement}
+                  onSelect={setSelected}
+                  waiting={age(rows[item.index]!)}
+                  holder={holders && { claim: holders.get(rows[item.index]!.interviewId) }}
+                  onRemove={(interviewId) => remove.mutate(interviewId)}
+                />
+              ))}
+              {after > 0 && (
+                <tr aria-hidden="true" className="queue-spacer">
+                  <td colSpan={holders ? 9 : 8} style={{ height: after }} />
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
       )}
     </>
   );
