@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectAxeClean, goTo } from './review-helpers';
+import { expectAxeClean, goTo, openInterview, panelsSettled } from './review-helpers';
 
 /** Issue #35: the queue as a triage list, dense enough to see a morning's work at once. */
 
@@ -95,4 +95,32 @@ test('"Add interviews" opens the panel at its id field and closes it again; an e
   await goTo(page, '/interviews');
   await expect(page.getByTestId('queue-row')).toHaveCount(2);
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('sorted by risk, highest first, and by waiting time, in the risk column the analyst reads', async ({
+  page,
+  shell,
+}) => {
+  // Each read of an interview's checks files it under their risk; the last one read is the newest high risk.
+  for (const id of ['demo-clean-pass', 'demo-fraud-high']) {
+    await openInterview(page, shell, id);
+    await panelsSettled(page);
+  }
+  await goTo(page, '/interviews');
+  const rows = page.getByTestId('queue-row');
+  // Waiting longest first is the queue's first order (the demo interviews came in together: by id among them).
+  await expect(rows.first()).toContainText('demo-attempts-exhausted');
+  const sort = page.getByLabel('Sort by');
+  await sort.selectOption({ label: 'Risk (highest first)' });
+  await expect(rows.nth(0)).toContainText('demo-fraud-high');
+  await expect(rows.nth(0)).toContainText('High risk');
+  await expect(rows.nth(1)).toContainText('demo-clean-pass');
+  await expect(rows.nth(1)).toContainText('Low risk');
+  // Never read: after every level, longest waiting first.
+  await expect(rows.nth(2)).not.toContainText('risk');
+  await expectAxeClean(page);
+  await page.screenshot({ path: '.tmp/screenshots/queue-triage/queue-by-risk.png' });
+
+  await sort.selectOption({ label: 'Waiting time (longest first)' });
+  await expect(rows.nth(0)).toContainText('demo-attempts-exhausted');
 });

@@ -48,6 +48,7 @@ export function QueueToolbar({
           label="sortLabel"
           options={[
             ['added', 'sortAdded'],
+            ['risk', 'sortRisk'],
             ['id', 'sortId'],
             ['status', 'sortStatus'],
           ]}
