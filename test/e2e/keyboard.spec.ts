@@ -79,6 +79,8 @@ test('workspace: r and c open Reject and Request new capture at the reason, w go
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 
+  // From wherever the analyst was reading.
+  await page.getByRole('heading', { name: 'Cross-document comparison' }).click();
   await page.keyboard.press('w');
   const notes = page.getByLabel('Conference notes');
   await expect(notes).toBeFocused();
