@@ -63,7 +63,7 @@ export function QueueRow({
         <SessionStatusBadge status={entry.sessionStatus} />
       </td>
       <td>{entry.risk && <RiskNote risk={entry.risk} />}</td>
-      <td>
+      <td className={entry.awaitingSecondReview ? 'queue-proposed-cell' : undefined}>
         <LocalStateBadge state={entry.localState} proposed={entry.awaitingSecondReview} />
         <span className="visually-hidden">{stateLabel(entry.localState, entry.awaitingSecondReview)}</span>
         {entry.awaitingSecondReview && <span className="small muted queue-proposed">{t('awaitingSecondReview')}</span>}
