@@ -65,7 +65,8 @@ const Empty = z.object({}).strict();
  * How the queue screen looks at the queue: filters, search (id or label, any case) and an order main can page through
  * by key (each order ends on the interview id, so every row has one place).
  */
-export const QueueSort = z.enum(['added', 'id', 'status']);
+/** 'added': oldest first, which is longest waiting first (the waiting time counts from it); 'risk': highest first. */
+export const QueueSort = z.enum(['added', 'id', 'status', 'risk']);
 export type QueueSort = z.infer<typeof QueueSort>;
 /** Who holds it (a claim that has not lapsed): this analyst, nobody, someone else. */
 export const HolderFilter = z.enum(['all', 'mine', 'unclaimed', 'others']);
@@ -100,7 +101,10 @@ export const QueueSearch = z.string().max(300);
 export const QueueQuery = z.object({ filter: QueueFilter, sort: QueueSort, search: QueueSearch });
 export type QueueQuery = z.infer<typeof QueueQuery>;
 
-/** Where a page ends: the last row's sort key (added time, session status; null for the id order) and id. */
+/**
+ * Where a page ends: the last row's sort key (added time, session status, `rank|added time` for the risk order; null
+ * for the id order) and id.
+ */
 export const QueueCursor = z.object({ key: z.string().max(64).nullable(), interviewId: InterviewId });
 export type QueueCursor = z.infer<typeof QueueCursor>;
 

@@ -71,6 +71,8 @@ export interface BatchRowView {
   group?: CurpGroup;
   message: Bilingual;
   advice?: Bilingual;
+  /** What the local check noticed but left to the service (an RFC check digit that does not match). */
+  warning?: Bilingual;
   attempts: number;
   /** What the service answered for a row that needs attention (kept for those only: a batch may be 100,000 rows). */
   answer?: ServiceAnswer;

@@ -51,8 +51,9 @@ export const CURP_STATES: Readonly<Record<string, string>> = {
 
 const CURP_CHARSET = '0123456789ABCDEFGHIJKLMNÑOPQRSTUVWXYZ';
 
+/** Upper-cases and drops the spaces, hyphens and dots people write CURPs with. */
 export function normalizeCurp(input: string): string {
-  return input.trim().toUpperCase();
+  return input.replace(/[\s.-]/g, '').toUpperCase();
 }
 
 /** Check digit of the first 17 characters: weights 18..2, mod 10. */

@@ -1,5 +1,5 @@
 import { checkCurp, CURP_STATES, curpCheckDigit, normalizeCurp, type CurpCheck } from './curp';
-import { checkRfc, normalizeRfc, rfcCheckDigit, type RfcCheck } from './rfc';
+import { checkRfc, normalizeRfc, type RfcCheck } from './rfc';
 
 /**
  * The local RFC / CURP format checks worded for the user in English and Spanish. Pure (no Node imports): the
@@ -9,7 +9,13 @@ import { checkRfc, normalizeRfc, rfcCheckDigit, type RfcCheck } from './rfc';
 export type Bilingual = { en: string; es: string };
 
 export type LocalCheck =
-  | { valid: true; value: string; summary: Bilingual }
+  | {
+      valid: true;
+      value: string;
+      summary: Bilingual;
+      /** Something the service decides (an RFC check digit that does not match): shown, not a verdict. */
+      warning?: { message: Bilingual; position: number };
+    }
   | { valid: false; value: string; reason: string; position?: number; message: Bilingual };
 
 const RFC_PART: Record<string, Bilingual> = {
@@ -38,6 +44,21 @@ export function describeRfc(input: string): LocalCheck {
   if (check.valid) {
     const kind =
       check.personType === 'fisica' ? { en: 'person', es: 'persona física' } : { en: 'company', es: 'persona moral' };
+    const digit = check.checkDigit;
+    if (digit) {
+      return {
+        valid: true,
+        value: check.rfc,
+        summary: { en: `The format is correct (${kind.en}).`, es: `El formato es correcto (${kind.es}).` },
+        warning: {
+          position: digit.position,
+          message: {
+            en: `The check digit is "${digit.found}" where the other characters give "${digit.expected}". SAT has issued some RFCs like this; the service decides.`,
+            es: `El dígito verificador es "${digit.found}" y los demás caracteres dan "${digit.expected}". El SAT ha emitido algunos RFC así; el servicio decide.`,
+          },
+        },
+      };
+    }
     return {
       valid: true,
       value: check.rfc,
@@ -91,16 +112,6 @@ export function describeRfc(input: string): LocalCheck {
         message: {
           en: `Characters ${nameLength + 1}–${nameLength + 6} (${date}) are not a valid date (YYMMDD).`,
           es: `Los caracteres ${nameLength + 1}–${nameLength + 6} (${date}) no son una fecha válida (AAMMDD).`,
-        },
-      };
-    }
-    default: {
-      const expected = rfcCheckDigit(rfc.slice(0, -1));
-      return {
-        ...base,
-        message: {
-          en: `The check digit is "${rfc.at(-1)}" but the other characters give "${expected}": a character was probably mistyped.`,
-          es: `El dígito verificador es "${rfc.at(-1)}" pero los demás caracteres dan "${expected}": probablemente se capturó mal un carácter.`,
         },
       };
     }

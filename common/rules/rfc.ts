@@ -2,9 +2,13 @@
  * RFC (Registro Federal de Contribuyentes) format rules, as the SAT publishes them: 13 characters for a person
  * (4 letters), 12 for a company (3 letters), then a YYMMDD date, a 2-character homoclave and a check digit.
  * Pure functions without Node imports: the renderer reuses them for as-you-type checks.
+ *
+ * A check digit that does not match is not a format error: SAT has issued RFCs whose last character breaks the rule
+ * (python-stdnum skips that test by default for this reason), so it is returned as `checkDigit` on a valid check and
+ * the service decides.
  */
 
-export type RfcFailureReason = 'empty' | 'length' | 'characters' | 'date' | 'checkDigit';
+export type RfcFailureReason = 'empty' | 'length' | 'characters' | 'date';
 
 export type RfcCheck =
   | {
@@ -12,14 +16,16 @@ export type RfcCheck =
       rfc: string;
       personType: 'fisica' | 'moral';
       birthOrIncorporation: { year2: number; month: number; day: number };
+      /** Set when the last character is not the computed check digit: a warning, not a verdict. */
+      checkDigit?: { found: string; expected: string; position: number };
     }
   | { valid: false; reason: RfcFailureReason; message: string; position?: number };
 
 const RFC_CHARSET = '0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ Ñ';
 
-/** Upper-cases and trims; keeps Ñ and & which are legal in the name part. */
+/** Upper-cases and drops the spaces, hyphens and dots people write RFCs with; keeps Ñ and & (legal in the name part). */
 export function normalizeRfc(input: string): string {
-  return input.trim().toUpperCase();
+  return input.replace(/[\s.-]/g, '').toUpperCase();
 }
 
 /** Check digit of the first 11 (company) or 12 (person) characters: weights 13..2 over a 12-char, space-padded key, mod 11. */
@@ -100,18 +106,12 @@ export function checkRfc(input: string): RfcCheck {
     };
   }
   const expected = rfcCheckDigit(rfc.slice(0, -1));
-  if (rfc.at(-1) !== expected) {
-    return {
-      valid: false,
-      reason: 'checkDigit',
-      message: `The check digit is "${rfc.at(-1)}" but the first characters give "${expected}"; a character was probably mistyped.`,
-      position: rfc.length - 1,
-    };
-  }
+  const found = rfc.at(-1)!;
   return {
     valid: true,
     rfc,
     personType: nameLength === 4 ? 'fisica' : 'moral',
     birthOrIncorporation: { year2: yy, month: mm, day: dd },
+    ...(found === expected ? {} : { checkDigit: { found, expected, position: rfc.length - 1 } }),
   };
 }

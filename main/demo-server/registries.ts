@@ -177,6 +177,13 @@ export const rfcRegistry: RfcRecord[] = [
     message: 'RFC registrado en el padrón de contribuyentes.',
   },
   {
+    // Its check digit (0) is not the one the algorithm gives (9): SAT has issued RFCs like this, and lists them.
+    rfc: 'SOTO800101110',
+    rfcType: 'PERSONA_FISICA',
+    status: 'ACTIVO',
+    message: 'RFC registrado en el padrón de contribuyentes.',
+  },
+  {
     rfc: 'XAXX010101000',
     rfcType: 'PERSONA_FISICA',
     status: 'GENERICO',

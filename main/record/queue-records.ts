@@ -248,9 +248,24 @@ export function pageQuery(
 
 /** Where a page that ends on this entry stops, in the given order. */
 export function cursorOf(sort: QueueSort, entry: StoredEntry): QueueCursor {
-  const key = sort === 'added' ? entry.addedAt : sort === 'status' ? (entry.sessionStatus ?? null) : null;
+  const key =
+    sort === 'added'
+      ? entry.addedAt
+      : sort === 'status'
+        ? (entry.sessionStatus ?? null)
+        : sort === 'risk'
+          ? `${riskRankOf(entry.risk)}|${entry.addedAt}`
+          : null;
   return { key, interviewId: entry.interviewId };
 }
+
+/** The risk order: high, medium, low, a level newer than the spec, never read. `riskRank` is the same in SQL. */
+export function riskRankOf(risk: string | undefined): number {
+  if (risk === undefined) return 4;
+  const known = ['high', 'medium', 'low'].indexOf(risk);
+  return known >= 0 ? known : 3;
+}
+const riskRank = sql`(case when risk is null then 4 when risk = 'high' then 0 when risk = 'medium' then 1 when risk = 'low' then 2 else 3 end)`;
 
 /** The columns each order sorts by, last the id; never-seen statuses go last. Indexed as such by migration 0002. */
 function sortKey(sort: QueueSort): RawBuilder<unknown>[] {
@@ -261,17 +276,24 @@ function sortKey(sort: QueueSort): RawBuilder<unknown>[] {
       return [sql.ref('interview_id')];
     case 'status':
       return [sql`(session_status is null)`, sql`coalesce(session_status, '')`, sql.ref('interview_id')];
+    // Highest risk first, and within a level the longest waiting. Not indexed yet (a migration would add it): each
+    // page reads the view's rows and sorts them, still by key, never by offset.
+    case 'risk':
+      return [riskRank, sql.ref('added_at'), sql.ref('interview_id')];
   }
 }
 
 /** The row's sort key against a cursor's, compared as one row value, which an index range scan answers. */
 function compareKey(sort: QueueSort, op: '<' | '>', cursor: QueueCursor): RawBuilder<SqlBool> {
+  const [rank, addedAt] = (cursor.key ?? '').split('|');
   const values =
     sort === 'added'
       ? [sql`${cursor.key}::timestamptz`, sql`${cursor.interviewId}`]
       : sort === 'status'
         ? [sql`${cursor.key === null}::boolean`, sql`${cursor.key ?? ''}`, sql`${cursor.interviewId}`]
-        : [sql`${cursor.interviewId}`];
+        : sort === 'risk'
+          ? [sql`${Number(rank)}::int`, sql`${addedAt ?? null}::timestamptz`, sql`${cursor.interviewId}`]
+          : [sql`${cursor.interviewId}`];
   return sql<SqlBool>`(${sql.join(sortKey(sort))}) ${sql.raw(op)} (${sql.join(values)})`;
 }
 

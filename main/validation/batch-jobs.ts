@@ -257,10 +257,12 @@ export class BatchJobs {
     const runner: Job['runner'] = new BatchRunner({
       items: inputs,
       concurrency: req.concurrency,
-      // Values that fail the local check never reach the service: the answer is already known.
+      // Values that fail the local check never reach the service: the answer is already known. The rest go as
+      // the check read them (without the spaces, hyphens and dots people write), a check-digit warning included.
       work: async (input, signal) => {
-        if (!describe(input.value).valid) return null;
-        return req.kind === 'rfc' ? services.validateRfc(input.value, signal) : services.addCurp(input.value, signal);
+        const local = describe(input.value);
+        if (!local.valid) return null;
+        return req.kind === 'rfc' ? services.validateRfc(local.value, signal) : services.addCurp(local.value, signal);
       },
       classify: (outcome) => classifyOutcome(req.kind, outcome),
       onSettled: (index, outcome, attempts) => {
@@ -289,6 +291,8 @@ export class BatchJobs {
         const answered = outcome.ok ? outcome.value : curpBodyOf(outcome.error);
         if (result.status !== 'valid' && answered !== undefined && answered !== null)
           result.answer = serviceAnswer(req.kind === 'rfc' ? 'validateRfc' : 'addCurp', answered);
+        const local = describe(input.value);
+        if (local.valid && local.warning) result.warning = local.warning.message;
         record(input, result, attempts);
         if (result.code && STOPPING_CODES.has(result.code) && !view.stoppedBecause) {
           view.stoppedBecause = result.message;
@@ -383,7 +387,7 @@ export class BatchJobs {
         sourceText(r.source),
         r.code ?? '',
         r.group ?? '',
-        r.message[language],
+        r.warning ? `${r.message[language]} ${r.warning[language]}` : r.message[language],
         r.advice?.[language] ?? '',
         r.attempts,
       ]),

@@ -1,4 +1,6 @@
 import type { AddCurpResponse } from '../../common/omni';
+import { normalizeCurp } from '../../common/rules/curp';
+import { normalizeRfc } from '../../common/rules/rfc';
 import { ReviewError } from '../errors';
 import { OmniError } from '../omni/omni-error';
 import { serviceAnswer } from '../omni/answer';
@@ -54,18 +56,21 @@ function batchServices(ctx: MainContext, interviewId: string | undefined): Batch
 export function validationService(ctx: MainContext) {
   const batches = () => validationBatches(ctx);
   return {
-    async validateRfc(rfc: string) {
+    async validateRfc(typed: string) {
+      // Sent as SAT writes it: people type RFCs with spaces, hyphens and dots.
+      const rfc = normalizeRfc(typed);
       const response = await ctx.omni().call('validateRfc', { body: { rfc } });
       await ctx.audit.append({ action: 'validated', detail: { kind: 'rfc', validRFC: response.validRFC } });
       return {
-        rfc: rfc.toUpperCase(),
+        rfc,
         response,
         answer: serviceAnswer('validateRfc', response),
         validatedAt: new Date().toISOString(),
       };
     },
 
-    async addCurp(interviewId: string, curp: string): Promise<CurpResultView> {
+    async addCurp(interviewId: string, typed: string): Promise<CurpResultView> {
+      const curp = normalizeCurp(typed);
       let response: AddCurpResponse;
       try {
         response = await ctx.omni().call('addCurp', { body: { curp } }, { interviewId });
@@ -83,7 +88,7 @@ export function validationService(ctx: MainContext) {
         detail: { kind: 'curp', valid, ...(failure ? { code: failure.code } : {}) },
       });
       return {
-        curp: curp.toUpperCase(),
+        curp,
         valid,
         response,
         answer: serviceAnswer('addCurp', response),

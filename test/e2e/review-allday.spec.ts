@@ -52,7 +52,8 @@ test('after a decision the next interview is one key away, and a second decision
   await page.getByRole('button', { name: 'Reject', exact: true }).click();
   const ask = page.getByRole('dialog');
   await expect(ask.getByTestId('already-decided')).toContainText('already decided');
-  await expect(ask.getByRole('button', { name: 'Change the decision' })).toBeFocused();
+  // The safe choice has the focus (test/e2e/keyboard.spec.ts: Enter keeps the decision).
+  await expect(ask.getByRole('button', { name: 'Keep the decision' })).toBeFocused();
   await ask.getByRole('button', { name: 'Keep the decision' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   const overview = await shell.ipc<{ lastDecision: { decision: string } }>('interview.overview', {

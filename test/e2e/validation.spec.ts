@@ -40,8 +40,6 @@ test('RFC: explains what is wrong while typing, shows the 400 and 500 paths, the
   await expect(check).toContainText('An RFC has 13 characters (person) or 12 (company); this one has 8.');
   await rfc.fill('GODE561331GR8');
   await expect(check).toContainText('are not a valid date');
-  await rfc.fill('GODE561231GR9');
-  await expect(check).toContainText('The check digit is "9" but the other characters give "8"');
   await expect(page.getByRole('button', { name: 'Validate with SAT' })).toBeDisabled();
   await page.screenshot({ path: `${SHOTS}/rfc-local-check.png`, fullPage: true });
 
@@ -54,6 +52,21 @@ test('RFC: explains what is wrong while typing, shows the 400 and 500 paths, the
       .first(),
   ).toBeVisible();
   await expect(page.getByText(/Error code .*400/)).toBeVisible();
+
+  // Written as people write it, with a check digit that SAT may still have issued: a warning, and the service decides.
+  await rfc.fill('SOTO 800101-110');
+  await expect(check).toContainText('The format is correct (person).');
+  await expect(page.getByTestId('local-warning')).toContainText(
+    'The check digit is "0" where the other characters give "9". SAT has issued some RFCs like this; the service decides.',
+  );
+  await expect(rfc).not.toHaveAttribute('aria-invalid');
+  await page.getByRole('button', { name: 'Validate with SAT' }).click();
+  await expect(page.getByTestId('rfc-result')).toContainText('SAT lists this RFC');
+  await expect(page.getByTestId('rfc-result').locator('code')).toHaveText('SOTO800101110');
+  await page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: 'RFC', exact: true }) })
+    .screenshot({ path: `${SHOTS}/rfc-check-digit-warning.png` });
 
   await rfc.fill('GODE561231GR8');
   await expect(check).toContainText('Format and check digit are correct (person).');
@@ -173,13 +186,16 @@ test('batch: CSV column with retries, pause and resume, per-row problems and a C
   await expect(run.getByTestId('count-valid')).toHaveText('43');
   await expect(run.getByTestId('count-invalid')).toHaveText('3');
   await expect(run.getByTestId('batch-problem')).toHaveCount(3);
-  await expect(run.getByTestId('batch-problem').first()).toContainText('local check, not sent');
+  // The check-digit mismatch went to the service, which does not list it; the local warning stays beside its answer.
+  await expect(run.getByTestId('batch-problem').first()).toContainText('SAT does not list this RFC');
+  await expect(run.getByTestId('batch-problem').first()).toContainText('SAT has issued some RFCs like this');
+  await expect(run.getByTestId('batch-problem').nth(1)).toContainText('local check, not sent');
   const refused = run.getByTestId('batch-problem').nth(2);
   await expect(refused).toContainText('SAT does not list this RFC');
   await refused.getByText('Service answer').click();
   await expect(refused.getByTestId('service-answer')).toContainText('"validRFC": false');
   await refused.screenshot({ path: `${SHOTS}/batch-row-service-answer.png` });
-  await expect(run.getByTestId('batch-problem').first().getByTestId('service-answer')).toHaveCount(0);
+  await expect(run.getByTestId('batch-problem').nth(1).getByTestId('service-answer')).toHaveCount(0);
   await axeClean(page);
   await page.locator('section.batch').screenshot({ path: `${SHOTS}/batch-done.png` });
 

@@ -7,7 +7,7 @@ import { Button, ErrorNotice, Field, FileField, Panel, TextAreaField } from '../
 import { messages } from './messages';
 import { SessionStatusBadge, useEntryLabel } from './shared';
 
-/** Beside the queue: adding interviews (by id, link, pasted list or CSV) and the demo environment's seeded ones. */
+/** Above the queue, behind its "Add interviews" button: adding interviews (by id, link, pasted list or CSV) and the demo environment's seeded ones. */
 
 function ImportSummary({ result }: { result: AddResult }) {
   const t = useT(messages);
@@ -37,7 +37,7 @@ function ImportSummary({ result }: { result: AddResult }) {
   );
 }
 
-export function AddPanel() {
+export function AddPanel({ autoFocus = false }: { autoFocus?: boolean }) {
   const t = useT(messages);
   const navigate = useNavigate();
   const [id, setId] = useState('');
@@ -91,6 +91,7 @@ export function AddPanel() {
           name="interviewId"
           autoComplete="off"
           spellCheck={false}
+          autoFocus={autoFocus}
         />
         <Field
           label={t('addToken')}

@@ -2,6 +2,8 @@ import { keys, useOmniQuery } from '../../api/index';
 import { useFieldWord } from '../../i18n/field-words';
 import { useT } from '../../i18n/index';
 import { Badge, IconCheck, IconDanger, IconMinus, Panel, ServiceAnswerView } from '../../ui/index';
+import type { CrossDocRow } from '../../../common/ipc/interview';
+import { compareValues } from './crossdoc-diff';
 import { CROSSDOC_FIELDS, CROSSDOC_SOURCES, CROSSDOC_STATUSES } from './crossdoc-words';
 import { messages } from './messages';
 import { useEndedSessionText } from './session-ended';
@@ -63,25 +65,77 @@ export function CrossDocPanel({ interviewId }: { interviewId: string }) {
                   </td>
                   <td className="num mono">{row.score === undefined ? '—' : String(row.score)}</td>
                 </tr>
-                {row.details.length > 0 && (
-                  <tr className="crossdoc-values">
-                    <td colSpan={3} headers={fieldId}>
-                      <dl className="kv">
-                        {row.details.map(([k, v], i) => (
-                          <div key={`${k}-${i}`}>
-                            <dt>{k ? sourceWord(k) : '—'}</dt>
-                            <dd className={k === 'reason' ? undefined : 'mono'}>{v}</dd>
-                          </div>
-                        ))}
-                      </dl>
-                    </td>
-                  </tr>
-                )}
+                {row.details.length > 0 && <CrossDocValues row={row} headers={fieldId} sourceWord={sourceWord} />}
               </tbody>
             );
           })}
         </table>
       )}
     </Panel>
+  );
+}
+
+/** The values a row compared: where they differ, marked (and said in words under them, for everyone). */
+function CrossDocValues({
+  row,
+  headers,
+  sourceWord,
+}: {
+  row: CrossDocRow;
+  headers: string;
+  sourceWord: (key: string) => string;
+}) {
+  const t = useT(messages);
+  // Values read from a document, not the service's other keys (a reason), and only where the service saw a difference.
+  const compared = row.details.filter(([k]) => k !== '' && k !== 'reason');
+  const comparison = row.verdict === 'match' ? null : compareValues(compared);
+  const segmentsOf = new Map(
+    comparison && comparison.kind !== 'sameDate' ? comparison.values.map((v) => [v.source, v.segments]) : [],
+  );
+  let summary: string | null = null;
+  if (comparison?.kind === 'text')
+    summary = t('diffText', {
+      parts: comparison.values
+        .map((v) => t('diffValue', { words: v.words.join(' ') || t('diffNothing'), source: sourceWord(v.source) }))
+        .join(', '),
+    });
+  else if (comparison?.kind === 'date') {
+    const word = { year: t('diffYear'), month: t('diffMonth'), day: t('diffDay') };
+    const parts = (['year', 'month', 'day'] as const).filter((p) => comparison.values[0]!.parts.includes(p));
+    summary = `${t('diffDate', { parts: parts.map((p) => word[p]).join(t('diffAnd')) })}${comparison.swapped ? ` ${t('diffSwapped')}` : ''}`;
+  } else if (comparison?.kind === 'sameDate') summary = t('diffSameDate');
+  return (
+    <tr className="crossdoc-values">
+      <td colSpan={3} headers={headers}>
+        <dl className="kv">
+          {row.details.map(([k, v], i) => {
+            const segments = segmentsOf.get(k);
+            return (
+              <div key={`${k}-${i}`}>
+                <dt>{k ? sourceWord(k) : '—'}</dt>
+                <dd className={k === 'reason' ? undefined : 'mono'}>
+                  {segments
+                    ? segments.map((seg, n) =>
+                        seg.differs ? (
+                          <mark key={n} className="crossdoc-diff">
+                            {seg.text}
+                          </mark>
+                        ) : (
+                          <span key={n}>{seg.text}</span>
+                        ),
+                      )
+                    : v}
+                </dd>
+              </div>
+            );
+          })}
+        </dl>
+        {summary && (
+          <p className="crossdoc-diff-summary small" data-testid="crossdoc-diff">
+            {summary}
+          </p>
+        )}
+      </td>
+    </tr>
   );
 }

@@ -39,11 +39,26 @@ export function DecisionBar({
   const last = overview?.lastDecision;
   const word = useDecisionWord();
   // The decision is far down the Tab order (header, player, every finding): one key brings the keyboard to it.
-  useShortcut({
-    keys: 'd',
-    description: { en: messages.en.shortcutDecision, es: messages.es.shortcutDecision },
-    run: focusDecision,
-  });
+  // Reject and Request capture open their dialog (which asks for the reason, so a key alone decides nothing); where
+  // the decisions are blocked, the key goes to what the bar offers instead (attach a session token).
+  const choose = (kind: DecisionKind) => (blocked ? focusDecision() : setChoice(kind));
+  useShortcut([
+    {
+      keys: 'd',
+      description: { en: messages.en.shortcutDecision, es: messages.es.shortcutDecision },
+      run: focusDecision,
+    },
+    {
+      keys: 'r',
+      description: { en: messages.en.shortcutReject, es: messages.es.shortcutReject },
+      run: () => choose('reject'),
+    },
+    {
+      keys: 'c',
+      description: { en: messages.en.shortcutRequestCapture, es: messages.es.shortcutRequestCapture },
+      run: () => choose('requestNewCapture'),
+    },
+  ]);
   return (
     <section className="decision-bar" aria-labelledby={`decision-${interviewId}`} id="decision">
       <h2 id={`decision-${interviewId}`}>{t('decisionTitle')}</h2>
@@ -201,8 +216,11 @@ function DecisionDialog({
   else if (!changing)
     actions = (
       <>
-        <Button onClick={onClose}>{t('keepDecision')}</Button>
-        <Button variant={choice === 'reject' ? 'danger' : 'primary'} onClick={() => setChanging(true)} data-autofocus>
+        {/* The safe choice has the focus: Enter keeps the decision already sent. */}
+        <Button onClick={onClose} data-autofocus>
+          {t('keepDecision')}
+        </Button>
+        <Button variant={choice === 'reject' ? 'danger' : 'primary'} onClick={() => setChanging(true)}>
           {t('changeDecision')}
         </Button>
       </>

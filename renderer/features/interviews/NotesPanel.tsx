@@ -4,6 +4,7 @@ import type { QueueEntry } from '../../../common/ipc/queue';
 import { keys, useOmniMutation, useOmniQuery, useQueriesUnder } from '../../api/index';
 import { useBilingual, useFormat, useT } from '../../i18n/index';
 import { Button, ServiceAnswerView, Skeleton } from '../../ui/index';
+import { useShortcut } from '../../ui/shortcuts';
 import { messages } from './messages';
 import { useDecisionWord, writeBlocker } from './shared';
 import { useDraft } from './useDraft';
@@ -36,8 +37,14 @@ export function NotesPanel({
   onAttach: () => void;
 }) {
   const t = useT(messages);
+  // The notes box sits far down the Tab order (player, every finding): one key brings the keyboard to it.
+  useShortcut({
+    keys: 'w',
+    description: { en: messages.en.shortcutNotes, es: messages.es.shortcutNotes },
+    run: () => focusNotes(interviewId),
+  });
   return (
-    <section className="panel" aria-labelledby={`notes-title-${interviewId}`}>
+    <section className="panel" id="notes" aria-labelledby={`notes-title-${interviewId}`}>
       <div className="panel-header">
         <h2 id={`notes-title-${interviewId}`}>{t('notesTitle')}</h2>
       </div>
@@ -48,6 +55,14 @@ export function NotesPanel({
       <SentHistory interviewId={interviewId} />
     </section>
   );
+}
+
+/** The notes box, or what the panel offers instead while notes cannot be written (attach a session token). */
+function focusNotes(interviewId: string) {
+  const box = document.getElementById(`notes-${interviewId}`) as HTMLTextAreaElement | null;
+  const target = box && !box.disabled ? box : document.querySelector<HTMLElement>('#notes button:not(:disabled)');
+  target?.focus();
+  (target ?? document.getElementById('notes'))?.scrollIntoView({ block: 'nearest' });
 }
 
 /**

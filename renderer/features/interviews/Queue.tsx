@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { QueueCounts, QueueEntry } from '../../../common/ipc/queue';
 import { keys, useOmniMutation } from '../../api/index';
@@ -33,14 +33,40 @@ export function QueueScreen() {
   const pages = useQueuePages(query, target >= 0 ? target + QUEUE_PAGE / 2 : 0);
   const counts = useQueueCounts(query.search, scopeOf(view));
   const filtered = isFiltered(view, search);
+  // Adding is occasional, so it waits behind a button and the rows take the width; an empty queue opens it, since
+  // there is nothing else to do there (and it stays open until closed, not while the first rows come in).
+  const [adding, setAdding] = useState<'closed' | 'open' | 'opened'>('closed');
+  const empty = !filtered && pages.data?.pages[0]?.rows.length === 0;
+  useEffect(() => {
+    if (empty) setAdding((a) => (a === 'closed' ? 'open' : a));
+  }, [empty]);
   return (
     <div className="queue-screen">
       <div className="queue-heading">
         <h1>{t('queueTitle')}</h1>
-        <TakeNext within={filtered ? { filter: query.filter, search: query.search } : undefined} />
+        <div className="queue-heading-actions">
+          <Button
+            aria-expanded={adding !== 'closed'}
+            aria-controls="queue-add"
+            onClick={() => setAdding(adding === 'closed' ? 'opened' : 'closed')}
+            data-testid="queue-add-toggle"
+          >
+            {t('addTitle')}
+          </Button>
+          <TakeNext within={filtered ? { filter: query.filter, search: query.search } : undefined} />
+        </div>
       </div>
-      <p className="muted">{t('queueIntro')}</p>
-      <div className="queue-grid">
+      {adding !== 'closed' && (
+        <div id="queue-add" className="queue-add">
+          <p className="muted">{t('queueIntro')}</p>
+          <div className="queue-add-grid">
+            {/* Opened by the button: the keyboard goes on to the id field. */}
+            <AddPanel autoFocus={adding === 'opened'} />
+            <DemoSeedsPanel />
+          </div>
+        </div>
+      )}
+      <div className="queue-list">
         <div>
           <Panel
             title={t('queueTitle')}
@@ -52,6 +78,7 @@ export function QueueScreen() {
             {(data) => (
               <QueueTable
                 rows={data.pages.flatMap((p) => p.rows)}
+                readFor={pages.isPlaceholderData ? null : search}
                 more={{
                   has: pages.hasNextPage,
                   fetching: pages.isFetching,
@@ -69,10 +96,6 @@ export function QueueScreen() {
               />
             )}
           </Panel>
-        </div>
-        <div>
-          <AddPanel />
-          <DemoSeedsPanel />
         </div>
       </div>
     </div>
@@ -113,6 +136,7 @@ const READ_AHEAD_ROWS = 30;
 /** A row with its label line; rows are measured as drawn, this only places the ones not drawn yet. */
 function QueueTable({
   rows,
+  readFor,
   more,
   counts,
   restoreTo,
@@ -120,6 +144,8 @@ function QueueTable({
 }: {
   /** The rows read so far, in the view's order; more are read as the table scrolls towards their end. */
   rows: QueueEntry[];
+  /** The search these rows were read for; null while an earlier search's rows stand in for them. */
+  readFor: string | null;
   more: { has: boolean; fetching: boolean; fetch: () => void };
   counts: QueueCounts | undefined;
   /** The row to select once read (the interview just seen) and its place on this view, when known. */
@@ -193,6 +219,33 @@ function QueueTable({
   const open = (entry: QueueEntry | undefined) =>
     entry && navigate(`/interviews/${encodeURIComponent(entry.interviewId)}`);
 
+  // Esc in the search goes back to the rows, keeping what was typed (the browser would clear it), so the next `j`
+  // moves the selection instead of being typed. The table takes the focus: the shortcuts act on its selected row.
+  const toRows = () => {
+    if (tableRef.current) tableRef.current.focus({ preventScroll: true });
+    else searchRef.current?.blur();
+  };
+  // Enter in the search opens the one interview it finds, once main has answered for the text typed so far (the
+  // search is asked when typing pauses); several go back to the rows, as Esc does; none leave the focus where it is.
+  const [enterFor, setEnterFor] = useState<string | null>(null);
+  const answered = enterFor !== null && enterFor === view.search && readFor === enterFor && !more.fetching;
+  useEffect(() => {
+    if (!answered) return;
+    setEnterFor(null);
+    if (rows.length === 1 && !more.has) open(rows[0]);
+    else if (rows.length > 1) toRows();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answered]);
+  const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      toRows();
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      setEnterFor(view.search);
+    }
+  };
+
   useShortcut([
     { keys: 'j', description: { en: messages.en.shortcutNext, es: messages.es.shortcutNext }, run: () => move(1) },
     { keys: 'k', description: { en: messages.en.shortcutPrev, es: messages.es.shortcutPrev }, run: () => move(-1) },
@@ -216,6 +269,7 @@ function QueueTable({
         searchRef={searchRef}
         team={team}
         picker={<QueueViewPicker view={view} team={team} />}
+        onSearchKey={onSearchKey}
       />
       <div className="queue-summary">
         <p className="small muted" aria-live="polite">
@@ -242,50 +296,60 @@ function QueueTable({
       {rows.length === 0 ? (
         <p className="panel-empty">{t('queueNoMatch')}</p>
       ) : (
-        <table
-          ref={tableRef}
-          className="table queue-table"
-          aria-rowcount={(counts ? Math.max(rows.length, countKept(counts, view.state, view.status)) : rows.length) + 1}
-        >
-          <thead>
-            <tr aria-rowindex={1}>
-              <th scope="col">{t('colInterview')}</th>
-              <th scope="col">{t('colStatus')}</th>
-              <th scope="col">{t('colState')}</th>
-              <th scope="col">{t('colWaiting')}</th>
-              {holders && <th scope="col">{t('colHolder')}</th>}
-              <th scope="col">{t('colOpened')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('colActions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {before > 0 && (
-              <tr aria-hidden="true" className="queue-spacer">
-                <td colSpan={holders ? 7 : 6} style={{ height: before }} />
+        <div className="queue-table-scroll">
+          <table
+            ref={tableRef}
+            // Focused by Esc or Enter in the search, so the keys act on the selected row; not a Tab stop.
+            tabIndex={-1}
+            className="table queue-table"
+            aria-rowcount={
+              (counts ? Math.max(rows.length, countKept(counts, view.state, view.status)) : rows.length) + 1
+            }
+          >
+            <thead>
+              <tr aria-rowindex={1}>
+                {/* The id and its label: the label gives way (cut short) so the id stays whole and the row one line. */}
+                <th scope="col" colSpan={2}>
+                  {t('colInterview')}
+                </th>
+                <th scope="col">{t('colStatus')}</th>
+                <th scope="col">{t('filterRisk')}</th>
+                <th scope="col">{t('colState')}</th>
+                <th scope="col">{t('colWaiting')}</th>
+                {holders && <th scope="col">{t('colHolder')}</th>}
+                <th scope="col">{t('colOpened')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('colActions')}</span>
+                </th>
               </tr>
-            )}
-            {items.map((item) => (
-              <QueueRow
-                key={item.key}
-                entry={rows[item.index]!}
-                index={item.index}
-                current={item.index === current}
-                measure={virtualizer.measureElement}
-                onSelect={setSelected}
-                waiting={age(rows[item.index]!)}
-                holder={holders && { claim: holders.get(rows[item.index]!.interviewId) }}
-                onRemove={(interviewId) => remove.mutate(interviewId)}
-              />
-            ))}
-            {after > 0 && (
-              <tr aria-hidden="true" className="queue-spacer">
-                <td colSpan={holders ? 7 : 6} style={{ height: after }} />
-              </tr>
-            )}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {before > 0 && (
+                <tr aria-hidden="true" className="queue-spacer">
+                  <td colSpan={holders ? 9 : 8} style={{ height: before }} />
+                </tr>
+              )}
+              {items.map((item) => (
+                <QueueRow
+                  key={item.key}
+                  entry={rows[item.index]!}
+                  index={item.index}
+                  current={item.index === current}
+                  measure={virtualizer.measureElement}
+                  onSelect={setSelected}
+                  waiting={age(rows[item.index]!)}
+                  holder={holders && { claim: holders.get(rows[item.index]!.interviewId) }}
+                  onRemove={(interviewId) => remove.mutate(interviewId)}
+                />
+              ))}
+              {after > 0 && (
+                <tr aria-hidden="true" className="queue-spacer">
+                  <td colSpan={holders ? 9 : 8} style={{ height: after }} />
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
       )}
     </>
   );

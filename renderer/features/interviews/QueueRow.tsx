@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { QueueEntry } from '../../../common/ipc/queue';
 import type { ClaimView } from '../../../common/ipc/team';
 import { useFormat, useT } from '../../i18n/index';
-import { Button } from '../../ui/index';
+import { Button, IconWarning } from '../../ui/index';
 import { messages } from './messages';
 import { LocalStateBadge, SessionStatusBadge, useEntryLabel, useLocalStateLabel } from './shared';
 import { HolderCell, useAgeText } from './team-queue';
@@ -45,21 +45,28 @@ export function QueueRow({
       data-testid="queue-row"
       onClick={() => onSelect(index)}
     >
-      <td>
+      <td className="queue-id">
         <Link className="mono" to={`/interviews/${encodeURIComponent(entry.interviewId)}`}>
           {entry.interviewId}
         </Link>
-        {label && <div className="small muted">{label}</div>}
-        {!entry.hasSessionToken && <div className="small queue-no-token">{t('noSessionToken')}</div>}
+        {!entry.hasSessionToken && (
+          <span className="small queue-no-token" title={t('noSessionToken')}>
+            <IconWarning /> {t('noTokenShort')}
+          </span>
+        )}
+      </td>
+      {/* Cut short to keep the row on one line; the whole label is its title and the workspace's header. */}
+      <td className="queue-label small muted" title={label || undefined}>
+        {label}
       </td>
       <td>
         <SessionStatusBadge status={entry.sessionStatus} />
-        {entry.risk && <RiskNote risk={entry.risk} />}
       </td>
-      <td>
+      <td>{entry.risk && <RiskNote risk={entry.risk} />}</td>
+      <td className={entry.awaitingSecondReview ? 'queue-proposed-cell' : undefined}>
         <LocalStateBadge state={entry.localState} proposed={entry.awaitingSecondReview} />
         <span className="visually-hidden">{stateLabel(entry.localState, entry.awaitingSecondReview)}</span>
-        {entry.awaitingSecondReview && <div className="small muted">{t('awaitingSecondReview')}</div>}
+        {entry.awaitingSecondReview && <span className="small muted queue-proposed">{t('awaitingSecondReview')}</span>}
       </td>
       <td className="num">{waiting}</td>
       {holder && (
@@ -90,10 +97,10 @@ export function QueueRow({
   );
 }
 
-/** The risk the interview's checks were last read with, under its status; a level newer than the spec as sent. */
+/** The risk the interview's checks were last read with; a level newer than the spec as sent. */
 function RiskNote({ risk }: { risk: string }) {
   const t = useT(messages);
   const known = { high: 'riskNoteHigh', medium: 'riskNoteMedium', low: 'riskNoteLow' } as const;
   const text = risk in known ? t(known[risk as keyof typeof known]) : t('riskNote', { level: risk });
-  return <div className={`small queue-risk queue-risk-${risk in known ? risk : 'other'}`}>{text}</div>;
+  return <span className={`small queue-risk queue-risk-${risk in known ? risk : 'other'}`}>{text}</span>;
 }

@@ -1,4 +1,4 @@
-import type { ReactNode, RefObject } from 'react';
+import type { KeyboardEvent, ReactNode, RefObject } from 'react';
 import { useT } from '../../i18n/index';
 import { SelectField } from '../../ui/index';
 import { messages } from './messages';
@@ -16,11 +16,14 @@ export function QueueToolbar({
   searchRef,
   team,
   picker,
+  onSearchKey,
 }: {
   view: QueueView;
   searchRef: RefObject<HTMLInputElement | null>;
   team: boolean;
   picker: ReactNode;
+  /** Esc and Enter in the search: the queue's, since the shortcuts give way to a field being typed in. */
+  onSearchKey?: (event: KeyboardEvent<HTMLInputElement>) => void;
 }) {
   const t = useT(messages);
   return (
@@ -37,6 +40,7 @@ export function QueueToolbar({
             placeholder={t('searchPlaceholder')}
             value={view.search}
             onChange={(e) => setQueueView({ search: e.target.value })}
+            onKeyDown={onSearchKey}
           />
         </div>
         <FilterSelect
@@ -45,6 +49,7 @@ export function QueueToolbar({
           label="sortLabel"
           options={[
             ['added', 'sortAdded'],
+            ['risk', 'sortRisk'],
             ['id', 'sortId'],
             ['status', 'sortStatus'],
           ]}

@@ -51,6 +51,7 @@ export function BatchProblems({ problems, problemCount }: { problems: BatchRowVi
                   </td>
                   <td>
                     {pick(r.message)}
+                    {r.warning && <span className="muted"> {pick(r.warning)}</span>}
                     {r.advice && <span className="muted"> {pick(r.advice)}</span>}
                     {(r.group !== undefined || r.code) && (
                       <span className="code small">

@@ -1,7 +1,9 @@
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import type { IpcErrorData } from '../../../common/ipc/define';
 import type { CurpFailureView, CurpResultView, RfcResultView } from '../../../common/ipc/validation';
+import { normalizeCurp } from '../../../common/rules/curp';
 import { describeCurp, describeRfc, type LocalCheck } from '../../../common/rules/local-check';
+import { normalizeRfc } from '../../../common/rules/rfc';
 import { useOmniMutation } from '../../api/index';
 import { useQueueList } from '../../api/queue';
 import { useBilingual, useT, type Translate } from '../../i18n/index';
@@ -28,23 +30,36 @@ function LocalCheckLine({ check, id }: { check: LocalCheck; id: string }) {
   const pick = useBilingual();
   if (check.valid) {
     return (
-      <p id={id} className="local-check local-ok" data-testid="local-check">
-        <IconCheck /> <strong>{t('localOk')}:</strong> {pick(check.summary)}
-      </p>
+      <div id={id}>
+        <p className="local-check local-ok" data-testid="local-check">
+          <IconCheck /> <strong>{t('localOk')}:</strong> {pick(check.summary)}
+        </p>
+        {check.warning && (
+          <p className="local-check local-warning" data-testid="local-warning">
+            <IconWarning /> <strong>{t('localWarning')}:</strong> {pick(check.warning.message)}
+            <Marked value={check.value} at={check.warning.position} />
+          </p>
+        )}
+      </div>
     );
   }
-  const at = check.position;
   return (
     <p id={id} className="local-check local-problem" data-testid="local-check">
       <IconWarning /> <strong>{t('localProblem')}:</strong> {pick(check.message)}
-      {at !== undefined && check.value.length > at && (
-        <span className="local-marked mono" aria-hidden="true">
-          {check.value.slice(0, at)}
-          <mark>{check.value[at]}</mark>
-          {check.value.slice(at + 1)}
-        </span>
-      )}
+      <Marked value={check.value} at={check.position} />
     </p>
+  );
+}
+
+/** The value as read, its character at `at` marked (the message names it, so this is for the eye only). */
+function Marked({ value, at }: { value: string; at: number | undefined }) {
+  if (at === undefined || value.length <= at) return null;
+  return (
+    <span className="local-marked mono" aria-hidden="true">
+      {value.slice(0, at)}
+      <mark>{value[at]}</mark>
+      {value.slice(at + 1)}
+    </span>
   );
 }
 
@@ -91,7 +106,8 @@ const KINDS = {
     hint: 'rfcHint',
     validate: 'rfcValidate',
     nothingYet: 'nothingYet',
-    maxLength: 20,
+    // Room for the spaces, hyphens and dots people write (GODE 561231 GR8); sent without them.
+    maxLength: 24,
     describe: describeRfc,
   },
   curp: {
@@ -210,7 +226,9 @@ export function RfcTool() {
   const [rfc, setRfc] = useState('');
   const validate = useOmniMutation((api, value: string) => api.validation.validateRfc({ rfc: value }));
   const send = () => {
-    if (rfc.trim()) validate.mutate(rfc.trim());
+    // As the local check read it: without the spaces, hyphens and dots people write.
+    const value = normalizeRfc(rfc);
+    if (value) validate.mutate(value);
   };
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
@@ -261,7 +279,8 @@ export function CurpTool({
     api.validation.addCurp(input),
   );
   const send = () => {
-    if (curp.trim() && tokenReady) validate.mutate({ interviewId, curp: curp.trim() });
+    const value = normalizeCurp(curp);
+    if (value && tokenReady) validate.mutate({ interviewId, curp: value });
   };
   const disabledReason = !interviewId ? t('reasonNoInterview') : !tokenReady ? t('reasonNoToken') : null;
   return (

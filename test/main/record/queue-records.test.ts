@@ -63,6 +63,38 @@ describe.each(ENGINES)('the queue read a page at a time, on the %s engine', (kin
     expect((await walk({ ...ALL, sort }, 10))[0]).toEqual(order);
   });
 
+  it('sorts by risk, highest first, then by waiting time, each page after the last by key', async () => {
+    await queue.put('risky', [
+      { interviewId: 'r1', addedAt: '2026-11-22T09:00:00.000Z', localState: 'toReview', risk: 'low' },
+      { interviewId: 'r2', addedAt: '2026-11-21T09:00:00.000Z', localState: 'toReview' },
+      { interviewId: 'r3', addedAt: '2026-11-23T09:00:00.000Z', localState: 'toReview', risk: 'high' },
+      { interviewId: 'r4', addedAt: '2026-11-20T09:00:00.000Z', localState: 'toReview', risk: 'medium' },
+      { interviewId: 'r5', addedAt: '2026-11-19T09:00:00.000Z', localState: 'toReview', risk: 'high' },
+      // A level newer than the spec: after the known ones, before the never-read.
+      { interviewId: 'r6', addedAt: '2026-11-18T09:00:00.000Z', localState: 'toReview', risk: 'critical' },
+      { interviewId: 'r7', addedAt: '2026-11-19T09:00:00.000Z', localState: 'decided', risk: 'high' },
+    ]);
+    const risk: QueueQuery = { ...ALL, sort: 'risk' };
+    const pages = async (query: QueueQuery, limit: number) => {
+      const out: string[][] = [];
+      let after: QueueCursor | undefined;
+      for (;;) {
+        const rows = await queue.page('risky', query, after, limit);
+        out.push(rows.map((r) => r.interviewId));
+        if (rows.length < limit) return out;
+        after = cursorOf(query.sort, rows.at(-1)!);
+      }
+    };
+    const order = ['r5', 'r7', 'r3', 'r4', 'r1', 'r6', 'r2'];
+    expect((await pages(risk, 2)).flat()).toEqual(order);
+    expect((await pages(risk, 3)).flat()).toEqual(order);
+    expect((await pages(risk, 10))[0]).toEqual(order);
+    // Filtered views sort the same way, and the workspace's next and previous follow it.
+    const toReview: QueueQuery = { ...risk, filter: { state: 'toReview', status: 'all' } };
+    expect((await pages(toReview, 2)).flat()).toEqual(['r5', 'r3', 'r4', 'r1', 'r6', 'r2']);
+    expect(await queue.neighbours('risky', 'r4', toReview)).toEqual({ prev: 'r3', next: 'r1', index: 2, count: 6 });
+  });
+
   it('filters by local state and by session status, unknown meaning never seen, in SQL', async () => {
     const ids = async (filter: QueueQuery['filter']) =>
       (await queue.page('demo', { ...ALL, filter }, undefined, 100)).map((r) => r.interviewId);

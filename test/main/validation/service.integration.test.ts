@@ -47,6 +47,11 @@ describe('RFC', () => {
     expect(missing.response).toMatchObject({ validRFC: false, messageCode: 'RFC_NO_ENCONTRADO' });
   });
 
+  it('sends an RFC as the service writes it, whatever spaces, hyphens and dots it was typed with', async () => {
+    const found = await call<RfcResultView>('validation.validateRfc', { rfc: 'gode 561231-gr8' });
+    expect(found).toMatchObject({ rfc: 'GODE561231GR8', response: { validRFC: true } });
+  });
+
   it('explains the 400 for a bad format and the 500 the service may answer', async () => {
     expect(await failure(call('validation.validateRfc', { rfc: 'ABC' }))).toMatchObject({ httpStatus: 400 });
     await h.demo('faults', { route: 'validateRfc', kind: 'status', status: 500 });
@@ -115,7 +120,9 @@ describe('batch', () => {
       code: 'LOCAL_LENGTH',
       attempts: 0,
     });
-    expect(byLine[5]).toMatchObject({ status: 'invalid', source: 'local', code: 'LOCAL_CHECKDIGIT' });
+    // A check digit that does not match is the service's to judge: sent, with the local warning kept beside its answer.
+    expect(byLine[5]).toMatchObject({ status: 'invalid', source: 'service', code: 'RFC_NO_ENCONTRADO' });
+    expect(byLine[5]!.warning?.en).toContain('"9" where the other characters give "8"');
     expect(byLine[6]).toMatchObject({ status: 'invalid', source: 'service', code: 'RFC_NO_ENCONTRADO' });
     // A row that needs attention carries what the service answered; a valid one or a local refusal does not.
     expect(byLine[6]!.answer).toMatchObject({
@@ -142,6 +149,50 @@ describe('batch', () => {
       'intentos',
     ]);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['2', '3', '4', '5', '6', '7']);
+  });
+
+  it('sends RFCs and CURPs written with spaces, hyphens and dots, and RFCs whose check digit does not match, to the service', async () => {
+    const rfcs = ['GODE 561231 GR8', 'MAG-041126-GT8', 'SOTO800101110', 'GODE.561231.GR9', 'GODE 5612 31'];
+    const started = await call<BatchJobView>('validation.batchStart', {
+      csvText: ['rfc', ...rfcs].join('\n'),
+      kind: 'rfc',
+      column: 0,
+      hasHeader: true,
+      concurrency: 2,
+    });
+    const job = await finished(started.jobId);
+    const byLine = Object.fromEntries(job.rows.map((r) => [r.line, r]));
+    // The rows keep the value as written; the service saw it without the formatting (it would answer 400 otherwise).
+    expect(byLine[2]).toMatchObject({ value: 'GODE 561231 GR8', status: 'valid', source: 'service', attempts: 1 });
+    expect(byLine[3]).toMatchObject({ value: 'MAG-041126-GT8', status: 'valid', source: 'service', attempts: 1 });
+    // SAT lists this one although its check digit breaks the rule: only the service could say so.
+    expect(byLine[4]).toMatchObject({ status: 'valid', source: 'service', attempts: 1 });
+    expect(byLine[4]!.message.en).toBe('SAT lists this RFC (PERSONA_FISICA).');
+    expect(byLine[4]!.warning).toEqual({
+      en: 'The check digit is "0" where the other characters give "9". SAT has issued some RFCs like this; the service decides.',
+      es: 'El dígito verificador es "0" y los demás caracteres dan "9". El SAT ha emitido algunos RFC así; el servicio decide.',
+    });
+    expect(byLine[5]).toMatchObject({ status: 'invalid', source: 'service', code: 'RFC_NO_ENCONTRADO', attempts: 1 });
+    // A format error stays a local verdict, never sent.
+    expect(byLine[6]).toMatchObject({ status: 'invalid', source: 'local', code: 'LOCAL_LENGTH', attempts: 0 });
+    expect(job.counts).toEqual({ valid: 3, invalid: 2, error: 0 });
+
+    const exported = await call<SavedFileView>('validation.batchExport', { jobId: started.jobId, language: 'es' });
+    expect(exported).toMatchObject({ saved: true, rows: 5 });
+    const soto = parseCsv(new TextDecoder().decode(saved.at(-1)!.data)).find((r) => r[1] === 'SOTO800101110');
+    expect(soto?.[6]).toContain('El SAT ha emitido algunos RFC así; el servicio decide.');
+
+    const curp = await call<BatchJobView>('validation.batchStart', {
+      csvText: 'HEGG 560427 MVZRRL04\nHEGG-560427-MVZ-RRL-05',
+      kind: 'curp',
+      column: 0,
+      hasHeader: false,
+      interviewId: 'demo-clean-pass',
+    });
+    const curps = Object.fromEntries((await finished(curp.jobId)).rows.map((r) => [r.line, r]));
+    expect(curps[1]).toMatchObject({ status: 'valid', source: 'service' });
+    // A CURP's check digit is RENAPO's rule without exceptions: still a local verdict.
+    expect(curps[2]).toMatchObject({ status: 'invalid', source: 'local', code: 'LOCAL_CHECKDIGIT' });
   });
 
   it('validates CURPs for an interview: transient groups retried, input errors reported, daily limit stops the batch', async () => {
