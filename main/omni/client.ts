@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { TokenManager } from '../auth/token';
-import type { CredentialName, Vault } from '../auth/vault';
+import type { CredentialName, SecretStore } from '../auth/vault';
+import { type Destination, serviceDestination } from '../auth/destination';
 import { VaultDecryptError } from '../errors';
 import { clientError, fieldIssues, OmniError } from './omni-error';
 import { log as defaultLog, type Logger } from '../log';
@@ -18,6 +19,8 @@ import { readTolerantly } from './tolerant-read';
 
 export interface ClientEnvironment {
   id: string;
+  /** `demo`: the embedded demo, one destination whatever port it listens on this run. */
+  kind?: string;
   baseUrl: string;
   authUrl: string;
   apiVersion: string;
@@ -48,7 +51,8 @@ export interface RetryOptions {
 
 export interface OmniClientOptions {
   env: ClientEnvironment;
-  vault: Vault;
+  /** Secrets are looked up by where this client sends them: its environment's origins (auth/destination.ts). */
+  vault: SecretStore;
   fetch?: typeof fetch;
   now?: () => number;
   tokens?: TokenManager;
@@ -97,7 +101,9 @@ type Attempt =
  */
 export class OmniClient {
   readonly env: ClientEnvironment;
-  private readonly vault: Vault;
+  private readonly vault: SecretStore;
+  /** The one destination this client's secrets are looked up by: the origins it sends to. */
+  private readonly to: Destination;
   private readonly fetchImpl: typeof fetch;
   private readonly now: () => number;
   private readonly tokens: TokenManager;
@@ -109,6 +115,7 @@ export class OmniClient {
   constructor(opts: OmniClientOptions) {
     this.env = opts.env;
     this.vault = opts.vault;
+    this.to = serviceDestination(opts.env);
     this.fetchImpl = opts.fetch ?? globalThis.fetch.bind(globalThis);
     this.now = opts.now ?? Date.now;
     this.log = opts.logger ?? defaultLog;
@@ -314,7 +321,7 @@ export class OmniClient {
   private async credential(name: CredentialName, endpoint: EndpointName): Promise<string> {
     let value: string | undefined;
     try {
-      value = await this.vault.getCredential(this.env.id, name);
+      value = await this.vault.getCredential(this.to, name);
     } catch (e) {
       if (e instanceof VaultDecryptError)
         throw clientError('config', 'CREDENTIAL_UNDECRYPTABLE', {
@@ -333,7 +340,7 @@ export class OmniClient {
     let token: string | undefined;
     if (interviewId) {
       try {
-        token = await this.vault.getSessionToken(this.env.id, interviewId);
+        token = await this.vault.getSessionToken(this.to, interviewId);
       } catch (e) {
         if (e instanceof VaultDecryptError)
           throw clientError('config', 'CREDENTIAL_UNDECRYPTABLE', {

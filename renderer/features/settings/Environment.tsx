@@ -61,12 +61,14 @@ export function ConnectionDetails({ env, t }: { env: EnvironmentView; t: T }) {
     tokenHeader: env.tokenHeader,
   });
   const [saved, setSaved] = useState<false | 'saved' | 'savedCredentialsCleared'>(false);
+  const [tokensCleared, setTokensCleared] = useState(0);
   const update = useOmniMutation(
     (api, input: Parameters<typeof api.settings.updateEnvironment>[0]) => api.settings.updateEnvironment(input),
     {
       invalidate: [keys.settings.environments()],
       onSuccess: async (updated) => {
         setSaved(updated.credentialsCleared ? 'savedCredentialsCleared' : 'saved');
+        setTokensCleared(updated.sessionTokensCleared ?? 0);
         await queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'settings' });
       },
     },
@@ -126,7 +128,12 @@ export function ConnectionDetails({ env, t }: { env: EnvironmentView; t: T }) {
           <Button type="submit" variant="primary" disabled={update.isPending}>
             {t('save')}
           </Button>
-          {saved && !update.isPending && <span role="status">{t(saved)}</span>}
+          {saved && !update.isPending && (
+            <span role="status">
+              {t(saved)}
+              {tokensCleared > 0 && <> {t('savedTokensCleared', { count: tokensCleared })}</>}
+            </span>
+          )}
         </div>
       </form>
       {update.error && <ErrorNotice error={update.error.data} />}

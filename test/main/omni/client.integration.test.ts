@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { serviceDestination } from '../../../main/auth/destination';
 import { MemoryVault } from '../../../main/auth/memory-vault';
-import type { Vault } from '../../../main/auth/vault';
+import type { SecretStore } from '../../../main/auth/vault';
 import { createLogger } from '../../../main/log';
 import { OmniClient, type ClientEnvironment } from '../../../main/omni/client';
 import { OmniError } from '../../../main/omni/omni-error';
 import { errorBody, startTestServer, type TestServer } from '../../helpers/omni-test-server';
 
 let server: TestServer;
-let vault: Vault;
+let vault: SecretStore;
 let env: ClientEnvironment;
 
 const API_KEY = 'api-key-7f3a9c1d';
@@ -25,10 +26,10 @@ beforeEach(async () => {
     apiVersion: '1.0',
     tokenHeader: 'X-Incode-Hardware-Id',
   };
-  await vault.setCredential('test', 'apiKey', API_KEY);
-  await vault.setCredential('test', 'integrationId', INTEGRATION);
-  await vault.setCredential('test', 'secret', SECRET);
-  await vault.setSessionToken('test', 'iv-1', SESSION);
+  await vault.setCredential(serviceDestination(env), 'apiKey', API_KEY);
+  await vault.setCredential(serviceDestination(env), 'integrationId', INTEGRATION);
+  await vault.setCredential(serviceDestination(env), 'secret', SECRET);
+  await vault.setSessionToken(serviceDestination(env), 'iv-1', SESSION);
 });
 afterEach(() => server.close());
 
@@ -320,7 +321,7 @@ describe('OmniClient over loopback HTTP', () => {
   });
 
   it('reports missing or undecryptable credentials as config errors', async () => {
-    await vault.clearCredential('test', 'secret');
+    await vault.clearCredential(serviceDestination(env), 'secret');
     const err = await failure(client().call('listApiKeys', {}));
     expect(err).toMatchObject({ kind: 'config', code: 'NO_CREDENTIALS', endpoint: 'authorizeServer' });
     expect(err.issues?.[0]?.path).toBe('secret');

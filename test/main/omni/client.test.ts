@@ -3,6 +3,10 @@ import { MemoryVault } from '../../../main/auth/memory-vault';
 import { createLogger } from '../../../main/log';
 import { OmniClient, parseRetryAfter } from '../../../main/omni/client';
 import { OmniError } from '../../../main/omni/omni-error';
+import { serviceDestination } from '../../../main/auth/destination';
+
+/** Where the test client sends: the secrets are stored for it. */
+const E = serviceDestination({ id: 'e', baseUrl: 'https://omni.example/', authUrl: 'https://auth.example' });
 
 /** A fetch that records what it was asked and answers from a script, for the parts that need no socket. */
 function scripted(answer: (url: string, init: RequestInit) => Response) {
@@ -16,10 +20,10 @@ function scripted(answer: (url: string, init: RequestInit) => Response) {
 
 async function setup(answer: (url: string, init: RequestInit) => Response) {
   const vault = new MemoryVault();
-  await vault.setCredential('e', 'apiKey', 'key-1234');
-  await vault.setCredential('e', 'integrationId', 'int-1234');
-  await vault.setCredential('e', 'secret', 'sec-1234');
-  await vault.setSessionToken('e', 'iv 1', 'sess-1234');
+  await vault.setCredential(E, 'apiKey', 'key-1234');
+  await vault.setCredential(E, 'integrationId', 'int-1234');
+  await vault.setCredential(E, 'secret', 'sec-1234');
+  await vault.setSessionToken(E, 'iv 1', 'sess-1234');
   const s = scripted((url, init) =>
     url.endsWith('/authorize/server') ? Response.json({ token: 'server-1234' }) : answer(url, init),
   );
@@ -125,9 +129,9 @@ describe('Idempotency-Key', () => {
 describe('server token under faults', () => {
   it('retries a 429 (Retry-After), a 503 and a reset on the authorization, one request in flight for every waiter', async () => {
     const vault = new MemoryVault();
-    await vault.setCredential('e', 'apiKey', 'key-1234');
-    await vault.setCredential('e', 'integrationId', 'int-1234');
-    await vault.setCredential('e', 'secret', 'sec-1234');
+    await vault.setCredential(E, 'apiKey', 'key-1234');
+    await vault.setCredential(E, 'integrationId', 'int-1234');
+    await vault.setCredential(E, 'secret', 'sec-1234');
     const faults = [
       () => new Response('{}', { status: 429, headers: { 'retry-after': '0' } }),
       () => new Response('busy', { status: 503 }),
