@@ -109,18 +109,22 @@ describe('OmniClient request building', () => {
 });
 
 describe('Idempotency-Key', () => {
-  it('a resent note or name carries the same key; a different one or another interview does not', async () => {
+  it('a note or name carries the caller’s key; without one, each call makes its own, so identical notes do not share it', async () => {
     const { client, seen } = await setup(() => Response.json({ success: true }));
     const keyOf = () => new Headers(seen.at(-1)!.init.headers).get('idempotency-key');
+    await client.call(
+      'addConferenceNotes',
+      { body: { notes: 'Checked ID' } },
+      { interviewId: 'iv 1', idempotencyKey: 'k-1' },
+    );
+    expect(keyOf()).toBe('k-1');
     await client.call('addConferenceNotes', { body: { notes: 'Checked ID' } }, { interviewId: 'iv 1' });
     const first = keyOf();
     await client.call('addConferenceNotes', { body: { notes: 'Checked ID' } }, { interviewId: 'iv 1' });
-    expect(first).toMatch(/^[0-9a-f]{32}$/);
-    expect(keyOf()).toBe(first);
-    await client.call('addConferenceNotes', { body: { notes: 'Checked ID again' } }, { interviewId: 'iv 1' });
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
     expect(keyOf()).not.toBe(first);
     await client.call('addName', { body: { name: 'Ana' } }, { interviewId: 'iv 1' });
-    expect(keyOf()).toMatch(/^[0-9a-f]{32}$/);
+    expect(keyOf()).toMatch(/^[0-9a-f-]{36}$/);
     await client.call('signStringNom151', { body: { stringToSign: 'x' } }).catch(() => undefined);
     expect(keyOf()).toBeNull();
   });
