@@ -110,11 +110,34 @@ const headerName = z
   .refine(noControlChars, 'Must not contain line breaks or control characters')
   .transform((v) => v.trim())
   .pipe(z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/, 'Must be a valid HTTP header name'));
+/** RFC 9110 `token` characters: what a header value such as api-version may hold as sent. */
+const TCHAR = /^[!#$%&'*+.^_`|~0-9A-Za-z-]$/;
+/** The first character that is not a token character, described for a message ("€" U+20AC); undefined if none. */
+export function refusedTokenChar(value: string): string | undefined {
+  for (const ch of value) {
+    if (TCHAR.test(ch)) continue;
+    const code = `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+    return /[\p{L}\p{N}\p{P}\p{S}]/u.test(ch) ? `"${ch}" (${code})` : code;
+  }
+  return undefined;
+}
 const apiVersion = z
   .string()
-  .refine(noControlChars, 'Must not contain line breaks or control characters')
   .transform((v) => v.trim())
-  .pipe(z.string().min(1).max(20));
+  .pipe(
+    z
+      .string()
+      .min(1)
+      .max(20)
+      .superRefine((v, ctx) => {
+        const refused = refusedTokenChar(v);
+        if (refused)
+          ctx.addIssue({
+            code: 'custom',
+            message: `The character ${refused} cannot be sent in the api-version header: use letters, digits and . - _ (for example 1.0)`,
+          });
+      }),
+  );
 
 /** Where the review record is kept: on this computer (embedded) or on the team's PostgreSQL server. */
 export const RecordEngineKind = z.enum(['embedded', 'team']);

@@ -50,10 +50,8 @@ export function databaseDestination(
 ): Destination {
   const ca = c.ca ? createHash('sha256').update(c.ca).digest('hex').slice(0, 32) : 'system';
   const host = c.host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
-  return make(
-    scope,
-    `postgresql://${encodeURIComponent(c.user)}@${host}:${c.port}/${encodeURIComponent(c.database)}?tls=${c.tls}&ca=${ca}`,
-  );
+  // JSON, not URL encoding: any string is written one way, and none throws.
+  return make(scope, JSON.stringify(['postgresql', host, c.port, c.database, c.user, c.tls, ca]));
 }
 
 /** A secret that never leaves this computer (the team key seals and opens, it is not sent). */

@@ -16,6 +16,7 @@ import {
   type TokenKind,
 } from './endpoints';
 import { readTolerantly } from './tolerant-read';
+import { refusedTokenChar } from '../../common/ipc/settings';
 
 export interface ClientEnvironment {
   id: string;
@@ -655,7 +656,11 @@ function checkEnvironment(env: ClientEnvironment): OmniError | undefined {
       problems.push({ path: key, message: 'is not a URL' });
     }
   }
+  const refused = env.apiVersion?.trim() ? refusedTokenChar(env.apiVersion) : undefined;
   if (!env.apiVersion?.trim()) problems.push({ path: 'apiVersion', message: 'is empty' });
+  // Saved before the header was checked as the wire accepts it: every call would fail as "not reached".
+  else if (refused)
+    problems.push({ path: 'apiVersion', message: `has the character ${refused}, which a header cannot carry` });
   if (!HEADER_NAME.test(env.tokenHeader ?? ''))
     problems.push({ path: 'tokenHeader', message: 'is not a valid header name' });
   return problems.length ? clientError('config', 'INVALID_ENVIRONMENT', { issues: problems }) : undefined;

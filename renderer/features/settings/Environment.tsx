@@ -76,7 +76,11 @@ export function ConnectionDetails({ env, t }: { env: EnvironmentView; t: T }) {
   const demo = env.kind === 'demo';
   // Field problems in the user's language (the schema's own messages are English only).
   const issueFor = (field: string) => {
-    if (!update.error?.data.issues?.some((i) => i.path === field)) return undefined;
+    const issue = update.error?.data.issues?.find((i) => i.path === field);
+    if (!issue) return undefined;
+    // The schema names the refused character; the sentence around it is the screen's, in the user's language.
+    const char = /character (.+?) cannot/.exec(issue.message)?.[1];
+    if (field === 'apiVersion' && char) return t('invalidApiVersionChar', { char });
     return field === 'baseUrl' || field === 'authUrl'
       ? t('invalidUrl')
       : field === 'tokenHeader'

@@ -25,6 +25,8 @@ export const messages = defineMessages({
     savedTokensCleared:
       'The session tokens of {count} interviews were attached for the old address and were removed: attach them again to work at this one.',
     invalidApiVersion: 'Enter a version on one line, for example 1.0.',
+    invalidApiVersionChar:
+      'The character {char} cannot be sent in the api-version header. Use letters, digits and . - _ only, for example 1.0.',
     demoDataTitle: 'Demo data',
     demoDataIntro:
       'Start the demo over: its review queue, drafts and decisions are forgotten. Other environments and the audit trail are kept.',
@@ -153,6 +155,8 @@ export const messages = defineMessages({
     savedTokensCleared:
       'Los tokens de sesión de {count} entrevistas se adjuntaron para la dirección anterior y se eliminaron: vuelve a adjuntarlos para trabajar en esta.',
     invalidApiVersion: 'Escribe una versión en una sola línea, por ejemplo 1.0.',
+    invalidApiVersionChar:
+      'El carácter {char} no se puede enviar en el encabezado api-version. Usa solo letras, dígitos y . - _, por ejemplo 1.0.',
     demoDataTitle: 'Datos de demostración',
     demoDataIntro:
       'Empieza la demostración de nuevo: se olvidan su bandeja de revisión, borradores y decisiones. Los otros ambientes y la bitácora de auditoría se conservan.',

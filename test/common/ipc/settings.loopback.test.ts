@@ -64,3 +64,24 @@ describe('the team key is a generated 32-byte value', () => {
     expect(teamKeyBytes(key)).toBeUndefined();
   });
 });
+
+describe('api-version is validated as the wire accepts it (an RFC 9110 token)', () => {
+  const parse = (apiVersion: string) => settings.updateEnvironment.input.safeParse({ id: 'custom', apiVersion });
+
+  it.each(['1.0', ' 2.1 ', 'v1_beta-2', '2024-01-01'])('%s is accepted', (v) => {
+    expect(parse(v).success).toBe(true);
+  });
+
+  it.each([
+    ['1.0€', '"€" (U+20AC)'],
+    ['1 0', 'U+0020'],
+    ['1.0\u0000', 'U+0000'],
+    ['1.0\r\nX-Evil: 1', 'U+000D'],
+    ['1,0', '"," (U+002C)'],
+    ['ñ', '"ñ" (U+00F1)'],
+  ])('%j is refused, naming %s', (v, named) => {
+    const result = parse(v);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toContain(`character ${named}`);
+  });
+});
