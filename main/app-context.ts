@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { captureState } from './capture/state';
+import { removeLeftoverStaging } from './capture/staging';
 import { streamingFetch } from './capture/streaming-fetch';
 import { embeddedDemo, type DemoHandle } from './demo-server/embedded';
 import { startDemoServer } from './demo-server/index';
@@ -67,6 +68,8 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
   // streamingFetch: Node's fetch buffers streamed request bodies whole; video import needs backpressure.
   const fetchImpl = opts.fetch ?? streamingFetch();
   const { store } = opts;
+  // Uploads a run that ended without closing left in the temp folder.
+  await removeLeftoverStaging().catch(() => 0);
   // On a team database, session tokens are shared sealed with the team key (set once the record is open).
   let sharedTokens: TokenSharing | undefined;
   const secrets = sharingVault(opts.vault, () => sharedTokens, log);
