@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { captureState } from './capture/state';
 import { removeLeftoverStaging } from './capture/staging';
+import { makePrivateTree } from './private-files';
 import { streamingFetch } from './capture/streaming-fetch';
 import { embeddedDemo, type DemoHandle } from './demo-server/embedded';
 import { startDemoServer } from './demo-server/index';
@@ -109,6 +110,8 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
     openRecordOrEmbedded(engine, embedded, log),
     environments.activeId() === 'demo' ? demo.ensure() : undefined,
   ]);
+  // PGlite creates its files 0666 less the umask: the record is private like the rest of the data folder.
+  if (record.engine === 'embedded') makePrivateTree(embedded.dataDir);
   try {
     const legacy = await importLegacyFiles(record.db, opts.dataDir, store, log, now);
     opts.shell.setAside.push(...legacy.setAside);
@@ -165,6 +168,7 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
       checkpoints?.stop();
       await onRecord.stop();
       await record.close();
+      if (record.engine === 'embedded') makePrivateTree(embedded.dataDir);
     },
   };
 }

@@ -26,17 +26,16 @@ async function put(staged: StagedFiles, body: Buffer): Promise<{ status: number;
   }) as unknown as IncomingMessage;
   let status = 0;
   let text = '';
-  const res = {
-    writableEnded: false,
+  const sink = { writableEnded: false };
+  const res = Object.assign(sink, {
     writeHead(s: number) {
       status = s;
-      return this;
     },
     end(t: string) {
       text = t;
-      this.writableEnded = true;
+      sink.writableEnded = true;
     },
-  } as unknown as ServerResponse;
+  }) as unknown as ServerResponse;
   await handleStagingUpload(req, res, staged);
   return { status, body: JSON.parse(text) as IpcResult<unknown> };
 }
