@@ -121,8 +121,16 @@ export function refusedTokenChar(value: string): string | undefined {
   }
   return undefined;
 }
+const apiVersionRefused = (refused: string) =>
+  `The character ${refused} cannot be sent in the api-version header: use letters, digits and . - _ (for example 1.0)`;
 const apiVersion = z
   .string()
+  // A line break would split the header: refused, not trimmed away.
+  .superRefine((v, ctx) => {
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+    const control = /[\x00-\x1f\x7f]/.exec(v)?.[0];
+    if (control) ctx.addIssue({ code: 'custom', message: apiVersionRefused(refusedTokenChar(control)!) });
+  })
   .transform((v) => v.trim())
   .pipe(
     z
@@ -131,11 +139,7 @@ const apiVersion = z
       .max(20)
       .superRefine((v, ctx) => {
         const refused = refusedTokenChar(v);
-        if (refused)
-          ctx.addIssue({
-            code: 'custom',
-            message: `The character ${refused} cannot be sent in the api-version header: use letters, digits and . - _ (for example 1.0)`,
-          });
+        if (refused) ctx.addIssue({ code: 'custom', message: apiVersionRefused(refused) });
       }),
   );
 
