@@ -135,7 +135,8 @@ export function ConnectionDetails({ env, t }: { env: EnvironmentView; t: T }) {
           {saved && !update.isPending && (
             <span role="status">
               {t(saved)}
-              {tokensCleared > 0 && <> {t('savedTokensCleared', { count: tokensCleared })}</>}
+              {tokensCleared === 1 && <> {t('savedTokenCleared')}</>}
+              {tokensCleared > 1 && <> {t('savedTokensCleared', { count: tokensCleared })}</>}
             </span>
           )}
         </div>

@@ -24,6 +24,8 @@ export const messages = defineMessages({
       'Saved. The address changed, so the stored credentials were cleared: enter them again for the new address.',
     savedTokensCleared:
       'The session tokens of {count} interviews were attached for the old address and were removed: attach them again to work at this one.',
+    savedTokenCleared:
+      'The session token of one interview was attached for the old address and was removed: attach it again to work at this one.',
     invalidApiVersion: 'Enter a version on one line, for example 1.0.',
     invalidApiVersionChar:
       'The character {char} cannot be sent in the api-version header. Use letters, digits and . - _ only, for example 1.0.',
@@ -154,6 +156,8 @@ export const messages = defineMessages({
       'Guardado. La dirección cambió, así que se borraron las credenciales guardadas: vuelve a capturarlas para la nueva dirección.',
     savedTokensCleared:
       'Los tokens de sesión de {count} entrevistas se adjuntaron para la dirección anterior y se eliminaron: vuelve a adjuntarlos para trabajar en esta.',
+    savedTokenCleared:
+      'El token de sesión de una entrevista se adjuntó para la dirección anterior y se eliminó: vuelve a adjuntarlo para trabajar en esta.',
     invalidApiVersion: 'Escribe una versión en una sola línea, por ejemplo 1.0.',
     invalidApiVersionChar:
       'El carácter {char} no se puede enviar en el encabezado api-version. Usa solo letras, dígitos y . - _, por ejemplo 1.0.',
