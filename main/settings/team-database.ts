@@ -83,7 +83,8 @@ export function teamDatabaseSettings({ store, vault }: TeamDatabaseDeps) {
       if (newPassword !== undefined) await vault.setCredential(to, 'secret', newPassword);
       const { credentials } = await vault.forgetAllBut(to);
       if (newTeamKey !== undefined) await vault.setCredential(TEAM_KEY_DESTINATION, 'secret', newTeamKey);
-      return { passwordCleared: credentials > 0 };
+      // Typed again in the same save, nothing is missing: only a password left behind is worth saying.
+      return { passwordCleared: credentials > 0 && newPassword === undefined };
     },
     /** At start: a password an earlier version saved unbound is bound to the address it was saved with. */
     async adoptUnbound() {

@@ -163,3 +163,17 @@ describe('the team database password is bound to host, port, database, user, TLS
     expect(Buffer.concat(pg.received.slice(before)).includes(Buffer.from(PASSWORD))).toBe(true);
   });
 });
+
+describe('a new address saved with its password', () => {
+  it('keeps only the new one and does not say a password is missing', async () => {
+    const config = { host: '127.0.0.1', port: 5999, database: 'team', user: 'ana', tls: 'disable' as const };
+    await call('settings.saveTeamDatabase', { config, password: 'first-password' });
+    const saved = await call<TeamDatabaseView>('settings.saveTeamDatabase', {
+      config: { ...config, port: 6000 },
+      password: 'second-password',
+    });
+    expect(saved.passwordSet).toBe(true);
+    expect(saved.passwordCleared).toBeUndefined();
+    expect(app.context.secrets.knownSecrets()).not.toContain('first-password');
+  });
+});
