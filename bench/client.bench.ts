@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { serviceDestination } from '../main/auth/destination';
 import { MemoryVault } from '../main/auth/memory-vault';
 import { startDemoServer } from '../main/demo-server';
 import { createLogger } from '../main/log';
@@ -46,9 +47,9 @@ export default async function (): Promise<Record<string, number>> {
       tokenHeader: 'X-Incode-Hardware-Id',
     };
     const vault = new MemoryVault();
-    await vault.setCredential('bench', 'apiKey', creds.apiKey);
-    await vault.setCredential('bench', 'integrationId', creds.integrationId);
-    await vault.setCredential('bench', 'secret', creds.secret);
+    await vault.setCredential(serviceDestination(env), 'apiKey', creds.apiKey);
+    await vault.setCredential(serviceDestination(env), 'integrationId', creds.integrationId);
+    await vault.setCredential(serviceDestination(env), 'secret', creds.secret);
 
     let authorizations = 0;
     const countingFetch: typeof fetch = (input, init) => {

@@ -5,6 +5,7 @@ import { open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import http from 'node:http';
+import { serviceDestination } from '../main/auth/destination';
 import { MemoryVault } from '../main/auth/memory-vault';
 import { base64Length } from '../main/capture/base64-json-body';
 import { Base64Encoder } from '../main/capture/base64-simd';
@@ -224,8 +225,9 @@ export default async function importBench(): Promise<Record<string, number>> {
     if (bodyBytes !== base64Length(FILE_BYTES) + '{"video":"","type":"selfie"}'.length)
       throw new Error('reference body has an unexpected size');
     const vault = new MemoryVault();
-    await vault.setCredential('bench', 'apiKey', 'bench-api-key');
-    await vault.setSessionToken('bench', 'bench', 'bench-session-token');
+    const to = serviceDestination({ id: 'bench', baseUrl: sink.url, authUrl: sink.url });
+    await vault.setCredential(to, 'apiKey', 'bench-api-key');
+    await vault.setSessionToken(to, 'bench', 'bench-session-token');
     const client = new OmniClient({
       env: {
         id: 'bench',

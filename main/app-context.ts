@@ -1,9 +1,13 @@
 import { join } from 'node:path';
 import { captureState } from './capture/state';
+import { removeLeftoverStaging } from './capture/staging';
+import { makePrivateTree } from './private-files';
 import { streamingFetch } from './capture/streaming-fetch';
 import { embeddedDemo, type DemoHandle } from './demo-server/embedded';
 import { startDemoServer } from './demo-server/index';
-import type { Vault } from './auth/vault';
+import type { SecretStore } from './auth/vault';
+import { serviceDestination } from './auth/destination';
+import { environmentVault } from './auth/environment-vault';
 import type { FileJsonStore } from './json-store';
 import { openRecord, recordForApp, type OpenRecord, type RecordEngine } from './record/index';
 import { connectionFailed, teamDatabaseSettings } from './settings/team-database';
@@ -40,7 +44,8 @@ export interface AppContextOptions {
   dataDir: string;
   /** Where the review record is; default: the embedded engine in `dataDir`. */
   recordEngine?: RecordEngine;
-  vault: Vault;
+  /** Every secret, bound to its destination (auth/destination.ts). */
+  vault: SecretStore;
   media: MediaStore;
   files: FileService;
   /** Starts the embedded demo service; default: the demo server on 127.0.0.1, random port. */
@@ -64,9 +69,14 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
   // streamingFetch: Node's fetch buffers streamed request bodies whole; video import needs backpressure.
   const fetchImpl = opts.fetch ?? streamingFetch();
   const { store } = opts;
+  // Uploads a run that ended without closing left in the temp folder.
+  await removeLeftoverStaging().catch(() => 0);
   // On a team database, session tokens are shared sealed with the team key (set once the record is open).
   let sharedTokens: TokenSharing | undefined;
-  const vault = sharingVault(opts.vault, () => sharedTokens, log);
+  const secrets = sharingVault(opts.vault, () => sharedTokens, log);
+  // Bound late: the environments are built after the demo, which loads its credentials through this.
+  let destinationOf = (envId: string) => serviceDestination({ id: envId, baseUrl: '', authUrl: '' });
+  const vault = environmentVault(secrets, (envId) => destinationOf(envId));
 
   const clients = new Map<string, { signature: string; client: OmniClient }>();
   const forgetClient = (envId: string) => clients.delete(envId);
@@ -75,7 +85,7 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
     const cached = clients.get(env.id);
     if (cached && cached.signature === signature) return cached.client;
     if (isPlainHttpToRemote(env.baseUrl) || isPlainHttpToRemote(env.authUrl)) throw insecureAddress();
-    const client = new OmniClient({ env, vault, fetch: fetchImpl, now, logger: log });
+    const client = new OmniClient({ env, vault: secrets, fetch: fetchImpl, now, logger: log });
     clients.set(env.id, { signature, client });
     return client;
   };
@@ -88,13 +98,20 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
     onStop: () => forgetClient('demo'),
   });
   const environments = environmentService(store, demo, forgetClient);
+  destinationOf = (envId) =>
+    serviceDestination(environments.list().find((e) => e.id === envId) ?? { id: envId, baseUrl: '', authUrl: '' });
   const embedded: RecordEngine = { kind: 'embedded', dataDir: join(opts.dataDir, RECORD_FOLDER) };
   const teamDatabase = teamDatabaseSettings({ store, vault: opts.vault });
+  // Secrets an earlier version stored by environment id alone are bound to where each points now, once.
+  for (const env of environments.list()) await opts.vault.adoptUnbound(serviceDestination(env));
+  await teamDatabase.adoptUnbound();
   const engine = opts.recordEngine ?? (await teamDatabase.engineToOpen(embedded.dataDir));
   const [{ record, startProblem }] = await Promise.all([
     openRecordOrEmbedded(engine, embedded, log),
     environments.activeId() === 'demo' ? demo.ensure() : undefined,
   ]);
+  // PGlite creates its files 0666 less the umask: the record is private like the rest of the data folder.
+  if (record.engine === 'embedded') makePrivateTree(embedded.dataDir);
   try {
     const legacy = await importLegacyFiles(record.db, opts.dataDir, store, log, now);
     opts.shell.setAside.push(...legacy.setAside);
@@ -124,13 +141,14 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
   const context: MainContext = {
     omni: () => clientFor(environments.active()),
     vault,
+    secrets: opts.vault,
     environments,
     store,
     record: { ...onRecord.record, ...(startProblem ? { startProblem } : {}) },
     media: opts.media,
     files: opts.files,
     audit: onRecord.audit,
-    credentials: credentialService({ vault, environments, clientFor, forgetClient }),
+    credentials: credentialService({ vault: secrets, destinationOf, environments, clientFor, forgetClient }),
     shell: opts.shell,
     changes,
   };
@@ -150,6 +168,7 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
       checkpoints?.stop();
       await onRecord.stop();
       await record.close();
+      if (record.engine === 'embedded') makePrivateTree(embedded.dataDir);
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { AuditAction, AuditEntry, EnvironmentKind, SetAsideFile } from '../common/views';
 import type { RecordLinkView } from '../common/ipc/app';
-import type { Vault } from './auth/vault';
+import type { SecretStore, Vault } from './auth/vault';
 import type { OmniClient } from './omni/client';
 import type { JsonStore } from './json-store';
 import type { ChangeFeed } from './record/change-feed';
@@ -21,7 +21,10 @@ import type { TeamSettingsRecords } from './record/team-settings-records';
 export interface MainContext {
   /** Client bound to the active environment (its credentials, api-version, token header). */
   omni(): OmniClient;
+  /** Environments' secrets by environment id, each call bound to where that environment points now. */
   vault: Vault;
+  /** The vault by destination (auth/destination.ts): the team database's password and the team key. */
+  secrets: SecretStore;
   environments: EnvironmentService;
   /** Settings kept on this machine (environments, preferences, trusted roots, the vault's sealed values). */
   store: JsonStore;
@@ -74,6 +77,8 @@ export interface CredentialService {
   states(environmentId: string): Promise<Record<CredentialField, CredentialState>>;
   set(environmentId: string, field: CredentialField, value: string): Promise<void>;
   clear(environmentId: string, field: CredentialField): Promise<void>;
+  /** Drops the environment's credentials and session tokens bound to any address but its present one. */
+  forgetElsewhere(environmentId: string): Promise<{ credentials: number; sessionTokens: number }>;
   /** Authorizes with the environment's stored credentials; when the fresh server token expires. */
   testConnection(environmentId: string): Promise<{ expiresAt: Date }>;
   storageSecurity(): { state: StorageSecurityState; reason?: { en: string; es: string } };

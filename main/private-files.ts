@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -20,4 +20,28 @@ export function makePrivateDataDir(dir: string, ownFile: (name: string) => boole
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.isFile() && ownFile(entry.name)) chmodSync(join(dir, entry.name), PRIVATE_FILE_MODE);
   }
+}
+
+/**
+ * A folder the app owns through and through (the embedded record: PGlite writes its files 0666, less the umask):
+ * every folder in it 0700, every file 0600. Links are not followed.
+ */
+export function makePrivateTree(dir: string): void {
+  if (process.platform === 'win32') return;
+  let info;
+  try {
+    info = lstatSync(dir);
+  } catch {
+    return;
+  }
+  if (info.isSymbolicLink()) return;
+  if (info.isFile()) return chmodSync(dir, PRIVATE_FILE_MODE);
+  if (!info.isDirectory()) return;
+  chmodSync(dir, PRIVATE_DIR_MODE);
+  for (const entry of readdirSync(dir)) makePrivateTree(join(dir, entry));
+}
+
+/** New files of this process are private from the start: what a later chmod would catch is never readable. */
+export function privateUmask(): void {
+  if (process.platform !== 'win32') process.umask(0o077);
 }

@@ -22,6 +22,8 @@ export interface EnvironmentView {
   credentials: Record<CredentialField, CredentialState>;
   /** Set when a changed address cleared the stored credentials: they must be entered again for the new one. */
   credentialsCleared?: true;
+  /** How many session tokens a changed address dropped (bound to the old one): attach them again to work there. */
+  sessionTokensCleared?: number;
 }
 
 export interface EnvironmentsView {
@@ -59,9 +61,24 @@ export interface PreferencesView {
 export type AfterDecision = 'stay' | 'next';
 
 const envId = z.string().trim().min(1).max(64);
-/** Loopback only may go without TLS: elsewhere the API key, secret and tokens would travel readable. */
+/**
+ * Loopback only may go without TLS: elsewhere the API key, secret and tokens would travel readable. Loopback is a
+ * parsed IP literal in 127.0.0.0/8, or ::1, or exactly `localhost`; never a prefix (`127.attacker.example` is a
+ * name anyone can point anywhere).
+ */
 export function isLoopbackHostname(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+  const host = hostname.toLowerCase();
+  if (host === 'localhost') return true;
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  if (v4) return v4.slice(1).every((o) => Number(o) <= 255 && (o === '0' || !o.startsWith('0'))) && v4[1] === '127';
+  const v6 = /^\[?([0-9a-f:.]+)\]?$/.exec(host)?.[1];
+  if (!v6 || !v6.includes(':')) return false;
+  try {
+    // The URL parser writes every spelling of an IPv6 literal one way: ::1 is [::1].
+    return new URL(`http://[${v6}]/`).hostname === '[::1]';
+  } catch {
+    return false;
+  }
 }
 /** An address that would carry credentials unencrypted to another machine (one saved before https was required). */
 export function isPlainHttpToRemote(url: string): boolean {
@@ -93,11 +110,38 @@ const headerName = z
   .refine(noControlChars, 'Must not contain line breaks or control characters')
   .transform((v) => v.trim())
   .pipe(z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/, 'Must be a valid HTTP header name'));
+/** RFC 9110 `token` characters: what a header value such as api-version may hold as sent. */
+const TCHAR = /^[!#$%&'*+.^_`|~0-9A-Za-z-]$/;
+/** The first character that is not a token character, described for a message ("€" U+20AC); undefined if none. */
+export function refusedTokenChar(value: string): string | undefined {
+  for (const ch of value) {
+    if (TCHAR.test(ch)) continue;
+    const code = `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+    return /[\p{L}\p{N}\p{P}\p{S}]/u.test(ch) ? `"${ch}" (${code})` : code;
+  }
+  return undefined;
+}
+const apiVersionRefused = (refused: string) =>
+  `The character ${refused} cannot be sent in the api-version header: use letters, digits and . - _ (for example 1.0)`;
 const apiVersion = z
   .string()
-  .refine(noControlChars, 'Must not contain line breaks or control characters')
+  // A line break would split the header: refused, not trimmed away.
+  .superRefine((v, ctx) => {
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+    const control = /[\x00-\x1f\x7f]/.exec(v)?.[0];
+    if (control) ctx.addIssue({ code: 'custom', message: apiVersionRefused(refusedTokenChar(control)!) });
+  })
   .transform((v) => v.trim())
-  .pipe(z.string().min(1).max(20));
+  .pipe(
+    z
+      .string()
+      .min(1)
+      .max(20)
+      .superRefine((v, ctx) => {
+        const refused = refusedTokenChar(v);
+        if (refused) ctx.addIssue({ code: 'custom', message: apiVersionRefused(refused) });
+      }),
+  );
 
 /** Where the review record is kept: on this computer (embedded) or on the team's PostgreSQL server. */
 export const RecordEngineKind = z.enum(['embedded', 'team']);
@@ -139,8 +183,37 @@ export const TeamDatabaseInput = z
   });
 export type TeamDatabaseInput = z.infer<typeof TeamDatabaseInput>;
 
+/** The team database's host as typed (no URL around it): the same rule as an address's. */
 export function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\./.test(host);
+  return isLoopbackHostname(host);
+}
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/**
+ * The team key's 32 bytes, from the base64 `openssl rand -base64 32` prints (or hex, or base64url); undefined for
+ * anything else, and for a value too regular to have been generated (fewer than 16 different bytes among 32: a
+ * random key has about 30).
+ */
+export function teamKeyBytes(value: string): Uint8Array | undefined {
+  let bytes: number[] = [];
+  if (/^[0-9a-fA-F]{64}$/.test(value)) {
+    for (let i = 0; i < 64; i += 2) bytes.push(parseInt(value.slice(i, i + 2), 16));
+  } else if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) {
+    let bits = 0;
+    let acc = 0;
+    for (const ch of value.replace(/=$/, '')) {
+      acc = (acc << 6) | B64.indexOf(ch === '-' ? '+' : ch === '_' ? '/' : ch);
+      bits += 6;
+      if (bits >= 8) {
+        bits -= 8;
+        bytes.push((acc >> bits) & 0xff);
+      }
+    }
+    if ((acc & ((1 << bits) - 1)) !== 0) bytes = [];
+  }
+  if (bytes.length !== 32 || new Set(bytes).size < 16) return undefined;
+  return Uint8Array.from(bytes);
 }
 
 export interface TeamDatabaseView {
@@ -150,6 +223,8 @@ export interface TeamDatabaseView {
   chosen: RecordEngineKind;
   config?: Omit<TeamDatabaseInput, 'ca'> & { caSet: boolean };
   passwordSet: boolean;
+  /** Set when the saved address, login, TLS mode or CA changed and the password of the old one was dropped. */
+  passwordCleared?: true;
   /** Whether this analyst's vault holds the team key that seals shared session tokens (never sent back). */
   teamKeySet: boolean;
   /** Why this run is not on the team database although it was chosen (it could not be reached at start). */
@@ -198,10 +273,14 @@ export const settings = {
         teamKey: z
           .string()
           .trim()
-          .min(32, 'The team key has at least 32 characters (openssl rand -base64 32)')
           .max(1024)
-          .regex(/^\S+$/, 'The team key has no spaces')
+          .refine(
+            (v) => teamKeyBytes(v) !== undefined,
+            'The team key is 32 random bytes as `openssl rand -base64 32` prints them (44 characters)',
+          )
           .optional(),
+        /** Forgets the saved CA certificate (an empty `ca` keeps it). */
+        removeCa: z.literal(true).optional(),
       })
       .strict(),
   ),

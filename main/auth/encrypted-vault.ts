@@ -5,13 +5,17 @@ import {
   type CredentialName,
   CREDENTIAL_NAMES,
   type CredentialState,
+  type Forgotten,
+  type SecretStore,
   type StorageSecurity,
-  type Vault,
   type SecretCipher,
+  boundKey,
   checkValue,
   credKey,
+  keyBinding,
   sessionKey,
 } from './vault';
+import { type Destination, scopeOf } from './destination';
 
 /** Versioned ciphertext: `v1:` + base64 of the cipher's output. A future format gets a new prefix. */
 const CIPHERTEXT_PREFIX = 'v1:';
@@ -39,7 +43,7 @@ const UNAVAILABLE_REASON = {
  * accepts the weaker storage. Without encryption at all it never persists. The backend is asked on every use,
  * because Electron only knows it after `ready`; values set before that are written once it becomes persistent.
  */
-export class EncryptedVault implements Vault {
+export class EncryptedVault implements SecretStore {
   /** Decrypted values held now: the cache of reads and, before consent, the only copy. */
   private readonly plain = new Map<string, string>();
   /** Keys whose stored value failed to decrypt, so status reports it without decrypting again. */
@@ -78,20 +82,20 @@ export class EncryptedVault implements Vault {
     this.flushPending();
   }
 
-  async getCredential(envId: string, name: CredentialName) {
-    return this.get(credKey(envId, name), envId, name);
+  async getCredential(to: Destination, name: CredentialName) {
+    return this.get(credKey(to, name), to, name);
   }
-  async setCredential(envId: string, name: CredentialName, value: string) {
-    this.put(credKey(envId, name), checkValue(name, value));
+  async setCredential(to: Destination, name: CredentialName, value: string) {
+    this.put(credKey(to, name), checkValue(name, value));
   }
-  async clearCredential(envId: string, name: CredentialName) {
-    this.remove(credKey(envId, name));
+  async clearCredential(to: Destination, name: CredentialName) {
+    this.remove(credKey(to, name));
   }
-  async credentialStatus(envId: string) {
+  async credentialStatus(to: Destination) {
     const status = {} as Record<CredentialName, CredentialState>;
     for (const name of CREDENTIAL_NAMES) {
       try {
-        status[name] = (await this.getCredential(envId, name)) === undefined ? 'unset' : 'set';
+        status[name] = (await this.getCredential(to, name)) === undefined ? 'unset' : 'set';
       } catch (e) {
         if (!(e instanceof VaultDecryptError)) throw e;
         status[name] = 'undecryptable';
@@ -99,24 +103,59 @@ export class EncryptedVault implements Vault {
     }
     return status;
   }
-  async getSessionToken(envId: string, interviewId: string) {
-    return this.get(sessionKey(envId, interviewId), envId, `session token of interview ${interviewId}`);
+  async getSessionToken(to: Destination, interviewId: string) {
+    return this.get(sessionKey(to, interviewId), to, `session token of interview ${interviewId}`);
   }
-  async setSessionToken(envId: string, interviewId: string, token: string) {
-    this.put(sessionKey(envId, interviewId), checkValue('sessionToken', token));
+  async setSessionToken(to: Destination, interviewId: string, token: string) {
+    this.put(sessionKey(to, interviewId), checkValue('sessionToken', token));
   }
-  async setSessionTokens(envId: string, tokens: readonly { interviewId: string; token: string }[]) {
+  async setSessionTokens(to: Destination, tokens: readonly { interviewId: string; token: string }[]) {
     for (const { token } of tokens) checkValue('sessionToken', token);
-    for (const { interviewId, token } of tokens) this.hold(sessionKey(envId, interviewId), token);
+    for (const { interviewId, token } of tokens) this.hold(sessionKey(to, interviewId), token);
     this.flushPending();
   }
-  async clearSessionToken(envId: string, interviewId: string) {
-    this.remove(sessionKey(envId, interviewId));
+  async clearSessionToken(to: Destination, interviewId: string) {
+    this.remove(sessionKey(to, interviewId));
   }
-  async hasSessionToken(envId: string, interviewId: string) {
-    const key = sessionKey(envId, interviewId);
+  async hasSessionToken(to: Destination, interviewId: string) {
+    const key = sessionKey(to, interviewId);
     // Asked once per queue entry when the queue is listed: a lookup, not a copy of every stored value.
     return this.plain.has(key) || typeof this.storedItems()[key] === 'string';
+  }
+
+  async forgetAllBut(to: Destination): Promise<Forgotten> {
+    const forgotten = { credentials: 0, sessionTokens: 0 };
+    const stored = this.read();
+    let changed = false;
+    for (const key of new Set([...Object.keys(stored.items), ...this.plain.keys(), ...this.pending])) {
+      const binding = keyBinding(key, to);
+      if (!binding || binding.bound === 'here') continue;
+      this.plain.delete(key);
+      this.broken.delete(key);
+      this.pending.delete(key);
+      if (stored.items[key] !== undefined) {
+        delete stored.items[key];
+        changed = true;
+      }
+      if (binding.kind === 'cred') forgotten.credentials++;
+      else forgotten.sessionTokens++;
+    }
+    if (changed) this.write(stored);
+    return forgotten;
+  }
+
+  async adoptUnbound(to: Destination): Promise<void> {
+    const stored = this.read();
+    let changed = false;
+    for (const [key, value] of Object.entries(stored.items)) {
+      if (keyBinding(key, to)?.bound !== 'unbound') continue;
+      const bound = boundKey(key, to);
+      // One already bound here wins over the earlier version's.
+      if (stored.items[bound] === undefined) stored.items[bound] = value;
+      delete stored.items[key];
+      changed = true;
+    }
+    if (changed) this.write(stored);
   }
 
   knownSecrets() {
@@ -130,18 +169,18 @@ export class EncryptedVault implements Vault {
     );
   }
 
-  private get(key: string, envId: string, item: string): string | undefined {
+  private get(key: string, to: Destination, item: string): string | undefined {
     if (this.pending.size) this.flushPending();
     const cached = this.plain.get(key);
     if (cached !== undefined) return cached;
-    if (this.broken.has(key)) throw new VaultDecryptError(envId, item);
+    if (this.broken.has(key)) throw new VaultDecryptError(scopeOf(to), item);
     const stored = this.storedItems()[key];
     if (typeof stored !== 'string') return undefined;
     const value = this.decrypt(stored);
     if (value === undefined) {
       // Without encryption (yet) nothing decrypts; only a real failure is remembered.
       if (this.backend !== 'memory') this.broken.add(key);
-      throw new VaultDecryptError(envId, item);
+      throw new VaultDecryptError(scopeOf(to), item);
     }
     this.plain.set(key, value);
     return value;

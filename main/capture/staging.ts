@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { StagingTooLargeError } from '../errors';
+import { StagingLimitError, StagingTooLargeError } from '../errors';
 
 /**
  * Files the user picked in the renderer, made available to main without passing their bytes through IPC.
@@ -23,12 +23,49 @@ export interface StagedFile {
 
 /** Largest file the web shell accepts into staging (the service states no limit; this keeps the disk safe). */
 export const MAX_STAGED_BYTES = 4 * 1024 ** 3;
+/** Uploads one session holds at once (waiting to be imported, or being received): a key holder cannot fill the disk. */
+export const MAX_STAGED_FILES = 8;
+/** Bytes of those together. */
+export const MAX_STAGED_TOTAL_BYTES = 8 * 1024 ** 3;
+
+const DIR_PREFIX = 'omni-staging-';
+/** The process that owns a staging folder, so a later start can tell a crashed run's folder from a live one's. */
+const OWNER_FILE = '.owner-pid';
+
+export interface StagingLimits {
+  maxFiles?: number;
+  maxTotalBytes?: number;
+}
 
 export class StagedFiles {
   private readonly files = new Map<string, StagedFile>();
   private dir: Promise<string> | undefined;
+  /** Uploads being received now, and their bytes so far. */
+  private readonly receiving = new Map<symbol, number>();
+  private readonly maxFiles: number;
+  private readonly maxTotalBytes: number;
 
-  constructor(private readonly root = tmpdir()) {}
+  constructor(
+    private readonly root = tmpdir(),
+    limits: StagingLimits = {},
+  ) {
+    this.maxFiles = limits.maxFiles ?? MAX_STAGED_FILES;
+    this.maxTotalBytes = limits.maxTotalBytes ?? MAX_STAGED_TOTAL_BYTES;
+  }
+
+  /** Bytes of this session's own temp copies and of the uploads under way. */
+  private heldBytes(): number {
+    let total = 0;
+    for (const f of this.files.values()) if (f.owned) total += f.size;
+    for (const n of this.receiving.values()) total += n;
+    return total;
+  }
+
+  private heldCount(): number {
+    let n = this.receiving.size;
+    for (const f of this.files.values()) if (f.owned) n++;
+    return n;
+  }
 
   /** Registers a file that already exists on disk (Electron path from the picked File). */
   async registerPath(path: string): Promise<StagedFile> {
@@ -46,23 +83,38 @@ export class StagedFiles {
     opts: { name: string; maxBytes?: number; signal?: AbortSignal },
   ): Promise<StagedFile> {
     const limit = opts.maxBytes ?? MAX_STAGED_BYTES;
-    const dir = await this.tempDir();
-    const path = join(dir, randomUUID());
-    let size = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        size += chunk.length;
-        if (size > limit) done(new StagingTooLargeError(limit));
-        else done(null, chunk);
-      },
-    });
-    try {
-      await pipeline(source, counter, createWriteStream(path), { signal: opts.signal });
-    } catch (err) {
-      await rm(path, { force: true });
-      throw err;
+    if (this.heldCount() >= this.maxFiles) {
+      source.resume();
+      throw new StagingLimitError('files', this.maxFiles);
     }
-    return this.add({ name: sanitizeName(opts.name), size, path, owned: true });
+    const upload = Symbol('upload');
+    this.receiving.set(upload, 0);
+    const held = () => this.heldBytes();
+    const maxTotal = this.maxTotalBytes;
+    const receiving = this.receiving;
+    try {
+      const dir = await this.tempDir();
+      const path = join(dir, randomUUID());
+      let size = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          size += chunk.length;
+          receiving.set(upload, size);
+          if (size > limit) done(new StagingTooLargeError(limit));
+          else if (held() > maxTotal) done(new StagingLimitError('bytes', maxTotal));
+          else done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(source, counter, createWriteStream(path), { signal: opts.signal });
+      } catch (err) {
+        await rm(path, { force: true });
+        throw err;
+      }
+      return this.add({ name: sanitizeName(opts.name), size, path, owned: true });
+    } finally {
+      this.receiving.delete(upload);
+    }
   }
 
   get(id: string): StagedFile | undefined {
@@ -92,8 +144,50 @@ export class StagedFiles {
   }
 
   private tempDir(): Promise<string> {
-    this.dir ??= mkdtemp(join(this.root, 'omni-staging-'));
+    this.dir ??= mkdtemp(join(this.root, DIR_PREFIX)).then(async (dir) => {
+      await writeFile(join(dir, OWNER_FILE), String(process.pid), { mode: 0o600 });
+      return dir;
+    });
     return this.dir;
+  }
+}
+
+/**
+ * At start: the staging folders a run left behind when it ended without closing (a crash, a kill). A folder whose
+ * owner process still runs (another window, another shell) is left alone. How many were removed.
+ */
+export async function removeLeftoverStaging(root = tmpdir()): Promise<number> {
+  let removed = 0;
+  let names: string[];
+  try {
+    names = await readdir(root);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    if (!name.startsWith(DIR_PREFIX)) continue;
+    const dir = join(root, name);
+    try {
+      const owner = Number(await readFile(join(dir, OWNER_FILE), 'utf8'));
+      if (Number.isInteger(owner) && owner > 0 && isRunning(owner)) continue;
+      const info = await stat(dir);
+      if (process.getuid && info.uid !== process.getuid()) continue;
+    } catch {
+      // No owner file (yet, or not ours): left alone.
+      continue;
+    }
+    await rm(dir, { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { IpcErrorData, IpcResult } from '../../common/ipc/define';
 import { STAGING_NAME_HEADER, type StagedFileView } from '../../common/ipc/capture';
-import { StagingTooLargeError } from '../errors';
+import { StagingLimitError, StagingTooLargeError } from '../errors';
 import type { StagedFiles } from './staging';
 
 /**
@@ -47,6 +47,31 @@ export async function handleStagingUpload(
           es: `El archivo pesa más de ${gb} GB, lo máximo que acepta la aplicación.`,
         }),
       );
+    }
+    if (error instanceof StagingLimitError) {
+      const [en, es] =
+        error.what === 'files'
+          ? [
+              `The app already holds ${error.limit} files waiting to be imported in this session, the most it keeps.`,
+              `La aplicación ya guarda ${error.limit} archivos en espera de importarse en esta sesión, lo máximo que conserva.`,
+            ]
+          : [
+              `The files waiting to be imported in this session would pass ${(error.limit / 1024 ** 3).toFixed(0)} GB together, the most the app keeps.`,
+              `Los archivos en espera de importarse en esta sesión pasarían de ${(error.limit / 1024 ** 3).toFixed(0)} GB juntos, lo máximo que conserva la aplicación.`,
+            ];
+      return send(res, 413, {
+        ok: false,
+        error: {
+          code: 'STAGING_LIMIT',
+          message: { en, es },
+          advice: {
+            en: 'Import or remove the files already chosen, then choose this one again.',
+            es: 'Importa o quita los archivos ya elegidos y vuelve a elegir este.',
+          },
+          retryable: false,
+          details: { limit: error.what, max: error.limit },
+        },
+      });
     }
     if (!res.writableEnded && !req.destroyed) {
       send(

@@ -9,6 +9,7 @@ import { gatewayPage, gzipBody, LOGIN_PAGE, productionAnswer } from './productio
 import { registerMediaRoutes } from './media';
 import { apiKeys, organizations } from './seed';
 import type { TokenClaims } from './tokens';
+import type { Fault } from './state';
 
 export const TOKEN_HEADER = 'x-incode-hardware-id';
 
@@ -143,6 +144,7 @@ export function buildDemoApp(
 ): FastifyInstance {
   // forceCloseConnections: close() ends every connection at once. By default it waits for the ones mid-request, and a
   // socket a client opened but never used counts as one until Node's 60 s header timeout, so quitting hung that long.
+  const faultsAfter = new WeakMap<object, Fault>();
   const app = Fastify({ logger: false, bodyLimit: maxBodyBytes, exposeHeadRoutes: true, forceCloseConnections: true });
   // The interface is JSON only (spec: common rule 3); anything else is a 415, not a string body.
   app.removeContentTypeParser('text/plain');
@@ -169,6 +171,10 @@ export function buildDemoApp(
     if (path.startsWith('/__demo/')) return;
     const fault = deps.state.takeFault(path);
     if (!fault) return;
+    if (fault.after && (fault.kind === 'html' || fault.kind === 'reset')) {
+      faultsAfter.set(request, fault);
+      return;
+    }
     switch (fault.kind) {
       case 'delay':
         await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000));
@@ -190,6 +196,7 @@ export function buildDemoApp(
         reply
           .code(fault.status ?? 200)
           .header('content-type', 'text/html; charset=utf-8')
+          .headers(fault.retryAfterS !== undefined ? { 'retry-after': String(fault.retryAfterS) } : {})
           .send(fault.status && fault.status >= 500 ? gatewayPage(fault.status) : LOGIN_PAGE);
         return reply;
       case 'status': {
@@ -210,6 +217,20 @@ export function buildDemoApp(
         );
       }
     }
+  });
+
+  // A fault `after` the call: it was applied, and then its answer is lost (a gateway's page, a cut connection).
+  app.addHook('onSend', async (request, reply, payload) => {
+    const fault = faultsAfter.get(request);
+    if (!fault) return payload;
+    faultsAfter.delete(request);
+    if (fault.kind === 'reset') {
+      request.raw.socket.destroy();
+      return payload;
+    }
+    const status = fault.status ?? 502;
+    reply.code(status).header('content-type', 'text/html; charset=utf-8').removeHeader('content-length');
+    return gatewayPage(status);
   });
 
   // Production profile: every answer the client accepts gzip for goes gzipped (ranges of media excepted).
@@ -289,7 +310,15 @@ export function buildDemoApp(
         const query = parseWith(def.query, request.query ?? {}, 'query');
         const body = parseWith(def.body, def.method === 'GET' ? undefined : request.body, 'body');
         const handler = handlers[name] as (ctx: CallContext<EndpointName>) => Promise<unknown>;
-        const answer = await handler({ ...auth, query, body, deps } as CallContext<EndpointName>);
+        // An honest service keeps a write sent again with the same Idempotency-Key once, and answers it again.
+        const key = def.method === 'GET' ? undefined : request.headers['idempotency-key'];
+        const seen =
+          typeof key === 'string' ? `${name}\u0000${auth.interview?.id ?? auth.org.id}\u0000${key}` : undefined;
+        const answer =
+          seen && deps.state.idempotent.has(seen)
+            ? deps.state.idempotent.get(seen)
+            : await handler({ ...auth, query, body, deps } as CallContext<EndpointName>);
+        if (seen) deps.state.idempotent.set(seen, answer);
         return deps.state.profile === 'production-like' ? productionAnswer(name, answer) : answer;
       },
     });

@@ -21,6 +21,7 @@ const FaultBody = z.object({
   body: z.unknown().optional(),
   delayMs: z.number().int().min(0).max(120_000).optional(),
   times: z.number().int().min(1).max(10_000).default(1),
+  after: z.boolean().optional(),
 });
 
 function parseDemoBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
@@ -159,6 +160,7 @@ export function registerDemoRoutes(app: FastifyInstance, deps: DemoDeps): void {
       delayMs: body.delayMs,
       retryAfterS: body.retryAfterS,
       body: body.body,
+      ...(body.after ? { after: true } : {}),
       remaining: body.times,
     });
     deps.state.faults.set(route, queue);

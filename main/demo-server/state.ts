@@ -30,6 +30,8 @@ export interface Fault {
   retryAfterS?: number;
   /** The answer of a `json` fault, as given. */
   body?: unknown;
+  /** `html` or `reset` only after the call was applied: the service stored it, its answer is lost on the way. */
+  after?: boolean;
   remaining: number;
 }
 
@@ -38,6 +40,8 @@ export class DemoState {
   interviews = new Map<string, InterviewState>();
   customerAttempts = new Map<string, CaptureAttemptsLimit>();
   faults = new Map<string, Fault[]>();
+  /** Writes seen with an Idempotency-Key, and their answers: a repeat is answered again, not applied again. */
+  idempotent = new Map<string, unknown>();
   /** How the endpoints answer; `/__demo/profile` switches it, a reset returns to the one the server started with. */
   profile: DemoProfile;
   private nextFolio = 1;
@@ -59,6 +63,7 @@ export class DemoState {
     );
     this.customerAttempts = new Map(customers.filter((c) => c.attempts).map((c) => [c.hint, { ...c.attempts! }]));
     this.faults = new Map();
+    this.idempotent = new Map();
     this.profile = this.startProfile;
   }
 

@@ -26,6 +26,7 @@ import { installMenu } from './menu';
 import { registerProtocolHandlers } from './protocols';
 import { MEDIA_SCHEME, mediaUrlFor, registerPrivilegedSchemes } from './schemes';
 import { electronJsonStore } from './store';
+import { privateUmask } from '../private-files';
 
 /**
  * Electron lifecycle: single instance, privileged schemes, hardened session and window, IPC over the shared
@@ -89,6 +90,8 @@ export async function bootstrap(paths: BootstrapPaths = defaultPaths()): Promise
   if (dev) applyDevRendererCsp(session.defaultSession, dev, [`${MEDIA_SCHEME}:`]);
   installMenu({ isPackaged: app.isPackaged, platform: process.platform });
 
+  // Everything main writes under the data folder (settings, vault, the record's files) is for its user alone.
+  privateUmask();
   const { store, path: settingsPath, setAside } = electronJsonStore();
   const media = createMediaStore({ urlFor: mediaUrlFor });
   const handle = await createAppContext({

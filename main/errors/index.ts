@@ -13,4 +13,11 @@
 export { toIpcErrorData } from './ipc-error-data';
 export { ReviewError, unknownEnvironment } from './review-error';
 export { VaultDecryptError, VaultInputError } from './vault';
-export { CsvError, DataDirInUseError, DemoRouteError, MediaRegistryError, StagingTooLargeError } from './internal';
+export {
+  CsvError,
+  DataDirInUseError,
+  DemoRouteError,
+  MediaRegistryError,
+  StagingLimitError,
+  StagingTooLargeError,
+} from './internal';

@@ -46,6 +46,16 @@ export class StagingTooLargeError extends Error {
   }
 }
 
+/** Staging already holds as many files, or as many bytes, as one session keeps. */
+export class StagingLimitError extends Error {
+  constructor(
+    readonly what: 'files' | 'bytes',
+    readonly limit: number,
+  ) {
+    super(`Staging holds its most ${what}: ${limit}.`);
+  }
+}
+
 /** One of the demo server's own routes did not answer (main/demo-client/). */
 export class DemoRouteError extends Error {
   constructor(

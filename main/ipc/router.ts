@@ -89,6 +89,8 @@ export function createRouter(opts: RouterOptions): Router {
       if (!entry) return { ok: false, error: unknownChannel(channel) };
       const parsed = entry.schema.safeParse(input);
       if (!parsed.success) return { ok: false, error: invalidInput(parsed.error.issues) };
+      const illFormed = illFormedText(parsed.data);
+      if (illFormed) return { ok: false, error: invalidInput([illFormed]) };
       try {
         return { ok: true, data: await entry.run(parsed.data, opts.context) };
       } catch (error) {
@@ -99,7 +101,38 @@ export function createRouter(opts: RouterOptions): Router {
   };
 }
 
-function invalidInput(issues: z.ZodError['issues']): IpcErrorData {
+/**
+ * A string no channel can keep: a NUL (PostgreSQL's text and C strings end at it) or a lone surrogate (not text:
+ * it cannot be written as UTF-8). Refused for every channel here, with the character named, rather than failing
+ * untyped in the record or a header later.
+ */
+export function illFormedText(
+  value: unknown,
+  path: PropertyKey[] = [],
+): { path: PropertyKey[]; message: string } | undefined {
+  if (typeof value === 'string') {
+    // eslint-disable-next-line no-control-regex -- NUL is exactly what is refused
+    const bad = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(value);
+    if (!bad) return undefined;
+    const code = `U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+    return {
+      path,
+      message:
+        bad[0] === '\u0000'
+          ? `Contains a NUL character (${code}) at position ${bad.index}, which cannot be kept`
+          : `Contains a lone surrogate (${code}) at position ${bad.index}, which is not text`,
+    };
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = illFormedText(key, path) ?? illFormedText(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+function invalidInput(issues: readonly { path: PropertyKey[]; message: string }[]): IpcErrorData {
   const list = issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(input)', message: issue.message }));
   const fields = [...new Set(list.map((i) => i.path))].join(', ');
   return {

@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { TokenManager } from '../auth/token';
-import type { CredentialName, Vault } from '../auth/vault';
+import type { CredentialName, SecretStore } from '../auth/vault';
+import { type Destination, serviceDestination } from '../auth/destination';
 import { VaultDecryptError } from '../errors';
 import { clientError, fieldIssues, OmniError } from './omni-error';
 import { log as defaultLog, type Logger } from '../log';
@@ -15,9 +16,12 @@ import {
   type TokenKind,
 } from './endpoints';
 import { readTolerantly } from './tolerant-read';
+import { refusedTokenChar } from '../../common/ipc/settings';
 
 export interface ClientEnvironment {
   id: string;
+  /** `demo`: the embedded demo, one destination whatever port it listens on this run. */
+  kind?: string;
   baseUrl: string;
   authUrl: string;
   apiVersion: string;
@@ -44,11 +48,16 @@ export interface RetryOptions {
   maxDelayMs?: number;
   /** A `Retry-After` longer than this is not waited for: the error carries it instead. */
   maxRetryAfterMs?: number;
+  /** Total attempts of a write that met an answer saying it was not processed (429, 503), the first included. */
+  writeAttempts?: number;
+  /** A write waits at most this long for one `Retry-After`: the analyst is waiting on it. */
+  maxWriteRetryAfterMs?: number;
 }
 
 export interface OmniClientOptions {
   env: ClientEnvironment;
-  vault: Vault;
+  /** Secrets are looked up by where this client sends them: its environment's origins (auth/destination.ts). */
+  vault: SecretStore;
   fetch?: typeof fetch;
   now?: () => number;
   tokens?: TokenManager;
@@ -61,17 +70,12 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_UPLOAD_TIMEOUT_MS = 15 * 60_000;
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 /**
- * Writes a user may resend after a timeout or reset. The key is derived from what is sent, so a resend of the same
- * note or name carries the same key and a service that honours it stores it once (others ignore the header).
+ * Writes a user may resend after a lost answer. Each carries an Idempotency-Key (the caller's, recorded with the write
+ * before it is sent, else one made for this call): the client's own retries repeat it, a new identical write does not
+ * share it, and a service that honours it stores the write once (others ignore the header).
  */
 const KEYED_WRITES = new Set<EndpointName>(['addConferenceNotes', 'addName']);
 
-function idempotencyKey(name: EndpointName, interviewId: string | undefined, body: string): string {
-  return createHash('sha256')
-    .update(`${name}\n${interviewId ?? ''}\n${body}`)
-    .digest('hex')
-    .slice(0, 32);
-}
 /** POSTs that change nothing on the service: asking for a server token again only issues another token. */
 const SAFE_TO_REPEAT = new Set<EndpointName>(['authorizeServer']);
 const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNABORTED']);
@@ -89,7 +93,15 @@ interface Prepared {
 /** Why the last attempt failed, to decide whether another one may help. */
 type Attempt =
   | { ok: true; value: unknown }
-  | { ok: false; error: OmniError; retry: boolean; retryAfterMs?: number; unauthorized?: boolean };
+  | {
+      ok: false;
+      error: OmniError;
+      retry: boolean;
+      retryAfterMs?: number;
+      unauthorized?: boolean;
+      /** 429 or 503: the service says it did not process the request, so even a write may be sent again. */
+      notProcessed?: boolean;
+    };
 
 /**
  * The one generic client: `call(name, input)` validates the input against the endpoint table's schemas, adds
@@ -97,7 +109,9 @@ type Attempt =
  */
 export class OmniClient {
   readonly env: ClientEnvironment;
-  private readonly vault: Vault;
+  private readonly vault: SecretStore;
+  /** The one destination this client's secrets are looked up by: the origins it sends to. */
+  private readonly to: Destination;
   private readonly fetchImpl: typeof fetch;
   private readonly now: () => number;
   private readonly tokens: TokenManager;
@@ -109,6 +123,7 @@ export class OmniClient {
   constructor(opts: OmniClientOptions) {
     this.env = opts.env;
     this.vault = opts.vault;
+    this.to = serviceDestination(opts.env);
     this.fetchImpl = opts.fetch ?? globalThis.fetch.bind(globalThis);
     this.now = opts.now ?? Date.now;
     this.log = opts.logger ?? defaultLog;
@@ -118,6 +133,8 @@ export class OmniClient {
       baseDelayMs: opts.retry?.baseDelayMs ?? 250,
       maxDelayMs: opts.retry?.maxDelayMs ?? 4_000,
       maxRetryAfterMs: opts.retry?.maxRetryAfterMs ?? 20_000,
+      writeAttempts: Math.max(1, opts.retry?.writeAttempts ?? 3),
+      maxWriteRetryAfterMs: opts.retry?.maxWriteRetryAfterMs ?? 5_000,
     };
     this.envError = checkEnvironment(opts.env);
     const base = trimSlash(opts.env.baseUrl);
@@ -179,7 +196,7 @@ export class OmniClient {
       };
       if (!p.isGet) headers['content-type'] = 'application/json';
       if (body !== undefined && KEYED_WRITES.has(name))
-        headers['idempotency-key'] = opts.idempotencyKey ?? idempotencyKey(name, opts.interviewId, body);
+        headers['idempotency-key'] = opts.idempotencyKey ?? randomUUID();
       if (opts.rawBody?.contentLength !== undefined) headers['content-length'] = String(opts.rawBody.contentLength);
 
       // Which token: fetch endpoints use the server token when the interview is named in the query.
@@ -214,11 +231,25 @@ export class OmniClient {
           token = await deadline.race(this.tokens.renew(token), name);
           continue;
         }
-        if (!result.retry || !(p.isGet || SAFE_TO_REPEAT.has(name)) || attempt >= this.retry.attempts)
-          throw result.error;
+        // Reads repeat on any transient failure; a write only on an answer that says nothing was processed (429,
+        // 503), and only while its body can be sent again.
+        const repeatable = p.isGet || SAFE_TO_REPEAT.has(name);
+        const write = !repeatable;
+        const retryAfter = result.retryAfterMs;
+        const mayRetry =
+          result.retry &&
+          (repeatable ||
+            (result.notProcessed === true &&
+              !opts.rawBody &&
+              (retryAfter === undefined || retryAfter <= this.retry.maxWriteRetryAfterMs)));
+        if (!mayRetry || attempt >= (write ? this.retry.writeAttempts : this.retry.attempts)) throw result.error;
         const backoff =
           Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
-        const wait = Math.max(backoff, result.retryAfterMs ?? 0);
+        // Jitter on top of Retry-After too, so clients told the same second do not all come back in it.
+        const wait =
+          retryAfter === undefined
+            ? backoff
+            : Math.max(backoff, retryAfter + Math.random() * Math.min(1_000, 100 + retryAfter / 5));
         this.log.info('omni call retried', {
           endpoint: name,
           attempt,
@@ -260,10 +291,18 @@ export class OmniClient {
           retry: false,
         };
       const code = errorCode(e);
+      const reset = code !== undefined && RESET_CODES.has(code);
+      // A write whose connection broke after it was sent: the service may have applied it.
+      if (reset && !p.isGet && !SAFE_TO_REPEAT.has(p.name))
+        return {
+          ok: false,
+          error: clientError('network', 'OUTCOME_UNKNOWN', { endpoint: p.name, cause: e }),
+          retry: false,
+        };
       return {
         ok: false,
         error: clientError('network', 'NETWORK', { endpoint: p.name, cause: e }),
-        retry: code !== undefined && RESET_CODES.has(code),
+        retry: reset,
       };
     }
 
@@ -299,14 +338,26 @@ export class OmniClient {
     }
 
     const status = res.status;
-    const error = httpError(p.name, status, text, kind);
+    let error = httpError(p.name, status, text, kind);
+    // A gateway that lost the service's answer to a write: it may have been applied.
+    if ((status === 502 || status === 504) && !p.isGet && !SAFE_TO_REPEAT.has(p.name))
+      error = new OmniError({
+        ...errorInit(error),
+        code: 'OUTCOME_UNKNOWN',
+        explanation: explain({ client: 'OUTCOME_UNKNOWN' })!,
+      });
     if (status === 429 || status === 503) {
       const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), this.now());
       if (retryAfterMs !== undefined) {
         const tooLong = retryAfterMs > this.retry.maxRetryAfterMs;
-        const withWait = new OmniError({ ...errorInit(error), retryAfterMs });
-        return { ok: false, error: withWait, retry: !tooLong, retryAfterMs };
+        const withWait = new OmniError({
+          ...errorInit(error),
+          explanation: waitFor(error.explanation, retryAfterMs),
+          retryAfterMs,
+        });
+        return { ok: false, error: withWait, retry: !tooLong, retryAfterMs, notProcessed: true };
       }
+      return { ok: false, error, retry: true, notProcessed: true };
     }
     return { ok: false, error, retry: RETRY_STATUSES.has(status), unauthorized: status === 401 };
   }
@@ -314,7 +365,7 @@ export class OmniClient {
   private async credential(name: CredentialName, endpoint: EndpointName): Promise<string> {
     let value: string | undefined;
     try {
-      value = await this.vault.getCredential(this.env.id, name);
+      value = await this.vault.getCredential(this.to, name);
     } catch (e) {
       if (e instanceof VaultDecryptError)
         throw clientError('config', 'CREDENTIAL_UNDECRYPTABLE', {
@@ -333,7 +384,7 @@ export class OmniClient {
     let token: string | undefined;
     if (interviewId) {
       try {
-        token = await this.vault.getSessionToken(this.env.id, interviewId);
+        token = await this.vault.getSessionToken(this.to, interviewId);
       } catch (e) {
         if (e instanceof VaultDecryptError)
           throw clientError('config', 'CREDENTIAL_UNDECRYPTABLE', {
@@ -478,8 +529,13 @@ function httpError(endpoint: EndpointName, status: number, text: string, kind: T
     explanation = explain({ client: 'SESSION_TOKEN_REJECTED' });
     code = 'SESSION_TOKEN_REJECTED';
   }
-  // A proxy's or portal's HTML page in place of the service's error body: name the address, not the request.
-  if (!explanation && json === undefined && /^\s*</.test(text)) explanation = explain({ client: 'NOT_THE_SERVICE' });
+  // A proxy's or portal's HTML page in place of the service's error body: a 5xx page is a gateway saying the
+  // service is not answering (a passing outage); any other page names the address.
+  if (!explanation && json === undefined && /^\s*</.test(text)) {
+    const outage = status >= 500;
+    explanation = explain({ client: outage ? 'SERVICE_NOT_ANSWERING' : 'NOT_THE_SERVICE' });
+    if (outage) code = 'SERVICE_NOT_ANSWERING';
+  }
   explanation ??= explain({ httpStatus: status })!;
 
   const init: ConstructorParameters<typeof OmniError>[0] = {
@@ -494,6 +550,16 @@ function httpError(endpoint: EndpointName, status: number, text: string, kind: T
   else if (json !== undefined) init.data = json;
   else if (text.trim()) init.serviceWords = pageWords(text);
   return new OmniError(init);
+}
+
+/** The explanation with the wait the service asked for, in seconds, at the head of its advice. */
+function waitFor(explanation: Explanation, ms: number): Explanation {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return {
+    ...explanation,
+    adviceEn: `The service asked to wait ${seconds} s. ${explanation.adviceEn}`,
+    adviceEs: `El servicio pidió esperar ${seconds} s. ${explanation.adviceEs}`,
+  };
 }
 
 /** The words of a page (its title, then its text) that answered in place of the service, shortened. */
@@ -590,7 +656,11 @@ function checkEnvironment(env: ClientEnvironment): OmniError | undefined {
       problems.push({ path: key, message: 'is not a URL' });
     }
   }
+  const refused = env.apiVersion?.trim() ? refusedTokenChar(env.apiVersion) : undefined;
   if (!env.apiVersion?.trim()) problems.push({ path: 'apiVersion', message: 'is empty' });
+  // Saved before the header was checked as the wire accepts it: every call would fail as "not reached".
+  else if (refused)
+    problems.push({ path: 'apiVersion', message: `has the character ${refused}, which a header cannot carry` });
   if (!HEADER_NAME.test(env.tokenHeader ?? ''))
     problems.push({ path: 'tokenHeader', message: 'is not a valid header name' });
   return problems.length ? clientError('config', 'INVALID_ENVIRONMENT', { issues: problems }) : undefined;

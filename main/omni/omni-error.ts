@@ -138,7 +138,8 @@ export function clientError(
   const explanation = explain({ client: code });
   if (!explanation) throw new Error(`no catalog entry for ${code}`);
   // An answer that is not the service's (a web page, a cut-off body) keeps its own code, not SCHEMA_MISMATCH.
-  const own = kind === 'config' || (kind === 'schema' && code !== 'SCHEMA_MISMATCH');
+  // So does a write whose answer was lost: the renderer tells it apart from a call that never left.
+  const own = kind === 'config' || (kind === 'schema' && code !== 'SCHEMA_MISMATCH') || code === 'OUTCOME_UNKNOWN';
   return new OmniError({ kind, code: own ? code : KIND_CODE[kind], explanation, ...extra });
 }
 

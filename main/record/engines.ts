@@ -107,7 +107,8 @@ export function teamConnection(team: TeamDatabase): RunningEngine {
       port: team.port,
       database: team.database,
       user: team.user,
-      password: team.password,
+      // Without a password saved for this very address, a server that asks for one gets none (not PGPASSWORD either).
+      password: team.password ?? noPasswordHere,
       ssl: team.tls === 'verify-full' ? { rejectUnauthorized: true, ...(team.ca ? { ca: team.ca } : {}) } : false,
       connectionTimeoutMillis: 10_000,
       // A cut network (no reset from the server) is found by the OS instead of hanging a query for good.
@@ -116,6 +117,20 @@ export function teamConnection(team: TeamDatabase): RunningEngine {
     maxConnections: 10,
     stop: async () => undefined,
   };
+}
+
+async function noPasswordHere(): Promise<string> {
+  throw new ReviewError(
+    'TEAM_DATABASE_PASSWORD_NEEDED',
+    {
+      en: 'The team database asked for a password, and none is saved for this address and user.',
+      es: 'La base de datos del equipo pidió una contraseña, y no hay ninguna guardada para esta dirección y usuario.',
+    },
+    {
+      en: 'Type the password in Settings > Team database and save: a password is kept only for the address it was typed for.',
+      es: 'Escribe la contraseña en Configuración > Base de datos del equipo y guarda: una contraseña se guarda solo para la dirección para la que se escribió.',
+    },
+  );
 }
 
 /** A thread's plain-JavaScript file beside this module, or its unpacked copy in a packaged app (electron-builder.yml). */

@@ -12,6 +12,7 @@ import {
   type QueueScope,
   type QueueSort,
 } from '../../common/ipc/queue';
+import { ReviewError } from '../errors';
 import type { QueueEntryTable, RecordDatabase } from './schema';
 
 /** A queue entry as the record keeps it: the view without what is looked up elsewhere (the vault's token). */
@@ -45,6 +46,7 @@ export class QueueRecords {
     after: QueueCursor | undefined,
     limit: number,
   ): Promise<StoredEntry[]> {
+    if (after && !cursorFits(query.sort, after)) throw cursorRefused();
     return (await pageQuery(this.db, environment, query, after, limit).execute()).map(fromRow);
   }
 
@@ -247,6 +249,26 @@ export function pageQuery(
 }
 
 /** Where a page that ends on this entry stops, in the given order. */
+/** A cursor the database can compare in this order: the added order's key is a time (it is cast to one). */
+function cursorFits(sort: QueueSort, cursor: QueueCursor): boolean {
+  if (sort !== 'added' || cursor.key === null) return true;
+  return (
+    /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(cursor.key) &&
+    !Number.isNaN(Date.parse(cursor.key))
+  );
+}
+
+function cursorRefused(): ReviewError {
+  return new ReviewError(
+    'INVALID_CURSOR',
+    {
+      en: 'The queue was asked for the page after a place that is not in this order.',
+      es: 'Se pidió a la cola la página siguiente a un lugar que no existe en este orden.',
+    },
+    { en: 'Reload the queue from its start.', es: 'Vuelve a cargar la cola desde el principio.' },
+  );
+}
+
 export function cursorOf(sort: QueueSort, entry: StoredEntry): QueueCursor {
   const key =
     sort === 'added'

@@ -1,52 +1,66 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import type { Vault } from '../auth/vault';
+import { teamKeyBytes } from '../../common/ipc/settings';
+import { type Destination, scopeOf } from '../auth/destination';
+import type { SecretStore } from '../auth/vault';
 import type { Logger } from '../log';
 import type { RecordDatabase } from './schema';
 
 /**
  * Session tokens shared with the team, sealed: an interview imported by one analyst can be worked by another, and the
  * team database never holds a token in clear. Each member keeps the same team key in their own vault (Settings >
- * Team database); tokens are sealed with AES-256-GCM under a key derived from it, bound to their environment and
- * interview (so a sealed token copied onto another row does not open). Without the team key a token stays on the
- * computer it was entered on, as before. docs/architecture.md says why this and not a server-side key.
+ * Team database); tokens are sealed with AES-256-GCM under a key derived from it with a fresh salt, bound to the
+ * destination they were entered for (the environment's service origins) and their interview, so a sealed token
+ * copied onto another row, or opened for an environment pointed elsewhere, does not open. Without the team key a
+ * token stays on the computer it was entered on. docs/architecture.md says why this and not a server-side key.
  */
 
-/** Shortest team key accepted: `openssl rand -base64 32` gives 44 characters. */
-export const TEAM_KEY_MIN_LENGTH = 32;
-const INFO = 'omni-reviewer session token v1';
+/** v2: salted, bound to the destination. v1 (no salt, bound to the environment id alone) is no longer opened. */
+const VERSION = 'v2:';
+const INFO = 'omni-reviewer session token v2';
+const SALT_BYTES = 16;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 /** How long the list of shared ids answers `hasSessionToken` before it is read again. */
 const IDS_FRESH_MS = 5_000;
 
-function sealingKey(teamKey: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', Buffer.from(teamKey, 'utf8'), Buffer.alloc(0), INFO, 32));
+function sealingKey(teamKey: string, salt: Buffer): Buffer | undefined {
+  const bytes = teamKeyBytes(teamKey);
+  return bytes && Buffer.from(hkdfSync('sha256', bytes, salt, INFO, 32));
 }
 
-const boundTo = (environment: string, interviewId: string) => Buffer.from(`${environment}\u0000${interviewId}`, 'utf8');
+const boundTo = (to: Destination | string, interviewId: string) => Buffer.from(`${to}\u0000${interviewId}`, 'utf8');
 
-export function sealToken(teamKey: string, environment: string, interviewId: string, token: string): string {
+/** Sealed for one destination and interview; throws when the team key is not a generated 32-byte key. */
+export function sealToken(teamKey: string, to: Destination | string, interviewId: string, token: string): string {
+  const salt = randomBytes(SALT_BYTES);
+  const key = sealingKey(teamKey, salt);
+  if (!key) throw new Error('the team key is not a 32-byte key');
   const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', sealingKey(teamKey), iv);
-  cipher.setAAD(boundTo(environment, interviewId));
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(boundTo(to, interviewId));
   const sealed = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64');
+  return VERSION + Buffer.concat([salt, iv, cipher.getAuthTag(), sealed]).toString('base64');
 }
 
-/** The token, or undefined when it was sealed with another team key or for another interview. */
+/** The token, or undefined when it was sealed with another team key, for another destination or interview. */
 export function unsealToken(
   teamKey: string,
-  environment: string,
+  to: Destination | string,
   interviewId: string,
   sealed: string,
 ): string | undefined {
   try {
-    const bytes = Buffer.from(sealed, 'base64');
-    const decipher = createDecipheriv('aes-256-gcm', sealingKey(teamKey), bytes.subarray(0, IV_BYTES));
-    decipher.setAAD(boundTo(environment, interviewId));
-    decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-    return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+    if (!sealed.startsWith(VERSION)) return undefined;
+    const bytes = Buffer.from(sealed.slice(VERSION.length), 'base64');
+    const key = sealingKey(teamKey, bytes.subarray(0, SALT_BYTES));
+    if (!key) return undefined;
+    const ivAt = SALT_BYTES;
+    const tagAt = ivAt + IV_BYTES;
+    const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(ivAt, tagAt));
+    decipher.setAAD(boundTo(to, interviewId));
+    decipher.setAuthTag(bytes.subarray(tagAt, tagAt + TAG_BYTES));
+    return Buffer.concat([decipher.update(bytes.subarray(tagAt + TAG_BYTES)), decipher.final()]).toString('utf8');
   } catch {
     return undefined;
   }
@@ -110,22 +124,24 @@ export interface TokenSharing {
   teamKey: () => Promise<string | undefined>;
 }
 
-export function sharingVault(vault: Vault, shared: () => TokenSharing | undefined, log: Logger): Vault {
+export function sharingVault(vault: SecretStore, shared: () => TokenSharing | undefined, log: Logger): SecretStore {
   const known = new Map<string, { ids: Set<string>; at: number }>();
   const sharing = async () => {
     const s = shared();
     const teamKey = s && (await s.teamKey());
-    return s && teamKey ? { records: s.records, teamKey } : undefined;
+    // A key saved before keys had to be generated 32-byte values shares nothing (Settings asks for a new one).
+    return s && teamKey && teamKeyBytes(teamKey) ? { records: s.records, teamKey } : undefined;
   };
-  const share = async (envId: string, tokens: readonly { interviewId: string; token: string }[]) => {
+  const share = async (to: Destination, tokens: readonly { interviewId: string; token: string }[]) => {
     const s = await sharing();
     if (!s) return;
+    const envId = scopeOf(to);
     try {
       await s.records.put(
         envId,
         tokens.map((t) => ({
           interviewId: t.interviewId,
-          sealed: sealToken(s.teamKey, envId, t.interviewId, t.token),
+          sealed: sealToken(s.teamKey, to, t.interviewId, t.token),
         })),
       );
       known.delete(envId);
@@ -135,17 +151,18 @@ export function sharingVault(vault: Vault, shared: () => TokenSharing | undefine
       });
     }
   };
-  const fromTeam = async (envId: string, interviewId: string): Promise<string | undefined> => {
+  const fromTeam = async (to: Destination, interviewId: string): Promise<string | undefined> => {
     const s = await sharing();
     if (!s) return undefined;
-    const sealed = await s.records.get(envId, interviewId).catch(() => undefined);
-    const token = sealed && unsealToken(s.teamKey, envId, interviewId, sealed);
-    if (token) await vault.setSessionToken(envId, interviewId, token);
+    const sealed = await s.records.get(scopeOf(to), interviewId).catch(() => undefined);
+    const token = sealed && unsealToken(s.teamKey, to, interviewId, sealed);
+    if (token) await vault.setSessionToken(to, interviewId, token);
     return token;
   };
-  const sharedIds = async (envId: string): Promise<Set<string>> => {
+  const sharedIds = async (to: Destination): Promise<Set<string>> => {
     const s = await sharing();
     if (!s) return new Set();
+    const envId = scopeOf(to);
     const cached = known.get(envId);
     if (cached && Date.now() - cached.at < IDS_FRESH_MS) return cached.ids;
     const ids = await s.records.ids(envId).catch(() => new Set<string>());
@@ -161,25 +178,27 @@ export function sharingVault(vault: Vault, shared: () => TokenSharing | undefine
     security: () => vault.security(),
     acceptWeakStorage: () => vault.acceptWeakStorage(),
     knownSecrets: () => vault.knownSecrets(),
-    async getSessionToken(envId, interviewId) {
-      return (await vault.getSessionToken(envId, interviewId)) ?? fromTeam(envId, interviewId);
+    forgetAllBut: (to) => vault.forgetAllBut(to),
+    adoptUnbound: (to) => vault.adoptUnbound(to),
+    async getSessionToken(to, interviewId) {
+      return (await vault.getSessionToken(to, interviewId)) ?? fromTeam(to, interviewId);
     },
-    async setSessionToken(envId, interviewId, token) {
-      await vault.setSessionToken(envId, interviewId, token);
-      await share(envId, [{ interviewId, token }]);
+    async setSessionToken(to, interviewId, token) {
+      await vault.setSessionToken(to, interviewId, token);
+      await share(to, [{ interviewId, token }]);
     },
-    async setSessionTokens(envId, tokens) {
-      await vault.setSessionTokens(envId, tokens);
-      await share(envId, tokens);
+    async setSessionTokens(to, tokens) {
+      await vault.setSessionTokens(to, tokens);
+      await share(to, tokens);
     },
-    async clearSessionToken(envId, interviewId) {
-      await vault.clearSessionToken(envId, interviewId);
+    async clearSessionToken(to, interviewId) {
+      await vault.clearSessionToken(to, interviewId);
       const s = await sharing();
-      if (s) await s.records.remove(envId, interviewId).catch(() => undefined);
-      known.delete(envId);
+      if (s) await s.records.remove(scopeOf(to), interviewId).catch(() => undefined);
+      known.delete(scopeOf(to));
     },
-    async hasSessionToken(envId, interviewId) {
-      return (await vault.hasSessionToken(envId, interviewId)) || (await sharedIds(envId)).has(interviewId);
+    async hasSessionToken(to, interviewId) {
+      return (await vault.hasSessionToken(to, interviewId)) || (await sharedIds(to)).has(interviewId);
     },
   };
 }

@@ -1,31 +1,39 @@
-import type { Vault } from '../auth/vault';
+import type { Destination } from '../auth/destination';
+import type { SecretStore } from '../auth/vault';
 import { ReviewError, unknownEnvironment } from '../errors';
 import type { OmniClient } from '../omni/client';
 import type { CredentialService, EnvironmentConfig, StorageSecurityState } from '../ports';
 
 /** Settings' write-only view of the vault: each credential's state, never its value, and a test of the connection. */
 export function credentialService(opts: {
-  vault: Vault;
+  vault: SecretStore;
+  /** Where an environment's secrets go now: every read and write is bound to it. */
+  destinationOf: (envId: string) => Destination;
   environments: { list(): EnvironmentConfig[]; activeId(): string };
   clientFor: (env: EnvironmentConfig) => OmniClient;
   /** New credentials must not keep using a token authorized with the old ones. */
   forgetClient: (envId: string) => void;
 }): CredentialService {
-  const { vault, forgetClient } = opts;
+  const { vault, forgetClient, destinationOf } = opts;
   return {
     async states(envId) {
-      const status = await vault.credentialStatus(envId);
+      const status = await vault.credentialStatus(destinationOf(envId));
       const map = (s: string) =>
         (s === 'set' ? 'set' : s === 'undecryptable' ? 'unreadable' : 'unset') as 'set' | 'unset' | 'unreadable';
       return { apiKey: map(status.apiKey), integrationId: map(status.integrationId), secret: map(status.secret) };
     },
     async set(envId, field, value) {
-      await vault.setCredential(envId, field, value);
+      await vault.setCredential(destinationOf(envId), field, value);
       forgetClient(envId);
     },
     async clear(envId, field) {
-      await vault.clearCredential(envId, field);
+      await vault.clearCredential(destinationOf(envId), field);
       forgetClient(envId);
+    },
+    async forgetElsewhere(envId) {
+      const forgotten = await vault.forgetAllBut(destinationOf(envId));
+      forgetClient(envId);
+      return forgotten;
     },
     async testConnection(envId) {
       const env = opts.environments.list().find((e) => e.id === envId);

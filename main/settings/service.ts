@@ -5,6 +5,7 @@ import type {
   PreferencesView,
   RecordEngineKind,
   TeamDatabaseInput,
+  TeamDatabaseView,
 } from '../../common/ipc/settings';
 import type { CredentialField, EnvironmentConfig, MainContext } from '../ports';
 import { BUILT_IN_ENVIRONMENTS } from './environments';
@@ -16,17 +17,19 @@ import { teamDatabaseSettings } from './team-database';
  * Settings as a domain service: environments, their credentials, the connection test and preferences. The IPC
  * handler only adapts to it, so these rules are tested without any transport.
  */
-export type SettingsContext = Pick<MainContext, 'environments' | 'credentials' | 'store' | 'vault' | 'record'>;
+export type SettingsContext = Pick<
+  MainContext,
+  'environments' | 'credentials' | 'store' | 'vault' | 'secrets' | 'record'
+>;
 export type EnvironmentPatch = Partial<
   Pick<EnvironmentConfig, 'name' | 'baseUrl' | 'authUrl' | 'apiVersion' | 'tokenHeader'>
 >;
 
 const PREFERENCES_KEY = 'preferences';
 const DEFAULT_PREFERENCES: PreferencesView = { language: null, theme: 'system', afterDecision: 'stay' };
-const CREDENTIAL_FIELDS: readonly CredentialField[] = ['apiKey', 'integrationId', 'secret'];
 
 export function settingsService(ctx: SettingsContext) {
-  const team = teamDatabaseSettings(ctx);
+  const team = teamDatabaseSettings({ store: ctx.store, vault: ctx.secrets });
   const view = async (env: EnvironmentConfig): Promise<EnvironmentView> => {
     const builtIn = BUILT_IN_ENVIRONMENTS.find((b) => b.id === env.id);
     return { ...env, named: env.name !== builtIn?.name, credentials: await ctx.credentials.states(env.id) };
@@ -56,8 +59,9 @@ export function settingsService(ctx: SettingsContext) {
       return environmentsView();
     },
     /**
-     * Credentials are bound to the addresses they were entered for: a new base or auth address clears them before
-     * it is saved, so nothing (a compromised page, a holder of the web shell's key) can have them sent elsewhere.
+     * Credentials and session tokens are bound to the origins they were entered for (auth/destination.ts): after a
+     * new base or auth address they are not found, and those of the old one are dropped here, so nothing (a
+     * compromised page, a holder of the web shell's key) can have them sent elsewhere. The view says what went.
      */
     async updateEnvironment(id: string, patch: EnvironmentPatch): Promise<EnvironmentView> {
       const env = requireEnvironment(id);
@@ -74,14 +78,13 @@ export function settingsService(ctx: SettingsContext) {
           },
         );
       }
-      const moved =
-        (patch.baseUrl !== undefined && patch.baseUrl !== env.baseUrl) ||
-        (patch.authUrl !== undefined && patch.authUrl !== env.authUrl);
-      const states = await ctx.credentials.states(env.id);
-      const held = CREDENTIAL_FIELDS.filter((field) => states[field] !== 'unset');
-      if (moved) for (const field of held) await ctx.credentials.clear(env.id, field);
       const updated = await view(await ctx.environments.update(id, patch));
-      return moved && held.length > 0 ? { ...updated, credentialsCleared: true } : updated;
+      const forgotten = await ctx.credentials.forgetElsewhere(id);
+      return {
+        ...updated,
+        ...(forgotten.credentials > 0 ? { credentialsCleared: true as const } : {}),
+        ...(forgotten.sessionTokens > 0 ? { sessionTokensCleared: forgotten.sessionTokens } : {}),
+      };
     },
     async setCredential(environmentId: string, field: CredentialField, value: string): Promise<EnvironmentView> {
       const env = requireEnvironment(environmentId);
@@ -109,9 +112,15 @@ export function settingsService(ctx: SettingsContext) {
     },
     resetDemoData: () => resetDemoData(ctx.record, ctx.vault),
     teamDatabase: () => team.view(ctx.record.engine, ctx.record.startProblem),
-    async saveTeamDatabase(config: TeamDatabaseInput, password?: string, teamKey?: string) {
-      await team.save(config, password, teamKey);
-      return team.view(ctx.record.engine, ctx.record.startProblem);
+    async saveTeamDatabase(
+      config: TeamDatabaseInput,
+      password?: string,
+      teamKey?: string,
+      opts: { removeCa?: boolean } = {},
+    ): Promise<TeamDatabaseView> {
+      const { passwordCleared } = await team.save(config, password, teamKey, opts);
+      const view = await team.view(ctx.record.engine, ctx.record.startProblem);
+      return passwordCleared ? { ...view, passwordCleared: true } : view;
     },
     testTeamDatabase: () => team.test(),
     chooseRecordEngine(engine: RecordEngineKind) {

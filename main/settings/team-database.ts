@@ -1,7 +1,9 @@
 import pg from 'pg';
 import type { TeamDatabaseInput, TeamDatabaseTestView, TeamDatabaseView } from '../../common/ipc/settings';
 import type { RecordEngineKind } from '../../common/ipc/settings';
-import type { Vault } from '../auth/vault';
+import { databaseDestination, localDestination } from '../auth/destination';
+import type { SecretStore } from '../auth/vault';
+import { teamKeyBytes } from '../../common/ipc/settings';
 import { ReviewError } from '../errors';
 import type { JsonStore } from '../json-store';
 import { teamConnection, type RecordEngine } from '../record/engines';
@@ -9,7 +11,10 @@ import { teamConnection, type RecordEngine } from '../record/engines';
 /** Settings keys: the team database's address, and where the next start keeps the record. */
 const CONFIG_KEY = 'record.teamDatabase';
 const CHOICE_KEY = 'record.engine';
-/** The vault keeps the password in the credential slots of a pseudo-environment of its own. */
+/**
+ * The vault keeps the password in the `secret` slot of a scope of its own, bound to the host, port, database, user,
+ * TLS mode and CA it was entered for: saved for any other, it is not found, so it is never sent there.
+ */
 export const TEAM_DATABASE_VAULT_ID = 'team-database';
 /** The team key (shared-session-tokens.ts) in a pseudo-environment of its own, its `secret` slot. */
 export const TEAM_KEY_VAULT_ID = 'team-key';
@@ -18,20 +23,27 @@ const MIN_SERVER_VERSION = 140000;
 
 export interface TeamDatabaseDeps {
   store: JsonStore;
-  vault: Vault;
+  vault: SecretStore;
 }
+
+/** Where the team password may go: exactly the saved address, login, TLS mode and CA. */
+export const passwordDestination = (team: TeamDatabaseInput) => databaseDestination(TEAM_DATABASE_VAULT_ID, team);
+/** The team key never leaves this computer: it seals and opens, it is not sent. */
+export const TEAM_KEY_DESTINATION = localDestination(TEAM_KEY_VAULT_ID);
 
 export function teamDatabaseSettings({ store, vault }: TeamDatabaseDeps) {
   const config = () => store.get<TeamDatabaseInput>(CONFIG_KEY);
   const chosen = (): RecordEngineKind => (store.get<RecordEngineKind>(CHOICE_KEY) === 'team' ? 'team' : 'embedded');
-  const password = () => vault.getCredential(TEAM_DATABASE_VAULT_ID, 'secret');
-  const teamKey = () => vault.getCredential(TEAM_KEY_VAULT_ID, 'secret');
+  const passwordFor = (team: TeamDatabaseInput | undefined) =>
+    team ? vault.getCredential(passwordDestination(team), 'secret') : Promise.resolve(undefined);
+  const password = () => passwordFor(config());
+  const teamKey = () => vault.getCredential(TEAM_KEY_DESTINATION, 'secret');
 
   /** The engine a start with these settings uses: the team's server once it is chosen and its address saved. */
   async function engineToOpen(dataDir: string): Promise<RecordEngine> {
     const team = config();
     if (chosen() !== 'team' || !team) return { kind: 'embedded', dataDir };
-    return { kind: 'team', ...team, password: await password() };
+    return { kind: 'team', ...team, password: await passwordFor(team) };
   }
 
   async function view(inUse: RecordEngineKind, startProblem?: { en: string; es: string }): Promise<TeamDatabaseView> {
@@ -42,7 +54,7 @@ export function teamDatabaseSettings({ store, vault }: TeamDatabaseDeps) {
       chosen: chosen(),
       ...(team ? { config: { ...(shown as Omit<TeamDatabaseInput, 'ca'>), caSet: Boolean(ca) } } : {}),
       passwordSet: (await password()) !== undefined,
-      teamKeySet: (await teamKey()) !== undefined,
+      teamKeySet: teamKeyBytes((await teamKey()) ?? '') !== undefined,
       ...(startProblem ? { startProblem } : {}),
     };
   }
@@ -51,12 +63,34 @@ export function teamDatabaseSettings({ store, vault }: TeamDatabaseDeps) {
     engineToOpen,
     view,
     teamKey,
-    async save(next: TeamDatabaseInput, newPassword?: string, newTeamKey?: string) {
+    /**
+     * Saves the address. The password is bound to it: one saved for another address, login, TLS mode or CA is
+     * dropped, and `passwordCleared` says so (then it must be typed again). `removeCa` forgets the saved CA.
+     */
+    async save(
+      next: TeamDatabaseInput,
+      newPassword?: string,
+      newTeamKey?: string,
+      opts: { removeCa?: boolean } = {},
+    ): Promise<{ passwordCleared: boolean }> {
+      if (newTeamKey !== undefined && !teamKeyBytes(newTeamKey)) throw weakTeamKey();
       // An empty CA field keeps the one saved before; the form never receives it back.
-      const ca = next.ca === '' || next.ca === undefined ? config()?.ca : next.ca;
-      store.set(CONFIG_KEY, { ...next, ...(ca ? { ca } : { ca: undefined }) });
-      if (newPassword !== undefined) await vault.setCredential(TEAM_DATABASE_VAULT_ID, 'secret', newPassword);
-      if (newTeamKey !== undefined) await vault.setCredential(TEAM_KEY_VAULT_ID, 'secret', newTeamKey);
+      const kept = opts.removeCa ? undefined : config()?.ca;
+      const ca = next.ca === '' || next.ca === undefined ? kept : next.ca;
+      const saved: TeamDatabaseInput = { ...next, ...(ca ? { ca } : { ca: undefined }) };
+      store.set(CONFIG_KEY, saved);
+      const to = passwordDestination(saved);
+      if (newPassword !== undefined) await vault.setCredential(to, 'secret', newPassword);
+      const { credentials } = await vault.forgetAllBut(to);
+      if (newTeamKey !== undefined) await vault.setCredential(TEAM_KEY_DESTINATION, 'secret', newTeamKey);
+      // Typed again in the same save, nothing is missing: only a password left behind is worth saying.
+      return { passwordCleared: credentials > 0 && newPassword === undefined };
+    },
+    /** At start: a password an earlier version saved unbound is bound to the address it was saved with. */
+    async adoptUnbound() {
+      const team = config();
+      if (team) await vault.adoptUnbound(passwordDestination(team));
+      await vault.adoptUnbound(TEAM_KEY_DESTINATION);
     },
     choose(engine: RecordEngineKind) {
       if (engine === 'team' && !config()) throw noTeamDatabase();
@@ -65,7 +99,7 @@ export function teamDatabaseSettings({ store, vault }: TeamDatabaseDeps) {
     async test(): Promise<TeamDatabaseTestView> {
       const team = config();
       if (!team) throw noTeamDatabase();
-      const { connection } = teamConnection({ ...team, password: await password() });
+      const { connection } = teamConnection({ ...team, password: await passwordFor(team) });
       const client = new pg.Client(connection);
       client.on('error', () => undefined);
       try {
@@ -136,6 +170,20 @@ export function connectionFailed(error: unknown, host: string): ReviewError {
     { en, es },
     { en: adviceEn, es: adviceEs },
     { retryable: true, details: { serviceMessage: reason } },
+  );
+}
+
+function weakTeamKey(): ReviewError {
+  return new ReviewError(
+    'TEAM_KEY_WEAK',
+    {
+      en: 'A team key must be a generated 32-byte key; this one is not.',
+      es: 'La clave del equipo debe ser una clave generada de 32 bytes; esta no lo es.',
+    },
+    {
+      en: 'Ask the admin for the key `openssl rand -base64 32` printed (44 characters) and paste it as it is.',
+      es: 'Pide al administrador la clave que imprimió `openssl rand -base64 32` (44 caracteres) y pégala tal cual.',
+    },
   );
 }
 

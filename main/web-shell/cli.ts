@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { DemoProfile } from '../demo-server/production-profile';
 import { DataDirInUseError } from '../errors';
 import { openInBrowser, resetWebShellDemoData, startWebShell } from './index';
+import { privateUmask } from '../private-files';
 
 /**
  * `npm run start:web -- [--port 5173] [--no-open] [--data-dir DIR] [--static-dir DIR]`: the app in the system browser, served from
@@ -84,6 +85,8 @@ const port = values.port === undefined ? 5173 : Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535)
   fail(`--port must be a number from 0 to 65535, got "${values.port}".`);
 
+// Everything this program writes (settings, vault, the record's files) is for its user alone.
+privateUmask();
 try {
   const shell = await startWebShell({
     port,

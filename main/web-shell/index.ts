@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Conf from 'conf';
 import { EncryptedVault } from '../auth/encrypted-vault';
+import { serviceDestination } from '../auth/destination';
+import { environmentVault } from '../auth/environment-vault';
 import { NodeKeyFileCipher } from '../auth/key-file-cipher';
 import { createAppContext, RECORD_FOLDER, type AppContextHandle } from '../app-context';
 import { openRecord, reviewRecord } from '../record/index';
@@ -167,7 +169,12 @@ export async function resetWebShellDemoData(dataDir: string): Promise<{ intervie
     try {
       // A folder last used by an earlier version: its files are brought in first, so the reset sees them.
       await importLegacyFiles(record.db, dataDir, store, log);
-      return await resetDemoData(reviewRecord(record), vault);
+      const demo = serviceDestination({ id: 'demo', kind: 'demo', baseUrl: '', authUrl: '' });
+      await vault.adoptUnbound(demo);
+      return await resetDemoData(
+        reviewRecord(record),
+        environmentVault(vault, () => demo),
+      );
     } finally {
       await record.close();
     }

@@ -1,5 +1,6 @@
 import { PNG } from 'pngjs';
 import jpeg from 'jpeg-js';
+import { serviceDestination } from '../../main/auth/destination';
 import { MemoryVault } from '../../main/auth/memory-vault';
 import { OmniClient } from '../../main/omni/client';
 import type { OmniError } from '../../main/omni/omni-error';
@@ -80,10 +81,11 @@ export async function startHarness(opts: DemoServerOptions = {}): Promise<Harnes
     async client({ credentials: creds = credentials, retryAttempts = 1, now } = {}) {
       const vault = new MemoryVault();
       const envId = 'demo';
-      await vault.setCredential(envId, 'apiKey', creds.apiKey);
-      await vault.setCredential(envId, 'integrationId', creds.integrationId);
-      await vault.setCredential(envId, 'secret', creds.secret);
-      for (const i of interviews) await vault.setSessionToken(envId, i.interviewId, i.sessionToken);
+      const to = serviceDestination({ id: envId, baseUrl: server.url, authUrl: server.url });
+      await vault.setCredential(to, 'apiKey', creds.apiKey);
+      await vault.setCredential(to, 'integrationId', creds.integrationId);
+      await vault.setCredential(to, 'secret', creds.secret);
+      for (const i of interviews) await vault.setSessionToken(to, i.interviewId, i.sessionToken);
       return new OmniClient({
         env: {
           id: envId,

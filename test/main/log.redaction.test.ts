@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Destination, serviceDestination } from '../../main/auth/destination';
 import { MemoryVault } from '../../main/auth/memory-vault';
 import { toIpcErrorData } from '../../main/errors';
 import { createLogger, redact, redactText, REDACTED } from '../../main/log';
@@ -16,6 +17,7 @@ let server: TestServer;
 let lines: string[];
 let client: OmniClient;
 let vault: MemoryVault;
+let to: Destination;
 /** The server token the test server issued, read back from the request that carried it. */
 const serverTokens = () =>
   server.requests
@@ -25,12 +27,13 @@ const serverTokens = () =>
 beforeEach(async () => {
   lines = [];
   vault = new MemoryVault();
-  await vault.setCredential('prod', 'apiKey', API_KEY);
-  await vault.setCredential('prod', 'integrationId', INTEGRATION);
-  await vault.setCredential('prod', 'secret', SECRET);
-  await vault.setSessionToken('prod', 'iv-1', SESSION);
   // A hostile service that echoes every header and body it got into its error answers.
   server = await startTestServer();
+  to = serviceDestination({ id: 'prod', baseUrl: server.url, authUrl: server.url });
+  await vault.setCredential(to, 'apiKey', API_KEY);
+  await vault.setCredential(to, 'integrationId', INTEGRATION);
+  await vault.setCredential(to, 'secret', SECRET);
+  await vault.setSessionToken(to, 'iv-1', SESSION);
   const echo = (status: number) => (req: { headers: Record<string, unknown>; body: string; path: string }) => ({
     status,
     headers: { 'retry-after': '0' },
@@ -112,7 +115,7 @@ describe('redaction', () => {
   });
 
   it('forgets the secrets of a vault value once it is cleared (they are no longer held)', async () => {
-    await vault.clearSessionToken('prod', 'iv-1');
+    await vault.clearSessionToken(to, 'iv-1');
     expect(vault.knownSecrets()).not.toContain(SESSION);
   });
 });

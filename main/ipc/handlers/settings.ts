@@ -14,8 +14,8 @@ export const settingsHandlers: DomainHandlers<'settings'> = {
   acceptWeakStorage: async (_input, ctx) => settingsService(ctx).acceptWeakStorage(),
   resetDemoData: async (_input, ctx) => settingsService(ctx).resetDemoData(),
   teamDatabase: async (_input, ctx) => settingsService(ctx).teamDatabase(),
-  saveTeamDatabase: async ({ config, password, teamKey }, ctx) =>
-    settingsService(ctx).saveTeamDatabase(config, password, teamKey),
+  saveTeamDatabase: async ({ config, password, teamKey, removeCa }, ctx) =>
+    settingsService(ctx).saveTeamDatabase(config, password, teamKey, { removeCa: removeCa === true }),
   testTeamDatabase: async (_input, ctx) => settingsService(ctx).testTeamDatabase(),
   chooseRecordEngine: async ({ engine }, ctx) => settingsService(ctx).chooseRecordEngine(engine),
   preferences: async (_input, ctx) => settingsService(ctx).preferences(),

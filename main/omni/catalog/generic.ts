@@ -14,7 +14,9 @@ export type ClientErrorCode =
   | 'RETRY_AFTER_TOO_LONG'
   | 'SESSION_TOKEN_REJECTED'
   | 'NOT_THE_SERVICE'
-  | 'WRITE_ANSWER_UNREADABLE';
+  | 'WRITE_ANSWER_UNREADABLE'
+  | 'SERVICE_NOT_ANSWERING'
+  | 'OUTCOME_UNKNOWN';
 
 export const clientErrorCatalog: Record<ClientErrorCode, CatalogEntry> = {
   INVALID_INPUT: {
@@ -103,9 +105,27 @@ export const clientErrorCatalog: Record<ClientErrorCode, CatalogEntry> = {
   WRITE_ANSWER_UNREADABLE: {
     en: 'The service may have stored it, but its answer could not be read.',
     es: 'Es posible que el servicio lo haya guardado, pero no se pudo leer su respuesta.',
-    adviceEn: 'Reload the interview and check whether it is there before sending it again.',
-    adviceEs: 'Recarga la entrevista y revisa si ya aparece antes de enviarlo de nuevo.',
+    adviceEn:
+      'Reload the interview to see whether it is there. A note or name sent again goes with the same key, so the service keeps one copy.',
+    adviceEs:
+      'Recarga la entrevista para ver si ya aparece. Una nota o un nombre enviados de nuevo llevan la misma clave, así que el servicio guarda una sola copia.',
     retryable: false,
+  },
+  SERVICE_NOT_ANSWERING: {
+    en: 'The service is not answering right now.',
+    es: 'El servicio no está respondiendo en este momento.',
+    adviceEn: 'Nothing was changed. Wait a moment and try again; the address is not the problem.',
+    adviceEs: 'No se cambió nada. Espera un momento y vuelve a intentarlo; la dirección no es el problema.',
+    retryable: true,
+  },
+  OUTCOME_UNKNOWN: {
+    en: 'The answer to this write was lost on the way (a gateway error or a cut connection), so whether the service stored it is unknown.',
+    es: 'La respuesta a este envío se perdió en el camino (un error de la puerta de enlace o una conexión cortada), así que no se sabe si el servicio lo guardó.',
+    adviceEn:
+      'Send it again when the service answers: a note or name goes with the same key, so the service keeps one copy.',
+    adviceEs:
+      'Vuelve a enviarlo cuando el servicio responda: una nota o un nombre llevan la misma clave, así que el servicio guarda una sola copia.',
+    retryable: true,
   },
   RETRY_AFTER_TOO_LONG: {
     en: 'The service asked the app to wait before calling again.',
@@ -170,11 +190,12 @@ const HTTP: Record<number, CatalogEntry> = {
   },
 };
 
+/** 502, 503, 504: a passing outage, whatever page or body came with it; never the address. */
 const UNAVAILABLE: CatalogEntry = {
-  en: 'The service is temporarily unavailable.',
-  es: 'El servicio no está disponible por el momento.',
-  adviceEn: 'Retry may help: try again in a few minutes.',
-  adviceEs: 'Reintentar puede ayudar: intenta de nuevo en unos minutos.',
+  en: 'The service is not answering right now.',
+  es: 'El servicio no está respondiendo en este momento.',
+  adviceEn: 'Wait a moment and try again; the address is not the problem.',
+  adviceEs: 'Espera un momento y vuelve a intentarlo; la dirección no es el problema.',
   retryable: true,
 };
 

@@ -61,12 +61,14 @@ export function ConnectionDetails({ env, t }: { env: EnvironmentView; t: T }) {
     tokenHeader: env.tokenHeader,
   });
   const [saved, setSaved] = useState<false | 'saved' | 'savedCredentialsCleared'>(false);
+  const [tokensCleared, setTokensCleared] = useState(0);
   const update = useOmniMutation(
     (api, input: Parameters<typeof api.settings.updateEnvironment>[0]) => api.settings.updateEnvironment(input),
     {
       invalidate: [keys.settings.environments()],
       onSuccess: async (updated) => {
         setSaved(updated.credentialsCleared ? 'savedCredentialsCleared' : 'saved');
+        setTokensCleared(updated.sessionTokensCleared ?? 0);
         await queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'settings' });
       },
     },
@@ -74,7 +76,11 @@ export function ConnectionDetails({ env, t }: { env: EnvironmentView; t: T }) {
   const demo = env.kind === 'demo';
   // Field problems in the user's language (the schema's own messages are English only).
   const issueFor = (field: string) => {
-    if (!update.error?.data.issues?.some((i) => i.path === field)) return undefined;
+    const issue = update.error?.data.issues?.find((i) => i.path === field);
+    if (!issue) return undefined;
+    // The schema names the refused character; the sentence around it is the screen's, in the user's language.
+    const char = /character (.+?) cannot/.exec(issue.message)?.[1];
+    if (field === 'apiVersion' && char) return t('invalidApiVersionChar', { char });
     return field === 'baseUrl' || field === 'authUrl'
       ? t('invalidUrl')
       : field === 'tokenHeader'
@@ -126,7 +132,13 @@ export function ConnectionDetails({ env, t }: { env: EnvironmentView; t: T }) {
           <Button type="submit" variant="primary" disabled={update.isPending}>
             {t('save')}
           </Button>
-          {saved && !update.isPending && <span role="status">{t(saved)}</span>}
+          {saved && !update.isPending && (
+            <span role="status">
+              {t(saved)}
+              {tokensCleared === 1 && <> {t('savedTokenCleared')}</>}
+              {tokensCleared > 1 && <> {t('savedTokensCleared', { count: tokensCleared })}</>}
+            </span>
+          )}
         </div>
       </form>
       {update.error && <ErrorNotice error={update.error.data} />}

@@ -76,16 +76,17 @@ function TeamAddress({ view, t }: { view: TeamDatabaseView; t: T }) {
     ca: '',
     password: '',
     teamKey: '',
+    removeCa: false,
   });
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<false | 'saved' | 'teamPasswordCleared'>(false);
   const save = useOmniMutation(
     (api, input: Parameters<typeof api.settings.saveTeamDatabase>[0]) => api.settings.saveTeamDatabase(input),
     {
       invalidate: [keys.settings.teamDatabase()],
       // The password and CA went to main; the fields empty again, and say that one is kept.
-      onSuccess: () => {
-        setForm((f) => ({ ...f, password: '', ca: '', teamKey: '' }));
-        setSaved(true);
+      onSuccess: (next) => {
+        setForm((f) => ({ ...f, password: '', ca: '', teamKey: '', removeCa: false }));
+        setSaved(next.passwordCleared ? 'teamPasswordCleared' : 'saved');
       },
     },
   );
@@ -100,9 +101,10 @@ function TeamAddress({ view, t }: { view: TeamDatabaseView; t: T }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
-    const { password, ca, port, teamKey, ...rest } = form;
+    const { password, ca, port, teamKey, removeCa, ...rest } = form;
     save.mutate({
       config: { ...rest, port: Number(port), ...(ca.trim() ? { ca: ca.trim() } : {}) },
+      ...(removeCa && !ca.trim() ? { removeCa: true as const } : {}),
       ...(password ? { password } : {}),
       ...(teamKey.trim() ? { teamKey: teamKey.trim() } : {}),
     });
@@ -158,11 +160,21 @@ function TeamAddress({ view, t }: { view: TeamDatabaseView; t: T }) {
         placeholder={view.config?.caSet ? t('teamCaKept') : '-----BEGIN CERTIFICATE-----'}
         onChange={(e) => setForm({ ...form, ca: e.target.value })}
       />
+      {view.config?.caSet && (
+        <label className="small settings-wide">
+          <input
+            type="checkbox"
+            checked={form.removeCa}
+            onChange={(e) => setForm({ ...form, removeCa: e.target.checked })}
+          />{' '}
+          {t('teamCaRemove')}
+        </label>
+      )}
       <div className="form-actions">
         <Button type="submit" variant="primary" disabled={save.isPending}>
           {t('teamSave')}
         </Button>
-        {saved && !save.isPending && <span role="status">{t('saved')}</span>}
+        {saved && !save.isPending && <span role="status">{t(saved)}</span>}
       </div>
       {save.error && !save.error.data.issues && <ErrorNotice error={save.error.data} />}
     </form>

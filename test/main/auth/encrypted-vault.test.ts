@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { EncryptedVault } from '../../../main/auth/encrypted-vault';
 import { VaultDecryptError, VaultInputError } from '../../../main/errors';
 import { FakeSafeStorage, MemoryJsonStore } from '../../helpers/fake-safe-storage';
+import { to } from '../../helpers/destinations';
 
 const SECRET = 'sk_live_0123456789abcdef';
 
@@ -9,8 +10,8 @@ describe('EncryptedVault with a keychain backend', () => {
   it('encrypts each value with a versioned prefix and never writes plaintext', async () => {
     const store = new MemoryJsonStore();
     const vault = new EncryptedVault(new FakeSafeStorage('gnome_libsecret'), store);
-    await vault.setCredential('demo', 'apiKey', SECRET);
-    await vault.setSessionToken('demo', 'iv-1', 'session-token-abc');
+    await vault.setCredential(to('demo'), 'apiKey', SECRET);
+    await vault.setSessionToken(to('demo'), 'iv-1', 'session-token-abc');
     expect(store.dump()).not.toContain(SECRET);
     expect(store.dump()).not.toContain('session-token-abc');
     const items = store.get<{ items: Record<string, string> }>('credentialVault')!.items;
@@ -22,13 +23,17 @@ describe('EncryptedVault with a keychain backend', () => {
     const store = new MemoryJsonStore();
     const cipher = new FakeSafeStorage('keychain');
     const first = new EncryptedVault(cipher, store);
-    await first.setCredential('prod', 'secret', SECRET);
-    await first.setSessionToken('prod', 'iv-9', 'tok-9');
+    await first.setCredential(to('prod'), 'secret', SECRET);
+    await first.setSessionToken(to('prod'), 'iv-9', 'tok-9');
     const second = new EncryptedVault(cipher, store);
-    expect(await second.getCredential('prod', 'secret')).toBe(SECRET);
-    expect(await second.getSessionToken('prod', 'iv-9')).toBe('tok-9');
-    expect(await second.hasSessionToken('prod', 'iv-9')).toBe(true);
-    expect(await second.credentialStatus('prod')).toEqual({ apiKey: 'unset', integrationId: 'unset', secret: 'set' });
+    expect(await second.getCredential(to('prod'), 'secret')).toBe(SECRET);
+    expect(await second.getSessionToken(to('prod'), 'iv-9')).toBe('tok-9');
+    expect(await second.hasSessionToken(to('prod'), 'iv-9')).toBe(true);
+    expect(await second.credentialStatus(to('prod'))).toEqual({
+      apiKey: 'unset',
+      integrationId: 'unset',
+      secret: 'set',
+    });
   });
 
   it('stores an imported list of session tokens in one write, and none of them when one is not a token', async () => {
@@ -36,57 +41,57 @@ describe('EncryptedVault with a keychain backend', () => {
     const vault = new EncryptedVault(new FakeSafeStorage('gnome_libsecret'), store);
     const writes = vi.spyOn(store, 'set');
     const tokens = Array.from({ length: 200 }, (_, i) => ({ interviewId: `iv-${i}`, token: `tok-${i}` }));
-    await vault.setSessionTokens('demo', tokens);
+    await vault.setSessionTokens(to('demo'), tokens);
     expect(writes).toHaveBeenCalledTimes(1);
     expect(
-      await new EncryptedVault(new FakeSafeStorage('gnome_libsecret'), store).getSessionToken('demo', 'iv-199'),
+      await new EncryptedVault(new FakeSafeStorage('gnome_libsecret'), store).getSessionToken(to('demo'), 'iv-199'),
     ).toBe('tok-199');
 
     await expect(
-      vault.setSessionTokens('demo', [
+      vault.setSessionTokens(to('demo'), [
         { interviewId: 'x', token: 'tok-x' },
         { interviewId: 'y', token: ' padded ' },
       ]),
     ).rejects.toThrow(VaultInputError);
-    expect(await vault.hasSessionToken('demo', 'x')).toBe(false);
+    expect(await vault.hasSessionToken(to('demo'), 'x')).toBe(false);
     expect(writes).toHaveBeenCalledTimes(1);
   });
 
   it('answers whether a token is held without copying the stored values (asked once per queue entry)', async () => {
     const store = new MemoryJsonStore();
     const cipher = new FakeSafeStorage('gnome_libsecret');
-    await new EncryptedVault(cipher, store).setSessionTokens('demo', [{ interviewId: 'iv-1', token: 'tok-1' }]);
+    await new EncryptedVault(cipher, store).setSessionTokens(to('demo'), [{ interviewId: 'iv-1', token: 'tok-1' }]);
     const restarted = new EncryptedVault(cipher, store);
     const copies = vi.spyOn(store, 'get');
-    expect(await restarted.hasSessionToken('demo', 'iv-1')).toBe(true);
-    expect(await restarted.hasSessionToken('demo', 'iv-2')).toBe(false);
+    expect(await restarted.hasSessionToken(to('demo'), 'iv-1')).toBe(true);
+    expect(await restarted.hasSessionToken(to('demo'), 'iv-2')).toBe(false);
     expect(copies).not.toHaveBeenCalled();
   });
 
   it('keeps environments apart and clears values', async () => {
     const vault = new EncryptedVault(new FakeSafeStorage(), new MemoryJsonStore());
-    await vault.setCredential('a', 'apiKey', 'key-of-a');
-    await vault.setCredential('b', 'apiKey', 'key-of-b');
-    expect(await vault.getCredential('a', 'apiKey')).toBe('key-of-a');
-    await vault.clearCredential('a', 'apiKey');
-    expect(await vault.getCredential('a', 'apiKey')).toBeUndefined();
-    expect(await vault.getCredential('b', 'apiKey')).toBe('key-of-b');
-    await vault.setSessionToken('a', 'iv', 'tok');
-    await vault.clearSessionToken('a', 'iv');
-    expect(await vault.hasSessionToken('a', 'iv')).toBe(false);
+    await vault.setCredential(to('a'), 'apiKey', 'key-of-a');
+    await vault.setCredential(to('b'), 'apiKey', 'key-of-b');
+    expect(await vault.getCredential(to('a'), 'apiKey')).toBe('key-of-a');
+    await vault.clearCredential(to('a'), 'apiKey');
+    expect(await vault.getCredential(to('a'), 'apiKey')).toBeUndefined();
+    expect(await vault.getCredential(to('b'), 'apiKey')).toBe('key-of-b');
+    await vault.setSessionToken(to('a'), 'iv', 'tok');
+    await vault.clearSessionToken(to('a'), 'iv');
+    expect(await vault.hasSessionToken(to('a'), 'iv')).toBe(false);
   });
 
   it('reports an undecryptable value as such and throws instead of returning an empty string', async () => {
     const store = new MemoryJsonStore();
     const cipher = new FakeSafeStorage('kwallet5');
-    await new EncryptedVault(cipher, store).setCredential('prod', 'apiKey', SECRET);
+    await new EncryptedVault(cipher, store).setCredential(to('prod'), 'apiKey', SECRET);
     cipher.rotateKey();
     const vault = new EncryptedVault(cipher, store);
-    expect((await vault.credentialStatus('prod')).apiKey).toBe('undecryptable');
-    await expect(vault.getCredential('prod', 'apiKey')).rejects.toBeInstanceOf(VaultDecryptError);
+    expect((await vault.credentialStatus(to('prod'))).apiKey).toBe('undecryptable');
+    await expect(vault.getCredential(to('prod'), 'apiKey')).rejects.toBeInstanceOf(VaultDecryptError);
     // Entering it again repairs it.
-    await vault.setCredential('prod', 'apiKey', 'new-key-1234');
-    expect(await vault.getCredential('prod', 'apiKey')).toBe('new-key-1234');
+    await vault.setCredential(to('prod'), 'apiKey', 'new-key-1234');
+    expect(await vault.getCredential(to('prod'), 'apiKey')).toBe('new-key-1234');
   });
 
   it('treats an unknown ciphertext version or garbage as undecryptable', async () => {
@@ -95,7 +100,9 @@ describe('EncryptedVault with a keychain backend', () => {
       items: { 'env\u0000cred\u0000secret': 'v9:AAAA', 'env\u0000cred\u0000apiKey': 'v1:***' },
     });
     const vault = new EncryptedVault(new FakeSafeStorage(), store);
-    expect(await vault.credentialStatus('env')).toEqual({
+    // Written by an earlier version, unbound: bound to the environment's address at start.
+    await vault.adoptUnbound(to('env'));
+    expect(await vault.credentialStatus(to('env'))).toEqual({
       apiKey: 'undecryptable',
       integrationId: 'unset',
       secret: 'undecryptable',
@@ -104,15 +111,15 @@ describe('EncryptedVault with a keychain backend', () => {
 
   it('refuses empty values and values with stray spaces where they enter', async () => {
     const vault = new EncryptedVault(new FakeSafeStorage(), new MemoryJsonStore());
-    await expect(vault.setCredential('e', 'apiKey', '')).rejects.toBeInstanceOf(VaultInputError);
-    await expect(vault.setCredential('e', 'apiKey', ' key ')).rejects.toBeInstanceOf(VaultInputError);
-    await expect(vault.setSessionToken('e', 'iv', '   ')).rejects.toBeInstanceOf(VaultInputError);
+    await expect(vault.setCredential(to('e'), 'apiKey', '')).rejects.toBeInstanceOf(VaultInputError);
+    await expect(vault.setCredential(to('e'), 'apiKey', ' key ')).rejects.toBeInstanceOf(VaultInputError);
+    await expect(vault.setSessionToken(to('e'), 'iv', '   ')).rejects.toBeInstanceOf(VaultInputError);
   });
 
   it('lists every value it holds for redaction', async () => {
     const vault = new EncryptedVault(new FakeSafeStorage(), new MemoryJsonStore());
-    await vault.setCredential('e', 'apiKey', 'key-1111');
-    await vault.setSessionToken('e', 'iv', 'tok-2222');
+    await vault.setCredential(to('e'), 'apiKey', 'key-1111');
+    await vault.setSessionToken(to('e'), 'iv', 'tok-2222');
     expect(vault.knownSecrets().sort()).toEqual(['key-1111', 'tok-2222']);
   });
 });
@@ -127,8 +134,8 @@ describe('EncryptedVault where Linux has no secret store (basic_text)', () => {
     expect(security.reason?.en).toMatch(/secret store/);
     expect(security.reason?.es).toMatch(/almacén de secretos/);
 
-    await vault.setCredential('demo', 'apiKey', SECRET);
-    expect(await vault.getCredential('demo', 'apiKey')).toBe(SECRET);
+    await vault.setCredential(to('demo'), 'apiKey', SECRET);
+    expect(await vault.getCredential(to('demo'), 'apiKey')).toBe(SECRET);
     expect(store.data.size).toBe(0);
     expect(cipher.encryptCalls).toBe(0);
 
@@ -138,24 +145,24 @@ describe('EncryptedVault where Linux has no secret store (basic_text)', () => {
     // What was held in memory was persisted on consent; the consent itself persists.
     const restarted = new EncryptedVault(cipher, store);
     expect(restarted.security().awaitingConsent).toBe(false);
-    expect(await restarted.getCredential('demo', 'apiKey')).toBe(SECRET);
+    expect(await restarted.getCredential(to('demo'), 'apiKey')).toBe(SECRET);
   });
 
   it('loses unconsented secrets on restart', async () => {
     const store = new MemoryJsonStore();
     const cipher = new FakeSafeStorage('basic_text');
-    await new EncryptedVault(cipher, store).setSessionToken('demo', 'iv', 'tok-1234');
-    expect(await new EncryptedVault(cipher, store).getSessionToken('demo', 'iv')).toBeUndefined();
+    await new EncryptedVault(cipher, store).setSessionToken(to('demo'), 'iv', 'tok-1234');
+    expect(await new EncryptedVault(cipher, store).getSessionToken(to('demo'), 'iv')).toBeUndefined();
   });
 
   it('never persists when encryption is unavailable at all', async () => {
     const store = new MemoryJsonStore();
     const vault = new EncryptedVault(new FakeSafeStorage('unknown', false), store);
-    await vault.setCredential('demo', 'apiKey', SECRET);
+    await vault.setCredential(to('demo'), 'apiKey', SECRET);
     await vault.acceptWeakStorage();
     expect(store.data.size).toBe(0);
     expect(vault.security()).toMatchObject({ backend: 'memory', persistent: false });
-    expect(await vault.getCredential('demo', 'apiKey')).toBe(SECRET);
+    expect(await vault.getCredential(to('demo'), 'apiKey')).toBe(SECRET);
   });
 });
 
@@ -164,23 +171,23 @@ describe('EncryptedVault created before Electron is ready', () => {
     const store = new MemoryJsonStore();
     const cipher = new FakeSafeStorage('unknown', false);
     const vault = new EncryptedVault(cipher, store);
-    await vault.setCredential('demo', 'apiKey', SECRET);
+    await vault.setCredential(to('demo'), 'apiKey', SECRET);
     expect(store.data.size).toBe(0);
     cipher.available = true;
     cipher.backend = 'gnome_libsecret';
     expect(vault.security().backend).toBe('keychain');
-    await vault.getCredential('demo', 'apiKey'); // any use writes what was waiting
+    await vault.getCredential(to('demo'), 'apiKey'); // any use writes what was waiting
     expect(store.dump()).toContain('v1:');
-    await vault.setCredential('demo', 'secret', 'another-secret');
+    await vault.setCredential(to('demo'), 'secret', 'another-secret');
     const restarted = new EncryptedVault(cipher, store);
-    expect(await restarted.getCredential('demo', 'apiKey')).toBe(SECRET);
-    expect(await restarted.getCredential('demo', 'secret')).toBe('another-secret');
+    expect(await restarted.getCredential(to('demo'), 'apiKey')).toBe(SECRET);
+    expect(await restarted.getCredential(to('demo'), 'secret')).toBe('another-secret');
   });
 
   it('a stored value read while encryption is unavailable is not remembered as broken', async () => {
     const store = new MemoryJsonStore();
     const cipher = new FakeSafeStorage('kwallet6');
-    await new EncryptedVault(cipher, store).setCredential('demo', 'apiKey', SECRET);
+    await new EncryptedVault(cipher, store).setCredential(to('demo'), 'apiKey', SECRET);
     // Like Electron before `ready`: decrypting throws while encryption is unavailable.
     class NotReadyYet extends FakeSafeStorage {
       override decryptString(b: Buffer): string {
@@ -190,8 +197,8 @@ describe('EncryptedVault created before Electron is ready', () => {
     }
     const notReady = new NotReadyYet('kwallet6', false);
     const early = new EncryptedVault(notReady, store);
-    await expect(early.getCredential('demo', 'apiKey')).rejects.toBeInstanceOf(VaultDecryptError);
+    await expect(early.getCredential(to('demo'), 'apiKey')).rejects.toBeInstanceOf(VaultDecryptError);
     notReady.available = true;
-    expect(await early.getCredential('demo', 'apiKey')).toBe(SECRET);
+    expect(await early.getCredential(to('demo'), 'apiKey')).toBe(SECRET);
   });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { serviceDestination } from '../../../main/auth/destination';
 import type { AuditAction } from '../../../common/views';
 import type { MainContext } from '../../../main/ports';
 import { createRouter } from '../../../main/ipc/router';
@@ -292,8 +293,9 @@ describe('video import', () => {
 
   it("streams through the app's streamingFetch: same bytes stored, an over-limit body reported as 413", async () => {
     const vault = new MemoryVault();
-    await vault.setCredential('demo', 'apiKey', h.credentials.apiKey);
-    await vault.setSessionToken('demo', 'demo-clean-pass', h.session('demo-clean-pass'));
+    const to = serviceDestination({ id: 'demo', baseUrl: h.server.url, authUrl: h.server.url });
+    await vault.setCredential(to, 'apiKey', h.credentials.apiKey);
+    await vault.setSessionToken(to, 'demo-clean-pass', h.session('demo-clean-pass'));
     const client = new OmniClient({
       env: {
         id: 'demo',

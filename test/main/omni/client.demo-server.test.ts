@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { serviceDestination } from '../../../main/auth/destination';
 import { MemoryVault } from '../../../main/auth/memory-vault';
 import { startDemoServer, type DemoServer } from '../../../main/demo-server';
 import { curpCases } from '../../../main/demo-server/registries';
@@ -64,10 +65,10 @@ beforeAll(async () => {
     apiVersion: '1.0',
     tokenHeader: 'X-Incode-Hardware-Id',
   };
-  await vault.setCredential('demo', 'apiKey', creds.apiKey);
-  await vault.setCredential('demo', 'integrationId', creds.integrationId);
-  await vault.setCredential('demo', 'secret', creds.secret);
-  for (const i of interviews) await vault.setSessionToken('demo', i.interviewId, i.sessionToken);
+  await vault.setCredential(serviceDestination(env), 'apiKey', creds.apiKey);
+  await vault.setCredential(serviceDestination(env), 'integrationId', creds.integrationId);
+  await vault.setCredential(serviceDestination(env), 'secret', creds.secret);
+  for (const i of interviews) await vault.setSessionToken(serviceDestination(env), i.interviewId, i.sessionToken);
 });
 afterAll(() => server.close());
 beforeEach(async () => {
@@ -147,13 +148,13 @@ describe('OmniClient against the demo server', () => {
   });
 
   it('a 401 blames the session token, or the API key when the service says so', async () => {
-    await vault.setSessionToken('demo', 'forged', 'eyJhbGciOiJIUzI1NiJ9.eyJmb3JnZWQiOnRydWV9.AAAA');
+    await vault.setSessionToken(serviceDestination(env), 'forged', 'eyJhbGciOiJIUzI1NiJ9.eyJmb3JnZWQiOnRydWV9.AAAA');
     const forged = await failure(client().call('addName', { body: { name: 'X Y' } }, { interviewId: 'forged' }));
     expect(forged.code).toBe('SESSION_TOKEN_REJECTED');
     expect(forged.toIpcError().advice?.es).toMatch(/nuevo token de sesión/);
 
-    const good = await vault.getCredential('demo', 'apiKey');
-    await vault.setCredential('demo', 'apiKey', 'demo-not-a-key-000');
+    const good = await vault.getCredential(serviceDestination(env), 'apiKey');
+    await vault.setCredential(serviceDestination(env), 'apiKey', 'demo-not-a-key-000');
     try {
       const wrongKey = await failure(
         client().call('addName', { body: { name: 'X Y' } }, { interviewId: 'demo-clean-pass' }),
@@ -161,7 +162,7 @@ describe('OmniClient against the demo server', () => {
       expect(wrongKey).toMatchObject({ code: 'OMNI_HTTP', httpStatus: 401 });
       expect(wrongKey.toIpcError().advice?.en).toMatch(/API key/);
     } finally {
-      await vault.setCredential('demo', 'apiKey', good!);
+      await vault.setCredential(serviceDestination(env), 'apiKey', good!);
     }
   });
 

@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { serviceDestination } from '../../../main/auth/destination';
 import { MemoryVault } from '../../../main/auth/memory-vault';
-import type { Vault } from '../../../main/auth/vault';
+import type { SecretStore } from '../../../main/auth/vault';
 import { createLogger } from '../../../main/log';
 import { OmniClient, type ClientEnvironment } from '../../../main/omni/client';
 import { OmniError } from '../../../main/omni/omni-error';
 import { errorBody, startTestServer, type TestServer } from '../../helpers/omni-test-server';
 
 let server: TestServer;
-let vault: Vault;
+let vault: SecretStore;
 let env: ClientEnvironment;
 
 const API_KEY = 'api-key-7f3a9c1d';
@@ -25,10 +26,10 @@ beforeEach(async () => {
     apiVersion: '1.0',
     tokenHeader: 'X-Incode-Hardware-Id',
   };
-  await vault.setCredential('test', 'apiKey', API_KEY);
-  await vault.setCredential('test', 'integrationId', INTEGRATION);
-  await vault.setCredential('test', 'secret', SECRET);
-  await vault.setSessionToken('test', 'iv-1', SESSION);
+  await vault.setCredential(serviceDestination(env), 'apiKey', API_KEY);
+  await vault.setCredential(serviceDestination(env), 'integrationId', INTEGRATION);
+  await vault.setCredential(serviceDestination(env), 'secret', SECRET);
+  await vault.setSessionToken(serviceDestination(env), 'iv-1', SESSION);
 });
 afterEach(() => server.close());
 
@@ -291,7 +292,7 @@ describe('OmniClient over loopback HTTP', () => {
     expect(n).toBe(2);
   });
 
-  it('never retries a POST by itself', async () => {
+  it('repeats a write only after an answer that says it was not processed (503, 429), a bounded number of times', async () => {
     let n = 0;
     server.route(
       'POST /omni/sign-string/nom151',
@@ -299,11 +300,25 @@ describe('OmniClient over loopback HTTP', () => {
     );
     const err = await failure(client().call('signStringNom151', { body: { stringToSign: 'hola' } }));
     expect(err.httpStatus).toBe(503);
-    expect(n).toBe(1);
+    expect(err.toIpcError().message.en).toBe('The service is not answering right now.');
+    expect(n).toBe(3);
+    // A reset after the write left: it may have been applied, so it is not repeated, and says so.
     server.route('POST /omni/sign-string/nom151', () => (n++, { reset: true }));
     const reset = await failure(client().call('signStringNom151', { body: { stringToSign: 'hola' } }));
     expect(reset.kind).toBe('network');
-    expect(n).toBe(2);
+    expect(reset.code).toBe('OUTCOME_UNKNOWN');
+    expect(n).toBe(4);
+    // So is a gateway's 502 to a write.
+    server.route('POST /omni/sign-string/nom151', () => (n++, { status: 502, text: '<html>Bad Gateway</html>' }));
+    const lost = await failure(client().call('signStringNom151', { body: { stringToSign: 'hola' } }));
+    expect(lost.code).toBe('OUTCOME_UNKNOWN');
+    expect(n).toBe(5);
+    // A Retry-After longer than a write may wait is not waited for: the error carries it.
+    server.route('POST /omni/sign-string/nom151', () => (n++, { status: 429, headers: { 'retry-after': '60' } }));
+    const busy = await failure(client().call('signStringNom151', { body: { stringToSign: 'hola' } }));
+    expect(busy.retryAfterMs).toBe(60_000);
+    expect(busy.toIpcError().advice?.en).toMatch(/^The service asked to wait 60 s\./);
+    expect(n).toBe(6);
   });
 
   it('times out and cancels, telling the two apart', async () => {
@@ -320,7 +335,7 @@ describe('OmniClient over loopback HTTP', () => {
   });
 
   it('reports missing or undecryptable credentials as config errors', async () => {
-    await vault.clearCredential('test', 'secret');
+    await vault.clearCredential(serviceDestination(env), 'secret');
     const err = await failure(client().call('listApiKeys', {}));
     expect(err).toMatchObject({ kind: 'config', code: 'NO_CREDENTIALS', endpoint: 'authorizeServer' });
     expect(err.issues?.[0]?.path).toBe('secret');
@@ -398,17 +413,25 @@ describe('OmniClient over loopback HTTP', () => {
         '<body><h1>Guest network</h1><p>Accept the terms to continue.</p></body></html>';
       server.route('GET /omni/get/contracts-links', () => ({ text: page, headers: { 'content-type': 'text/html' } }));
       server.route('GET /omni/get/raw-idv-results', () => ({ status: 502, text: page, encoding: 'gzip' }));
-      for (const endpoint of ['getContractLinks', 'getRawIdvResults'] as const) {
-        const err = await failure(client({ retry: { attempts: 1 } }).call(endpoint, { query: { id: 'iv-1' } }));
-        const ipc = err.toIpcError();
-        expect(ipc.message.en).toMatch(/^The address answered with a web page/);
-        expect(ipc.message.en).not.toMatch(/\(root\)/);
-        expect(ipc.message.es).toMatch(/^La dirección respondió con una página web/);
-        expect(ipc.advice?.en).toMatch(/address.*proxy/);
-        expect(ipc.details?.serviceMessage).toBe(
-          'Sign in to Guest Wi-Fi: Guest network. Accept the terms to continue.',
-        );
-      }
+      // A 200 page (a portal) names the address; a gateway's 5xx page is a passing outage, never the address.
+      const portal = await failure(
+        client({ retry: { attempts: 1 } }).call('getContractLinks', { query: { id: 'iv-1' } }),
+      );
+      const ipc = portal.toIpcError();
+      expect(ipc.message.en).toMatch(/^The address answered with a web page/);
+      expect(ipc.message.en).not.toMatch(/\(root\)/);
+      expect(ipc.message.es).toMatch(/^La dirección respondió con una página web/);
+      expect(ipc.advice?.en).toMatch(/address.*proxy/);
+      expect(ipc.details?.serviceMessage).toBe('Sign in to Guest Wi-Fi: Guest network. Accept the terms to continue.');
+      const outage = await failure(
+        client({ retry: { attempts: 1 } }).call('getRawIdvResults', { query: { id: 'iv-1' } }),
+      );
+      expect(outage.toIpcError()).toMatchObject({
+        code: 'SERVICE_NOT_ANSWERING',
+        message: { en: 'The service is not answering right now.' },
+        details: { serviceMessage: 'Sign in to Guest Wi-Fi: Guest network. Accept the terms to continue.' },
+      });
+      expect(outage.toIpcError().advice?.en).not.toMatch(/address in Settings/);
     });
 
     it('a write whose answer was cut off says the service may have stored it, and is not sent again', async () => {

@@ -3,6 +3,10 @@ import { MemoryVault } from '../../../main/auth/memory-vault';
 import { createLogger } from '../../../main/log';
 import { OmniClient, parseRetryAfter } from '../../../main/omni/client';
 import { OmniError } from '../../../main/omni/omni-error';
+import { serviceDestination } from '../../../main/auth/destination';
+
+/** Where the test client sends: the secrets are stored for it. */
+const E = serviceDestination({ id: 'e', baseUrl: 'https://omni.example/', authUrl: 'https://auth.example' });
 
 /** A fetch that records what it was asked and answers from a script, for the parts that need no socket. */
 function scripted(answer: (url: string, init: RequestInit) => Response) {
@@ -16,10 +20,10 @@ function scripted(answer: (url: string, init: RequestInit) => Response) {
 
 async function setup(answer: (url: string, init: RequestInit) => Response) {
   const vault = new MemoryVault();
-  await vault.setCredential('e', 'apiKey', 'key-1234');
-  await vault.setCredential('e', 'integrationId', 'int-1234');
-  await vault.setCredential('e', 'secret', 'sec-1234');
-  await vault.setSessionToken('e', 'iv 1', 'sess-1234');
+  await vault.setCredential(E, 'apiKey', 'key-1234');
+  await vault.setCredential(E, 'integrationId', 'int-1234');
+  await vault.setCredential(E, 'secret', 'sec-1234');
+  await vault.setSessionToken(E, 'iv 1', 'sess-1234');
   const s = scripted((url, init) =>
     url.endsWith('/authorize/server') ? Response.json({ token: 'server-1234' }) : answer(url, init),
   );
@@ -105,18 +109,22 @@ describe('OmniClient request building', () => {
 });
 
 describe('Idempotency-Key', () => {
-  it('a resent note or name carries the same key; a different one or another interview does not', async () => {
+  it('a note or name carries the caller’s key; without one, each call makes its own, so identical notes do not share it', async () => {
     const { client, seen } = await setup(() => Response.json({ success: true }));
     const keyOf = () => new Headers(seen.at(-1)!.init.headers).get('idempotency-key');
+    await client.call(
+      'addConferenceNotes',
+      { body: { notes: 'Checked ID' } },
+      { interviewId: 'iv 1', idempotencyKey: 'k-1' },
+    );
+    expect(keyOf()).toBe('k-1');
     await client.call('addConferenceNotes', { body: { notes: 'Checked ID' } }, { interviewId: 'iv 1' });
     const first = keyOf();
     await client.call('addConferenceNotes', { body: { notes: 'Checked ID' } }, { interviewId: 'iv 1' });
-    expect(first).toMatch(/^[0-9a-f]{32}$/);
-    expect(keyOf()).toBe(first);
-    await client.call('addConferenceNotes', { body: { notes: 'Checked ID again' } }, { interviewId: 'iv 1' });
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
     expect(keyOf()).not.toBe(first);
     await client.call('addName', { body: { name: 'Ana' } }, { interviewId: 'iv 1' });
-    expect(keyOf()).toMatch(/^[0-9a-f]{32}$/);
+    expect(keyOf()).toMatch(/^[0-9a-f-]{36}$/);
     await client.call('signStringNom151', { body: { stringToSign: 'x' } }).catch(() => undefined);
     expect(keyOf()).toBeNull();
   });
@@ -125,9 +133,9 @@ describe('Idempotency-Key', () => {
 describe('server token under faults', () => {
   it('retries a 429 (Retry-After), a 503 and a reset on the authorization, one request in flight for every waiter', async () => {
     const vault = new MemoryVault();
-    await vault.setCredential('e', 'apiKey', 'key-1234');
-    await vault.setCredential('e', 'integrationId', 'int-1234');
-    await vault.setCredential('e', 'secret', 'sec-1234');
+    await vault.setCredential(E, 'apiKey', 'key-1234');
+    await vault.setCredential(E, 'integrationId', 'int-1234');
+    await vault.setCredential(E, 'secret', 'sec-1234');
     const faults = [
       () => new Response('{}', { status: 429, headers: { 'retry-after': '0' } }),
       () => new Response('busy', { status: 503 }),

@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryVault } from '../../../main/auth/memory-vault';
+import type { Vault } from '../../../main/auth/vault';
 import type { AuditEntry } from '../../../common/views';
 import type { AuditTrail, EnvironmentConfig, MainContext } from '../../../main/ports';
 import { ReviewService } from '../../../main/review/service';
@@ -79,7 +80,7 @@ let environments = 0;
 function setup(opts: { raw?: RawIdvResponse; failNotesTimes?: number; status?: 'Alive' | 'Closed' } = {}) {
   const env: EnvironmentConfig = { ...baseEnv, id: `demo-${++environments}` };
   const record = reviewRecord(opened);
-  const vault = new MemoryVault();
+  const vault: Vault = new MemoryVault();
   const audit = new ChainAudit(env.id);
   const sent: { endpoint: string; body: unknown; interviewId?: string }[] = [];
   let failures = opts.failNotesTimes ?? 0;

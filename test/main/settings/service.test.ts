@@ -1,3 +1,4 @@
+import { serviceDestination } from '../../../main/auth/destination';
 import { startTestApp } from '../../helpers/app-context';
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -117,7 +118,15 @@ describe('an address saved before https was required', () => {
     });
     const vault = new MemoryVault();
     for (const field of ['apiKey', 'integrationId', 'secret'] as const)
-      await vault.setCredential('custom', field, `${field}-value`);
+      await vault.setCredential(
+        serviceDestination({
+          id: 'custom',
+          baseUrl: 'http://omni.example.com',
+          authUrl: 'http://omni.example.com/auth',
+        }),
+        field,
+        `${field}-value`,
+      );
     const app = await startTestApp(join(dataDir, 'insecure'), { store, vault });
     try {
       await expect(settingsService(app.context).testConnection('custom')).rejects.toMatchObject({
