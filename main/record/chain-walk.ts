@@ -12,13 +12,27 @@ export type ChainWalker = (from: { count: number; hash: string }) => Promise<Cha
  * would share mid-transaction.
  */
 export function walkInThread(connection: PoolConfig): ChainWalker {
-  return (from) =>
-    new Promise<ChainWalk>((resolve, reject) => {
-      const worker = new Worker(threadFile('chain-walker.mjs'), { workerData: { connection, from } });
+  return async (from) => {
+    // A thread is handed data, not functions: a password given as one is asked now. The one that refuses (none saved
+    // for this address) is passed on as such, for the thread to refuse in turn if the server asks.
+    const { password, ...rest } = connection;
+    const asked =
+      typeof password === 'function'
+        ? await Promise.resolve()
+            .then(password)
+            .then(
+              (value) => ({ password: value }),
+              () => ({ passwordMissing: true }),
+            )
+        : { password };
+    const workerData = { connection: rest, ...asked, from };
+    return new Promise<ChainWalk>((resolve, reject) => {
+      const worker = new Worker(threadFile('chain-walker.mjs'), { workerData });
       worker.once('message', (answer: ChainWalk | { failed: string }) =>
         'failed' in answer ? reject(new Error(`The audit trail could not be read: ${answer.failed}`)) : resolve(answer),
       );
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`The chain walker stopped (${code}) before it answered.`)));
     });
+  };
 }

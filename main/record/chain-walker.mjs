@@ -27,10 +27,20 @@ async function walk(client, from) {
   }
 }
 
-const client = new pg.Client({ ...workerData.connection, application_name: 'omni-reviewer chain walker' });
+const { connection, password, passwordMissing, from } = workerData;
+const client = new pg.Client({
+  ...connection,
+  // As main's connection does: no password saved for this address, none sent (not PGPASSWORD either).
+  password: passwordMissing
+    ? () => {
+        throw new Error('the team database asked for a password, and none is saved for this address');
+      }
+    : password,
+  application_name: 'omni-reviewer chain walker',
+});
 try {
   await client.connect();
-  parentPort.postMessage(await walk(client, workerData.from));
+  parentPort.postMessage(await walk(client, from));
 } catch (error) {
   parentPort.postMessage({ failed: error instanceof Error ? error.message : String(error) });
 } finally {
