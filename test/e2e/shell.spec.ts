@@ -354,7 +354,7 @@ test('storage security: without an OS secret store, credentials wait in memory u
   expect(await shell.ipc('settings.storageSecurity')).toMatchObject({ state: 'weak-accepted' });
 });
 
-test('the rail never runs a label into its shortcut hint, in English and Spanish, at 720, 1024 and 1280 px', async ({
+test('the rail never runs a label into its shortcut hint, in English and Spanish, at 720, 1024 and 1280 px (folded to its labels below 1100)', async ({
   page,
 }) => {
   for (const language of ['en', 'es'] as const) {
@@ -369,6 +369,15 @@ test('the rail never runs a label into its shortcut hint, in English and Spanish
       await expect(links).toHaveCount(7);
       for (const link of await links.all()) {
         const label = (await link.locator('span').boundingBox())!;
+        // Up to 1100 px the rail folds to its labels: the keys are on the ? sheet, and the label stays inside.
+        if (width <= 1100) {
+          await expect(link.locator('kbd')).toBeHidden();
+          const box = (await link.boundingBox())!;
+          expect(label.x + label.width, `${language} ${width}px: ${await link.textContent()}`).toBeLessThanOrEqual(
+            box.x + box.width,
+          );
+          continue;
+        }
         const hint = (await link.locator('kbd').boundingBox())!;
         const sameLine = label.y < hint.y + hint.height && hint.y < label.y + label.height;
         // Side by side with a visible gap, or (if ever wrapped) on separate lines: never touching.
