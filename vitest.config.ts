@@ -64,9 +64,9 @@ export default defineConfig({
           include: integration,
           // vitest's default is one worker fewer than the cores: ONE on a 2-core machine, so these files, which
           // mostly wait on servers, PostgreSQL, browsers and other programs, ran one at a time. Four at once keep
-          // the cores busy (docs/testing.md, "What each cut saved"); npm test, which runs Playwright beside vitest,
-          // asks for two. A project with its own worker count runs in its own group: after unit's files.
-          maxWorkers: Number(process.env.OMNI_INTEGRATION_WORKERS ?? 4),
+          // the cores busy (docs/testing.md, "What each cut saved"). A project with its own worker count runs in
+          // its own group: after unit's files.
+          maxWorkers: 4,
           sequence: { groupOrder: 1 },
         },
       },

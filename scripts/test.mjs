@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm test`: type-checks, lints and format-checks the project (in the background from the start, their output
- * printed after vitest's), builds the renderer, then runs vitest (unit + integration; its output printed when it
- * ends) beside Playwright (e2e in Debian's Chromium, its output live), each with a JSON report beside its normal
- * output, and ends with ONE line summing both runners: `N passed, N failed` (then `, N skipped` when any were skipped), just after a table of the ten slowest test files.
+ * `npm test`: type-checks, lints and format-checks the project (beside the renderer build and vitest, their output
+ * printed after vitest's), builds the renderer, runs vitest (unit + integration) and Playwright (e2e in Debian's
+ * Chromium), each with a JSON report beside its normal output, and ends with ONE line summing both runners:
+ * `N passed, N failed` (then `, N skipped` when any were skipped), just after a table of the ten slowest test files.
  * The two reports are kept in test-results/ (vitest.json, playwright.json; git-ignored). Exit code 1 when anything
  * failed or a runner produced no report. Extra arguments are passed to neither; use test:unit, test:integration or
  * test:e2e for focused runs.
@@ -36,14 +36,14 @@ function run(label, args, env = {}) {
  * Starts a check in the background with its output kept (stdout and stderr, in the order they came); resolves to
  * `{ label, status, output }` when it exits. Colours as on a terminal when this run's output is one.
  */
-function start(label, args, env = {}) {
+function start(label, args) {
   const color = process.stdout.isTTY ? { FORCE_COLOR: '1' } : {};
   return new Promise((resolve) => {
     const chunks = [];
     const child = spawn(node, args, {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...color, ...env },
+      env: { ...process.env, ...color },
     });
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     child.stderr.on('data', (chunk) => chunks.push(chunk));
@@ -127,60 +127,17 @@ if (buildStatus !== 0 || !existsSync(join(webDir, 'index.html'))) {
   notes.push('the renderer build failed (counted as 1 failure)');
 }
 
-// 2. vitest, started beside Playwright: its integration files and Playwright's journeys mostly wait (on servers, on
-// the browser), so the two together keep both cores busy where one after the other left them half idle. Its output
-// is kept and printed, with the static checks', as soon as it ends.
+// 2. vitest
 const vitestReport = join(work, 'vitest.json');
-const vitestRun = start(
-  'vitest (unit + integration)',
-  [
-    'node_modules/vitest/vitest.mjs',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${vitestReport}`,
-  ],
-  // Two integration workers, not four: Playwright's two workers and their browsers share the cores.
-  { OMNI_INTEGRATION_WORKERS: '2' },
-).then(async (result) => {
-  process.stdout.write(`\n── ${result.label} ──\n${result.output}`);
-  await staticResults();
-  return readJson(vitestReport);
-});
-
-// 3. Playwright
-const electron = electronBinary();
-if (!electron.path)
-  process.stdout.write(
-    `\nElectron test skipped: ${electron.reason}. The web shell e2e tests below run the same renderer, preload bridge and router.\n`,
-  );
-const playwrightReport = join(work, 'playwright.json');
-let pw;
-if (existsSync(join(webDir, 'index.html'))) {
-  await run(
-    'playwright (e2e, Chromium; vitest runs beside it)',
-    ['node_modules/@playwright/test/cli.js', 'test', '--reporter=list,json'],
-    {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-      OMNI_WEB_STATIC_DIR: webDir,
-    },
-  );
-  pw = readJson(playwrightReport);
-  if (pw?.stats) {
-    totals.passed += (pw.stats.expected ?? 0) + (pw.stats.flaky ?? 0);
-    totals.failed += pw.stats.unexpected ?? 0;
-    totals.skipped += pw.stats.skipped ?? 0;
-    for (const error of pw.errors ?? []) {
-      totals.failed += 1;
-      notes.push(`playwright error outside tests: ${String(error.message ?? '').split('\n')[0]}`);
-    }
-  } else {
-    totals.failed += 1;
-    notes.push('playwright produced no report (counted as 1 failure)');
-  }
-}
-
-const vitest = await vitestRun;
+await run('vitest (unit + integration)', [
+  'node_modules/vitest/vitest.mjs',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+const vitest = readJson(vitestReport);
+await staticResults();
 if (vitest) {
   totals.passed += vitest.numPassedTests ?? 0;
   totals.failed += (vitest.numFailedTests ?? 0) + (vitest.numRuntimeErrorTestSuites ?? 0);
@@ -194,6 +151,34 @@ if (vitest) {
 } else {
   totals.failed += 1;
   notes.push('vitest produced no report (counted as 1 failure)');
+}
+
+// 3. Playwright
+const electron = electronBinary();
+if (!electron.path)
+  process.stdout.write(
+    `\nElectron test skipped: ${electron.reason}. The web shell e2e tests below run the same renderer, preload bridge and router.\n`,
+  );
+const playwrightReport = join(work, 'playwright.json');
+let pw;
+if (existsSync(join(webDir, 'index.html'))) {
+  await run('playwright (e2e, Chromium)', ['node_modules/@playwright/test/cli.js', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+    OMNI_WEB_STATIC_DIR: webDir,
+  });
+  pw = readJson(playwrightReport);
+  if (pw?.stats) {
+    totals.passed += (pw.stats.expected ?? 0) + (pw.stats.flaky ?? 0);
+    totals.failed += pw.stats.unexpected ?? 0;
+    totals.skipped += pw.stats.skipped ?? 0;
+    for (const error of pw.errors ?? []) {
+      totals.failed += 1;
+      notes.push(`playwright error outside tests: ${String(error.message ?? '').split('\n')[0]}`);
+    }
+  } else {
+    totals.failed += 1;
+    notes.push('playwright produced no report (counted as 1 failure)');
+  }
 }
 
 // The reports are kept for a look at what ran and how long: in test-results/, copied only now because Playwright
