@@ -36,7 +36,18 @@ export function Dialog({
     return undefined;
   }, [open]);
   return (
-    <dialog ref={ref} className="dialog" onClose={onClose} aria-labelledby="dialog-title">
+    <dialog
+      ref={ref}
+      className="dialog"
+      // Esc: told at once, in the key's own task. The browser's `close` event comes a task later: a key pressed in
+      // between (a shortcut opening the next dialog) would be undone by it, so a late one for a dialog open again is
+      // not passed on.
+      onCancel={onClose}
+      onClose={() => {
+        if (!ref.current?.open) onClose();
+      }}
+      aria-labelledby="dialog-title"
+    >
       {open && (
         <>
           <div className="dialog-header">
