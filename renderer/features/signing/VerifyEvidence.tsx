@@ -2,7 +2,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import type { IpcErrorData } from '../../../common/ipc/define';
 import { useOmniMutation } from '../../api/index';
 import { Button, ErrorNotice, FileField } from '../../ui/index';
-import { type LoadedFile, readFileBase64, textToBase64 } from './files';
+import { fileReadError, type LoadedFile, readFileBase64, textToBase64 } from './files';
 import { VerificationResult } from './VerificationResult';
 import { MAX_VERIFY_FILE_BYTES } from '../../../common/ipc/nom151';
 import { ActionResult, type T } from './parts';
@@ -37,14 +37,7 @@ export function VerifyEvidence({ t }: { t: T }) {
       setReadError(null);
       set(await readFileBase64(file));
     } catch {
-      setReadError({
-        code: 'FILE_READ',
-        message: { en: `The file ${file.name} could not be read.`, es: `No se pudo leer el archivo ${file.name}.` },
-        advice: {
-          en: 'Check that it still exists and that you can open it, then choose it again.',
-          es: 'Verifica que aún exista y que puedas abrirlo, y vuelve a elegirlo.',
-        },
-      });
+      setReadError(fileReadError(file.name));
     }
   };
   const submit = (event: FormEvent) => {

@@ -4,7 +4,7 @@ import { MAX_EVIDENCE_FILE_BYTES, type EvidenceCheck, type EvidenceVerification 
 import { useOmniMutation } from '../../api/index';
 import { useBilingual, useFormat } from '../../i18n/index';
 import { Badge, Button, ErrorNotice, FileField, IconCheck, IconDanger } from '../../ui/index';
-import { type LoadedFile, readFileBase64 } from './files';
+import { fileReadError, type LoadedFile, readFileBase64 } from './files';
 import { ActionResult, type T } from './parts';
 
 type Input = { name: string; base64: string };
@@ -33,14 +33,7 @@ export function VerifyEvidenceFile({ t }: { t: T }) {
     try {
       setFile(await readFileBase64(chosen));
     } catch {
-      setReadError({
-        code: 'FILE_READ',
-        message: { en: `The file ${chosen.name} could not be read.`, es: `No se pudo leer el archivo ${chosen.name}.` },
-        advice: {
-          en: 'Check that it still exists and that you can open it, then choose it again.',
-          es: 'Verifica que aún exista y que puedas abrirlo, y vuelve a elegirlo.',
-        },
-      });
+      setReadError(fileReadError(chosen.name));
     }
   };
   const submit = (event: FormEvent) => {

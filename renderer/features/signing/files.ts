@@ -1,4 +1,5 @@
 /** Reading user-chosen files in the renderer: bytes cross IPC as base64 (the web shell speaks JSON). */
+import type { IpcErrorData } from '../../../common/ipc/define';
 
 export interface LoadedFile {
   name: string;
@@ -9,6 +10,18 @@ export interface LoadedFile {
 export async function readFileBase64(file: File): Promise<LoadedFile> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   return { name: file.name, size: file.size, base64: bytesToBase64(bytes) };
+}
+
+/** A chosen file the browser could not read (moved, deleted, no permission): said where it was chosen. */
+export function fileReadError(name: string): IpcErrorData {
+  return {
+    code: 'FILE_READ',
+    message: { en: `The file ${name} could not be read.`, es: `No se pudo leer el archivo ${name}.` },
+    advice: {
+      en: 'Check that it still exists and that you can open it, then choose it again.',
+      es: 'Verifica que aún exista y que puedas abrirlo, y vuelve a elegirlo.',
+    },
+  };
 }
 
 export function bytesToBase64(bytes: Uint8Array): string {
