@@ -44,6 +44,13 @@ export interface RunningEngine {
  */
 export const EMBEDDED_SETTINGS = ['shared_buffers=16MB', 'work_mem=4MB', 'temp_buffers=4MB', 'wal_buffers=1MB'];
 
+/** PGlite's compiled WebAssembly module and file-system bundle, shared by the engines this process starts. */
+interface PgliteArtifacts {
+  wasmModule: WebAssembly.Module;
+  fsBundle: Blob;
+}
+let pgliteArtifacts: PgliteArtifacts | undefined;
+
 /**
  * Starts PGlite on a thread of its own, so a slow query never holds main's IPC. It speaks the PostgreSQL protocol on
  * a Unix socket in a private temporary folder (a socket path must be short; the folder is 0700), so main talks to it
@@ -61,13 +68,14 @@ export async function startEmbedded(dataDir: string): Promise<RunningEngine> {
       : { path: join(socketDir, '.s.PGSQL.5432') };
   const template = await emptyDatabaseCopy();
   const worker = new Worker(threadFile('embedded-worker.mjs'), {
-    workerData: { dataDir, listen, settings: EMBEDDED_SETTINGS, template },
+    workerData: { dataDir, listen, settings: EMBEDDED_SETTINGS, template, artifacts: pgliteArtifacts },
   });
-  type FirstWord = { ready?: true; madeNew?: boolean; failed?: string };
+  type FirstWord = { ready?: true; madeNew?: boolean; failed?: string; artifacts?: PgliteArtifacts };
   const first: FirstWord = await new Promise<FirstWord>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
   }).catch((error: unknown) => ({ failed: error instanceof Error ? error.message : String(error) }));
+  if (first.ready) pgliteArtifacts ??= first.artifacts;
   if (!first.ready) {
     await worker.terminate();
     rmSync(socketDir, { recursive: true, force: true });
