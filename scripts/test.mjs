@@ -10,6 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { ramTempFolder } from './ram-temp.mjs';
 import { basename, join } from 'node:path';
 import { electronBinary } from './electron-binary.mjs';
 import { formatSlowest, slowestFiles } from './slowest-tests.mjs';
@@ -18,6 +19,11 @@ const root = new URL('..', import.meta.url).pathname;
 const work = join(root, '.tmp', `test-${process.pid}`);
 mkdirSync(work, { recursive: true });
 const node = process.execPath;
+
+// Every temporary folder of the run (each web shell's record, the PostgreSQL servers, Chromium's profiles) in RAM
+// where the machine has room there: on this machine's disk a new record's copy took 1 s and its commits wait on fsync.
+const ramTemp = ramTempFolder();
+if (ramTemp) process.env.TMPDIR = ramTemp;
 
 /**
  * Runs a step in the foreground, its output straight to ours; resolves to its exit code. Not spawnSync: the static
@@ -190,6 +196,7 @@ for (const report of [vitestReport, playwrightReport]) {
   if (existsSync(report)) copyFileSync(report, join(kept, basename(report)));
 }
 rmSync(work, { recursive: true, force: true });
+if (ramTemp) rmSync(ramTemp, { recursive: true, force: true });
 process.stdout.write('\n');
 for (const note of notes) process.stdout.write(`note: ${note}\n`);
 const slowest = formatSlowest(slowestFiles({ vitest, playwright: pw, root }));
