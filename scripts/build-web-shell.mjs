@@ -40,14 +40,19 @@ const sourceUrls = {
 
 /**
  * Builds OUT_DIR/cli.mjs and, beside it, OUT_DIR/shell-host.mjs (test/e2e/shell-host.ts: the Playwright workers'
- * in-process shells); returns cli.mjs's absolute path. OUT_DIR is made if need be.
+ * in-process shells) and OUT_DIR/demo-server.mjs (`npm run demo-server`, for the tests that start its command line);
+ * returns cli.mjs's absolute path. OUT_DIR is made if need be.
  */
 export async function buildWebShell(outDir) {
   const outdir = resolve(outDir);
   if (relative(root, outdir).startsWith('..'))
     throw new Error(`The web shell's build must be inside ${root} so its packages resolve; got ${outdir}`);
   await build({
-    entryPoints: { cli: join(root, 'main/web-shell/cli.ts'), 'shell-host': join(root, 'test/e2e/shell-host.ts') },
+    entryPoints: {
+      cli: join(root, 'main/web-shell/cli.ts'),
+      'shell-host': join(root, 'test/e2e/shell-host.ts'),
+      'demo-server': join(root, 'main/demo-server/cli.ts'),
+    },
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 /**
- * `npm test`: type-checks, lints and format-checks the project (beside the renderer build and vitest, their output
- * printed after vitest's), builds the renderer, runs vitest (unit + integration) and Playwright (e2e in Debian's
- * Chromium), each with a JSON report beside its normal output, and ends with ONE line summing both runners:
- * `N passed, N failed` (then `, N skipped` when any were skipped), just after a table of the ten slowest test files.
+ * `npm test`: type-checks, lints and format-checks the project (beside the builds and vitest, their output printed
+ * after vitest's), builds the renderer and the command lines (scripts/build-web-shell.mjs), runs vitest (unit +
+ * integration) and Playwright (e2e in Debian's Chromium), each with a JSON report beside its normal output, and ends
+ * with ONE line summing both runners: `N passed, N failed` (then `, N skipped` when any were skipped), just after a
+ * table of the ten slowest test files. Temporary folders are in RAM where there is room (scripts/ram-temp.mjs).
  * The two reports are kept in test-results/ (vitest.json, playwright.json; git-ignored). Exit code 1 when anything
  * failed or a runner produced no report. Extra arguments are passed to neither; use test:unit, test:integration or
  * test:e2e for focused runs.
  */
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { buildWebShell } from './build-web-shell.mjs';
 import { ramTempFolder } from './ram-temp.mjs';
 import { basename, join } from 'node:path';
 import { electronBinary } from './electron-binary.mjs';
@@ -131,6 +133,15 @@ const buildStatus = await run('build renderer', [
 if (buildStatus !== 0 || !existsSync(join(webDir, 'index.html'))) {
   totals.failed += 1;
   notes.push('the renderer build failed (counted as 1 failure)');
+}
+
+// The web shell's and demo server's command lines as JavaScript (scripts/build-web-shell.mjs), built once for both
+// runners: vitest's tests that start them and Playwright's shells run plain `node` instead of tsx at every start.
+try {
+  process.env.OMNI_WEB_SHELL_JS = await buildWebShell(join(work, 'shell'));
+} catch (error) {
+  totals.failed += 1;
+  notes.push(`the web shell's build failed (counted as 1 failure): ${String(error?.message ?? error).split('\n')[0]}`);
 }
 
 // 2. vitest

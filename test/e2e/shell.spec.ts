@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import type { Drafts } from '../../common/ipc/interview';
 import { expect, test, type ShellFixture } from './fixtures';
 import { openInterview } from './review-helpers';
+import { cliCommand } from '../helpers/cli-command';
 
 const SHOTS = '.tmp/screenshots';
 
@@ -19,7 +20,7 @@ const standaloneDemos: (() => void)[] = [];
 test.afterEach(() => standaloneDemos.splice(0).forEach((stop) => stop()));
 
 async function standaloneDemo(): Promise<{ url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/demo-server/cli.ts', '--port', '0'], {
+  const child = spawn(process.execPath, [...cliCommand('demo-server'), '--port', '0'], {
     cwd: process.cwd(),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

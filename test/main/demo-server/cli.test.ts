@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
+import { cliCommand } from '../../helpers/cli-command';
 
 const children: ChildProcess[] = [];
 afterEach(() => {
@@ -9,7 +10,7 @@ afterEach(() => {
 });
 
 function runCli(args: string[]): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/demo-server/cli.ts', ...args], {
+  const child = spawn(process.execPath, [...cliCommand('demo-server'), ...args], {
     cwd: process.cwd(),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -46,7 +47,7 @@ describe('npm run demo-server', () => {
     const [hostCode] = await once(wide, 'exit');
     expect(hostCode).toBe(1);
     expect(stderr).toMatch(/allowNonLoopback/);
-    // Three starts of the CLI through npm and tsx, one after another: a loaded machine needs more than 20 s.
+    // Three starts of the CLI one after another (through tsx when no build is named): a loaded machine needs more than 20 s.
   }, 60_000);
 
   it('--profile production-like answers as production does; an unknown profile is refused', async () => {
@@ -65,6 +66,6 @@ describe('npm run demo-server', () => {
     const [code] = await once(unknown, 'exit');
     expect(code).toBe(2);
     expect(stderr).toMatch(/--profile must be spec or production-like/);
-    // Two starts of the CLI through npm and tsx, as above.
+    // Two starts of the CLI, as above.
   }, 60_000);
 });

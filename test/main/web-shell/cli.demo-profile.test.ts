@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { callShell } from '../../helpers/shell-calls';
+import { cliCommand } from '../../helpers/cli-command';
 
 const dir = mkdtempSync(join(tmpdir(), 'omni-demo-profile-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -13,7 +14,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 function startWeb(args: string[]): ChildProcess {
   return spawn(
     process.execPath,
-    ['--import', 'tsx', 'main/web-shell/cli.ts', '--port', '0', '--no-open', '--data-dir', join(dir, 'data'), ...args],
+    [...cliCommand('web-shell'), '--port', '0', '--no-open', '--data-dir', join(dir, 'data'), ...args],
     { env: { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
 }

@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cliCommand } from '../../helpers/cli-command';
 
 const dir = mkdtempSync(join(tmpdir(), 'omni-hardening-open-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -27,7 +28,7 @@ describe.skipIf(process.platform !== 'linux')(
 
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', 'main/web-shell/cli.ts', '--port', '0', '--data-dir', join(dir, 'data')],
+        [...cliCommand('web-shell'), '--port', '0', '--data-dir', join(dir, 'data')],
         {
           env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, DISPLAY: ':99', WAYLAND_DISPLAY: '' },
           stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { callShell } from '../../helpers/shell-calls';
 import { LOCK_FILE } from '../../../main/web-shell/data-lock';
 import { resetWebShellDemoData, startWebShell, type WebShell } from '../../../main/web-shell/index';
+import { cliCommand } from '../../helpers/cli-command';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJpbnRlcnZpZXdJZCI6InJlc2V0In0.c2lnbmF0dXJlLXJlc2V0';
 const parent = mkdtempSync(join(tmpdir(), 'omni-hardening-data-dir-'));
@@ -51,7 +52,7 @@ describe('one web shell per data folder', () => {
     try {
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', 'main/web-shell/cli.ts', '--no-open', '--port', '0', '--data-dir', dataDir],
+        [...cliCommand('web-shell'), '--no-open', '--port', '0', '--data-dir', dataDir],
         { stdio: ['ignore', 'pipe', 'pipe'] },
       );
       let stderr = '';
