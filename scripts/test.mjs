@@ -182,6 +182,8 @@ if (existsSync(join(webDir, 'index.html'))) {
   await run('playwright (e2e, Chromium)', ['node_modules/@playwright/test/cli.js', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
     OMNI_WEB_STATIC_DIR: webDir,
+    // The journeys' screenshots are for a person running a spec to look at; in this run nobody does.
+    OMNI_E2E_SCREENSHOTS: 'off',
   });
   pw = readJson(playwrightReport);
   if (pw?.stats) {

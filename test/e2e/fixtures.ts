@@ -262,6 +262,9 @@ export const test = base.extend<
     }
   },
   page: async ({ page, shell }, use) => {
+    // npm test asks for none (OMNI_E2E_SCREENSHOTS=off): nobody looks at that run's pictures, and each cost the
+    // browser 0.2 to 0.7 s of CPU (docs/testing.md). A spec run by hand keeps them, to be looked at.
+    if (process.env.OMNI_E2E_SCREENSHOTS === 'off') page.screenshot = async () => Buffer.alloc(0);
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
     page.on('console', (msg) => {
