@@ -1,9 +1,10 @@
 /**
  * A temporary folder in RAM for a test run, where the machine has one with room: Linux's /dev/shm (tmpfs), mounted
  * without `noexec`, with at least 2 GB free (a container's default 64 MB is not enough for the records). Folders of
- * earlier runs whose process is gone are removed first. Undefined elsewhere: the run then uses the system's temp.
+ * earlier runs whose process is gone are removed first. Open to all with the sticky bit, as /tmp is. Undefined
+ * elsewhere: the run then uses the system's temp.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 
 const RAM = '/dev/shm';
@@ -25,7 +26,10 @@ export function ramTempFolder({ ram = RAM, mounts = '/proc/mounts' } = {}) {
       const pid = Number(name.slice(PREFIX.length).split('-')[0]);
       if (name.startsWith(PREFIX) && pid > 0 && !alive(pid)) rmSync(join(ram, name), { recursive: true, force: true });
     }
-    return mkdtempSync(join(ram, `${PREFIX}${process.pid}-`));
+    const folder = mkdtempSync(join(ram, `${PREFIX}${process.pid}-`));
+    // As /tmp is: the tests that run PostgreSQL as its own user (when run as root) make their folders in it.
+    chmodSync(folder, 0o1777);
+    return folder;
   } catch {
     return undefined;
   }

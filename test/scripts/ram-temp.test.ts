@@ -1,10 +1,11 @@
-import { existsSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error plain JavaScript script without types
 import { ramTempFolder } from '../../scripts/ram-temp.mjs';
 
+const TMPFS = 0x01021994;
 const made: string[] = [];
 afterEach(() => {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
@@ -20,15 +21,17 @@ function mountsFile(line: string) {
 
 const shmIsTmpfs = (() => {
   try {
-    return process.platform === 'linux' && statfsSync('/dev/shm').type === 0x01021994;
+    return process.platform === 'linux' && statfsSync('/dev/shm').type === TMPFS;
   } catch {
     return false;
   }
 })();
 
 describe('the test run’s temporary folder in RAM', () => {
-  it('is not used on a folder that is not tmpfs', () => {
-    const disk = mkdtempSync(join(tmpdir(), 'disk-'));
+  it.runIf(statfsSync(process.cwd()).type !== TMPFS)('is not used on a folder that is not tmpfs', () => {
+    // The project's folder, not the system's temp: npm test puts that in RAM.
+    mkdirSync(join(process.cwd(), '.tmp'), { recursive: true });
+    const disk = mkdtempSync(join(process.cwd(), '.tmp', 'disk-'));
     made.push(disk);
     expect(ramTempFolder({ ram: disk, mounts: mountsFile(`/dev/x ${disk} ext4 rw 0 0`) })).toBeUndefined();
   });
@@ -38,7 +41,7 @@ describe('the test run’s temporary folder in RAM', () => {
     expect(ramTempFolder({ mounts })).toBeUndefined();
   });
 
-  it.runIf(shmIsTmpfs)('is a new private folder in /dev/shm, and a dead run’s folder is removed', () => {
+  it.runIf(shmIsTmpfs)('is a new folder in /dev/shm, open as /tmp is,, and a dead run’s folder is removed', () => {
     const mounts = mountsFile('tmpfs /dev/shm tmpfs rw,relatime 0 0');
     const stale = '/dev/shm/omni-test-999999999-stale';
     rmSync(stale, { recursive: true, force: true });
@@ -47,6 +50,7 @@ describe('the test run’s temporary folder in RAM', () => {
     made.push(folder);
     expect(folder).toMatch(new RegExp(`^/dev/shm/omni-test-${process.pid}-`));
     expect(existsSync(folder)).toBe(true);
+    expect(statSync(folder).mode & 0o7777).toBe(0o1777);
     expect(existsSync(stale)).toBe(false);
   });
 });
