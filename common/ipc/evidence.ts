@@ -24,7 +24,8 @@ export interface EvidenceSaved {
 
 /** One step of VERIFY.txt as the app ran it: what it checked, on which part, and how it came out. */
 export interface EvidenceCheck {
-  step: 'container' | 'manifestToken' | 'manifest' | 'checkpointToken' | 'inclusion' | 'contractToken';
+  step:
+    'container' | 'manifestToken' | 'manifest' | 'checkpointToken' | 'inclusion' | 'contractToken' | 'tokenSignature';
   /** The part it checked (`report.pdf`, `trail/entries/12.txt`, …). */
   part: string;
   outcome: 'ok' | 'failed' | 'untrusted';

@@ -1,6 +1,6 @@
 /**
  * VERIFY.txt: the commands an auditor runs, on a machine without the app, to check an evidence file with stock tools
- * (a POSIX shell, `sha256sum`, `grep`, `cut`, OpenSSL). Each step says what it proves. Every command line starts with
+ * (a POSIX shell, `sha256sum`, `grep`, `cut`, `tr`, OpenSSL). Each step says what it proves. Every command line starts with
  * four spaces and `$ `, and each fails (non-zero exit) when what it checks does not hold, so the file's own test runs
  * them as written (test/main/evidence/evidence-file.integration.test.ts).
  */
@@ -8,7 +8,8 @@
 export type VerifyLanguage = 'en' | 'es';
 
 /** One step of VERIFY.txt, as the app's verifier reports it too. */
-export type StepId = 'manifestToken' | 'manifest' | 'checkpointToken' | 'inclusion' | 'contractToken';
+export type StepId =
+  'manifestToken' | 'manifest' | 'checkpointToken' | 'inclusion' | 'contractToken' | 'tokenSignature';
 
 export interface VerifyPlan {
   fileName: string;
@@ -32,7 +33,7 @@ const words = {
     about: (p: VerifyPlan) =>
       `Interview ${p.interviewId}, exported ${p.exportedAt} by ${p.exportedBy}.\nStated purpose: ${p.purpose}`,
     tools:
-      'You need a POSIX shell (sh, grep, cut), sha256sum (GNU coreutils; on macOS `shasum -a 256` prints the same)\nand OpenSSL 1.1 or newer. Every command below exits with a non-zero status when what it checks does not hold.',
+      'You need a POSIX shell (sh, grep, cut, tr), sha256sum (GNU coreutils; on macOS `shasum -a 256` prints the same)\nand OpenSSL 1.1 or newer. Every command below exits with a non-zero status when what it checks does not hold.',
     open: 'STEP 0. Open the file into a folder of its own and run every command from inside that folder.',
     openHow:
       'Any of these opens it (the parts are stored uncompressed): `unzip FILE -d DIR`, `python3 -m zipfile -e FILE DIR`,\n`bsdtar -xf FILE -C DIR` (macOS and Windows 10+ `tar`), `7z x FILE -oDIR`, or the system file manager.',
@@ -53,6 +54,9 @@ const words = {
     s5: 'STEP 5. The NOM-151 evidence of the interview’s signed contracts.',
     s5proves:
       'Proves: contracts/<id>.pdf is exactly the signed contract the provider’s NOM-151 evidence (constancia de\nconservación) is over, at the time the token states.',
+    s6: 'STEP 6. Each token, read as the CMS signed data it is (RFC 3161 tokens are CMS SignedData).',
+    s6proves:
+      'Proves, with OpenSSL’s general CMS verifier rather than its time-stamp one: the token is signed by a certificate\nfor time-stamping under the root above, and the time-stamp info it signs names the SHA-256 of the part beside it\n(the manifest, a statement, a contract). Each command writes that signed info next to the token (.tstinfo);\n`openssl asn1parse -inform DER -in FILE.tstinfo` shows its time, folio (serial number) and policy as the provider\nsigned them. OpenSSL checks the certificates at today’s date: once the provider’s certificate has expired, add\n`-attime SECONDS` (the stamp’s time, as seconds since 1970) to check them at the time of the stamp.',
     noContracts: 'This interview has no signed contract in the service.',
     contractsUnavailable: (why: string) => `The service did not give the contracts at the export: ${why}`,
     unproved: 'Not provable offline:',
@@ -69,7 +73,7 @@ const words = {
     about: (p: VerifyPlan) =>
       `Entrevista ${p.interviewId}, exportada el ${p.exportedAt} por ${p.exportedBy}.\nPropósito declarado: ${p.purpose}`,
     tools:
-      'Necesitas un shell POSIX (sh, grep, cut), sha256sum (GNU coreutils; en macOS `shasum -a 256` imprime lo mismo)\ny OpenSSL 1.1 o posterior. Cada comando de abajo termina con un estado distinto de cero cuando lo que revisa no se cumple.',
+      'Necesitas un shell POSIX (sh, grep, cut, tr), sha256sum (GNU coreutils; en macOS `shasum -a 256` imprime lo mismo)\ny OpenSSL 1.1 o posterior. Cada comando de abajo termina con un estado distinto de cero cuando lo que revisa no se cumple.',
     open: 'PASO 0. Abre el archivo en una carpeta propia y ejecuta cada comando desde dentro de esa carpeta.',
     openHow:
       'Cualquiera de estos lo abre (las partes se guardan sin comprimir): `unzip ARCHIVO -d CARPETA`,\n`python3 -m zipfile -e ARCHIVO CARPETA`, `bsdtar -xf ARCHIVO -C CARPETA` (`tar` de macOS y Windows 10+),\n`7z x ARCHIVO -oCARPETA`, o el explorador de archivos.',
@@ -90,6 +94,9 @@ const words = {
     s5: 'PASO 5. La constancia NOM-151 de los contratos firmados de la entrevista.',
     s5proves:
       'Prueba: contracts/<id>.pdf es exactamente el contrato firmado sobre el que está la constancia de conservación\nNOM-151 del proveedor, en el momento que indica el sello.',
+    s6: 'PASO 6. Cada sello, leído como los datos firmados CMS que es (un sello RFC 3161 es un SignedData CMS).',
+    s6proves:
+      'Prueba, con el verificador CMS general de OpenSSL en vez del de sellos de tiempo: el sello lo firmó un certificado\nde sellado de tiempo bajo la raíz de arriba, y la información de sello que firma nombra el SHA-256 de la parte de\nal lado (el manifiesto, una declaración, un contrato). Cada comando escribe esa información firmada junto al sello\n(.tstinfo); `openssl asn1parse -inform DER -in ARCHIVO.tstinfo` muestra su hora, folio (número de serie) y política\ntal como los firmó el proveedor. OpenSSL revisa los certificados a la fecha de hoy: cuando el certificado del\nproveedor haya vencido, añade `-attime SEGUNDOS` (la hora del sello, en segundos desde 1970) para revisarlos a la\nhora del sello.',
     noContracts: 'Esta entrevista no tiene contratos firmados en el servicio.',
     contractsUnavailable: (why: string) => `El servicio no entregó los contratos al exportar: ${why}`,
     unproved: 'No demostrable sin la aplicación:',
@@ -106,6 +113,20 @@ const words = {
 const cmd = (line: string) => `    $ ${line}`;
 const tokenVerify = (data: string, token: string) =>
   `openssl ts -verify -data ${data} -in ${token} -token_in -CAfile nom151-root.pem`;
+
+/**
+ * The command of STEP 6 for one token: OpenSSL's CMS verifier checks the provider's signature, its certificate up to
+ * the root and its time-stamping purpose, and writes the signed TSTInfo; its message imprint must be the part's
+ * SHA-256 (`asn1parse` prints it as `[HEX DUMP]:` and 64 upper-case hex digits). `&&`, not a pipe: CMS writes the
+ * content before it compares the content's digest, so a pipe would read an altered TSTInfo that then failed.
+ */
+export const cmsCommand = (data: string, token: string) => {
+  const info = token.replace(/\.tst$/, '.tstinfo');
+  return (
+    `openssl cms -verify -inform DER -in ${token} -binary -CAfile nom151-root.pem -purpose timestampsign -out ${info}` +
+    ` && openssl asn1parse -inform DER -in ${info} | grep -q "\\[HEX DUMP\\]:$(sha256sum < ${data} | cut -c1-64 | tr a-f A-F)\\$"`
+  );
+};
 
 /** The command of STEP 4 for one entry: its bytes' SHA-256, found as a whole `seq hash` line of the statement. */
 export const inclusionCommand = (seq: number, preimage: string, statement: string) =>
@@ -134,6 +155,10 @@ export function verifyText(plan: VerifyPlan, language: VerifyLanguage): string {
   if (plan.contractsUnavailable) out.push(w.contractsUnavailable(plan.contractsUnavailable));
   else if (plan.contracts.length === 0) out.push(w.noContracts);
   for (const c of plan.contracts) out.push(cmd(tokenVerify(c.pdf, c.token)));
+  out.push('');
+  out.push(w.s6, w.s6proves, cmd(cmsCommand('MANIFEST.sha256', 'MANIFEST.tst')));
+  for (const c of plan.checkpoints) out.push(cmd(cmsCommand(c.statement, c.token)));
+  for (const c of plan.contracts) out.push(cmd(cmsCommand(c.pdf, c.token)));
   out.push('');
   return out.join('\n');
 }

@@ -61,6 +61,10 @@ const words = {
     en: 'The NOM-151 evidence does not match this contract: the contract or its evidence was changed.',
     es: 'La constancia NOM-151 no coincide con este contrato: cambió el contrato o su constancia.',
   },
+  tokenSignature: {
+    en: 'As CMS signed data, this token is not signed by a time-stamping certificate under the root, or the time-stamp info it signs does not name this part’s SHA-256.',
+    es: 'Como datos firmados CMS, este sello no lo firmó un certificado de sellado de tiempo bajo la raíz, o la información de sello que firma no nombra el SHA-256 de esta parte.',
+  },
 };
 
 function stampOutcome(v: Nom151Verification): EvidenceCheck['outcome'] {
@@ -117,8 +121,12 @@ export async function verifyEvidenceFile(bytes: Uint8Array, check: StampCheck): 
     return result({});
   }
 
+  // Each token is verified once; STEP 6 reads the same verdicts (OpenSSL's CMS verifier checks a subset of them).
+  const signed: { token: string; data: string; verdict: Nom151Verification }[] = [];
+
   // STEP 1: the manifest as the provider stamped it at the export.
   const stamp = await stampCheck(manifestToken.data, manifest.data);
+  signed.push({ token: MANIFEST_TOKEN, data: MANIFEST, verdict: stamp });
   const stepOne = stampOutcome(stamp);
   checks.push({
     step: 'manifestToken',
@@ -160,6 +168,7 @@ export async function verifyEvidenceFile(bytes: Uint8Array, check: StampCheck): 
       continue;
     }
     const v = await stampCheck(token.data, statement.data);
+    signed.push({ token: `trail/checkpoints/${seq}.tst`, data: statementPath, verdict: v });
     const outcome = stampOutcome(v);
     checks.push({
       step: 'checkpointToken',
@@ -198,6 +207,7 @@ export async function verifyEvidenceFile(bytes: Uint8Array, check: StampCheck): 
       continue;
     }
     const v = await stampCheck(token.data, pdf.data);
+    signed.push({ token: `contracts/${safe(documentId)}.tst`, data: pdfPath, verdict: v });
     const outcome = stampOutcome(v);
     checks.push({
       step: 'contractToken',
@@ -205,6 +215,21 @@ export async function verifyEvidenceFile(bytes: Uint8Array, check: StampCheck): 
       outcome,
       ...(outcome === 'failed'
         ? { message: words.contractToken, ...(v.failure ? { detail: v.failure.message } : {}) }
+        : {}),
+      ...(outcome === 'untrusted' ? { message: words.untrusted } : {}),
+    });
+  }
+
+  // STEP 6: each token as CMS signed data: the provider's signature, its certificate up to the root, its time-stamping
+  // purpose, and the signed imprint against the part beside it.
+  for (const { token, data, verdict } of signed) {
+    const outcome = stampOutcome(verdict);
+    checks.push({
+      step: 'tokenSignature',
+      part: outcome === 'failed' && verdict.checks.imprint === 'failed' ? data : token,
+      outcome,
+      ...(outcome === 'failed'
+        ? { message: words.tokenSignature, ...(verdict.failure ? { detail: verdict.failure.message } : {}) }
         : {}),
       ...(outcome === 'untrusted' ? { message: words.untrusted } : {}),
     });

@@ -66,6 +66,9 @@ export async function extractEvidence(
 
 /** A `.tsr` may hold a TimeStampResp (status + token) or the bare token (ContentInfo); always returns the token. */
 export function unwrapTimeStampResp(der: Uint8Array): Uint8Array {
+  // A ContentInfo opens with its content type (an OID), a TimeStampResp with its status (a SEQUENCE): a bare token is
+  // returned as it is, since failing to parse it as a TimeStampResp costs about as much as verifying it.
+  if (firstInnerTag(der) === OID_TAG) return der;
   try {
     const resp = pkijs.TimeStampResp.fromBER(ownBuffer(der));
     if (resp.timeStampToken) return new Uint8Array(resp.timeStampToken.toSchema().toBER());
@@ -73,6 +76,16 @@ export function unwrapTimeStampResp(der: Uint8Array): Uint8Array {
     // Not a TimeStampResp: treat it as the token itself and let the verifier judge it.
   }
   return der;
+}
+
+const OID_TAG = 0x06;
+
+/** The tag of the first element inside an outer DER/BER SEQUENCE, from its header alone. */
+function firstInnerTag(der: Uint8Array): number | undefined {
+  if (der[0] !== 0x30 || der.length < 2) return undefined;
+  const length = der[1]!;
+  // Short form (and BER's indefinite 0x80): one length byte; long form: 0x8N and N bytes of length.
+  return der[length <= 0x80 ? 2 : 2 + (length & 0x7f)];
 }
 
 interface EmbeddedFile {

@@ -123,15 +123,17 @@ export function nom151Service(ctx: MainContext) {
     },
     /**
      * A statement timestamped by the service's NOM-151 signing, for the audit trail's checkpoints: the token (base64
-     * DER), its folio and what verifying it with the trusted roots concluded. Recorded by the caller, not here.
+     * DER), its folio and what verifying it with the trusted roots (`roots`) concluded. Recorded by the caller.
      */
     async stamp(statement: string) {
       const response = await ctx.omni().call('signStringNom151', { body: { stringToSign: statement } });
-      return {
-        token: response.signedString,
-        folio: response.reference,
-        verification: await verifyStamp(response.signedString, statement),
-      };
+      const roots = await trustedRootsPem();
+      const verification = await verifyEvidence({
+        evidence: new TextEncoder().encode(response.signedString),
+        document: new TextEncoder().encode(statement),
+        trustedRootsPem: roots,
+      });
+      return { token: response.signedString, folio: response.reference, verification, roots };
     },
 
     async signString(text: string): Promise<SignStringView> {

@@ -120,7 +120,7 @@ export async function verifyEvidence(input: VerifyInput): Promise<Nom151Verifica
     failures.push(failure('MALFORMED_EVIDENCE'));
     return finish({ source: { evidence: evidenceKind, document: documentKind } });
   }
-  const { signerInfo, tstInfo, tstInfoDer, signerCert, tokenCerts } = parsed;
+  const { signerInfo, tstInfo, tstInfoDer, signerCert, signerPkijs, tokenCerts } = parsed;
   const genTime = tstInfo.genTime;
   const hashName = HASHES[tstInfo.messageImprint.hashAlgorithm.algorithmId];
   const imprint = new Uint8Array(tstInfo.messageImprint.hashedMessage.valueBlock.valueHexView);
@@ -153,7 +153,7 @@ export async function verifyEvidence(input: VerifyInput): Promise<Nom151Verifica
   }
 
   // 4. The provider's signature over the TSTInfo (signed attributes, message digest, ESS signer binding).
-  checks.signature = (await signatureHolds(signerInfo, signerCert, tstInfoDer)) ? 'passed' : 'failed';
+  checks.signature = (await signatureHolds(signerInfo, signerCert, signerPkijs, tstInfoDer)) ? 'passed' : 'failed';
   if (checks.signature === 'failed') failures.push(failure('BAD_SIGNATURE'));
 
   // 5. The provider certificate: time-stamping usage, chain to a trusted root, validity at genTime.
@@ -198,36 +198,91 @@ interface ParsedToken {
   tstInfo: pkijs.TSTInfo;
   tstInfoDer: Uint8Array;
   signerCert: x509.X509Certificate;
+  /** The same certificate as pkijs read it: its key checks the signature. */
+  signerPkijs: pkijs.Certificate;
   tokenCerts: x509.X509Certificate[];
 }
+
+/**
+ * Certificates read before, by their DER: a provider signs every token with the same certificate under the same root,
+ * and reading one (or checking one's signature by its issuer) costs milliseconds each time. The answers depend on the
+ * bytes alone; kept for a few dozen certificates, oldest forgotten first.
+ */
+const KEPT = 64;
+function remember<V>(map: Map<string, V>, key: string, make: () => V): V {
+  if (map.has(key)) return map.get(key)!;
+  const value = make();
+  if (map.size >= KEPT) map.delete(map.keys().next().value as string);
+  map.set(key, value);
+  return value;
+}
+const rootCertificates = new Map<string, x509.X509Certificate>();
+const derKey = (der: Uint8Array) => Buffer.from(der.buffer, der.byteOffset, der.byteLength).toString('base64');
+/** Whether `issuer`'s key verifies `cert`'s signature, by both certificates' bytes. */
+const issuedBy = new Map<string, Promise<boolean>>();
 
 /** `null` for anything that is not a complete, well-formed RFC 3161 token with its signer certificate. */
 function parseToken(der: Uint8Array): ParsedToken | null {
   try {
     const asn1 = asn1js.fromBER(ownBuffer(der));
     if (asn1.offset === -1 || asn1.offset !== der.byteLength) return null; // truncated or trailing garbage
-    const contentInfo = new pkijs.ContentInfo({ schema: asn1.result });
-    if (contentInfo.contentType !== OID.signedData) return null;
-    const signedData = new pkijs.SignedData({ schema: contentInfo.content });
-    if (signedData.encapContentInfo.eContentType !== OID.tstInfo) return null;
-    const eContent = signedData.encapContentInfo.eContent;
-    const signerInfo = signedData.signerInfos[0];
-    if (!eContent || !signerInfo || signedData.signerInfos.length !== 1) return null;
+    // ContentInfo and SignedData (RFC 5652 §3, §5.1) are walked here: pkijs's matching of the whole SignedData schema
+    // cost more than the rest of a verification. Their parts are still read by pkijs, each against its own schema.
+    const [contentType, content, ...extra] = childrenOf(asn1.result);
+    if (extra.length > 0 || !isOid(contentType, OID.signedData) || !isContext(content, 0)) return null;
+    const [signedData, ...more] = childrenOf(content);
+    if (more.length > 0 || !(signedData instanceof asn1js.Sequence)) return null;
+    const [version, digestAlgorithms, encap, ...rest] = childrenOf(signedData);
+    const signerInfos = rest.pop();
+    if (
+      !(version instanceof asn1js.Integer) ||
+      !(digestAlgorithms instanceof asn1js.Set) ||
+      !(encap instanceof asn1js.Sequence) ||
+      !(signerInfos instanceof asn1js.Set) ||
+      !rest.every((n) => isContext(n, 0) || isContext(n, 1))
+    )
+      return null;
+    const encapContentInfo = new pkijs.EncapsulatedContentInfo({ schema: encap });
+    if (encapContentInfo.eContentType !== OID.tstInfo) return null;
+    const eContent = encapContentInfo.eContent;
+    const signers = childrenOf(signerInfos);
+    if (!eContent || signers.length !== 1) return null;
+    const signerInfo = new pkijs.SignerInfo({ schema: signers[0] });
     const tstInfoDer = new Uint8Array(eContent.getValue());
     const tstInfo = pkijs.TSTInfo.fromBER(ownBuffer(tstInfoDer));
-    const tokenCerts = (signedData.certificates ?? [])
-      .filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate)
-      .map((c) => new x509.X509Certificate(new Uint8Array(c.toSchema().toBER())));
-    const signerPkijs = (signedData.certificates ?? []).find(
-      (c): c is pkijs.Certificate => c instanceof pkijs.Certificate && identifiesSigner(signerInfo.sid, c),
-    );
-    if (!signerPkijs) return null;
-    const signerCert = new x509.X509Certificate(new Uint8Array(signerPkijs.toSchema().toBER()));
-    return { signerInfo, tstInfo, tstInfoDer, signerCert, tokenCerts };
+    // CertificateChoices: plain certificates are SEQUENCEs; the other choices are tagged and not used here.
+    const certs = childrenOf(rest.find((n) => isContext(n, 0)))
+      .filter((n) => n instanceof asn1js.Sequence)
+      .map((n) => tokenCertificate(new Uint8Array(n.valueBeforeDecodeView)));
+    const signer = certs.find((c) => identifiesSigner(signerInfo.sid, c.pkijs));
+    if (!signer) return null;
+    return {
+      signerInfo,
+      tstInfo,
+      tstInfoDer,
+      signerCert: signer.x509,
+      signerPkijs: signer.pkijs,
+      tokenCerts: certs.map((c) => c.x509),
+    };
   } catch {
     return null;
   }
 }
+
+const childrenOf = (node: unknown): asn1js.AsnType[] =>
+  node instanceof asn1js.Constructed ? (node.valueBlock.value as asn1js.AsnType[]) : [];
+const isContext = (node: unknown, tag: number): boolean =>
+  node instanceof asn1js.Constructed && node.idBlock.tagClass === 3 && node.idBlock.tagNumber === tag;
+const isOid = (node: unknown, oid: string): boolean =>
+  node instanceof asn1js.ObjectIdentifier && node.valueBlock.toString() === oid;
+
+/** A certificate a token carries, as both libraries read it, once per certificate. */
+const tokenCertificates = new Map<string, { pkijs: pkijs.Certificate; x509: x509.X509Certificate }>();
+const tokenCertificate = (der: Uint8Array) =>
+  remember(tokenCertificates, derKey(der), () => ({
+    pkijs: pkijs.Certificate.fromBER(ownBuffer(der)),
+    x509: new x509.X509Certificate(ownBuffer(der)),
+  }));
 
 function identifiesSigner(sid: pkijs.SignerInfo['sid'], cert: pkijs.Certificate): boolean {
   if (sid instanceof pkijs.IssuerAndSerialNumber)
@@ -244,6 +299,7 @@ function identifiesSigner(sid: pkijs.SignerInfo['sid'], cert: pkijs.Certificate)
 async function signatureHolds(
   signerInfo: pkijs.SignerInfo,
   signerCert: x509.X509Certificate,
+  signerPkijs: pkijs.Certificate,
   tstInfoDer: Uint8Array,
 ): Promise<boolean> {
   const attrs = signerInfo.signedAttrs?.attributes;
@@ -260,7 +316,6 @@ async function signatureHolds(
   if (!(await essBindingHolds(attr(OID.signingCertificateV2), attr(OID.signingCertificate), signerCert))) return false;
   // The signature covers the DER of the signed attributes (re-tagged as SET); pkijs keeps those bytes as parsed.
   // (SignedData.verify is not used: for tokens it insists on checking the imprint itself, which we report apart.)
-  const signerPkijs = pkijs.Certificate.fromBER(ownBuffer(new Uint8Array(signerCert.rawData)));
   const engine = pkijs.getCrypto(true);
   const rsaPkcs1 = signerInfo.signatureAlgorithm.algorithmId === '1.2.840.113549.1.1.1';
   try {
@@ -309,7 +364,7 @@ function parseRoots(pems: string[]): x509.X509Certificate[] {
   const roots: x509.X509Certificate[] = [];
   for (const pem of pems) {
     try {
-      roots.push(new x509.X509Certificate(pem));
+      roots.push(remember(rootCertificates, pem, () => new x509.X509Certificate(pem)));
     } catch {
       // A broken stored root cannot anchor anything; the others still can.
     }
@@ -349,11 +404,12 @@ async function findIssuer(
 ): Promise<x509.X509Certificate | undefined> {
   for (const candidate of candidates) {
     if (candidate.subject !== cert.issuer || !isCa(candidate)) continue;
-    try {
-      if (await cert.verify({ publicKey: candidate.publicKey, signatureOnly: true })) return candidate;
-    } catch {
-      // unusable key or algorithm: not this issuer
-    }
+    const key = `${derKey(new Uint8Array(cert.rawData))}|${derKey(new Uint8Array(candidate.rawData))}`;
+    const verified = remember(issuedBy, key, () =>
+      // An unusable key or algorithm: not this issuer.
+      cert.verify({ publicKey: candidate.publicKey, signatureOnly: true }).catch(() => false),
+    );
+    if (await verified) return candidate;
   }
   return undefined;
 }

@@ -76,6 +76,14 @@ type TokenVerdict = { genTime?: string; trusted: boolean };
 /** Per app: the Team screen asks at every search, and a long trail has a checkpoint per thousand entries. */
 const verdicts = new WeakMap<MainContext, Map<string, TokenVerdict>>();
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+function knownVerdicts(ctx: MainContext): Map<string, TokenVerdict> {
+  let known = verdicts.get(ctx);
+  if (!known) verdicts.set(ctx, (known = new Map()));
+  return known;
+}
+const rootsKey = (rootsPem: string[]) => sha256(rootsPem.join('\n'));
+const verdictKey = (checkpointSeq: number, token: string, coveredHash: string, roots: string) =>
+  `${checkpointSeq}|${sha256(token)}|${coveredHash}|${roots}`;
 
 /**
  * The audit trail's anchors outside the database: its head timestamped through the service's NOM-151 signing (an
@@ -103,7 +111,7 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
       const covers = links.at(-1);
       if (!covers) return taken;
       const statement = checkpointStatementV2(covers, from, links);
-      const { token, folio, verification } = await nom151.stamp(statement);
+      const { token, folio, verification, roots } = await nom151.stamp(statement);
       taken = await ctx.audit.append({
         action: 'checkpoint',
         detail: {
@@ -116,6 +124,12 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
           ...(verification.details ? { genTime: verification.details.genTime } : {}),
         },
       });
+      // Verified just now against the statement it stamps: a later check of the checkpoints need not verify it again.
+      if (verification.checks.signature === 'passed' && verification.checks.imprint === 'passed')
+        knownVerdicts(ctx).set(verdictKey(taken.seq, token, covers.hash, rootsKey(roots)), {
+          ...(verification.details ? { genTime: verification.details.genTime } : {}),
+          trusted: verification.valid,
+        });
       if (covers.seq >= head.seq) return taken;
     }
   }
@@ -144,9 +158,8 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
       const entries = await ctx.audit.list({ action: 'checkpoint' });
       if (entries.length === 0) return [];
       const environment = ctx.environments.active().id;
-      const roots = sha256((await nom151.trustedRootsPem()).join('\n'));
-      let known = verdicts.get(ctx);
-      if (!known) verdicts.set(ctx, (known = new Map()));
+      const roots = rootsKey(await nom151.trustedRootsPem());
+      const known = knownVerdicts(ctx);
       const checks: CheckpointCheck[] = [];
       for (const entry of entries) {
         const d = detailOf(entry);
@@ -157,7 +170,7 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
           ...(genTime ? { genTime } : {}),
         });
         const [covered] = await ctx.audit.list({ seq: d.seq });
-        const key = `${entry.seq}|${sha256(String(d.token ?? ''))}|${d.hash}|${roots}`;
+        const key = verdictKey(entry.seq, String(d.token ?? ''), d.hash, roots);
         let verdict = covered?.hash === d.hash ? known.get(key) : undefined;
         if (!verdict) {
           const statement = await statementOf(ctx.audit, entry);

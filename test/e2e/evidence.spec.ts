@@ -21,6 +21,7 @@ const WORDS = {
     valid: 'Verified: nothing changed since the export',
     invalid: 'Not valid: 1 part(s) failed',
     fileLabel: 'Evidence file (.zip)',
+    cmsStep: '6. Token’s CMS signature',
   },
   es: {
     open: 'Expediente de evidencia…',
@@ -30,6 +31,7 @@ const WORDS = {
     valid: 'Verificado: nada cambió desde la exportación',
     invalid: 'No válido: 1 parte(s) fallaron',
     fileLabel: 'Expediente de evidencia (.zip)',
+    cmsStep: '6. Firma CMS del sello',
   },
 } as const;
 
@@ -83,25 +85,35 @@ for (const language of ['en', 'es'] as const) {
     await page.screenshot({ path: `${SHOTS}/evidence-verified-${language}.png` });
     await expectAxeClean(page);
 
-    // One byte of the decision history changed, the archive rewritten as a forger would: the part is named.
+    // One byte of a part changed, the archive rewritten as a forger would: the part is named.
     const parts = readZip(new Uint8Array(await readFile(path)));
-    const altered = writeZip(
-      parts.map((p) => {
-        if (p.path !== 'decisions.json') return p;
-        const data = new Uint8Array(p.data);
-        data[Math.floor(data.length / 2)]! ^= 1;
-        return { path: p.path, data };
-      }),
-    );
-    const alteredPath = testInfo.outputPath('altered.zip');
-    await writeFile(alteredPath, altered);
-    await section.getByLabel(w.fileLabel).setInputFiles(alteredPath);
-    await section.getByRole('button', { name: w.verify }).click();
-    await expect(result).toHaveAttribute('data-valid', 'false');
-    await expect(result).toContainText(w.invalid);
-    await expect(section.getByTestId('evidence-failed')).toContainText('decisions.json');
+    const verifyAltered = async (part: string, name: string) => {
+      const altered = writeZip(
+        parts.map((p) => {
+          if (p.path !== part) return p;
+          const data = new Uint8Array(p.data);
+          data[Math.floor(data.length / 2)]! ^= 1;
+          return { path: p.path, data };
+        }),
+      );
+      const alteredPath = testInfo.outputPath(name);
+      await writeFile(alteredPath, altered);
+      await section.getByLabel(w.fileLabel).setInputFiles(alteredPath);
+      await section.getByRole('button', { name: w.verify }).click();
+      await expect(result).toHaveAttribute('data-valid', 'false');
+      await expect(result).toContainText(w.invalid);
+      await expect(section.getByTestId('evidence-failed')).toContainText(part);
+    };
+    await verifyAltered('decisions.json', 'altered.zip');
     await section.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/evidence-altered-${language}.png` });
+    // A contract's token: its own stamp and its CMS signature (step 6) fail, besides the manifest's line.
+    const token = parts.find((p) => p.path.startsWith('contracts/') && p.path.endsWith('.tst'))!.path;
+    await verifyAltered(token, 'altered-token.zip');
+    const failed = section.getByTestId('evidence-failed');
+    await expect(failed.getByRole('row').filter({ hasText: w.cmsStep })).toContainText(token);
+    await failed.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/evidence-altered-token-${language}.png` });
   });
 }
 

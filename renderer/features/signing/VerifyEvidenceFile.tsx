@@ -88,6 +88,7 @@ function EvidenceFileResult({ t, result }: { t: T; result: EvidenceVerification 
           checkpointToken: 'stepCheckpointToken',
           inclusion: 'stepInclusion',
           contractToken: 'stepContractToken',
+          tokenSignature: 'stepTokenSignature',
         } as const
       )[c.step],
     );

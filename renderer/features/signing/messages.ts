@@ -106,7 +106,7 @@ export const messages = defineMessages({
 
     fileTitle: 'Verify an evidence file',
     fileIntro:
-      'Opens an interview’s evidence file (.zip) and runs the steps of its VERIFY.txt: the manifest’s stamp, every part against the manifest, each checkpoint’s stamp, each audit entry in its checkpoint, each contract’s NOM-151 evidence. Stamps are checked against this environment’s trusted roots.',
+      'Opens an interview’s evidence file (.zip) and runs the steps of its VERIFY.txt: the manifest’s stamp, every part against the manifest, each checkpoint’s stamp, each audit entry in its checkpoint, each contract’s NOM-151 evidence, each token’s CMS signature. Stamps are checked against this environment’s trusted roots.',
     fileLabel: 'Evidence file (.zip)',
     fileHint: 'As exported from an interview’s audit trail, or written by a batch.',
     fileMissing: 'Choose an evidence file.',
@@ -139,6 +139,7 @@ export const messages = defineMessages({
     stepCheckpointToken: '3. Checkpoint stamp',
     stepInclusion: '4. Entry in its checkpoint',
     stepContractToken: '5. Contract’s NOM-151 evidence',
+    stepTokenSignature: '6. Token’s CMS signature',
 
     batchTitle: 'Evidence files for a period',
     batchIntro:
@@ -269,7 +270,7 @@ export const messages = defineMessages({
 
     fileTitle: 'Verificar un expediente de evidencia',
     fileIntro:
-      'Abre el expediente de evidencia (.zip) de una entrevista y ejecuta los pasos de su VERIFY.txt: el sello del manifiesto, cada parte contra el manifiesto, el sello de cada punto de control, cada entrada de bitácora en su punto de control y la constancia NOM-151 de cada contrato. Los sellos se verifican contra las raíces de confianza de este ambiente.',
+      'Abre el expediente de evidencia (.zip) de una entrevista y ejecuta los pasos de su VERIFY.txt: el sello del manifiesto, cada parte contra el manifiesto, el sello de cada punto de control, cada entrada de bitácora en su punto de control, la constancia NOM-151 de cada contrato y la firma CMS de cada sello. Los sellos se verifican contra las raíces de confianza de este ambiente.',
     fileLabel: 'Expediente de evidencia (.zip)',
     fileHint: 'Como se exportó desde la bitácora de una entrevista, o lo escribió un lote.',
     fileMissing: 'Elige un expediente de evidencia.',
@@ -303,6 +304,7 @@ export const messages = defineMessages({
     stepCheckpointToken: '3. Sello del punto de control',
     stepInclusion: '4. Entrada en su punto de control',
     stepContractToken: '5. Constancia NOM-151 del contrato',
+    stepTokenSignature: '6. Firma CMS del sello',
 
     batchTitle: 'Expedientes de evidencia de un periodo',
     batchIntro:

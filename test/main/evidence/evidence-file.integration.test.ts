@@ -98,7 +98,19 @@ describe('the evidence file of an interview', () => {
     expect(commands).toContain('sha256sum -c MANIFEST.sha256');
     expect(commands.some((c) => c.startsWith('grep -Fxq'))).toBe(true);
     expect(commands.filter((c) => c.includes('-data contracts/'))).toHaveLength(2);
+    // STEP 6: every token (the manifest's, each checkpoint's, each contract's) through OpenSSL's CMS verifier too.
+    const tokens = filesUnder(folder).filter((p) => p.endsWith('.tst'));
+    expect(tokens.length).toBeGreaterThanOrEqual(4);
+    const cms = commands.filter((c) => c.startsWith('openssl cms -verify'));
+    expect(cms.map((c) => /-in (\S+) /.exec(c)![1]).sort()).toEqual(tokens.sort());
     expect(failing(folder, commands)).toEqual([]);
+    // What CMS verified: the signed time-stamp info, written beside the token, names the manifest's SHA-256.
+    const manifestInfo = execFileSync('openssl', ['asn1parse', '-inform', 'DER', '-in', 'MANIFEST.tstinfo'], {
+      cwd: folder,
+      encoding: 'utf8',
+    });
+    const manifestSha256 = execFileSync('sha256sum', ['MANIFEST.sha256'], { cwd: folder, encoding: 'utf8' });
+    expect(manifestInfo).toContain(`[HEX DUMP]:${manifestSha256.slice(0, 64).toUpperCase()}`);
 
     // What it holds: the decision, the note as sent with the service's answer, this interview's entries only, and
     // the export itself (who, when, why) as one of them.
@@ -132,15 +144,21 @@ describe('the evidence file of an interview', () => {
     expect(await check(saved!.data)).toMatchObject({ valid: true, failedParts: [], interviewId: ID });
 
     // One byte of each part altered in turn.
+    const manifestStamp = commands.filter(
+      (c) => c.includes('-data MANIFEST.sha256') || c.includes('< MANIFEST.sha256 '),
+    );
+    expect(manifestStamp).toHaveLength(2);
     const mustFail = (part: string): string[] => {
-      if (part === 'MANIFEST.sha256' || part === 'MANIFEST.tst')
-        return commands.filter((c) => c.includes('-data MANIFEST.sha256'));
+      if (part === 'MANIFEST.sha256' || part === 'MANIFEST.tst') return manifestStamp;
       const own = commands.filter(
         (c) => c.includes(`-data ${part} `) || c.includes(`-in ${part} `) || c.includes(`< ${part} `),
       );
       // The provider's root: every stamp checked against it fails.
       if (part === 'nom151-root.pem')
-        return ['sha256sum -c MANIFEST.sha256', ...commands.filter((c) => c.startsWith('openssl ts -verify'))];
+        return [
+          'sha256sum -c MANIFEST.sha256',
+          ...commands.filter((c) => c.startsWith('openssl ts -verify') || c.startsWith('openssl cms -verify')),
+        ];
       return ['sha256sum -c MANIFEST.sha256', ...own];
     };
     expect(parts.length).toBeGreaterThan(10);
@@ -158,7 +176,7 @@ describe('the evidence file of an interview', () => {
       // The manifest's own stamp still holds unless the manifest was touched: the failure points at the part.
       if (!part.startsWith('MANIFEST.') && part !== 'nom151-root.pem')
         expect(
-          failed.some((c) => c.includes('-data MANIFEST.sha256')),
+          failed.some((c) => manifestStamp.includes(c)),
           part,
         ).toBe(false);
 
@@ -187,10 +205,7 @@ describe('the evidence file of an interview', () => {
     const forgedFails = failing(forged, commands);
     expect(forgedFails).not.toContain('sha256sum -c MANIFEST.sha256');
     expect(forgedFails).toEqual(
-      expect.arrayContaining([
-        commands.find((c) => c.includes('-data MANIFEST.sha256'))!,
-        commands.find((c) => c.includes(`< ${entryPath} `))!,
-      ]),
+      expect.arrayContaining([...manifestStamp, commands.find((c) => c.includes(`< ${entryPath} `))!]),
     );
   }, 240_000);
 

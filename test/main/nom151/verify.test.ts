@@ -1,3 +1,5 @@
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDemoTsa, tokenToTimeStampResp, type DemoTsa } from '../../../main/nom151/tsa';
 import { verifyEvidence } from '../../../main/nom151/verify';
@@ -116,6 +118,37 @@ describe('offline NOM-151 verification', () => {
       trustedRootsPem: [tsa.rootPem],
     });
     expect(garbage.failure?.code).toBe('MALFORMED_EVIDENCE');
+  });
+
+  it('a token not shaped as one signer over a TSTInfo, with its certificate, fails as malformed', async () => {
+    const content = enc('forma');
+    const { tokenDer } = await tsa.stamp(content);
+    const reshaped = (change: (signedData: pkijs.SignedData) => void) => {
+      const contentInfo = pkijs.ContentInfo.fromBER(new Uint8Array(tokenDer));
+      const signedData = new pkijs.SignedData({ schema: contentInfo.content });
+      change(signedData);
+      contentInfo.content = signedData.toSchema(true);
+      return new Uint8Array(contentInfo.toSchema().toBER());
+    };
+    const withExtra = asn1js.fromBER(new Uint8Array(tokenDer)).result as asn1js.Sequence;
+    withExtra.valueBlock.value.push(new asn1js.Integer({ value: 1 }));
+    const shapes = {
+      'two signers': reshaped((sd) => sd.signerInfos.push(sd.signerInfos[0]!)),
+      'no certificate of its signer': reshaped((sd) => delete sd.certificates),
+      'not a TSTInfo': reshaped((sd) => (sd.encapContentInfo.eContentType = '1.2.840.113549.1.7.1')),
+      'a field after the content': new Uint8Array(withExtra.toBER()),
+    };
+    for (const [shape, evidence] of Object.entries(shapes)) {
+      const result = await verifyEvidence({ evidence, document: content, trustedRootsPem: [tsa.rootPem] });
+      expect(result.failure?.code, shape).toBe('MALFORMED_EVIDENCE');
+    }
+    // Re-encoded unchanged, the same token still verifies: the failures above are the shapes'.
+    const same = await verifyEvidence({
+      evidence: reshaped(() => {}),
+      document: content,
+      trustedRootsPem: [tsa.rootPem],
+    });
+    expect(same.valid).toBe(true);
   });
 
   it('without a document the evidence is read and checked but not declared valid', async () => {

@@ -4,7 +4,6 @@ import { runInNewContext } from 'node:vm';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evidenceService } from '../main/evidence/service';
-import { reviewService } from '../main/review/service';
 import { trailCheckpoints } from '../main/trail/checkpoints';
 import { startTestApp } from '../test/helpers/app-context';
 import type { Targets } from './targets';
@@ -22,17 +21,15 @@ import type { Targets } from './targets';
  * - `evidence-batch-1000-retained-heap-mb`: the JavaScript heap still in use after a full collection at the batch's
  *   end, minus the same just before it (no target): what the batch keeps, as opposed to garbage not yet collected.
  * - `evidence-batch-1000-ms`: that batch's time, beside it (no target).
- * - `evidence-file-vs-report-ms-ratio`: one interview's evidence file (demo-clean-pass: two contracts) ÷ today's
- *   review report (PDF) of the same interview alone, medians of 5 measured in the same run (target ≤ 2).
+ *
+ * One file against today's report is `evidence-file.bench.ts`, apart so that it runs alone in a minute.
  */
 export const targets: Targets = {
   'evidence-batch-1000-extra-rss-mb': { atMost: 64 },
-  'evidence-file-vs-report-ms-ratio': { atMost: 2 },
 };
 
 const COUNT = 1_000;
 const SMALL = 250;
-const RUNS = 5;
 
 /** A full collection, for the retained-memory figure only (the app never forces one). */
 setFlagsFromString('--expose-gc');
@@ -69,8 +66,6 @@ async function batch(evidence: ReturnType<typeof evidenceService>, from: string,
   return { extraMb: mb(peak - baseline), first250Mb: mb(peakFirst - baseline), retainedMb: mb(retained), ms };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 export default async function evidenceBench(): Promise<Record<string, number>> {
   const dir = await mkdtemp(join(tmpdir(), 'omni-evidence-bench-'));
   const out = join(dir, 'out');
@@ -78,29 +73,8 @@ export default async function evidenceBench(): Promise<Record<string, number>> {
   const app = await startTestApp(dir, { files: { save: async () => ({ savedTo: 'nowhere' }) } });
   try {
     const ctx = app.context;
-    const review = reviewService(ctx);
     const evidence = evidenceService(ctx);
     const checkpoints = trailCheckpoints(ctx);
-
-    // One file against today's report, the same interview, alternating so the machine's drift falls on both.
-    const ID = 'demo-clean-pass';
-    await review.addDemoSeeds([ID]);
-    await review.open(ID);
-    const fileMs: number[] = [];
-    const reportMs: number[] = [];
-    for (let i = 0; i <= RUNS; i++) {
-      let started = performance.now();
-      await review.exportAudit(ID, 'pdf', 'en');
-      const report = performance.now() - started;
-      started = performance.now();
-      await evidence.exportFile({ interviewId: ID, language: 'en', purpose: 'Bench' });
-      const file = performance.now() - started;
-      // The first of each warms the modules and connections up.
-      if (i > 0) {
-        reportMs.push(report);
-        fileMs.push(file);
-      }
-    }
 
     // 1,000 decided interviews, two entries each, a checkpoint every 1,000 entries.
     const env = ctx.environments.active().id;
@@ -130,9 +104,6 @@ export default async function evidenceBench(): Promise<Record<string, number>> {
       'evidence-batch-first-250-extra-rss-mb': large.first250Mb,
       'evidence-batch-1000-retained-heap-mb': large.retainedMb,
       'evidence-batch-1000-ms': Math.round(large.ms),
-      'evidence-file-ms': Math.round(median(fileMs)),
-      'evidence-report-ms': Math.round(median(reportMs)),
-      'evidence-file-vs-report-ms-ratio': Math.round((median(fileMs) / median(reportMs)) * 1000) / 1000,
     };
   } finally {
     await app.close();
