@@ -39,6 +39,17 @@ const integration = [
   'test/scripts/start.test.ts',
 ];
 
+/**
+ * Unit files that replace a module (`vi.mock`) or a global (`vi.stubGlobal`): they need a module graph of their own.
+ * Every other unit file shares its worker's modules (`isolate: false`): most of unit's time was each file importing
+ * the same modules again (docs/testing.md). A new file that mocks a module is listed here.
+ */
+const mocksModules = [
+  'test/renderer/features/interviews/queue-view.test.ts',
+  'test/main/media/stream.test.ts',
+  'test/main/media/registry.test.ts',
+];
+
 export default defineConfig({
   test: {
     environment: 'node',
@@ -53,7 +64,16 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: integration,
+          exclude: [...integration, ...mocksModules],
+          setupFiles: ['test/helpers/unit-guard.ts'],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-mocks',
+          include: mocksModules,
           setupFiles: ['test/helpers/unit-guard.ts'],
         },
       },
