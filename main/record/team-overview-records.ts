@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { AuditAction, AuditEntry } from '../../common/views';
 import type { DecisionStatus, TeamRole } from '../../common/team-review';
 import type { DecisionKind } from '../../common/ipc/interview';
-import type { ProposalView } from '../../common/ipc/team';
+import type { DecisionsByCodeRow, ProposalView } from '../../common/ipc/team';
 import type { RecordDatabase } from './schema';
 
 /** Days of decisions the supervisor's view counts. */
@@ -67,6 +67,29 @@ export class TeamOverviewRecords {
       day: r.day,
       reviewer: r.decided_by ?? '',
       status: r.status as DecisionStatus,
+      count: Number(r.count),
+    }));
+  }
+
+  /** Decisions per day (UTC), kind and reason code, the last 14 days; an overturned proposal counts for nothing. */
+  async decisionsByCode(environment: string, now: Date): Promise<DecisionsByCodeRow[]> {
+    const since = new Date(now.getTime() - DECISION_DAYS * 86_400_000);
+    const day = sql<string>`to_char(decided_at at time zone 'UTC', 'YYYY-MM-DD')`;
+    const rows = await this.db
+      .selectFrom('decisions')
+      .select((eb) => [day.as('day'), 'decision', 'reason_code', eb.fn.countAll<string>().as('count')])
+      .where('environment', '=', environment)
+      .where('decided_at', '>=', since)
+      .where('status', '!=', 'overturned')
+      .groupBy([day, 'decision', 'reason_code'])
+      .orderBy('day', 'desc')
+      .orderBy('decision')
+      .orderBy('reason_code')
+      .execute();
+    return rows.map((r) => ({
+      day: r.day,
+      decision: r.decision as DecisionKind,
+      code: r.reason_code,
       count: Number(r.count),
     }));
   }
