@@ -1,30 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, test, type ShellFixture } from './fixtures';
+import { expect, test } from './fixtures';
 import AxeBuilder from '@axe-core/playwright';
+import { countOf, decideWithCode, notesAtService, SHOTS } from './reason-helpers';
 import { expectAxeClean, goTo, openInterview, panelsSettled } from './review-helpers';
-
-const SHOTS = '.tmp/screenshots';
-
-/** The conference notes the demo service received for an interview, as it exposes them. */
-async function notesAtService(shell: ShellFixture, interviewId: string): Promise<string[]> {
-  const res = await fetch(`${shell.demoUrl}/__demo/interviews/${interviewId}`);
-  return ((await res.json()) as { notes: { text: string }[] }).notes.map((n) => n.text);
-}
-
-/** Decides the open interview from its decision bar with one of the team's codes. */
-async function decideWithCode(page: Page, button: string, code: string, reason: string, confirm: string) {
-  await page.getByRole('button', { name: button, exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('radio', { name: code }).check();
-  await dialog.locator('textarea').fill(reason);
-  await dialog.getByRole('button', { name: confirm }).click();
-  await expect(dialog.getByTestId('decision-recorded')).toBeVisible();
-  await dialog
-    .getByRole('button', { name: /^(Close|Cerrar)$/ })
-    .first()
-    .click();
-  await expect(dialog).toHaveCount(0);
-}
 
 /**
  * The Team screen through axe, but for its audit region's name, which repeats another's: known, and fixed in
@@ -33,11 +11,6 @@ async function decideWithCode(page: Page, button: string, code: string, reason: 
 async function expectTeamAxeClean(page: Page) {
   const result = await new AxeBuilder({ page }).disableRules(['landmark-unique']).analyze();
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** The Team screen's count of one code today (UTC, as the screen counts). */
-function countOf(page: Page, code: string) {
-  return page.getByTestId('team-per-code').locator(`tr[data-code="${code}"] td.num`).last();
 }
 
 test('a decision with a reason code: the case summary, its note at the service, its count on the Team screen (en)', async ({
