@@ -50,6 +50,8 @@ export interface ClaimView extends Claim {
 export interface ProposalView {
   interviewId: string;
   decision: DecisionKind;
+  /** Its reason code, when it was proposed with one. */
+  reasonCode?: string;
   reason: string;
   proposedBy: string;
   proposedAt: string;

@@ -37,7 +37,7 @@ export class TeamOverviewRecords {
   async proposals(environment: string): Promise<ProposalView[]> {
     const rows = await this.db
       .selectFrom('decisions')
-      .select(['interview_id', 'decision', 'reason', 'decided_by', 'decided_at'])
+      .select(['interview_id', 'decision', 'reason_code', 'reason', 'decided_by', 'decided_at'])
       .where('environment', '=', environment)
       .where('status', '=', 'proposed')
       .orderBy('decided_at')
@@ -45,6 +45,7 @@ export class TeamOverviewRecords {
     return rows.map((r) => ({
       interviewId: r.interview_id,
       decision: r.decision as DecisionKind,
+      ...(r.reason_code !== null ? { reasonCode: r.reason_code } : {}),
       reason: r.reason,
       proposedBy: r.decided_by ?? '',
       proposedAt: r.decided_at.toISOString(),

@@ -144,6 +144,10 @@ describe.each(ENGINES)('reason codes on the %s engine', (kind) => {
       { day: '2026-11-25', decision: 'requestNewCapture', code: 'glare', count: 1 },
       { day: '2026-11-24', decision: 'reject', code: 'document_tampered', count: 1 },
     ]);
+    // The proposal still waiting shows its code to whoever reviews it.
+    expect(await record.overview.proposals('production')).toEqual([
+      expect.objectContaining({ interviewId: 'a8', reasonCode: 'verified_manually' }),
+    ]);
     // Fourteen days back, no further.
     expect(await record.overview.decisionsByCode('production', new Date('2026-12-10T00:00:00.000Z'))).toEqual([]);
   }, 60_000);
