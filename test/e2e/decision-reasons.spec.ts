@@ -180,3 +180,28 @@ test('the embedded record’s codes are kept in Settings: a code added there is 
   await page.getByTestId('reason-codes-editor').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/reasons-settings-es.png` });
 });
+
+test('a code retired while the dialog is open: refused by the record, nothing sent, the list read again', async ({
+  page,
+  shell,
+}) => {
+  await openInterview(page, shell, 'demo-clean-pass');
+  await panelsSettled(page);
+  await page.getByRole('button', { name: 'Reject', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('radio', { name: 'Underage' }).check();
+  await dialog.getByLabel('Reason (required)').fill('The applicant is 16.');
+  // A supervisor retires it meanwhile (on this computer's record, its one user).
+  const codes = await shell.ipc<{ code: string; active: boolean }[]>('team.reasonCodes', {});
+  await shell.ipc('team.saveReasonCodes', {
+    codes: codes.map((c) => (c.code === 'underage' ? { ...c, active: false } : c)),
+  });
+  await dialog.getByRole('button', { name: 'Record decision' }).click();
+  await expect(dialog.getByRole('alert')).toContainText("not one of the team's codes");
+  await expect(dialog.getByRole('radio', { name: 'Underage' })).toHaveCount(0);
+  await expect(dialog.getByRole('radio', { checked: true })).toHaveCount(0);
+  // The reason typed is kept; nothing was recorded or sent.
+  await expect(dialog.getByLabel('Reason (required)')).toHaveValue('The applicant is 16.');
+  expect(await notesAtService(shell, 'demo-clean-pass')).toEqual([]);
+  await expect(page.getByTestId('last-decision')).toHaveCount(0);
+});

@@ -200,6 +200,12 @@ function DecisionDialog({
         reason.reset();
         if (after.value === 'next' && way.next) goNext();
       },
+      // A code retired meanwhile: the list is read again, without it, and the choice left to the analyst.
+      onError: (error) => {
+        if (error.data.code !== 'UNKNOWN_REASON_CODE') return;
+        setCode('');
+        void reasons.query.refetch();
+      },
     },
   );
   // The form appears after the analyst confirmed the change; the next step after the decision is the next interview.
