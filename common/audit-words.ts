@@ -65,6 +65,8 @@ const DETAIL_LABELS = {
   fourEyes: { en: 'Second reviewer needed for', es: 'Requieren segunda revisión' },
   targetHours: { en: 'Target time (hours)', es: 'Tiempo objetivo (horas)' },
   leaseMinutes: { en: 'Claim lapses after (minutes)', es: 'La asignación vence tras (minutos)' },
+  reasonCode: { en: 'Reason code', es: 'Código de motivo' },
+  reasonCodes: { en: 'Reason codes in use', es: 'Códigos de motivo en uso' },
   statement: { en: 'Statement version', es: 'Versión de la declaración' },
   purpose: { en: 'Stated purpose', es: 'Propósito declarado' },
   language: { en: 'Language', es: 'Idioma' },

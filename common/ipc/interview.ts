@@ -15,6 +15,20 @@ export type DraftKind = z.infer<typeof DraftKind>;
 export const DecisionKind = z.enum(['approve', 'reject', 'requestNewCapture']);
 export type DecisionKind = z.infer<typeof DecisionKind>;
 
+/** A reason code as the team keeps it (migration 0007 holds the same rule). */
+export const ReasonCodeName = z
+  .string()
+  .trim()
+  .regex(/^[a-z][a-z0-9_]{1,47}$/, 'A reason code is 2 to 48 lower-case letters, digits or _, starting with a letter');
+
+/**
+ * Whether the applicant may try again: a request for a new capture asks them to resubmit; approving and rejecting
+ * close the case.
+ */
+export function decisionOutcome(decision: DecisionKind): 'final' | 'resubmit' {
+  return decision === 'requestNewCapture' ? 'resubmit' : 'final';
+}
+
 export interface Draft {
   text: string;
   updatedAt: string;
@@ -54,6 +68,8 @@ export interface RawIdvView {
   answer: ServiceAnswer;
   /** High-severity checks and a HIGH fraud risk: approving needs an acknowledgement while any is listed. */
   highFindings: string[];
+  /** The risk the queue files it under (main's riskLevelOf): `high`, `medium`, `low`, or a newer level as sent. */
+  riskLevel: string;
 }
 
 export interface CrossDocView {
@@ -91,6 +107,8 @@ export interface SendResult {
 
 export interface DecisionRecord {
   decision: DecisionKind;
+  /** One of the team's reason codes for this kind of decision; absent on decisions made without one. */
+  reasonCode?: string;
   reason: string;
   acknowledgedFindings: string[];
   decidedAt: string;
@@ -160,6 +178,8 @@ export const interview = {
     z.object({
       interviewId: InterviewId,
       decision: DecisionKind,
+      /** One of the team's codes for this kind of decision, in use now (the database refuses any other). */
+      reasonCode: ReasonCodeName.optional(),
       reason: z.string().trim().min(3).max(4000),
       /** The analyst confirmed approving despite open high-severity findings. */
       acknowledgeHighFindings: z.boolean().default(false),

@@ -2,8 +2,28 @@ import { z } from 'zod';
 import type { AuditEntry } from '../views';
 import { type Claim, type DecisionStatus, type RecordNotice, type TeamRole, TeamSettings } from '../team-review';
 import { channel } from './define';
-import type { DecisionKind } from './interview';
+import { DecisionKind, ReasonCodeName } from './interview';
 import { InterviewId, QueueFilter, QueueSearch } from './queue';
+
+/** One of the team's reason codes: its label in both languages; a retired one stays for the decisions that used it. */
+export const ReasonCode = z
+  .object({
+    decision: DecisionKind,
+    code: ReasonCodeName,
+    en: z.string().trim().min(1, 'Give the code an English label').max(80),
+    es: z.string().trim().min(1, 'Give the code a Spanish label').max(80),
+    active: z.boolean(),
+  })
+  .strict();
+export type ReasonCode = z.infer<typeof ReasonCode>;
+
+/** Decisions recorded per day (UTC), kind and reason code (null: made without one), the last 14 days. */
+export interface DecisionsByCodeRow {
+  day: string;
+  decision: DecisionKind;
+  code: string | null;
+  count: number;
+}
 
 /** Who this analyst is on the record, and the team's rules. On the embedded engine: one user with every role. */
 export interface TeamStatusView {
@@ -30,6 +50,8 @@ export interface ClaimView extends Claim {
 export interface ProposalView {
   interviewId: string;
   decision: DecisionKind;
+  /** Its reason code, when it was proposed with one. */
+  reasonCode?: string;
   reason: string;
   proposedBy: string;
   proposedAt: string;
@@ -44,6 +66,9 @@ export interface TeamOverviewView {
   /** Decisions recorded per reviewer and day (UTC), the last 14 days, final and proposed alike. */
   decisionsByDay: { day: string; reviewer: string; count: number; status: DecisionStatus }[];
   members: { user: string; roles: TeamRole[] }[];
+  /** Decisions per day and reason code, overturned ones left out; with the codes, retired ones too, to name them. */
+  decisionsByCode: DecisionsByCodeRow[];
+  reasonCodes: ReasonCode[];
 }
 
 export interface TeamAuditView {
@@ -98,6 +123,21 @@ export const team = {
   ),
   overview: channel<TeamOverviewView>()(Empty),
   saveSettings: channel<TeamSettings>()(TeamSettings),
+  /** The team's reason codes, every kind, retired ones too, in the team's order. */
+  reasonCodes: channel<ReasonCode[]>()(Empty),
+  /**
+   * Supervisors (the embedded record's one user is one): the whole list. A code left out is retired, never removed;
+   * a code keeps its kind.
+   */
+  saveReasonCodes: channel<ReasonCode[]>()(
+    z
+      .object({ codes: z.array(ReasonCode).max(200) })
+      .strict()
+      .refine(
+        ({ codes }) => new Set(codes.map((c) => `${c.decision} ${c.code}`)).size === codes.length,
+        'Each code appears once per kind of decision',
+      ),
+  ),
   /** Supervisors: the whole team's audit trail, searched by reviewer, action and interview. */
   audit: channel<TeamAuditView>()(
     z

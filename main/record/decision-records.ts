@@ -23,6 +23,7 @@ export class DecisionRecords {
           environment: record.environment,
           interview_id: interviewId,
           decision: record.decision,
+          reason_code: record.reasonCode ?? null,
           reason: record.reason,
           acknowledged_findings: JSON.stringify(record.acknowledgedFindings),
           decided_at: record.decidedAt,
@@ -152,6 +153,7 @@ export class DecisionRecords {
 function fromRow(row: Selectable<DecisionTable>): DecisionRecord {
   return {
     decision: row.decision as DecisionKind,
+    ...(row.reason_code !== null ? { reasonCode: row.reason_code } : {}),
     reason: row.reason,
     acknowledgedFindings: row.acknowledged_findings,
     decidedAt: row.decided_at.toISOString(),
@@ -190,6 +192,18 @@ function refusedByRecord(error: unknown): never {
       {
         en: 'Reload the interview to see the decision. Only an admin removes a decision.',
         es: 'Vuelve a cargar la entrevista para ver la decisión. Solo un administrador quita una decisión.',
+      },
+    );
+  if (constraint === 'decisions_reason_code')
+    throw new ReviewError(
+      'UNKNOWN_REASON_CODE',
+      {
+        en: "The reason code is not one of the team's codes for this decision now: a supervisor may have just retired it.",
+        es: 'El código de motivo no es ahora uno de los del equipo para esta decisión: quizá un supervisor acaba de retirarlo.',
+      },
+      {
+        en: 'Choose one of the codes listed, then record the decision again.',
+        es: 'Elige uno de los códigos de la lista y vuelve a registrar la decisión.',
       },
     );
   if (constraint === 'decisions_four_eyes')

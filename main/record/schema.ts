@@ -20,6 +20,7 @@ export interface RecordDatabase {
   saved_views: SavedViewTable;
   risk_readings: RiskReadingTable;
   service_writes: ServiceWriteTable;
+  reason_codes: ReasonCodeTable;
 }
 
 type Time = ColumnType<Date, Date | string, Date | string>;
@@ -75,6 +76,8 @@ export interface DecisionTable {
   reviewed_by: string | null;
   review_reason: string | null;
   reviewed_at: Time | null;
+  /** One of the team's reason codes for this kind of decision (migration 0007); null on earlier decisions. */
+  reason_code: string | null;
 }
 
 export interface AuditEntryTable {
@@ -156,4 +159,14 @@ export interface ServiceWriteTable {
   state: Generated<string>;
   answered_at: Date | null;
   answer: ColumnType<Json | null, never, string | null>;
+}
+
+/** The team's reason codes per decision kind (migration 0007): retired, never removed. */
+export interface ReasonCodeTable {
+  decision: string;
+  code: string;
+  label_en: string;
+  label_es: string;
+  active: Generated<boolean>;
+  position: Generated<number>;
 }

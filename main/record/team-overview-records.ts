@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { AuditAction, AuditEntry } from '../../common/views';
 import type { DecisionStatus, TeamRole } from '../../common/team-review';
 import type { DecisionKind } from '../../common/ipc/interview';
-import type { ProposalView } from '../../common/ipc/team';
+import type { DecisionsByCodeRow, ProposalView } from '../../common/ipc/team';
 import type { RecordDatabase } from './schema';
 
 /** Days of decisions the supervisor's view counts. */
@@ -37,7 +37,7 @@ export class TeamOverviewRecords {
   async proposals(environment: string): Promise<ProposalView[]> {
     const rows = await this.db
       .selectFrom('decisions')
-      .select(['interview_id', 'decision', 'reason', 'decided_by', 'decided_at'])
+      .select(['interview_id', 'decision', 'reason_code', 'reason', 'decided_by', 'decided_at'])
       .where('environment', '=', environment)
       .where('status', '=', 'proposed')
       .orderBy('decided_at')
@@ -45,6 +45,7 @@ export class TeamOverviewRecords {
     return rows.map((r) => ({
       interviewId: r.interview_id,
       decision: r.decision as DecisionKind,
+      ...(r.reason_code !== null ? { reasonCode: r.reason_code } : {}),
       reason: r.reason,
       proposedBy: r.decided_by ?? '',
       proposedAt: r.decided_at.toISOString(),
@@ -67,6 +68,29 @@ export class TeamOverviewRecords {
       day: r.day,
       reviewer: r.decided_by ?? '',
       status: r.status as DecisionStatus,
+      count: Number(r.count),
+    }));
+  }
+
+  /** Decisions per day (UTC), kind and reason code, the last 14 days; an overturned proposal counts for nothing. */
+  async decisionsByCode(environment: string, now: Date): Promise<DecisionsByCodeRow[]> {
+    const since = new Date(now.getTime() - DECISION_DAYS * 86_400_000);
+    const day = sql<string>`to_char(decided_at at time zone 'UTC', 'YYYY-MM-DD')`;
+    const rows = await this.db
+      .selectFrom('decisions')
+      .select((eb) => [day.as('day'), 'decision', 'reason_code', eb.fn.countAll<string>().as('count')])
+      .where('environment', '=', environment)
+      .where('decided_at', '>=', since)
+      .where('status', '!=', 'overturned')
+      .groupBy([day, 'decision', 'reason_code'])
+      .orderBy('day', 'desc')
+      .orderBy('decision')
+      .orderBy('reason_code')
+      .execute();
+    return rows.map((r) => ({
+      day: r.day,
+      decision: r.decision as DecisionKind,
+      code: r.reason_code,
       count: Number(r.count),
     }));
   }

@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { FourEyesRule, TeamRole, TeamSettings } from '../../common/team-review';
+import type { DecisionKind } from '../../common/ipc/interview';
+import type { ReasonCode } from '../../common/ipc/team';
 import { ReviewError } from '../errors';
 import { errorCode } from './claim-records';
 import type { RecordDatabase } from './schema';
@@ -14,6 +16,66 @@ export class TeamSettingsRecords {
       .select(['four_eyes', 'target_hours', 'lease_minutes'])
       .executeTakeFirstOrThrow();
     return { fourEyes: row.four_eyes as FourEyesRule, targetHours: row.target_hours, leaseMinutes: row.lease_minutes };
+  }
+
+  /** Every reason code, retired ones too, kind by kind in the team's order. */
+  async reasonCodes(): Promise<ReasonCode[]> {
+    const rows = await this.db
+      .selectFrom('reason_codes')
+      .selectAll()
+      .orderBy('decision')
+      .orderBy('position')
+      .orderBy('code')
+      .execute();
+    return rows.map((r) => ({
+      decision: r.decision as DecisionKind,
+      code: r.code,
+      en: r.label_en,
+      es: r.label_es,
+      active: r.active,
+    }));
+  }
+
+  /**
+   * The whole list, in its order: each code added or relabelled, and every code left out retired (decisions keep the
+   * codes they used, so none is removed). Row-level security lets supervisors alone write (migration 0007).
+   */
+  async setReasonCodes(codes: readonly ReasonCode[]): Promise<void> {
+    try {
+      await this.db.transaction().execute(async (tx) => {
+        const listed = codes.map((c) => `${c.decision} ${c.code}`);
+        await tx
+          .updateTable('reason_codes')
+          .set({ active: false })
+          .where('active', '=', true)
+          .$if(listed.length > 0, (q) => q.where(sql<string>`decision || ' ' || code`, 'not in', listed))
+          .execute();
+        for (const [position, c] of codes.entries())
+          await tx
+            .insertInto('reason_codes')
+            .values({ decision: c.decision, code: c.code, label_en: c.en, label_es: c.es, active: c.active, position })
+            .onConflict((oc) =>
+              oc.columns(['decision', 'code']).doUpdateSet({
+                label_en: c.en,
+                label_es: c.es,
+                active: c.active,
+                position,
+              }),
+            )
+            .execute();
+      });
+    } catch (error) {
+      // 42501: a grant refused; a row-level security policy refuses an insert with the same code.
+      if (errorCode(error) !== '42501') throw error;
+      throw new ReviewError(
+        'NOT_SUPERVISOR',
+        {
+          en: "Only a supervisor can change the team's reason codes.",
+          es: 'Solo un supervisor puede cambiar los códigos de motivo del equipo.',
+        },
+        { en: 'Ask a supervisor of your team.', es: 'Pídeselo a un supervisor de tu equipo.' },
+      );
+    }
   }
 
   async set(settings: TeamSettings): Promise<void> {

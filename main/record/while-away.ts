@@ -344,6 +344,8 @@ export function keepWorkingWhileAway({
           },
         ),
       set: (settings) => read(() => teamSettings.set(settings)),
+      reasonCodes: () => read(() => teamSettings.reasonCodes()),
+      setReasonCodes: (codes) => read(() => teamSettings.setReasonCodes(codes)),
       whoAmI: () => read(() => teamSettings.whoAmI()),
     },
     // The supervisor's figures are worth only what the database says now.
@@ -356,6 +358,7 @@ export function keepWorkingWhileAway({
       waiting: (environment, targetHours, now) => read(() => overview.waiting(environment, targetHours, now)),
       proposals: (environment) => read(() => overview.proposals(environment)),
       decisionsByDay: (environment, now) => read(() => overview.decisionsByDay(environment, now)),
+      decisionsByCode: (environment, now) => read(() => overview.decisionsByCode(environment, now)),
       members: () => read(() => overview.members()),
       searchAudit: (query) => read(() => overview.searchAudit(query)),
     },

@@ -26,9 +26,12 @@ export class DecisionDesk {
     decision: DecisionKind,
     reason: string,
     acknowledge: boolean,
+    reasonCode?: string,
   ): Promise<DecideResult> {
     await this.writes.requireWritable(interviewId);
-    return this.writes.holding(interviewId, () => this.decideHeld(interviewId, decision, reason, acknowledge));
+    return this.writes.holding(interviewId, () =>
+      this.decideHeld(interviewId, decision, reason, acknowledge, reasonCode),
+    );
   }
 
   private async decideHeld(
@@ -36,6 +39,7 @@ export class DecisionDesk {
     decision: DecisionKind,
     reason: string,
     acknowledge: boolean,
+    reasonCode: string | undefined,
   ): Promise<DecideResult> {
     const env = this.ctx.environments.active().id;
     const draftText = (await this.drafts.get(interviewId)).decisionReason?.text ?? reason;
@@ -56,6 +60,7 @@ export class DecisionDesk {
     }
     const record: DecisionRecord = {
       decision,
+      ...(reasonCode ? { reasonCode } : {}),
       reason,
       acknowledgedFindings: findings,
       decidedAt: this.now().toISOString(),
@@ -63,12 +68,13 @@ export class DecisionDesk {
       status: await this.statusOf(decision, findings),
     };
     const by = await this.writes.senderName();
+    const label = await this.serviceLabel(record);
     let write: ServiceWrite | undefined;
     try {
       ({ write } = await this.ctx.record.decisions.add(
         interviewId,
         record,
-        record.status === 'final' ? formatDecisionNote(interviewId, record) : undefined,
+        record.status === 'final' ? formatDecisionNote(interviewId, record, label) : undefined,
       ));
     } catch (err) {
       // The database judges four eyes on every reading on file: where it asks for a second reviewer, it is a proposal.
@@ -84,7 +90,13 @@ export class DecisionDesk {
       await this.ctx.audit.append({
         interviewId,
         action: 'proposed',
-        detail: { decision, reason, acknowledgedFindings: findings, ...(by ? { by } : {}) },
+        detail: {
+          decision,
+          ...(reasonCode ? { reasonCode } : {}),
+          reason,
+          acknowledgedFindings: findings,
+          ...(by ? { by } : {}),
+        },
       });
       return { status: record.status, record };
     }
@@ -92,11 +104,24 @@ export class DecisionDesk {
     await this.ctx.audit.append({
       interviewId,
       action: 'decided',
-      detail: { decision, reason, acknowledgedFindings: findings, ...(by ? { by } : {}) },
+      detail: {
+        decision,
+        ...(reasonCode ? { reasonCode } : {}),
+        reason,
+        acknowledgedFindings: findings,
+        ...(by ? { by } : {}),
+      },
     });
     const result = await this.writes.send(interviewId, 'decisionReason', draftText, write!);
     await this.writes.releaseClaim(interviewId);
     return { ...result, status: record.status, record };
+  }
+
+  /** The code's English label, the service's words, for the note (the code itself when the list no longer has it). */
+  private async serviceLabel(record: DecisionRecord): Promise<string | undefined> {
+    if (!record.reasonCode) return undefined;
+    const codes = await this.ctx.record.teamSettings.reasonCodes();
+    return codes.find((c) => c.decision === record.decision && c.code === record.reasonCode)?.en;
   }
 
   /**
@@ -121,12 +146,15 @@ export class DecisionDesk {
   private async reviewHeld(interviewId: string, verdict: ReviewVerdict, reason: string): Promise<DecideResult> {
     const environment = this.ctx.environments.active().id;
     const by = await this.writes.senderName();
+    // Read before the transaction: the note of a confirmed proposal names its code as the list says now.
+    const codes = verdict === 'confirmed' ? await this.ctx.record.teamSettings.reasonCodes() : [];
+    const labelOf = (p: DecisionRecord) => codes.find((c) => c.decision === p.decision && c.code === p.reasonCode)?.en;
     const { record, write } = await this.ctx.record.decisions.review(
       environment,
       interviewId,
       verdict,
       reason,
-      verdict === 'confirmed' ? (proposal) => formatDecisionNote(interviewId, proposal) : undefined,
+      verdict === 'confirmed' ? (proposal) => formatDecisionNote(interviewId, proposal, labelOf(proposal)) : undefined,
     );
     if (verdict === 'overturned') await this.queue.setState(interviewId, 'toReview');
     await this.ctx.audit.append({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FraudSeverity, inSpec, type RawIdvResponse } from '../../common/omni';
-import { DecisionKind, type DecisionRecord } from '../../common/ipc/interview';
+import { DecisionKind, type DecisionRecord, decisionOutcome } from '../../common/ipc/interview';
 
 export const DECISION_NOTE_HEADER = '[Omni Reviewer decision]';
 const MACHINE_PREFIX = 'omni-reviewer-decision: ';
@@ -10,6 +10,9 @@ const DecisionPayload = z.object({
   version: z.literal(1),
   interviewId: z.string(),
   decision: DecisionKind,
+  /** Added after version 1's first notes: absent on theirs. */
+  outcome: z.enum(['final', 'resubmit']).optional(),
+  reasonCode: z.object({ code: z.string(), label: z.string() }).optional(),
   reason: z.string(),
   acknowledgedFindings: z.array(z.string()),
   decidedAt: z.string(),
@@ -48,16 +51,28 @@ export function riskLevelOf(raw: RawIdvResponse): string {
   return 'low';
 }
 
+const outcomeWords = {
+  final: 'FINAL (the case is closed)',
+  resubmit: 'RESUBMIT (the applicant is asked for a new capture)',
+};
+
 /**
  * The conference note that records a decision with the interview: readable lines for people, then one JSON line
- * that tools can parse back (`parseDecisionNote`).
+ * that tools can parse back (`parseDecisionNote`). The note is in the service's words (English, as its own fields
+ * and messages), so a reason code goes with its English label.
  */
-export function formatDecisionNote(interviewId: string, record: DecisionRecord): string {
+export function formatDecisionNote(interviewId: string, record: DecisionRecord, reasonLabel?: string): string {
+  const outcome = decisionOutcome(record.decision);
+  const reasonCode = record.reasonCode
+    ? { code: record.reasonCode, label: reasonLabel ?? record.reasonCode }
+    : undefined;
   const payload: DecisionPayload = {
     type: 'omni-reviewer.decision',
     version: 1,
     interviewId,
     decision: record.decision,
+    outcome,
+    ...(reasonCode ? { reasonCode } : {}),
     reason: record.reason,
     acknowledgedFindings: record.acknowledgedFindings,
     decidedAt: record.decidedAt,
@@ -66,6 +81,8 @@ export function formatDecisionNote(interviewId: string, record: DecisionRecord):
   const lines = [
     DECISION_NOTE_HEADER,
     `Decision: ${decisionWords[record.decision]}`,
+    `Outcome: ${outcomeWords[outcome]}`,
+    ...(reasonCode ? [`Reason code: ${reasonCode.code} (${reasonCode.label})`] : []),
     `Reason: ${record.reason}`,
     ...(record.acknowledgedFindings.length
       ? [`Acknowledged high-severity findings: ${record.acknowledgedFindings.join('; ')}`]

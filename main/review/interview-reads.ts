@@ -67,7 +67,12 @@ export class InterviewReads {
   async rawIdv(interviewId: string): Promise<Fetched<RawIdvView>> {
     const { data, fetchedAt } = await this.fetchRawIdv(interviewId);
     return {
-      data: { result: data, highFindings: openHighFindings(data), answer: serviceAnswer('getRawIdvResults', data) },
+      data: {
+        result: data,
+        highFindings: openHighFindings(data),
+        riskLevel: riskLevelOf(data),
+        answer: serviceAnswer('getRawIdvResults', data),
+      },
       fetchedAt,
     };
   }

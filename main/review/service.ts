@@ -169,8 +169,14 @@ export class ReviewService {
     return this.writes.sendText(interviewId, kind);
   }
 
-  decide(interviewId: string, decision: DecisionKind, reason: string, acknowledge: boolean): Promise<DecideResult> {
-    return this.decisions.decide(interviewId, decision, reason, acknowledge);
+  decide(
+    interviewId: string,
+    decision: DecisionKind,
+    reason: string,
+    acknowledge: boolean,
+    reasonCode?: string,
+  ): Promise<DecideResult> {
+    return this.decisions.decide(interviewId, decision, reason, acknowledge, reasonCode);
   }
 
   reviewDecision(interviewId: string, verdict: ReviewVerdict, reason: string): Promise<DecideResult> {

@@ -1,6 +1,7 @@
 import type { Claim, TeamSettings } from '../../common/team-review';
 import type {
   ClaimView,
+  ReasonCode,
   TeamAuditView,
   TeamChangesView,
   TeamOverviewView,
@@ -123,12 +124,14 @@ export class TeamDesk {
     const env = this.environment();
     const settings = await this.record.teamSettings.get();
     const now = new Date();
-    const [waiting, holders, proposals, decisionsByDay, members] = await Promise.all([
+    const [waiting, holders, proposals, decisionsByDay, members, decisionsByCode, reasonCodes] = await Promise.all([
       this.record.overview.waiting(env, settings.targetHours, now),
       this.holders(),
       this.record.overview.proposals(env),
       this.record.overview.decisionsByDay(env, now),
       this.record.overview.members(),
+      this.record.overview.decisionsByCode(env, now),
+      this.record.teamSettings.reasonCodes(),
     ]);
     const person = personOf(this.ctx);
     return {
@@ -138,7 +141,30 @@ export class TeamDesk {
       proposals: proposals.map((p) => ({ ...p, proposedBy: person(p.proposedBy) })),
       decisionsByDay: decisionsByDay.map((d) => ({ ...d, reviewer: person(d.reviewer) })),
       members: members.map((m) => ({ ...m, user: person(m.user) })),
+      decisionsByCode,
+      reasonCodes,
     };
+  }
+
+  reasonCodes(): Promise<ReasonCode[]> {
+    return this.record.teamSettings.reasonCodes();
+  }
+
+  /** The whole list from a supervisor; audited as a change of the team's rules, with the codes in use after it. */
+  async saveReasonCodes(codes: ReasonCode[]): Promise<ReasonCode[]> {
+    await this.supervisor();
+    await this.record.teamSettings.setReasonCodes(codes);
+    const saved = await this.record.teamSettings.reasonCodes();
+    await this.ctx.audit.append({
+      action: 'teamSettingsChanged',
+      detail: {
+        reasonCodes: saved
+          .filter((c) => c.active)
+          .map((c) => `${c.decision}:${c.code}`)
+          .join(', '),
+      },
+    });
+    return saved;
   }
 
   async saveSettings(settings: TeamSettings): Promise<TeamSettings> {

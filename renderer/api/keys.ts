@@ -47,6 +47,7 @@ export const keys = {
     status: () => ['team', 'status'] as const,
     holders: () => ['team', 'holders'] as const,
     overview: () => ['team', 'overview'] as const,
+    reasonCodes: () => ['team', 'reasonCodes'] as const,
     audit: (query: { reviewer?: string; action?: string; interviewId?: string }) => ['team', 'audit', query] as const,
   },
   nom151: {

@@ -12,8 +12,8 @@ export const interviewHandlers: DomainHandlers<'interview'> = {
   saveDraft: async ({ interviewId, kind, text }, ctx) => reviewService(ctx).saveDraft(interviewId, kind, text),
   sendNotes: async ({ interviewId }, ctx) => reviewService(ctx).sendText(interviewId, 'notes'),
   sendName: async ({ interviewId }, ctx) => reviewService(ctx).sendText(interviewId, 'name'),
-  decide: async ({ interviewId, decision, reason, acknowledgeHighFindings }, ctx) =>
-    reviewService(ctx).decide(interviewId, decision, reason, acknowledgeHighFindings),
+  decide: async ({ interviewId, decision, reason, acknowledgeHighFindings, reasonCode }, ctx) =>
+    reviewService(ctx).decide(interviewId, decision, reason, acknowledgeHighFindings, reasonCode),
   reviewDecision: async ({ interviewId, verdict, reason }, ctx) =>
     reviewService(ctx).reviewDecision(interviewId, verdict, reason),
   sendDecisionNoteAgain: async ({ interviewId }, ctx) => reviewService(ctx).sendDecisionNoteAgain(interviewId),

@@ -11,5 +11,7 @@ export const teamHandlers: DomainHandlers<'team'> = {
   changes: async ({ after, waitMs }, ctx) => teamDesk(ctx).changes(after, waitMs),
   overview: async (_input, ctx) => teamDesk(ctx).overview(),
   saveSettings: async (settings, ctx) => teamDesk(ctx).saveSettings(settings),
+  reasonCodes: async (_input, ctx) => teamDesk(ctx).reasonCodes(),
+  saveReasonCodes: async ({ codes }, ctx) => teamDesk(ctx).saveReasonCodes(codes),
   audit: async (query, ctx) => teamDesk(ctx).audit(query),
 };

@@ -1,17 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { DecisionKind, DecisionRecord, InterviewOverview } from '../../../common/ipc/interview';
+import {
+  type DecisionKind,
+  type DecisionRecord,
+  decisionOutcome,
+  type InterviewOverview,
+} from '../../../common/ipc/interview';
 import { keys, useOmniMutation } from '../../api/index';
 import { usePreference } from '../../api/preferences';
 import { useShortcut } from '../../ui/shortcuts';
 import { common } from '../../i18n/common';
-import { useFormat, useT } from '../../i18n/index';
+import { useBilingual, useFormat, useT } from '../../i18n/index';
 import { Badge, Button, Dialog, ErrorNotice, IconCheck, IconDanger } from '../../ui/index';
 import { useRawIdv } from './ChecksPanel';
 import { messages } from './messages';
 import { WriteBlocked } from './NotesPanel';
 import { ReviewedBy, SecondReview } from './SecondReview';
-import { useDecisionWord, writeBlocker } from './shared';
+import { useDecisionWord, useReasonCodes, writeBlocker } from './shared';
 import { useDraft } from './useDraft';
 import { useWay } from './useWay';
 
@@ -38,6 +43,7 @@ export function DecisionBar({
   const blocked = !overview || !!writeBlocker(overview.entry);
   const last = overview?.lastDecision;
   const word = useDecisionWord();
+  const reasons = useReasonCodes();
   // The decision is far down the Tab order (header, player, every finding): one key brings the keyboard to it.
   // Reject and Request capture open their dialog (which asks for the reason, so a key alone decides nothing); where
   // the decisions are blocked, the key goes to what the bar offers instead (attach a session token).
@@ -82,6 +88,11 @@ export function DecisionBar({
           >
             {t('decided', { decision: word(last.decision) })}
           </Badge>{' '}
+          {last.reasonCode && (
+            <span className="small" data-testid="last-decision-code">
+              {reasons.label(last.decision, last.reasonCode)}
+            </span>
+          )}{' '}
           <span className="small muted num">{f.dateTime(last.decidedAt)}</span> <ReviewedBy last={last} />
         </span>
       )}
@@ -146,6 +157,10 @@ function DecisionDialog({
   const word = useDecisionWord();
   const label = word(choice);
   const reason = useDraft(interviewId, 'decisionReason');
+  const reasons = useReasonCodes();
+  const bilingual = useBilingual();
+  const codes = (reasons.query.data ?? []).filter((c) => c.decision === choice && c.active);
+  const [code, setCode] = useState('');
   const raw = useRawIdv(interviewId);
   const way = useWay(interviewId);
   // Whether to open the next interview by itself once a decision is recorded.
@@ -168,6 +183,7 @@ function DecisionDialog({
       return api.interview.decide({
         interviewId,
         decision: choice,
+        ...(code ? { reasonCode: code } : {}),
         reason: reason.text.trim(),
         acknowledgeHighFindings: ack,
       });
@@ -183,6 +199,12 @@ function DecisionDialog({
       onSuccess: () => {
         reason.reset();
         if (after.value === 'next' && way.next) goNext();
+      },
+      // A code retired meanwhile: the list is read again, without it, and the choice left to the analyst.
+      onError: (error) => {
+        if (error.data.code !== 'UNKNOWN_REASON_CODE') return;
+        setCode('');
+        void reasons.query.refetch();
       },
     },
   );
@@ -271,6 +293,27 @@ function DecisionDialog({
             if (canSubmit) decide.mutate(undefined);
           }}
         >
+          <p className="small muted" data-testid="decision-outcome">
+            {decisionOutcome(choice) === 'resubmit' ? t('outcomeResubmit') : t('outcomeFinal')}
+          </p>
+          {codes.length > 0 && (
+            <fieldset className="reason-codes" data-testid="reason-codes">
+              <legend>{t('reasonCodeLabel')}</legend>
+              {codes.map((c) => (
+                <label key={c.code} className="reason-code">
+                  <input
+                    type="radio"
+                    name={`reason-code-${interviewId}`}
+                    value={c.code}
+                    checked={code === c.code}
+                    onChange={() => setCode(c.code)}
+                  />{' '}
+                  {bilingual(c)}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {reasons.query.error && <ErrorNotice error={reasons.query.error.data} />}
           <div className="field">
             <label htmlFor={`reason-${interviewId}`}>{t('reasonLabel')}</label>
             <textarea

@@ -6,7 +6,7 @@ import { common } from '../../i18n/common';
 import { useFormat, useT } from '../../i18n/index';
 import { Badge, Button, Dialog, ErrorNotice, TextAreaField } from '../../ui/index';
 import { messages } from './messages';
-import { useDecisionWord } from './shared';
+import { useDecisionWord, useReasonCodes } from './shared';
 
 /**
  * Four eyes in the decision bar: a proposed decision waits for a different member, who confirms it (its note then
@@ -17,6 +17,7 @@ export function SecondReview({ interviewId, last }: { interviewId: string; last:
   const t = useT(messages);
   const f = useFormat();
   const word = useDecisionWord();
+  const reasons = useReasonCodes();
   const status = useOmniQuery(keys.team.status(), (api) => api.team.status({}), { staleTime: Infinity });
   const [verdict, setVerdict] = useState<ReviewVerdict | null>(null);
   const mine = status.data !== undefined && last.decidedBy === status.data.user;
@@ -27,6 +28,12 @@ export function SecondReview({ interviewId, last }: { interviewId: string; last:
         {t('proposedBy', { who: last.decidedBy ?? '—', time: f.dateTime(last.decidedAt) })}{' '}
         {mine ? t('proposedWaitsForOther') : t('proposedYourTurn')}
       </span>
+      {/* The reviewer confirms the code with the rest: it goes in the note and counts once confirmed. */}
+      {last.reasonCode && (
+        <span className="small" data-testid="proposal-code">
+          {reasons.label(last.decision, last.reasonCode)}
+        </span>
+      )}
       <span className="small muted second-review-reason">“{last.reason}”</span>
       {!mine && status.data && (
         <span className="second-review-actions">

@@ -8,6 +8,7 @@ import { useShortcut } from '../../ui/shortcuts';
 import { useBilingual, useFormat, useT } from '../../i18n/index';
 import { Button, Dialog, ErrorNotice, Field, Segmented, Skeleton } from '../../ui/index';
 import { AuditPanel } from './AuditPanel';
+import { CaseSummary } from './CaseSummary';
 import { ChecksPanel } from './ChecksPanel';
 import { ContractsPanel } from './ContractsPanel';
 import { CrossDocPanel } from './CrossDocPanel';
@@ -60,6 +61,7 @@ export function Workspace({ interviewId }: { interviewId: string }) {
   return (
     <div className="workspace" data-interview={interviewId}>
       <WorkspaceHeader interviewId={interviewId} overview={current} onAttach={() => setTokenDialog(true)} />
+      <CaseSummary interviewId={interviewId} overview={current} claim={claim} />
       {open.error && <ErrorNotice error={open.error.data} onRetry={() => void open.refetch()} />}
       {claim.kind === 'held' && <HeldByOther message={claim.error.message} />}
       <div className="workspace-columns">

@@ -2,7 +2,9 @@ import { useCallback } from 'react';
 import type { SessionStatus } from '../../../common/omni/common';
 import type { DecisionKind, SavedFile } from '../../../common/ipc/interview';
 import type { LocalReviewState } from '../../../common/ipc/queue';
-import { useLocale, useT } from '../../i18n/index';
+import type { ReasonCode } from '../../../common/ipc/team';
+import { keys, useOmniQuery } from '../../api/index';
+import { useBilingual, useLocale, useT } from '../../i18n/index';
 import { Badge, IconCheck, IconDanger, IconLock, IconMinus } from '../../ui/index';
 import { messages } from './messages';
 
@@ -55,6 +57,21 @@ export function useDecisionWord() {
     (d: DecisionKind) => (d === 'approve' ? t('approve') : d === 'reject' ? t('reject') : t('requestNewCapture')),
     [t],
   );
+}
+
+/** The team's reason codes, and a code's label in the screen's language (the code itself if the list lacks it). */
+export function useReasonCodes() {
+  const query = useOmniQuery(keys.team.reasonCodes(), (api) => api.team.reasonCodes({}));
+  const bilingual = useBilingual();
+  const codes = query.data;
+  const label = useCallback(
+    (decision: DecisionKind, code: string) => {
+      const found = codes?.find((c: ReasonCode) => c.decision === decision && c.code === code);
+      return found ? bilingual(found) : code;
+    },
+    [codes, bilingual],
+  );
+  return { query, label };
 }
 
 export function useEntryLabel() {

@@ -1,5 +1,5 @@
 import type { TeamOverviewView } from '../../../common/ipc/team';
-import { useFormat, useT } from '../../i18n/index';
+import { useBilingual, useFormat, useT } from '../../i18n/index';
 import { useDecisionWord } from '../interviews/shared';
 import { InterviewLink } from './InterviewLink';
 import { messages } from './messages';
@@ -9,6 +9,11 @@ export function Proposals({ overview }: { overview: TeamOverviewView }) {
   const t = useT(messages);
   const f = useFormat();
   const word = useDecisionWord();
+  const bilingual = useBilingual();
+  const codeLabel = (p: (typeof overview.proposals)[number]) => {
+    const found = overview.reasonCodes.find((c) => c.decision === p.decision && c.code === p.reasonCode);
+    return found ? bilingual(found) : p.reasonCode;
+  };
   return (
     <table className="table" data-testid="team-proposals">
       <thead>
@@ -25,7 +30,10 @@ export function Proposals({ overview }: { overview: TeamOverviewView }) {
             <td>
               <InterviewLink id={p.interviewId} />
             </td>
-            <td>{word(p.decision)}</td>
+            <td>
+              {word(p.decision)}
+              {p.reasonCode && <span className="small muted"> · {codeLabel(p)}</span>}
+            </td>
             <td className="mono">{p.proposedBy}</td>
             <td className="num">{f.dateTime(p.proposedAt)}</td>
           </tr>

@@ -6,6 +6,7 @@ import { messages } from './messages';
 import { PerDay } from './PerDay';
 import { Proposals } from './Proposals';
 import { QueueAge } from './QueueAge';
+import { PerCode, ReasonCodesPanel } from './ReasonCodes';
 import { Rules } from './Rules';
 import { TeamAudit } from './TeamAudit';
 import { WhoAmI } from './WhoAmI';
@@ -60,9 +61,34 @@ export default function TeamScreen() {
               {(o) => <PerDay rows={o.decisionsByDay} />}
             </Panel>
           </div>
+          <div className="team-wide">
+            <Panel
+              title={t('perCode')}
+              query={overview}
+              isEmpty={(o) => o.decisionsByCode.length === 0}
+              empty={t('perCodeEmpty')}
+            >
+              {(o) => <PerCode overview={o} />}
+            </Panel>
+          </div>
           <Panel title={t('settings')} query={overview}>
-            {(o) => <Rules settings={o.settings} />}
+            {(o) => (
+              <>
+                <Rules settings={o.settings} />
+                {status.data?.engine === 'embedded' && (
+                  <p className="muted small" data-testid="reason-codes-in-settings">
+                    {t('reasonCodesInSettings')}
+                  </p>
+                )}
+              </>
+            )}
           </Panel>
+          {/* On a team database the codes are among the team's rules; this computer's record keeps them in Settings. */}
+          {status.data?.engine === 'team' && (
+            <div className="team-wide">
+              <ReasonCodesPanel />
+            </div>
+          )}
         </div>
       )}
       {overview.data && <TeamAudit members={overview.data.members} />}

@@ -64,7 +64,7 @@ afterAll(async () => {
 });
 
 const refused =
-  /permission denied|row-level security|held by|not claimed|append-only|kept|own login|must be owner|proposal waiting|decided already|second reviewer|starts pending|changes only/;
+  /permission denied|row-level security|held by|not claimed|append-only|kept|own login|must be owner|proposal waiting|decided already|second reviewer|starts pending|changes only|not one of the team/;
 
 /** Statements run by a login; each must be refused, or (a quiet RLS filter) change no row. */
 const attempts: { who: 'beto' | 'sofia'; what: string; statement: string }[] = [
@@ -169,6 +169,29 @@ const attempts: { who: 'beto' | 'sofia'; what: string; statement: string }[] = [
   },
   // The team's rules: a reviewer's, not.
   { who: 'beto', what: "set the team's rules", statement: `update team_settings set four_eyes = 'none'` },
+  // The team's reason codes: a supervisor's list; retired, never removed; a decision's code is the team's, once.
+  {
+    who: 'beto',
+    what: 'add a reason code',
+    statement: `insert into reason_codes (decision, code, label_en, label_es) values ('reject', 'beto_says', 'x', 'x')`,
+  },
+  { who: 'beto', what: 'relabel a reason code', statement: `update reason_codes set label_en = 'Anything goes'` },
+  { who: 'beto', what: 'retire the reason codes', statement: `update reason_codes set active = false` },
+  { who: 'beto', what: 'remove a reason code', statement: `delete from reason_codes where code = 'underage'` },
+  { who: 'sofia', what: 'a supervisor removes a reason code', statement: `delete from reason_codes` },
+  {
+    who: 'beto',
+    what: 'decide what he holds with a code the team does not have',
+    statement: `insert into decisions (environment, interview_id, decision, reason, acknowledged_findings, decided_at,
+      reason_code) values ('production', 'i2', 'reject', 'x', '[]', now(), 'made_up')`,
+  },
+  {
+    who: 'beto',
+    what: 'decide what he holds with a code of another kind of decision',
+    statement: `insert into decisions (environment, interview_id, decision, reason, acknowledged_findings, decided_at,
+      reason_code) values ('production', 'i2', 'reject', 'x', '[]', now(), 'glare')`,
+  },
+  { who: 'sofia', what: "change a decision's reason code", statement: `update decisions set reason_code = 'underage'` },
 ];
 
 describe('the team record, attacked with an analyst’s own login', () => {
@@ -285,6 +308,31 @@ describe('the team record, attacked with an analyst’s own login', () => {
     await expect(beto.decisions.add('i1', { ...approval, decision: 'reject', status: 'final' })).rejects.toMatchObject({
       data: { code: 'ALREADY_DECIDED' },
     });
+  });
+
+  it('lets a supervisor change the reason codes and a reviewer decide with them; a reviewer changes none', async () => {
+    const beto = reviewRecord(logins.beto);
+    const sofia = reviewRecord(logins.sofia);
+    const codes = await beto.teamSettings.reasonCodes();
+    const relabelled = codes.map((c) => (c.code === 'underage' ? { ...c, en: 'Under 18' } : c));
+    await expect(beto.teamSettings.setReasonCodes(relabelled)).rejects.toMatchObject({
+      data: { code: 'NOT_SUPERVISOR' },
+    });
+    expect(await beto.teamSettings.reasonCodes()).toEqual(codes);
+    const added = { decision: 'reject' as const, code: 'forged_selfie', en: 'Forged selfie', es: 'Selfie falsa' };
+    await sofia.teamSettings.setReasonCodes([...relabelled, { ...added, active: true }]);
+    expect((await beto.teamSettings.reasonCodes()).find((c) => c.code === 'underage')?.en).toBe('Under 18');
+    // Beto decides what he holds with the code the supervisor just added.
+    await beto.decisions.add('i2', {
+      decision: 'reject',
+      reasonCode: 'forged_selfie',
+      reason: 'The selfie is a printed photo.',
+      acknowledgedFindings: [],
+      decidedAt: '2026-11-25T11:00:00.000Z',
+      environment: 'production',
+      status: 'final',
+    });
+    expect(await beto.decisions.last('production', 'i2')).toMatchObject({ reasonCode: 'forged_selfie' });
   });
 
   it('computes the chain itself: what a client sends for seq, prev_hash and hash is not what is kept', async () => {

@@ -17,6 +17,34 @@ describe('decision note', () => {
     expect(parseDecisionNote('just a note')).toBeNull();
   });
 
+  it('names the reason code with its label in the service’s words, and whether the applicant may resubmit', () => {
+    const base = { reason: 'Glare over the photo', acknowledgedFindings: [], decidedAt: '2026-01-01T00:00:00.000Z' };
+    const capture = formatDecisionNote(
+      'demo-clean-pass',
+      { ...base, decision: 'requestNewCapture', reasonCode: 'glare', environment: 'demo', status: 'final' },
+      'Glare on the document',
+    );
+    expect(capture.split('\n').slice(1, 5)).toEqual([
+      'Decision: REQUEST NEW CAPTURE',
+      'Outcome: RESUBMIT (the applicant is asked for a new capture)',
+      'Reason code: glare (Glare on the document)',
+      'Reason: Glare over the photo',
+    ]);
+    expect(parseDecisionNote(capture)).toMatchObject({
+      outcome: 'resubmit',
+      reasonCode: { code: 'glare', label: 'Glare on the document' },
+    });
+    const reject = formatDecisionNote('demo-clean-pass', {
+      ...base,
+      decision: 'reject',
+      environment: 'demo',
+      status: 'final',
+    });
+    expect(reject).toContain('Outcome: FINAL (the case is closed)');
+    expect(reject).not.toContain('Reason code');
+    expect(parseDecisionNote(reject)).not.toHaveProperty('reasonCode');
+  });
+
   it('lists high checks (also those that did not run) and a HIGH fraud risk as open findings', () => {
     const findings = openHighFindings({
       checkResults: [

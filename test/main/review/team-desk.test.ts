@@ -120,6 +120,8 @@ describe('the team desk', () => {
       expect.objectContaining({ reviewer: 'ana', status: 'proposed', count: 1 }),
     ]);
     expect(overview.members.map((m) => m.user).sort()).toEqual(['ana', 'beto', 'sofia']);
+    expect(overview.decisionsByCode).toEqual([expect.objectContaining({ decision: 'approve', code: null, count: 1 })]);
+    expect(overview.reasonCodes.length).toBeGreaterThan(0);
 
     const handed = await desks.sofia.desk.reassign('mid', 'ana');
     expect(handed).toMatchObject({ interviewId: 'mid', holder: 'ana', mine: false });
@@ -138,5 +140,21 @@ describe('the team desk', () => {
     await expect(desks.beto.desk.saveSettings(rules)).rejects.toMatchObject({ data: { code: 'SUPERVISORS_ONLY' } });
     expect(await desks.sofia.desk.saveSettings(rules)).toEqual(rules);
     expect((await desks.beto.desk.status()).settings).toEqual(rules);
+  });
+
+  it('lets supervisors change the reason codes (audited as a change of the rules), and reviewers not', async () => {
+    const codes = await desks.beto.desk.reasonCodes();
+    const added = { decision: 'reject', code: 'forged_selfie', en: 'Forged selfie', es: 'Selfie falsa', active: true };
+    await expect(desks.beto.desk.saveReasonCodes([...codes, added as never])).rejects.toMatchObject({
+      data: { code: 'SUPERVISORS_ONLY' },
+    });
+    const saved = await desks.sofia.desk.saveReasonCodes([...codes, added as never]);
+    expect(saved.filter((c) => c.decision === 'reject').map((c) => c.code)).toContain('forged_selfie');
+    expect(await desks.beto.desk.reasonCodes()).toEqual(saved);
+    const changed = await desks.sofia.desk.audit({ action: 'teamSettingsChanged', limit: 5 });
+    expect(changed.entries[0]).toMatchObject({
+      actor: 'sofia',
+      detail: { reasonCodes: expect.stringContaining('reject:forged_selfie') },
+    });
   });
 });

@@ -1,0 +1,115 @@
+import type { ReactNode } from 'react';
+import type { InterviewOverview } from '../../../common/ipc/interview';
+import { useT } from '../../i18n/index';
+import { useRawIdv } from './ChecksPanel';
+import { messages } from './messages';
+import { useDecisionWord, useReasonCodes } from './shared';
+import type { ClaimState } from './useClaim';
+
+/** How many high-severity checks are named before "+N more": the line stays one line at 1280 px. */
+const NAMED_CHECKS = 2;
+
+/**
+ * The case in one line, at the top of the workspace: its risk, what failed (high-severity checks, the fraud risk),
+ * who holds it, and where its decision stands. Each part is read from what the panels already asked for.
+ */
+export function CaseSummary({
+  interviewId,
+  overview,
+  claim,
+}: {
+  interviewId: string;
+  overview: InterviewOverview | undefined;
+  claim: ClaimState;
+}) {
+  const t = useT(messages);
+  const raw = useRawIdv(interviewId).data?.data;
+  const word = useDecisionWord();
+  const reasons = useReasonCodes();
+  const riskWords = { high: t('riskNoteHigh'), medium: t('riskNoteMedium'), low: t('riskNoteLow') } as const;
+  const levelWords = { HIGH: t('riskHigh'), MEDIUM: t('riskMedium'), LOW: t('riskLow') } as const;
+  const parts: { key: string; node: ReactNode }[] = [];
+
+  if (raw) {
+    const risk = raw.riskLevel;
+    parts.push({
+      key: 'risk',
+      node: (
+        <strong className={`case-risk case-risk-${risk in riskWords ? risk : 'other'}`}>
+          {risk in riskWords ? riskWords[risk as keyof typeof riskWords] : t('riskNote', { level: risk })}
+        </strong>
+      ),
+    });
+    const high = raw.result.checkResults.filter((c) => c.severity === 'high').map((c) => c.name);
+    parts.push({
+      key: 'checks',
+      node:
+        high.length === 0 ? (
+          t('summaryNoHighChecks')
+        ) : (
+          <>
+            {high.length === 1 ? t('summaryHighCheck') : t('summaryHighChecks', { n: high.length })}{' '}
+            {high.slice(0, NAMED_CHECKS).map((name, i) => (
+              <span key={name}>
+                {i > 0 && ', '}
+                <span className="mono">{name}</span>
+              </span>
+            ))}
+            {high.length > NAMED_CHECKS && ` ${t('summaryMore', { n: high.length - NAMED_CHECKS })}`}
+          </>
+        ),
+    });
+    const fraud = raw.result.fraudRisk?.severity;
+    parts.push({
+      key: 'fraud',
+      node: fraud
+        ? t('summaryFraud', {
+            level: fraud in levelWords ? levelWords[fraud as keyof typeof levelWords].toLocaleLowerCase() : fraud,
+          })
+        : t('summaryNoFraud'),
+    });
+  }
+
+  if (claim.kind === 'mine') parts.push({ key: 'holder', node: t('summaryHeldByYou') });
+  if (claim.kind === 'held') {
+    const holder = String(claim.error.details?.holder ?? '');
+    parts.push({ key: 'holder', node: holder ? t('summaryHeldBy', { holder }) : t('summaryHeldByOther') });
+  }
+
+  if (overview) {
+    const last = overview.lastDecision;
+    const decision =
+      last && `${word(last.decision)}${last.reasonCode ? ` (${reasons.label(last.decision, last.reasonCode)})` : ''}`;
+    parts.push({
+      key: 'decision',
+      node:
+        !last || !decision
+          ? t('summaryUndecided')
+          : last.status === 'proposed'
+            ? t('summaryProposed', { decision })
+            : last.status === 'overturned'
+              ? t('summaryOverturned')
+              : t('summaryDecided', { decision }),
+    });
+  }
+
+  return (
+    <p className="case-summary" data-testid="case-summary">
+      <span className="visually-hidden">{t('summaryLabel')}: </span>
+      {parts.length === 0 ? (
+        <span className="muted">{t('summaryReading')}</span>
+      ) : (
+        parts.map((part, i) => (
+          <span key={part.key} className="case-summary-part" data-part={part.key}>
+            {i > 0 && (
+              <span className="case-summary-sep muted" aria-hidden="true">
+                ·
+              </span>
+            )}
+            {part.node}
+          </span>
+        ))
+      )}
+    </p>
+  );
+}
