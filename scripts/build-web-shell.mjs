@@ -40,7 +40,8 @@ const sourceUrls = {
 
 /**
  * Builds OUT_DIR/cli.mjs and, beside it, OUT_DIR/shell-host.mjs (test/e2e/shell-host.ts: the Playwright workers'
- * in-process shells) and OUT_DIR/demo-server.mjs (`npm run demo-server`, for the tests that start its command line);
+ * in-process shells), OUT_DIR/demo-server.mjs (`npm run demo-server`, for the tests that start its command line) and
+ * OUT_DIR/record-template.mjs (test/helpers/record-template.ts, run by scripts/test.mjs before the runners);
  * returns cli.mjs's absolute path. OUT_DIR is made if need be.
  */
 export async function buildWebShell(outDir) {
@@ -52,6 +53,7 @@ export async function buildWebShell(outDir) {
       cli: join(root, 'main/web-shell/cli.ts'),
       'shell-host': join(root, 'test/e2e/shell-host.ts'),
       'demo-server': join(root, 'main/demo-server/cli.ts'),
+      'record-template': join(root, 'test/helpers/record-template.ts'),
     },
     outdir,
     outExtension: { '.js': '.mjs' },

@@ -117,7 +117,20 @@ async function staticResults() {
   }
 }
 
-// 1. The renderer, built once for the whole run (Playwright's own setup is told to reuse it).
+// 1. The web shell's and demo server's command lines as JavaScript (scripts/build-web-shell.mjs), built once for both
+// runners: vitest's tests that start them and Playwright's shells run plain `node` instead of tsx at every start.
+let templateMade = Promise.resolve({ status: 0 });
+try {
+  process.env.OMNI_WEB_SHELL_JS = await buildWebShell(join(work, 'shell'));
+  // The empty record's copy, made once in this run's new temp folder while the renderer builds, instead of by every
+  // runner's worker at once on its first record (test/helpers/record-template.ts).
+  templateMade = start('empty record', [join(work, 'shell', 'record-template.mjs')]);
+} catch (error) {
+  totals.failed += 1;
+  notes.push(`the web shell's build failed (counted as 1 failure): ${String(error?.message ?? error).split('\n')[0]}`);
+}
+
+// The renderer, built once for the whole run (Playwright's own setup is told to reuse it).
 const webDir = join(work, 'web');
 const buildStatus = await run('build renderer', [
   'node_modules/vite/bin/vite.js',
@@ -134,14 +147,10 @@ if (buildStatus !== 0 || !existsSync(join(webDir, 'index.html'))) {
   totals.failed += 1;
   notes.push('the renderer build failed (counted as 1 failure)');
 }
-
-// The web shell's and demo server's command lines as JavaScript (scripts/build-web-shell.mjs), built once for both
-// runners: vitest's tests that start them and Playwright's shells run plain `node` instead of tsx at every start.
-try {
-  process.env.OMNI_WEB_SHELL_JS = await buildWebShell(join(work, 'shell'));
-} catch (error) {
+const template = await templateMade;
+if (template.status !== 0) {
   totals.failed += 1;
-  notes.push(`the web shell's build failed (counted as 1 failure): ${String(error?.message ?? error).split('\n')[0]}`);
+  notes.push(`the empty record could not be made (counted as 1 failure):\n${template.output}`);
 }
 
 // 2. vitest
