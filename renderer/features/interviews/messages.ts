@@ -309,6 +309,8 @@ export const messages = defineMessages({
     actReleased: 'Released',
     actReassigned: 'Handed over',
     actTeamSettingsChanged: 'Team rules changed',
+    actRemoved: 'Removed from the queue',
+    actRestored: 'Put back in the queue',
     actCheckpoint: 'Trail timestamped (NOM-151 checkpoint)',
     reassignedDetail: 'to {to}',
     heldReadOnly: 'You can read it; deciding is for whoever holds it. A supervisor can hand it to you (Team).',
@@ -650,6 +652,8 @@ export const messages = defineMessages({
     actReleased: 'Liberada',
     actReassigned: 'Pasada a otra persona',
     actTeamSettingsChanged: 'Reglas del equipo cambiadas',
+    actRemoved: 'Quitada de la bandeja',
+    actRestored: 'Devuelta a la bandeja',
     actCheckpoint: 'Bitácora sellada en el tiempo (punto de control NOM-151)',
     reassignedDetail: 'a {to}',
     heldReadOnly:
