@@ -205,7 +205,7 @@ function csvRow(entry: QueueEntry, holder: string | undefined, language: AuditLa
   ];
 }
 
-function refusal(interviewId: string, code: string, words: { message: Bilingual; advice: Bilingual }): BulkRefusal {
+function refusal(interviewId: string, code: string, words: { message: Bilingual; advice?: Bilingual }): BulkRefusal {
   return { interviewId, code, ...words };
 }
 
@@ -216,7 +216,6 @@ function refusalOf(interviewId: string, error: unknown, channel: string): BulkRe
 
 const notHeld = {
   message: { en: 'Nobody held it: there was no claim to release.', es: 'Nadie la tenía: no había nada que liberar.' },
-  advice: { en: 'Nothing to do for this one.', es: 'No hay nada que hacer con esta.' },
 };
 
 const heldByOther = (holder: string) => ({

@@ -1,0 +1,148 @@
+import type { Page } from '@playwright/test';
+import type { AuditView } from '../../common/ipc/interview';
+import type { ClaimView } from '../../common/ipc/team';
+import { expect, test, type ShellFixture } from './fixtures';
+import { expectAxeClean, goTo } from './review-helpers';
+
+/** Issue #35: rows checked in the queue (click, shift-click, `x`, all in the view) and acted on together. */
+
+const SHOTS = '.tmp/screenshots/queue-bulk';
+
+const WORDS = {
+  en: {
+    select: (id: string) => `Select ${id}`,
+    release: 'Release claims',
+    exportCsv: 'Export CSV',
+    selected: '5 selected',
+    released: 'Released 5 of 5.',
+    exported: 'Exported 5 of 5',
+    nobodyHeld: 'Nobody held it: there was no claim to release.',
+    header: 'Interview ID,Label,Session status,Risk,Review state,Awaiting second review,Held by,',
+    toReview: 'To review',
+  },
+  es: {
+    select: (id: string) => `Seleccionar ${id}`,
+    release: 'Liberar asignaciones',
+    exportCsv: 'Exportar CSV',
+    selected: '5 seleccionadas',
+    released: 'Se liberaron 5 de 5.',
+    exported: 'Se exportaron 5 de 5',
+    nobodyHeld: 'Nadie la tenía: no había nada que liberar.',
+    header: 'ID de entrevista,Etiqueta,Estado de la sesión,Riesgo,Estado de revisión,Espera segunda revisión,La tiene,',
+    toReview: 'Por revisar',
+  },
+} as const;
+
+/** The demo's interviews in the queue, each claimed by this analyst (as "Take next" would have). */
+async function claimedQueue(shell: ShellFixture): Promise<void> {
+  await shell.ipc('queue.addDemoSeeds', {});
+  const seeds = await shell.ipc<{ interviewId: string }[]>('queue.demoSeeds', {});
+  for (const { interviewId } of seeds) await shell.ipc('team.claim', { interviewId });
+}
+
+const rowIds = (page: Page) => page.getByTestId('queue-row').locator('td.queue-id a').allTextContents();
+
+for (const language of ['en', 'es'] as const)
+  test(`${language}: five rows checked by click, shift-click and x, their claims released and exported as CSV`, async ({
+    page,
+    shell,
+  }) => {
+    const w = WORDS[language];
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await shell.ipc('settings.setPreferences', { language });
+    await claimedQueue(shell);
+    const claimedBefore = (await shell.ipc<ClaimView[]>('team.holders', {})).length;
+    await page.reload();
+    await goTo(page, '/interviews');
+    const rows = page.getByTestId('queue-row');
+    await expect(rows.first()).toBeVisible();
+    const ids = (await rowIds(page)).slice(0, 5);
+
+    // Click the first, shift-click the fourth: the four between; then the fifth highlighted and `x`.
+    await page.getByRole('checkbox', { name: w.select(ids[0]!) }).click();
+    await page.getByRole('checkbox', { name: w.select(ids[3]!) }).click({ modifiers: ['Shift'] });
+    await rows.nth(4).locator('td.queue-label').click();
+    await expect(rows.nth(4)).toHaveAttribute('aria-current', 'true');
+    await page.keyboard.press('x');
+    for (const id of ids) await expect(page.getByRole('checkbox', { name: w.select(id) })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: w.select((await rowIds(page))[5]!) })).not.toBeChecked();
+    await expect(page.getByTestId('bulk-bar')).toContainText(w.selected);
+    await expect(page.getByTestId('queue-selection-said')).toHaveText(w.selected);
+    await page.screenshot({ path: `${SHOTS}/selected-${language}-1280.png` });
+
+    await page.getByRole('button', { name: w.release }).click();
+    await expect(page.getByTestId('bulk-summary')).toContainText(w.released);
+    const holders = (await shell.ipc<ClaimView[]>('team.holders', {})).map((c) => c.interviewId);
+    expect(holders).toHaveLength(claimedBefore - 5);
+    for (const id of ids) expect(holders).not.toContain(id);
+
+    // The rows stay checked: the same five exported, in the screen's language.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: w.exportCsv }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(language === 'es' ? /^bandeja-.*\.csv$/ : /^queue-.*\.csv$/);
+    const text = Buffer.concat(await (await file.createReadStream()).toArray()).toString('utf8');
+    const lines = text
+      .replace(/^\ufeff/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toContain(w.header);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(ids);
+    // Nobody holds them now; each still waits to be reviewed.
+    for (const line of lines.slice(1)) expect(line).toContain(`,${w.toReview},`);
+    await expect(page.getByTestId('bulk-summary')).toContainText(w.exported);
+
+    // Each interview's own trail says what was done to it.
+    for (const interviewId of ids) {
+      const { entries } = await shell.ipc<AuditView>('interview.audit', { interviewId });
+      expect(entries.map((e) => [e.action, e.detail.what])).toEqual(
+        expect.arrayContaining([
+          ['released', undefined],
+          ['downloaded', 'queueCsv'],
+        ]),
+      );
+    }
+
+    // Released again, each is refused and listed with the reason.
+    await page.getByRole('button', { name: w.release }).click();
+    const refused = page.getByTestId('bulk-refused').getByRole('listitem');
+    await expect(refused).toHaveCount(5);
+    await expect(refused.first()).toContainText(`${ids[0]}: ${w.nobodyHeld}`);
+    await expectAxeClean(page);
+    await page.screenshot({ path: `${SHOTS}/refused-${language}-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await expect(page.getByTestId('bulk-bar')).toBeVisible();
+    expect(
+      await page.locator('.queue-table-scroll').evaluate((s) => s.scrollWidth - s.clientWidth),
+    ).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SHOTS}/refused-${language}-1024.png` });
+  });
+
+test('all the rows of a view checked at once, removed together, and put back with one undo', async ({
+  page,
+  shell,
+}) => {
+  await shell.ipc('queue.add', {
+    items: ['bulk-view-1', 'bulk-view-2', 'bulk-view-3', 'other-0001'].map((interviewId) => ({ interviewId })),
+  });
+  await page.reload();
+  await goTo(page, '/interviews');
+  const rows = page.getByTestId('queue-row');
+  await expect(rows).toHaveCount(4);
+  await page.getByLabel('Search').fill('bulk-view');
+  await expect(rows).toHaveCount(3);
+  await page.getByRole('checkbox', { name: 'Select all 3 in this view' }).click();
+  await expect(page.getByTestId('bulk-bar')).toContainText('3 selected');
+
+  await page.getByRole('button', { name: 'Remove from queue' }).click();
+  await expect(page.getByTestId('bulk-summary')).toContainText('Removed 3 of 3 from the queue.');
+  await expect(page.getByTestId('queue-selection-said')).toHaveText('No rows selected');
+  await page.getByLabel('Search').fill('');
+  await expect(rows).toHaveCount(1);
+  const { entries } = await shell.ipc<AuditView>('interview.audit', { interviewId: 'bulk-view-2' });
+  expect(entries.map((e) => e.action)).toContain('removed');
+
+  await page.getByTestId('bulk-summary').getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByTestId('bulk-summary')).toContainText('Put back 3 of 3.');
+  await expect(rows).toHaveCount(4);
+});
