@@ -1,7 +1,9 @@
-import type { Page } from '@playwright/test';
+import pg from 'pg';
+import type { Browser, Page } from '@playwright/test';
 import type { AuditView } from '../../common/ipc/interview';
 import type { ClaimView } from '../../common/ipc/team';
-import { expect, test, type ShellFixture } from './fixtures';
+import { openRecord } from '../../main/record/open';
+import { expect, onTeamDatabase, startShell, stopShell, test, type ShellFixture } from './fixtures';
 import { expectAxeClean, goTo } from './review-helpers';
 
 /** Issue #35: rows checked in the queue (click, shift-click, `x`, all in the view) and acted on together. */
@@ -24,7 +26,7 @@ const WORDS = {
     select: (id: string) => `Seleccionar ${id}`,
     release: 'Liberar asignaciones',
     exportCsv: 'Exportar CSV',
-    selected: '5 seleccionadas',
+    selected: 'Seleccionadas: 5',
     released: 'Se liberaron 5 de 5.',
     exported: 'Se exportaron 5 de 5',
     nobodyHeld: 'Nadie la tenía: no había nada que liberar.',
@@ -145,4 +147,89 @@ test('all the rows of a view checked at once, removed together, and put back wit
   await page.getByTestId('bulk-summary').getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByTestId('bulk-summary')).toContainText('Put back 3 of 3.');
   await expect(rows).toHaveCount(4);
+});
+
+/** One analyst's app on the team database, with their own login and window. */
+async function analyst(browser: Browser, team: { host: string; port: number; database: string }, user: string) {
+  const started = await startShell(await onTeamDatabase({}, { ...team, user }), {
+    OMNI_DEMO_SIGNING_KEY: 'bulk-on-one-team-database',
+  });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(started.fixture.appUrl);
+  const shell = started.fixture;
+  const { config } = await shell.ipc<{ config: Record<string, unknown> }>('settings.teamDatabase');
+  const { caSet: _caSet, ...address } = config;
+  await shell.ipc('settings.saveTeamDatabase', {
+    config: address,
+    teamKey: 'bK9vQ2mX7rB4nW8zL1cF5hJ3pD6sG0yA+eU2iO7kR4w=',
+  });
+  return { page, shell, close: async () => (await context.close(), await stopShell(started)) };
+}
+
+test("on a team database: a reviewer's release of a supervisor's claims is refused row by row; the supervisor hands them over", async ({
+  browser,
+  teamServer,
+}) => {
+  test.setTimeout(240_000);
+  const server = await teamServer.server();
+  const team = { host: server.host, port: server.port, database: await server.createDatabase('bulk_team') };
+  await (await openRecord({ kind: 'team', ...team, user: 'postgres', tls: 'disable' })).close();
+  const admin = new pg.Client({ host: team.host, port: team.port, user: 'postgres', database: team.database });
+  await admin.connect();
+  await admin.query('create role ana login in role omni_reviewer; create role sofia login in role omni_supervisor;');
+  await admin.end();
+
+  const sofia = await analyst(browser, team, 'sofia');
+  const ana = await analyst(browser, team, 'ana');
+  try {
+    await sofia.shell.ipc('queue.addDemoSeeds', {});
+    for (const interviewId of ['demo-clean-pass', 'demo-closed']) await sofia.shell.ipc('team.claim', { interviewId });
+    await ana.shell.ipc('team.claim', { interviewId: 'demo-deleted' });
+    const picked = ['demo-clean-pass', 'demo-closed', 'demo-deleted'];
+
+    await goTo(ana.page, '/interviews');
+    for (const id of picked) await ana.page.getByRole('checkbox', { name: `Select ${id}` }).click();
+    await expect(ana.page.getByTestId('bulk-bar')).toContainText('3 selected');
+    // Handing over is a supervisor's: a reviewer is not offered it.
+    await expect(ana.page.getByRole('button', { name: 'Hand over to…' })).toHaveCount(0);
+    await ana.page.getByRole('button', { name: 'Release claims' }).click();
+    await expect(ana.page.getByTestId('bulk-summary')).toContainText('Released 1 of 3.');
+    const refused = ana.page.getByTestId('bulk-refused').getByRole('listitem');
+    await expect(refused).toHaveText([
+      /^demo-clean-pass: Held by sofia: only they or a supervisor can release it\./,
+      /^demo-closed: Held by sofia: only they or a supervisor can release it\./,
+    ]);
+    await expectAxeClean(ana.page);
+    await ana.page.screenshot({ path: `${SHOTS}/team-refused-en-1280.png` });
+
+    await goTo(sofia.page, '/interviews');
+    for (const id of picked) await sofia.page.getByRole('checkbox', { name: `Select ${id}` }).click();
+    await sofia.page.getByRole('button', { name: 'Hand over to…' }).click();
+    await sofia.page.getByLabel('Hand over to', { exact: true }).selectOption('ana');
+    await sofia.page.screenshot({ path: `${SHOTS}/team-hand-over-en-1280.png` });
+    await sofia.page.getByRole('button', { name: 'Hand over', exact: true }).click();
+    await expect(sofia.page.getByTestId('bulk-summary')).toContainText('Handed 3 of 3 over to ana.');
+    const holders = await ana.shell.ipc<ClaimView[]>('team.holders', {});
+    expect(holders.filter((c) => picked.includes(c.interviewId)).map((c) => [c.interviewId, c.holder])).toEqual(
+      expect.arrayContaining(picked.map((id) => [id, 'ana'])),
+    );
+    await expect(sofia.page.getByTestId('queue-row').filter({ hasText: 'demo-closed' })).toContainText('ana');
+    await expectAxeClean(sofia.page);
+
+    await sofia.shell.ipc('settings.setPreferences', { language: 'es' });
+    await sofia.page.reload();
+    await goTo(sofia.page, '/interviews');
+    await sofia.page.getByRole('checkbox', { name: 'Seleccionar demo-closed' }).click();
+    await sofia.page.getByRole('button', { name: 'Pasar a…' }).click();
+    await sofia.page.setViewportSize({ width: 1024, height: 800 });
+    await sofia.page.screenshot({ path: `${SHOTS}/team-hand-over-es-1024.png` });
+    // Ten columns with the holder's and the checkboxes', in Spanish: none cut off, no sideways scroll.
+    expect(
+      await sofia.page.locator('.queue-table-scroll').evaluate((s) => s.scrollWidth - s.clientWidth),
+    ).toBeLessThanOrEqual(0);
+  } finally {
+    await ana.close();
+    await sofia.close();
+  }
 });

@@ -5,10 +5,8 @@ export const bulkMessages = defineMessages({
   en: {
     selectRow: 'Select {id}',
     selectAllInView: 'Select all {n} in this view',
-    selectAllInViewShort: 'Select all in this view',
     clearSelection: 'Clear selection',
     selectedCount: '{n} selected',
-    selectedCountMore: '{n} selected (the first {n} of this view)',
     noneSelected: 'No rows selected',
     bulkActions: 'Actions on the selected rows',
     release: 'Release claims',
@@ -36,10 +34,8 @@ export const bulkMessages = defineMessages({
   es: {
     selectRow: 'Seleccionar {id}',
     selectAllInView: 'Seleccionar las {n} de esta vista',
-    selectAllInViewShort: 'Seleccionar todas las de esta vista',
     clearSelection: 'Quitar la selección',
-    selectedCount: '{n} seleccionadas',
-    selectedCountMore: '{n} seleccionadas (las primeras {n} de esta vista)',
+    selectedCount: 'Seleccionadas: {n}',
     noneSelected: 'Ninguna fila seleccionada',
     bulkActions: 'Acciones sobre las filas seleccionadas',
     release: 'Liberar asignaciones',
