@@ -133,8 +133,18 @@ test('all the rows of a view checked at once, removed together, and put back wit
   await expect(rows).toHaveCount(4);
   await page.getByLabel('Search').fill('bulk-view');
   await expect(rows).toHaveCount(3);
-  await page.getByRole('checkbox', { name: 'Select all 3 in this view' }).click();
+  // One row checked, then the bar offers the rest of the view; the header's box clears and checks them all again.
+  await page.getByRole('checkbox', { name: 'Select bulk-view-2' }).click();
+  await expect(page.getByTestId('bulk-bar')).toContainText('1 selected');
+  await page.getByTestId('bulk-bar').getByRole('button', { name: 'Select all 3 in this view' }).click();
   await expect(page.getByTestId('bulk-bar')).toContainText('3 selected');
+  const headerBox = page.getByRole('checkbox', { name: 'Select all 3 in this view' });
+  await expect(headerBox).toBeChecked();
+  await headerBox.click();
+  await expect(page.getByTestId('queue-selection-said')).toHaveText('No rows selected');
+  await headerBox.click();
+  await expect(page.getByTestId('bulk-bar')).toContainText('3 selected');
+  await page.screenshot({ path: `${SHOTS}/all-in-view-en-1280.png` });
 
   await page.getByRole('button', { name: 'Remove from queue' }).click();
   await expect(page.getByTestId('bulk-summary')).toContainText('Removed 3 of 3 from the queue.');

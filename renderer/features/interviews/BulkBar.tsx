@@ -34,7 +34,16 @@ const call = (action: StepAction, ids: string[], to: string | undefined) => (api
  * database), export them as a CSV file, remove them (with undo). Main does each row as the single action does it; the
  * summary says how many were done and lists each refused row with the reason.
  */
-export function BulkBar({ selection, supervisor }: { selection: RowSelection; supervisor: boolean }) {
+export function BulkBar({
+  selection,
+  supervisor,
+  selectAll,
+}: {
+  selection: RowSelection;
+  supervisor: boolean;
+  /** Checks every row of the view, read or not; absent once they all are. */
+  selectAll: { count: number; run: () => void; busy: boolean } | undefined;
+}) {
   const t = useT(bulkMessages);
   const f = useFormat();
   const { locale } = useLocale();
@@ -124,6 +133,11 @@ export function BulkBar({ selection, supervisor }: { selection: RowSelection; su
           <Button variant="danger" onClick={() => void run('remove', ids)} disabled={busy}>
             {t('remove')}
           </Button>
+          {selectAll && (
+            <Button variant="link" onClick={selectAll.run} disabled={busy || selectAll.busy}>
+              {t('selectAllInView', { n: f.number(selectAll.count) })}
+            </Button>
+          )}
           <Button variant="link" onClick={selection.clear} disabled={busy}>
             {t('clearSelection')}
           </Button>

@@ -318,7 +318,11 @@ function QueueTable({
       <p className="visually-hidden" aria-live="polite" data-testid="queue-selection-said">
         {selection.checked.size > 0 ? tb('selectedCount', { n: f.number(selection.checked.size) }) : tb('noneSelected')}
       </p>
-      <BulkBar selection={selection} supervisor={supervisor} />
+      <BulkBar
+        selection={selection}
+        supervisor={supervisor}
+        selectAll={allChecked ? undefined : { count: viewCount, run: () => void selectAll(), busy: selectingAll }}
+      />
       {remove.error && <ErrorNotice error={remove.error.data} />}
       {removedId && (
         <RemovedNotice
