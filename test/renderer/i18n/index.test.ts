@@ -10,7 +10,7 @@ const featureMessages = readdirSync(featuresDir)
   .flatMap((name) =>
     readdirSync(new URL(`${name}/`, featuresDir))
       .filter((file) => file === 'messages.ts' || file.endsWith('-messages.ts'))
-      .map((file) => `${name}/${file.slice(0, -'.ts'.length)}`),
+      .map((file) => [name, file.slice(0, -'.ts'.length)] as const),
   );
 
 describe('i18n', () => {
@@ -42,9 +42,9 @@ describe('i18n', () => {
   );
 
   it.each(featureMessages)(
-    'features/%s.ts: both languages, same keys, same placeholders, nothing empty',
-    async (file) => {
-      const mod = (await import(`../../../renderer/features/${file}.ts`)) as Record<string, unknown>;
+    'features/%s/%s.ts: both languages, same keys, same placeholders, nothing empty',
+    async (feature, catalog) => {
+      const mod = (await import(`../../../renderer/features/${feature}/${catalog}.ts`)) as Record<string, unknown>;
       const pairs = Object.values(mod).filter(
         (v): v is { en: Record<string, string>; es: Record<string, string> } =>
           typeof v === 'object' && v !== null && 'en' in v && 'es' in v,
