@@ -157,6 +157,16 @@ test('all the rows of a view checked at once, removed together, and put back wit
   await page.getByTestId('bulk-summary').getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByTestId('bulk-summary')).toContainText('Put back 3 of 3.');
   await expect(rows).toHaveCount(4);
+
+  // `x` is listed with the queue's keys.
+  await page.keyboard.press('?');
+  await expect(
+    page
+      .getByRole('dialog')
+      .getByRole('row')
+      .filter({ hasText: 'Select or unselect the highlighted row' })
+      .locator('kbd'),
+  ).toHaveText('x');
 });
 
 /** One analyst's app on the team database, with their own login and window. */

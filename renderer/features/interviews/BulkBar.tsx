@@ -6,6 +6,7 @@ import { callOmni, keys, readAgain, useOmniQuery, type OmniCallError } from '../
 import { useBilingual, useFormat, useLocale, useT } from '../../i18n/index';
 import { Button, ErrorNotice, ProgressBar, SelectField } from '../../ui/index';
 import { bulkMessages } from './bulk-messages';
+import { runInParts } from './bulk-parts';
 import { followSaved } from './shared';
 import type { RowSelection } from './useRowSelection';
 
@@ -62,30 +63,25 @@ export function BulkBar({
     setSummary(null);
     setError(null);
     stop.current = false;
-    const result: BulkResult = { done: [], refused: [] };
-    const part = rows.length > PROGRESS_FROM ? PART_ROWS : rows.length;
+    const shown = rows.length > PROGRESS_FROM;
     const startedAt = Date.now();
-    let handled = 0;
-    if (rows.length > PROGRESS_FROM) setRunning({ total: rows.length, done: 0, startedAt });
-    try {
-      for (; handled < rows.length && !stop.current; handled += part) {
-        const answer = await callOmni(call(action, rows.slice(handled, handled + part), to));
-        result.done.push(...answer.done);
-        result.refused.push(...answer.refused);
-        if (rows.length > PROGRESS_FROM)
-          setRunning({ total: rows.length, done: Math.min(rows.length, handled + part), startedAt });
-      }
-    } catch (caught) {
-      setError(caught as OmniCallError);
-    } finally {
-      setRunning(null);
-    }
-    handled = Math.min(handled, rows.length);
+    if (shown) setRunning({ total: rows.length, done: 0, startedAt });
+    const { result, handled, failed } = await runInParts(
+      rows,
+      shown ? PART_ROWS : rows.length,
+      (part) => callOmni(call(action, part, to)),
+      {
+        onProgress: (done) => shown && setRunning({ total: rows.length, done, startedAt }),
+        stopped: () => stop.current,
+      },
+    );
+    setRunning(null);
+    if (failed) setError(failed as OmniCallError);
     setSummary({
       action,
       total: rows.length,
       result,
-      ...(handled < rows.length ? { stoppedAt: handled } : {}),
+      ...(handled < rows.length && !failed ? { stoppedAt: handled } : {}),
       ...(to ? { to } : {}),
     });
     // Removed rows leave the view; the others stay checked for the next action (release, then export).
