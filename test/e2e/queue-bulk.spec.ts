@@ -118,6 +118,12 @@ for (const language of ['en', 'es'] as const)
       await page.locator('.queue-table-scroll').evaluate((s) => s.scrollWidth - s.clientWidth),
     ).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SHOTS}/refused-${language}-1024.png` });
+    await shell.ipc('settings.setPreferences', { theme: 'dark' });
+    await page.reload();
+    await page.getByRole('checkbox', { name: w.select(ids[1]!) }).click();
+    await expect(page.getByTestId('bulk-bar')).toBeVisible();
+    await expectAxeClean(page);
+    await page.screenshot({ path: `${SHOTS}/selected-${language}-1024-dark.png` });
   });
 
 test('all the rows of a view checked at once, removed together, and put back with one undo', async ({
