@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { QueueCounts, QueueEntry, QueueQuery } from '../../../common/ipc/queue';
-import { callOmni, keys, useOmniMutation } from '../../api/index';
+import { callOmni, keys, useOmniMutation, type OmniCallError } from '../../api/index';
 import { QUEUE_PAGE, useQueueCounts, useQueueNeighbours, useQueuePages } from '../../api/queue';
 import { useShortcut } from '../../ui/shortcuts';
 import { useFormat, useT } from '../../i18n/index';
@@ -176,11 +176,15 @@ function QueueTable({
   const viewCount = counts ? countKept(counts, view.state, view.status) : rows.length;
   const allChecked = selection.checked.size > 0 && selection.checked.size >= viewCount;
   const [selectingAll, setSelectingAll] = useState(false);
+  const [selectAllError, setSelectAllError] = useState<OmniCallError | null>(null);
   const selectAll = async () => {
     if (allChecked) return selection.clear();
     setSelectingAll(true);
+    setSelectAllError(null);
     try {
       selection.replace((await callOmni((api) => api.bulk.viewIds(query))).ids);
+    } catch (error) {
+      setSelectAllError(error as OmniCallError);
     } finally {
       setSelectingAll(false);
     }
@@ -202,7 +206,10 @@ function QueueTable({
   const [removedId, setRemovedId] = useState<string | null>(null);
   const remove = useOmniMutation((api, interviewId: string) => api.queue.remove({ interviewId }), {
     invalidate: [keys.queue.all()],
-    onSuccess: (_result, interviewId) => setRemovedId(interviewId),
+    onSuccess: (_result, interviewId) => {
+      setRemovedId(interviewId);
+      selection.drop([interviewId]);
+    },
   });
   const restore = useOmniMutation((api, interviewId: string) => api.queue.restore({ interviewId }), {
     invalidate: [keys.queue.all()],
@@ -323,6 +330,7 @@ function QueueTable({
         supervisor={supervisor}
         selectAll={allChecked ? undefined : { count: viewCount, run: () => void selectAll(), busy: selectingAll }}
       />
+      {selectAllError && <ErrorNotice error={selectAllError.data} />}
       {remove.error && <ErrorNotice error={remove.error.data} />}
       {removedId && (
         <RemovedNotice
