@@ -125,6 +125,7 @@ type DownloadedWhat =
   | 'validationCsv'
   | 'auditTrail'
   | 'apiKeysCsv'
+  | 'queueCsv'
   | 'evidenceFile';
 
 const CONTRACT: Bilingual = { en: 'Contract', es: 'Contrato' };
@@ -150,6 +151,7 @@ const DOWNLOADED_WORDS: Record<DownloadedWhat, Bilingual> = {
   validationCsv: { en: 'Validation results (CSV)', es: 'Resultados de validación (CSV)' },
   auditTrail: { en: 'Environment audit trail (JSON)', es: 'Bitácora del ambiente (JSON)' },
   apiKeysCsv: { en: 'API keys (CSV)', es: 'Claves de API (CSV)' },
+  queueCsv: { en: 'Queue rows (CSV)', es: 'Filas de la bandeja (CSV)' },
   evidenceFile: { en: 'Evidence file (regulator’s file)', es: 'Expediente de evidencia (para el regulador)' },
 };
 

@@ -34,6 +34,9 @@ export type AuditAction =
   | 'released'
   | 'reassigned'
   | 'teamSettingsChanged'
+  /** Taken off the queue's work list (its token, drafts and trail stay), and put back by an undo. */
+  | 'removed'
+  | 'restored'
   /** The trail's head (detail: seq, hash) timestamped outside the database through NOM-151 (folio, token). */
   | 'checkpoint';
 

@@ -9,6 +9,7 @@ import { validation } from './validation';
 import { capture } from './capture';
 import { team } from './team';
 import { evidence } from './evidence';
+import { bulk } from './bulk';
 
 /**
  * Every IPC channel of the app, grouped by domain. The wire name of a channel is `<domain>.<method>`.
@@ -25,6 +26,7 @@ export const contract = {
   capture,
   team,
   evidence,
+  bulk,
 } as const satisfies Record<string, Record<string, ChannelDef>>;
 
 export type Contract = typeof contract;

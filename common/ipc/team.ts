@@ -95,7 +95,7 @@ export interface TeamChangesView {
 const Empty = z.object({}).strict();
 const OneInterview = z.object({ interviewId: InterviewId }).strict();
 /** A PostgreSQL login name as the admin SQL creates them. */
-const Login = z
+export const Login = z
   .string()
   .trim()
   .min(1)

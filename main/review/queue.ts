@@ -124,6 +124,23 @@ export class ReviewQueue {
     return read.length > limit ? { rows: views, next: cursorOf(query.sort, rows.at(-1)!) } : { rows: views };
   }
 
+  /** The entries of these interviews as the screen shows them, by id; ids not in the queue are left out. */
+  async views(interviewIds: string[]): Promise<Map<string, QueueEntry>> {
+    const env = this.environmentId();
+    const [stored, [openedAt, proposed]] = await Promise.all([
+      this.records.getMany(env, interviewIds),
+      this.decorations(env, interviewIds),
+    ]);
+    const views = await Promise.all([...stored.values()].map((e) => this.view(e, openedAt, proposed)));
+    return new Map(views.map((v) => [v.interviewId, v]));
+  }
+
+  /** The ids of a view of the queue, in its order, up to `limit`. */
+  async ids(query: QueueQuery, limit: number): Promise<string[]> {
+    const rows = await this.records.page(this.environmentId(), query, undefined, limit);
+    return rows.map((e) => e.interviewId);
+  }
+
   counts(search?: string, scope?: QueueScope): Promise<QueueCounts> {
     return this.records.counts(this.environmentId(), search, scope);
   }

@@ -9,6 +9,7 @@ import { validationHandlers } from './validation';
 import { captureHandlers } from './capture';
 import { teamHandlers } from './team';
 import { evidenceHandlers } from './evidence';
+import { bulkHandlers } from './bulk';
 
 /**
  * Every domain of `common/ipc/index.ts` maps to its handler module here, one line each.
@@ -25,4 +26,5 @@ export const handlers: AllHandlers = {
   capture: captureHandlers,
   team: teamHandlers,
   evidence: evidenceHandlers,
+  bulk: bulkHandlers,
 };

@@ -1,3 +1,4 @@
+import { queueBulk } from '../../review/bulk';
 import { reviewService } from '../../review/service';
 import type { DomainHandlers } from '../router';
 
@@ -11,8 +12,9 @@ export const queueHandlers: DomainHandlers<'queue'> = {
   deleteView: async ({ id }, ctx) => ({ deleted: await ctx.record.views.remove(id) }),
   add: async ({ items }, ctx) => reviewService(ctx).queue.add(items),
   importText: async ({ text, format }, ctx) => reviewService(ctx).importText(text, format),
-  remove: async ({ interviewId }, ctx) => ({ removed: await reviewService(ctx).queue.remove(interviewId) }),
-  restore: async ({ interviewId }, ctx) => reviewService(ctx).queue.restore(interviewId),
+  // Through the bulk desk's single-row path, so one removal is audited like each row of a bulk one.
+  remove: async ({ interviewId }, ctx) => ({ removed: await queueBulk(ctx).removeOne(interviewId) }),
+  restore: async ({ interviewId }, ctx) => queueBulk(ctx).restoreOne(interviewId),
   setState: async ({ interviewId, state }, ctx) => reviewService(ctx).setState(interviewId, state),
   attachToken: async ({ interviewId, sessionToken }, ctx) =>
     reviewService(ctx).queue.attachToken(interviewId, sessionToken),

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { QueueCounts, QueueEntry } from '../../../common/ipc/queue';
-import { keys, useOmniMutation } from '../../api/index';
+import type { QueueCounts, QueueEntry, QueueQuery } from '../../../common/ipc/queue';
+import { callOmni, keys, useOmniMutation, type OmniCallError } from '../../api/index';
 import { QUEUE_PAGE, useQueueCounts, useQueueNeighbours, useQueuePages } from '../../api/queue';
 import { useShortcut } from '../../ui/shortcuts';
 import { useFormat, useT } from '../../i18n/index';
@@ -14,7 +14,10 @@ import { countKept, isFiltered, queueQuery, scopeOf, useQueueWalk } from './queu
 import { QueueViewActions, QueueViewPicker } from './QueueViews';
 import { AddPanel, DemoSeedsPanel } from './AddPanels';
 import { useSettled } from './useSettled';
-import { PastTarget, TakeNext, useHolders, useOnTeamDatabase, useWaitingAge } from './team-queue';
+import { PastTarget, TakeNext, useHolders, useOnTeamDatabase, useSupervisor, useWaitingAge } from './team-queue';
+import { BulkBar } from './BulkBar';
+import { bulkMessages } from './bulk-messages';
+import { useRowSelection } from './useRowSelection';
 
 /** How long typing in the search must pause before main is asked. */
 const SEARCH_PAUSE_MS = 200;
@@ -78,6 +81,7 @@ export function QueueScreen() {
             {(data) => (
               <QueueTable
                 rows={data.pages.flatMap((p) => p.rows)}
+                query={query}
                 readFor={pages.isPlaceholderData ? null : search}
                 more={{
                   has: pages.hasNextPage,
@@ -136,6 +140,7 @@ const READ_AHEAD_ROWS = 30;
 /** A row with its label line; rows are measured as drawn, this only places the ones not drawn yet. */
 function QueueTable({
   rows,
+  query,
   readFor,
   more,
   counts,
@@ -144,6 +149,8 @@ function QueueTable({
 }: {
   /** The rows read so far, in the view's order; more are read as the table scrolls towards their end. */
   rows: QueueEntry[];
+  /** The view these rows are of: "select all in this view" asks main for all of its ids. */
+  query: QueueQuery;
   /** The search these rows were read for; null while an earlier search's rows stand in for them. */
   readFor: string | null;
   more: { has: boolean; fetching: boolean; fetch: () => void };
@@ -159,6 +166,29 @@ function QueueTable({
   const team = useOnTeamDatabase();
   const holders = useHolders();
   const age = useWaitingAge();
+  const supervisor = useSupervisor();
+  const tb = useT(bulkMessages);
+  const rowIds = useMemo(() => rows.map((e) => e.interviewId), [rows]);
+  const selection = useRowSelection(
+    rowIds,
+    useMemo(() => JSON.stringify(query), [query]),
+  );
+  const viewCount = counts ? countKept(counts, view.state, view.status) : rows.length;
+  const allChecked = selection.checked.size > 0 && selection.checked.size >= viewCount;
+  const [selectingAll, setSelectingAll] = useState(false);
+  const [selectAllError, setSelectAllError] = useState<OmniCallError | null>(null);
+  const selectAll = async () => {
+    if (allChecked) return selection.clear();
+    setSelectingAll(true);
+    setSelectAllError(null);
+    try {
+      selection.replace((await callOmni((api) => api.bulk.viewIds(query))).ids);
+    } catch (error) {
+      setSelectAllError(error as OmniCallError);
+    } finally {
+      setSelectingAll(false);
+    }
+  };
   const [selected, setSelected] = useState(() =>
     Math.max(
       0,
@@ -176,7 +206,10 @@ function QueueTable({
   const [removedId, setRemovedId] = useState<string | null>(null);
   const remove = useOmniMutation((api, interviewId: string) => api.queue.remove({ interviewId }), {
     invalidate: [keys.queue.all()],
-    onSuccess: (_result, interviewId) => setRemovedId(interviewId),
+    onSuccess: (_result, interviewId) => {
+      setRemovedId(interviewId);
+      selection.drop([interviewId]);
+    },
   });
   const restore = useOmniMutation((api, interviewId: string) => api.queue.restore({ interviewId }), {
     invalidate: [keys.queue.all()],
@@ -250,6 +283,11 @@ function QueueTable({
     { keys: 'j', description: { en: messages.en.shortcutNext, es: messages.es.shortcutNext }, run: () => move(1) },
     { keys: 'k', description: { en: messages.en.shortcutPrev, es: messages.es.shortcutPrev }, run: () => move(-1) },
     {
+      keys: 'x',
+      description: { en: bulkMessages.en.shortcutToggle, es: bulkMessages.es.shortcutToggle },
+      run: () => rows[current] && selection.toggle(rows[current].interviewId, { range: false }),
+    },
+    {
       keys: '/',
       description: { en: messages.en.shortcutSearch, es: messages.es.shortcutSearch },
       run: () => searchRef.current?.focus(),
@@ -283,6 +321,16 @@ function QueueTable({
         </p>
         <QueueViewActions view={view} team={team} />
       </div>
+      {/* Said to screen readers whenever the count changes; the bar shows it to the eye. */}
+      <p className="visually-hidden" aria-live="polite" data-testid="queue-selection-said">
+        {selection.checked.size > 0 ? tb('selectedCount', { n: f.number(selection.checked.size) }) : tb('noneSelected')}
+      </p>
+      <BulkBar
+        selection={selection}
+        supervisor={supervisor}
+        selectAll={allChecked ? undefined : { count: viewCount, run: () => void selectAll(), busy: selectingAll }}
+      />
+      {selectAllError && <ErrorNotice error={selectAllError.data} />}
       {remove.error && <ErrorNotice error={remove.error.data} />}
       {removedId && (
         <RemovedNotice
@@ -308,6 +356,21 @@ function QueueTable({
           >
             <thead>
               <tr aria-rowindex={1}>
+                <th scope="col" className="queue-check">
+                  <input
+                    type="checkbox"
+                    className="queue-checkbox"
+                    checked={allChecked}
+                    ref={(box) => {
+                      if (box) box.indeterminate = selection.checked.size > 0 && !allChecked;
+                    }}
+                    disabled={selectingAll || viewCount === 0}
+                    aria-label={tb('selectAllInView', { n: f.number(viewCount) })}
+                    title={tb('selectAllInView', { n: f.number(viewCount) })}
+                    onChange={() => void selectAll()}
+                    data-testid="queue-select-all"
+                  />
+                </th>
                 {/* The id and its label: the label gives way (cut short) so the id stays whole and the row one line. */}
                 <th scope="col" colSpan={2}>
                   {t('colInterview')}
@@ -326,7 +389,7 @@ function QueueTable({
             <tbody>
               {before > 0 && (
                 <tr aria-hidden="true" className="queue-spacer">
-                  <td colSpan={holders ? 9 : 8} style={{ height: before }} />
+                  <td colSpan={holders ? 10 : 9} style={{ height: before }} />
                 </tr>
               )}
               {items.map((item) => (
@@ -335,6 +398,8 @@ function QueueTable({
                   entry={rows[item.index]!}
                   index={item.index}
                   current={item.index === current}
+                  checked={selection.checked.has(rows[item.index]!.interviewId)}
+                  onCheck={(interviewId, range) => selection.toggle(interviewId, { range })}
                   measure={virtualizer.measureElement}
                   onSelect={setSelected}
                   waiting={age(rows[item.index]!)}
@@ -344,7 +409,7 @@ function QueueTable({
               ))}
               {after > 0 && (
                 <tr aria-hidden="true" className="queue-spacer">
-                  <td colSpan={holders ? 9 : 8} style={{ height: after }} />
+                  <td colSpan={holders ? 10 : 9} style={{ height: after }} />
                 </tr>
               )}
             </tbody>

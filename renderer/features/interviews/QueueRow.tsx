@@ -4,6 +4,7 @@ import type { QueueEntry } from '../../../common/ipc/queue';
 import type { ClaimView } from '../../../common/ipc/team';
 import { useFormat, useT } from '../../i18n/index';
 import { Button, IconWarning } from '../../ui/index';
+import { bulkMessages } from './bulk-messages';
 import { messages } from './messages';
 import { LocalStateBadge, SessionStatusBadge, useEntryLabel, useLocalStateLabel } from './shared';
 import { HolderCell, useAgeText } from './team-queue';
@@ -13,6 +14,8 @@ export function QueueRow({
   entry,
   index,
   current,
+  checked,
+  onCheck,
   measure,
   onSelect,
   waiting,
@@ -22,6 +25,9 @@ export function QueueRow({
   entry: QueueEntry;
   index: number;
   current: boolean;
+  /** Checked for a bulk action; a shift-click checks the rows between the last clicked and this one. */
+  checked: boolean;
+  onCheck: (interviewId: string, range: boolean) => void;
   measure: (row: HTMLTableRowElement | null) => void;
   onSelect: (index: number) => void;
   waiting: ReactNode;
@@ -30,6 +36,7 @@ export function QueueRow({
   onRemove: (interviewId: string) => void;
 }) {
   const t = useT(messages);
+  const tb = useT(bulkMessages);
   const f = useFormat();
   const stateLabel = useLocalStateLabel();
   const labelOf = useEntryLabel();
@@ -40,11 +47,21 @@ export function QueueRow({
       ref={measure}
       data-index={index}
       aria-rowindex={index + 2}
-      className={current ? 'selected' : undefined}
+      className={[current ? 'selected' : '', checked ? 'checked' : ''].join(' ').trim() || undefined}
       aria-current={current ? 'true' : undefined}
       data-testid="queue-row"
       onClick={() => onSelect(index)}
     >
+      <td className="queue-check">
+        <input
+          type="checkbox"
+          className="queue-checkbox"
+          checked={checked}
+          aria-label={tb('selectRow', { id: entry.interviewId })}
+          // React's change of a checkbox is its click: the shift key rides on it (a range), Space does not.
+          onChange={(e) => onCheck(entry.interviewId, (e.nativeEvent as MouseEvent).shiftKey === true)}
+        />
+      </td>
       <td className="queue-id">
         <Link className="mono" to={`/interviews/${encodeURIComponent(entry.interviewId)}`}>
           {entry.interviewId}

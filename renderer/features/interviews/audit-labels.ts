@@ -37,6 +37,8 @@ export function useAuditLabels() {
       released: t('actReleased'),
       reassigned: t('actReassigned'),
       teamSettingsChanged: t('actTeamSettingsChanged'),
+      removed: t('actRemoved'),
+      restored: t('actRestored'),
       checkpoint: t('actCheckpoint'),
     }),
     [t],

@@ -33,6 +33,12 @@ function useTeamStatus() {
   return useOmniQuery(keys.team.status(), (api) => api.team.status({}));
 }
 
+/** Whether this analyst may hand interviews over: a supervisor (or admin) on a team database. */
+export function useSupervisor(): boolean {
+  const roles = useTeamStatus().data?.roles ?? [];
+  return useOnTeamDatabase() && (roles.includes('supervisor') || roles.includes('admin'));
+}
+
 /** Whether the record is a team's database (the frame already asks where the record is: the same cached read). */
 export function useOnTeamDatabase(): boolean {
   return useOmniQuery(keys.app.recordLink(), (api) => api.app.recordLink({})).data?.engine === 'team';

@@ -25,6 +25,8 @@ const LABELS: Record<AuditAction, { en: string; es: string }> = {
   released: { en: 'released', es: 'liberada' },
   reassigned: { en: 'handed over', es: 'pasada a otra persona' },
   teamSettingsChanged: { en: 'team rules changed', es: 'reglas del equipo cambiadas' },
+  removed: { en: 'removed from the queue', es: 'quitada de la bandeja' },
+  restored: { en: 'put back in the queue', es: 'devuelta a la bandeja' },
   checkpoint: {
     en: 'trail timestamped (NOM-151 checkpoint)',
     es: 'bitácora sellada en el tiempo (punto de control NOM-151)',

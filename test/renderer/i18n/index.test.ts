@@ -4,9 +4,14 @@ import { common } from '../../../renderer/i18n/common';
 import { formatBytes, interpolate, localeFromNavigator } from '../../../renderer/i18n/index';
 
 const featuresDir = new URL('../../../renderer/features/', import.meta.url);
-const featureMessages = readdirSync(featuresDir).filter((name) =>
-  existsSync(new URL(`${name}/messages.ts`, featuresDir)),
-);
+/** Each feature's messages.ts, and the catalogs of its parts beside it (`bulk-messages.ts`). */
+const featureMessages = readdirSync(featuresDir)
+  .filter((name) => existsSync(new URL(`${name}/`, featuresDir)))
+  .flatMap((name) =>
+    readdirSync(new URL(`${name}/`, featuresDir))
+      .filter((file) => file === 'messages.ts' || file.endsWith('-messages.ts'))
+      .map((file) => [name, file.slice(0, -'.ts'.length)] as const),
+  );
 
 describe('i18n', () => {
   it('follows the OS language: any Spanish variant is es-MX, anything else English', () => {
@@ -37,9 +42,9 @@ describe('i18n', () => {
   );
 
   it.each(featureMessages)(
-    'features/%s/messages.ts: both languages, same keys, same placeholders, nothing empty',
-    async (feature) => {
-      const mod = (await import(`../../../renderer/features/${feature}/messages.ts`)) as Record<string, unknown>;
+    'features/%s/%s.ts: both languages, same keys, same placeholders, nothing empty',
+    async (feature, catalog) => {
+      const mod = (await import(`../../../renderer/features/${feature}/${catalog}.ts`)) as Record<string, unknown>;
       const pairs = Object.values(mod).filter(
         (v): v is { en: Record<string, string>; es: Record<string, string> } =>
           typeof v === 'object' && v !== null && 'en' in v && 'es' in v,
