@@ -5,6 +5,7 @@ import { teamReview } from './0003-team-review';
 import { sharedSessionTokens } from './0004-shared-session-tokens';
 import { queueRisk } from './0005-queue-risk';
 import { rowOwners } from './0006-row-owners';
+import { queueRiskIndex } from './0008-queue-risk-index';
 
 /**
  * The review record's schema, version by version, one file each. A migration's name is what `kysely_migration`
@@ -18,4 +19,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0005-queue-risk': queueRisk,
   // Every row's owner set by the database, claims that bind, four eyes from readings, the chain computed here.
   '0006-row-owners': rowOwners,
+  '0008-queue-risk-index': queueRiskIndex,
 };
