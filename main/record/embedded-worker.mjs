@@ -42,7 +42,7 @@ try {
       parentPort.postMessage({ stopped: true });
     }
   });
-  parentPort.postMessage({ ready: true, madeNew: fresh && !copied });
+  parentPort.postMessage({ ready: true, madeNew: fresh && !copied, fresh: Boolean(fresh) });
 } catch (error) {
   parentPort.postMessage({ failed: error instanceof Error ? error.message : String(error) });
 }
