@@ -275,7 +275,9 @@ test(
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Reason (required)').fill('Fraud signals reviewed with the branch; customer known.');
-    await expect(dialog.getByTestId('open-findings')).toContainText('checkFraudRisk');
+    // In words: the check's name and its severity, not the service's checkFraudRisk and HIGH.
+    await expect(dialog.getByTestId('open-findings')).toContainText('Fraud risk (high severity,');
+    await expect(dialog.getByTestId('open-findings')).not.toContainText(/checkFraudRisk|HIGH/);
     const record = dialog.getByRole('button', { name: 'Record decision' });
     await expect(record).toBeDisabled();
     await expectAxeClean(page);
