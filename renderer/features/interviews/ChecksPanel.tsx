@@ -194,7 +194,17 @@ function FraudRiskView({ risk }: { risk: FraudRisk }) {
         </div>
         <div>
           <dt>{t('fraudCategory')}</dt>
-          <dd className="mono">{risk.responseCategory ?? '—'}</dd>
+          <dd>
+            {/* The model's category has no words of the app's: shown as the service's term, and said to be. */}
+            {risk.responseCategory ? (
+              <>
+                <span className="mono">{risk.responseCategory}</span>{' '}
+                <span className="small muted">({t('serviceTerm')})</span>
+              </>
+            ) : (
+              '—'
+            )}
+          </dd>
         </div>
         <div>
           <dt>{t('fraudVersion')}</dt>
