@@ -4,6 +4,7 @@ import type { AuthResultView, ImageSource } from './ipc/capture';
 import type { DecisionKind } from './ipc/interview';
 import type { ArtifactKind } from './ipc/nom151';
 import type { LocalReviewState } from './ipc/queue';
+import type { FourEyesRule } from './team-review';
 
 /**
  * The words of an audit entry's detail, in English and Spanish (es-MX): one table read by the screen (renderer's
@@ -156,6 +157,57 @@ const DOWNLOADED_WORDS: Record<DownloadedWhat, Bilingual> = {
 };
 
 /**
+ * The service's check names (RawIdvCheckResultDto.name, FraudRiskDto.name) in words. A name not listed is shown as
+ * the service wrote it, marked as its term by the screen.
+ */
+export const CHECK_WORDS: Record<string, Bilingual> = {
+  faceTamperCheck: { en: 'Face tampering', es: 'Alteración del rostro' },
+  screenLivenessCheck: { en: 'Photo of a screen', es: 'Foto de una pantalla' },
+  deepFraudCheck: { en: 'Deep fraud', es: 'Fraude profundo' },
+  idTamperCheck: { en: 'ID tampering', es: 'Alteración de la identificación' },
+  printedCopyCheck: { en: 'Printed copy', es: 'Copia impresa' },
+  checkFraudRisk: { en: 'Fraud risk', es: 'Riesgo de fraude' },
+};
+
+/** A check's name in words, or undefined when the table does not know it. */
+export function checkWord(name: string, language: AuditLanguage): string | undefined {
+  return Object.hasOwn(CHECK_WORDS, name) ? CHECK_WORDS[name]![language] : undefined;
+}
+
+/** The service's severities (checks: low/medium/high; fraud risk: LOW/MEDIUM/HIGH), in words. */
+export const SEVERITY_WORDS: Record<'low' | 'medium' | 'high', Bilingual> = {
+  low: { en: 'low', es: 'baja' },
+  medium: { en: 'medium', es: 'media' },
+  high: { en: 'high', es: 'alta' },
+};
+
+/**
+ * A finding an approval acknowledged, as main words it (main/review/decision.ts, `openHighFindings`: "name (high,
+ * 0.91)", "name (high, did not run)", "checkFraudRisk (HIGH, 0.93)"), in the reader's language. A text of another
+ * shape is shown as written.
+ */
+export function describeFinding(finding: string, language: AuditLanguage): string {
+  const parts = /^(\S+) \((low|medium|high), (did not run|[^)]+)\)$/i.exec(finding);
+  if (!parts) return finding;
+  const [, name, severity, result] = parts as unknown as [string, string, string, string];
+  const check = checkWord(name, language) ?? name;
+  const level = SEVERITY_WORDS[severity.toLowerCase() as keyof typeof SEVERITY_WORDS][language];
+  const value = result === 'did not run' ? DID_NOT_RUN[language] : result;
+  return language === 'es' ? `${check} (severidad ${level}, ${value})` : `${check} (${level} severity, ${value})`;
+}
+
+const DID_NOT_RUN: Bilingual = { en: 'did not run', es: 'no se ejecutó' };
+
+const FOUR_EYES_WORDS: Record<FourEyesRule, Bilingual> = {
+  'high-risk-approvals': {
+    en: 'Approvals with a high-severity finding or a high fraud risk',
+    es: 'Aprobaciones con un hallazgo de severidad alta o riesgo de fraude alto',
+  },
+  'all-approvals': { en: 'Every approval', es: 'Todas las aprobaciones' },
+  none: { en: 'No decision', es: 'Ninguna decisión' },
+};
+
+/**
  * Detail values that are codes, in words, per key. Each table is a full Record over its contract type, so tsc fails
  * when an enum grows without a word for it; a value not listed (an older or newer code) is shown as written.
  */
@@ -183,6 +235,7 @@ const VALUE_WORDS: Partial<Record<AuditDetailKey, Record<string, Bilingual>>> = 
     Bilingual
   >,
   type: RECORDING_TYPE_WORDS,
+  fourEyes: FOUR_EYES_WORDS,
 };
 
 const YES: Bilingual = { en: 'Yes', es: 'Sí' };
@@ -203,6 +256,7 @@ export function describeAuditValue(key: string, value: unknown, f: AuditDetailFo
   if (typeof value === 'number')
     return key === 'bytes' ? f.bytes(value) : key === 'positionSeconds' ? f.duration(value) : f.number(value);
   if (typeof value === 'string') {
+    if (key === 'acknowledgedFindings') return describeFinding(value, f.language);
     const words = isDetailKey(key) ? VALUE_WORDS[key] : undefined;
     return words && Object.hasOwn(words, value) ? words[value]![f.language] : value;
   }

@@ -24,6 +24,8 @@ import { OmniClient } from './omni/client';
 import { isPlainHttpToRemote } from '../common/ipc/settings';
 import { RESYNC_NOTICE } from '../common/team-review';
 import { trailCheckpoints } from './trail/checkpoints';
+import { seedDemoQueue } from './review/demo-seeds';
+import { reviewService } from './review/service';
 
 /**
  * Builds the MainContext both shells share from the parts that differ per shell (store, vault, media URLs, files,
@@ -53,6 +55,11 @@ export interface AppContextOptions {
   fetch?: typeof fetch;
   now?: () => number;
   log?: Logger;
+  /**
+   * A new embedded record on the demo environment starts with the demo's interviews in its queue (default true).
+   * Integration tests of other things turn it off to start from an empty queue.
+   */
+  seedDemoQueue?: boolean;
 }
 
 export interface AppContextHandle {
@@ -152,6 +159,11 @@ export async function createAppContext(opts: AppContextOptions): Promise<AppCont
     shell: opts.shell,
     changes,
   };
+
+  // A first run on the demo opens onto its interviews, once: the record is new only at its first start, so a user who
+  // removes them does not get them back.
+  if (record.isNew && environments.activeId() === 'demo' && opts.seedDemoQueue !== false)
+    await seedDemoQueue(reviewService(context).demo, log);
 
   // The trail's anchors outside the database, on a team's (this computer's record has one user and nobody to hide from).
   const checkpoints = record.engine === 'team' ? checkpointsFor(context, onRecord.raise, log) : undefined;

@@ -41,6 +41,17 @@ export function downloadElectronBinary() {
   return run.error ? String(run.error.message) : (cause ?? `the installer ended with code ${run.status}`);
 }
 
+/** The installed electron package's version, or undefined when it is not installed. */
+export function electronVersion() {
+  const packageDir = resolvedDir('electron/package.json');
+  if (!packageDir) return undefined;
+  try {
+    return JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')).version;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The packages `npm start` needs besides Electron (the renderer build and the web shell) that are not installed. */
 export function missingTools() {
   return ['vite', 'tsx', 'electron-vite'].filter((name) => !resolvedDir(`${name}/package.json`));

@@ -69,7 +69,12 @@ try {
       parentPort.postMessage({ stopped: true });
     }
   });
-  parentPort.postMessage({ ready: true, madeNew: fresh && !copied, artifacts: { wasmModule, fsBundle } });
+  parentPort.postMessage({
+    ready: true,
+    madeNew: fresh && !copied,
+    fresh: Boolean(fresh),
+    artifacts: { wasmModule, fsBundle },
+  });
 } catch (error) {
   parentPort.postMessage({ failed: error instanceof Error ? error.message : String(error) });
 }

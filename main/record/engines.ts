@@ -35,6 +35,8 @@ export interface RunningEngine {
   maxConnections: number;
   /** Embedded, made by initdb at this start: once its schema is made, kept as the copy new databases start from. */
   keepAsTemplate?: () => Promise<void>;
+  /** Embedded, its folder empty at this start: a record nobody has worked in yet (a first run). */
+  isNew?: boolean;
   stop(): Promise<void>;
 }
 
@@ -70,7 +72,7 @@ export async function startEmbedded(dataDir: string): Promise<RunningEngine> {
   const worker = new Worker(threadFile('embedded-worker.mjs'), {
     workerData: { dataDir, listen, settings: EMBEDDED_SETTINGS, template, artifacts: pgliteArtifacts },
   });
-  type FirstWord = { ready?: true; madeNew?: boolean; failed?: string; artifacts?: PgliteArtifacts };
+  type FirstWord = { ready?: true; madeNew?: boolean; fresh?: boolean; failed?: string; artifacts?: PgliteArtifacts };
   const first: FirstWord = await new Promise<FirstWord>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -87,6 +89,7 @@ export async function startEmbedded(dataDir: string): Promise<RunningEngine> {
         ? { host: socketDir, port: 5432, user: 'postgres', database: 'postgres' }
         : { host: listen.host, port: listen.port, user: 'postgres', database: 'postgres' },
     maxConnections: 1,
+    isNew: first.fresh === true,
     ...(first.madeNew && template
       ? {
           keepAsTemplate: async () => {

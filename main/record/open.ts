@@ -18,6 +18,8 @@ export interface OpenRecord {
    * The embedded engine is one PGlite session, which a second connection would share mid-transaction.
    */
   threadConnection?: PoolConfig;
+  /** Made at this start (embedded, its folder was empty): this computer's first run, as far as the record knows. */
+  isNew: boolean;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ export async function openRecord(engine: RecordEngine): Promise<OpenRecord> {
     identity:
       engine.kind === 'embedded' ? 'embedded' : `${engine.user}@${engine.host}:${engine.port}/${engine.database}`,
     events,
+    isNew: running.isNew === true,
     ...(engine.kind === 'team' ? { threadConnection: running.connection } : {}),
     async close() {
       await events.close();

@@ -281,7 +281,10 @@ export function cursorOf(sort: QueueSort, entry: StoredEntry): QueueCursor {
   return { key, interviewId: entry.interviewId };
 }
 
-/** The risk order: high, medium, low, a level newer than the spec, never read. `riskRank` is the same in SQL. */
+/**
+ * The risk order: high, medium, low, a level newer than the spec, never read. `riskRank` is the same in SQL, and must
+ * stay the text of migration 0008's indexes (or they are not used: the plan test says so).
+ */
 export function riskRankOf(risk: string | undefined): number {
   if (risk === undefined) return 4;
   const known = ['high', 'medium', 'low'].indexOf(risk);
@@ -298,8 +301,7 @@ function sortKey(sort: QueueSort): RawBuilder<unknown>[] {
       return [sql.ref('interview_id')];
     case 'status':
       return [sql`(session_status is null)`, sql`coalesce(session_status, '')`, sql.ref('interview_id')];
-    // Highest risk first, and within a level the longest waiting. Not indexed yet (a migration would add it): each
-    // page reads the view's rows and sorts them, still by key, never by offset.
+    // Highest risk first, and within a level the longest waiting. Indexed by migration 0008 on this very expression.
     case 'risk':
       return [riskRank, sql.ref('added_at'), sql.ref('interview_id')];
   }

@@ -4,6 +4,7 @@ import type { AddResult, DemoSeed } from '../../common/ipc/queue';
 import { InterviewId, SessionToken } from '../../common/ipc/queue';
 import { SessionStatus } from '../../common/omni';
 import { ReviewError } from '../errors';
+import type { Logger } from '../log';
 import type { ReviewQueue } from './queue';
 
 /** The demo server's interviews, offered for the queue while the demo environment is active. */
@@ -70,5 +71,20 @@ export class DemoSeeds {
     const seeds = await this.fetchDemoSeeds();
     const wanted = ids ? seeds.filter((s) => ids.includes(s.interviewId)) : seeds;
     return this.queue.add(wanted.map(({ inQueue: _inQueue, ...seed }) => seed));
+  }
+}
+
+/**
+ * Puts the demo's interviews in the queue of a first run. A demo server that does not answer leaves the queue empty
+ * (the add panel still offers them) rather than stopping the start.
+ */
+export async function seedDemoQueue(seeds: DemoSeeds, log: Logger): Promise<void> {
+  try {
+    const { added } = await seeds.add();
+    log.info('A first run on the demo: its interviews were put in the queue', { interviews: added.length });
+  } catch (error) {
+    log.warn('A first run on the demo: its interviews could not be put in the queue', {
+      code: error instanceof ReviewError ? error.data.code : 'unexpected',
+    });
   }
 }

@@ -29,9 +29,17 @@ export function localeFromNavigator(
 /** BCP 47 tag for Intl and `<html lang>`. */
 export const intlLocale = (locale: Locale): string => (locale === 'es' ? 'es-MX' : 'en-US');
 
+/**
+ * Fills a message's placeholders. A value that ends a sentence's abbreviation ("2:50 p.m.", "S.A.") before the
+ * message's own full stop takes no second one: "a las 2:50 p.m.", not "p.m..".
+ */
 export function interpolate(template: string, vars?: Record<string, string | number>): string {
   if (!vars) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+  return template.replace(/\{(\w+)\}(\.?)/g, (whole, name: string, stop: string) => {
+    if (!(name in vars)) return whole;
+    const value = String(vars[name]);
+    return value.endsWith('.') ? value : value + stop;
+  });
 }
 
 interface LocaleContextValue {

@@ -2,7 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { AUDIT_DETAIL_KEYS, describeAuditDetail, type AuditDetailFormat } from '../../common/audit-words';
+import {
+  AUDIT_DETAIL_KEYS,
+  describeAuditDetail,
+  describeFinding,
+  type AuditDetailFormat,
+} from '../../common/audit-words';
+import { openHighFindings } from '../../main/review/decision';
 import { formatBytes, formatDuration } from '../../renderer/i18n/index';
 
 const mainDir = new URL('../../main/', import.meta.url).pathname;
@@ -123,5 +129,37 @@ describe('audit entry details in words', () => {
       for (const key of AUDIT_DETAIL_KEYS)
         expect(describeAuditDetail({ [key]: 'x' }, format)).not.toMatch(new RegExp(`^${key}:`));
     }
+  });
+
+  it('words the acknowledged findings and the four-eyes rule: no high/HIGH or camelCase check name left', () => {
+    // The findings as main words them, from a reading with a high check that ran, one that did not, and HIGH fraud.
+    const findings = openHighFindings({
+      checkResults: [
+        { name: 'faceTamperCheck', severity: 'high', version: 'v1', result: 0.91 },
+        { name: 'newModelCheck', severity: 'high', version: 'v1', result: null },
+      ],
+      fraudRisk: {
+        name: 'checkFraudRisk',
+        severity: 'HIGH',
+        version: 'v3',
+        result: 0.93,
+        topNFraudFeatures: [],
+        topNLegitFeatures: [],
+        topNFraudCodes: [],
+        topNLegitCodes: [],
+      },
+    } as unknown as Parameters<typeof openHighFindings>[0]);
+    expect(findings.map((f) => describeFinding(f, 'es'))).toEqual([
+      'Alteración del rostro (severidad alta, 0.91)',
+      'newModelCheck (severidad alta, no se ejecutó)',
+      'Riesgo de fraude (severidad alta, 0.93)',
+    ]);
+    expect(describeFinding(findings[2]!, 'en')).toBe('Fraud risk (high severity, 0.93)');
+    expect(describeAuditDetail({ acknowledgedFindings: findings }, spanish)).not.toMatch(/\bhigh\b|HIGH|checkFraud/);
+    expect(describeAuditDetail({ fourEyes: 'high-risk-approvals' }, spanish)).toBe(
+      'Requieren segunda revisión: Aprobaciones con un hallazgo de severidad alta o riesgo de fraude alto',
+    );
+    // Another shape is shown as written.
+    expect(describeFinding('something else', 'es')).toBe('something else');
   });
 });

@@ -72,6 +72,9 @@ test('lists masked keys, searches, sorts, copies an id and exports the visible r
   expect(lines).toHaveLength(2);
   expect(lines[0]).toContain('Key id,Name,Masked key,Created,Status');
   expect(lines[1]).toContain('key-fin-crm');
+  // Yes/no and the status in words, as the table says them, not true/false.
+  expect(lines[1]).not.toMatch(/\b(true|false)\b/);
+  expect(lines[1]).toMatch(/,Enabled,.*,(Yes|No)$/);
   expect(text).not.toContain('demo-fin-crm-8a3e5d1c06');
 });
 

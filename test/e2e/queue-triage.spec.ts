@@ -67,11 +67,18 @@ for (const language of ['en', 'es'] as const)
 
 test('"Add interviews" opens the panel at its id field and closes it again; an empty queue opens it by itself', async ({
   page,
+  shell,
 }) => {
   await goTo(page, '/interviews');
   const toggle = page.getByRole('button', { name: 'Add interviews' });
   const idField = page.getByLabel('Interview id or link');
-  // Nothing to triage yet: the ways to add are what the screen offers.
+  // A first run on the demo opens onto its interviews, the ways to add behind their button.
+  await expect(page.getByTestId('queue-row').filter({ hasText: 'demo-clean-pass' })).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(idField).toHaveCount(0);
+  // Emptied (Settings, Reset demo data), nothing is left to triage: the ways to add are what the screen offers.
+  await shell.ipc('settings.resetDemoData', {});
+  await page.reload();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await expect(idField).toBeVisible();
   await idField.fill('worklist-0001');

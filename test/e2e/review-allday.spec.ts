@@ -342,17 +342,18 @@ test('es-MX: no English on any screen, the pickers, API-key columns and values, 
   }
   await goTo(page, '/api-keys');
   const headers = page.locator('.apikeys-table thead th');
-  await expect(headers).toHaveCount(8);
-  await expect(headers.nth(5)).toHaveText('ID de la organización');
-  await expect(headers.nth(6)).toHaveText('Organización');
-  await expect(headers.nth(7)).toHaveText('Superadmin');
-  const superAdmin = await page.getByTestId('apikey-row').locator('td:nth-child(8)').allTextContents();
+  // Six columns in view, the masked key under the key id and the organization's id under its name.
+  await expect(headers).toHaveCount(6);
+  await expect(headers.nth(0)).toHaveText('Id de clave · Clave enmascarada');
+  await expect(headers.nth(4)).toHaveText('Organización · ID de la organización');
+  await expect(headers.nth(5)).toHaveText('Superadmin');
+  const superAdmin = await page.getByTestId('apikey-row').locator('td:nth-child(6)').allTextContents();
   expect(new Set(superAdmin)).toEqual(new Set(['Sí', 'No']));
 
   expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((k) => [k, []])));
 });
 
-test('API keys show all eight columns at 1280 px; the PDF opens whole in its viewer; the raw-value bars are readable', async ({
+test('API keys show all eight attributes in six columns at 1280 px; the PDF opens whole in its viewer; the raw-value bars are readable', async ({
   page,
   shell,
 }) => {
@@ -360,12 +361,11 @@ test('API keys show all eight columns at 1280 px; the PDF opens whole in its vie
   const box = page.getByTestId('apikeys-scroll');
   await expect(page.getByTestId('apikey-row').first()).toBeVisible();
   const headers = box.locator('thead th');
-  await expect(headers).toHaveCount(8);
+  await expect(headers).toHaveCount(6);
   // English names and words too, not the raw field names and true/false.
-  await expect(headers.nth(5)).toHaveText('Organization ID');
-  await expect(headers.nth(6)).toHaveText('Organization');
-  await expect(headers.nth(7)).toHaveText('Super admin');
-  const superAdmin = await page.getByTestId('apikey-row').locator('td:nth-child(8)').allTextContents();
+  await expect(headers.nth(4)).toHaveText('Organization · Organization ID');
+  await expect(headers.nth(5)).toHaveText('Super admin');
+  const superAdmin = await page.getByTestId('apikey-row').locator('td:nth-child(6)').allTextContents();
   expect(new Set(superAdmin)).toEqual(new Set(['Yes', 'No']));
   const boxRect = (await box.boundingBox())!;
   for (const header of await headers.all()) {

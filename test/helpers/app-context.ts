@@ -22,6 +22,8 @@ export function testAppOptions(dataDir: string, overrides: Partial<AppContextOpt
     vault: new MemoryVault(),
     media: createMediaStore({ urlFor: (id) => `/media/${id}` }),
     files: { save: async () => null },
+    // The tests that start an app test other things from an empty queue; a first run's demo queue has its own test.
+    seedDemoQueue: false,
     ...overrides,
   };
 }

@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +27,8 @@ function project(packages: Record<string, string | undefined>) {
       name: 'start-probe',
       private: true,
       type: 'module',
-      scripts: { 'start:web': 'node -e "console.log(\'web shell starting\')"' },
+      // `--`: what npm start passes on (--data-dir) reaches the probe, not node's own options.
+      scripts: { 'start:web': 'node -e "console.log(\'web shell starting\')" --' },
     }),
   );
   for (const [name, main] of Object.entries(packages)) {
@@ -31,14 +41,17 @@ function project(packages: Record<string, string | undefined>) {
 const roots: string[] = [];
 afterAll(() => Promise.all(roots.map((r) => rm(r, { recursive: true, force: true }))));
 
-/** CI installs with ELECTRON_SKIP_BINARY_DOWNLOAD=1; each test says whether it wants it. */
+/**
+ * CI installs with ELECTRON_SKIP_BINARY_DOWNLOAD=1; each test says whether it wants it. The data folder is the
+ * project's own, so no run remembers anything in the user's.
+ */
 const start = (root: string, env: Record<string, string> = {}) => {
-  const { ELECTRON_SKIP_BINARY_DOWNLOAD: _inherited, ...base } = process.env;
+  const { ELECTRON_SKIP_BINARY_DOWNLOAD: _inherited, OMNI_FETCH_ELECTRON: _asked, ...base } = process.env;
   return spawnSync(process.execPath, [join(root, 'scripts', 'start.mjs')], {
     cwd: root,
     encoding: 'utf8',
     timeout: 30_000,
-    env: { ...base, ...env },
+    env: { ...base, OMNI_REVIEWER_DATA_DIR: join(root, 'data'), ...env },
   });
 };
 
@@ -91,5 +104,73 @@ describe('npm start tells a missing install from a missing Electron binary', () 
     expect(run.stdout).toContain('installed without its binary');
     expect(run.stdout).toContain('web shell starting');
     expect(run.status).toBe(0);
+  });
+});
+
+describe("Electron's absence is told once, not at every start", () => {
+  const withoutBinary = () =>
+    project({ electron: undefined, vite: undefined, tsx: undefined, 'electron-vite': undefined });
+  const setElectronVersion = (root: string, version: string) =>
+    writeFileSync(
+      join(root, 'node_modules', 'electron', 'package.json'),
+      JSON.stringify({ name: 'electron', version, main: 'index.js' }),
+    );
+
+  it('the second start neither fetches again nor says why: it starts the web shell', () => {
+    const root = withoutBinary();
+    setElectronVersion(root, '45.4.1');
+    const marker = failingInstaller(root);
+    const first = start(root);
+    expect(first.stdout).toContain("Fetching Electron's binary");
+    expect(first.stdout).toContain('Later starts go straight to the web shell');
+    const note = join(root, 'data', 'electron-binary-absent.json');
+    expect(statSync(note).mode & 0o777).toBe(0o600);
+    rmSync(marker);
+
+    const second = start(root);
+    expect(existsSync(marker)).toBe(false);
+    expect(second.stdout).not.toContain("Fetching Electron's binary");
+    expect(second.stdout).not.toContain('Electron is not available');
+    expect(second.stdout).toContain('web shell starting');
+    expect(second.status).toBe(0);
+    expect(JSON.parse(readFileSync(note, 'utf8'))).toMatchObject({ electronVersion: '45.4.1' });
+  });
+
+  it('another Electron version installed since: tries its download once more', () => {
+    const root = withoutBinary();
+    setElectronVersion(root, '45.4.1');
+    const marker = failingInstaller(root);
+    start(root);
+    rmSync(marker);
+    setElectronVersion(root, '45.5.0');
+    const run = start(root);
+    expect(existsSync(marker)).toBe(true);
+    expect(run.stdout).toContain("Fetching Electron's binary");
+  });
+
+  it('OMNI_FETCH_ELECTRON=1 tries again, and says so', () => {
+    const root = withoutBinary();
+    const marker = failingInstaller(root);
+    start(root);
+    rmSync(marker);
+    const run = start(root, { OMNI_FETCH_ELECTRON: '1' });
+    expect(existsSync(marker)).toBe(true);
+    expect(run.stdout).toMatch(/could not be downloaded .*ENOTFOUND github\.com/);
+    expect(run.stdout).toContain('web shell starting');
+  });
+
+  it('--data-dir given to npm start is where it is remembered', () => {
+    const root = withoutBinary();
+    failingInstaller(root);
+    const own = join(root, 'own-data');
+    const run = spawnSync(process.execPath, [join(root, 'scripts', 'start.mjs'), '--data-dir', own], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 30_000,
+      env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1', OMNI_REVIEWER_DATA_DIR: join(root, 'data') },
+    });
+    expect(run.status).toBe(0);
+    expect(existsSync(join(own, 'electron-binary-absent.json'))).toBe(true);
+    expect(existsSync(join(root, 'data', 'electron-binary-absent.json'))).toBe(false);
   });
 });

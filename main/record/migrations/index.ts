@@ -6,6 +6,7 @@ import { sharedSessionTokens } from './0004-shared-session-tokens';
 import { queueRisk } from './0005-queue-risk';
 import { rowOwners } from './0006-row-owners';
 import { reasonCodes } from './0007-reason-codes';
+import { queueRiskIndex } from './0008-queue-risk-index';
 
 /**
  * The review record's schema, version by version, one file each. A migration's name is what `kysely_migration`
@@ -21,4 +22,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006-row-owners': rowOwners,
   // The team's reason codes per decision kind; each decision's code held to them.
   '0007-reason-codes': reasonCodes,
+  '0008-queue-risk-index': queueRiskIndex,
 };

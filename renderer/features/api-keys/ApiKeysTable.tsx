@@ -15,6 +15,11 @@ export interface Column {
   kind: 'id' | 'text' | 'mono' | 'date' | 'enabled' | 'extra';
   /** Fixed width of a column that is never cut; without one, the column shares what is left with the others. */
   width?: string;
+  /**
+   * Shown on a second line in the cell of this other column (the masked key under the key id, the organization's id
+   * under its name), so every column fits a 1024 px window whole; the export and the search keep it a column.
+   */
+  under?: string;
 }
 
 export interface SortState {
@@ -36,15 +41,18 @@ const EXTRA_WORDS: Record<string, Bilingual> = {
   scopes: { en: 'Scopes', es: 'Alcances' },
 };
 
-/** Widths in rem of a monospace text of `chars` characters, with the cell's padding. */
-const monoWidth = (chars: number, extra = 0) => `${(chars * 0.52 + 1.4 + extra).toFixed(2)}rem`;
+/** The date column's narrowest width (api-keys.css widens it where there is room). */
+const DATE_WIDTH = '6em';
+
+/** Widths in em of a monospace text of `chars` characters, with the cell's padding. */
+const monoWidth = (chars: number, extra = 0) => `${(chars * 0.62 + 1.4 + extra).toFixed(2)}em`;
 const longest = (rows: readonly ApiKeyRow[], value: (r: ApiKeyRow) => CellValue | undefined) =>
   rows.reduce((n, r) => Math.max(n, String(value(r) ?? '').length), 0);
 
 /**
- * Every column in view at 1280 px: ids, dates, statuses and yes/no columns are as wide as what they hold and are
- * never cut; names and other free texts share the rest and end in "…" (whole on hover). Only a box narrower than
- * the fixed columns plus a little room for each text scrolls.
+ * Every column in view and whole from 1024 px: ids, dates, statuses and yes/no columns are as wide as what they hold
+ * and never cut or broken; names and other free texts share the rest and wrap. Widths are in em, so the smaller type
+ * of a narrow window narrows them too.
  */
 export function columnsFor(extra: string[], t: T, locale: Locale, rows: readonly ApiKeyRow[] = []): Column[] {
   const booleans = new Set(
@@ -61,40 +69,37 @@ export function columnsFor(extra: string[], t: T, locale: Locale, rows: readonly
       header: t('colId'),
       value: (r) => r.id,
       kind: 'id',
+      // The key id and the copy button; the masked key under it, in a smaller type.
       width: monoWidth(
         Math.min(
           32,
           Math.max(
             6,
             longest(rows, (r) => r.id),
+            longest(rows, (r) => r.maskedKey) * 0.85,
           ),
         ),
         1.8,
       ),
     },
     { id: 'name', header: t('colName'), value: (r) => r.name, kind: 'text' },
+    { id: 'maskedKey', header: t('colMasked'), value: (r) => r.maskedKey, kind: 'mono', under: 'id' },
+    // Its width is the stylesheet's (.apikeys-col-date): narrower in a narrow window, where a date takes two lines.
+    { id: 'createdAt', header: t('colCreated'), value: (r) => r.createdAt, kind: 'date', width: DATE_WIDTH },
     {
-      id: 'maskedKey',
-      header: t('colMasked'),
-      value: (r) => r.maskedKey,
-      kind: 'mono',
-      width: monoWidth(
-        Math.min(
-          32,
-          Math.max(
-            8,
-            longest(rows, (r) => r.maskedKey),
-          ),
-        ),
-      ),
+      id: 'enabled',
+      header: t('colEnabled'),
+      value: (r) => r.enabled,
+      kind: 'enabled',
+      // The longer of the two badges ("Deshabilitada"), with its icon and padding.
+      width: `${(Math.max(t('enabled').length, t('disabled').length) * 0.55 + 3.4).toFixed(2)}em`,
     },
-    { id: 'createdAt', header: t('colCreated'), value: (r) => r.createdAt, kind: 'date', width: '8rem' },
-    { id: 'enabled', header: t('colEnabled'), value: (r) => r.enabled, kind: 'enabled', width: '8.5rem' },
     ...extra.map((name): Column => ({
       id: `extra:${name}`,
       header: header(name),
       value: (r) => r.extra[name],
       kind: 'extra',
+      ...(name === 'organizationId' && extra.includes('organizationName') ? { under: 'extra:organizationName' } : {}),
       ...(booleans.has(name)
         ? {
             width: `${Math.max(
@@ -104,9 +109,9 @@ export function columnsFor(extra: string[], t: T, locale: Locale, rows: readonly
                   .split(' ')
                   .map((w) => w.length),
               ) *
-                0.55 +
+                0.6 +
                 1.4,
-            ).toFixed(2)}rem`,
+            ).toFixed(2)}em`,
           }
         : {}),
     })),
@@ -201,22 +206,28 @@ export function ApiKeysTable({
     [onCopied, t],
   );
 
-  const flexible = columns.filter((c) => !c.width).length;
+  // The columns with a header of their own; the others are drawn under one of these (Column.under).
+  const shown = columns.filter((c) => !c.under || !columns.some((x) => x.id === c.under));
+  const flexible = shown.filter((c) => !c.width).length;
   return (
     <div ref={scrollRef} className="apikeys-scroll" tabIndex={0} aria-label={t('title')} data-testid="apikeys-scroll">
       <table
         className="table apikeys-table"
         aria-rowcount={rows.length + 1}
-        style={{ minWidth: `calc(${columns.map((c) => c.width ?? '5rem').join(' + ')})` }}
+        style={{ minWidth: `calc(${shown.map((c) => c.width ?? '7em').join(' + ')})` }}
       >
         <colgroup>
-          {columns.map((c) => (
-            <col key={c.id} style={c.width ? { width: c.width } : { width: `${(100 / flexible).toFixed(2)}%` }} />
-          ))}
+          {shown.map((c) =>
+            c.kind === 'date' ? (
+              <col key={c.id} className="apikeys-col-date" />
+            ) : (
+              <col key={c.id} style={c.width ? { width: c.width } : { width: `${(100 / flexible).toFixed(2)}%` }} />
+            ),
+          )}
         </colgroup>
         <thead>
           <tr aria-rowindex={1}>
-            {columns.map((c) => {
+            {shown.map((c) => {
               const active = sort.column === c.id;
               return (
                 <th
@@ -232,7 +243,17 @@ export function ApiKeysTable({
                       onSort({ column: c.id, direction: active && sort.direction === 'asc' ? 'desc' : 'asc' })
                     }
                   >
-                    {c.header}
+                    <span className="apikeys-sort-label">
+                      {c.header}
+                      {columns
+                        .filter((u) => u.under === c.id)
+                        .map((u) => (
+                          <span key={u.id} className="apikeys-under-header">
+                            {' · '}
+                            {u.header}
+                          </span>
+                        ))}
+                    </span>
                     <span aria-hidden="true" className="apikeys-sort-mark">
                       {active ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
                     </span>
@@ -245,7 +266,7 @@ export function ApiKeysTable({
         <tbody>
           {before > 0 && (
             <tr aria-hidden="true" className="apikeys-spacer">
-              <td colSpan={columns.length} style={{ height: before }} />
+              <td colSpan={shown.length} style={{ height: before }} />
             </tr>
           )}
           {items.map((item) => (
@@ -253,13 +274,16 @@ export function ApiKeysTable({
               key={rows[item.index]!.id}
               row={rows[item.index]!}
               rowIndex={item.index + 2}
+              dataIndex={item.index}
+              measure={virtualizer.measureElement}
               columns={columns}
+              shown={shown}
               onCopy={copy}
             />
           ))}
           {after > 0 && (
             <tr aria-hidden="true" className="apikeys-spacer">
-              <td colSpan={columns.length} style={{ height: after }} />
+              <td colSpan={shown.length} style={{ height: after }} />
             </tr>
           )}
         </tbody>
@@ -275,12 +299,19 @@ export function ApiKeysTable({
 const KeyRow = memo(function KeyRow({
   row,
   rowIndex,
+  dataIndex,
+  measure,
   columns,
+  shown,
   onCopy,
 }: {
   row: ApiKeyRow;
   rowIndex: number;
+  /** The row's place for the virtualizer, which measures it: a name on two lines makes it taller. */
+  dataIndex: number;
+  measure: (row: HTMLTableRowElement | null) => void;
   columns: Column[];
+  shown: Column[];
   onCopy: (id: string) => Promise<void>;
 }) {
   const t = useT(messages);
@@ -341,18 +372,25 @@ const KeyRow = memo(function KeyRow({
             : String(value);
     }
   };
-  // A cell cut short by its column shows whole on hover.
-  const full = (column: Column): string | undefined => {
-    const value = column.value(row);
-    return column.kind === 'text' || (column.kind === 'extra' && typeof value === 'string')
-      ? (value as string)
-      : undefined;
-  };
   return (
-    <tr aria-rowindex={rowIndex} style={{ height: ROW_HEIGHT }} data-testid="apikey-row">
-      {columns.map((c) => (
-        <td key={c.id} className={c.kind === 'id' || c.kind === 'mono' ? 'id' : undefined} title={full(c)}>
+    <tr
+      aria-rowindex={rowIndex}
+      data-index={dataIndex}
+      ref={measure}
+      style={{ height: ROW_HEIGHT }}
+      data-testid="apikey-row"
+    >
+      {shown.map((c) => (
+        <td key={c.id} className={c.kind === 'id' || c.kind === 'mono' ? 'id' : undefined}>
           {cell(c)}
+          {columns
+            .filter((u) => u.under === c.id)
+            .map((u) => (
+              <div key={u.id} className={`apikeys-under${u.kind === 'mono' || u.kind === 'extra' ? ' mono' : ''}`}>
+                <span className="visually-hidden">{u.header}: </span>
+                {cell(u)}
+              </div>
+            ))}
         </td>
       ))}
     </tr>

@@ -2,7 +2,7 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import type { ApiKeyListView, ApiKeyRow, CellValue } from '../../../common/ipc/apikeys';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useShortcut } from '../../ui/shortcuts';
-import { useFormat, useLocale, useT } from '../../i18n/index';
+import { useFormat, useLocale, useT, type Translate } from '../../i18n/index';
 import { Button, ErrorNotice, Field, IconInfo, IconWarning, Panel, ServiceAnswerView } from '../../ui/index';
 import { startDownload } from '../signing/files';
 import { ApiKeysTable, columnsFor, matches, sortRows, type Column, type SortState } from './ApiKeysTable';
@@ -136,7 +136,7 @@ function KeysView({
   const exportCsv = useOmniMutation((api, rows: ApiKeyRow[]) =>
     api.apikeys.exportCsv({
       columns: columns.map((c) => c.header),
-      rows: rows.map((r) => columns.map((c) => exportCell(c, r))),
+      rows: rows.map((r) => columns.map((c) => exportCell(c, r, t))),
     }),
   );
   const onExport = () =>
@@ -213,6 +213,10 @@ function KeysView({
   );
 }
 
-function exportCell(column: Column, row: ApiKeyRow): CellValue {
-  return column.value(row) ?? null;
+/** A cell as the table says it: yes/no and enabled/disabled in the reader's language, not true/false. */
+function exportCell(column: Column, row: ApiKeyRow, t: Translate<(typeof messages)['en']>): CellValue {
+  const value = column.value(row) ?? null;
+  if (typeof value !== 'boolean') return value;
+  if (column.kind === 'enabled') return value ? t('enabled') : t('disabled');
+  return value ? t('yes') : t('no');
 }

@@ -30,6 +30,11 @@ export const messages = defineMessages({
     preview: 'Chosen photo',
     captureType: 'Capture type',
     captureTypeNone: 'Not stated',
+    captureTypeUPLOAD: 'File upload',
+    captureTypeMANUAL: 'Manual capture',
+    captureTypeAUTO: 'Automatic capture',
+    captureTypeNATIVE: 'Native capture (device)',
+    serviceTerm: 'service’s term',
     coordinates: 'Face coordinates (optional)',
     coordinatesJson: 'Coordinates as JSON',
     coordinatesHint:
@@ -118,6 +123,11 @@ export const messages = defineMessages({
     preview: 'Foto elegida',
     captureType: 'Tipo de captura',
     captureTypeNone: 'Sin indicar',
+    captureTypeUPLOAD: 'Archivo subido',
+    captureTypeMANUAL: 'Captura manual',
+    captureTypeAUTO: 'Captura automática',
+    captureTypeNATIVE: 'Captura nativa (dispositivo)',
+    serviceTerm: 'término del servicio',
     coordinates: 'Coordenadas del rostro (opcional)',
     coordinatesJson: 'Coordenadas en JSON',
     coordinatesHint:

@@ -23,9 +23,10 @@ function CaptureTypeSelect({ value, onChange }: { value: CaptureType | ''; onCha
   return (
     <SelectField label={t('captureType')} value={value} onChange={(e) => onChange(e.target.value as CaptureType | '')}>
       <option value="">{t('captureTypeNone')}</option>
+      {/* In words, with the value sent to the service named as its own term. */}
       {CAPTURE_TYPES.map((c) => (
         <option key={c} value={c}>
-          {c}
+          {`${t(`captureType${c}`)} (${t('serviceTerm')}: ${c})`}
         </option>
       ))}
     </SelectField>

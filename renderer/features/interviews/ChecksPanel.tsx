@@ -1,8 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { unreadFieldsOf } from '../../../common/omni/common';
 import type { FraudRisk, RawIdvCheckResult } from '../../../common/omni/session';
 import { keys, useOmniQuery } from '../../api/index';
-import { useT } from '../../i18n/index';
+import { useLocale, useT } from '../../i18n/index';
+import { checkWord, describeFinding } from '../../../common/audit-words';
 import { NotInSpec, Panel, Segmented, ServiceAnswerView, SeverityBadge, UnreadFields } from '../../ui/index';
 import { messages } from './messages';
 import { useEndedSessionText } from './session-ended';
@@ -12,6 +13,12 @@ type CheckFilter = 'all' | 'high' | 'mediumUp' | 'notRun';
 
 const RANK: Record<string, number> = { high: 3, medium: 2, low: 1 };
 const rank = (severity: string) => RANK[severity] ?? 0;
+
+/** A finding an approval must acknowledge (as main words it), in the screen's language. */
+export function useFindingWords(): (finding: string) => string {
+  const { locale } = useLocale();
+  return useCallback((finding: string) => describeFinding(finding, locale), [locale]);
+}
 
 export function useRawIdv(interviewId: string) {
   return useOmniQuery(keys.interview.rawIdv(interviewId), (api) => api.interview.rawIdv({ interviewId }));
@@ -62,6 +69,7 @@ export function ChecksPanel({ interviewId }: { interviewId: string }) {
 
 function ChecksTable({ checks }: { checks: RawIdvCheckResult[] }) {
   const t = useT(messages);
+  const { locale } = useLocale();
   const [sort, setSort] = useState<CheckSort>('severity');
   const [filter, setFilter] = useState<CheckFilter>('all');
   const rows = useMemo(() => {
@@ -133,8 +141,10 @@ function ChecksTable({ checks }: { checks: RawIdvCheckResult[] }) {
                 </td>
                 {/* The model version under the name: a column of its own pushed the table out of a 1024 px window. */}
                 <td>
-                  <span className="mono">{c.name}</span>
+                  {/* In words; the service's own name stays beside the model version, in small print. */}
+                  <CheckName name={c.name} />
                   <span className="check-version mono small muted">
+                    {checkWord(c.name, locale) && <span className="check-term">{c.name} · </span>}
                     <span className="visually-hidden">{t('colVersion')}: </span>
                     {c.version}
                   </span>
@@ -184,14 +194,30 @@ function FraudRiskView({ risk }: { risk: FraudRisk }) {
         </div>
         <div>
           <dt>{t('fraudCategory')}</dt>
-          <dd className="mono">{risk.responseCategory ?? '—'}</dd>
+          <dd>
+            {/* The model's category has no words of the app's: shown as the service's term, and said to be. */}
+            {risk.responseCategory ? (
+              <>
+                <span className="mono">{risk.responseCategory}</span>{' '}
+                <span className="small muted">({t('serviceTerm')})</span>
+              </>
+            ) : (
+              '—'
+            )}
+          </dd>
         </div>
         <div>
           <dt>{t('fraudVersion')}</dt>
           <dd className="mono">{risk.version}</dd>
         </div>
       </dl>
-      {risk.responseText && <p>{risk.responseText}</p>}
+      {/* The model's own text, in whatever language it writes: said to be the service's, not the app's. */}
+      {risk.responseText && (
+        <figure className="service-words">
+          <figcaption className="small muted">{t('serviceWords')}:</figcaption>
+          <blockquote>{risk.responseText}</blockquote>
+        </figure>
+      )}
       <UnreadFields of={risk} />
       <div className="feature-lists">
         <FeatureTable title={t('fraudFeatures')} features={risk.topNFraudFeatures} codes={risk.topNFraudCodes} />
@@ -214,7 +240,9 @@ function FeatureTable({ title, features, codes }: { title: string; features: str
           <thead>
             <tr>
               <th scope="col">{t('colCode')}</th>
-              <th scope="col">{t('colFeature')}</th>
+              <th scope="col">
+                {t('colFeature')} <span className="small muted">({t('serviceWords').toLowerCase()})</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -228,5 +256,18 @@ function FeatureTable({ title, features, codes }: { title: string; features: str
         </table>
       )}
     </div>
+  );
+}
+
+/** A check's name in words; one the app has no words for is shown as the service wrote it, marked as its term. */
+function CheckName({ name }: { name: string }) {
+  const t = useT(messages);
+  const { locale } = useLocale();
+  const words = checkWord(name, locale);
+  if (words) return <span>{words}</span>;
+  return (
+    <span>
+      <span className="mono">{name}</span> <span className="small muted">({t('serviceTerm')})</span>
+    </span>
   );
 }

@@ -12,7 +12,7 @@ import { useShortcut } from '../../ui/shortcuts';
 import { common } from '../../i18n/common';
 import { useBilingual, useFormat, useT } from '../../i18n/index';
 import { Badge, Button, Dialog, ErrorNotice, IconCheck, IconDanger } from '../../ui/index';
-import { useRawIdv } from './ChecksPanel';
+import { useFindingWords, useRawIdv } from './ChecksPanel';
 import { messages } from './messages';
 import { WriteBlocked } from './NotesPanel';
 import { ReviewedBy, SecondReview } from './SecondReview';
@@ -221,6 +221,7 @@ function DecisionDialog({
       ? (decide.error.data.details?.findings as string[] | undefined)
       : undefined;
   const findings = choice === 'approve' ? (refused ?? raw.data?.data.highFindings ?? []) : [];
+  const findingWords = useFindingWords();
   const reasonOk = reason.text.trim().length >= 3;
   const canSubmit = reasonOk && (findings.length === 0 || ack) && !decide.isPending && !decide.isSuccess;
   let actions;
@@ -338,7 +339,7 @@ function DecisionDialog({
               <p>{t('openFindings')}</p>
               <ul className="mono small">
                 {findings.map((x) => (
-                  <li key={x}>{x}</li>
+                  <li key={x}>{findingWords(x)}</li>
                 ))}
               </ul>
               <label className="checkbox">

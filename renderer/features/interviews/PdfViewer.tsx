@@ -35,6 +35,7 @@ export function PdfViewer({
   const t = useT(messages);
   const canvas = useRef<HTMLCanvasElement>(null);
   const box = useRef<HTMLDivElement>(null);
+  const viewer = useRef<HTMLDivElement>(null);
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
   const [page, setPage] = useState(1);
   // 'fit': the page as wide as the viewer (at 100 % a Letter page is wider than the findings column and was cut).
@@ -42,6 +43,15 @@ export function PdfViewer({
   const [fitScale, setFitScale] = useState(1);
   const [boxWidth, setBoxWidth] = useState(0);
   const [failed, setFailed] = useState(false);
+
+  // Opened low in its column (a tall window puts the contracts near its bottom), the document would start below the
+  // fold: it is brought up, once, so its first page is what the click shows.
+  useEffect(() => {
+    const el = viewer.current;
+    if (!el) return;
+    const top = el.getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight / 2) el.scrollIntoView({ block: 'start' });
+  }, []);
 
   useEffect(() => {
     const el = box.current;
@@ -104,7 +114,7 @@ export function PdfViewer({
   const zoomOut = [...ZOOMS].reverse().find((z) => z < scale - 0.001);
   const zoomIn = ZOOMS.find((z) => z > scale + 0.001);
   return (
-    <div className="pdf-viewer" role="group" aria-label={title} data-testid="pdf-viewer">
+    <div className="pdf-viewer" role="group" aria-label={title} data-testid="pdf-viewer" ref={viewer}>
       <div className="player-controls">
         <Button onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={!doc || page <= 1}>
           {t('pdfPrev')}

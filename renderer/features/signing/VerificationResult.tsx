@@ -35,6 +35,8 @@ export function VerificationResult({
   const d = result.details;
   const incomplete = !result.valid && result.failure?.code === 'NO_DOCUMENT';
   const shownFolio = folio ?? d?.serial;
+  // One level under the result's own heading, or under the section's (h2) when the result has none.
+  const ChecksHeading = heading ? 'h4' : 'h3';
 
   return (
     <div
@@ -129,7 +131,7 @@ export function VerificationResult({
         </dl>
       )}
 
-      <h4 className="nom-checks-title">{t('checksTitle')}</h4>
+      <ChecksHeading className="nom-checks-title">{t('checksTitle')}</ChecksHeading>
       <ul className="nom-checks">
         {CHECK_ORDER.map(({ id, key }) => (
           <li key={id} className={`nom-check nom-check-${result.checks[id]}`}>

@@ -70,7 +70,7 @@ export function SaveButtons({
   );
   return (
     <div className="nom-save">
-      <h4>{t('saveTitle')}</h4>
+      <h3>{t('saveTitle')}</h3>
       <div className="nom-row">
         {button('evidence', t('saveEvidence'))}
         {available.signedDocument && button('signedDocument', t('saveSignedDocument'))}

@@ -35,7 +35,9 @@ export function TeamAudit({ members }: { members: TeamOverviewView['members'] })
   };
   const audit = useOmniQuery(keys.team.audit(filter), (api) => api.team.audit(filter));
   return (
-    <section className="panel team-audit" aria-labelledby={headingId}>
+    // Not a named region itself: its entries' scroll box is the region named by this heading (AuditTable), and two
+    // regions of one name are one too many for a screen reader's list of landmarks.
+    <section className="panel team-audit">
       <div className="panel-header">
         <h2 id={headingId}>{t('audit')}</h2>
       </div>

@@ -281,5 +281,20 @@ describe.each(ENGINES)('the queue read a page at a time, on the %s engine', (kin
     expect(await plan({ ...ALL, filter: { ...ALL.filter, risk: 'high' } })).toMatch(
       /Index Scan using queue_entries_(risk_)?order/,
     );
+
+    // The sort by risk (migration 0008): each page an index scan in its order, also after a cursor, never a sort.
+    const byRisk = { ...ALL, sort: 'risk' as const };
+    const byRiskToReview = { ...toReview, sort: 'risk' as const };
+    const riskAfter = cursorOf('risk', { ...bulk[15_001]!, risk: 'high' });
+    for (const [query, index] of [
+      [byRisk, 'queue_entries_risk_sort'],
+      [byRiskToReview, 'queue_entries_state_risk_sort'],
+    ] as const) {
+      for (const cursor of [undefined, riskAfter]) {
+        const risky = await plan(query, cursor);
+        expect(risky).toMatch(new RegExp(`Index Scan using ${index}`));
+        expect(risky).not.toMatch(/Sort|Seq Scan/);
+      }
+    }
   }, 60_000);
 });

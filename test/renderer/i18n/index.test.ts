@@ -26,6 +26,12 @@ describe('i18n', () => {
   it('fills placeholders and leaves unknown ones visible', () => {
     expect(interpolate('{done} de {total}', { done: 3, total: 10 })).toBe('3 de 10');
     expect(interpolate('Hola {name}', {})).toBe('Hola {name}');
+    // A time that ends in "p.m." closes the sentence itself: no "p.m..".
+    expect(interpolate('Decisión registrada a las {time}.', { time: '2:50 p.m.' })).toBe(
+      'Decisión registrada a las 2:50 p.m.',
+    );
+    expect(interpolate('Enviada {time}.', { time: '14:50' })).toBe('Enviada 14:50.');
+    expect(interpolate('{a}.{b}', { a: 'x.', b: 'y' })).toBe('x.y');
   });
 
   it('formats byte sizes in the locale', () => {
