@@ -220,6 +220,7 @@ test('expired video URL: renewed while playing, position kept', async ({ page, s
   const before = await videoState(page);
   expect(before.paused).toBe(false);
   await expect.poll(() => playedEntries(shell, 'demo-clean-pass')).toBe(1);
+  await expect(page.getByTestId('audit-table').locator('tbody tr', { hasText: 'Played' })).toHaveCount(1);
 
   // The service's clock and the app's clock both pass the link's hour.
   expect((await shell.demo('clock', { advanceMs: 61 * 60_000 })).ok).toBe(true);
