@@ -58,6 +58,9 @@ async function setCredential(page: Page, field: string, label: RegExp, value: st
   await row.getByRole('button', { name: /^(Set|Replace)$/ }).click();
   await row.getByLabel(label).fill(value);
   await row.getByRole('button', { name: /^Save / }).click();
+  // Saved when its field closes: a replaced value's row said "Set" all along, so a test clicked right after could
+  // still use the old one (seen in CI under load).
+  await expect(row.getByLabel(label)).toHaveCount(0);
   await expect(row.getByText('Set', { exact: true })).toBeVisible();
 }
 
