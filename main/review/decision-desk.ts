@@ -82,24 +82,36 @@ export class DecisionDesk {
       record.status = 'proposed';
       await this.ctx.record.decisions.add(interviewId, record);
     }
-    // The same detail whether the decision waits for a second reviewer or is final.
-    const detail = {
-      decision,
-      ...(reasonCode ? { reasonCode } : {}),
-      reason,
-      acknowledgedFindings: findings,
-      ...(by ? { by } : {}),
-    };
     if (record.status === 'proposed') {
       // Recorded for a second reviewer; the note goes to the service when one confirms it (reviewDecision).
       await this.drafts.confirmSent(interviewId, 'decisionReason', draftText);
       await this.queue.setState(interviewId, 'decided');
       await this.writes.releaseClaim(interviewId);
-      await this.ctx.audit.append({ interviewId, action: 'proposed', detail });
+      await this.ctx.audit.append({
+        interviewId,
+        action: 'proposed',
+        detail: {
+          decision,
+          ...(reasonCode ? { reasonCode } : {}),
+          reason,
+          acknowledgedFindings: findings,
+          ...(by ? { by } : {}),
+        },
+      });
       return { status: record.status, record };
     }
     await this.queue.setState(interviewId, 'decided');
-    await this.ctx.audit.append({ interviewId, action: 'decided', detail });
+    await this.ctx.audit.append({
+      interviewId,
+      action: 'decided',
+      detail: {
+        decision,
+        ...(reasonCode ? { reasonCode } : {}),
+        reason,
+        acknowledgedFindings: findings,
+        ...(by ? { by } : {}),
+      },
+    });
     const result = await this.writes.send(interviewId, 'decisionReason', draftText, write!);
     await this.writes.releaseClaim(interviewId);
     return { ...result, status: record.status, record };
