@@ -205,13 +205,11 @@ test("on a team database: a reviewer's release of a supervisor's claims is refus
   await (await openRecord({ kind: 'team', ...team, user: 'postgres', tls: 'disable' })).close();
   const admin = new pg.Client({ host: team.host, port: team.port, user: 'postgres', database: team.database });
   await admin.connect();
-  await admin.query(
-    'create role bulk_ana login in role omni_reviewer; create role sofia login in role omni_supervisor;',
-  );
+  await admin.query('create role lia login in role omni_reviewer; create role sofia login in role omni_supervisor;');
   await admin.end();
 
   const sofia = await analyst(browser, team, 'sofia');
-  const ana = await analyst(browser, team, 'bulk_ana');
+  const ana = await analyst(browser, team, 'lia');
   try {
     await sofia.shell.ipc('queue.addDemoSeeds', {});
     for (const interviewId of ['demo-clean-pass', 'demo-closed']) await sofia.shell.ipc('team.claim', { interviewId });
@@ -236,15 +234,15 @@ test("on a team database: a reviewer's release of a supervisor's claims is refus
     await goTo(sofia.page, '/interviews');
     for (const id of picked) await sofia.page.getByRole('checkbox', { name: `Select ${id}` }).click();
     await sofia.page.getByRole('button', { name: 'Hand over to…' }).click();
-    await sofia.page.getByLabel('Hand over to', { exact: true }).selectOption('bulk_ana');
+    await sofia.page.getByLabel('Hand over to', { exact: true }).selectOption('lia');
     await sofia.page.screenshot({ path: `${SHOTS}/team-hand-over-en-1280.png` });
     await sofia.page.getByRole('button', { name: 'Hand over', exact: true }).click();
-    await expect(sofia.page.getByTestId('bulk-summary')).toContainText('Handed 3 of 3 over to bulk_ana.');
+    await expect(sofia.page.getByTestId('bulk-summary')).toContainText('Handed 3 of 3 over to lia.');
     const holders = await ana.shell.ipc<ClaimView[]>('team.holders', {});
     expect(holders.filter((c) => picked.includes(c.interviewId)).map((c) => [c.interviewId, c.holder])).toEqual(
-      expect.arrayContaining(picked.map((id) => [id, 'bulk_ana'])),
+      expect.arrayContaining(picked.map((id) => [id, 'lia'])),
     );
-    await expect(sofia.page.getByTestId('queue-row').filter({ hasText: 'demo-closed' })).toContainText('bulk_ana');
+    await expect(sofia.page.getByTestId('queue-row').filter({ hasText: 'demo-closed' })).toContainText('lia');
     await expectAxeClean(sofia.page);
 
     await sofia.shell.ipc('settings.setPreferences', { language: 'es' });
