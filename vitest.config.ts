@@ -46,6 +46,7 @@ const integration = [
  */
 const mocksModules = [
   'test/renderer/features/interviews/queue-view.test.ts',
+  'test/renderer/features/interviews/prefetch.test.ts',
   'test/main/media/stream.test.ts',
   'test/main/media/registry.test.ts',
 ];

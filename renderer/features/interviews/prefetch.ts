@@ -1,4 +1,4 @@
-import { queryOptions, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { hashKey, queryOptions, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { OmniApi } from '../../../common/ipc/index';
 import type { OpenedInterview } from '../../../common/ipc/interview';
 import type { QueueEntry, QueuePage } from '../../../common/ipc/queue';
@@ -13,11 +13,23 @@ export function openingQuery(client: QueryClient, interviewId: string) {
   return queryOptions<OpenedInterview, OmniCallError>({
     queryKey: keys.interview.opening(interviewId),
     queryFn: async () => {
-      const opened = await queryOmni((api) => api.interview.open({ interviewId }));
-      client.setQueryData(keys.interview.overview(interviewId), opened.overview);
+      const overviewKey = keys.interview.overview(interviewId);
+      const auditKey = keys.interview.audit(interviewId);
+      const changed = watchInvalidations(client, [overviewKey, auditKey]);
+      let opened: OpenedInterview;
+      try {
+        opened = await queryOmni((api) => api.interview.open({ interviewId }));
+      } finally {
+        changed.stop();
+      }
+      // What changed while the opening was on its way (a play recorded, a claim taken) is newer than its answer:
+      // those panels are read again instead of seeded with what the opening read before the change.
+      if (changed.has(overviewKey)) void readAgain(client, { queryKey: overviewKey, exact: true });
+      else client.setQueryData(overviewKey, opened.overview);
       // A trail read that started before this opening was recorded must not land after it and hide it.
-      await client.cancelQueries({ queryKey: keys.interview.audit(interviewId), exact: true });
-      client.setQueryData(keys.interview.audit(interviewId), opened.audit);
+      await client.cancelQueries({ queryKey: auditKey, exact: true });
+      if (changed.has(auditKey)) void readAgain(client, { queryKey: auditKey, exact: true });
+      else client.setQueryData(auditKey, opened.audit);
       // The entry as opened (in review, just opened) wherever the queue's rows are cached; one cached nowhere (opened
       // from a link) may be new to the queue, which is read again.
       const entry = opened.overview.entry;
@@ -44,6 +56,18 @@ export function openingQuery(client: QueryClient, interviewId: string) {
     refetchOnReconnect: false,
     refetchOnWindowFocus: false,
   });
+}
+
+/** Which of these queries were marked stale (a write announced a change) between now and `stop()`. */
+function watchInvalidations(client: QueryClient, queryKeys: QueryKey[]) {
+  const watched = new Set(queryKeys.map((key) => hashKey(key)));
+  // One already stale announces no second change: it counts as changed, and is read again rather than seeded.
+  const seen = new Set(queryKeys.filter((key) => client.getQueryState(key)?.isInvalidated).map((key) => hashKey(key)));
+  const stop = client.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'invalidate' && watched.has(event.query.queryHash))
+      seen.add(event.query.queryHash);
+  });
+  return { stop, has: (key: QueryKey) => seen.has(hashKey(key)) };
 }
 
 /**
