@@ -33,14 +33,24 @@ export function useDraft(interviewId: string, kind: DraftKind) {
     setSavedAt(draft?.updatedAt ?? null);
   }, [drafts.data, kind]);
 
-  const flush = useCallback(async () => {
+  // One save at a time, in the order typed: two in flight could land out of order, and the older text, saved last,
+  // was what a send straight after typing (Ctrl+Enter) took from main.
+  const saving = useRef<Promise<void>>(Promise.resolve());
+  const flush = useCallback((): Promise<void> => {
     window.clearTimeout(timer.current);
-    const value = pending.current;
-    if (value === null) return;
-    pending.current = null;
-    const next: Drafts = await omni().interview.saveDraft({ interviewId, kind, text: value });
-    queryClient.setQueryData(keys.interview.drafts(interviewId), next);
-    setSavedAt(next[kind]?.updatedAt ?? null);
+    timer.current = undefined;
+    const save = saving.current
+      .catch(() => undefined)
+      .then(async () => {
+        const value = pending.current;
+        if (value === null) return;
+        pending.current = null;
+        const next: Drafts = await omni().interview.saveDraft({ interviewId, kind, text: value });
+        queryClient.setQueryData(keys.interview.drafts(interviewId), next);
+        setSavedAt(next[kind]?.updatedAt ?? null);
+      });
+    saving.current = save;
+    return save;
   }, [interviewId, kind, queryClient]);
 
   useEffect(() => () => void flush().catch(() => undefined), [flush]);
