@@ -284,6 +284,19 @@ function ShortcutTable() {
           </td>
           <td>{t('shortcutEsc')}</td>
         </tr>
+        {/* Keys of a text field, not of the screen: always listed, since they work wherever such a field is. */}
+        <tr key="ctrl-enter">
+          <td>
+            <kbd>Ctrl</kbd>+<kbd>Enter</kbd>
+          </td>
+          <td>{t('shortcutCtrlEnter')}</td>
+        </tr>
+        <tr key="alt-arrows">
+          <td>
+            <kbd>Alt</kbd>+<kbd>↓</kbd> <kbd>Alt</kbd>+<kbd>↑</kbd>
+          </td>
+          <td>{t('shortcutAltArrows')}</td>
+        </tr>
       </tbody>
     </table>
   );

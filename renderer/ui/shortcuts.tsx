@@ -1,4 +1,13 @@
-import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+} from 'react';
 import type { Bilingual } from '../i18n/index';
 
 /**
@@ -66,6 +75,17 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return false;
 }
 
+/**
+ * Esc in a text field outside a dialog leaves it, its text kept, for the screen's content: the keys of the screen work
+ * again without a Tab or the mouse. In a dialog, Esc closes the dialog, as the browser does.
+ */
+function leaveField(field: HTMLElement) {
+  if (field.closest('dialog')) return;
+  const content = field.closest<HTMLElement>('main[tabindex]');
+  if (content) content.focus({ preventScroll: true });
+  else field.blur();
+}
+
 /** What `event.key` gives for a key whose name holds the separator. */
 const keyName = (key: string) => (key === ' ' ? 'Space' : key);
 
@@ -88,6 +108,10 @@ export function ShortcutProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented && isTypingTarget(event.target)) {
+        leaveField(event.target as HTMLElement);
+        return;
+      }
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target))
         return;
       if (document.querySelector('dialog[open]') && event.key !== 'Escape') return;
@@ -140,4 +164,14 @@ export function useShortcutList(): Shortcut[] {
   const registry = useContext(ShortcutContext);
   const list = registry?.list ?? (() => NONE);
   return useSyncExternalStore(registry?.subscribe ?? noChanges, list, list);
+}
+
+/**
+ * Ctrl+Enter (⌘+Enter on a Mac) in a text area sends its form, as in the mail and chat tools analysts use all day:
+ * Enter alone stays a new line. The form's own submit handler decides whether it may go.
+ */
+export function submitOnCtrlEnter(event: ReactKeyboardEvent<HTMLTextAreaElement>): void {
+  if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+  event.preventDefault();
+  event.currentTarget.form?.requestSubmit();
 }

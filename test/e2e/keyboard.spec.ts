@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectAxeClean, goTo, openInterview, panelsSettled } from './review-helpers';
+import { notesAtService } from './reason-helpers';
+import { SHOTS, expectAxeClean, goTo, openInterview, panelsSettled, videoState } from './review-helpers';
 
 /** Issue #35: the keys an analyst's hand needs, in the queue and the workspace, and no Enter that changes a decision. */
 
@@ -99,6 +100,11 @@ test('workspace: r and c open Reject and Request new capture at the reason, w go
     ['d', 'Go to the decision'],
   ] as const)
     await expect(sheet.getByRole('row').filter({ hasText: what }).locator('kbd')).toHaveText(key);
+  // The keys of a text field are listed too, since nothing on the screen shows them.
+  await expect(
+    sheet.getByRole('row').filter({ hasText: "In the notes or a decision's reason: send it" }),
+  ).toContainText('Ctrl+Enter');
+  await page.screenshot({ path: `${SHOTS}/keyboard-sheet.png` });
   await expectAxeClean(page);
   await page.keyboard.press('Escape');
 
@@ -142,4 +148,84 @@ test('a decision already sent: the dialog starts on "Keep the decision", so Ente
     interviewId: 'demo-clean-pass',
   });
   expect(overview.lastDecision.decision).toBe('approve');
+});
+
+test('a whole review without one Tab: find, open, play, write and send a note, decide with a code, go on', async ({
+  page,
+  shell,
+}) => {
+  await shell.ipc('queue.addDemoSeeds', {});
+  await goTo(page, '/interviews');
+  await expect(page.getByTestId('queue-row').first()).toBeVisible();
+  // Every Tab the page sees is counted: the proof is that there is none.
+  await page.evaluate(() => {
+    const counted = window as unknown as { tabs: number };
+    counted.tabs = 0;
+    window.addEventListener('keydown', (e) => (counted.tabs += e.key === 'Tab' ? 1 : 0), true);
+  });
+
+  await page.keyboard.press('/');
+  await page.keyboard.type('clean-pass');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('interview-id')).toHaveText('demo-clean-pass');
+  await panelsSettled(page);
+
+  await page.keyboard.press('Space');
+  await expect.poll(async () => (await videoState(page)).paused).toBe(false);
+  await page.keyboard.press('Space');
+  await expect.poll(async () => (await videoState(page)).paused).toBe(true);
+
+  // The note goes out with Ctrl+Enter; Enter alone is a new line in it.
+  await page.keyboard.press('w');
+  await expect(page.getByLabel('Conference notes')).toBeFocused();
+  await page.keyboard.type('ID legible.');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Selfie matches the document.');
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId('notes-status')).toContainText('Sent');
+  await expect(page.getByLabel('Conference notes')).toHaveValue('');
+  expect(await notesAtService(shell, 'demo-clean-pass')).toContain('ID legible.\nSelfie matches the document.');
+
+  // Esc leaves the notes for the screen's keys: d brings the hand to Approve; the dialog starts on the reason, and
+  // Alt+↓ chooses the code from there.
+  await page.keyboard.press('Escape');
+  await expect(page.getByLabel('Conference notes')).not.toBeFocused();
+  await page.keyboard.press('d');
+  await expect(page.getByRole('button', { name: 'Approve', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Decision: Approve' })).toBeVisible();
+  await expect(dialog.getByLabel('Reason (required)')).toBeFocused();
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(dialog.getByRole('radio', { name: 'Documents consistent' })).toBeChecked();
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(dialog.getByRole('radio', { name: 'Verified manually' })).toBeChecked();
+  await expect(dialog.getByTestId('reason-code-chosen')).toHaveText('Reason code: Verified manually');
+  await page.keyboard.type('Checked the ID against the selfie by hand.');
+  await page.screenshot({ path: `${SHOTS}/keyboard-decision-dialog.png` });
+  await expectAxeClean(page);
+  await page.keyboard.press('Control+Enter');
+  await expect(dialog.getByTestId('decision-recorded')).toBeVisible();
+  // Opened from a search with one match, it has no next one in its view: back to the queue for the next.
+  await expect(dialog).toContainText('the last interview of the queue as you filtered it');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await page.keyboard.press('g');
+  await page.keyboard.press('i');
+  await expect(page).toHaveURL(/#\/interviews$/);
+  await page.keyboard.press('/');
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('fraud-high');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('interview-id')).toHaveText('demo-fraud-high');
+
+  expect(await page.evaluate(() => (window as unknown as { tabs: number }).tabs)).toBe(0);
+  const overview = await shell.ipc<{ lastDecision: { decision: string; reasonCode?: string } }>('interview.overview', {
+    interviewId: 'demo-clean-pass',
+  });
+  expect(overview.lastDecision).toMatchObject({ decision: 'approve', reasonCode: 'verified_manually' });
+  const sent = await notesAtService(shell, 'demo-clean-pass');
+  expect(
+    sent.some((n) => n.includes('Verified manually') && n.includes('Checked the ID against the selfie by hand.')),
+  ).toBe(true);
 });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { englishOnlyPatterns } from './english-catalog';
-import { goTo, openInterview, panelsSettled } from './review-helpers';
+import { goTo, openInterview, panelsSettled, videoState } from './review-helpers';
 
 /** Issue #28: the review screens as an analyst who lives in them all day. */
 
@@ -129,11 +129,6 @@ test('every note, name and decision sent from this app stays listed under the no
   expect(who).toBeTruthy();
   await expect(items.nth(2)).toContainText(`by ${who}`);
 });
-
-const videoState = (page: Page) =>
-  page
-    .locator('[data-testid="video-player"] video')
-    .evaluate((v: HTMLVideoElement) => ({ time: v.currentTime, paused: v.paused }));
 
 test('video keys work with focus anywhere in the workspace, the ? sheet lists them and Enter, Approve is two Tabs away', async ({
   page,

@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { recordNotifications } from './notification-recorder';
-import { SHOTS, expectAxeClean, goTo, openInterview, panelsSettled } from './review-helpers';
+import { SHOTS, expectAxeClean, goTo, openInterview, panelsSettled, videoState } from './review-helpers';
 
 /** Every text of a PDF as pdf.js reads it. */
 async function pdfText(bytes: Uint8Array): Promise<string> {
@@ -28,11 +27,6 @@ const playedEntries = async (
   (await shell.ipc<{ entries: { action: string }[] }>('interview.audit', { interviewId })).entries.filter(
     (e) => e.action === 'played',
   ).length;
-
-const videoState = (page: Page) =>
-  page
-    .locator('[data-testid="video-player"] video')
-    .evaluate((v: HTMLVideoElement) => ({ time: v.currentTime, paused: v.paused, src: v.currentSrc }));
 
 test(
   'clean pass: queue from the demo seeds, keyboard to the interview, every panel with data, PDF in the app',

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
   type DecisionKind,
@@ -8,7 +8,7 @@ import {
 } from '../../../common/ipc/interview';
 import { keys, useOmniMutation } from '../../api/index';
 import { usePreference } from '../../api/preferences';
-import { useShortcut } from '../../ui/shortcuts';
+import { submitOnCtrlEnter, useShortcut } from '../../ui/shortcuts';
 import { common } from '../../i18n/common';
 import { useBilingual, useFormat, useT } from '../../i18n/index';
 import { Badge, Button, Dialog, ErrorNotice, IconCheck, IconDanger } from '../../ui/index';
@@ -222,6 +222,22 @@ function DecisionDialog({
       : undefined;
   const findings = choice === 'approve' ? (refused ?? raw.data?.data.highFindings ?? []) : [];
   const findingWords = useFindingWords();
+  // Alt+↓ / Alt+↑ in the reason choose the next or previous code, so the hand need not leave the text for the radios.
+  const stepCode = (by: 1 | -1) => {
+    if (codes.length === 0) return;
+    const at = codes.findIndex((c) => c.code === code);
+    const next = at < 0 ? (by === 1 ? 0 : codes.length - 1) : (at + by + codes.length) % codes.length;
+    setCode(codes[next]!.code);
+  };
+  const onReasonKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.altKey && !event.ctrlKey && !event.metaKey && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
+      event.preventDefault();
+      stepCode(event.key === 'ArrowDown' ? 1 : -1);
+      return;
+    }
+    submitOnCtrlEnter(event);
+  };
+  const chosen = codes.find((c) => c.code === code);
   const reasonOk = reason.text.trim().length >= 3;
   const canSubmit = reasonOk && (findings.length === 0 || ack) && !decide.isPending && !decide.isSuccess;
   let actions;
@@ -298,8 +314,11 @@ function DecisionDialog({
             {decisionOutcome(choice) === 'resubmit' ? t('outcomeResubmit') : t('outcomeFinal')}
           </p>
           {codes.length > 0 && (
-            <fieldset className="reason-codes" data-testid="reason-codes">
+            <fieldset className="reason-codes" data-testid="reason-codes" aria-describedby={`code-keys-${interviewId}`}>
               <legend>{t('reasonCodeLabel')}</legend>
+              <span id={`code-keys-${interviewId}`} className="hint">
+                {t('reasonCodeKeys')}
+              </span>
               {codes.map((c) => (
                 <label key={c.code} className="reason-code">
                   <input
@@ -312,6 +331,10 @@ function DecisionDialog({
                   {bilingual(c)}
                 </label>
               ))}
+              {/* Said aloud when Alt+↓ / Alt+↑ change the code from the reason, where the radios are out of sight. */}
+              <span className="visually-hidden" role="status" data-testid="reason-code-chosen">
+                {chosen ? t('reasonCodeChosen', { code: bilingual(chosen) }) : ''}
+              </span>
             </fieldset>
           )}
           {reasons.query.error && <ErrorNotice error={reasons.query.error.data} />}
@@ -325,13 +348,15 @@ function DecisionDialog({
               required
               value={reason.text}
               onChange={(e) => reason.change(e.target.value)}
+              onKeyDown={onReasonKey}
+              aria-keyshortcuts={codes.length > 0 ? 'Control+Enter Alt+ArrowDown Alt+ArrowUp' : 'Control+Enter'}
               onBlur={() => setTouched(true)}
               aria-invalid={touched && !reasonOk ? true : undefined}
               aria-describedby={`reason-hint-${interviewId}`}
               data-autofocus
             />
             <span id={`reason-hint-${interviewId}`} className={touched && !reasonOk ? 'field-error' : 'hint'}>
-              {touched && !reasonOk ? t('reasonTooShort') : t('reasonHint')}
+              {touched && !reasonOk ? t('reasonTooShort') : t('reasonHint')} {t('reasonSubmitKeys')}
             </span>
           </div>
           {findings.length > 0 && (

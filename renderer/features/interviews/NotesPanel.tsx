@@ -4,7 +4,7 @@ import type { QueueEntry } from '../../../common/ipc/queue';
 import { keys, useOmniMutation, useOmniQuery, useQueriesUnder } from '../../api/index';
 import { useBilingual, useFormat, useT } from '../../i18n/index';
 import { Button, ServiceAnswerView, Skeleton } from '../../ui/index';
-import { useShortcut } from '../../ui/shortcuts';
+import { submitOnCtrlEnter, useShortcut } from '../../ui/shortcuts';
 import { messages } from './messages';
 import { useDecisionWord, writeBlocker } from './shared';
 import { useDraft } from './useDraft';
@@ -164,7 +164,8 @@ function DraftForm({
       className="draft-form"
       onSubmit={(e) => {
         e.preventDefault();
-        send.mutate(undefined);
+        // Ctrl+Enter submits without the button, so its conditions are checked here too.
+        if (!disabled && draft.text.trim() && !send.isPending) send.mutate(undefined);
       }}
     >
       <div className="field">
@@ -177,6 +178,8 @@ function DraftForm({
             value={draft.text}
             disabled={disabled}
             onChange={(e) => draft.change(e.target.value)}
+            onKeyDown={submitOnCtrlEnter}
+            aria-keyshortcuts="Control+Enter"
             aria-describedby={`${id}-status`}
             maxLength={20000}
           />
