@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { BulkRefusal, BulkResult } from '../../../common/ipc/bulk';
+import { BULK_MAX, type BulkRefusal, type BulkResult } from '../../../common/ipc/bulk';
 import type { OmniApi } from '../../../common/ipc/index';
 import { callOmni, keys, readAgain, useOmniQuery, type OmniCallError } from '../../api/index';
 import { useBilingual, useFormat, useLocale, useT } from '../../i18n/index';
@@ -39,11 +39,14 @@ export function BulkBar({
   selection,
   supervisor,
   selectAll,
+  capped,
 }: {
   selection: RowSelection;
   supervisor: boolean;
   /** Checks every row of the view, read or not; absent once they all are. */
   selectAll: { count: number; run: () => void; busy: boolean } | undefined;
+  /** "Select all" checked the first BULK_MAX rows of a larger view. */
+  capped: boolean;
 }) {
   const t = useT(bulkMessages);
   const f = useFormat();
@@ -138,6 +141,11 @@ export function BulkBar({
             {t('clearSelection')}
           </Button>
         </div>
+      )}
+      {capped && ids.length > 0 && (
+        <p className="notice notice-warn small" role="status" data-testid="bulk-capped">
+          {t('selectionCapped', { n: f.number(BULK_MAX) })}
+        </p>
       )}
       {handingOver && ids.length > 0 && (
         <HandOverForm

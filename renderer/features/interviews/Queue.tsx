@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { QueueCounts, QueueEntry, QueueQuery } from '../../../common/ipc/queue';
+import { BULK_MAX } from '../../../common/ipc/bulk';
 import { callOmni, keys, useOmniMutation, type OmniCallError } from '../../api/index';
 import { QUEUE_PAGE, useQueueCounts, useQueueNeighbours, useQueuePages } from '../../api/queue';
 import { useShortcut } from '../../ui/shortcuts';
@@ -177,12 +178,17 @@ function QueueTable({
   const allChecked = selection.checked.size > 0 && selection.checked.size >= viewCount;
   const [selectingAll, setSelectingAll] = useState(false);
   const [selectAllError, setSelectAllError] = useState<OmniCallError | null>(null);
+  // The view held more rows than one action takes: the first BULK_MAX are checked, and the bar says so.
+  const [selectedFirstOnly, setSelectedFirstOnly] = useState(false);
+  const capped = selectedFirstOnly && selection.checked.size >= BULK_MAX;
   const selectAll = async () => {
     if (allChecked) return selection.clear();
     setSelectingAll(true);
     setSelectAllError(null);
     try {
-      selection.replace((await callOmni((api) => api.bulk.viewIds(query))).ids);
+      const view = await callOmni((api) => api.bulk.viewIds(query));
+      selection.replace(view.ids);
+      setSelectedFirstOnly(view.more);
     } catch (error) {
       setSelectAllError(error as OmniCallError);
     } finally {
@@ -328,7 +334,10 @@ function QueueTable({
       <BulkBar
         selection={selection}
         supervisor={supervisor}
-        selectAll={allChecked ? undefined : { count: viewCount, run: () => void selectAll(), busy: selectingAll }}
+        selectAll={
+          allChecked || capped ? undefined : { count: viewCount, run: () => void selectAll(), busy: selectingAll }
+        }
+        capped={capped}
       />
       {selectAllError && <ErrorNotice error={selectAllError.data} />}
       {remove.error && <ErrorNotice error={remove.error.data} />}

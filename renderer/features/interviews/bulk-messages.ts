@@ -5,6 +5,8 @@ export const bulkMessages = defineMessages({
   en: {
     selectRow: 'Select {id}',
     selectAllInView: 'Select all {n} in this view',
+    selectionCapped:
+      'The first {n} rows of this view are selected: one action takes {n} at most. For the rest, narrow the view with a filter or a search.',
     clearSelection: 'Clear selection',
     selectedCount: '{n} selected',
     noneSelected: 'No rows selected',
@@ -34,6 +36,8 @@ export const bulkMessages = defineMessages({
   es: {
     selectRow: 'Seleccionar {id}',
     selectAllInView: 'Seleccionar las {n} de esta vista',
+    selectionCapped:
+      'Están seleccionadas las primeras {n} filas de esta vista: una acción abarca {n} como máximo. Para las demás, acota la vista con un filtro o una búsqueda.',
     clearSelection: 'Quitar la selección',
     selectedCount: 'Seleccionadas: {n}',
     noneSelected: 'Ninguna fila seleccionada',
