@@ -51,6 +51,9 @@ const mocksModules = [
   'test/main/media/registry.test.ts',
 ];
 
+/** The same for integration files: isolated, while the others share their worker's modules and process. */
+const integrationMocks = ['test/main/electron/bootstrap.test.ts', 'test/preload/web.test.ts'];
+
 export default defineConfig({
   test: {
     environment: 'node',
@@ -83,12 +86,25 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: integration,
+          exclude: integrationMocks,
           // vitest's default is one worker fewer than the cores: ONE on a 2-core machine, so these files, which
           // mostly wait on servers, PostgreSQL, browsers and other programs, ran one at a time. Four at once keep
           // the cores busy (docs/testing.md, "What each cut saved"). A project with its own worker count runs in
           // its own group: after unit's files.
           maxWorkers: 4,
+          // Each file importing main's modules again was 70 s of the project's 227 s of CPU (docs/testing.md, fourth
+          // round). A file that changes the process (an environment variable, a global) puts it back.
+          isolate: false,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration-mocks',
+          include: integrationMocks,
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -7,9 +7,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startDemoServer } from '../../../main/demo-server';
 
 // The server keeps recordings in a folder of the system's temp dir; this file's own temp dir keeps other tests' out.
+// Put back afterwards: the next file in this worker shares the process (vitest.config.ts, isolate: false).
 const privateTmp = await mkdtemp(join(tmpdir(), 'omni-demo-close-'));
+const systemTmp = process.env.TMPDIR;
 process.env.TMPDIR = privateTmp;
-afterAll(() => rm(privateTmp, { recursive: true, force: true }));
+afterAll(async () => {
+  if (systemTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = systemTmp;
+  await rm(privateTmp, { recursive: true, force: true });
+});
 
 describe('closing the demo server', () => {
   it('ends at once with a connection still open, and removes its recordings folder', async () => {
