@@ -83,13 +83,19 @@ describe.skipIf(!hasChromium)('demo server media in Chromium', () => {
     try {
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Network.enable');
-      const media = new Set<string>();
-      let received = 0;
+      // Each media response's first byte (its Content-Range) and how many bytes came on it.
+      const media = new Map<string, { start: number; received: number }>();
       cdp.on('Network.requestWillBeSent', (e) => {
-        if (e.request.url.includes('/files/video-selfies/')) media.add(e.requestId);
+        if (e.request.url.includes('/files/video-selfies/')) media.set(e.requestId, { start: 0, received: 0 });
+      });
+      cdp.on('Network.responseReceived', (e) => {
+        const range = Object.entries(e.response.headers).find(([name]) => name.toLowerCase() === 'content-range');
+        const read = media.get(e.requestId);
+        if (read && range) read.start = Number(/bytes (\d+)-/.exec(range[1])?.[1] ?? 0);
       });
       cdp.on('Network.dataReceived', (e) => {
-        if (media.has(e.requestId)) received += e.dataLength;
+        const read = media.get(e.requestId);
+        if (read) read.received += e.dataLength;
       });
       await page.goto(`${h.server.url}/__demo/credentials`);
       const result = await page.evaluate(`(async () => {
@@ -131,7 +137,12 @@ describe.skipIf(!hasChromium)('demo server media in Chromium', () => {
       const size = Number(
         (await fetch(url, { headers: { range: 'bytes=0-0' } })).headers.get('content-range')?.split('/')[1],
       );
-      expect(received / size).toBeLessThan(0.25);
+      // The seek went to the middle by a range of its own, and no read from the start ran through to it: how far a
+      // read from the start gets before Chromium drops it depends on the machine's load, not on the app.
+      const reads = [...media.values()];
+      expect(reads.some((r) => r.start > size * 0.4 && r.start < size * 0.6)).toBe(true);
+      const fromStart = reads.filter((r) => r.start < size * 0.4).map((r) => r.start + r.received);
+      expect(Math.max(...fromStart) / size).toBeLessThan(0.5);
     } finally {
       await page.close();
     }
