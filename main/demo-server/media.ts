@@ -17,10 +17,21 @@ export const LONG_CALL_MS = 10 * 60_000;
 
 /**
  * The 4-second clip repeated into a 10-minute recording with a SeekHead, Cues and the real Duration: a file
- * large enough that a player must seek by Range rather than read it whole. Built in memory (about 24 MB).
+ * large enough that a player must seek by Range rather than read it whole. Built in memory (about 24 MB), once per
+ * process: the same bytes every time, served read-only, and each demo server building its own cost 60 to 100 ms of
+ * CPU and 24 MB to collect (a test's web shell starts one).
  */
-export async function longCallBytes(): Promise<Uint8Array> {
-  return loopWebm(await videoSelfieBytes(), LONG_CALL_MS).bytes;
+let longCall: Promise<Uint8Array> | undefined;
+export function longCallBytes(): Promise<Uint8Array> {
+  if (!longCall) {
+    const building = videoSelfieBytes().then((clip) => loopWebm(clip, LONG_CALL_MS).bytes);
+    // A failed build is not kept: the next server tries again.
+    building.catch(() => {
+      if (longCall === building) longCall = undefined;
+    });
+    longCall = building;
+  }
+  return longCall;
 }
 
 /**
