@@ -1,13 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOf } from './axe';
 import type { Page } from '@playwright/test';
 import { expect, test, type ShellFixture } from './fixtures';
 
 const SHOTS = '.tmp/screenshots/capture-tools';
 
 async function axeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+  const { violations } = await axeOf(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import AxeBuilder from '@axe-core/playwright';
+import { axeOf } from './axe';
 import { countOf, decideWithCode, notesAtService, SHOTS } from './reason-helpers';
 import { expectAxeClean, goTo, openInterview, panelsSettled } from './review-helpers';
 
@@ -9,7 +9,7 @@ import { expectAxeClean, goTo, openInterview, panelsSettled } from './review-hel
  * another part of issue 35 (landmark-unique on `.team-audit`).
  */
 async function expectTeamAxeClean(page: Page) {
-  const result = await new AxeBuilder({ page }).disableRules(['landmark-unique']).analyze();
+  const result = await axeOf(page).disableRules(['landmark-unique']).analyze();
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOf } from './axe';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { goTo, panelsSettled } from './review-helpers';
@@ -28,7 +28,7 @@ const cutCells = (page: Page) =>
 
 /** Every axe rule, every impact (not only the WCAG-tagged serious ones). */
 const axeViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.map(
+  (await axeOf(page).analyze()).violations.map(
     (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
 

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOf } from './axe';
 import type { Page } from '@playwright/test';
 import { expect, type ShellFixture } from './fixtures';
 
@@ -26,7 +26,7 @@ export async function panelsSettled(page: Page) {
 }
 
 export async function expectAxeClean(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await axeOf(page).analyze();
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { axeOf } from './axe';
 import type { Page } from '@playwright/test';
 import { entryHash, GENESIS_HASH } from '../../main/record/audit-chain';
 import type { AuditEntry } from '../../common/views';
@@ -9,9 +9,7 @@ import { expect, test } from './fixtures';
 const SHOTS = '.tmp/screenshots';
 
 async function axeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+  const { violations } = await axeOf(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOf } from './axe';
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -47,7 +47,7 @@ async function openSettings(page: Page) {
 
 /** Every axe rule, every impact (best practices such as heading order and unique landmarks too), not only WCAG's. */
 async function axeClean(page: Page, include?: string[]) {
-  let builder = new AxeBuilder({ page });
+  let builder = axeOf(page);
   for (const selector of include ?? []) builder = builder.include(selector);
   const { violations } = await builder.analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

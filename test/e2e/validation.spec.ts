@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOf } from './axe';
 import type { Page } from '@playwright/test';
 import { rfcCheckDigit } from '../../common/rules/rfc';
 import { curpCases } from '../../main/demo-server/registries';
@@ -8,9 +8,7 @@ import { expect, test } from './fixtures';
 const SHOTS = '.tmp/screenshots/capture-tools';
 
 async function axeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+  const { violations } = await axeOf(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
