@@ -103,8 +103,9 @@ export default defineConfig({
         test: {
           name: 'integration-mocks',
           include: integrationMocks,
-          maxWorkers: 2,
-          sequence: { groupOrder: 2 },
+          // The same count and group as integration's: its two files run beside those, not after them on one core.
+          maxWorkers: 4,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
