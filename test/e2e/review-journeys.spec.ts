@@ -208,7 +208,11 @@ test('expired video URL: renewed while playing, position kept', async ({ page, s
   await page.reload();
   await openInterview(page, shell, 'demo-clean-pass');
   await expect(page.getByTestId('video-time')).toContainText('0:04');
-  await page.getByRole('radiogroup', { name: 'Speed' }).getByRole('radio', { name: '0.25×' }).check();
+  // A click, then a wait for the screen's answer: the radio is the player's state, drawn when React renders, and
+  // check() reads it back at once (under the installed clock that render came later, and check() failed, seen in CI).
+  const slowest = page.getByRole('radiogroup', { name: 'Speed' }).getByRole('radio', { name: '0.25×' });
+  await slowest.click();
+  await expect(slowest).toBeChecked();
   await page.getByTestId('play-toggle').click();
   await expect.poll(async () => (await videoState(page)).time).toBeGreaterThan(0.3);
   const before = await videoState(page);
