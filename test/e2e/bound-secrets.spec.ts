@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test, openApp, testOpeningTheApp } from './fixtures';
 
 const SHOTS = '.tmp/screenshots';
 const PEM = '-----BEGIN CERTIFICATE-----\nMIIBaaaa\n-----END CERTIFICATE-----';
@@ -44,32 +44,32 @@ test('a changed team database address drops its password and says so; a saved CA
   await es.screenshot({ path: `${SHOTS}/settings-team-password-cleared-es.png` });
 });
 
-test('pointing an environment elsewhere drops the session tokens attached for the old address, and the screen says how many', async ({
-  page,
-  shell,
-}) => {
-  const creds = (await (await fetch(`${shell.demoUrl}/__demo/credentials`)).json()) as Record<string, string>;
-  const [first, second] = (await (await fetch(`${shell.demoUrl}/__demo/interviews`)).json()) as {
-    interviewId: string;
-    sessionToken: string;
-  }[];
-  await shell.ipc('settings.updateEnvironment', { id: 'custom', baseUrl: shell.demoUrl, authUrl: shell.demoUrl });
-  for (const field of ['apiKey', 'integrationId', 'secret'])
-    await shell.ipc('settings.setCredential', { environmentId: 'custom', field, value: creds[field] });
-  await shell.ipc('settings.setActiveEnvironment', { id: 'custom' });
-  await shell.ipc('queue.add', { items: [first, second] });
-  await page.reload();
-  await page
-    .getByRole('navigation')
-    .getByRole('link', { name: /^Settings/ })
-    .click();
+testOpeningTheApp(
+  'pointing an environment elsewhere drops the session tokens attached for the old address, and the screen says how many',
+  async ({ page, shell }) => {
+    const creds = (await (await fetch(`${shell.demoUrl}/__demo/credentials`)).json()) as Record<string, string>;
+    const [first, second] = (await (await fetch(`${shell.demoUrl}/__demo/interviews`)).json()) as {
+      interviewId: string;
+      sessionToken: string;
+    }[];
+    await shell.ipc('settings.updateEnvironment', { id: 'custom', baseUrl: shell.demoUrl, authUrl: shell.demoUrl });
+    for (const field of ['apiKey', 'integrationId', 'secret'])
+      await shell.ipc('settings.setCredential', { environmentId: 'custom', field, value: creds[field] });
+    await shell.ipc('settings.setActiveEnvironment', { id: 'custom' });
+    await shell.ipc('queue.add', { items: [first, second] });
+    await openApp(page, shell);
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: /^Settings/ })
+      .click();
 
-  await page.getByLabel('Base URL').fill('http://127.0.0.1:9');
-  await page.getByLabel('Authorization URL').fill('http://127.0.0.1:9');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  const status = page.getByRole('status').filter({ hasText: 'Saved.' });
-  await expect(status).toContainText('The address changed, so the stored credentials were cleared');
-  await expect(status).toContainText('The session tokens of 2 interviews were attached for the old address');
-  await page.screenshot({ path: `${SHOTS}/settings-tokens-cleared-en.png` });
-  for (const { sessionToken } of [first!, second!]) expect(await page.content()).not.toContain(sessionToken);
-});
+    await page.getByLabel('Base URL').fill('http://127.0.0.1:9');
+    await page.getByLabel('Authorization URL').fill('http://127.0.0.1:9');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const status = page.getByRole('status').filter({ hasText: 'Saved.' });
+    await expect(status).toContainText('The address changed, so the stored credentials were cleared');
+    await expect(status).toContainText('The session tokens of 2 interviews were attached for the old address');
+    await page.screenshot({ path: `${SHOTS}/settings-tokens-cleared-en.png` });
+    for (const { sessionToken } of [first!, second!]) expect(await page.content()).not.toContain(sessionToken);
+  },
+);

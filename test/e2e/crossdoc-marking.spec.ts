@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, openApp, testOpeningTheApp as test } from './fixtures';
 import { expectAxeClean, openInterview, panelsSettled } from './review-helpers';
 
 /** Issue #35: a cross-document mismatch shows where the values differ, not only that they do. */
@@ -22,7 +22,7 @@ for (const language of ['en', 'es'] as const)
     }) => {
       await page.setViewportSize({ width, height: 800 });
       await shell.ipc('settings.setPreferences', { language });
-      await page.reload();
+      await openApp(page, shell);
       await openInterview(page, shell, 'demo-fraud-high');
       await panelsSettled(page);
       const table = page.getByTestId('crossdoc-table');

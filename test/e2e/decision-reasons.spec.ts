@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, openApp, testOpeningTheApp } from './fixtures';
 import { axeOf } from './axe';
 import { countOf, decideWithCode, notesAtService, SHOTS } from './reason-helpers';
 import { expectAxeClean, goTo, openInterview, panelsSettled } from './review-helpers';
@@ -70,46 +70,46 @@ test('a decision with a reason code: the case summary, its note at the service, 
   await expectTeamAxeClean(page);
 });
 
-test('en español: una nueva captura con su código, la nota al servicio en sus palabras, contada en Equipo', async ({
-  page,
-  shell,
-}) => {
-  await shell.ipc('settings.setPreferences', { language: 'es' });
-  await page.reload();
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await openInterview(page, shell, 'demo-clean-pass');
-  await panelsSettled(page);
-  const summary = page.getByTestId('case-summary');
-  await expect(summary).toContainText('sin decidir aún');
+testOpeningTheApp(
+  'en español: una nueva captura con su código, la nota al servicio en sus palabras, contada en Equipo',
+  async ({ page, shell }) => {
+    await shell.ipc('settings.setPreferences', { language: 'es' });
+    await openApp(page, shell);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openInterview(page, shell, 'demo-clean-pass');
+    await panelsSettled(page);
+    const summary = page.getByTestId('case-summary');
+    await expect(summary).toContainText('sin decidir aún');
 
-  await page.getByRole('button', { name: 'Solicitar nueva captura', exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByTestId('decision-outcome')).toContainText('Reenvío');
-  await dialog.getByRole('radio', { name: 'Reflejo en el documento' }).check();
-  await dialog.locator('textarea').fill('El reflejo tapa la fecha de nacimiento.');
-  await page.screenshot({ path: `${SHOTS}/reasons-dialog-es.png` });
-  await expectAxeClean(page);
-  await dialog.getByRole('button', { name: /^Registrar/ }).click();
-  await expect(dialog.getByTestId('decision-recorded')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Cerrar' }).first().click();
+    await page.getByRole('button', { name: 'Solicitar nueva captura', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('decision-outcome')).toContainText('Reenvío');
+    await dialog.getByRole('radio', { name: 'Reflejo en el documento' }).check();
+    await dialog.locator('textarea').fill('El reflejo tapa la fecha de nacimiento.');
+    await page.screenshot({ path: `${SHOTS}/reasons-dialog-es.png` });
+    await expectAxeClean(page);
+    await dialog.getByRole('button', { name: /^Registrar/ }).click();
+    await expect(dialog.getByTestId('decision-recorded')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cerrar' }).first().click();
 
-  await expect(summary).toContainText('decidida: Solicitar nueva captura (Reflejo en el documento)');
-  await page.screenshot({ path: `${SHOTS}/reasons-summary-es.png` });
-  // The service reads English: the note carries the code's English label, whatever the screen's language.
-  const notes = await notesAtService(shell, 'demo-clean-pass');
-  expect(notes).toHaveLength(1);
-  expect(notes[0]).toContain('Outcome: RESUBMIT (the applicant is asked for a new capture)');
-  expect(notes[0]).toContain('Reason code: glare (Glare on the document)');
+    await expect(summary).toContainText('decidida: Solicitar nueva captura (Reflejo en el documento)');
+    await page.screenshot({ path: `${SHOTS}/reasons-summary-es.png` });
+    // The service reads English: the note carries the code's English label, whatever the screen's language.
+    const notes = await notesAtService(shell, 'demo-clean-pass');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toContain('Outcome: RESUBMIT (the applicant is asked for a new capture)');
+    expect(notes[0]).toContain('Reason code: glare (Glare on the document)');
 
-  await goTo(page, '/team');
-  await expect(countOf(page, 'glare')).toHaveText('1');
-  await expect(page.getByTestId('team-per-code').locator('tr[data-code="glare"]')).toContainText(
-    'Reflejo en el documento',
-  );
-  await page.getByTestId('team-per-code').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/reasons-team-es.png`, fullPage: true });
-  await expectTeamAxeClean(page);
-});
+    await goTo(page, '/team');
+    await expect(countOf(page, 'glare')).toHaveText('1');
+    await expect(page.getByTestId('team-per-code').locator('tr[data-code="glare"]')).toContainText(
+      'Reflejo en el documento',
+    );
+    await page.getByTestId('team-per-code').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/reasons-team-es.png`, fullPage: true });
+    await expectTeamAxeClean(page);
+  },
+);
 
 test('the case summary of a risky interview names what failed, on one line at 1280 and whole words at 1024', async ({
   page,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { readZip, writeZip } from '../../main/evidence/zip';
-import { expect, test } from './fixtures';
+import { expect, test, openApp, testOpeningTheApp } from './fixtures';
 import { expectAxeClean, goTo, openInterview, panelsSettled, SHOTS } from './review-helpers';
 
 /**
@@ -41,80 +41,80 @@ async function openSigning(page: Page) {
 }
 
 for (const language of ['en', 'es'] as const) {
-  test(`export an interview's evidence file and verify it in Signing, then an altered one (${language})`, async ({
-    page,
-    shell,
-  }, testInfo) => {
-    const w = WORDS[language];
-    await shell.ipc('settings.setPreferences', { language });
-    await page.reload();
-    await openInterview(page, shell, 'demo-clean-pass');
-    await panelsSettled(page);
+  testOpeningTheApp(
+    `export an interview's evidence file and verify it in Signing, then an altered one (${language})`,
+    async ({ page, shell }, testInfo) => {
+      const w = WORDS[language];
+      await shell.ipc('settings.setPreferences', { language });
+      await openApp(page, shell);
+      await openInterview(page, shell, 'demo-clean-pass');
+      await panelsSettled(page);
 
-    await page.getByRole('button', { name: w.open }).click();
-    const form = page.getByTestId('evidence-export');
-    await form
-      .getByLabel(w.purpose)
-      .fill(language === 'es' ? 'Inspección CNBV, oficio 7/2026' : 'CNBV inspection 7/2026');
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      form.getByRole('button', { name: w.export }).click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/^evidence-demo-clean-pass-.*\.zip$/);
-    const path = testInfo.outputPath('evidence.zip');
-    await download.saveAs(path);
-    await expect(form.getByTestId('evidence-saved')).toContainText(/[0-9a-f]{64}/);
-    await form.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/evidence-export-${language}.png` });
-    // The export is in the trail, with its purpose.
-    const trail = await shell.ipc<{ entries: { action: string; detail: { what?: string; purpose?: string } }[] }>(
-      'interview.audit',
-      { interviewId: 'demo-clean-pass' },
-    );
-    expect(trail.entries.filter((e) => e.detail.what === 'evidenceFile')).toHaveLength(1);
-
-    await openSigning(page);
-    const section = page.locator('section.signing-verify-file');
-    await section.getByLabel(w.fileLabel).setInputFiles(path);
-    await section.getByRole('button', { name: w.verify }).click();
-    const result = section.getByTestId('evidence-file-result');
-    await expect(result).toHaveAttribute('data-valid', 'true');
-    await expect(result).toContainText(w.valid);
-    await expect(result).toContainText('demo-clean-pass');
-    await section.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/evidence-verified-${language}.png` });
-    await expectAxeClean(page);
-
-    // One byte of a part changed, the archive rewritten as a forger would: the part is named.
-    const parts = readZip(new Uint8Array(await readFile(path)));
-    const verifyAltered = async (part: string, name: string) => {
-      const altered = writeZip(
-        parts.map((p) => {
-          if (p.path !== part) return p;
-          const data = new Uint8Array(p.data);
-          data[Math.floor(data.length / 2)]! ^= 1;
-          return { path: p.path, data };
-        }),
+      await page.getByRole('button', { name: w.open }).click();
+      const form = page.getByTestId('evidence-export');
+      await form
+        .getByLabel(w.purpose)
+        .fill(language === 'es' ? 'Inspección CNBV, oficio 7/2026' : 'CNBV inspection 7/2026');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        form.getByRole('button', { name: w.export }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^evidence-demo-clean-pass-.*\.zip$/);
+      const path = testInfo.outputPath('evidence.zip');
+      await download.saveAs(path);
+      await expect(form.getByTestId('evidence-saved')).toContainText(/[0-9a-f]{64}/);
+      await form.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/evidence-export-${language}.png` });
+      // The export is in the trail, with its purpose.
+      const trail = await shell.ipc<{ entries: { action: string; detail: { what?: string; purpose?: string } }[] }>(
+        'interview.audit',
+        { interviewId: 'demo-clean-pass' },
       );
-      const alteredPath = testInfo.outputPath(name);
-      await writeFile(alteredPath, altered);
-      await section.getByLabel(w.fileLabel).setInputFiles(alteredPath);
+      expect(trail.entries.filter((e) => e.detail.what === 'evidenceFile')).toHaveLength(1);
+
+      await openSigning(page);
+      const section = page.locator('section.signing-verify-file');
+      await section.getByLabel(w.fileLabel).setInputFiles(path);
       await section.getByRole('button', { name: w.verify }).click();
-      await expect(result).toHaveAttribute('data-valid', 'false');
-      await expect(result).toContainText(w.invalid);
-      await expect(section.getByTestId('evidence-failed')).toContainText(part);
-    };
-    await verifyAltered('decisions.json', 'altered.zip');
-    await section.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/evidence-altered-${language}.png` });
-    // A contract's token: its own stamp and its CMS signature (step 6) fail, besides the manifest's line.
-    const token = parts.find((p) => p.path.startsWith('contracts/') && p.path.endsWith('.tst'))!.path;
-    await verifyAltered(token, 'altered-token.zip');
-    const failed = section.getByTestId('evidence-failed');
-    await expect(failed.getByRole('row').filter({ hasText: w.cmsStep })).toContainText(token);
-    await failed.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/evidence-altered-token-${language}.png` });
-  });
+      const result = section.getByTestId('evidence-file-result');
+      await expect(result).toHaveAttribute('data-valid', 'true');
+      await expect(result).toContainText(w.valid);
+      await expect(result).toContainText('demo-clean-pass');
+      await section.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/evidence-verified-${language}.png` });
+      await expectAxeClean(page);
+
+      // One byte of a part changed, the archive rewritten as a forger would: the part is named.
+      const parts = readZip(new Uint8Array(await readFile(path)));
+      const verifyAltered = async (part: string, name: string) => {
+        const altered = writeZip(
+          parts.map((p) => {
+            if (p.path !== part) return p;
+            const data = new Uint8Array(p.data);
+            data[Math.floor(data.length / 2)]! ^= 1;
+            return { path: p.path, data };
+          }),
+        );
+        const alteredPath = testInfo.outputPath(name);
+        await writeFile(alteredPath, altered);
+        await section.getByLabel(w.fileLabel).setInputFiles(alteredPath);
+        await section.getByRole('button', { name: w.verify }).click();
+        await expect(result).toHaveAttribute('data-valid', 'false');
+        await expect(result).toContainText(w.invalid);
+        await expect(section.getByTestId('evidence-failed')).toContainText(part);
+      };
+      await verifyAltered('decisions.json', 'altered.zip');
+      await section.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/evidence-altered-${language}.png` });
+      // A contract's token: its own stamp and its CMS signature (step 6) fail, besides the manifest's line.
+      const token = parts.find((p) => p.path.startsWith('contracts/') && p.path.endsWith('.tst'))!.path;
+      await verifyAltered(token, 'altered-token.zip');
+      const failed = section.getByTestId('evidence-failed');
+      await expect(failed.getByRole('row').filter({ hasText: w.cmsStep })).toContainText(token);
+      await failed.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/evidence-altered-token-${language}.png` });
+    },
+  );
 }
 
 /** 50 interviews decided on 2 Nov 2026, as a record of an earlier version left them (imported at start). */

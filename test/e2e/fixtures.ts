@@ -198,6 +198,7 @@ export const test = base.extend<
     page: Page;
     storeFiles: Record<string, string>;
     shellEnv: Record<string, string>;
+    appAtStart: boolean;
   },
   { teamServer: TeamServer; recordEngine: 'embedded' | 'team'; shellHost: ShellHost | undefined }
 >({
@@ -232,6 +233,11 @@ export const test = base.extend<
    * some runs in a process of its own, since the worker's shell host started with the worker's.
    */
   shellEnv: [{}, { option: true }],
+  /**
+   * Whether `page` arrives on the app (the default) or blank, for a test that prepares the shell first (preferences,
+   * the queue, the demo's faults) and then opens the app itself (`testOpeningTheApp`, `openApp`).
+   */
+  appAtStart: [true, { option: true }],
   shellHost: [
     // Playwright reads a fixture's dependencies from this pattern; this one has none.
     // eslint-disable-next-line no-empty-pattern
@@ -261,7 +267,7 @@ export const test = base.extend<
       await stopShell(started);
     }
   },
-  page: async ({ page, shell }, use) => {
+  page: async ({ page, shell, appAtStart }, use) => {
     // npm test asks for none (OMNI_E2E_SCREENSHOTS=off): nobody looks at that run's pictures, and each cost the
     // browser 0.2 to 0.7 s of CPU (docs/testing.md). A spec run by hand keeps them, to be looked at.
     if (process.env.OMNI_E2E_SCREENSHOTS === 'off') page.screenshot = async () => Buffer.alloc(0);
@@ -270,13 +276,25 @@ export const test = base.extend<
     page.on('console', (msg) => {
       if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console ${msg.type()}: ${msg.text()}`);
     });
-    await page.goto(shell.appUrl);
+    if (appAtStart) await page.goto(shell.appUrl);
     await use(page);
     // A CSP violation, an uncaught error or a warning (a header the browser rejects) is a bug even when the test's
     // own assertions passed.
     expect(problems, 'the page logged errors or warnings').toEqual([]);
   },
 });
+
+/**
+ * For a test that prepares the shell before the app's first load: its page starts blank until `openApp`. A load that
+ * a reload would only repeat costs the page about a second of CPU, and over forty journeys began that way
+ * (docs/testing.md, fifth round).
+ */
+export const testOpeningTheApp = test.extend({ appAtStart: false });
+
+/** Opens the app in a page that `testOpeningTheApp` left blank, as the shell's own link does (key in the fragment). */
+export async function openApp(page: Page, shell: ShellFixture) {
+  await page.goto(shell.appUrl);
+}
 
 export async function stopShell({ fixture, child }: { fixture: ShellFixture; child: ChildProcess }) {
   const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -1,6 +1,6 @@
 import { axeOf } from './axe';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, openApp, testOpeningTheApp } from './fixtures';
 import { goTo, panelsSettled } from './review-helpers';
 
 /**
@@ -67,79 +67,81 @@ const settled = (page: Page) =>
 
 for (const language of ['en', 'es'] as const)
   for (const width of [1024, 1280, 1920])
-    test(`screens, ${language} at ${width}: looked at, axe clean of every impact, API keys whole, the PDF in view`, async ({
-      page,
-      shell,
-    }) => {
-      test.setTimeout(240_000);
-      // Both themes in each language: light at 1024 and 1920, dark at 1280.
-      const theme = width === 1280 ? 'dark' : 'light';
-      await page.setViewportSize({ width, height: width === 1920 ? 1080 : 800 });
-      await shell.ipc('settings.setPreferences', { language, theme });
-      await page.reload();
-      const found: Record<string, string[]> = {};
-      const split: Record<string, string[]> = {};
-      // axe at 1024 (light) and 1280 (dark) covers each language in both themes; at 1920 it ran light again, and this
-      // spec, its twelve axe runs per test the most of it, was a sixth of the whole Playwright run's time.
-      const withAxe = width !== 1920;
-      const look = async (name: string) => {
-        await settled(page);
-        await page.screenshot({ path: `${SHOTS}/${language}-${width}-${name}.png` });
-        if (withAxe) found[name] = await axeViolations(page);
-        split[name] = await wordsBroken(page);
-      };
+    testOpeningTheApp(
+      `screens, ${language} at ${width}: looked at, axe clean of every impact, API keys whole, the PDF in view`,
+      async ({ page, shell }) => {
+        test.setTimeout(240_000);
+        // Both themes in each language: light at 1024 and 1920, dark at 1280.
+        const theme = width === 1280 ? 'dark' : 'light';
+        await page.setViewportSize({ width, height: width === 1920 ? 1080 : 800 });
+        await shell.ipc('settings.setPreferences', { language, theme });
+        await openApp(page, shell);
+        const found: Record<string, string[]> = {};
+        const split: Record<string, string[]> = {};
+        // axe at 1024 (light) and 1280 (dark) covers each language in both themes; at 1920 it ran light again, and this
+        // spec, its twelve axe runs per test the most of it, was a sixth of the whole Playwright run's time.
+        const withAxe = width !== 1920;
+        const look = async (name: string) => {
+          await settled(page);
+          await page.screenshot({ path: `${SHOTS}/${language}-${width}-${name}.png` });
+          if (withAxe) found[name] = await axeViolations(page);
+          split[name] = await wordsBroken(page);
+        };
 
-      await goTo(page, '/interviews');
-      await expect(page.getByTestId('queue-row').first()).toBeVisible();
-      await look('queue');
+        await goTo(page, '/interviews');
+        await expect(page.getByTestId('queue-row').first()).toBeVisible();
+        await look('queue');
 
-      // Approved over its findings, so its audit trail holds the longest detail there is (the findings acknowledged).
-      await shell.ipc('interview.decide', {
-        interviewId: 'demo-fraud-high',
-        decision: 'approve',
-        reason: language === 'es' ? 'Señales revisadas con la sucursal.' : 'Signals reviewed with the branch.',
-        acknowledgeHighFindings: true,
-      });
-      await goTo(page, '/interviews/demo-fraud-high');
-      await panelsSettled(page);
-      await look('interview-fraud-high');
-      await page.getByTestId('audit-table').scrollIntoViewIfNeeded();
-      await look('interview-audit');
-      await page.getByTestId('crossdoc-table').scrollIntoViewIfNeeded();
-      await look('interview-crossdoc');
+        // Approved over its findings, so its audit trail holds the longest detail there is (the findings acknowledged).
+        await shell.ipc('interview.decide', {
+          interviewId: 'demo-fraud-high',
+          decision: 'approve',
+          reason: language === 'es' ? 'Señales revisadas con la sucursal.' : 'Signals reviewed with the branch.',
+          acknowledgeHighFindings: true,
+        });
+        await goTo(page, '/interviews/demo-fraud-high');
+        await panelsSettled(page);
+        await look('interview-fraud-high');
+        await page.getByTestId('audit-table').scrollIntoViewIfNeeded();
+        await look('interview-audit');
+        await page.getByTestId('crossdoc-table').scrollIntoViewIfNeeded();
+        await look('interview-crossdoc');
 
-      await goTo(page, '/interviews/demo-clean-pass');
-      await panelsSettled(page);
-      await page.locator('.contract-actions button').first().click();
-      await expect(page.getByTestId('pdf-page')).toHaveText(/\d/);
-      // The first page starts in view, whatever the window's height.
-      const canvas = page.locator('.pdf-canvas canvas');
-      await expect.poll(() => canvas.evaluate((c) => c.getBoundingClientRect().height)).toBeGreaterThan(100);
-      const top = await canvas.evaluate((c) => c.getBoundingClientRect().top);
-      expect.soft(top).toBeGreaterThanOrEqual(0);
-      expect.soft(top).toBeLessThan((width === 1920 ? 1080 : 800) / 2);
-      await look('contract-pdf');
+        await goTo(page, '/interviews/demo-clean-pass');
+        await panelsSettled(page);
+        await page.locator('.contract-actions button').first().click();
+        await expect(page.getByTestId('pdf-page')).toHaveText(/\d/);
+        // The first page starts in view, whatever the window's height.
+        const canvas = page.locator('.pdf-canvas canvas');
+        await expect.poll(() => canvas.evaluate((c) => c.getBoundingClientRect().height)).toBeGreaterThan(100);
+        const top = await canvas.evaluate((c) => c.getBoundingClientRect().top);
+        expect.soft(top).toBeGreaterThanOrEqual(0);
+        expect.soft(top).toBeLessThan((width === 1920 ? 1080 : 800) / 2);
+        await look('contract-pdf');
 
-      await goTo(page, '/signing?contract=demo-clean-pass-credito');
-      await page.getByRole('button', { name: language === 'es' ? 'Sellar con NOM-151' : 'Seal with NOM-151' }).click();
-      await expect(page.getByTestId('nom151-folio').first()).toBeVisible({ timeout: 20_000 });
-      await look('signing-sealed');
+        await goTo(page, '/signing?contract=demo-clean-pass-credito');
+        await page
+          .getByRole('button', { name: language === 'es' ? 'Sellar con NOM-151' : 'Seal with NOM-151' })
+          .click();
+        await expect(page.getByTestId('nom151-folio').first()).toBeVisible({ timeout: 20_000 });
+        await look('signing-sealed');
 
-      for (const area of ['validation', 'capture', 'team', 'settings']) {
-        await goTo(page, `/${area}`);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await look(area);
-      }
+        for (const area of ['validation', 'capture', 'team', 'settings']) {
+          await goTo(page, `/${area}`);
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          await look(area);
+        }
 
-      await goTo(page, '/api-keys');
-      await expect(page.getByTestId('apikey-row').first()).toBeVisible();
-      await look('api-keys');
-      const scroll = page.getByTestId('apikeys-scroll');
-      expect.soft(await scroll.evaluate((s) => s.scrollWidth - s.clientWidth)).toBeLessThanOrEqual(0);
-      expect.soft(await cutCells(page)).toEqual([]);
+        await goTo(page, '/api-keys');
+        await expect(page.getByTestId('apikey-row').first()).toBeVisible();
+        await look('api-keys');
+        const scroll = page.getByTestId('apikeys-scroll');
+        expect.soft(await scroll.evaluate((s) => s.scrollWidth - s.clientWidth)).toBeLessThanOrEqual(0);
+        expect.soft(await cutCells(page)).toEqual([]);
 
-      const nothingOn = (screens: Record<string, string[]>) =>
-        Object.fromEntries(Object.keys(screens).map((screen) => [screen, []]));
-      expect.soft(split, 'words or ids cut across two lines').toEqual(nothingOn(split));
-      expect(found, 'axe violations').toEqual(nothingOn(found));
-    });
+        const nothingOn = (screens: Record<string, string[]>) =>
+          Object.fromEntries(Object.keys(screens).map((screen) => [screen, []]));
+        expect.soft(split, 'words or ids cut across two lines').toEqual(nothingOn(split));
+        expect(found, 'axe violations').toEqual(nothingOn(found));
+      },
+    );

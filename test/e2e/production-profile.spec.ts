@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, test, type ShellFixture } from './fixtures';
+import { expect, test, type ShellFixture, openApp, testOpeningTheApp } from './fixtures';
 import { openInterview, panelsSettled } from './review-helpers';
 
 /**
@@ -124,25 +124,25 @@ const NOTHING = {
 
 for (const [status, ended] of Object.entries(ENDED))
   for (const language of ['en', 'es'] as const)
-    test(`a ${status} session says so in every panel instead of its "nothing here" (${language})`, async ({
-      page,
-      shell,
-    }) => {
-      await productionLike(shell);
-      for (const fault of ended.faults) await shell.demo('faults', fault);
-      await shell.ipc('settings.setPreferences', { language });
-      await page.reload();
-      await openInterview(page, shell, ended.interviewId);
-      await panelsSettled(page);
-      for (const title of PANELS[language]) {
-        const panel = page
-          .locator('.workspace .panel')
-          .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
-        await expect(panel, title).toContainText(ended.said[language]);
-        await expect(panel, title).not.toContainText(NOTHING[language]);
-      }
-      await page.screenshot({ path: `${SHOTS}/ended-${status}-${language}.png`, fullPage: true });
-    });
+    testOpeningTheApp(
+      `a ${status} session says so in every panel instead of its "nothing here" (${language})`,
+      async ({ page, shell }) => {
+        await productionLike(shell);
+        for (const fault of ended.faults) await shell.demo('faults', fault);
+        await shell.ipc('settings.setPreferences', { language });
+        await openApp(page, shell);
+        await openInterview(page, shell, ended.interviewId);
+        await panelsSettled(page);
+        for (const title of PANELS[language]) {
+          const panel = page
+            .locator('.workspace .panel')
+            .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+          await expect(panel, title).toContainText(ended.said[language]);
+          await expect(panel, title).not.toContainText(NOTHING[language]);
+        }
+        await page.screenshot({ path: `${SHOTS}/ended-${status}-${language}.png`, fullPage: true });
+      },
+    );
 
 test('the API-keys screen lists page-wrapped keys with epoch times as dates', async ({ page, shell }) => {
   await productionLike(shell);
@@ -155,10 +155,10 @@ test('the API-keys screen lists page-wrapped keys with epoch times as dates', as
   await page.screenshot({ path: `${SHOTS}/apikeys.png`, fullPage: true });
 });
 
-test('a video import answered with gzip succeeds once', async ({ page, shell }) => {
+testOpeningTheApp('a video import answered with gzip succeeds once', async ({ page, shell }) => {
   await productionLike(shell);
   await shell.ipc('queue.addDemoSeeds', {});
-  await page.reload();
+  await openApp(page, shell);
   await nav(page, /^Capture/);
   await page.getByRole('tab', { name: 'Video import' }).click();
   await page.getByLabel('Interview', { exact: true }).selectOption('demo-clean-pass');

@@ -3,7 +3,16 @@ import type { Browser, Page } from '@playwright/test';
 import type { AuditView } from '../../common/ipc/interview';
 import type { ClaimView } from '../../common/ipc/team';
 import { openRecord } from '../../main/record/open';
-import { expect, onTeamDatabase, startShell, stopShell, test, type ShellFixture } from './fixtures';
+import {
+  expect,
+  onTeamDatabase,
+  startShell,
+  stopShell,
+  test,
+  type ShellFixture,
+  openApp,
+  testOpeningTheApp,
+} from './fixtures';
 import { expectAxeClean, goTo } from './review-helpers';
 
 /** Issue #35: rows checked in the queue (click, shift-click, `x`, all in the view) and acted on together. */
@@ -45,86 +54,86 @@ async function claimedQueue(shell: ShellFixture): Promise<void> {
 const rowIds = (page: Page) => page.getByTestId('queue-row').locator('td.queue-id a').allTextContents();
 
 for (const language of ['en', 'es'] as const)
-  test(`${language}: five rows checked by click, shift-click and x, their claims released and exported as CSV`, async ({
-    page,
-    shell,
-  }) => {
-    const w = WORDS[language];
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await shell.ipc('settings.setPreferences', { language });
-    await claimedQueue(shell);
-    const claimedBefore = (await shell.ipc<ClaimView[]>('team.holders', {})).length;
-    await page.reload();
-    await goTo(page, '/interviews');
-    const rows = page.getByTestId('queue-row');
-    await expect(rows.first()).toBeVisible();
-    const ids = (await rowIds(page)).slice(0, 5);
+  testOpeningTheApp(
+    `${language}: five rows checked by click, shift-click and x, their claims released and exported as CSV`,
+    async ({ page, shell }) => {
+      const w = WORDS[language];
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await shell.ipc('settings.setPreferences', { language });
+      await claimedQueue(shell);
+      const claimedBefore = (await shell.ipc<ClaimView[]>('team.holders', {})).length;
+      await openApp(page, shell);
+      await goTo(page, '/interviews');
+      const rows = page.getByTestId('queue-row');
+      await expect(rows.first()).toBeVisible();
+      const ids = (await rowIds(page)).slice(0, 5);
 
-    // Click the first, shift-click the fourth: the four between; then the fifth highlighted and `x`.
-    await page.getByRole('checkbox', { name: w.select(ids[0]!) }).click();
-    await page.getByRole('checkbox', { name: w.select(ids[3]!) }).click({ modifiers: ['Shift'] });
-    await rows.nth(4).locator('td.queue-label').click();
-    await expect(rows.nth(4)).toHaveAttribute('aria-current', 'true');
-    await page.keyboard.press('x');
-    for (const id of ids) await expect(page.getByRole('checkbox', { name: w.select(id) })).toBeChecked();
-    await expect(page.getByRole('checkbox', { name: w.select((await rowIds(page))[5]!) })).not.toBeChecked();
-    await expect(page.getByTestId('bulk-bar')).toContainText(w.selected);
-    await expect(page.getByTestId('queue-selection-said')).toHaveText(w.selected);
-    await page.screenshot({ path: `${SHOTS}/selected-${language}-1280.png` });
+      // Click the first, shift-click the fourth: the four between; then the fifth highlighted and `x`.
+      await page.getByRole('checkbox', { name: w.select(ids[0]!) }).click();
+      await page.getByRole('checkbox', { name: w.select(ids[3]!) }).click({ modifiers: ['Shift'] });
+      await rows.nth(4).locator('td.queue-label').click();
+      await expect(rows.nth(4)).toHaveAttribute('aria-current', 'true');
+      await page.keyboard.press('x');
+      for (const id of ids) await expect(page.getByRole('checkbox', { name: w.select(id) })).toBeChecked();
+      await expect(page.getByRole('checkbox', { name: w.select((await rowIds(page))[5]!) })).not.toBeChecked();
+      await expect(page.getByTestId('bulk-bar')).toContainText(w.selected);
+      await expect(page.getByTestId('queue-selection-said')).toHaveText(w.selected);
+      await page.screenshot({ path: `${SHOTS}/selected-${language}-1280.png` });
 
-    await page.getByRole('button', { name: w.release }).click();
-    await expect(page.getByTestId('bulk-summary')).toContainText(w.released);
-    const holders = (await shell.ipc<ClaimView[]>('team.holders', {})).map((c) => c.interviewId);
-    expect(holders).toHaveLength(claimedBefore - 5);
-    for (const id of ids) expect(holders).not.toContain(id);
+      await page.getByRole('button', { name: w.release }).click();
+      await expect(page.getByTestId('bulk-summary')).toContainText(w.released);
+      const holders = (await shell.ipc<ClaimView[]>('team.holders', {})).map((c) => c.interviewId);
+      expect(holders).toHaveLength(claimedBefore - 5);
+      for (const id of ids) expect(holders).not.toContain(id);
 
-    // The rows stay checked: the same five exported, in the screen's language.
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: w.exportCsv }).click();
-    const file = await download;
-    expect(file.suggestedFilename()).toMatch(language === 'es' ? /^bandeja-.*\.csv$/ : /^queue-.*\.csv$/);
-    const text = Buffer.concat(await (await file.createReadStream()).toArray()).toString('utf8');
-    const lines = text
-      .replace(/^\ufeff/, '')
-      .trimEnd()
-      .split('\r\n');
-    expect(lines[0]).toContain(w.header);
-    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(ids);
-    // Nobody holds them now; each still waits to be reviewed.
-    for (const line of lines.slice(1)) expect(line).toContain(`,${w.toReview},`);
-    await expect(page.getByTestId('bulk-summary')).toContainText(w.exported);
+      // The rows stay checked: the same five exported, in the screen's language.
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: w.exportCsv }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(language === 'es' ? /^bandeja-.*\.csv$/ : /^queue-.*\.csv$/);
+      const text = Buffer.concat(await (await file.createReadStream()).toArray()).toString('utf8');
+      const lines = text
+        .replace(/^\ufeff/, '')
+        .trimEnd()
+        .split('\r\n');
+      expect(lines[0]).toContain(w.header);
+      expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(ids);
+      // Nobody holds them now; each still waits to be reviewed.
+      for (const line of lines.slice(1)) expect(line).toContain(`,${w.toReview},`);
+      await expect(page.getByTestId('bulk-summary')).toContainText(w.exported);
 
-    // Each interview's own trail says what was done to it.
-    for (const interviewId of ids) {
-      const { entries } = await shell.ipc<AuditView>('interview.audit', { interviewId });
-      expect(entries.map((e) => [e.action, e.detail.what])).toEqual(
-        expect.arrayContaining([
-          ['released', undefined],
-          ['downloaded', 'queueCsv'],
-        ]),
-      );
-    }
+      // Each interview's own trail says what was done to it.
+      for (const interviewId of ids) {
+        const { entries } = await shell.ipc<AuditView>('interview.audit', { interviewId });
+        expect(entries.map((e) => [e.action, e.detail.what])).toEqual(
+          expect.arrayContaining([
+            ['released', undefined],
+            ['downloaded', 'queueCsv'],
+          ]),
+        );
+      }
 
-    // Released again, each is refused and listed with the reason.
-    await page.getByRole('button', { name: w.release }).click();
-    const refused = page.getByTestId('bulk-refused').getByRole('listitem');
-    await expect(refused).toHaveCount(5);
-    await expect(refused.first()).toContainText(`${ids[0]}: ${w.nobodyHeld}`);
-    await expectAxeClean(page);
-    await page.screenshot({ path: `${SHOTS}/refused-${language}-1280.png`, fullPage: true });
-    await page.setViewportSize({ width: 1024, height: 800 });
-    await expect(page.getByTestId('bulk-bar')).toBeVisible();
-    expect(
-      await page.locator('.queue-table-scroll').evaluate((s) => s.scrollWidth - s.clientWidth),
-    ).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/refused-${language}-1024.png` });
-    await shell.ipc('settings.setPreferences', { theme: 'dark' });
-    await page.reload();
-    await page.getByRole('checkbox', { name: w.select(ids[1]!) }).click();
-    await expect(page.getByTestId('bulk-bar')).toBeVisible();
-    await expectAxeClean(page);
-    await page.screenshot({ path: `${SHOTS}/selected-${language}-1024-dark.png` });
-  });
+      // Released again, each is refused and listed with the reason.
+      await page.getByRole('button', { name: w.release }).click();
+      const refused = page.getByTestId('bulk-refused').getByRole('listitem');
+      await expect(refused).toHaveCount(5);
+      await expect(refused.first()).toContainText(`${ids[0]}: ${w.nobodyHeld}`);
+      await expectAxeClean(page);
+      await page.screenshot({ path: `${SHOTS}/refused-${language}-1280.png`, fullPage: true });
+      await page.setViewportSize({ width: 1024, height: 800 });
+      await expect(page.getByTestId('bulk-bar')).toBeVisible();
+      expect(
+        await page.locator('.queue-table-scroll').evaluate((s) => s.scrollWidth - s.clientWidth),
+      ).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${SHOTS}/refused-${language}-1024.png` });
+      await shell.ipc('settings.setPreferences', { theme: 'dark' });
+      await page.reload();
+      await page.getByRole('checkbox', { name: w.select(ids[1]!) }).click();
+      await expect(page.getByTestId('bulk-bar')).toBeVisible();
+      await expectAxeClean(page);
+      await page.screenshot({ path: `${SHOTS}/selected-${language}-1024-dark.png` });
+    },
+  );
 
 test('all the rows of a view checked at once, removed together, and put back with one undo', async ({
   page,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, openApp, testOpeningTheApp } from './fixtures';
 import { expectAxeClean, goTo, openInterview, panelsSettled } from './review-helpers';
 
 /** Issue #35: the queue as a triage list, dense enough to see a morning's work at once. */
@@ -31,39 +31,39 @@ const idsBroken = (page: Page) =>
 
 for (const language of ['en', 'es'] as const)
   for (const width of [1280, 1024])
-    test(`${language}, ${width} x 800: one line a row, ids whole, at least 15 rows in view, no column cut off`, async ({
-      page,
-      shell,
-    }) => {
-      await page.setViewportSize({ width, height: 800 });
-      await shell.ipc('settings.setPreferences', { language });
-      // One without a session token, whose row also says so.
-      await shell.ipc('queue.add', { items: [{ interviewId: 'worklist-no-token-07' }] });
-      await shell.ipc('queue.addDemoSeeds', {});
-      await page.reload();
-      await goTo(page, '/interviews');
-      const rows = page.getByTestId('queue-row');
-      await expect(rows).toHaveCount(22);
-      // Adding waits behind its button while the queue has interviews.
-      await expect(page.getByTestId('queue-add-toggle')).toHaveAttribute('aria-expanded', 'false');
-      await expect(
-        page.getByLabel(language === 'es' ? 'Id de entrevista o enlace' : 'Interview id or link'),
-      ).toHaveCount(0);
+    testOpeningTheApp(
+      `${language}, ${width} x 800: one line a row, ids whole, at least 15 rows in view, no column cut off`,
+      async ({ page, shell }) => {
+        await page.setViewportSize({ width, height: 800 });
+        await shell.ipc('settings.setPreferences', { language });
+        // One without a session token, whose row also says so.
+        await shell.ipc('queue.add', { items: [{ interviewId: 'worklist-no-token-07' }] });
+        await shell.ipc('queue.addDemoSeeds', {});
+        await openApp(page, shell);
+        await goTo(page, '/interviews');
+        const rows = page.getByTestId('queue-row');
+        await expect(rows).toHaveCount(22);
+        // Adding waits behind its button while the queue has interviews.
+        await expect(page.getByTestId('queue-add-toggle')).toHaveAttribute('aria-expanded', 'false');
+        await expect(
+          page.getByLabel(language === 'es' ? 'Id de entrevista o enlace' : 'Interview id or link'),
+        ).toHaveCount(0);
 
-      expect(await rowsInView(page)).toBeGreaterThanOrEqual(15);
-      const heights = await rows.evaluateAll((all) => all.map((r) => r.getBoundingClientRect().height));
-      // One line: every row as tall as the shortest, and that is a single line of text with its padding.
-      expect(Math.max(...heights) - Math.min(...heights)).toBeLessThan(2);
-      expect(Math.max(...heights)).toBeLessThan(36);
-      expect(await idsBroken(page)).toEqual([]);
-      const scroll = page.locator('.queue-table-scroll');
-      expect(await scroll.evaluate((s) => s.scrollWidth - s.clientWidth)).toBeLessThanOrEqual(0);
-      await expect(rows.filter({ hasText: 'worklist-no-token-07' })).toContainText(
-        language === 'es' ? 'Sin token' : 'No token',
-      );
-      await expectAxeClean(page);
-      await page.screenshot({ path: `.tmp/screenshots/queue-triage/queue-${language}-${width}.png` });
-    });
+        expect(await rowsInView(page)).toBeGreaterThanOrEqual(15);
+        const heights = await rows.evaluateAll((all) => all.map((r) => r.getBoundingClientRect().height));
+        // One line: every row as tall as the shortest, and that is a single line of text with its padding.
+        expect(Math.max(...heights) - Math.min(...heights)).toBeLessThan(2);
+        expect(Math.max(...heights)).toBeLessThan(36);
+        expect(await idsBroken(page)).toEqual([]);
+        const scroll = page.locator('.queue-table-scroll');
+        expect(await scroll.evaluate((s) => s.scrollWidth - s.clientWidth)).toBeLessThanOrEqual(0);
+        await expect(rows.filter({ hasText: 'worklist-no-token-07' })).toContainText(
+          language === 'es' ? 'Sin token' : 'No token',
+        );
+        await expectAxeClean(page);
+        await page.screenshot({ path: `.tmp/screenshots/queue-triage/queue-${language}-${width}.png` });
+      },
+    );
 
 test('"Add interviews" opens the panel at its id field and closes it again; an empty queue opens it by itself', async ({
   page,

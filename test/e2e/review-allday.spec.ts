@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, openApp, testOpeningTheApp } from './fixtures';
 import { englishOnlyPatterns } from './english-catalog';
 import { goTo, openInterview, panelsSettled, videoState } from './review-helpers';
 
@@ -209,41 +209,41 @@ const wordsBrokenIn = (root: Locator, { hyphens = 'keep' }: { hyphens?: 'keep' |
 
 for (const language of ['en', 'es'] as const)
   for (const width of [1024, 1280])
-    test(`cross-document table and fraud codes (${language}, ${width} px): no word or id cut in two, nothing runs out of the panel, fields in words`, async ({
-      page,
-      shell,
-    }) => {
-      await shell.ipc('settings.setPreferences', { language });
-      await page.setViewportSize({ width, height: 800 });
-      await page.reload();
-      for (const id of ['demo-fraud-high', 'demo-no-fraud-risk']) {
-        await openInterview(page, shell, id);
+    testOpeningTheApp(
+      `cross-document table and fraud codes (${language}, ${width} px): no word or id cut in two, nothing runs out of the panel, fields in words`,
+      async ({ page, shell }) => {
+        await shell.ipc('settings.setPreferences', { language });
+        await page.setViewportSize({ width, height: 800 });
+        await openApp(page, shell);
+        for (const id of ['demo-fraud-high', 'demo-no-fraud-risk']) {
+          await openInterview(page, shell, id);
+          await panelsSettled(page);
+          const table = page.getByTestId('crossdoc-table');
+          await expect(table).toBeVisible();
+          expect(await wordsBrokenIn(table)).toEqual([]);
+          const overflow = await table.evaluate(
+            (t) => t.getBoundingClientRect().right - t.closest('.panel')!.getBoundingClientRect().right,
+          );
+          expect(overflow).toBeLessThanOrEqual(0);
+          await expect(table).toContainText(language === 'es' ? 'Nombre completo' : 'Full name');
+          await expect(table).not.toContainText('fullName');
+        }
+        // Fraud codes are ids too: "DEVICE_ / REUSE" reads as two codes.
+        await openInterview(page, shell, 'demo-fraud-high');
         await panelsSettled(page);
-        const table = page.getByTestId('crossdoc-table');
-        await expect(table).toBeVisible();
-        expect(await wordsBrokenIn(table)).toEqual([]);
-        const overflow = await table.evaluate(
-          (t) => t.getBoundingClientRect().right - t.closest('.panel')!.getBoundingClientRect().right,
-        );
+        const fraud = page.getByTestId('fraud-risk');
+        await expect(fraud).toContainText('DEVICE_REUSE');
+        expect(await wordsBrokenIn(fraud, { hyphens: 'break' })).toEqual([]);
+        const overflow = await fraud.evaluate((f) => f.scrollWidth - f.clientWidth);
         expect(overflow).toBeLessThanOrEqual(0);
-        await expect(table).toContainText(language === 'es' ? 'Nombre completo' : 'Full name');
-        await expect(table).not.toContainText('fullName');
-      }
-      // Fraud codes are ids too: "DEVICE_ / REUSE" reads as two codes.
-      await openInterview(page, shell, 'demo-fraud-high');
-      await panelsSettled(page);
-      const fraud = page.getByTestId('fraud-risk');
-      await expect(fraud).toContainText('DEVICE_REUSE');
-      expect(await wordsBrokenIn(fraud, { hyphens: 'break' })).toEqual([]);
-      const overflow = await fraud.evaluate((f) => f.scrollWidth - f.clientWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-      await goTo(page, '/interviews/demo-no-fraud-risk');
-      await panelsSettled(page);
-      await expect(page.getByTestId('crossdoc-table')).toContainText(
-        language === 'es' ? 'No comparado' : 'Not compared',
-      );
-      await expect(page.getByTestId('crossdoc-table')).toContainText(language === 'es' ? 'Domicilio' : 'Address');
-    });
+        await goTo(page, '/interviews/demo-no-fraud-risk');
+        await panelsSettled(page);
+        await expect(page.getByTestId('crossdoc-table')).toContainText(
+          language === 'es' ? 'No comparado' : 'Not compared',
+        );
+        await expect(page.getByTestId('crossdoc-table')).toContainText(language === 'es' ? 'Domicilio' : 'Address');
+      },
+    );
 
 test('at 1024 px the video stays in view while the analyst reads down to the notes', async ({ page, shell }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
@@ -275,82 +275,82 @@ async function englishOnScreen(page: Page, patterns: RegExp[]): Promise<string[]
   return [...new Set(texts.filter((text) => patterns.some((p) => p.test(text))))];
 }
 
-test('es-MX: no English on any screen, the pickers, API-key columns and values, and the same word for one thing', async ({
-  page,
-  shell,
-}) => {
-  const patterns = englishOnlyPatterns();
-  await shell.ipc('settings.setPreferences', { language: 'es' });
-  await shell.ipc('queue.addDemoSeeds', {});
-  await page.reload();
-  const seen: Record<string, string[]> = {};
-  const scan = async (screen: string) => {
-    seen[screen] = await englishOnScreen(page, patterns);
-    expect(await page.locator('body').innerText()).not.toMatch(/\bentorno\b/i);
-  };
+testOpeningTheApp(
+  'es-MX: no English on any screen, the pickers, API-key columns and values, and the same word for one thing',
+  async ({ page, shell }) => {
+    const patterns = englishOnlyPatterns();
+    await shell.ipc('settings.setPreferences', { language: 'es' });
+    await shell.ipc('queue.addDemoSeeds', {});
+    await openApp(page, shell);
+    const seen: Record<string, string[]> = {};
+    const scan = async (screen: string) => {
+      seen[screen] = await englishOnScreen(page, patterns);
+      expect(await page.locator('body').innerText()).not.toMatch(/\bentorno\b/i);
+    };
 
-  await goTo(page, '/interviews');
-  await expect(page.getByTestId('queue-row').first()).toBeVisible();
-  await scan('queue');
-  for (const id of ['demo-fraud-high', 'demo-no-fraud-risk', 'demo-clean-pass']) {
-    await goTo(page, `/interviews/${id}`);
-    await panelsSettled(page);
-    await scan(id);
-  }
-  // "Captura" is the Capture area; the player's button says what it takes.
-  await expect(page.getByRole('button', { name: 'Captura', exact: true })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Aprobar', exact: true }).click();
-  await scan('decision dialog');
-  // After the decision: the recorded dialog with its way on, then the question before changing it.
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Motivo (obligatorio)').fill('Todo coincide con la identificación.');
-  await dialog.getByRole('button', { name: 'Registrar decisión' }).click();
-  await expect(dialog.getByTestId('decision-recorded')).toBeVisible();
-  await scan('decision recorded');
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Rechazar', exact: true }).click();
-  await expect(page.getByRole('dialog').getByTestId('already-decided')).toBeVisible();
-  await scan('change decision question');
-  await page.getByRole('dialog').getByRole('button', { name: 'Conservar la decisión' }).click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  await page.locator('main#main').focus();
-  await page.keyboard.press('?');
-  await scan('shortcut sheet');
-  await page.keyboard.press('Escape');
+    await goTo(page, '/interviews');
+    await expect(page.getByTestId('queue-row').first()).toBeVisible();
+    await scan('queue');
+    for (const id of ['demo-fraud-high', 'demo-no-fraud-risk', 'demo-clean-pass']) {
+      await goTo(page, `/interviews/${id}`);
+      await panelsSettled(page);
+      await scan(id);
+    }
+    // "Captura" is the Capture area; the player's button says what it takes.
+    await expect(page.getByRole('button', { name: 'Captura', exact: true })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Aprobar', exact: true }).click();
+    await scan('decision dialog');
+    // After the decision: the recorded dialog with its way on, then the question before changing it.
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Motivo (obligatorio)').fill('Todo coincide con la identificación.');
+    await dialog.getByRole('button', { name: 'Registrar decisión' }).click();
+    await expect(dialog.getByTestId('decision-recorded')).toBeVisible();
+    await scan('decision recorded');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Rechazar', exact: true }).click();
+    await expect(page.getByRole('dialog').getByTestId('already-decided')).toBeVisible();
+    await scan('change decision question');
+    await page.getByRole('dialog').getByRole('button', { name: 'Conservar la decisión' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.locator('main#main').focus();
+    await page.keyboard.press('?');
+    await scan('shortcut sheet');
+    await page.keyboard.press('Escape');
 
-  const seeds = (await (await fetch(`${shell.demoUrl}/__demo/interviews`)).json()) as {
-    interviewId: string;
-    label: string;
-    labelEs?: string;
-  }[];
-  for (const area of ['/signing', '/validation', '/capture', '/api-keys', '/settings']) {
-    await goTo(page, area);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await scan(area);
-    if (area === '/capture')
-      for (const tab of ['Reverso de segunda identificación', 'Autenticación facial', 'Importar video']) {
-        await page.getByRole('tab', { name: tab }).click();
-        await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
-        await scan(`${area} ${tab}`);
-      }
-    // The interview pickers name the demo interviews in Spanish.
-    for (const option of await page.locator('select option').allTextContents())
-      for (const seed of seeds)
-        if (seed.labelEs && seed.labelEs !== seed.label) expect(option).not.toContain(`${seed.label} —`);
-  }
-  await goTo(page, '/api-keys');
-  const headers = page.locator('.apikeys-table thead th');
-  // Six columns in view, the masked key under the key id and the organization's id under its name.
-  await expect(headers).toHaveCount(6);
-  await expect(headers.nth(0)).toHaveText('Id de clave · Clave enmascarada');
-  await expect(headers.nth(4)).toHaveText('Organización · ID de la organización');
-  await expect(headers.nth(5)).toHaveText('Superadmin');
-  const superAdmin = await page.getByTestId('apikey-row').locator('td:nth-child(6)').allTextContents();
-  expect(new Set(superAdmin)).toEqual(new Set(['Sí', 'No']));
+    const seeds = (await (await fetch(`${shell.demoUrl}/__demo/interviews`)).json()) as {
+      interviewId: string;
+      label: string;
+      labelEs?: string;
+    }[];
+    for (const area of ['/signing', '/validation', '/capture', '/api-keys', '/settings']) {
+      await goTo(page, area);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await scan(area);
+      if (area === '/capture')
+        for (const tab of ['Reverso de segunda identificación', 'Autenticación facial', 'Importar video']) {
+          await page.getByRole('tab', { name: tab }).click();
+          await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+          await scan(`${area} ${tab}`);
+        }
+      // The interview pickers name the demo interviews in Spanish.
+      for (const option of await page.locator('select option').allTextContents())
+        for (const seed of seeds)
+          if (seed.labelEs && seed.labelEs !== seed.label) expect(option).not.toContain(`${seed.label} —`);
+    }
+    await goTo(page, '/api-keys');
+    const headers = page.locator('.apikeys-table thead th');
+    // Six columns in view, the masked key under the key id and the organization's id under its name.
+    await expect(headers).toHaveCount(6);
+    await expect(headers.nth(0)).toHaveText('Id de clave · Clave enmascarada');
+    await expect(headers.nth(4)).toHaveText('Organización · ID de la organización');
+    await expect(headers.nth(5)).toHaveText('Superadmin');
+    const superAdmin = await page.getByTestId('apikey-row').locator('td:nth-child(6)').allTextContents();
+    expect(new Set(superAdmin)).toEqual(new Set(['Sí', 'No']));
 
-  expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((k) => [k, []])));
-});
+    expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((k) => [k, []])));
+  },
+);
 
 test('API keys show all eight attributes in six columns at 1280 px; the PDF opens whole in its viewer; the raw-value bars are readable', async ({
   page,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { expect, test } from './fixtures';
+import { expect, test, openApp, testOpeningTheApp } from './fixtures';
 import { recordNotifications } from './notification-recorder';
 import { SHOTS, expectAxeClean, goTo, openInterview, panelsSettled, videoState } from './review-helpers';
 
@@ -91,54 +91,52 @@ test(
   },
 );
 
-test('the queue keeps its view: back from an interview it is as left, and next and previous follow it', async ({
-  page,
-  shell,
-}) => {
-  await shell.ipc('queue.addDemoSeeds', {});
-  // The window already shows the queue, read before the seeds were added.
-  await page.reload();
-  const rows = page.getByTestId('queue-row');
-  await expect(rows.first()).toBeVisible();
-  await page.getByLabel('Search').fill('demo-c');
-  await page.getByLabel('Sort by').selectOption('id');
-  await page.getByLabel('Search').blur();
-  await expect(rows).toHaveText([/demo-clean-pass/, /demo-closed/, /demo-contracts-many/]);
-  await page.keyboard.press('j');
-  await page.keyboard.press('Enter');
+testOpeningTheApp(
+  'the queue keeps its view: back from an interview it is as left, and next and previous follow it',
+  async ({ page, shell }) => {
+    await shell.ipc('queue.addDemoSeeds', {});
+    await openApp(page, shell);
+    const rows = page.getByTestId('queue-row');
+    await expect(rows.first()).toBeVisible();
+    await page.getByLabel('Search').fill('demo-c');
+    await page.getByLabel('Sort by').selectOption('id');
+    await page.getByLabel('Search').blur();
+    await expect(rows).toHaveText([/demo-clean-pass/, /demo-closed/, /demo-contracts-many/]);
+    await page.keyboard.press('j');
+    await page.keyboard.press('Enter');
 
-  // Next and previous walk the three interviews the analyst filtered, in their order, not the whole queue.
-  await expect(page.getByTestId('interview-id')).toHaveText('demo-closed');
-  await expect(page.getByTestId('queue-position')).toHaveText('Interview 2 of 3');
-  await panelsSettled(page);
-  await expectAxeClean(page);
-  await page.screenshot({ path: `${SHOTS}/queue-walk.png` });
-  await page.keyboard.press('j');
-  await expect(page.getByTestId('interview-id')).toHaveText('demo-contracts-many');
-  await expect(page.getByRole('button', { name: 'Next (j)' })).toBeDisabled();
-  await page.keyboard.press('k');
-  await page.keyboard.press('k');
-  await expect(page.getByTestId('interview-id')).toHaveText('demo-clean-pass');
-  await expect(page.getByTestId('queue-position')).toHaveText('Interview 1 of 3');
-  await expect(page.getByRole('button', { name: 'Previous (k)' })).toBeDisabled();
+    // Next and previous walk the three interviews the analyst filtered, in their order, not the whole queue.
+    await expect(page.getByTestId('interview-id')).toHaveText('demo-closed');
+    await expect(page.getByTestId('queue-position')).toHaveText('Interview 2 of 3');
+    await panelsSettled(page);
+    await expectAxeClean(page);
+    await page.screenshot({ path: `${SHOTS}/queue-walk.png` });
+    await page.keyboard.press('j');
+    await expect(page.getByTestId('interview-id')).toHaveText('demo-contracts-many');
+    await expect(page.getByRole('button', { name: 'Next (j)' })).toBeDisabled();
+    await page.keyboard.press('k');
+    await page.keyboard.press('k');
+    await expect(page.getByTestId('interview-id')).toHaveText('demo-clean-pass');
+    await expect(page.getByTestId('queue-position')).toHaveText('Interview 1 of 3');
+    await expect(page.getByRole('button', { name: 'Previous (k)' })).toBeDisabled();
 
-  // Back in the queue: the same search and sort, on the row of the interview just seen, also after a reload.
-  await page.getByRole('link', { name: /Review queue/ }).click();
-  await expect(page.getByLabel('Search')).toHaveValue('demo-c');
-  await expect(page.getByLabel('Sort by')).toHaveValue('id');
-  await expect(rows).toHaveCount(3);
-  await expect(rows.nth(0)).toHaveAttribute('aria-current', 'true');
-  await page.keyboard.press('j');
-  await page.reload();
-  await expect(page.getByLabel('Search')).toHaveValue('demo-c');
-  await expect(rows.nth(0)).toHaveAttribute('aria-current', 'true');
-});
+    // Back in the queue: the same search and sort, on the row of the interview just seen, also after a reload.
+    await page.getByRole('link', { name: /Review queue/ }).click();
+    await expect(page.getByLabel('Search')).toHaveValue('demo-c');
+    await expect(page.getByLabel('Sort by')).toHaveValue('id');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(0)).toHaveAttribute('aria-current', 'true');
+    await page.keyboard.press('j');
+    await page.reload();
+    await expect(page.getByLabel('Search')).toHaveValue('demo-c');
+    await expect(rows.nth(0)).toHaveAttribute('aria-current', 'true');
+  },
+);
 
-test('a removal from the queue can be undone, the entry back as it was', TEAM, async ({ page, shell }) => {
+testOpeningTheApp('a removal from the queue can be undone, the entry back as it was', TEAM, async ({ page, shell }) => {
   await shell.ipc('queue.addDemoSeeds', {});
   await shell.ipc('queue.setState', { interviewId: 'demo-closed', state: 'decided' });
-  // The window already shows the queue, read before these changes.
-  await page.reload();
+  await openApp(page, shell);
   const row = page.getByTestId('queue-row').filter({ hasText: 'demo-closed' });
   await expect(row).toContainText('Decided');
   await page.getByRole('button', { name: 'Remove demo-closed from the queue' }).click();
@@ -335,10 +333,10 @@ test('audit report: exported as JSON with a verified chain and as a PDF', TEAM, 
   await page.screenshot({ path: `${SHOTS}/audit.png` });
 });
 
-test('narrow window in Spanish: panels stacked, es-MX words, nothing mixed', async ({ page, shell }) => {
+testOpeningTheApp('narrow window in Spanish: panels stacked, es-MX words, nothing mixed', async ({ page, shell }) => {
   await shell.ipc('settings.setPreferences', { language: 'es' });
   await page.setViewportSize({ width: 720, height: 900 });
-  await page.reload();
+  await openApp(page, shell);
   await openInterview(page, shell, 'demo-fraud-high');
   await panelsSettled(page);
   await expect(page.getByRole('heading', { name: 'Validaciones de identificación' })).toBeVisible();
@@ -354,7 +352,7 @@ test('narrow window in Spanish: panels stacked, es-MX words, nothing mixed', asy
   await page.screenshot({ path: `${SHOTS}/narrow-es.png`, fullPage: true });
 });
 
-test(
+testOpeningTheApp(
   'missing session token: writes disabled with the reason until one is attached from the header',
   TEAM,
   async ({ page, shell }) => {
@@ -365,7 +363,7 @@ test(
     const token = seeds.find((s) => s.interviewId === 'demo-clean-pass')!.sessionToken;
     // The first run's demo interviews came with their tokens: emptied (tokens too), demo-clean-pass is added by id.
     await shell.ipc('settings.resetDemoData', {});
-    await page.reload();
+    await openApp(page, shell);
     await goTo(page, '/interviews');
     await page.getByLabel('Interview id or link').fill('demo-clean-pass');
     await page.getByRole('button', { name: 'Add to queue' }).click();
@@ -477,62 +475,62 @@ test('expired contract links are renewed when a PDF is opened later', async ({ p
   await expect(page.getByTestId('pdf-page')).toHaveText(/Page 1 of \d+/);
 });
 
-test('Spanish screen: demo offer in Spanish, only this organization, and a Spanish-only PDF report', async ({
-  page,
-  shell,
-}) => {
-  await shell.ipc('settings.setPreferences', { language: 'es' });
-  // As after Reset demo data: the first run's demo interviews gone, the offer is what the empty queue shows.
-  await shell.ipc('settings.resetDemoData', {});
-  await page.reload();
-  await goTo(page, '/interviews');
-  const offer = page.locator('.panel', { has: page.getByRole('heading', { name: 'Entrevistas de demostración' }) });
-  await expect(offer.locator('.seed-list li').first()).toBeVisible();
-  const seeds = (await (await fetch(`${shell.demoUrl}/__demo/interviews`)).json()) as {
-    interviewId: string;
-    label: string;
-    labelEs?: string;
-  }[];
-  const clean = seeds.find((s) => s.interviewId === 'demo-clean-pass')!;
-  expect(clean.labelEs).toBeTruthy();
-  await expect(offer.locator('li', { hasText: 'demo-clean-pass' })).toContainText(clean.labelEs!);
-  await expect(offer.locator('li', { hasText: 'demo-clean-pass' })).not.toContainText(clean.label);
-  // The app lists them from main with the demo API key: the other organization's interview is not offered.
-  expect(seeds.map((s) => s.interviewId)).toContain('demo-orgb-onboarding');
-  await expect(offer).not.toContainText('demo-orgb-onboarding');
-  await expectAxeClean(page);
-  await page.screenshot({ path: `${SHOTS}/demo-offer-es.png` });
+testOpeningTheApp(
+  'Spanish screen: demo offer in Spanish, only this organization, and a Spanish-only PDF report',
+  async ({ page, shell }) => {
+    await shell.ipc('settings.setPreferences', { language: 'es' });
+    // As after Reset demo data: the first run's demo interviews gone, the offer is what the empty queue shows.
+    await shell.ipc('settings.resetDemoData', {});
+    await openApp(page, shell);
+    await goTo(page, '/interviews');
+    const offer = page.locator('.panel', { has: page.getByRole('heading', { name: 'Entrevistas de demostración' }) });
+    await expect(offer.locator('.seed-list li').first()).toBeVisible();
+    const seeds = (await (await fetch(`${shell.demoUrl}/__demo/interviews`)).json()) as {
+      interviewId: string;
+      label: string;
+      labelEs?: string;
+    }[];
+    const clean = seeds.find((s) => s.interviewId === 'demo-clean-pass')!;
+    expect(clean.labelEs).toBeTruthy();
+    await expect(offer.locator('li', { hasText: 'demo-clean-pass' })).toContainText(clean.labelEs!);
+    await expect(offer.locator('li', { hasText: 'demo-clean-pass' })).not.toContainText(clean.label);
+    // The app lists them from main with the demo API key: the other organization's interview is not offered.
+    expect(seeds.map((s) => s.interviewId)).toContain('demo-orgb-onboarding');
+    await expect(offer).not.toContainText('demo-orgb-onboarding');
+    await expectAxeClean(page);
+    await page.screenshot({ path: `${SHOTS}/demo-offer-es.png` });
 
-  await offer.getByRole('button', { name: 'Agregar todas las de demostración' }).click();
-  await expect(page.getByTestId('queue-row').filter({ hasText: 'demo-clean-pass' })).toContainText(clean.labelEs!);
-  await expect(page.getByTestId('queue-row').filter({ hasText: 'demo-orgb-onboarding' })).toHaveCount(0);
+    await offer.getByRole('button', { name: 'Agregar todas las de demostración' }).click();
+    await expect(page.getByTestId('queue-row').filter({ hasText: 'demo-clean-pass' })).toContainText(clean.labelEs!);
+    await expect(page.getByTestId('queue-row').filter({ hasText: 'demo-orgb-onboarding' })).toHaveCount(0);
 
-  await page.getByRole('link', { name: 'demo-clean-pass' }).click();
-  await panelsSettled(page);
-  await expect(page.locator('.workspace-title')).toContainText(clean.labelEs!);
-  const [pdfDownload] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Exportar reporte PDF' }).click(),
-  ]);
-  const text = await pdfText(new Uint8Array(await readFile((await pdfDownload.path())!)));
-  for (const word of [
-    'Reporte de revisión de entrevista',
-    'Validaciones de identificación',
-    'Bitácora',
-    'Cadena de hashes verificada',
-  ])
-    expect(text).toContain(word);
-  for (const word of ['Interview review report', 'ID validation checks', 'Audit trail', 'Hash chain verified', ' / '])
-    expect(text).not.toContain(word);
-});
+    await page.getByRole('link', { name: 'demo-clean-pass' }).click();
+    await panelsSettled(page);
+    await expect(page.locator('.workspace-title')).toContainText(clean.labelEs!);
+    const [pdfDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exportar reporte PDF' }).click(),
+    ]);
+    const text = await pdfText(new Uint8Array(await readFile((await pdfDownload.path())!)));
+    for (const word of [
+      'Reporte de revisión de entrevista',
+      'Validaciones de identificación',
+      'Bitácora',
+      'Cadena de hashes verificada',
+    ])
+      expect(text).toContain(word);
+    for (const word of ['Interview review report', 'ID validation checks', 'Audit trail', 'Hash chain verified', ' / '])
+      expect(text).not.toContain(word);
+  },
+);
 
-test(
+testOpeningTheApp(
   'a CSV file picked in the queue adds its interviews, and the picker names the file',
   TEAM,
   async ({ page, shell }) => {
     // With interviews in the queue (on either engine), the ways to add wait behind their button.
     await shell.ipc('queue.addDemoSeeds', {});
-    await page.reload();
+    await openApp(page, shell);
     await goTo(page, '/interviews');
     await expect(page.getByTestId('queue-row').first()).toBeVisible();
     await page.getByTestId('queue-add-toggle').click();
@@ -552,40 +550,40 @@ test(
   },
 );
 
-test('a queue of 2,000 interviews draws only the rows in view, and the keyboard and the way back still reach every row', async ({
-  page,
-  shell,
-}) => {
-  const bulk = Array.from({ length: 2000 }, (_, i) => `bulk-${String(i).padStart(4, '0')}`);
-  // Emptied first, so the bulk list waits longest and leads the queue, as the first run's demo interviews would.
-  await shell.ipc('settings.resetDemoData', {});
-  await shell.ipc('queue.importText', { text: bulk.join('\n'), format: 'list' });
-  await shell.ipc('queue.addDemoSeeds', {});
-  await page.reload();
-  const rows = page.getByTestId('queue-row');
-  await expect(rows.first()).toContainText('bulk-0000');
-  await expect(page.getByText(/^2,0\d\d of 2,0\d\d interviews/)).toBeVisible();
-  expect(await rows.count()).toBeLessThan(60);
+testOpeningTheApp(
+  'a queue of 2,000 interviews draws only the rows in view, and the keyboard and the way back still reach every row',
+  async ({ page, shell }) => {
+    const bulk = Array.from({ length: 2000 }, (_, i) => `bulk-${String(i).padStart(4, '0')}`);
+    // Emptied first, so the bulk list waits longest and leads the queue, as the first run's demo interviews would.
+    await shell.ipc('settings.resetDemoData', {});
+    await shell.ipc('queue.importText', { text: bulk.join('\n'), format: 'list' });
+    await shell.ipc('queue.addDemoSeeds', {});
+    await openApp(page, shell);
+    const rows = page.getByTestId('queue-row');
+    await expect(rows.first()).toContainText('bulk-0000');
+    await expect(page.getByText(/^2,0\d\d of 2,0\d\d interviews/)).toBeVisible();
+    expect(await rows.count()).toBeLessThan(60);
 
-  // j past the bottom of the box: the selected row scrolls into view.
-  await page.getByLabel('Search').blur();
-  for (let i = 0; i < 30; i++) await page.keyboard.press('j');
-  const selected = page.locator('[data-testid="queue-row"][aria-current="true"]');
-  await expect(selected).toContainText('bulk-0030');
-  await expect(selected).toBeInViewport();
-  await page.screenshot({ path: `${SHOTS}/queue-2000.png` });
+    // j past the bottom of the box: the selected row scrolls into view.
+    await page.getByLabel('Search').blur();
+    for (let i = 0; i < 30; i++) await page.keyboard.press('j');
+    const selected = page.locator('[data-testid="queue-row"][aria-current="true"]');
+    await expect(selected).toContainText('bulk-0030');
+    await expect(selected).toBeInViewport();
+    await page.screenshot({ path: `${SHOTS}/queue-2000.png` });
 
-  // Back from an interview at the far end of the queue, its row is selected and in view.
-  await goTo(page, '/interviews/demo-clean-pass');
-  await panelsSettled(page);
-  await page.getByRole('link', { name: /Review queue/ }).click();
-  await expect(selected).toContainText('demo-clean-pass');
-  await expect(selected).toBeInViewport();
+    // Back from an interview at the far end of the queue, its row is selected and in view.
+    await goTo(page, '/interviews/demo-clean-pass');
+    await panelsSettled(page);
+    await page.getByRole('link', { name: /Review queue/ }).click();
+    await expect(selected).toContainText('demo-clean-pass');
+    await expect(selected).toBeInViewport();
 
-  await page.getByLabel('Search').fill('bulk-1999');
-  await expect(rows).toHaveCount(1);
-  await expectAxeClean(page);
-});
+    await page.getByLabel('Search').fill('bulk-1999');
+    await expect(rows).toHaveCount(1);
+    await expectAxeClean(page);
+  },
+);
 
 test('back from an interview whose row is just below the fold, the queue shows that row', async ({ page, shell }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
@@ -602,28 +600,31 @@ test('back from an interview whose row is just below the fold, the queue shows t
   await expect(selected).toBeInViewport();
 });
 
-test('Spanish workspace on narrower windows: every control stays inside its panel', async ({ page, shell }) => {
-  await shell.ipc('settings.setPreferences', { language: 'es' });
-  await page.reload();
-  await openInterview(page, shell, 'demo-fraud-high');
-  for (const width of [1024, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    await panelsSettled(page);
-    await expect(
-      page.getByRole('radiogroup', { name: 'Ordenar por' }).getByRole('radio', { name: 'Nombre' }),
-    ).toBeVisible();
-    const outside = await page.evaluate(() =>
-      [...document.querySelectorAll('.workspace .panel')].flatMap((panel) => {
-        const edge = panel.getBoundingClientRect().right;
-        return [...panel.querySelectorAll('button, input, label, a, th')]
-          .filter((el) => el.getBoundingClientRect().right > edge + 1 && getComputedStyle(el).position !== 'absolute')
-          .map((el) => el.textContent?.trim() || el.tagName);
-      }),
-    );
-    expect(outside, `at ${width} px`).toEqual([]);
-  }
-  await page.screenshot({ path: `${SHOTS}/workspace-es-1280.png` });
-});
+testOpeningTheApp(
+  'Spanish workspace on narrower windows: every control stays inside its panel',
+  async ({ page, shell }) => {
+    await shell.ipc('settings.setPreferences', { language: 'es' });
+    await openApp(page, shell);
+    await openInterview(page, shell, 'demo-fraud-high');
+    for (const width of [1024, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await panelsSettled(page);
+      await expect(
+        page.getByRole('radiogroup', { name: 'Ordenar por' }).getByRole('radio', { name: 'Nombre' }),
+      ).toBeVisible();
+      const outside = await page.evaluate(() =>
+        [...document.querySelectorAll('.workspace .panel')].flatMap((panel) => {
+          const edge = panel.getBoundingClientRect().right;
+          return [...panel.querySelectorAll('button, input, label, a, th')]
+            .filter((el) => el.getBoundingClientRect().right > edge + 1 && getComputedStyle(el).position !== 'absolute')
+            .map((el) => el.textContent?.trim() || el.tagName);
+        }),
+      );
+      expect(outside, `at ${width} px`).toEqual([]);
+    }
+    await page.screenshot({ path: `${SHOTS}/workspace-es-1280.png` });
+  },
+);
 
 test('a contract is sent to NOM-151 sealing with its document id filled in', async ({ page, shell }) => {
   await openInterview(page, shell, 'demo-clean-pass');

@@ -1,7 +1,7 @@
 import { axeOf } from './axe';
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, openApp, testOpeningTheApp } from './fixtures';
 
 /**
  * A contract officer's journey: seal a signed contract, see the evidence verified, save the contract and its
@@ -90,49 +90,49 @@ test('seal a contract, see it verified, tamper with the file, see it fail', asyn
   await axeClean(page);
 });
 
-test('sign a string and read the evidence in Spanish; a broken evidence file fails cleanly', async ({
-  page,
-  shell,
-}, testInfo) => {
-  await shell.ipc('settings.setPreferences', { language: 'es' });
-  // An interview's contract links here with the id filled in.
-  await page.reload();
-  await page.evaluate(() => (window.location.hash = '#/signing?contract=demo-closed-credito'));
-  await expect(page.getByRole('heading', { name: 'Sellar con NOM-151' })).toBeVisible();
-  await expect(page.getByLabel('Id del contrato firmado')).toHaveValue('demo-closed-credito');
+testOpeningTheApp(
+  'sign a string and read the evidence in Spanish; a broken evidence file fails cleanly',
+  async ({ page, shell }, testInfo) => {
+    await shell.ipc('settings.setPreferences', { language: 'es' });
+    // An interview's contract links here with the id filled in.
+    await openApp(page, shell);
+    await page.evaluate(() => (window.location.hash = '#/signing?contract=demo-closed-credito'));
+    await expect(page.getByRole('heading', { name: 'Sellar con NOM-151' })).toBeVisible();
+    await expect(page.getByLabel('Id del contrato firmado')).toHaveValue('demo-closed-credito');
 
-  const sign = page.locator('section.signing-string');
-  await sign.getByRole('button', { name: 'Firmar con NOM-151' }).click();
-  await expect(sign.getByRole('alert')).toHaveText('Escribe o carga el texto a firmar.');
-  await sign.getByLabel('Cargar texto desde un archivo…').setInputFiles({
-    name: 'acuerdo.txt',
-    mimeType: 'text/plain',
-    buffer: Buffer.from('Acepto el aviso de privacidad.'),
-  });
-  await expect(sign.getByLabel('Texto a firmar')).toHaveValue('Acepto el aviso de privacidad.');
-  await sign.getByRole('button', { name: 'Firmar con NOM-151' }).click();
-  const result = sign.getByTestId('nom151-result');
-  await expect(result.getByText('Verificada', { exact: true })).toBeVisible();
-  await expect(result).toContainText('Folio');
-  await expect(result).toContainText('Hash SHA-256');
+    const sign = page.locator('section.signing-string');
+    await sign.getByRole('button', { name: 'Firmar con NOM-151' }).click();
+    await expect(sign.getByRole('alert')).toHaveText('Escribe o carga el texto a firmar.');
+    await sign.getByLabel('Cargar texto desde un archivo…').setInputFiles({
+      name: 'acuerdo.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Acepto el aviso de privacidad.'),
+    });
+    await expect(sign.getByLabel('Texto a firmar')).toHaveValue('Acepto el aviso de privacidad.');
+    await sign.getByRole('button', { name: 'Firmar con NOM-151' }).click();
+    const result = sign.getByTestId('nom151-result');
+    await expect(result.getByText('Verificada', { exact: true })).toBeVisible();
+    await expect(result).toContainText('Folio');
+    await expect(result).toContainText('Hash SHA-256');
 
-  const evidencePath = testInfo.outputPath('cadena.tsr');
-  await saveTo(page, 'Guardar la constancia de conservación (.tsr)', evidencePath);
-  const truncated = (await readFile(evidencePath)).subarray(0, 120);
-  const verify = page.locator('section.signing-verify');
-  await expect(verify.getByTestId('nom-evidence-name')).toHaveText('Ningún archivo elegido');
-  await verify
-    .getByLabel('Constancia o PDF sellado')
-    .setInputFiles({ name: 'cortada.tsr', mimeType: 'application/octet-stream', buffer: truncated });
-  await expect(verify.getByTestId('nom-evidence-name')).toHaveText('cortada.tsr · 120 B');
-  await expect(verify.locator('label.btn', { hasText: 'Elegir otro…' })).toBeVisible();
-  await verify.getByLabel('O el texto firmado').fill('Acepto el aviso de privacidad.');
-  await verify.getByRole('button', { name: 'Verificar', exact: true }).click();
-  const verdict = verify.getByTestId('nom151-result');
-  await expect(verdict.getByText('No válida', { exact: true })).toBeVisible();
-  await expect(verdict.getByTestId('nom151-failure')).toContainText('truncada');
-  await page.screenshot({ path: testInfo.outputPath('3-es.png'), fullPage: true });
-});
+    const evidencePath = testInfo.outputPath('cadena.tsr');
+    await saveTo(page, 'Guardar la constancia de conservación (.tsr)', evidencePath);
+    const truncated = (await readFile(evidencePath)).subarray(0, 120);
+    const verify = page.locator('section.signing-verify');
+    await expect(verify.getByTestId('nom-evidence-name')).toHaveText('Ningún archivo elegido');
+    await verify
+      .getByLabel('Constancia o PDF sellado')
+      .setInputFiles({ name: 'cortada.tsr', mimeType: 'application/octet-stream', buffer: truncated });
+    await expect(verify.getByTestId('nom-evidence-name')).toHaveText('cortada.tsr · 120 B');
+    await expect(verify.locator('label.btn', { hasText: 'Elegir otro…' })).toBeVisible();
+    await verify.getByLabel('O el texto firmado').fill('Acepto el aviso de privacidad.');
+    await verify.getByRole('button', { name: 'Verificar', exact: true }).click();
+    const verdict = verify.getByTestId('nom151-result');
+    await expect(verdict.getByText('No válida', { exact: true })).toBeVisible();
+    await expect(verdict.getByTestId('nom151-failure')).toContainText('truncada');
+    await page.screenshot({ path: testInfo.outputPath('3-es.png'), fullPage: true });
+  },
+);
 
 test('a failed seal says what happened, shows its code, and Retry seals', async ({ page, shell }, testInfo) => {
   await openSigning(page);
