@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { AuthErrorName } from '../../common/omni';
 import { pngBase64 } from '../helpers/demo-support';
 import { recordNotifications } from './notification-recorder';
-import { expect, test, type ShellFixture } from './fixtures';
+import { expect, openApp, test, testOpeningTheApp, type ShellFixture } from './fixtures';
 
 const SHOTS = '.tmp/screenshots/capture-tools';
 const PHOTO = { name: 'selfie.png', mimeType: 'image/png', buffer: Buffer.from(pngBase64(), 'base64') };
@@ -38,6 +38,35 @@ async function upload(page: Page, interviewId: string, button: string, file = PH
   await panel(page).getByRole('button', { name: button }).click();
   return panel(page);
 }
+
+testOpeningTheApp('the tabs stay where they are while the interview list is read', async ({ page, shell }) => {
+  await shell.ipc('queue.addDemoSeeds', {});
+  // The queue's answer held back until the tabs have been measured: a click aimed at a tab while the list arrived
+  // landed below it (seen in CI: "Back of second ID" focused, "Selfie" still chosen).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.startsWith('/ipc'),
+    async (route) => {
+      const call = route.request();
+      // A call goes alone (/ipc/<channel>) or in a batch (/ipc, the channels in its body).
+      if (call.url().endsWith('/ipc/queue.list') || call.postData()?.includes('"queue.list"')) await held;
+      await route.continue();
+    },
+  );
+  await openApp(page, shell);
+  await page.evaluate(() => (window.location.hash = '#/capture'));
+  const tabs = page.getByRole('tablist', { name: 'Capture tools' });
+  await expect(interview(page)).toBeDisabled();
+  await expect(interview(page)).toHaveText('Reading the review queue…');
+  const before = await tabs.boundingBox();
+  await page.screenshot({ path: `${SHOTS}/capture-reading-queue.png` });
+  release();
+  await expect(interview(page)).toBeEnabled();
+  await expect(page.getByTestId('token-state')).toContainText('Choose the interview to act on');
+  expect(await tabs.boundingBox()).toEqual(before);
+  await page.screenshot({ path: `${SHOTS}/capture-queue-read.png` });
+});
 
 test('selfie: disabled without a token, file checked before sending, advice per indicator, every 40xx status and attempts', async ({
   page,

@@ -3,7 +3,7 @@ import type { QueueEntry } from '../../../common/ipc/queue';
 import { keys, useOmniMutation } from '../../api/index';
 import { useQueueList } from '../../api/queue';
 import { defineMessages, useLocale, useT } from '../../i18n/index';
-import { Button, ErrorNotice, IconCheck, IconLock, IconWarning, SelectField, Skeleton } from '../../ui/index';
+import { Button, ErrorNotice, IconCheck, IconLock, IconWarning, SelectField } from '../../ui/index';
 import './picker.css';
 
 /**
@@ -14,6 +14,7 @@ const messages = defineMessages({
   en: {
     label: 'Interview',
     choose: 'Choose an interview…',
+    loading: 'Reading the review queue…',
     noToken: 'no session token',
     tokenSet: 'Session token attached. It stays encrypted in this app and is never shown.',
     tokenMissing:
@@ -32,6 +33,7 @@ const messages = defineMessages({
   es: {
     label: 'Entrevista',
     choose: 'Elige una entrevista…',
+    loading: 'Leyendo la bandeja de revisión…',
     noToken: 'sin token de sesión',
     tokenSet: 'Token de sesión adjunto. Se guarda cifrado en esta aplicación y nunca se muestra.',
     tokenMissing:
@@ -76,8 +78,10 @@ export function InterviewPicker({ value, onChange }: { value: string; onChange: 
   const addDemo = useOmniMutation((api) => api.queue.addDemoSeeds({}), invalidate);
 
   if (queue.error) return <ErrorNotice error={queue.error.data} onRetry={() => void queue.refetch()} />;
-  if (!queue.data) return <Skeleton rows={1} />;
-  const entries = queue.data;
+  // While the queue is read, the picker keeps the shape it will have (a disabled list), so the tabs below it do not
+  // move under a click the moment it arrives.
+  const loading = !queue.data;
+  const entries = queue.data ?? [];
   const selected = entries.find((e) => e.interviewId === value);
 
   const onAttach = (e: FormEvent) => {
@@ -109,8 +113,8 @@ export function InterviewPicker({ value, onChange }: { value: string; onChange: 
   };
 
   return (
-    <div className="interview-picker">
-      {entries.length === 0 ? (
+    <div className="interview-picker" aria-busy={loading}>
+      {!loading && entries.length === 0 ? (
         <div className="notice">
           <p>{t('emptyQueue')}</p>
           <Button onClick={() => addDemo.mutate(undefined)} disabled={addDemo.isPending}>
@@ -125,8 +129,9 @@ export function InterviewPicker({ value, onChange }: { value: string; onChange: 
           value={value}
           onChange={(e) => onChange(e.target.value)}
           aria-describedby={`${id}-state`}
+          disabled={loading}
         >
-          <option value="">{t('choose')}</option>
+          <option value="">{t(loading ? 'loading' : 'choose')}</option>
           {entries.map((e) => {
             // The demo's interviews carry a Spanish label too; one from elsewhere has only the one it came with.
             const label = locale === 'es' ? (e.labelEs ?? e.label) : e.label;
