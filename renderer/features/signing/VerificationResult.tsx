@@ -100,7 +100,7 @@ export function VerificationResult({
           <dt>{t('sealedAt')}</dt>
           <dd>
             <span className="num">{format.dateTime(d.genTime)}</span>{' '}
-            <span className="mono muted small">{d.genTime}</span>
+            <span className="mono muted small nowrap">{d.genTime}</span>
           </dd>
           <dt>{d.hashAlgorithm === 'SHA-256' ? t('hash') : t('hashOf', { algorithm: d.hashAlgorithm })}</dt>
           <dd className="mono hash">{d.imprintHex}</dd>
