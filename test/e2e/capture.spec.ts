@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { AuthErrorName } from '../../common/omni';
 import { pngBase64 } from '../helpers/demo-support';
 import { recordNotifications } from './notification-recorder';
-import { expect, openApp, test, testOpeningTheApp, type ShellFixture } from './fixtures';
+import { expect, openApp, testOpeningTheApp as test, type ShellFixture } from './fixtures';
 
 const SHOTS = '.tmp/screenshots/capture-tools';
 const PHOTO = { name: 'selfie.png', mimeType: 'image/png', buffer: Buffer.from(pngBase64(), 'base64') };
@@ -20,8 +20,7 @@ async function axeClean(page: Page) {
 
 async function openCapture(page: Page, shell: ShellFixture) {
   await shell.ipc('queue.addDemoSeeds', {});
-  // The page may have listed the queue before the seeds were added.
-  await page.reload();
+  await openApp(page, shell);
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: /^Capture/ })
@@ -39,7 +38,7 @@ async function upload(page: Page, interviewId: string, button: string, file = PH
   return panel(page);
 }
 
-testOpeningTheApp('the tabs stay where they are while the interview list is read', async ({ page, shell }) => {
+test('the tabs stay where they are while the interview list is read', async ({ page, shell }) => {
   await shell.ipc('queue.addDemoSeeds', {});
   // The queue's answer held back until the tabs have been measured: a click aimed at a tab while the list arrived
   // landed below it (seen in CI: "Back of second ID" focused, "Selfie" still chosen).
@@ -322,6 +321,7 @@ test('video import finished or failed in the background raises one notification;
 }) => {
   await shell.ipc('queue.addDemoSeeds', {});
   const notifications = await recordNotifications(page);
+  await openApp(page, shell);
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: /^Capture/ })

@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 
 /**
  * Replaces the Notification API (permission granted) and the window's background state with recorders, as
- * shell-long-task.spec.ts does, then reloads so the page starts with them. `shown()`: what the app showed;
+ * shell-long-task.spec.ts does, from the page's next load: a page on the app reloads now, a blank one
+ * (`testOpeningTheApp`) gets them when the test opens the app. `shown()`: what the app showed;
  * `background(b)`: puts the window in or out of the background.
  */
 export async function recordNotifications(page: Page) {
@@ -23,7 +24,7 @@ export async function recordNotifications(page: Page) {
     document.hasFocus = () => !background;
     Object.assign(window, { __shown: shown, __setBackground: (b: boolean) => (background = b) });
   });
-  await page.reload();
+  if (page.url() !== 'about:blank') await page.reload();
   return {
     shown: () => page.evaluate(() => (window as unknown as { __shown: { title: string; body: string }[] }).__shown),
     background: (b: boolean) =>

@@ -201,9 +201,9 @@ test('closed session: notes, name and decision are disabled with the reason', as
   await page.screenshot({ path: `${SHOTS}/closed.png` });
 });
 
-test('expired video URL: renewed while playing, position kept', async ({ page, shell }) => {
+testOpeningTheApp('expired video URL: renewed while playing, position kept', async ({ page, shell }) => {
   await page.clock.install();
-  await page.reload();
+  await openApp(page, shell);
   await openInterview(page, shell, 'demo-clean-pass');
   await expect(page.getByTestId('video-time')).toContainText('0:04');
   // A click, then a wait for the screen's answer: the radio is the player's state, drawn when React renders, and
@@ -385,39 +385,43 @@ testOpeningTheApp(
   },
 );
 
-test('contract saved with progress and a video snapshot saved, both in the audit trail', async ({ page, shell }) => {
-  const notifications = await recordNotifications(page);
-  await openInterview(page, shell, 'demo-clean-pass');
-  await panelsSettled(page);
-  // Its bar is gone before the file is saved: the panel still notifies when the save ends in the background.
-  await notifications.background(true);
-  const [pdf] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Save demo-clean-pass-credito' }).click(),
-  ]);
-  expect(pdf.suggestedFilename()).toBe('demo-clean-pass-credito.pdf');
-  expect((await readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
-  await expect
-    .poll(notifications.shown)
-    .toEqual([{ title: 'Omni Reviewer', body: 'Contract demo-clean-pass-credito download: finished.' }]);
-  await notifications.background(false);
+testOpeningTheApp(
+  'contract saved with progress and a video snapshot saved, both in the audit trail',
+  async ({ page, shell }) => {
+    const notifications = await recordNotifications(page);
+    await openApp(page, shell);
+    await openInterview(page, shell, 'demo-clean-pass');
+    await panelsSettled(page);
+    // Its bar is gone before the file is saved: the panel still notifies when the save ends in the background.
+    await notifications.background(true);
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Save demo-clean-pass-credito' }).click(),
+    ]);
+    expect(pdf.suggestedFilename()).toBe('demo-clean-pass-credito.pdf');
+    expect((await readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+    await expect
+      .poll(notifications.shown)
+      .toEqual([{ title: 'Omni Reviewer', body: 'Contract demo-clean-pass-credito download: finished.' }]);
+    await notifications.background(false);
 
-  await expect(page.getByTestId('video-time')).toContainText('0:04');
-  await page.getByRole('button', { name: 'Next frame' }).click();
-  await expect.poll(async () => (await videoState(page)).time).toBeGreaterThan(0);
-  const [png] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Snapshot' }).click(),
-  ]);
-  expect(png.suggestedFilename()).toMatch(/^snapshot-demo-clean-pass-.*\.png$/);
-  const bytes = await readFile((await png.path())!);
-  expect(bytes.subarray(1, 4).toString()).toBe('PNG');
-  const audit = page.getByTestId('audit-table');
-  // Detail keys and the codes main writes read as words, not as `what: contract`.
-  await expect(audit).toContainText('Content: Contract · Document ID: demo-clean-pass-credito');
-  await expect(audit).toContainText('Content: Video snapshot');
-  await expect(audit).not.toContainText(/what: |documentId: /);
-});
+    await expect(page.getByTestId('video-time')).toContainText('0:04');
+    await page.getByRole('button', { name: 'Next frame' }).click();
+    await expect.poll(async () => (await videoState(page)).time).toBeGreaterThan(0);
+    const [png] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Snapshot' }).click(),
+    ]);
+    expect(png.suggestedFilename()).toMatch(/^snapshot-demo-clean-pass-.*\.png$/);
+    const bytes = await readFile((await png.path())!);
+    expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+    const audit = page.getByTestId('audit-table');
+    // Detail keys and the codes main writes read as words, not as `what: contract`.
+    await expect(audit).toContainText('Content: Contract · Document ID: demo-clean-pass-credito');
+    await expect(audit).toContainText('Content: Video snapshot');
+    await expect(audit).not.toContainText(/what: |documentId: /);
+  },
+);
 
 test('video player by keyboard: Space, frame step, speed, five-second jumps', async ({ page, shell }) => {
   await openInterview(page, shell, 'demo-clean-pass');

@@ -4,7 +4,7 @@ import { axeOf } from './axe';
 import type { Page } from '@playwright/test';
 import { entryHash, GENESIS_HASH } from '../../main/record/audit-chain';
 import type { AuditEntry } from '../../common/views';
-import { expect, test } from './fixtures';
+import { expect, test, openApp, testOpeningTheApp } from './fixtures';
 
 const SHOTS = '.tmp/screenshots';
 
@@ -85,78 +85,78 @@ test('Settings lists the whole environment audit trail newest first, with a trus
   await axeClean(page);
 });
 
-test('in Spanish, the interview panel and Settings show one audit table whose details are all in Spanish', async ({
-  page,
-  shell,
-}) => {
-  const interviewId = 'demo-clean-pass';
-  await shell.ipc('settings.setPreferences', { language: 'es' });
-  await shell.ipc('queue.addDemoSeeds', {});
-  await shell.ipc('interview.recordPlay', { interviewId, positionSeconds: 75 });
-  await shell.ipc('interview.saveFile', {
-    interviewId,
-    what: 'contract',
-    documentId: 'demo-clean-pass-credito',
-    suggestedName: 'demo-clean-pass-credito.pdf',
-    mimeType: 'application/pdf',
-    dataBase64: Buffer.from('%PDF-1.4\n').toString('base64'),
-  });
-  await shell.ipc('interview.decide', {
-    interviewId,
-    decision: 'requestNewCapture',
-    reason: 'La foto del frente está borrosa',
-  });
-  await shell.ipc('validation.validateRfc', { rfc: 'XAXX010101000' });
-  await page.reload();
+testOpeningTheApp(
+  'in Spanish, the interview panel and Settings show one audit table whose details are all in Spanish',
+  async ({ page, shell }) => {
+    const interviewId = 'demo-clean-pass';
+    await shell.ipc('settings.setPreferences', { language: 'es' });
+    await shell.ipc('queue.addDemoSeeds', {});
+    await shell.ipc('interview.recordPlay', { interviewId, positionSeconds: 75 });
+    await shell.ipc('interview.saveFile', {
+      interviewId,
+      what: 'contract',
+      documentId: 'demo-clean-pass-credito',
+      suggestedName: 'demo-clean-pass-credito.pdf',
+      mimeType: 'application/pdf',
+      dataBase64: Buffer.from('%PDF-1.4\n').toString('base64'),
+    });
+    await shell.ipc('interview.decide', {
+      interviewId,
+      decision: 'requestNewCapture',
+      reason: 'La foto del frente está borrosa',
+    });
+    await shell.ipc('validation.validateRfc', { rfc: 'XAXX010101000' });
+    await openApp(page, shell);
 
-  await page.evaluate((id) => (window.location.hash = `#/interviews/${id}`), interviewId);
-  const panel = page
-    .locator('section.panel')
-    .filter({ has: page.getByRole('heading', { name: 'Bitácora', exact: true }) });
-  const table = panel.getByTestId('audit-table');
-  await expect(table.locator('tbody tr', { hasText: 'Decidió' })).toContainText(
-    'Decisión: Solicitar nueva captura · Motivo: La foto del frente está borrosa · Hallazgos de severidad alta reconocidos: ninguno',
-  );
-  await expect(table.locator('tbody tr', { hasText: 'Descargó' })).toContainText(
-    'Contenido: Contrato · ID del documento: demo-clean-pass-credito · Tamaño: 9 B · Nombre del archivo: demo-clean-pass-credito.pdf',
-  );
-  await expect(table.locator('tbody tr', { hasText: 'Reprodujo' })).toContainText('Posición: 1 min 15 s');
-  await expect(table).not.toContainText(
-    /\b(decision|reason|acknowledgedFindings|what|documentId|bytes|name|positionSeconds): /,
-  );
-  // The one table keeps its headers and its scroll region named by the panel's heading.
-  await expect(table.locator('thead th[scope="col"]')).toHaveText(['#', 'Hora', 'Acción', 'Detalle', 'Ambiente']);
-  await expect(panel.getByRole('region', { name: 'Bitácora', exact: true })).toBeVisible();
-  await panel.scrollIntoViewIfNeeded();
-  await panel.screenshot({ path: `${SHOTS}/interview-audit-es.png` });
-  await axeClean(page);
+    await page.evaluate((id) => (window.location.hash = `#/interviews/${id}`), interviewId);
+    const panel = page
+      .locator('section.panel')
+      .filter({ has: page.getByRole('heading', { name: 'Bitácora', exact: true }) });
+    const table = panel.getByTestId('audit-table');
+    await expect(table.locator('tbody tr', { hasText: 'Decidió' })).toContainText(
+      'Decisión: Solicitar nueva captura · Motivo: La foto del frente está borrosa · Hallazgos de severidad alta reconocidos: ninguno',
+    );
+    await expect(table.locator('tbody tr', { hasText: 'Descargó' })).toContainText(
+      'Contenido: Contrato · ID del documento: demo-clean-pass-credito · Tamaño: 9 B · Nombre del archivo: demo-clean-pass-credito.pdf',
+    );
+    await expect(table.locator('tbody tr', { hasText: 'Reprodujo' })).toContainText('Posición: 1 min 15 s');
+    await expect(table).not.toContainText(
+      /\b(decision|reason|acknowledgedFindings|what|documentId|bytes|name|positionSeconds): /,
+    );
+    // The one table keeps its headers and its scroll region named by the panel's heading.
+    await expect(table.locator('thead th[scope="col"]')).toHaveText(['#', 'Hora', 'Acción', 'Detalle', 'Ambiente']);
+    await expect(panel.getByRole('region', { name: 'Bitácora', exact: true })).toBeVisible();
+    await panel.scrollIntoViewIfNeeded();
+    await panel.screenshot({ path: `${SHOTS}/interview-audit-es.png` });
+    await axeClean(page);
 
-  await page
-    .getByRole('navigation', { name: 'Navegación principal' })
-    .getByRole('link', { name: /^Configuración/ })
-    .click();
-  const trail = page
-    .locator('section.panel')
-    .filter({ has: page.getByRole('heading', { name: 'Bitácora de auditoría' }) });
-  const rows = trail.getByTestId('audit-trail-table').locator('tbody tr');
-  // Newest first: opening the interview on screen came after the RFC check, which belongs to no interview.
-  await expect(rows.nth(0)).toContainText('Abrió');
-  await expect(rows.nth(1)).toContainText('Validó');
-  await expect(rows.nth(1)).toContainText('Todo el ambiente');
-  await expect(rows.nth(1)).toContainText('Tipo: RFC · RFC válido: Sí');
-  await expect(trail.getByTestId('audit-trail-table').locator('thead th[scope="col"]')).toHaveText([
-    '#',
-    'Hora',
-    'Acción',
-    'Entrevista',
-    'Detalle',
-  ]);
-  await expect(trail.getByRole('region', { name: 'Bitácora de auditoría' })).toBeVisible();
-  await expect(trail).not.toContainText(/\b(kind|validRFC|decision|documentId|positionSeconds): /);
-  await trail.scrollIntoViewIfNeeded();
-  await trail.screenshot({ path: `${SHOTS}/settings-audit-details-es.png` });
-  await axeClean(page);
-});
+    await page
+      .getByRole('navigation', { name: 'Navegación principal' })
+      .getByRole('link', { name: /^Configuración/ })
+      .click();
+    const trail = page
+      .locator('section.panel')
+      .filter({ has: page.getByRole('heading', { name: 'Bitácora de auditoría' }) });
+    const rows = trail.getByTestId('audit-trail-table').locator('tbody tr');
+    // Newest first: opening the interview on screen came after the RFC check, which belongs to no interview.
+    await expect(rows.nth(0)).toContainText('Abrió');
+    await expect(rows.nth(1)).toContainText('Validó');
+    await expect(rows.nth(1)).toContainText('Todo el ambiente');
+    await expect(rows.nth(1)).toContainText('Tipo: RFC · RFC válido: Sí');
+    await expect(trail.getByTestId('audit-trail-table').locator('thead th[scope="col"]')).toHaveText([
+      '#',
+      'Hora',
+      'Acción',
+      'Entrevista',
+      'Detalle',
+    ]);
+    await expect(trail.getByRole('region', { name: 'Bitácora de auditoría' })).toBeVisible();
+    await expect(trail).not.toContainText(/\b(kind|validRFC|decision|documentId|positionSeconds): /);
+    await trail.scrollIntoViewIfNeeded();
+    await trail.screenshot({ path: `${SHOTS}/settings-audit-details-es.png` });
+    await axeClean(page);
+  },
+);
 
 /** A valid chain of `count` notes, as an earlier version of the app kept it: inside the settings file. */
 function legacyTrail(count: number): AuditEntry[] {

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { rfcCheckDigit } from '../../common/rules/rfc';
 import { curpCases } from '../../main/demo-server/registries';
 import { recordNotifications } from './notification-recorder';
-import { expect, test } from './fixtures';
+import { expect, test, openApp, testOpeningTheApp } from './fixtures';
 
 const SHOTS = '.tmp/screenshots/capture-tools';
 
@@ -149,93 +149,106 @@ test('CURP: needs a session token, explains every group in the chosen language, 
   await es.screenshot({ path: `${SHOTS}/curp-es.png` });
 });
 
-test('batch: CSV column with retries, pause and resume, per-row problems and a CSV export', async ({ page, shell }) => {
-  // A 503 is retried inside the client (nothing was processed); a gateway's 502 is the batch runner's to retry.
-  await shell.demo('faults', { route: 'validateRfc', kind: 'status', status: 502, times: 2 });
-  const notifications = await recordNotifications(page);
-  await openValidation(page);
-  const rfcs = [
-    'GODE561231GR8',
-    'MAG041126GT8',
-    'XAXX010101000',
-    'GODE561231GR9',
-    'ABC',
-    // Well formed, but SAT does not list it: the service's own answer comes with the row.
-    `PEGJ800101AB${rfcCheckDigit('PEGJ800101AB')}`,
-    ...Array.from({ length: 40 }, () => 'GODE561231GR8'),
-  ];
-  const csv = ['nombre,rfc', ...rfcs.map((r, i) => `Persona ${i + 1},${r}`)].join('\n');
-  await page
-    .getByLabel('CSV file', { exact: true })
-    .setInputFiles({ name: 'rfcs.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await expect(page.getByText('46 rows')).toBeVisible();
-  await expect(page.getByLabel('Column to validate')).toHaveValue('1');
-  await expect(page.getByRole('radio', { name: 'RFCs' })).toBeChecked();
-  await page.getByLabel('Calls at the same time').fill('2');
-  await page.getByRole('button', { name: 'Start batch' }).click();
-  const run = page.getByTestId('batch-run');
-  await expect(run.getByRole('progressbar', { name: 'Batch progress' })).toBeVisible();
-  await run.getByRole('button', { name: 'Pause' }).click();
-  await expect(run.getByText(/^(Paused|Pausing)/)).toBeVisible();
-  await page.locator('section.batch').screenshot({ path: `${SHOTS}/batch-paused.png` });
-  await run.getByRole('button', { name: 'Resume' }).click();
-  await notifications.background(true);
-  await expect(run.getByText('Finished: 46 rows validated.')).toBeVisible({ timeout: 30_000 });
-  await expect(run.getByRole('progressbar', { name: 'Batch progress' })).toHaveAttribute('aria-valuetext', /Finished/);
-  await expect.poll(notifications.shown).toEqual([{ title: 'Omni Reviewer', body: 'Batch validation: finished.' }]);
-  await notifications.background(false);
-  await expect(run.getByTestId('count-valid')).toHaveText('43');
-  await expect(run.getByTestId('count-invalid')).toHaveText('3');
-  await expect(run.getByTestId('batch-problem')).toHaveCount(3);
-  // The check-digit mismatch went to the service, which does not list it; the local warning stays beside its answer.
-  await expect(run.getByTestId('batch-problem').first()).toContainText('SAT does not list this RFC');
-  await expect(run.getByTestId('batch-problem').first()).toContainText('SAT has issued some RFCs like this');
-  await expect(run.getByTestId('batch-problem').nth(1)).toContainText('local check, not sent');
-  const refused = run.getByTestId('batch-problem').nth(2);
-  await expect(refused).toContainText('SAT does not list this RFC');
-  await refused.getByText('Service answer').click();
-  await expect(refused.getByTestId('service-answer')).toContainText('"validRFC": false');
-  await refused.screenshot({ path: `${SHOTS}/batch-row-service-answer.png` });
-  await expect(run.getByTestId('batch-problem').nth(1).getByTestId('service-answer')).toHaveCount(0);
-  await axeClean(page);
-  await page.locator('section.batch').screenshot({ path: `${SHOTS}/batch-done.png` });
+testOpeningTheApp(
+  'batch: CSV column with retries, pause and resume, per-row problems and a CSV export',
+  async ({ page, shell }) => {
+    // A 503 is retried inside the client (nothing was processed); a gateway's 502 is the batch runner's to retry.
+    await shell.demo('faults', { route: 'validateRfc', kind: 'status', status: 502, times: 2 });
+    const notifications = await recordNotifications(page);
+    await openApp(page, shell);
+    await openValidation(page);
+    const rfcs = [
+      'GODE561231GR8',
+      'MAG041126GT8',
+      'XAXX010101000',
+      'GODE561231GR9',
+      'ABC',
+      // Well formed, but SAT does not list it: the service's own answer comes with the row.
+      `PEGJ800101AB${rfcCheckDigit('PEGJ800101AB')}`,
+      ...Array.from({ length: 40 }, () => 'GODE561231GR8'),
+    ];
+    const csv = ['nombre,rfc', ...rfcs.map((r, i) => `Persona ${i + 1},${r}`)].join('\n');
+    await page
+      .getByLabel('CSV file', { exact: true })
+      .setInputFiles({ name: 'rfcs.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect(page.getByText('46 rows')).toBeVisible();
+    await expect(page.getByLabel('Column to validate')).toHaveValue('1');
+    await expect(page.getByRole('radio', { name: 'RFCs' })).toBeChecked();
+    await page.getByLabel('Calls at the same time').fill('2');
+    await page.getByRole('button', { name: 'Start batch' }).click();
+    const run = page.getByTestId('batch-run');
+    await expect(run.getByRole('progressbar', { name: 'Batch progress' })).toBeVisible();
+    await run.getByRole('button', { name: 'Pause' }).click();
+    await expect(run.getByText(/^(Paused|Pausing)/)).toBeVisible();
+    await page.locator('section.batch').screenshot({ path: `${SHOTS}/batch-paused.png` });
+    await run.getByRole('button', { name: 'Resume' }).click();
+    await notifications.background(true);
+    await expect(run.getByText('Finished: 46 rows validated.')).toBeVisible({ timeout: 30_000 });
+    await expect(run.getByRole('progressbar', { name: 'Batch progress' })).toHaveAttribute(
+      'aria-valuetext',
+      /Finished/,
+    );
+    await expect.poll(notifications.shown).toEqual([{ title: 'Omni Reviewer', body: 'Batch validation: finished.' }]);
+    await notifications.background(false);
+    await expect(run.getByTestId('count-valid')).toHaveText('43');
+    await expect(run.getByTestId('count-invalid')).toHaveText('3');
+    await expect(run.getByTestId('batch-problem')).toHaveCount(3);
+    // The check-digit mismatch went to the service, which does not list it; the local warning stays beside its answer.
+    await expect(run.getByTestId('batch-problem').first()).toContainText('SAT does not list this RFC');
+    await expect(run.getByTestId('batch-problem').first()).toContainText('SAT has issued some RFCs like this');
+    await expect(run.getByTestId('batch-problem').nth(1)).toContainText('local check, not sent');
+    const refused = run.getByTestId('batch-problem').nth(2);
+    await expect(refused).toContainText('SAT does not list this RFC');
+    await refused.getByText('Service answer').click();
+    await expect(refused.getByTestId('service-answer')).toContainText('"validRFC": false');
+    await refused.screenshot({ path: `${SHOTS}/batch-row-service-answer.png` });
+    await expect(run.getByTestId('batch-problem').nth(1).getByTestId('service-answer')).toHaveCount(0);
+    await axeClean(page);
+    await page.locator('section.batch').screenshot({ path: `${SHOTS}/batch-done.png` });
 
-  const download = page.waitForEvent('download');
-  await run.getByRole('button', { name: 'Export results (CSV)' }).click();
-  const file = await download;
-  const text = Buffer.concat(await (await file.createReadStream()).toArray()).toString('utf8');
-  const lines = text
-    .replace(/^\ufeff/, '')
-    .trim()
-    .split(/\r\n/);
-  expect(lines).toHaveLength(47);
-  expect(lines[0]).toBe('line,rfc,result,source,code,group,detail,next step,attempts');
-});
+    const download = page.waitForEvent('download');
+    await run.getByRole('button', { name: 'Export results (CSV)' }).click();
+    const file = await download;
+    const text = Buffer.concat(await (await file.createReadStream()).toArray()).toString('utf8');
+    const lines = text
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split(/\r\n/);
+    expect(lines).toHaveLength(47);
+    expect(lines[0]).toBe('line,rfc,result,source,code,group,detail,next step,attempts');
+  },
+);
 
-test('batch: CURPs stop themselves at a daily provider limit and can be cancelled', async ({ page, shell }) => {
-  await shell.ipc('queue.addDemoSeeds', {});
-  const notifications = await recordNotifications(page);
-  await openValidation(page);
-  const curpSection = page.locator('section').filter({ has: page.getByRole('heading', { name: 'CURP', exact: true }) });
-  await curpSection.getByLabel('Interview', { exact: true }).selectOption('demo-clean-pass');
-  const csv = [DAILY, ...Array.from({ length: 5 }, () => VALID_CURP)].join('\n');
-  await page
-    .getByLabel('CSV file', { exact: true })
-    .setInputFiles({ name: 'curps.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await expect(page.getByRole('radio', { name: 'CURPs' })).toBeChecked();
-  await expect(page.getByText(/Each CURP is sent with the chosen interview/)).toBeVisible();
-  await page.getByLabel('Calls at the same time').fill('1');
-  // The limit comes on the first row, at once: the window is already in the background when it starts.
-  await notifications.background(true);
-  await page.getByRole('button', { name: 'Start batch' }).click();
-  const run = page.getByTestId('batch-run');
-  await expect(run.getByText(/The batch paused itself/)).toBeVisible();
-  // Stopping itself needs the user: it notifies as a failure, once.
-  await expect
-    .poll(async () => (await notifications.shown()).map((n) => n.body))
-    .toEqual([expect.stringMatching(/^Batch validation: failed\./)]);
-  await page.locator('section.batch').screenshot({ path: `${SHOTS}/batch-curp-limit.png` });
-  await run.getByRole('button', { name: 'Cancel' }).click();
-  await expect(run.getByText(/^Cancelled: 1 of 6 rows were validated\.$/)).toBeVisible();
-  expect(await notifications.shown()).toHaveLength(1);
-});
+testOpeningTheApp(
+  'batch: CURPs stop themselves at a daily provider limit and can be cancelled',
+  async ({ page, shell }) => {
+    await shell.ipc('queue.addDemoSeeds', {});
+    const notifications = await recordNotifications(page);
+    await openApp(page, shell);
+    await openValidation(page);
+    const curpSection = page
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { name: 'CURP', exact: true }) });
+    await curpSection.getByLabel('Interview', { exact: true }).selectOption('demo-clean-pass');
+    const csv = [DAILY, ...Array.from({ length: 5 }, () => VALID_CURP)].join('\n');
+    await page
+      .getByLabel('CSV file', { exact: true })
+      .setInputFiles({ name: 'curps.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect(page.getByRole('radio', { name: 'CURPs' })).toBeChecked();
+    await expect(page.getByText(/Each CURP is sent with the chosen interview/)).toBeVisible();
+    await page.getByLabel('Calls at the same time').fill('1');
+    // The limit comes on the first row, at once: the window is already in the background when it starts.
+    await notifications.background(true);
+    await page.getByRole('button', { name: 'Start batch' }).click();
+    const run = page.getByTestId('batch-run');
+    await expect(run.getByText(/The batch paused itself/)).toBeVisible();
+    // Stopping itself needs the user: it notifies as a failure, once.
+    await expect
+      .poll(async () => (await notifications.shown()).map((n) => n.body))
+      .toEqual([expect.stringMatching(/^Batch validation: failed\./)]);
+    await page.locator('section.batch').screenshot({ path: `${SHOTS}/batch-curp-limit.png` });
+    await run.getByRole('button', { name: 'Cancel' }).click();
+    await expect(run.getByText(/^Cancelled: 1 of 6 rows were validated\.$/)).toBeVisible();
+    expect(await notifications.shown()).toHaveLength(1);
+  },
+);
