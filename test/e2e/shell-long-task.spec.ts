@@ -9,6 +9,10 @@ import react from '@vitejs/plugin-react';
  * replaced by recorders, so the test sees exactly what the app asked for.
  */
 
+// One worker for the file's four short tests, so one dev server: spread over both workers (fullyParallel), each
+// started its own worker and Vite server, for tests of two seconds each.
+test.describe.configure({ mode: 'default' });
+
 let server: ViteDevServer;
 let origin: string;
 
