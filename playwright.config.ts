@@ -27,6 +27,11 @@ export default defineConfig<{ recordEngine: 'embedded' | 'team' }>({
     },
     viewport: { width: 1280, height: 820 },
     trace: 'off',
+    // A worker's tests share one browser context, reset between them (docs/testing.md, sixth round): each journey's
+    // web shell listens on a port of its own, so its page is a new origin with nothing stored, and the page fixture
+    // (test/e2e/fixtures.ts) undoes what Playwright's reset leaves (permissions, offline, geolocation, headers). The
+    // browser then starts no new context and renderer for each journey: a fifth less CPU (measured on 29 journeys).
+    reuseContext: true,
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -278,6 +278,15 @@ export const test = base.extend<
     });
     if (appAtStart) await page.goto(shell.appUrl);
     await use(page);
+    // The context goes on to the worker's next test (reuseContext, playwright.config.ts); Playwright's reset leaves
+    // these as this test set them (test/e2e/context-reuse.spec.ts).
+    const context = page.context();
+    await Promise.all([
+      context.clearPermissions(),
+      context.setOffline(false),
+      context.setGeolocation(null),
+      context.setExtraHTTPHeaders({}),
+    ]);
     // A CSP violation, an uncaught error or a warning (a header the browser rejects) is a bug even when the test's
     // own assertions passed.
     expect(problems, 'the page logged errors or warnings').toEqual([]);
