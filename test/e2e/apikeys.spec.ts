@@ -1,3 +1,4 @@
+import { csvLines } from './csv-download';
 import { axeOf } from './axe';
 import type { Page } from '@playwright/test';
 import { expect, test, type ShellFixture } from './fixtures';
@@ -61,19 +62,14 @@ test('lists masked keys, searches, sorts, copies an id and exports the visible r
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export visible rows (CSV)' }).click();
-  const file = await download;
-  const text = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
-  const lines = text
-    .replace(/^\ufeff/, '')
-    .trim()
-    .split(/\r\n/);
+  const lines = await csvLines(await download);
   expect(lines).toHaveLength(2);
   expect(lines[0]).toContain('Key id,Name,Masked key,Created,Status');
   expect(lines[1]).toContain('key-fin-crm');
   // Yes/no and the status in words, as the table says them, not true/false.
   expect(lines[1]).not.toMatch(/\b(true|false)\b/);
   expect(lines[1]).toMatch(/,Enabled,.*,(Yes|No)$/);
-  expect(text).not.toContain('demo-fin-crm-8a3e5d1c06');
+  expect(lines.join('\n')).not.toContain('demo-fin-crm-8a3e5d1c06');
 });
 
 test('a super administrator lists another organization; the screen explains when the service ignores it', async ({

@@ -1,3 +1,4 @@
+import { csvLines } from './csv-download';
 import pg from 'pg';
 import type { Browser, Page } from '@playwright/test';
 import type { AuditView } from '../../common/ipc/interview';
@@ -91,11 +92,7 @@ for (const language of ['en', 'es'] as const)
       await page.getByRole('button', { name: w.exportCsv }).click();
       const file = await download;
       expect(file.suggestedFilename()).toMatch(language === 'es' ? /^bandeja-.*\.csv$/ : /^queue-.*\.csv$/);
-      const text = Buffer.concat(await (await file.createReadStream()).toArray()).toString('utf8');
-      const lines = text
-        .replace(/^\ufeff/, '')
-        .trimEnd()
-        .split('\r\n');
+      const lines = await csvLines(file);
       expect(lines[0]).toContain(w.header);
       expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(ids);
       // Nobody holds them now; each still waits to be reviewed.

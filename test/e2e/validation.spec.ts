@@ -1,3 +1,4 @@
+import { csvLines } from './csv-download';
 import { axeOf } from './axe';
 import type { Page } from '@playwright/test';
 import { rfcCheckDigit } from '../../common/rules/rfc';
@@ -208,12 +209,7 @@ testOpeningTheApp(
 
     const download = page.waitForEvent('download');
     await run.getByRole('button', { name: 'Export results (CSV)' }).click();
-    const file = await download;
-    const text = Buffer.concat(await (await file.createReadStream()).toArray()).toString('utf8');
-    const lines = text
-      .replace(/^\ufeff/, '')
-      .trim()
-      .split(/\r\n/);
+    const lines = await csvLines(await download);
     expect(lines).toHaveLength(47);
     expect(lines[0]).toBe('line,rfc,result,source,code,group,detail,next step,attempts');
   },
