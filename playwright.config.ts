@@ -4,7 +4,7 @@ import { defineConfig } from '@playwright/test';
  * End-to-end tests run the web shell (same main-process code as the app) in Debian's Chromium; no browser
  * download. Each test gets its own web shell and demo server on random ports (test/e2e/fixtures.ts).
  */
-export default defineConfig<{ recordEngine: 'embedded' | 'team' }>({
+export default defineConfig({
   testDir: 'test/e2e',
   globalSetup: './test/e2e/global-setup.ts',
   workers: 2,
@@ -34,10 +34,4 @@ export default defineConfig<{ recordEngine: 'embedded' | 'team' }>({
     reuseContext: true,
     screenshot: 'only-on-failure',
   },
-  projects: [
-    { name: 'embedded', use: {} },
-    // The review journeys the team engine can break (tagged @team), again with the record on a real PostgreSQL
-    // server as a team keeps it; the team's own journeys (team-review, team-away) run in the project above.
-    { name: 'team', testMatch: 'review-journeys.spec.ts', grep: /@team/, use: { recordEngine: 'team' } },
-  ],
 });

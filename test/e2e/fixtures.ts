@@ -199,16 +199,21 @@ export const test = base.extend<
     storeFiles: Record<string, string>;
     shellEnv: Record<string, string>;
     appAtStart: boolean;
+    recordEngine: 'embedded' | 'team';
   },
-  { teamServer: TeamServer; recordEngine: 'embedded' | 'team'; shellHost: ShellHost | undefined }
+  { teamServer: TeamServer; shellHost: ShellHost | undefined }
 >({
-  /** Where the shell keeps its review record: its own embedded database, or a team's PostgreSQL (a project option). */
-  recordEngine: ['embedded', { option: true, scope: 'worker' }],
+  /**
+   * Where the shell keeps its review record: its own embedded database, or a team's PostgreSQL (`test.use`). A test
+   * option, not a worker's: team journeys run in the same workers as the others instead of workers of their own.
+   */
+  recordEngine: ['embedded', { option: true }],
   teamServer: [
-    async ({ recordEngine }, use) => {
-      // Started with the worker, on its own time, when its tests keep the record there; otherwise on first use.
-      let server: Promise<TestPostgres> | undefined = recordEngine === 'team' ? startPostgres() : undefined;
-      await server;
+    // Playwright reads a fixture's dependencies from this pattern; this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      // Started the first time one of the worker's tests keeps its record there.
+      let server: Promise<TestPostgres> | undefined;
       let made = 0;
       const started = () => (server ??= startPostgres());
       await use({

@@ -15,10 +15,16 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
 }
 
 /**
- * The journeys the team engine can break (claims taken on opening, decisions and four eyes, drafts and sent notes, the
- * queue's writes, the chain, shared session tokens): the `team` project replays these on PostgreSQL.
+ * A journey the team engine can break (claims taken on opening, decisions and four eyes, drafts and sent notes, the
+ * queue's writes, the chain, shared session tokens) is declared twice, through each of these: on the embedded record,
+ * and on a team's PostgreSQL (its title tagged `@team`), in the same workers as every other journey.
  */
-const TEAM = { tag: '@team' };
+function bothEngines(declare: typeof test) {
+  return [
+    { journey: declare, onTeam: '' },
+    { journey: declare.extend({ recordEngine: 'team' }), onTeam: ' @team' },
+  ];
+}
 
 const playedEntries = async (
   shell: { ipc: <T>(channel: string, input?: unknown) => Promise<T> },
@@ -28,68 +34,68 @@ const playedEntries = async (
     (e) => e.action === 'played',
   ).length;
 
-test(
-  'clean pass: queue from the demo seeds, keyboard to the interview, every panel with data, PDF in the app',
-  TEAM,
-  async ({ page, recordEngine }) => {
-    await goTo(page, '/interviews');
-    await expect(page.getByRole('heading', { name: 'Review queue', level: 1 })).toBeVisible();
-    // A first run on the demo opens onto its interviews (this computer's new record): nothing to add first, and the
-    // ways to add stay closed. A team's database is the team's: nothing is put in it, the demo's are added by hand.
-    if (recordEngine === 'embedded')
-      await expect(page.getByTestId('queue-add-toggle')).toHaveAttribute('aria-expanded', 'false');
-    else await page.getByRole('button', { name: 'Add all demo interviews' }).click();
-    const rows = page.getByTestId('queue-row');
-    await expect(rows.first()).toBeVisible();
-    expect(await rows.count()).toBeGreaterThan(5);
-    await expectAxeClean(page);
-    await page.screenshot({ path: `${SHOTS}/queue.png` });
+for (const { journey, onTeam } of bothEngines(test))
+  journey(
+    `clean pass: queue from the demo seeds, keyboard to the interview, every panel with data, PDF in the app${onTeam}`,
+    async ({ page, recordEngine }) => {
+      await goTo(page, '/interviews');
+      await expect(page.getByRole('heading', { name: 'Review queue', level: 1 })).toBeVisible();
+      // A first run on the demo opens onto its interviews (this computer's new record): nothing to add first, and the
+      // ways to add stay closed. A team's database is the team's: nothing is put in it, the demo's are added by hand.
+      if (recordEngine === 'embedded')
+        await expect(page.getByTestId('queue-add-toggle')).toHaveAttribute('aria-expanded', 'false');
+      else await page.getByRole('button', { name: 'Add all demo interviews' }).click();
+      const rows = page.getByTestId('queue-row');
+      await expect(rows.first()).toBeVisible();
+      expect(await rows.count()).toBeGreaterThan(5);
+      await expectAxeClean(page);
+      await page.screenshot({ path: `${SHOTS}/queue.png` });
 
-    // Search with "/", then j/k and Enter, without the mouse.
-    await page.locator('body').press('/');
-    await expect(page.getByLabel('Search')).toBeFocused();
-    await page.keyboard.type('demo-c');
-    await page.getByLabel('Search').blur();
-    await expect(rows).toHaveCount(3); // clean-pass, closed, contracts-many
-    await page.keyboard.press('j');
-    await expect(rows.nth(1)).toHaveAttribute('aria-current', 'true');
-    await page.keyboard.press('k');
-    await expect(rows.nth(0)).toHaveAttribute('aria-current', 'true');
-    await expect(rows.nth(0)).toContainText('demo-clean-pass');
-    await page.keyboard.press('Enter');
+      // Search with "/", then j/k and Enter, without the mouse.
+      await page.locator('body').press('/');
+      await expect(page.getByLabel('Search')).toBeFocused();
+      await page.keyboard.type('demo-c');
+      await page.getByLabel('Search').blur();
+      await expect(rows).toHaveCount(3); // clean-pass, closed, contracts-many
+      await page.keyboard.press('j');
+      await expect(rows.nth(1)).toHaveAttribute('aria-current', 'true');
+      await page.keyboard.press('k');
+      await expect(rows.nth(0)).toHaveAttribute('aria-current', 'true');
+      await expect(rows.nth(0)).toContainText('demo-clean-pass');
+      await page.keyboard.press('Enter');
 
-    await expect(page.getByTestId('interview-id')).toHaveText('demo-clean-pass');
-    await panelsSettled(page);
-    await expect(page.getByTestId('session-status')).toContainText('Alive');
-    await expect(page.getByTestId('token-state')).toContainText('Set');
-    const checks = page.getByTestId('checks-table').locator('tbody tr');
-    await expect(checks).toHaveCount(4);
-    await expect(checks.first()).toContainText('Low');
-    await expect(page.getByTestId('fraud-score')).toHaveText('0.04182736451');
-    await expect(page.getByTestId('crossdoc-table').locator('tbody')).toHaveCount(3);
-    await expect(page.getByTestId('crossdoc-table')).toContainText('Match');
-    await expect(page.getByTestId('video-expiry')).toContainText('Link valid until');
+      await expect(page.getByTestId('interview-id')).toHaveText('demo-clean-pass');
+      await panelsSettled(page);
+      await expect(page.getByTestId('session-status')).toContainText('Alive');
+      await expect(page.getByTestId('token-state')).toContainText('Set');
+      const checks = page.getByTestId('checks-table').locator('tbody tr');
+      await expect(checks).toHaveCount(4);
+      await expect(checks.first()).toContainText('Low');
+      await expect(page.getByTestId('fraud-score')).toHaveText('0.04182736451');
+      await expect(page.getByTestId('crossdoc-table').locator('tbody')).toHaveCount(3);
+      await expect(page.getByTestId('crossdoc-table')).toContainText('Match');
+      await expect(page.getByTestId('video-expiry')).toContainText('Link valid until');
 
-    await page.getByRole('button', { name: 'Open demo-clean-pass-credito' }).click();
-    await expect(page.getByTestId('pdf-page')).toHaveText(/Page 1 of \d+/);
-    const pages = Number((await page.getByTestId('pdf-page').textContent())!.match(/of (\d+)/)![1]);
-    if (pages > 1) {
-      await page.getByRole('button', { name: 'Next page' }).click();
-      await expect(page.getByTestId('pdf-page')).toHaveText(`Page 2 of ${pages}`);
-    }
-    // The page opens as wide as the viewer; zooming in goes to the next whole step above that.
-    await page.getByRole('button', { name: 'Zoom in' }).click();
-    await expect(page.getByTestId('pdf-zoom')).toHaveText(/Zoom (75|100|125) %/);
-    await expectAxeClean(page);
-    await page.screenshot({ path: `${SHOTS}/clean-pass.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Open demo-clean-pass-credito' }).click();
+      await expect(page.getByTestId('pdf-page')).toHaveText(/Page 1 of \d+/);
+      const pages = Number((await page.getByTestId('pdf-page').textContent())!.match(/of (\d+)/)![1]);
+      if (pages > 1) {
+        await page.getByRole('button', { name: 'Next page' }).click();
+        await expect(page.getByTestId('pdf-page')).toHaveText(`Page 2 of ${pages}`);
+      }
+      // The page opens as wide as the viewer; zooming in goes to the next whole step above that.
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      await expect(page.getByTestId('pdf-zoom')).toHaveText(/Zoom (75|100|125) %/);
+      await expectAxeClean(page);
+      await page.screenshot({ path: `${SHOTS}/clean-pass.png`, fullPage: true });
 
-    // Back in the queue the interview is in review and was opened.
-    await goTo(page, '/interviews');
-    const row = page.getByTestId('queue-row').filter({ hasText: 'demo-clean-pass' });
-    await expect(row).toContainText('In review');
-    await expect(row).not.toContainText('Never');
-  },
-);
+      // Back in the queue the interview is in review and was opened.
+      await goTo(page, '/interviews');
+      const row = page.getByTestId('queue-row').filter({ hasText: 'demo-clean-pass' });
+      await expect(row).toContainText('In review');
+      await expect(row).not.toContainText('Never');
+    },
+  );
 
 testOpeningTheApp(
   'the queue keeps its view: back from an interview it is as left, and next and previous follow it',
@@ -133,24 +139,25 @@ testOpeningTheApp(
   },
 );
 
-testOpeningTheApp('a removal from the queue can be undone, the entry back as it was', TEAM, async ({ page, shell }) => {
-  await shell.ipc('queue.addDemoSeeds', {});
-  await shell.ipc('queue.setState', { interviewId: 'demo-closed', state: 'decided' });
-  await openApp(page, shell);
-  const row = page.getByTestId('queue-row').filter({ hasText: 'demo-closed' });
-  await expect(row).toContainText('Decided');
-  await page.getByRole('button', { name: 'Remove demo-closed from the queue' }).click();
-  await expect(row).toHaveCount(0);
-  const notice = page.getByTestId('queue-removed');
-  await expect(notice).toContainText('Removed demo-closed from the queue');
-  // The focus had been on the row's button, which went away with it.
-  await expect(notice.getByRole('button', { name: 'Undo' })).toBeFocused();
-  await expectAxeClean(page);
-  await page.screenshot({ path: `${SHOTS}/queue-removed.png` });
-  await page.keyboard.press('Enter');
-  await expect(notice).toHaveCount(0);
-  await expect(row).toContainText('Decided');
-});
+for (const { journey, onTeam } of bothEngines(testOpeningTheApp))
+  journey(`a removal from the queue can be undone, the entry back as it was${onTeam}`, async ({ page, shell }) => {
+    await shell.ipc('queue.addDemoSeeds', {});
+    await shell.ipc('queue.setState', { interviewId: 'demo-closed', state: 'decided' });
+    await openApp(page, shell);
+    const row = page.getByTestId('queue-row').filter({ hasText: 'demo-closed' });
+    await expect(row).toContainText('Decided');
+    await page.getByRole('button', { name: 'Remove demo-closed from the queue' }).click();
+    await expect(row).toHaveCount(0);
+    const notice = page.getByTestId('queue-removed');
+    await expect(notice).toContainText('Removed demo-closed from the queue');
+    // The focus had been on the row's button, which went away with it.
+    await expect(notice.getByRole('button', { name: 'Undo' })).toBeFocused();
+    await expectAxeClean(page);
+    await page.screenshot({ path: `${SHOTS}/queue-removed.png` });
+    await page.keyboard.press('Enter');
+    await expect(notice).toHaveCount(0);
+    await expect(row).toContainText('Decided');
+  });
 
 test('fraud risk high: severity in words, full-precision score, features beside their codes, mismatches', async ({
   page,
@@ -234,104 +241,109 @@ testOpeningTheApp('expired video URL: renewed while playing, position kept', asy
   await page.screenshot({ path: `${SHOTS}/video-renewed.png` });
 });
 
-test('a note that fails once is kept as a draft, survives a reload, then is sent', TEAM, async ({ page, shell }) => {
-  await openInterview(page, shell, 'demo-clean-pass');
-  await panelsSettled(page);
-  expect(
-    (await shell.demo('faults', { route: '/omni/add/conference/notes', kind: 'status', status: 500, times: 1 })).ok,
-  ).toBe(true);
-  const notes = page.getByLabel('Conference notes');
-  await notes.fill('Documento legible; rostro coincide.');
-  await expect(page.getByTestId('notes-status')).toContainText('Draft saved');
-  await page.getByRole('button', { name: 'Send note' }).click();
-  await expect(page.getByTestId('notes-status')).toContainText('Not sent');
-  await expect(page.getByTestId('notes-status')).toContainText('kept as a draft');
-  await expect(notes).toHaveValue('Documento legible; rostro coincide.');
-  await page.screenshot({ path: `${SHOTS}/note-failed.png` });
+for (const { journey, onTeam } of bothEngines(test))
+  journey(
+    `a note that fails once is kept as a draft, survives a reload, then is sent${onTeam}`,
+    async ({ page, shell }) => {
+      await openInterview(page, shell, 'demo-clean-pass');
+      await panelsSettled(page);
+      expect(
+        (await shell.demo('faults', { route: '/omni/add/conference/notes', kind: 'status', status: 500, times: 1 })).ok,
+      ).toBe(true);
+      const notes = page.getByLabel('Conference notes');
+      await notes.fill('Documento legible; rostro coincide.');
+      await expect(page.getByTestId('notes-status')).toContainText('Draft saved');
+      await page.getByRole('button', { name: 'Send note' }).click();
+      await expect(page.getByTestId('notes-status')).toContainText('Not sent');
+      await expect(page.getByTestId('notes-status')).toContainText('kept as a draft');
+      await expect(notes).toHaveValue('Documento legible; rostro coincide.');
+      await page.screenshot({ path: `${SHOTS}/note-failed.png` });
 
-  await page.reload();
-  await expect(page.getByLabel('Conference notes')).toHaveValue('Documento legible; rostro coincide.');
-  await expect(page.getByTestId('notes-status')).toContainText('Not sent');
-  await page.getByRole('button', { name: 'Send note' }).click();
-  await expect(page.getByTestId('notes-status')).toContainText('Sent');
-  await expect(page.getByLabel('Conference notes')).toHaveValue('');
-  await expect(page.getByTestId('audit-table')).toContainText('Noted');
-  const drafts = await shell.ipc<Record<string, unknown>>('interview.drafts', { interviewId: 'demo-clean-pass' });
-  expect(drafts.notes).toBeUndefined();
-});
+      await page.reload();
+      await expect(page.getByLabel('Conference notes')).toHaveValue('Documento legible; rostro coincide.');
+      await expect(page.getByTestId('notes-status')).toContainText('Not sent');
+      await page.getByRole('button', { name: 'Send note' }).click();
+      await expect(page.getByTestId('notes-status')).toContainText('Sent');
+      await expect(page.getByLabel('Conference notes')).toHaveValue('');
+      await expect(page.getByTestId('audit-table')).toContainText('Noted');
+      const drafts = await shell.ipc<Record<string, unknown>>('interview.drafts', { interviewId: 'demo-clean-pass' });
+      expect(drafts.notes).toBeUndefined();
+    },
+  );
 
-test(
-  'approving with open high-severity findings needs an explicit acknowledgement',
-  TEAM,
-  async ({ page, shell, recordEngine }) => {
-    // On a team's database the default four-eyes rule makes this approval a proposal for a second reviewer; on the
-    // embedded engine the one user has nobody to confirm with, and it is final.
-    const team = recordEngine === 'team';
-    await openInterview(page, shell, 'demo-fraud-high');
+for (const { journey, onTeam } of bothEngines(test))
+  journey(
+    `approving with open high-severity findings needs an explicit acknowledgement${onTeam}`,
+    async ({ page, shell, recordEngine }) => {
+      // On a team's database the default four-eyes rule makes this approval a proposal for a second reviewer; on the
+      // embedded engine the one user has nobody to confirm with, and it is final.
+      const team = recordEngine === 'team';
+      await openInterview(page, shell, 'demo-fraud-high');
+      await panelsSettled(page);
+      await page.getByRole('button', { name: 'Approve', exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Reason (required)').fill('Fraud signals reviewed with the branch; customer known.');
+      // In words: the check's name and its severity, not the service's checkFraudRisk and HIGH.
+      await expect(dialog.getByTestId('open-findings')).toContainText('Fraud risk (high severity,');
+      await expect(dialog.getByTestId('open-findings')).not.toContainText(/checkFraudRisk|HIGH/);
+      const record = dialog.getByRole('button', { name: 'Record decision' });
+      await expect(record).toBeDisabled();
+      await expectAxeClean(page);
+      await page.screenshot({ path: `${SHOTS}/decision-ack.png` });
+      await dialog.getByRole('checkbox').check();
+      await record.click();
+      await expect(dialog.getByTestId('decision-recorded')).toContainText('Approve');
+      await dialog.getByRole('button', { name: 'Close' }).last().click();
+      if (team) await expect(page.getByTestId('second-review')).toContainText('Proposed: Approve');
+      else await expect(page.getByTestId('last-decision')).toContainText('Decided: Approve');
+      await expect(page.getByTestId('audit-table')).toContainText(team ? 'Proposed for a second review' : 'Decided');
+      const overview = await shell.ipc<{
+        entry: { localState: string };
+        lastDecision: { acknowledgedFindings: string[]; status: string };
+      }>('interview.overview', { interviewId: 'demo-fraud-high' });
+      expect(overview.entry.localState).toBe('decided');
+      expect(overview.lastDecision.acknowledgedFindings.length).toBeGreaterThan(0);
+      expect(overview.lastDecision.status).toBe(team ? 'proposed' : 'final');
+    },
+  );
+
+for (const { journey, onTeam } of bothEngines(test))
+  journey(`audit report: exported as JSON with a verified chain and as a PDF${onTeam}`, async ({ page, shell }) => {
+    await openInterview(page, shell, 'demo-clean-pass');
     await panelsSettled(page);
-    await page.getByRole('button', { name: 'Approve', exact: true }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Reason (required)').fill('Fraud signals reviewed with the branch; customer known.');
-    // In words: the check's name and its severity, not the service's checkFraudRisk and HIGH.
-    await expect(dialog.getByTestId('open-findings')).toContainText('Fraud risk (high severity,');
-    await expect(dialog.getByTestId('open-findings')).not.toContainText(/checkFraudRisk|HIGH/);
-    const record = dialog.getByRole('button', { name: 'Record decision' });
-    await expect(record).toBeDisabled();
-    await expectAxeClean(page);
-    await page.screenshot({ path: `${SHOTS}/decision-ack.png` });
-    await dialog.getByRole('checkbox').check();
-    await record.click();
-    await expect(dialog.getByTestId('decision-recorded')).toContainText('Approve');
-    await dialog.getByRole('button', { name: 'Close' }).last().click();
-    if (team) await expect(page.getByTestId('second-review')).toContainText('Proposed: Approve');
-    else await expect(page.getByTestId('last-decision')).toContainText('Decided: Approve');
-    await expect(page.getByTestId('audit-table')).toContainText(team ? 'Proposed for a second review' : 'Decided');
-    const overview = await shell.ipc<{
-      entry: { localState: string };
-      lastDecision: { acknowledgedFindings: string[]; status: string };
-    }>('interview.overview', { interviewId: 'demo-fraud-high' });
-    expect(overview.entry.localState).toBe('decided');
-    expect(overview.lastDecision.acknowledgedFindings.length).toBeGreaterThan(0);
-    expect(overview.lastDecision.status).toBe(team ? 'proposed' : 'final');
-  },
-);
+    await page.getByTestId('play-toggle').click();
+    await expect(page.getByTestId('audit-table')).toContainText('Played');
+    await expect(page.getByTestId('audit-chain')).toContainText('Hash chain verified');
 
-test('audit report: exported as JSON with a verified chain and as a PDF', TEAM, async ({ page, shell }) => {
-  await openInterview(page, shell, 'demo-clean-pass');
-  await panelsSettled(page);
-  await page.getByTestId('play-toggle').click();
-  await expect(page.getByTestId('audit-table')).toContainText('Played');
-  await expect(page.getByTestId('audit-chain')).toContainText('Hash chain verified');
+    const [jsonDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export JSON' }).click(),
+    ]);
+    const json = JSON.parse(await readFile((await jsonDownload.path())!, 'utf8')) as {
+      interviewId: string;
+      chain: { ok: boolean };
+      entries: { action: string }[];
+    };
+    expect(json.interviewId).toBe('demo-clean-pass');
+    expect(json.chain.ok).toBe(true);
+    expect(json.entries.map((e) => e.action)).toEqual(expect.arrayContaining(['opened', 'played']));
 
-  const [jsonDownload] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export JSON' }).click(),
-  ]);
-  const json = JSON.parse(await readFile((await jsonDownload.path())!, 'utf8')) as {
-    interviewId: string;
-    chain: { ok: boolean };
-    entries: { action: string }[];
-  };
-  expect(json.interviewId).toBe('demo-clean-pass');
-  expect(json.chain.ok).toBe(true);
-  expect(json.entries.map((e) => e.action)).toEqual(expect.arrayContaining(['opened', 'played']));
-
-  const [pdfDownload] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export PDF report' }).click(),
-  ]);
-  expect(pdfDownload.suggestedFilename()).toMatch(/^review-demo-clean-pass-.*\.pdf$/);
-  const pdf = await readFile((await pdfDownload.path())!);
-  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-  // English screen, English report: no Spanish beside it.
-  const text = await pdfText(new Uint8Array(pdf));
-  expect(text).toContain('Interview review report');
-  expect(text).toContain('Audit trail');
-  expect(text).not.toContain('Reporte');
-  expect(text).not.toContain('Bitácora');
-  await expect(page.getByTestId('audit-table')).toContainText('Downloaded');
-  await page.screenshot({ path: `${SHOTS}/audit.png` });
-});
+    const [pdfDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export PDF report' }).click(),
+    ]);
+    expect(pdfDownload.suggestedFilename()).toMatch(/^review-demo-clean-pass-.*\.pdf$/);
+    const pdf = await readFile((await pdfDownload.path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    // English screen, English report: no Spanish beside it.
+    const text = await pdfText(new Uint8Array(pdf));
+    expect(text).toContain('Interview review report');
+    expect(text).toContain('Audit trail');
+    expect(text).not.toContain('Reporte');
+    expect(text).not.toContain('Bitácora');
+    await expect(page.getByTestId('audit-table')).toContainText('Downloaded');
+    await page.screenshot({ path: `${SHOTS}/audit.png` });
+  });
 
 testOpeningTheApp('narrow window in Spanish: panels stacked, es-MX words, nothing mixed', async ({ page, shell }) => {
   await shell.ipc('settings.setPreferences', { language: 'es' });
@@ -352,38 +364,38 @@ testOpeningTheApp('narrow window in Spanish: panels stacked, es-MX words, nothin
   await page.screenshot({ path: `${SHOTS}/narrow-es.png`, fullPage: true });
 });
 
-testOpeningTheApp(
-  'missing session token: writes disabled with the reason until one is attached from the header',
-  TEAM,
-  async ({ page, shell }) => {
-    const seeds = (await (await fetch(`${shell.demoUrl}/__demo/interviews`)).json()) as {
-      interviewId: string;
-      sessionToken: string;
-    }[];
-    const token = seeds.find((s) => s.interviewId === 'demo-clean-pass')!.sessionToken;
-    // The first run's demo interviews came with their tokens: emptied (tokens too), demo-clean-pass is added by id.
-    await shell.ipc('settings.resetDemoData', {});
-    await openApp(page, shell);
-    await goTo(page, '/interviews');
-    await page.getByLabel('Interview id or link').fill('demo-clean-pass');
-    await page.getByRole('button', { name: 'Add to queue' }).click();
-    await page.getByRole('link', { name: 'demo-clean-pass' }).click();
-    await panelsSettled(page);
-    await expect(page.getByTestId('token-state')).toContainText('Not attached');
-    await expect(page.getByTestId('write-blocked').first()).toContainText('No session token is attached');
-    await expect(page.getByLabel('Conference notes')).toBeDisabled();
-    await page.getByRole('button', { name: 'Attach a session token' }).first().click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Session token').fill(token);
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByTestId('token-state')).toContainText('Set');
-    await expect(page.getByLabel('Conference notes')).toBeEnabled();
-    await expect(page.getByTestId('write-blocked')).toHaveCount(0);
-    // The token went to main and never comes back.
-    expect(await page.content()).not.toContain(token);
-    expect(JSON.stringify(await shell.ipc('queue.list'))).not.toContain(token);
-  },
-);
+for (const { journey, onTeam } of bothEngines(testOpeningTheApp))
+  journey(
+    `missing session token: writes disabled with the reason until one is attached from the header${onTeam}`,
+    async ({ page, shell }) => {
+      const seeds = (await (await fetch(`${shell.demoUrl}/__demo/interviews`)).json()) as {
+        interviewId: string;
+        sessionToken: string;
+      }[];
+      const token = seeds.find((s) => s.interviewId === 'demo-clean-pass')!.sessionToken;
+      // The first run's demo interviews came with their tokens: emptied (tokens too), demo-clean-pass is added by id.
+      await shell.ipc('settings.resetDemoData', {});
+      await openApp(page, shell);
+      await goTo(page, '/interviews');
+      await page.getByLabel('Interview id or link').fill('demo-clean-pass');
+      await page.getByRole('button', { name: 'Add to queue' }).click();
+      await page.getByRole('link', { name: 'demo-clean-pass' }).click();
+      await panelsSettled(page);
+      await expect(page.getByTestId('token-state')).toContainText('Not attached');
+      await expect(page.getByTestId('write-blocked').first()).toContainText('No session token is attached');
+      await expect(page.getByLabel('Conference notes')).toBeDisabled();
+      await page.getByRole('button', { name: 'Attach a session token' }).first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Session token').fill(token);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByTestId('token-state')).toContainText('Set');
+      await expect(page.getByLabel('Conference notes')).toBeEnabled();
+      await expect(page.getByTestId('write-blocked')).toHaveCount(0);
+      // The token went to main and never comes back.
+      expect(await page.content()).not.toContain(token);
+      expect(JSON.stringify(await shell.ipc('queue.list'))).not.toContain(token);
+    },
+  );
 
 testOpeningTheApp(
   'contract saved with progress and a video snapshot saved, both in the audit trail',
@@ -528,31 +540,33 @@ testOpeningTheApp(
   },
 );
 
-testOpeningTheApp(
-  'a CSV file picked in the queue adds its interviews, and the picker names the file',
-  TEAM,
-  async ({ page, shell }) => {
-    // With interviews in the queue (on either engine), the ways to add wait behind their button.
-    await shell.ipc('queue.addDemoSeeds', {});
-    await openApp(page, shell);
-    await goTo(page, '/interviews');
-    await expect(page.getByTestId('queue-row').first()).toBeVisible();
-    await page.getByTestId('queue-add-toggle').click();
-    await page.getByText('Import a pasted list or a CSV file').click();
-    const csv = 'interviewId,sessionToken\ncsv-imported-1,\ncsv-imported-2,\n';
-    await page
-      .getByLabel('CSV file', { exact: true })
-      .setInputFiles({ name: 'worklist.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await expect(page.getByRole('status').filter({ hasText: 'added' })).toContainText(
-      '2 added, 0 already in the queue',
-    );
-    await expect(page.locator('.file-field', { hasText: 'CSV file' })).toContainText(`worklist.csv · ${csv.length} B`);
-    // Among the demo's, found by search (the table draws only the rows in view).
-    await page.getByLabel('Search').fill('csv-imported');
-    for (const id of ['csv-imported-1', 'csv-imported-2'])
-      await expect(page.getByTestId('queue-row').filter({ hasText: id })).toBeVisible();
-  },
-);
+for (const { journey, onTeam } of bothEngines(testOpeningTheApp))
+  journey(
+    `a CSV file picked in the queue adds its interviews, and the picker names the file${onTeam}`,
+    async ({ page, shell }) => {
+      // With interviews in the queue (on either engine), the ways to add wait behind their button.
+      await shell.ipc('queue.addDemoSeeds', {});
+      await openApp(page, shell);
+      await goTo(page, '/interviews');
+      await expect(page.getByTestId('queue-row').first()).toBeVisible();
+      await page.getByTestId('queue-add-toggle').click();
+      await page.getByText('Import a pasted list or a CSV file').click();
+      const csv = 'interviewId,sessionToken\ncsv-imported-1,\ncsv-imported-2,\n';
+      await page
+        .getByLabel('CSV file', { exact: true })
+        .setInputFiles({ name: 'worklist.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await expect(page.getByRole('status').filter({ hasText: 'added' })).toContainText(
+        '2 added, 0 already in the queue',
+      );
+      await expect(page.locator('.file-field', { hasText: 'CSV file' })).toContainText(
+        `worklist.csv · ${csv.length} B`,
+      );
+      // Among the demo's, found by search (the table draws only the rows in view).
+      await page.getByLabel('Search').fill('csv-imported');
+      for (const id of ['csv-imported-1', 'csv-imported-2'])
+        await expect(page.getByTestId('queue-row').filter({ hasText: id })).toBeVisible();
+    },
+  );
 
 testOpeningTheApp(
   'a queue of 2,000 interviews draws only the rows in view, and the keyboard and the way back still reach every row',
@@ -644,40 +658,40 @@ test('a contract is sent to NOM-151 sealing with its document id filled in', asy
   await page.screenshot({ path: `${SHOTS}/signing-from-contract.png` });
 });
 
-test(
-  'the analyst reopens a decided interview and puts it back to review by hand, each change audited',
-  TEAM,
-  async ({ page, shell }) => {
-    await openInterview(page, shell, 'demo-clean-pass');
-    await panelsSettled(page);
-    const state = page.getByRole('radiogroup', { name: 'Change local state' });
-    const choose = (name: string) => state.getByRole('radio', { name, exact: true });
-    await expect(choose('In review')).toBeChecked();
-    await choose('Decided').check();
-    await expect(choose('Decided')).toBeChecked();
-    await choose('In review').check();
-    await expect(choose('In review')).toBeChecked();
-    // The group stays usable from the keyboard while and after a change is sent.
-    await expect(choose('In review')).toBeFocused();
-    const audit = page.getByTestId('audit-table');
-    await expect(audit.locator('tbody tr', { hasText: 'State changed' })).toHaveCount(2);
-    await expect(audit).toContainText('Decided → In review');
-    await choose('To review').check();
-    await expect(audit).toContainText('In review → To review');
-    await expectAxeClean(page);
-    await page.screenshot({ path: `${SHOTS}/state-changed.png` });
-    await audit.screenshot({ path: `${SHOTS}/state-changed-audit.png` });
-    const entries = (
-      await shell.ipc<{ entries: { action: string; detail: Record<string, unknown> }[] }>('interview.audit', {
-        interviewId: 'demo-clean-pass',
-      })
-    ).entries;
-    expect(entries.filter((e) => e.action === 'stateChanged').map((e) => e.detail)).toEqual([
-      { from: 'inReview', to: 'decided' },
-      { from: 'decided', to: 'inReview' },
-      { from: 'inReview', to: 'toReview' },
-    ]);
-    await goTo(page, '/interviews');
-    await expect(page.getByTestId('queue-row').filter({ hasText: 'demo-clean-pass' })).toContainText('To review');
-  },
-);
+for (const { journey, onTeam } of bothEngines(test))
+  journey(
+    `the analyst reopens a decided interview and puts it back to review by hand, each change audited${onTeam}`,
+    async ({ page, shell }) => {
+      await openInterview(page, shell, 'demo-clean-pass');
+      await panelsSettled(page);
+      const state = page.getByRole('radiogroup', { name: 'Change local state' });
+      const choose = (name: string) => state.getByRole('radio', { name, exact: true });
+      await expect(choose('In review')).toBeChecked();
+      await choose('Decided').check();
+      await expect(choose('Decided')).toBeChecked();
+      await choose('In review').check();
+      await expect(choose('In review')).toBeChecked();
+      // The group stays usable from the keyboard while and after a change is sent.
+      await expect(choose('In review')).toBeFocused();
+      const audit = page.getByTestId('audit-table');
+      await expect(audit.locator('tbody tr', { hasText: 'State changed' })).toHaveCount(2);
+      await expect(audit).toContainText('Decided → In review');
+      await choose('To review').check();
+      await expect(audit).toContainText('In review → To review');
+      await expectAxeClean(page);
+      await page.screenshot({ path: `${SHOTS}/state-changed.png` });
+      await audit.screenshot({ path: `${SHOTS}/state-changed-audit.png` });
+      const entries = (
+        await shell.ipc<{ entries: { action: string; detail: Record<string, unknown> }[] }>('interview.audit', {
+          interviewId: 'demo-clean-pass',
+        })
+      ).entries;
+      expect(entries.filter((e) => e.action === 'stateChanged').map((e) => e.detail)).toEqual([
+        { from: 'inReview', to: 'decided' },
+        { from: 'decided', to: 'inReview' },
+        { from: 'inReview', to: 'toReview' },
+      ]);
+      await goTo(page, '/interviews');
+      await expect(page.getByTestId('queue-row').filter({ hasText: 'demo-clean-pass' })).toContainText('To review');
+    },
+  );
