@@ -7,6 +7,7 @@ import { queueRisk } from './0005-queue-risk';
 import { rowOwners } from './0006-row-owners';
 import { reasonCodes } from './0007-reason-codes';
 import { queueRiskIndex } from './0008-queue-risk-index';
+import { databaseClock } from './0009-database-clock';
 
 /**
  * The review record's schema, version by version, one file each. A migration's name is what `kysely_migration`
@@ -23,4 +24,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   // The team's reason codes per decision kind; each decision's code held to them.
   '0007-reason-codes': reasonCodes,
   '0008-queue-risk-index': queueRiskIndex,
+  // When things happened: audit entries, decisions, claims and queue entries stamped by the database's clock.
+  '0009-database-clock': databaseClock,
 };

@@ -359,6 +359,67 @@ describe('the team record, attacked with an analyst’s own login', () => {
     ).toBe(row.hash);
     expect(await beto.verify()).toEqual({ ok: true });
   });
+
+  it('dates what happens by its own clock: a backdated decision, audit entry, claim or queue entry is dated now', async () => {
+    const beto = raw('beto');
+    const run = (statement: string) => sql.raw(statement).execute(beto);
+    /** Whether a time the database kept is its own "now" (within this test's minute), not what was sent. */
+    const isNow = async (query: string) =>
+      (
+        await sql
+          .raw<{ now: boolean }>(`select (${query}) between now() - interval '1 minute' and now() as now`)
+          .execute(beto)
+      ).rows[0]?.now;
+
+    // Added "tomorrow" so it never counts as waiting; then made to look newer than it is.
+    await run(`insert into queue_entries (environment, interview_id, added_at, local_state)
+      values ('production', 'i3', now() + interval '1 day', 'toReview')`);
+    expect(await isNow(`select added_at from queue_entries where interview_id = 'i3'`)).toBe(true);
+    await run(`update queue_entries set added_at = now() + interval '1 day' where interview_id = 'i1'`);
+    expect(
+      (
+        await beto.selectFrom('queue_entries').select('added_at').where('interview_id', '=', 'i1').executeTakeFirst()
+      )?.added_at.toISOString(),
+    ).toBe('2026-11-25T09:00:00.000Z');
+
+    // Held "since 1970", "until forever": taken now, for the team's lease.
+    await run(`insert into claims (environment, interview_id, holder, claimed_at, expires_at)
+      values ('production', 'i3', 'beto', '1970-01-01', 'infinity')`);
+    const lease = await sql<{ held_since_now: boolean; within_lease: boolean }>`
+      select claimed_at between now() - interval '1 minute' and now() as held_since_now,
+        expires_at <= now() + make_interval(mins => (select lease_minutes from team_settings)) as within_lease
+      from claims where interview_id = 'i3'`.execute(beto);
+    expect(lease.rows[0]).toEqual({ held_since_now: true, within_lease: true });
+    await run(`update claims set claimed_at = '1970-01-01', expires_at = 'infinity' where interview_id = 'i3'`);
+    expect(
+      (
+        await sql<{ ok: boolean }>`
+      select claimed_at > '2000-01-01' and expires_at < 'infinity' as ok from claims where interview_id = 'i3'`.execute(
+          beto,
+        )
+      ).rows[0]?.ok,
+    ).toBe(true);
+
+    // Decided "last year", before a rule changed or into another day's figures.
+    await run(`insert into decisions (environment, interview_id, decision, reason, acknowledged_findings, decided_at)
+      values ('production', 'i3', 'reject', 'x', '[]', '2025-01-01')`);
+    expect(await isNow(`select decided_at from decisions where interview_id = 'i3'`)).toBe(true);
+
+    // An entry "written last year": dated now, and the chain still verifies (the hash covers the database's date).
+    await run(`insert into audit_entries (at, environment, interview_id, action, detail)
+      values ('2025-01-01T00:00:00.000Z', 'production', 'i3', 'decided', '{}')`);
+    const at = (
+      await beto
+        .selectFrom('audit_entries')
+        .select('at')
+        .where('interview_id', '=', 'i3')
+        .orderBy('seq', 'desc')
+        .executeTakeFirstOrThrow()
+    ).at;
+    expect(at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(await isNow(`select '${at}'::timestamptz`)).toBe(true);
+    expect(await recordAuditTrail(beto, () => 'production').verify()).toEqual({ ok: true });
+  });
 });
 
 describe('the owner rewrites history', () => {
