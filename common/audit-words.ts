@@ -4,7 +4,7 @@ import type { AuthResultView, ImageSource } from './ipc/capture';
 import type { DecisionKind } from './ipc/interview';
 import type { ArtifactKind } from './ipc/nom151';
 import type { LocalReviewState } from './ipc/queue';
-import type { FourEyesRule } from './team-review';
+import type { DecisionStatus, FourEyesRule } from './team-review';
 
 /**
  * The words of an audit entry's detail, in English and Spanish (es-MX): one table read by the screen (renderer's
@@ -63,6 +63,9 @@ const DETAIL_LABELS = {
   next: { en: 'Taken as the next in the queue', es: 'Tomada como la siguiente de la bandeja' },
   inView: { en: "Within the analyst's queue view", es: 'Dentro de la vista de la bandeja del analista' },
   of: { en: 'Whose claim it was', es: 'De quién era' },
+  addedBy: { en: 'Added to the queue by', es: 'Agregada a la bandeja por' },
+  decidedBy: { en: 'Decided by', es: 'Decidida por' },
+  decisionStatus: { en: 'Decision status', es: 'Estado de la decisión' },
   fourEyes: { en: 'Second reviewer needed for', es: 'Requieren segunda revisión' },
   targetHours: { en: 'Target time (hours)', es: 'Tiempo objetivo (horas)' },
   leaseMinutes: { en: 'Claim lapses after (minutes)', es: 'La asignación vence tras (minutos)' },
@@ -236,6 +239,12 @@ const VALUE_WORDS: Partial<Record<AuditDetailKey, Record<string, Bilingual>>> = 
   >,
   type: RECORDING_TYPE_WORDS,
   fourEyes: FOUR_EYES_WORDS,
+  decisionStatus: {
+    final: { en: 'Final', es: 'Definitiva' },
+    proposed: { en: 'Proposed', es: 'Propuesta' },
+    confirmed: { en: 'Confirmed', es: 'Confirmada' },
+    overturned: { en: 'Overturned', es: 'Revocada' },
+  } satisfies Record<DecisionStatus, Bilingual>,
 };
 
 const YES: Bilingual = { en: 'Yes', es: 'Sí' };

@@ -37,6 +37,8 @@ export type AuditAction =
   /** Taken off the queue's work list (its token, drafts and trail stay), and put back by an undo. */
   | 'removed'
   | 'restored'
+  /** A decision removed by an admin (written by the database itself: migration 0010). */
+  | 'decisionRemoved'
   /** The trail's head (detail: seq, hash) timestamped outside the database through NOM-151 (folio, token). */
   | 'checkpoint';
 

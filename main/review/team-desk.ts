@@ -87,7 +87,10 @@ export class TeamDesk {
     return this.view(claim);
   }
 
-  /** Lets go of this analyst's own claim; a supervisor's release lets go of anyone's (audited with whose it was). */
+  /**
+   * Lets go of this analyst's own claim; a supervisor's release lets go of anyone's (the database writes that one on
+   * the trail, with whose it was: migration 0010).
+   */
   async release(interviewId: string): Promise<{ released: boolean }> {
     const env = this.environment();
     if (await this.record.claims.release(env, interviewId)) {
@@ -99,14 +102,22 @@ export class TeamDesk {
     const holder = (await this.record.claims.holders(env)).find((c) => c.interviewId === interviewId)?.holder;
     if (!holder || holder === user || !(await this.record.claims.release(env, interviewId, true)))
       return { released: false };
-    await this.ctx.audit.append({ interviewId, action: 'released', detail: { of: holder } });
     return { released: true };
   }
 
+  /**
+   * Hands the interview to a member. The database writes it on the trail when it goes to another or is taken from
+   * another (migration 0010); taken for oneself when nobody else held it, it is a claim like any other.
+   */
   async reassign(interviewId: string, to: string): Promise<ClaimView> {
     await this.supervisor();
-    const claim = await this.record.claims.reassign(this.environment(), interviewId, to);
-    await this.ctx.audit.append({ interviewId, action: 'reassigned', detail: { to } });
+    const env = this.environment();
+    const { user } = await this.whoAmI();
+    const heldBefore =
+      to === user ? (await this.record.claims.holders(env)).find((c) => c.interviewId === interviewId) : undefined;
+    const claim = await this.record.claims.reassign(env, interviewId, to);
+    if (to === user && (!heldBefore || heldBefore.holder === user))
+      await this.ctx.audit.append({ interviewId, action: 'claimed', detail: {} });
     return this.view(claim);
   }
 
@@ -150,34 +161,17 @@ export class TeamDesk {
     return this.record.teamSettings.reasonCodes();
   }
 
-  /** The whole list from a supervisor; audited as a change of the team's rules, with the codes in use after it. */
+  /** The whole list from a supervisor; the database writes the change on the trail with the codes in use after it. */
   async saveReasonCodes(codes: ReasonCode[]): Promise<ReasonCode[]> {
     await this.supervisor();
     await this.record.teamSettings.setReasonCodes(codes);
-    const saved = await this.record.teamSettings.reasonCodes();
-    await this.ctx.audit.append({
-      action: 'teamSettingsChanged',
-      detail: {
-        reasonCodes: saved
-          .filter((c) => c.active)
-          .map((c) => `${c.decision}:${c.code}`)
-          .join(', '),
-      },
-    });
-    return saved;
+    return this.record.teamSettings.reasonCodes();
   }
 
+  /** The team's rules from a supervisor; the database writes a change on the trail (migration 0010). */
   async saveSettings(settings: TeamSettings): Promise<TeamSettings> {
     await this.supervisor();
     await this.record.teamSettings.set(settings);
-    await this.ctx.audit.append({
-      action: 'teamSettingsChanged',
-      detail: {
-        fourEyes: settings.fourEyes,
-        targetHours: settings.targetHours,
-        leaseMinutes: settings.leaseMinutes,
-      },
-    });
     return this.record.teamSettings.get();
   }
 

@@ -66,6 +66,42 @@ function detailKeysWrittenByMain(): { keys: Set<string>; calls: number } {
   return { keys, calls };
 }
 
+/** The arguments of each `json_build_object(…)` call in an SQL text, split at their own commas (not nested ones). */
+function jsonBuildObjectArguments(sqlText: string): string[][] {
+  const calls: string[][] = [];
+  for (const { index } of sqlText.matchAll(/json_build_object\(/g)) {
+    const args: string[] = [];
+    let depth = 0;
+    let current = '';
+    for (const c of sqlText.slice(index! + 'json_build_object('.length)) {
+      if (depth === 0 && (c === ',' || c === ')')) {
+        args.push(current.trim());
+        current = '';
+        if (c === ')') break;
+        continue;
+      }
+      depth += c === '(' ? 1 : c === ')' ? -1 : 0;
+      current += c;
+    }
+    calls.push(args);
+  }
+  return calls;
+}
+
+/** Every key the database's own entries write: the objects built in each migration function that calls `omni_trail`. */
+function detailKeysWrittenByTheDatabase(): Set<string> {
+  const keys = new Set<string>();
+  for (const file of sourceFiles(join(mainDir, 'record/migrations'))) {
+    const functions = readFileSync(file, 'utf8').split(/create (?:or replace )?function /);
+    for (const fn of functions.filter((f) => f.includes('perform omni_trail(')))
+      for (const args of jsonBuildObjectArguments(fn))
+        args.forEach((arg, i) => {
+          if (i % 2 === 0) keys.add(arg.replace(/^'|'$/g, ''));
+        });
+  }
+  return keys;
+}
+
 const spanish: AuditDetailFormat = {
   language: 'es',
   number: (n) => new Intl.NumberFormat('es-MX').format(n),
@@ -74,10 +110,25 @@ const spanish: AuditDetailFormat = {
 };
 
 describe('audit entry details in words', () => {
-  it('labels exactly the detail keys main writes (a new key in main, or a label nothing writes, fails here)', () => {
+  it('labels exactly the detail keys main and the database write (a new key, or a label nothing writes, fails here)', () => {
     const { keys, calls } = detailKeysWrittenByMain();
     expect(calls).toBeGreaterThan(20);
-    expect([...keys].sort()).toEqual([...AUDIT_DETAIL_KEYS].sort());
+    const byTheDatabase = detailKeysWrittenByTheDatabase();
+    expect([...byTheDatabase].sort()).toEqual(
+      [
+        'addedBy',
+        'decidedBy',
+        'decision',
+        'decisionStatus',
+        'fourEyes',
+        'leaseMinutes',
+        'of',
+        'reasonCodes',
+        'targetHours',
+        'to',
+      ].sort(),
+    );
+    expect([...new Set([...keys, ...byTheDatabase])].sort()).toEqual([...AUDIT_DETAIL_KEYS].sort());
   });
 
   it('shows every key and the codes it knows in Spanish', () => {

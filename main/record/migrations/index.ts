@@ -8,6 +8,7 @@ import { rowOwners } from './0006-row-owners';
 import { reasonCodes } from './0007-reason-codes';
 import { queueRiskIndex } from './0008-queue-risk-index';
 import { databaseClock } from './0009-database-clock';
+import { powersOnTheTrail } from './0010-powers-on-the-trail';
 
 /**
  * The review record's schema, version by version, one file each. A migration's name is what `kysely_migration`
@@ -26,4 +27,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008-queue-risk-index': queueRiskIndex,
   // When things happened: audit entries, decisions, claims and queue entries stamped by the database's clock.
   '0009-database-clock': databaseClock,
+  // A power used on another's row (a claim released or handed over, a queue entry or a decision removed, the team's
+  // rules changed) written on the trail by the database itself.
+  '0010-powers-on-the-trail': powersOnTheTrail,
 };

@@ -39,6 +39,7 @@ export function useAuditLabels() {
       teamSettingsChanged: t('actTeamSettingsChanged'),
       removed: t('actRemoved'),
       restored: t('actRestored'),
+      decisionRemoved: t('actDecisionRemoved'),
       checkpoint: t('actCheckpoint'),
     }),
     [t],

@@ -334,6 +334,7 @@ export const messages = defineMessages({
     actTeamSettingsChanged: 'Team rules changed',
     actRemoved: 'Removed from the queue',
     actRestored: 'Put back in the queue',
+    actDecisionRemoved: 'Decision removed (admin)',
     actCheckpoint: 'Trail timestamped (NOM-151 checkpoint)',
     reassignedDetail: 'to {to}',
     heldReadOnly: 'You can read it; deciding is for whoever holds it. A supervisor can hand it to you (Team).',
@@ -700,6 +701,7 @@ export const messages = defineMessages({
     actTeamSettingsChanged: 'Reglas del equipo cambiadas',
     actRemoved: 'Quitada de la bandeja',
     actRestored: 'Devuelta a la bandeja',
+    actDecisionRemoved: 'Decisión eliminada (administración)',
     actCheckpoint: 'Bitácora sellada en el tiempo (punto de control NOM-151)',
     reassignedDetail: 'a {to}',
     heldReadOnly:

@@ -22,6 +22,7 @@ const ACTIONS = [
   'overturned',
   'removed',
   'restored',
+  'decisionRemoved',
   'played',
   'downloaded',
   'stateChanged',

@@ -420,6 +420,82 @@ describe('the team record, attacked with an analyst’s own login', () => {
     expect(await isNow(`select '${at}'::timestamptz`)).toBe(true);
     expect(await recordAuditTrail(beto, () => 'production').verify()).toEqual({ ok: true });
   });
+
+  it('writes on the trail itself every power used with psql: claims released or handed over, a queue entry or a decision removed, the rules changed', async () => {
+    const sofia = raw('sofia');
+    const trail = recordAuditTrail(sofia, () => 'production');
+    await reviewRecord(logins.ana).queue.put('production', [
+      { interviewId: 'p1', addedAt: '2026-11-25T09:00:00.000Z', localState: 'toReview' },
+    ]);
+    await reviewRecord(logins.ana).claims.claim('production', 'p1');
+    await reviewRecord(logins.beto).claims.claim('production', 'p2');
+    // An admin of the team, as an administrator would add one.
+    const superuser = new pg.Client({ host: server.host, port: server.port, user: 'postgres', database });
+    await superuser.connect();
+    await superuser.query(`create role dora login password 'change-me-dora' in role omni_admin`);
+    await superuser.end();
+    const dora = await as('dora', 'change-me-dora');
+    const from = (await trail.latest())!.seq;
+
+    const run = (db: typeof sofia, statement: string) => sql.raw(statement).execute(db);
+    await run(sofia, `delete from claims where interview_id = 'p1'`);
+    await run(sofia, `update claims set holder = 'ana' where interview_id = 'p2'`);
+    await run(
+      sofia,
+      `insert into claims (environment, interview_id, holder, expires_at)
+      values ('production', 'p3', 'beto', now() + interval '5 minutes')`,
+    );
+    await run(sofia, `delete from queue_entries where interview_id = 'p1'`);
+    await run(sofia, `update team_settings set target_hours = 12`);
+    // Many statements in one transaction (as Settings saves the list): one entry, with the list in force at its end.
+    await sofia.transaction().execute(async (tx) => {
+      await sql`update reason_codes set active = false where code = 'forged_selfie'`.execute(tx);
+      await sql`insert into reason_codes (decision, code, label_en, label_es) values ('reject', 'deepfake', 'x', 'x')`.execute(
+        tx,
+      );
+    });
+    await run(dora.db, `delete from decisions where interview_id = 'i3'`);
+    await dora.close();
+
+    const written = (await trail.list({ afterSeq: from })).map((e) => ({
+      actor: e.actor,
+      action: e.action,
+      interviewId: e.interviewId,
+      environment: e.environment,
+      detail: e.detail,
+    }));
+    const codesInForce = (await reviewRecord(logins.sofia).teamSettings.reasonCodes())
+      .filter((c) => c.active)
+      .map((c) => `${c.decision}:${c.code}`)
+      .join(', ');
+    const on = { environment: 'production' };
+    expect(written).toEqual([
+      { actor: 'sofia', action: 'released', interviewId: 'p1', ...on, detail: { of: 'ana' } },
+      { actor: 'sofia', action: 'reassigned', interviewId: 'p2', ...on, detail: { to: 'ana', of: 'beto' } },
+      { actor: 'sofia', action: 'reassigned', interviewId: 'p3', ...on, detail: { to: 'beto' } },
+      { actor: 'sofia', action: 'removed', interviewId: 'p1', ...on, detail: { addedBy: 'ana' } },
+      {
+        actor: 'sofia',
+        action: 'teamSettingsChanged',
+        environment: 'team',
+        detail: { fourEyes: 'high-risk-approvals', targetHours: 12, leaseMinutes: 15 },
+      },
+      { actor: 'sofia', action: 'teamSettingsChanged', environment: 'team', detail: { reasonCodes: codesInForce } },
+      {
+        actor: 'dora',
+        action: 'decisionRemoved',
+        interviewId: 'i3',
+        ...on,
+        detail: { decision: 'reject', decisionStatus: 'final', decidedBy: 'beto' },
+      },
+    ]);
+    expect(codesInForce).toContain('reject:deepfake');
+    expect(codesInForce).not.toContain('forged_selfie');
+    // A holder's own claim, taken, renewed and let go, is the app's to write ("claimed", "released"): not twice.
+    await reviewRecord(logins.beto).claims.release('production', 'p3');
+    expect(await trail.list({ afterSeq: from + written.length })).toEqual([]);
+    expect(await trail.verify()).toEqual({ ok: true });
+  });
 });
 
 describe('the owner rewrites history', () => {

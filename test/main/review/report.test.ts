@@ -27,6 +27,7 @@ const LABELS: Record<AuditAction, { en: string; es: string }> = {
   teamSettingsChanged: { en: 'team rules changed', es: 'reglas del equipo cambiadas' },
   removed: { en: 'removed from the queue', es: 'quitada de la bandeja' },
   restored: { en: 'put back in the queue', es: 'devuelta a la bandeja' },
+  decisionRemoved: { en: 'decision removed (admin)', es: 'decisión eliminada (administración)' },
   checkpoint: {
     en: 'trail timestamped (NOM-151 checkpoint)',
     es: 'bitácora sellada en el tiempo (punto de control NOM-151)',
