@@ -32,6 +32,9 @@ export type TeamSettings = z.infer<typeof TeamSettings>;
  * `final`: decided by one analyst (sent to the service). `proposed`: waits for a second reviewer, nothing sent yet.
  * `confirmed` (then sent) or `overturned` (never sent) by a different member.
  */
+/** The environment of the audit entries about the whole team, its rules and reason codes (migration 0010). */
+export const TEAM_WIDE_ENVIRONMENT = 'team';
+
 export const DecisionStatus = z.enum(['final', 'proposed', 'confirmed', 'overturned']);
 export type DecisionStatus = z.infer<typeof DecisionStatus>;
 

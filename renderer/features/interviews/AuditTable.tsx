@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { TEAM_WIDE_ENVIRONMENT } from '../../../common/team-review';
 import type { AuditEntry } from '../../../common/views';
 import { useFormat } from '../../i18n/index';
 import { useAuditLabels } from './audit-labels';
@@ -9,7 +10,8 @@ import { useAuditLabels } from './audit-labels';
 export type AuditColumn =
   | { key: 'seq' | 'time' | 'action' | 'actor' | 'detail' | 'environment'; header: string }
   /** The interview an entry belongs to, as a link; `none` names entries that belong to the whole environment. */
-  | { key: 'interview'; header: string; none: string };
+  /** `none`: an entry of a whole environment; `team`: one of the whole team (its rules: `TEAM_WIDE_ENVIRONMENT`). */
+  | { key: 'interview'; header: string; none: string; team: string };
 
 /** A one-line row; rows whose detail wraps are measured as they show. */
 const ROW_ESTIMATE = 37;
@@ -86,7 +88,7 @@ export function AuditTable({
                 {e.interviewId}
               </Link>
             ) : (
-              <span className="muted">{column.none}</span>
+              <span className="muted">{e.environment === TEAM_WIDE_ENVIRONMENT ? column.team : column.none}</span>
             )}
           </td>
         );

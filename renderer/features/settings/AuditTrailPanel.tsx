@@ -59,7 +59,7 @@ export function AuditTrailPanel({ t }: { t: T }) {
               { key: 'seq', header: '#' },
               { key: 'time', header: t('auditColTime') },
               { key: 'action', header: t('auditColAction') },
-              { key: 'interview', header: t('auditColInterview'), none: t('auditNoInterview') },
+              { key: 'interview', header: t('auditColInterview'), none: t('auditNoInterview'), team: t('auditWholeTeam') },
               { key: 'detail', header: t('auditColDetail') },
             ]}
             labelledBy={titleId}

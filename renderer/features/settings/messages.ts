@@ -90,6 +90,7 @@ export const messages = defineMessages({
     auditColInterview: 'Interview',
     auditColDetail: 'Detail',
     auditNoInterview: 'Whole environment',
+    auditWholeTeam: 'Whole team',
     teamTitle: 'Team database',
     teamIntro:
       'The review record (queue, drafts, decisions, audit trail) is kept on this computer. A team shares one record on its PostgreSQL server; each analyst signs in with their own database user.',
@@ -224,6 +225,7 @@ export const messages = defineMessages({
     auditColInterview: 'Entrevista',
     auditColDetail: 'Detalle',
     auditNoInterview: 'Todo el ambiente',
+    auditWholeTeam: 'Todo el equipo',
     teamTitle: 'Base de datos del equipo',
     teamIntro:
       'El registro de revisión (bandeja, borradores, decisiones, bitácora) se guarda en esta computadora. Un equipo comparte un solo registro en su servidor PostgreSQL; cada analista entra con su propio usuario de base de datos.',

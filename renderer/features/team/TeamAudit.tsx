@@ -65,7 +65,7 @@ export function TeamAudit({ members }: { members: TeamOverviewView['members'] })
                 { key: 'time', header: t('colTime') },
                 { key: 'actor', header: t('colActor') },
                 { key: 'action', header: t('colAction') },
-                { key: 'interview', header: t('colInterview'), none: t('wholeEnvironment') },
+                { key: 'interview', header: t('colInterview'), none: t('wholeEnvironment'), team: t('wholeTeam') },
                 { key: 'detail', header: t('colDetail') },
               ]}
             />

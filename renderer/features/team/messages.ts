@@ -97,6 +97,7 @@ export const messages = defineMessages({
     colActor: 'Reviewer',
     colDetail: 'Detail',
     wholeEnvironment: 'Environment',
+    wholeTeam: 'Whole team',
   },
   es: {
     title: 'Equipo',
@@ -194,5 +195,6 @@ export const messages = defineMessages({
     colActor: 'Persona',
     colDetail: 'Detalle',
     wholeEnvironment: 'Ambiente',
+    wholeTeam: 'Todo el equipo',
   },
 });
