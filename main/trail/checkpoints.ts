@@ -3,7 +3,10 @@ import type { AuditEntry } from '../../common/views';
 import type { AuditTrail, ChainLink, MainContext } from '../ports';
 import { nom151Service } from '../nom151/service';
 
-/** A checkpoint every this many entries, and at least daily while entries come in. */
+/**
+ * A checkpoint every this many entries, and at least daily while entries come in; a checkpoint covers no more (migration
+ * 0011 refuses a longer stretch on a team database).
+ */
 export const CHECKPOINT_EVERY = 1_000;
 export const CHECKPOINT_MAX_AGE_MS = 24 * 3_600_000;
 /** How far the timestamp's own time may be from the checkpoint entry's: a re-stamped old checkpoint is far off. */
@@ -169,6 +172,13 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
           outcome,
           ...(genTime ? { genTime } : {}),
         });
+        // A checkpoint that does not name an entry by its hash proves nothing (the team database refuses one since
+        // migration 0011; an older record or its superuser may hold one): forged, and the others are still checked.
+        const named = Number.isSafeInteger(d.seq) && d.seq >= 1 && d.seq < entry.seq && typeof d.hash === 'string';
+        if (!named || (d.statement === 2 && !(Number.isSafeInteger(d.from) && d.from! >= 1 && d.from! <= d.seq))) {
+          checks.push(check('forged'));
+          continue;
+        }
         const [covered] = await ctx.audit.list({ seq: d.seq });
         const key = verdictKey(entry.seq, String(d.token ?? ''), d.hash, roots);
         let verdict = covered?.hash === d.hash ? known.get(key) : undefined;

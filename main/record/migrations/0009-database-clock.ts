@@ -10,7 +10,9 @@ import { type Migration, sql } from 'kysely';
  * - A claim's `claimed_at` is when its holder took it; it lasts the team's lease at most.
  * - A queue entry's `added_at` is never in the future and never changes afterwards (how long it has waited).
  *
- * The embedded engine's one user (a superuser) keeps what it writes: it imports trails and queues of earlier versions.
+ * The time of the statement, not of its transaction (`now()`): a transaction held open for an hour would otherwise
+ * date what it writes an hour early. The embedded engine's one user (a superuser) keeps what it writes: it imports
+ * trails and queues of earlier versions.
  */
 export const databaseClock: Migration = {
   async up(db) {
@@ -45,7 +47,7 @@ export const databaseClock: Migration = {
     await run(`
       create function decisions_clock() returns trigger language plpgsql as $$
       begin
-        if not omni_superuser() then new.decided_at := now(); end if;
+        if not omni_superuser() then new.decided_at := statement_timestamp(); end if;
         return new;
       end $$`);
     await run(`
@@ -56,11 +58,11 @@ export const databaseClock: Migration = {
     await run(`
       create function claims_clock() returns trigger language plpgsql as $$
       declare
-        lease_end timestamptz := now() + make_interval(mins => (select lease_minutes from team_settings));
+        lease_end timestamptz := statement_timestamp() + make_interval(mins => (select lease_minutes from team_settings));
       begin
         if omni_superuser() then return new; end if;
-        if tg_op = 'INSERT' or new.holder is distinct from old.holder or old.expires_at <= now() then
-          new.claimed_at := now();
+        if tg_op = 'INSERT' or new.holder is distinct from old.holder or old.expires_at <= statement_timestamp() then
+          new.claimed_at := statement_timestamp();
         else
           new.claimed_at := old.claimed_at;
         end if;
@@ -77,7 +79,7 @@ export const databaseClock: Migration = {
       begin
         if omni_superuser() then return new; end if;
         if tg_op = 'INSERT' then
-          new.added_at := least(new.added_at, now());
+          new.added_at := least(new.added_at, statement_timestamp());
         else
           new.added_at := old.added_at;
         end if;

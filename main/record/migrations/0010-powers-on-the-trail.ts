@@ -6,7 +6,8 @@ import { type Migration, sql } from 'kysely';
  * leaves the same entry the app would, and an admin who removes a decision leaves one too. The app writes none of
  * these entries itself any more (main/review/team-desk.ts, bulk.ts), so each is written once, whoever sent the change.
  *
- * Entries about the whole team (its rules and reason codes) belong to no environment: they are filed under 'team'.
+ * Entries about the whole team (its rules and reason codes) belong to no environment: they are filed under 'team'
+ * (`TEAM_WIDE_ENVIRONMENT`, common/team-review.ts).
  */
 export const powersOnTheTrail: Migration = {
   async up(db) {

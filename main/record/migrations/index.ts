@@ -9,6 +9,7 @@ import { reasonCodes } from './0007-reason-codes';
 import { queueRiskIndex } from './0008-queue-risk-index';
 import { databaseClock } from './0009-database-clock';
 import { powersOnTheTrail } from './0010-powers-on-the-trail';
+import { actingAsOneself } from './0011-acting-as-oneself';
 
 /**
  * The review record's schema, version by version, one file each. A migration's name is what `kysely_migration`
@@ -30,4 +31,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   // A power used on another's row (a claim released or handed over, a queue entry or a decision removed, the team's
   // rules changed) written on the trail by the database itself.
   '0010-powers-on-the-trail': powersOnTheTrail,
+  // Each login writes as itself, in READ COMMITTED, on a claim live now; queue keys kept; entries in a readable shape.
+  '0011-acting-as-oneself': actingAsOneself,
 };

@@ -64,7 +64,7 @@ afterAll(async () => {
 });
 
 const refused =
-  /permission denied|row-level security|held by|not claimed|append-only|kept|own login|must be owner|proposal waiting|decided already|second reviewer|starts pending|changes only|not one of the team/;
+  /permission denied|row-level security|held by|not claimed|append-only|kept|own login|must be owner|proposal waiting|decided already|second reviewer|starts pending|changes only|not one of the team|keeps its environment|by the database itself|nests at most|at most 256 KiB|a checkpoint/;
 
 /** Statements run by a login; each must be refused, or (a quiet RLS filter) change no row. */
 const attempts: { who: 'beto' | 'sofia'; what: string; statement: string }[] = [
@@ -192,6 +192,70 @@ const attempts: { who: 'beto' | 'sofia'; what: string; statement: string }[] = [
       reason_code) values ('production', 'i2', 'reject', 'x', '[]', now(), 'glare')`,
   },
   { who: 'sofia', what: "change a decision's reason code", statement: `update decisions set reason_code = 'underage'` },
+  // Ana's queue entry moved where anyone removes it unrecorded (the demo's), or renamed out of her queue.
+  {
+    who: 'beto',
+    what: "move ana's queue entry to the demo environment",
+    statement: `update queue_entries set environment = 'demo' where interview_id = 'i1'`,
+  },
+  {
+    who: 'beto',
+    what: "move ana's queue entry there through an upsert",
+    statement: `insert into queue_entries (environment, interview_id, added_at, local_state) values ('production', 'i1',
+      now(), 'toReview') on conflict (environment, interview_id) do update set environment = 'demo'`,
+  },
+  { who: 'beto', what: "rename ana's queue entry", statement: `update queue_entries set interview_id = 'gone'` },
+  // The entries only the database writes (a power used), sent by a client in its own words.
+  {
+    who: 'beto',
+    what: 'a change of the team’s rules that did not happen',
+    statement: `insert into audit_entries (at, environment, action, detail)
+      values ('x', 'team', 'teamSettingsChanged', '{"fourEyes": "none"}')`,
+  },
+  {
+    who: 'beto',
+    what: 'a release of another’s claim that did not happen',
+    statement: `insert into audit_entries (at, environment, interview_id, action, detail)
+      values ('x', 'production', 'i1', 'released', '{"of": "ana"}')`,
+  },
+  {
+    who: 'beto',
+    what: 'a hand-over that did not happen',
+    statement: `insert into audit_entries (at, environment, interview_id, action, detail)
+      values ('x', 'production', 'i1', 'reassigned', '{"to": "beto"}')`,
+  },
+  // Entries no screen can show: nested thousands deep, or huge. Each would stay on the trail forever.
+  {
+    who: 'beto',
+    what: 'an entry nested 5,000 levels deep',
+    statement: `insert into audit_entries (at, environment, interview_id, action, detail)
+      values ('x', 'production', 'i2', 'opened', (repeat('[', 5000) || repeat(']', 5000))::json)`,
+  },
+  {
+    who: 'beto',
+    what: 'an entry of 300 KiB',
+    statement: `insert into audit_entries (at, environment, interview_id, action, detail)
+      values ('x', 'production', 'i2', 'opened', json_build_object('text', repeat('x', 300 * 1024)))`,
+  },
+  // Checkpoints that would stop the next ones being taken, or raise a false alarm in every app.
+  {
+    who: 'beto',
+    what: 'a checkpoint that names its entry as text',
+    statement: `insert into audit_entries (at, environment, action, detail) values ('x', 'production', 'checkpoint',
+      '{"seq": "2147483647", "hash": "x", "statement": 2, "from": "x", "folio": "x", "token": "x"}')`,
+  },
+  {
+    who: 'beto',
+    what: 'a checkpoint of an entry not on the trail yet',
+    statement: `insert into audit_entries (at, environment, action, detail) values ('x', 'production', 'checkpoint',
+      '{"seq": 2147483647, "hash": "x", "statement": 2, "from": 1, "folio": "x", "token": "x"}')`,
+  },
+  {
+    who: 'beto',
+    what: 'a checkpoint of the first entry by another hash',
+    statement: `insert into audit_entries (at, environment, action, detail) values ('x', 'production', 'checkpoint',
+      '{"seq": 1, "hash": "${'0'.repeat(64)}", "statement": 2, "from": 1, "folio": "x", "token": "x"}')`,
+  },
 ];
 
 describe('the team record, attacked with an analyst’s own login', () => {
@@ -243,6 +307,48 @@ describe('the team record, attacked with an analyst’s own login', () => {
     }
     expect(await recordAuditTrail(raw('beto'), () => 'production').verify()).toEqual({ ok: true });
     expect(await raw('ana').selectFrom('decisions').select('id').execute()).toEqual([]);
+  });
+
+  it('holds against a login acting as a group role, and against a transaction reading an older snapshot', async () => {
+    const session = new pg.Client({ host: server.host, port: server.port, user: 'beto', database });
+    await session.connect();
+    const attempt = (text: string) =>
+      session.query(text).then(
+        () => 'accepted',
+        (e: Error) => e.message,
+      );
+    try {
+      // As the group: written in nobody's name, and no longer "beto" when he comes back to confirm it.
+      await session.query('set role omni_reviewer');
+      expect(
+        await attempt(`insert into claims (environment, interview_id, expires_at)
+          values ('production', 'g1', now() + interval '10 minutes')`),
+      ).toMatch(/written by each login as itself: beto is acting as omni_reviewer/);
+      expect(
+        await attempt(`insert into audit_entries (at, environment, interview_id, action, detail)
+          values ('x', 'production', 'g1', 'opened', '{}')`),
+      ).toMatch(/as itself/);
+      await session.query('reset role');
+      // A snapshot from before a claim was taken (or a decision made, or a rule changed) judges by what it saw.
+      await session.query('begin isolation level repeatable read');
+      await session.query('select count(*) from claims');
+      expect(
+        await attempt(`insert into decisions (environment, interview_id, decision, reason, acknowledged_findings,
+          decided_at) values ('production', 'i2', 'reject', 'x', '[]', now())`),
+      ).toMatch(/READ COMMITTED transactions only \(this one is repeatable read\)/);
+      await session.query('rollback');
+      await session.query('begin isolation level serializable');
+      expect(
+        await attempt(`insert into audit_entries (at, environment, interview_id, action, detail)
+          values ('x', 'production', 'i2', 'opened', '{}')`),
+      ).toMatch(/READ COMMITTED/);
+      await session.query('rollback');
+    } finally {
+      await session.end();
+    }
+    expect(await raw('ana').selectFrom('claims').select('holder').where('interview_id', '=', 'g1').execute()).toEqual(
+      [],
+    );
   });
 
   it('leaves ana’s rows as they were after every attempt', async () => {
@@ -400,6 +506,16 @@ describe('the team record, attacked with an analyst’s own login', () => {
       ).rows[0]?.ok,
     ).toBe(true);
 
+    // A transaction held open dates nothing as of its start: each statement is dated when it runs.
+    await beto.transaction().execute(async (tx) => {
+      await sql`select 1`.execute(tx);
+      await sql`insert into claims (environment, interview_id, expires_at)
+        values ('production', 'i4', now() + interval '5 minutes')`.execute(tx);
+      const { rows } = await sql<{ after_start: boolean }>`
+        select claimed_at > now() as after_start from claims where interview_id = 'i4'`.execute(tx);
+      expect(rows).toEqual([{ after_start: true }]);
+    });
+
     // Decided "last year", before a rule changed or into another day's figures.
     await run(`insert into decisions (environment, interview_id, decision, reason, acknowledged_findings, decided_at)
       values ('production', 'i3', 'reject', 'x', '[]', '2025-01-01')`);
@@ -494,6 +610,27 @@ describe('the team record, attacked with an analyst’s own login', () => {
     // A holder's own claim, taken, renewed and let go, is the app's to write ("claimed", "released"): not twice.
     await reviewRecord(logins.beto).claims.release('production', 'p3');
     expect(await trail.list({ afterSeq: from + written.length })).toEqual([]);
+    expect(await trail.verify()).toEqual({ ok: true });
+  });
+
+  it('accepts checkpoints as the app takes them: the stretch after the previous one, named by its last hash', async () => {
+    const trail = recordAuditTrail(raw('beto'), () => 'production');
+    const head = (await trail.latest())!;
+    expect(await trail.latest('checkpoint')).toBeUndefined();
+    const shape = { statement: 2, folio: 'F-1', token: 'MIIBexample' };
+    const first = await trail.append({
+      action: 'checkpoint',
+      detail: { seq: head.seq, hash: head.hash, from: 1, ...shape },
+    });
+    expect(first.actor).toBe('beto');
+    // The next one covers what came after: starting again from the first entry (or anywhere else) is refused.
+    await expect(
+      trail.append({ action: 'checkpoint', detail: { seq: first.seq, hash: first.hash, from: 1, ...shape } }),
+    ).rejects.toThrow(/a checkpoint covers/);
+    await trail.append({
+      action: 'checkpoint',
+      detail: { seq: first.seq, hash: first.hash, from: head.seq + 1, ...shape },
+    });
     expect(await trail.verify()).toEqual({ ok: true });
   });
 });

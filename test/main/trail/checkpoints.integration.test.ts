@@ -182,4 +182,17 @@ describe('checkpoints of the audit trail outside the database', () => {
         (c.detail as { seq: number }).seq - (c.detail as { from: number }).from + 1,
       );
   });
+
+  it('call a checkpoint that names no entry forged, and still check the others', async () => {
+    // A superuser (as here) writes any shape; a team's logins cannot since migration 0011 (row-owners.test.ts).
+    const ctx = app.context;
+    const before = await trailCheckpoints(ctx).verify();
+    const broken = await ctx.audit.append({
+      action: 'checkpoint',
+      detail: { seq: '2147483647', hash: 'x', statement: 2, from: 'x', folio: 'x', token: 'x' },
+    });
+    const after = await trailCheckpoints(ctx).verify();
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(after.at(-1)).toMatchObject({ seq: broken.seq, outcome: 'forged' });
+  });
 });
