@@ -1,4 +1,5 @@
 import { type Migration, sql } from 'kysely';
+import { pinSearchPath } from './pin-search-path';
 
 /**
  * When something happened is the database's to say, as who did it is: a login could otherwise backdate a decision
@@ -89,16 +90,6 @@ export const databaseClock: Migration = {
       create trigger queue_entries_clock before insert or update on queue_entries
       for each row execute function queue_entries_clock()`);
 
-    // As 0006 says: the rules' functions never resolve a name in a session's temporary schema.
-    await run(`
-      do $$
-      declare
-        fn text;
-      begin
-        foreach fn in array array['audit_entries_chain()', 'decisions_clock()', 'claims_clock()', 'queue_entries_clock()']
-        loop
-          execute format('alter function %s set search_path = pg_catalog, %I, pg_temp', fn, current_schema());
-        end loop;
-      end $$`);
+    await pinSearchPath(db, ['audit_entries_chain()', 'decisions_clock()', 'claims_clock()', 'queue_entries_clock()']);
   },
 };

@@ -1,4 +1,5 @@
 import { type Migration, sql } from 'kysely';
+import { pinSearchPath } from './pin-search-path';
 
 /**
  * A power used on another's row is written on the audit trail by the database itself, in the same transaction: a
@@ -109,17 +110,13 @@ export const powersOnTheTrail: Migration = {
       create constraint trigger reason_codes_on_trail after insert or update on reason_codes
       deferrable initially deferred for each row execute function reason_codes_on_trail()`);
 
-    // As 0006 says: the rules' functions never resolve a name in a session's temporary schema.
-    await run(`
-      do $$
-      declare
-        fn text;
-      begin
-        foreach fn in array array['omni_trail(text, text, text, json)', 'claims_on_trail()', 'queue_entries_on_trail()',
-          'decisions_on_trail()', 'team_settings_on_trail()', 'reason_codes_on_trail()']
-        loop
-          execute format('alter function %s set search_path = pg_catalog, %I, pg_temp', fn, current_schema());
-        end loop;
-      end $$`);
+    await pinSearchPath(db, [
+      'omni_trail(text, text, text, json)',
+      'claims_on_trail()',
+      'queue_entries_on_trail()',
+      'decisions_on_trail()',
+      'team_settings_on_trail()',
+      'reason_codes_on_trail()',
+    ]);
   },
 };

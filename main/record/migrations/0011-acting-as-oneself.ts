@@ -1,4 +1,5 @@
 import { type Migration, sql } from 'kysely';
+import { pinSearchPath } from './pin-search-path';
 
 /**
  * The rules of 0006–0010 hold for a login acting as itself, in the present, writing what the trail can show. Each of
@@ -165,17 +166,12 @@ export const actingAsOneself: Migration = {
       create trigger audit_entries_shape before insert on audit_entries
       for each row execute function audit_entries_shape()`);
 
-    // As 0006 says: the rules' functions never resolve a name in a session's temporary schema.
-    await run(`
-      do $$
-      declare
-        fn text;
-      begin
-        foreach fn in array array['omni_acting_as_oneself()', 'queue_entries_key()', 'omni_hold(text, text)',
-          'omni_json_depth(text)', 'audit_entries_shape()']
-        loop
-          execute format('alter function %s set search_path = pg_catalog, %I, pg_temp', fn, current_schema());
-        end loop;
-      end $$`);
+    await pinSearchPath(db, [
+      'omni_acting_as_oneself()',
+      'queue_entries_key()',
+      'omni_hold(text, text)',
+      'omni_json_depth(text)',
+      'audit_entries_shape()',
+    ]);
   },
 };

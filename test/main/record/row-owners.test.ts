@@ -309,6 +309,17 @@ describe('the team record, attacked with an analyst’s own login', () => {
     expect(await raw('ana').selectFrom('decisions').select('id').execute()).toEqual([]);
   });
 
+  it('runs every function of its schema with a pinned search path, none a definer’s rights', async () => {
+    // A function a later migration adds without pinSearchPath would read a session's temporary tables (test above).
+    const { rows } = await sql<{ name: string; config: string[] | null; definer: boolean }>`
+      select p.oid::regprocedure::text as name, p.proconfig as config, p.prosecdef as definer
+      from pg_proc p where p.pronamespace = current_schema()::regnamespace order by 1`.execute(raw('beto'));
+    expect(rows.length).toBeGreaterThan(20);
+    expect(
+      rows.filter((r) => r.definer || !r.config?.some((c) => /^search_path=pg_catalog, "?public"?, pg_temp$/.test(c))),
+    ).toEqual([]);
+  });
+
   it('holds against a login acting as a group role, and against a transaction reading an older snapshot', async () => {
     const session = new pg.Client({ host: server.host, port: server.port, user: 'beto', database });
     await session.connect();
