@@ -216,7 +216,14 @@ export class OmniClient {
         const stopped = deadline.failure(name);
         if (stopped) throw stopped;
         if (token !== undefined) headers[this.env.tokenHeader] = token;
-        const init: RequestInit & { duplex?: 'half' } = { method: p.def.method, headers, signal: deadline.signal };
+        // A redirect is never followed: fetch would take the API key, the secret (a 307 resends the body) and the
+        // session token to wherever the answer points, and a secret goes only to the addresses it was entered for.
+        const init: RequestInit & { duplex?: 'half' } = {
+          method: p.def.method,
+          headers,
+          signal: deadline.signal,
+          redirect: 'manual',
+        };
         if (opts.rawBody) {
           init.body = toReadableStream(opts.rawBody.stream);
           init.duplex = 'half';
@@ -306,6 +313,16 @@ export class OmniClient {
       };
     }
 
+    if (res.status >= 300 && res.status < 400)
+      return {
+        ok: false,
+        error: clientError('schema', 'REDIRECTED', {
+          endpoint: p.name,
+          httpStatus: res.status,
+          serviceWords: `${res.status} → ${res.headers.get('location') ?? '(no address)'}`,
+        }),
+        retry: false,
+      };
     if (res.ok) {
       let json: unknown;
       try {

@@ -14,6 +14,7 @@ export type ClientErrorCode =
   | 'RETRY_AFTER_TOO_LONG'
   | 'SESSION_TOKEN_REJECTED'
   | 'NOT_THE_SERVICE'
+  | 'REDIRECTED'
   | 'WRITE_ANSWER_UNREADABLE'
   | 'SERVICE_NOT_ANSWERING'
   | 'OUTCOME_UNKNOWN';
@@ -101,6 +102,15 @@ export const clientErrorCatalog: Record<ClientErrorCode, CatalogEntry> = {
     adviceEs:
       'Revisa la dirección del entorno en Configuración, el proxy, o inicia sesión en el portal cautivo de la red, e intenta de nuevo.',
     retryable: true,
+  },
+  REDIRECTED: {
+    en: 'The address sent the request on to another address, so it was not sent there: your credentials go only to the addresses you entered.',
+    es: 'La dirección envió la solicitud a otra dirección, así que no se envió allí: tus credenciales solo van a las direcciones que capturaste.',
+    adviceEn:
+      'If the service has moved, enter its new address in Settings (its credentials are asked for again); otherwise tell your administrator that the address redirects.',
+    adviceEs:
+      'Si el servicio cambió de dirección, captura la nueva en Configuración (se te pedirán de nuevo sus credenciales); si no, avisa a tu administrador que la dirección redirige.',
+    retryable: false,
   },
   WRITE_ANSWER_UNREADABLE: {
     en: 'The service may have stored it, but its answer could not be read.',

@@ -350,6 +350,39 @@ describe('OmniClient over loopback HTTP', () => {
     server = await startTestServer();
   });
 
+  it('never follows a redirect: the API key, secret and session token go nowhere but the addresses they were entered for', async () => {
+    const elsewhere = await startTestServer();
+    try {
+      elsewhere.route('POST /v1/integration/authorize/server', () => ({ json: { token: 'stolen' } }));
+      // A call with the server's token and the API key, redirected once authorized.
+      server.route('GET /omni/get/raw-idv-results', () => ({
+        status: 302,
+        headers: { location: `${elsewhere.url}/omni/get/raw-idv-results?id=iv-1` },
+      }));
+      expect((await failure(client().call('getRawIdvResults', { query: { id: 'iv-1' } }))).code).toBe('REDIRECTED');
+      // The authorization itself: a 307 would have fetch resend its body (the secret) with the same headers.
+      server.route('POST /v1/integration/authorize/server', () => ({
+        status: 307,
+        headers: { location: `${elsewhere.url}/v1/integration/authorize/server` },
+      }));
+      const err = await failure(client().call('listApiKeys', {}));
+      expect(err.code).toBe('REDIRECTED');
+      expect(err.toIpcError().message).toMatchObject({
+        en: expect.stringMatching(/your credentials go only to the addresses you entered/),
+        es: expect.stringMatching(/tus credenciales solo van a las direcciones que capturaste/),
+      });
+      expect(err.serviceWords).toBe(`307 → ${elsewhere.url}/v1/integration/authorize/server`);
+      expect(elsewhere.requests).toEqual([]);
+      expect(server.requests.map((r) => r.path)).toEqual([
+        '/v1/integration/authorize/server',
+        '/omni/get/raw-idv-results',
+        '/v1/integration/authorize/server',
+      ]);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   it('rejects an invalid environment without crashing', async () => {
     env = { ...env, baseUrl: 'ftp://nowhere', tokenHeader: 'bad header' };
     const err = await failure(client().call('listApiKeys', {}));
