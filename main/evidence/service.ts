@@ -52,11 +52,30 @@ export function evidenceService(ctx: MainContext) {
       await ctx.audit.append({
         // Not filed under the interview the file names: an unverified file could name any.
         action: 'verified',
-        detail: { evidenceName: input.name, valid: result.valid, failures: result.failedParts },
+        detail: {
+          evidenceName: plainName(input.name),
+          valid: result.valid,
+          failures: firstFailures(result.failedParts),
+        },
       });
       return result;
     },
 
     batches: evidenceBatches(ctx),
   };
+}
+
+/**
+ * A name from a file someone sent, as the trail keeps it: without the control and direction-override characters that
+ * would make it read as another (U+202E before `piz.exe` shows `exe.zip`), and at most 200 characters.
+ */
+function plainName(name: string): string {
+  const plain = name.replace(/[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, '');
+  return plain.length > 200 ? `${plain.slice(0, 199)}…` : plain;
+}
+
+/** The parts that failed, for the trail, which keeps every entry forever: the first 20, then how many more. */
+function firstFailures(parts: string[]): string[] {
+  const first = parts.slice(0, 20).map(plainName);
+  return parts.length > 20 ? [...first, `… (+${parts.length - 20})`] : first;
 }

@@ -17,10 +17,10 @@ const sha256Hex = (data: Uint8Array) => createHash('sha256').update(data).digest
 const text = (data: Uint8Array) => new TextDecoder().decode(data);
 
 const words = {
-  container: (detail: string): Bilingual => ({
-    en: `The file is not an evidence file this app wrote, or it is damaged (${detail}).`,
-    es: `El archivo no es un expediente de evidencia de esta aplicación, o está dañado (${detail}).`,
-  }),
+  container: {
+    en: 'The file is not an evidence file this app wrote, or it is damaged.',
+    es: 'El archivo no es un expediente de evidencia de esta aplicación, o está dañado.',
+  },
   damaged: {
     en: 'This part’s bytes do not match the checksum the archive states: it was edited inside the archive.',
     es: 'Los bytes de esta parte no coinciden con la suma que declara el archivo: se editó dentro del archivo.',
@@ -99,8 +99,8 @@ export async function verifyEvidenceFile(bytes: Uint8Array, check: StampCheck): 
   try {
     parts = readZip(bytes);
   } catch (err) {
-    const detail = err instanceof ZipError ? err.message : 'unreadable';
-    checks.push({ step: 'container', part: '(file)', outcome: 'failed', message: words.container(detail) });
+    const detail = err instanceof ZipError ? err.reason : { en: 'unreadable', es: 'ilegible' };
+    checks.push({ step: 'container', part: '(file)', outcome: 'failed', message: words.container, detail });
     return result({});
   }
   const byPath = new Map(parts.map((p) => [p.path, p]));

@@ -93,13 +93,22 @@ export function readZip(bytes: Uint8Array): ReadPart[] {
       end = i;
       break;
     }
-  if (end < 0) throw new ZipError('no end of central directory');
+  if (end < 0) throw new ZipError({ en: 'no end of central directory', es: 'sin el final del directorio central' });
   const count = view.getUint16(end + 10, true);
-  let at = view.getUint32(end + 16, true);
+  const directory = view.getUint32(end + 16, true);
+  // Each central entry takes 46 bytes at least, between the directory's start and its end record.
+  if (directory > end || count * 46 > end - directory)
+    throw new ZipError({ en: 'central directory out of place', es: 'directorio central fuera de lugar' });
+  let at = directory;
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const parts: ReadPart[] = [];
+  const names = new Set<string>();
+  // The parts' bytes follow one another before the directory, each read (and checksummed) once: entries pointing at
+  // the same bytes again would have a small file cost hours of checksums.
+  let partsEnd = 0;
   for (let n = 0; n < count; n++) {
-    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) throw new ZipError('bad central entry');
+    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50)
+      throw new ZipError({ en: 'bad central entry', es: 'entrada central dañada' });
     const method = view.getUint16(at + 10, true);
     const crc = view.getUint32(at + 16, true);
     const size = view.getUint32(at + 20, true);
@@ -107,10 +116,20 @@ export function readZip(bytes: Uint8Array): ReadPart[] {
     const extra = view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
     const local = view.getUint32(at + 42, true);
     const path = decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength));
-    if (method !== 0) throw new ZipError(`${path} is compressed (method ${method})`);
-    if (local + 30 > bytes.length || view.getUint32(local, true) !== 0x04034b50) throw new ZipError('bad local entry');
+    if (method !== 0)
+      throw new ZipError({
+        en: `${path} is compressed (method ${method})`,
+        es: `${path} está comprimida (método ${method})`,
+      });
+    if (names.has(path)) throw new ZipError({ en: `${path} appears twice`, es: `${path} aparece dos veces` });
+    names.add(path);
+    if (local < partsEnd)
+      throw new ZipError({ en: `${path} overlaps another part`, es: `${path} se superpone a otra parte` });
+    if (local + 30 > directory || view.getUint32(local, true) !== 0x04034b50)
+      throw new ZipError({ en: 'bad local entry', es: 'entrada local dañada' });
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    if (start + size > bytes.length) throw new ZipError(`${path} is cut short`);
+    if (start + size > directory) throw new ZipError({ en: `${path} is cut short`, es: `${path} está incompleta` });
+    partsEnd = start + size;
     const data = bytes.subarray(start, start + size);
     parts.push({ path, data, crcOk: crc32(data) === crc });
     at += 46 + nameLength + extra;
@@ -118,7 +137,12 @@ export function readZip(bytes: Uint8Array): ReadPart[] {
   return parts;
 }
 
-export class ZipError extends Error {}
+/** Why an archive cannot be read, in both languages (shown in small print under the verifier's own words). */
+export class ZipError extends Error {
+  constructor(readonly reason: { en: string; es: string }) {
+    super(reason.en);
+  }
+}
 
 function concat(chunks: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));

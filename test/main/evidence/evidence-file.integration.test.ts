@@ -241,4 +241,24 @@ describe('the evidence file of an interview', () => {
     });
     expect(verdict).toMatchObject({ valid: true, unproved: [old.seq] });
   }, 120_000);
+
+  it('keeps a verification on the trail in a bounded size, the file’s name as it reads', async () => {
+    // A file someone sent: thirty parts added under long names, its own name turned around by U+202E.
+    const added = Array.from({ length: 30 }, (_, i) => ({
+      path: `${'x'.repeat(5_000)}-${i}`,
+      data: new Uint8Array(1),
+    }));
+    const zip = writeZip([...readZip(saved!.data).map((p) => ({ path: p.path, data: p.data })), ...added]);
+    const verdict = await evidenceService(app.context).verifyFile({
+      name: '\u202epiz.exe',
+      base64: Buffer.from(zip).toString('base64'),
+    });
+    expect(verdict.failedParts).toHaveLength(30);
+    const entry = (await app.context.audit.latest('verified'))!;
+    expect(entry.detail.evidenceName).toBe('piz.exe');
+    const failures = entry.detail.failures as string[];
+    expect(failures).toHaveLength(21);
+    expect(failures.at(-1)).toBe('… (+10)');
+    expect(Math.max(...failures.map((f) => f.length))).toBe(200);
+  });
 });

@@ -44,4 +44,33 @@ describe('the stored ZIP of an evidence file', () => {
     new DataView(cut.buffer).setUint32(central + 20, 1_000, true);
     expect(() => readZip(cut)).toThrow(/cut short/);
   });
+
+  it('refuses a part named twice, parts sharing bytes, and more entries than the directory holds', () => {
+    const twice = writeZip([
+      { path: 'report.pdf', data: utf8('forged') },
+      { path: 'report.pdf', data: utf8('genuine') },
+    ]);
+    expect(() => readZip(twice)).toThrow(/report.pdf appears twice/);
+    // The second entry points at the first part's bytes: thousands such would cost hours of checksums.
+    const zip = writeZip([
+      { path: 'a.txt', data: utf8('aaaa') },
+      { path: 'b.txt', data: utf8('bbbb') },
+    ]);
+    const view = new DataView(zip.buffer);
+    const central = Buffer.from([0x50, 0x4b, 0x01, 0x02]);
+    const first = Buffer.from(zip).indexOf(central);
+    const centrals = [first, Buffer.from(zip).indexOf(central, first + 1)];
+    const shared = new Uint8Array(zip);
+    new DataView(shared.buffer).setUint32(centrals[1]! + 42, view.getUint32(centrals[0]! + 42, true), true);
+    expect(() => readZip(shared)).toThrow(/b.txt overlaps another part/);
+    try {
+      readZip(shared);
+    } catch (e) {
+      expect((e as ZipError).reason.es).toBe('b.txt se superpone a otra parte');
+    }
+    const end = Buffer.from(zip).lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    const many = new Uint8Array(zip);
+    new DataView(many.buffer).setUint16(end + 10, 65_535, true);
+    expect(() => readZip(many)).toThrow(/central directory out of place/);
+  });
 });
