@@ -15,6 +15,8 @@ const PASS_HEADERS = ['content-type', 'content-length', 'content-range', 'accept
 const ENCODED_BYTE_HEADERS = new Set(['content-length', 'content-range', 'accept-ranges', 'etag']);
 const EXPIRED = new Set([401, 403, 410]);
 const RANGE = /^bytes=\d*-\d*(,\s*\d*-\d*)*$/;
+/** What a player shows. Anything else (a web page, an SVG with scripts) is served as bytes to download, never run. */
+const PLAYABLE = /^(video|audio)\/[\w.+-]+|^image\/(jpeg|png|webp|gif|avif|bmp)\b/i;
 
 export async function streamMedia(
   store: MediaStore,
@@ -59,6 +61,10 @@ export async function streamMedia(
     if (value !== null && !(encoded && ENCODED_BYTE_HEADERS.has(name))) headers[name] = value;
   }
   if (entry.contentType) headers['content-type'] = entry.contentType;
+  // Served on the app's own origin: what the source says it is must not make it a page that runs there.
+  if (headers['content-type'] !== undefined && !PLAYABLE.test(headers['content-type']))
+    headers['content-type'] = 'application/octet-stream';
+  headers['content-security-policy'] = "default-src 'none'; sandbox";
   return { status: upstream.status, headers, body: method === 'HEAD' ? null : upstream.body };
 }
 

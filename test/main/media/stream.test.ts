@@ -35,6 +35,27 @@ describe('media streaming', () => {
     expect(fetchImpl.mock.calls[0]![1]!.headers).toEqual({ range: 'bytes=10-19' });
   });
 
+  it('never serves what the source calls a page as one: only playable types, sandboxed, on the app’s origin', async () => {
+    const store = createMediaStore({ urlFor: (id) => id });
+    const id = store.register('https://bucket.example/v', {});
+    const served = async (type: string) =>
+      (
+        await streamMedia(
+          store,
+          id,
+          {},
+          upstream(200, { 'content-type': type }, '<script>alert(1)</script>') as unknown as typeof fetch,
+        )
+      ).headers;
+    for (const page of ['text/html', 'image/svg+xml', 'application/xhtml+xml', 'text/html; charset=utf-8'])
+      expect(await served(page), page).toMatchObject({
+        'content-type': 'application/octet-stream',
+        'content-security-policy': "default-src 'none'; sandbox",
+      });
+    for (const playable of ['video/mp4', 'video/webm; codecs=vp9', 'audio/ogg', 'image/jpeg'])
+      expect((await served(playable))['content-type'], playable).toBe(playable);
+  });
+
   it('drops a malformed Range instead of forwarding it', async () => {
     const store = createMediaStore({ urlFor: (id) => id });
     const id = store.register('https://bucket.example/v.webm', {});
