@@ -29,11 +29,15 @@ export class MediaRegistryError extends Error {
   }
 }
 
-/** CSV text that cannot be parsed (main/validation/csv.ts); `line` is where the open quote started. */
+/**
+ * CSV text that cannot be parsed (main/validation/csv.ts): a quoted field never closed (`line` is where it opened), or a
+ * row wider than a batch reads (`line` is that row's).
+ */
 export class CsvError extends Error {
   constructor(
     message: string,
     readonly line: number,
+    readonly reason: 'unclosedQuote' | 'tooManyColumns' = 'unclosedQuote',
   ) {
     super(message);
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddCurpResponse, ValidateRfcResponse } from '../../common/omni';
-import { ReviewError } from '../errors';
+import { CsvError, ReviewError } from '../errors';
 import { OmniError } from '../omni/omni-error';
 import { serviceAnswer } from '../omni/answer';
 import { explainCurp } from '../omni/catalog';
@@ -14,7 +14,7 @@ import type {
   CsvColumnView,
 } from '../../common/ipc/validation';
 import { BatchRunner, type RetryDecision, type Settled } from './batch-runner';
-import { parseCsv, toCsv } from './csv';
+import { MAX_CSV_COLUMNS, parseCsv, toCsv } from './csv';
 import { describeCurp, describeRfc } from '../../common/rules/local-check';
 
 /** The service calls a batch makes; the IPC handler binds them to the active OmniClient. */
@@ -41,12 +41,27 @@ function readCsv(csvText: string): string[][] {
   try {
     return parseCsv(csvText);
   } catch (err) {
-    const line = (err as { line?: number }).line ?? 0;
+    if (!(err instanceof CsvError)) throw err;
+    const line = err.line;
+    if (err.reason === 'tooManyColumns')
+      throw invalidCsv({
+        en: `The CSV file could not be read: line ${line} has more than ${MAX_CSV_COLUMNS} columns. Keep the column to validate and load it again.`,
+        es: `No se pudo leer el archivo CSV: la línea ${line} tiene más de ${MAX_CSV_COLUMNS} columnas. Deja la columna por validar y cárgalo de nuevo.`,
+      });
     throw invalidCsv({
       en: `The CSV file could not be read: a quoted field opened before line ${line} is never closed. Fix the file and load it again.`,
       es: `No se pudo leer el archivo CSV: un campo entre comillas abierto antes de la línea ${line} nunca se cierra. Corrige el archivo y cárgalo de nuevo.`,
     });
   }
+}
+
+/** The same words from the preview as from the start, so the file is refused before a column is chosen. */
+function refuseTooManyRows(rows: number): void {
+  if (rows > MAX_BATCH_ROWS)
+    throw invalidCsv({
+      en: `The file has ${rows} rows; a batch takes at most ${MAX_BATCH_ROWS}. Split the file and run it in parts.`,
+      es: `El archivo tiene ${rows} filas; un lote admite como máximo ${MAX_BATCH_ROWS}. Divide el archivo y ejecútalo por partes.`,
+    });
 }
 
 const share = (values: string[], ok: (v: string) => boolean) =>
@@ -56,13 +71,16 @@ const share = (values: string[], ok: (v: string) => boolean) =>
 export function previewCsv(csvText: string): BatchPreviewView {
   const rows = readCsv(csvText);
   if (rows.length === 0) throw invalidCsv({ en: 'The CSV file has no rows.', es: 'El archivo CSV no tiene filas.' });
-  const width = Math.max(...rows.map((r) => r.length));
+  // A loop, not Math.max(...rows): a spread of 200,000 rows overflows the stack.
+  let width = 0;
+  for (const r of rows) width = Math.max(width, r.length);
   const looksLikeId = (v: string) => describeRfc(v).valid || describeCurp(v).valid;
   const hasHeader =
     !(rows[0] ?? []).some((cell) => looksLikeId(cell)) &&
     rows.length > 1 &&
     rows.slice(1, SAMPLE_ROWS + 1).some((r) => r.some(looksLikeId));
   const body = rows.slice(hasHeader ? 1 : 0);
+  refuseTooManyRows(body.length);
   const columns: CsvColumnView[] = Array.from({ length: width }, (_, index) => {
     const values = body
       .slice(0, SAMPLE_ROWS)
@@ -232,12 +250,7 @@ export class BatchJobs {
         en: 'The CSV file has no rows to validate.',
         es: 'El archivo CSV no tiene filas para validar.',
       });
-    if (inputs.length > MAX_BATCH_ROWS) {
-      throw invalidCsv({
-        en: `The file has ${inputs.length} rows; a batch takes at most ${MAX_BATCH_ROWS}. Split the file and run it in parts.`,
-        es: `El archivo tiene ${inputs.length} filas; un lote admite como máximo ${MAX_BATCH_ROWS}. Divide el archivo y ejecútalo por partes.`,
-      });
-    }
+    refuseTooManyRows(inputs.length);
     const jobId = randomUUID();
     const rows: BatchRowView[] = [];
     const counts: Record<BatchRowStatus, number> = { valid: 0, invalid: 0, error: 0 };

@@ -2,6 +2,9 @@ import { CsvError } from '../errors';
 
 /** CSV reading (RFC 4180: quoted fields, doubled quotes, CRLF or LF) and writing safe to open in a spreadsheet. */
 
+/** The widest row read: a batch picks one column, and a file of separators alone would otherwise fill memory. */
+export const MAX_CSV_COLUMNS = 1_000;
+
 /** Parses CSV text into rows of fields. Accepts `,` or `;` (whichever the first line uses more) as separator. */
 export function parseCsv(text: string): string[][] {
   const input = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -34,6 +37,8 @@ export function parseCsv(text: string): string[][] {
     else if (ch === separator) {
       row.push(field);
       field = '';
+      if (row.length >= MAX_CSV_COLUMNS)
+        throw new CsvError(`Line ${line} has more than ${MAX_CSV_COLUMNS} columns.`, line, 'tooManyColumns');
     } else if (ch === '\n' || ch === '\r') {
       row.push(field);
       rows.push(row);

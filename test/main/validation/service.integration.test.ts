@@ -96,6 +96,19 @@ describe('batch', () => {
     expect((await failure(call('validation.batchPreview', { csvText: 'a,"b\n' }))).code).toBe('INVALID_CSV');
   });
 
+  it('refuses at the preview a file a batch cannot take: too many rows, or a row of separators alone', async () => {
+    const tall = await failure(call('validation.batchPreview', { csvText: 'x\n'.repeat(200_000) }));
+    expect(tall.code).toBe('INVALID_CSV');
+    expect(tall.message).toEqual({
+      en: expect.stringMatching(/^The file has 200000 rows; a batch takes at most 100000\./),
+      es: expect.stringMatching(/^El archivo tiene 200000 filas; un lote admite como máximo 100000\./),
+    });
+    const wide = await failure(call('validation.batchPreview', { csvText: `x${','.repeat(3_000_000)}\n` }));
+    expect(wide.code).toBe('INVALID_CSV');
+    expect(wide.message.en).toMatch(/line 1 has more than 1000 columns/);
+    expect(wide.message.es).toMatch(/la línea 1 tiene más de 1000 columnas/);
+  });
+
   it('validates RFCs with bounded concurrency, retries transient failures and reports each row', async () => {
     // A 503 is retried inside the client (nothing was processed); a gateway's 502 is the batch runner's to retry.
     await h.demo('faults', { route: 'validateRfc', kind: 'status', status: 502, times: 2 });
