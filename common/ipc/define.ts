@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * One IPC channel: the zod schema main validates the input with, and the output type the renderer gets.
@@ -10,8 +10,14 @@ export interface ChannelDef<I extends z.ZodType = z.ZodType, O = unknown> {
   readonly __output?: O;
 }
 
+/**
+ * A channel's input is held to its schema's keys: an object schema refuses a key it does not name (zod's default drops
+ * it silently, so a misspelt or unexpected field looked accepted).
+ */
 export function channel<O>() {
-  return <I extends z.ZodType>(input: I): ChannelDef<I, O> => ({ input });
+  return <I extends z.ZodType>(input: I): ChannelDef<I, O> => ({
+    input: input instanceof z.ZodObject ? (input.strict() as unknown as I) : input,
+  });
 }
 
 export type DomainDef = Record<string, ChannelDef>;

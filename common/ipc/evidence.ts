@@ -84,7 +84,8 @@ export const evidence = {
         base64: z
           .string()
           .min(1)
-          .max(Math.ceil((MAX_EVIDENCE_FILE_BYTES * 4) / 3) + 4),
+          .max(Math.ceil((MAX_EVIDENCE_FILE_BYTES * 4) / 3) + 4)
+          .regex(/^[A-Za-z0-9+/=\r\n]*$/, 'Must be base64'),
       })
       .strict(),
   ),

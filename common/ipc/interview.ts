@@ -209,7 +209,10 @@ export const interview = {
       documentId: z.string().max(200).optional(),
       suggestedName: z.string().trim().min(1).max(200).regex(SAFE_FILE_NAME, 'Not a valid file name'),
       mimeType: z.enum(['application/pdf', 'image/png']),
-      dataBase64: z.string().max(140_000_000),
+      dataBase64: z
+        .string()
+        .max(140_000_000)
+        .regex(/^[A-Za-z0-9+/=\r\n]*$/, 'Must be base64'),
     }),
   ),
   audit: channel<AuditView>()(ById),

@@ -85,6 +85,11 @@ export async function startHost(opts: HostOptions): Promise<Host> {
       return opts.staging(req, res);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed');
+    // A one-time link is used by the GET that fetches it: a HEAD (a link checker, a preview) must not use it up.
+    if (req.method === 'HEAD' && (url.pathname === '/open' || url.pathname.startsWith('/download/'))) {
+      res.setHeader('allow', 'GET');
+      return sendText(res, 405, 'Method not allowed');
+    }
     if (url.pathname === '/open') return handleOpen(res, url.searchParams.get('code'));
     if (url.pathname.startsWith('/media/')) return files.media(req, res, url);
     if (url.pathname.startsWith('/download/')) return files.download(res, url);

@@ -25,7 +25,8 @@ export function ipcRoutes(opts: { router: Router; key: string; maxBodyBytes: num
         405,
         failure('METHOD_NOT_ALLOWED', 'IPC calls must use POST.', 'Las llamadas IPC deben usar POST.'),
       );
-    if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
+    const mediaType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (mediaType !== 'application/json') {
       return void sendJson(
         res,
         415,

@@ -139,6 +139,12 @@ describe('web shell host: who is served', () => {
       body: '{}',
     });
     expect(text.status).toBe(415);
+    const lookalike = await raw('/ipc/app.info', {
+      method: 'POST',
+      headers: { ...own(), [SHELL_KEY_HEADER]: KEY, 'content-type': 'application/jsonfoo' },
+      body: '{}',
+    });
+    expect(lookalike.status).toBe(415);
   });
 });
 
@@ -322,6 +328,10 @@ describe('web shell host: media and downloads', () => {
       data: new TextEncoder().encode('{"a":1}'),
       mimeType: 'application/json',
     }))!;
+    // A HEAD (a link checker, a preview) leaves the one use to the GET.
+    const head = await raw(downloadUrl!, { method: 'HEAD', headers: { host: own().host } });
+    expect(head.status).toBe(405);
+    expect(head.headers.allow).toBe('GET');
     const first = await raw(downloadUrl!, { headers: { host: own().host } });
     expect(first.status).toBe(200);
     expect(first.body).toBe('{"a":1}');
