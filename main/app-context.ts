@@ -23,7 +23,7 @@ import type { MediaStore } from './media/registry';
 import { OmniClient } from './omni/client';
 import { isPlainHttpToRemote } from '../common/ipc/settings';
 import { RESYNC_NOTICE } from '../common/team-review';
-import { trailCheckpoints } from './trail/checkpoints';
+import { checkpointAlarm, trailCheckpoints } from './trail/checkpoints';
 import { seedDemoQueue } from './review/demo-seeds';
 import { reviewService } from './review/service';
 
@@ -234,8 +234,14 @@ function checkpointsFor(context: MainContext, raise: (status: ChainStatus) => vo
   void checkpoints
     .verify()
     .then((checks) => {
-      const bad = checks.find((c) => c.outcome === 'contradicted' || c.outcome === 'forged' || c.outcome === 'late');
+      const bad = checkpointAlarm(checks);
       if (bad) raise({ ok: false, brokenAt: bad.covers, rewritten: true });
+      // Anyone's app may write a checkpoint entry: one whose token is junk is that writer's, not a rewritten history.
+      for (const c of checks.filter((check) => check.outcome === 'forged'))
+        log.warn('A checkpoint of the trail does not verify: its token is not the provider’s', {
+          checkpoint: c.seq,
+          by: c.by ?? 'unknown',
+        });
     })
     .catch((error: unknown) => log.warn('The trail’s checkpoints could not be checked now', { reason: String(error) }));
   const timer = setInterval(

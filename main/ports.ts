@@ -149,7 +149,14 @@ export interface ChainLink {
 }
 
 export interface AuditTrail {
-  append(entry: { interviewId?: string; action: AuditAction; detail: Record<string, unknown> }): Promise<AuditEntry>;
+  /**
+   * `waitAtMostMs`: how long to wait for the chain's lock before giving up (a checkpoint's token must not be written
+   * long after it was issued, whoever holds the lock meanwhile).
+   */
+  append(
+    entry: { interviewId?: string; action: AuditAction; detail: Record<string, unknown> },
+    opts?: { waitAtMostMs?: number },
+  ): Promise<AuditEntry>;
   /** Entries oldest first; `afterSeq` and `limit` read a range (the checkpoints after an entry, a few at a time). */
   list(filter?: {
     interviewId?: string;

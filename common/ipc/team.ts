@@ -82,7 +82,7 @@ export interface TeamAuditView {
     count: number;
     last?: { covers: number; genTime?: string };
     /** The first that no longer holds: the history contradicts it, its token is forged, or it was stamped late. */
-    problem?: { covers: number; outcome: 'contradicted' | 'forged' | 'late' };
+    problem?: { covers: number; outcome: 'contradicted' | 'forged' | 'late'; by?: string };
   };
 }
 

@@ -12,7 +12,7 @@ import { osAccount } from '../review/person';
 import { reviewReportPdf, type Outcome } from '../review/report';
 import { reviewService } from '../review/service';
 import { errorData } from '../review/errors';
-import { detailOf, statementOf } from '../trail/checkpoints';
+import { detailOf, statementOf, trailCheckpoints } from '../trail/checkpoints';
 import { verifyText, type VerifyPlan } from './verify-text';
 import { writeZip, type ZipPart } from './zip';
 
@@ -204,6 +204,13 @@ export async function buildEvidenceFile(
   };
   const proofs: ExportInfo['proofs'] = [];
   const used = new Map<number, AuditEntry>();
+  // A checkpoint whose token is not the provider's (anyone's app may write one) proves nothing: not offered as proof.
+  const checkpoints = trailCheckpoints(ctx);
+  const holding = new Map<number, Promise<boolean>>();
+  const holds = (checkpoint: AuditEntry) => {
+    if (!holding.has(checkpoint.seq)) holding.set(checkpoint.seq, checkpoints.holds(checkpoint));
+    return holding.get(checkpoint.seq)!;
+  };
   const entryParts: ZipPart[] = [];
   for (const link of links) {
     const checkpoint = covering.get(link.seq);
@@ -215,6 +222,10 @@ export async function buildEvidenceFile(
     }
     if (d.statement !== 2 || (d.from ?? Infinity) > link.seq) {
       plan.unproved.push({ seq: link.seq, why: 'v1-checkpoint' });
+      continue;
+    }
+    if (!(await holds(checkpoint))) {
+      plan.unproved.push({ seq: link.seq, why: 'bad-checkpoint' });
       continue;
     }
     used.set(checkpoint.seq, checkpoint);

@@ -22,7 +22,7 @@ export interface VerifyPlan {
   checkpoints: { seq: number; statement: string; token: string }[];
   entries: { seq: number; preimage: string; statement: string }[];
   /** Entries no statement of version 2 covers (a head-only checkpoint of an earlier version, or hash version 1). */
-  unproved: { seq: number; why: 'v1-checkpoint' | 'no-checkpoint' }[];
+  unproved: { seq: number; why: 'v1-checkpoint' | 'no-checkpoint' | 'bad-checkpoint' }[];
   contracts: { documentId: string; pdf: string; token: string }[];
   contractsUnavailable?: string;
 }
@@ -64,6 +64,8 @@ const words = {
       'v1-checkpoint':
         'covered by a checkpoint of an earlier version, which timestamped the trail’s head alone; its hash is in\n  trail/entries.json and the app checks it against the chain, but no statement lists it',
       'no-checkpoint': 'written after the last checkpoint on file',
+      'bad-checkpoint':
+        'covered by a checkpoint whose token is not the provider’s timestamp of the trail (the app names who wrote it);\n  its hash is in trail/entries.json and the app checks it against the chain',
     },
     parts:
       'The parts: report.pdf (the review report), decisions.json (the decision history: proposal, confirmation,\nreasons, who and when), service-writes.json (the notes, names and decision notes as sent, with the service’s\nanswers as read), trail/entries.json (the interview’s audit entries, readable), trail/entries/ (the exact bytes of\neach), trail/checkpoints/ (statements and their tokens), contracts/ (signed contracts and their evidence),\nexport.json (who exported, when, for what purpose).',
@@ -104,6 +106,8 @@ const words = {
       'v1-checkpoint':
         'cubierta por un punto de control de una versión anterior, que selló solo la cabeza de la bitácora; su hash\n  está en trail/entries.json y la aplicación lo revisa contra la cadena, pero ninguna declaración lo lista',
       'no-checkpoint': 'escrita después del último punto de control',
+      'bad-checkpoint':
+        'cubierta por un punto de control cuyo sello no es el del proveedor para la bitácora (la aplicación dice quién\n  lo escribió); su hash está en trail/entries.json y la aplicación lo revisa contra la cadena',
     },
     parts:
       'Las partes: report.pdf (el reporte de revisión), decisions.json (el historial de decisiones: propuesta,\nconfirmación, motivos, quién y cuándo), service-writes.json (las notas, nombres y notas de decisión como se\nenviaron, con las respuestas del servicio como se leyeron), trail/entries.json (las entradas de bitácora de la\nentrevista, legibles), trail/entries/ (los bytes exactos de cada una), trail/checkpoints/ (declaraciones y sus\nsellos), contracts/ (contratos firmados y su constancia), export.json (quién exportó, cuándo y para qué).',

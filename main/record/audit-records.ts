@@ -11,6 +11,7 @@ export interface RecordAuditTrail extends AuditTrail {
   environment(): string;
   appendAsOf(
     entry: Parameters<AuditTrail['append']>[0] & { at: string; environment: string },
+    opts?: Parameters<AuditTrail['append']>[1],
   ): ReturnType<AuditTrail['append']>;
 }
 
@@ -60,19 +61,31 @@ export function recordAuditTrail(
   let horizon: string | undefined;
   let checking: Promise<ChainCheck> | undefined;
 
-  const append: RecordAuditTrail['appendAsOf'] = async ({ at, environment: env, interviewId, action, detail }) => {
+  const append: RecordAuditTrail['appendAsOf'] = async (
+    { at, environment: env, interviewId, action, detail },
+    opts,
+  ) => {
     // A JSON round trip keeps exactly what will be stored (drops undefined, functions).
-    const row = await db
-      .insertInto('audit_entries')
-      .values({
-        at,
-        environment: env,
-        interview_id: interviewId ?? null,
-        action,
-        detail: JSON.stringify(detail ?? {}),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const insert = (into: Kysely<RecordDatabase>) =>
+      into
+        .insertInto('audit_entries')
+        .values({
+          at,
+          environment: env,
+          interview_id: interviewId ?? null,
+          action,
+          detail: JSON.stringify(detail ?? {}),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    const row =
+      opts?.waitAtMostMs === undefined
+        ? await insert(db)
+        : await db.transaction().execute(async (tx) => {
+            // The chain's lock (an advisory lock any login can hold) is waited for this long at most.
+            await sql`select set_config('lock_timeout', ${`${Math.ceil(opts.waitAtMostMs!)}ms`}, true)`.execute(tx);
+            return insert(tx);
+          });
     return fromRow(row);
   };
 
@@ -176,7 +189,7 @@ export function recordAuditTrail(
   return {
     environment,
     appendAsOf: append,
-    append: (entry) => append({ ...entry, at: new Date(now()).toISOString(), environment: environment() }),
+    append: (entry, opts) => append({ ...entry, at: new Date(now()).toISOString(), environment: environment() }, opts),
     async list(filter) {
       let query = db.selectFrom('audit_entries').selectAll().orderBy('seq');
       if (filter?.interviewId !== undefined) query = query.where('interview_id', '=', filter.interviewId);

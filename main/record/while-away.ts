@@ -365,12 +365,14 @@ export function keepWorkingWhileAway({
   };
 
   const wrappedAudit: AuditTrail = {
-    async append(entry) {
+    async append(entry, opts) {
+      // A write that must land now (a checkpoint, its token just issued) is not kept for later: it fails while away.
+      if (opts?.waitAtMostMs !== undefined) return read(() => audit.append(entry, opts));
       const at = new Date(now()).toISOString();
       const environment = audit.environment();
       let appended: AuditEntry | undefined;
       await write({ kind: 'audit', at, environment, ...entry, detail: entry.detail ?? {} }, async () => {
-        appended = await audit.append(entry);
+        appended = await audit.append(entry, opts);
       });
       // Kept for later: it has no place in the chain yet (seq 0, no hash) until the record takes it.
       return appended ?? { seq: 0, at, environment, ...entry, prevHash: '', hash: '' };

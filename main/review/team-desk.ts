@@ -199,7 +199,13 @@ export class TeamDesk {
         count: checks.length,
         ...(last ? { last: { covers: last.covers, ...(last.genTime ? { genTime: last.genTime } : {}) } } : {}),
         ...(problem
-          ? { problem: { covers: problem.covers, outcome: problem.outcome as 'contradicted' | 'forged' | 'late' } }
+          ? {
+              problem: {
+                covers: problem.covers,
+                outcome: problem.outcome as 'contradicted' | 'forged' | 'late',
+                ...(problem.by ? { by: person(problem.by) } : {}),
+              },
+            }
           : {}),
       },
     };

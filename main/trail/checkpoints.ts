@@ -11,6 +11,11 @@ export const CHECKPOINT_EVERY = 1_000;
 export const CHECKPOINT_MAX_AGE_MS = 24 * 3_600_000;
 /** How far the timestamp's own time may be from the checkpoint entry's: a re-stamped old checkpoint is far off. */
 const CLOCK_SLACK_MS = 15 * 60_000;
+/**
+ * How long a checkpoint waits for the chain's lock before it gives up, to be taken again at the next look: any login
+ * can hold that lock, and a token written long after it was issued would read as re-stamped after the fact (late).
+ */
+const CHECKPOINT_LOCK_WAIT_MS = 60_000;
 
 /**
  * What a version 1 checkpoint timestamped: the trail's head, one line a fact, so `openssl ts -verify -data` checks the
@@ -48,14 +53,26 @@ export async function statementOf(audit: AuditTrail, checkpoint: AuditEntry): Pr
 
 /**
  * One checkpoint as verified now. `contradicted`: the trail's entry no longer has the hash that was timestamped (the
- * history was re-chained); `forged`: the token does not timestamp this statement, or its signature fails;
- * `late`: the token was issued long after the entry says it was written (a checkpoint re-stamped after the fact);
+ * history was re-chained); `forged`: the token does not timestamp this statement, or its signature fails (an entry
+ * someone wrote with a token that is not the provider's: it proves nothing, and says nothing of the history either,
+ * so it is shown on the Team screen with its writer, not raised as the trail's alarm); `late`: the token was issued
+ * long after the entry says it was written (a checkpoint re-stamped after the fact);
  * `unverifiable`: the token is sound but its root is not trusted here (another environment's service, or none set).
  */
+/**
+ * What raises the trail's alarm: a checkpoint the history contradicts, or one stamped long after its entry says. A
+ * `forged` one (a token that is not the provider's) is its writer's doing and says nothing of the history.
+ */
+export function checkpointAlarm(checks: CheckpointCheck[]): CheckpointCheck | undefined {
+  return checks.find((c) => c.outcome === 'contradicted' || c.outcome === 'late');
+}
+
 export interface CheckpointCheck {
   /** The checkpoint entry's own place in the trail, and the entry it covers. */
   seq: number;
   covers: number;
+  /** Whose app wrote the checkpoint entry (team databases). */
+  by?: string;
   genTime?: string;
   outcome: 'ok' | 'contradicted' | 'forged' | 'late' | 'unverifiable';
 }
@@ -115,18 +132,21 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
       if (!covers) return taken;
       const statement = checkpointStatementV2(covers, from, links);
       const { token, folio, verification, roots } = await nom151.stamp(statement);
-      taken = await ctx.audit.append({
-        action: 'checkpoint',
-        detail: {
-          seq: covers.seq,
-          hash: covers.hash,
-          statement: 2,
-          from,
-          folio,
-          token,
-          ...(verification.details ? { genTime: verification.details.genTime } : {}),
+      taken = await ctx.audit.append(
+        {
+          action: 'checkpoint',
+          detail: {
+            seq: covers.seq,
+            hash: covers.hash,
+            statement: 2,
+            from,
+            folio,
+            token,
+            ...(verification.details ? { genTime: verification.details.genTime } : {}),
+          },
         },
-      });
+        { waitAtMostMs: CHECKPOINT_LOCK_WAIT_MS },
+      );
       // Verified just now against the statement it stamps: a later check of the checkpoints need not verify it again.
       if (verification.checks.signature === 'passed' && verification.checks.imprint === 'passed')
         knownVerdicts(ctx).set(verdictKey(taken.seq, token, covers.hash, rootsKey(roots)), {
@@ -152,6 +172,24 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
     },
 
     /**
+     * Whether one checkpoint's token is the provider's timestamp of its statement as the trail holds it now: what an
+     * evidence file may offer as proof of the entries it covers. Cached as `verify` caches.
+     */
+    async holds(entry: AuditEntry): Promise<boolean> {
+      const d = detailOf(entry);
+      if (!Number.isSafeInteger(d.seq) || typeof d.hash !== 'string') return false;
+      const [covered] = await ctx.audit.list({ seq: d.seq });
+      if (covered?.hash !== d.hash) return false;
+      const token = String(d.token ?? '');
+      const key = verdictKey(entry.seq, token, d.hash, rootsKey(await nom151.trustedRootsPem()));
+      if (knownVerdicts(ctx).has(key)) return true;
+      const v = await nom151.verifyStamp(token, await statementOf(ctx.audit, entry));
+      if (v.checks.signature !== 'passed' || v.checks.imprint !== 'passed') return false;
+      knownVerdicts(ctx).set(key, { ...(v.details ? { genTime: v.details.genTime } : {}), trusted: v.valid });
+      return true;
+    },
+
+    /**
      * Every checkpoint on file, checked against the trail as the database holds it now. A token verified once under
      * the same roots is not verified again: what can change later is the trail under it, and a re-chained history
      * changes the covered head's hash, read again here every time (an entry changed with its hash left as it was
@@ -171,6 +209,7 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
           covers: d.seq,
           outcome,
           ...(genTime ? { genTime } : {}),
+          ...(entry.actor ? { by: entry.actor } : {}),
         });
         // A checkpoint that does not name an entry by its hash proves nothing (the team database refuses one since
         // migration 0011; an older record or its superuser may hold one): forged, and the others are still checked.

@@ -25,9 +25,30 @@ export const actingAsOneself: Migration = {
   async up(db) {
     const run = (query: string) => sql.raw(query).execute(db);
 
+    // No login makes temporary objects: a temporary table's own trigger, inserting what its writer chose, would run
+    // one level down, where the trail takes an entry for one the database wrote itself (pg_trigger_depth() below).
+    // The database's owner (who migrates, as README says) takes the right from every login; if this login is not that
+    // owner and the right is still there, the migration stops and says so rather than leave the hole open.
+    await run(`
+      do $$
+      begin
+        if has_database_privilege('public', current_database(), 'temporary') then
+          execute format('revoke temporary on database %I from public', current_database());
+        end if;
+        if has_database_privilege('omni_reviewer', current_database(), 'temporary') then
+          raise exception 'every login of the team may create temporary tables in %: as its owner, run REVOKE TEMPORARY ON DATABASE % FROM PUBLIC (and from omni_reviewer), then start the app again',
+            current_database(), current_database() using errcode = 'insufficient_privilege';
+        end if;
+      end $$`);
+
     await run(`
       create function omni_acting_as_oneself() returns trigger language plpgsql as $$
       begin
+        -- A foreign key's cascade (a decision's writes to the service, removed with it) runs as the table's owner.
+        if pg_trigger_depth() > 1
+           and current_user = (select relowner::regrole::text from pg_class where oid = tg_relid) then
+          return case when tg_op = 'DELETE' then old else new end;
+        end if;
         if not omni_superuser() then
           if current_user <> session_user then
             raise exception 'the team record is written by each login as itself: % is acting as %', session_user,
@@ -80,7 +101,7 @@ export const actingAsOneself: Migration = {
       begin
         if omni_superuser() then return; end if;
         select holder, claimed_at into held from claims
-          where environment = env and interview_id = interview and expires_at > statement_timestamp();
+          where environment = env and interview_id = interview and expires_at > clock_timestamp();
         if held.holder is null then
           raise exception 'interview % is not claimed: open it (which claims it) first', interview
             using errcode = 'insufficient_privilege', constraint = 'claim_required';
@@ -166,11 +187,27 @@ export const actingAsOneself: Migration = {
       create trigger audit_entries_shape before insert on audit_entries
       for each row execute function audit_entries_shape()`);
 
+    // A risk reading's findings: a short list of words, as the app files them; kept forever, read by four eyes.
+    await run(`
+      create function risk_readings_shape() returns trigger language plpgsql as $$
+      begin
+        if not omni_superuser() and (jsonb_array_length(new.high_findings) > 100
+           or exists (select from jsonb_array_elements(new.high_findings) f
+             where jsonb_typeof(f) <> 'string' or length(f #>> '{}') > 500)) then
+          raise exception 'a risk reading lists at most 100 findings, each a line of text' using errcode = 'check_violation';
+        end if;
+        return new;
+      end $$`);
+    await run(`
+      create trigger risk_readings_shape before insert on risk_readings
+      for each row execute function risk_readings_shape()`);
+
     await pinSearchPath(db, [
       'omni_acting_as_oneself()',
       'queue_entries_key()',
       'omni_hold(text, text)',
       'omni_json_depth(text)',
+      'risk_readings_shape()',
       'audit_entries_shape()',
     ]);
   },

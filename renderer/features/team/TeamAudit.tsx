@@ -148,7 +148,10 @@ function TrailStanding({ audit }: { audit: TeamAuditView }) {
       </p>
       <p className={checkpoints.problem ? 'team-chain-broken' : 'muted small'} data-testid="team-checkpoints">
         {checkpoints.problem
-          ? t(`checkpoint_${checkpoints.problem.outcome}`, { seq: checkpoints.problem.covers })
+          ? t(`checkpoint_${checkpoints.problem.outcome}`, {
+              seq: checkpoints.problem.covers,
+              by: checkpoints.problem.by ?? '—',
+            })
           : checkpoints.last
             ? t('checkpointLast', {
                 n: checkpoints.count,

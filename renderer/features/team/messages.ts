@@ -85,7 +85,8 @@ export const messages = defineMessages({
       '{n} checkpoint(s) outside the database; the last timestamps the trail up to entry {seq} ({time}) and still holds.',
     checkpoint_contradicted:
       'The checkpoint of entry {seq} contradicts the trail: its history was re-chained after it was timestamped.',
-    checkpoint_forged: 'The checkpoint of entry {seq} does not verify: its timestamp token was altered.',
+    checkpoint_forged:
+      'The checkpoint of entry {seq}, written by {by}, does not verify: its token is not the provider’s timestamp of this trail. It proves nothing; ask {by} about it.',
     checkpoint_late:
       'The checkpoint of entry {seq} was timestamped long after it says: it was made again after the fact.',
     chainTrustNote:
@@ -183,7 +184,8 @@ export const messages = defineMessages({
       '{n} punto(s) de control fuera de la base de datos; el último sella la bitácora hasta la entrada {seq} ({time}) y sigue en pie.',
     checkpoint_contradicted:
       'El punto de control de la entrada {seq} contradice la bitácora: su historia se volvió a encadenar después de sellarse.',
-    checkpoint_forged: 'El punto de control de la entrada {seq} no se verifica: su sello de tiempo fue alterado.',
+    checkpoint_forged:
+      'El punto de control de la entrada {seq}, escrito por {by}, no se verifica: su sello no es el del proveedor para esta bitácora. No prueba nada; pregúntale a {by}.',
     checkpoint_late:
       'El punto de control de la entrada {seq} se selló mucho después de lo que dice: se hizo de nuevo después de los hechos.',
     chainTrustNote:

@@ -242,6 +242,37 @@ describe('the evidence file of an interview', () => {
     expect(verdict).toMatchObject({ valid: true, unproved: [old.seq] });
   }, 120_000);
 
+  it('offers no checkpoint whose token is not the provider’s as proof: its entries are listed as not provable, and why', async () => {
+    const ctx = app.context;
+    const ID3 = 'demo-no-fraud-risk';
+    await reviewService(ctx).addDemoSeeds([ID3]);
+    const opened = await ctx.audit.append({ interviewId: ID3, action: 'opened', detail: {} });
+    const last = await ctx.audit.latest('checkpoint');
+    // Well formed (as the team database would take it from any login), with a token of nobody's.
+    await ctx.audit.append({
+      action: 'checkpoint',
+      detail: {
+        seq: opened.seq,
+        hash: opened.hash,
+        statement: 2,
+        from: last ? (last.detail.seq as number) + 1 : 1,
+        folio: 'x',
+        token: Buffer.from('not a timestamp').toString('base64'),
+      },
+    });
+    saved = undefined;
+    await evidenceService(ctx).exportFile({ interviewId: ID3, language: 'es', purpose: 'Revisión' });
+    const parts = new Map(readZip(saved!.data).map((p) => [p.path, Buffer.from(p.data).toString('utf8')]));
+    expect(JSON.parse(parts.get('export.json')!).unproved).toContainEqual({ seq: opened.seq, why: 'bad-checkpoint' });
+    expect(parts.get('VERIFY.txt')).toContain(`#${opened.seq}: cubierta por un punto de control cuyo sello no es el`);
+    const verdict = await evidenceService(ctx).verifyFile({
+      name: 'x.zip',
+      base64: Buffer.from(saved!.data).toString('base64'),
+    });
+    expect(verdict).toMatchObject({ valid: true, failedParts: [] });
+    expect(verdict.unproved).toContain(opened.seq);
+  });
+
   it('keeps a verification on the trail in a bounded size, the file’s name as it reads', async () => {
     // A file someone sent: thirty parts added under long names, its own name turned around by U+202E.
     const added = Array.from({ length: 30 }, (_, i) => ({

@@ -64,7 +64,7 @@ afterAll(async () => {
 });
 
 const refused =
-  /permission denied|row-level security|held by|not claimed|append-only|kept|own login|must be owner|proposal waiting|decided already|second reviewer|starts pending|changes only|not one of the team|keeps its environment|by the database itself|nests at most|at most 256 KiB|a checkpoint/;
+  /permission denied|lease of a claim|at most 100 findings|row-level security|held by|not claimed|append-only|kept|own login|must be owner|proposal waiting|decided already|second reviewer|starts pending|changes only|not one of the team|keeps its environment|by the database itself|nests at most|at most 256 KiB|a checkpoint/;
 
 /** Statements run by a login; each must be refused, or (a quiet RLS filter) change no row. */
 const attempts: { who: 'beto' | 'sofia'; what: string; statement: string }[] = [
@@ -192,6 +192,19 @@ const attempts: { who: 'beto' | 'sofia'; what: string; statement: string }[] = [
       reason_code) values ('production', 'i2', 'reject', 'x', '[]', now(), 'glare')`,
   },
   { who: 'sofia', what: "change a decision's reason code", statement: `update decisions set reason_code = 'underage'` },
+  // Ana's live claim ended (or stretched) without changing hands: a release the trail would not show.
+  {
+    who: 'sofia',
+    what: "end ana's claim by its lease",
+    statement: `update claims set expires_at = '2000-01-01' where holder = 'ana'`,
+  },
+  // A reading whose findings no screen can show, kept forever.
+  {
+    who: 'beto',
+    what: 'a risk reading nested 5,000 levels deep',
+    statement: `insert into risk_readings (environment, interview_id, level, high_findings)
+      values ('production', 'i2', 'high', (repeat('[', 5000) || repeat(']', 5000))::jsonb)`,
+  },
   // Ana's queue entry moved where anyone removes it unrecorded (the demo's), or renamed out of her queue.
   {
     who: 'beto',
@@ -271,8 +284,8 @@ describe('the team record, attacked with an analyst’s own login', () => {
     else expect(outcome.rows).toBe(0n);
   });
 
-  it('holds against temporary tables named like the catalog or the record’s tables (a session’s own schema)', async () => {
-    // A session of its own: its temporary tables must not outlive the attempt in a pooled connection.
+  it('lets no login make temporary objects: a table named like the catalog, or one whose trigger writes the entries only the database writes', async () => {
+    // A session of its own, as psql would be.
     const session = new pg.Client({ host: server.host, port: server.port, user: 'beto', database });
     await session.connect();
     try {
@@ -281,36 +294,28 @@ describe('the team record, attacked with an analyst’s own login', () => {
           () => 'accepted',
           (e: Error) => e.message,
         );
-      // "I am a superuser": the rules' functions read the real catalog.
-      await session.query(`create temporary table pg_roles as select 'beto'::name as rolname, true as rolsuper`);
+      // "I am a superuser", "I hold it": tables that would stand in for the real ones.
       expect(
-        await attempt(`insert into decisions (environment, interview_id, decision, reason, acknowledged_findings,
-          decided_at) values ('production', 'i1', 'approve', 'x', '[]', now())`),
-      ).toMatch(/held by ana/);
-      // "I hold it": the rules read the real claims.
-      await session.query(`create temporary table claims as
-        select 'production'::text as environment, 'i1'::text as interview_id, 'beto'::text as holder,
-          now() as claimed_at, now() + interval '1 hour' as expires_at`);
+        await attempt(`create temporary table pg_roles as select 'beto'::name as rolname, true as rolsuper`),
+      ).toMatch(/permission denied to create temporary tables/);
+      expect(await attempt(`create temporary table claims (holder text)`)).toMatch(/permission denied/);
+      // A trigger of his own one level down, where the trail takes what it inserts for the database's own entry.
       expect(
-        await attempt(`insert into decisions (environment, interview_id, decision, reason, acknowledged_findings,
-          decided_at) values ('production', 'i1', 'reject', 'x', '[]', now())`),
-      ).toMatch(/held by ana/);
-      // "The trail ends at 999": the chain's trigger reads the real trail, so an entry still chains onto its head.
-      await session.query(`create temporary table audit_entries (seq int, hash text)`);
-      await session.query(`insert into audit_entries values (999, 'forged')`);
-      expect(
-        await attempt(`insert into public.audit_entries (at, environment, action, detail)
-          values ('2026-11-26T00:00:00.000Z', 'production', 'opened', '{}')`),
-      ).toBe('accepted');
+        await attempt(`create function pg_temp.forward() returns trigger language plpgsql as $$ begin
+          insert into public.audit_entries (at, environment, action, detail)
+          values ('x', 'team', 'teamSettingsChanged', '{"fourEyes": "none"}'); return null; end $$`),
+      ).toMatch(/permission denied/);
     } finally {
       await session.end();
     }
-    expect(await recordAuditTrail(raw('beto'), () => 'production').verify()).toEqual({ ok: true });
-    expect(await raw('ana').selectFrom('decisions').select('id').execute()).toEqual([]);
+    expect(
+      await raw('ana').selectFrom('audit_entries').select('seq').where('environment', '=', 'team').execute(),
+    ).toEqual([]);
   });
 
   it('runs every function of its schema with a pinned search path, none a definer’s rights', async () => {
-    // A function a later migration adds without pinSearchPath would read a session's temporary tables (test above).
+    // A function a later migration adds without pinSearchPath would read a session's temporary tables, were a login
+    // ever given the right to make them again (test above).
     const { rows } = await sql<{ name: string; config: string[] | null; definer: boolean }>`
       select p.oid::regprocedure::text as name, p.proconfig as config, p.prosecdef as definer
       from pg_proc p where p.pronamespace = current_schema()::regnamespace order by 1`.execute(raw('beto'));
@@ -522,15 +527,25 @@ describe('the team record, attacked with an analyst’s own login', () => {
       await sql`select 1`.execute(tx);
       await sql`insert into claims (environment, interview_id, expires_at)
         values ('production', 'i4', now() + interval '5 minutes')`.execute(tx);
+      await sql`insert into risk_readings (environment, interview_id, level) values ('production', 'i4', 'low')`.execute(
+        tx,
+      );
       const { rows } = await sql<{ after_start: boolean }>`
-        select claimed_at > now() as after_start from claims where interview_id = 'i4'`.execute(tx);
-      expect(rows).toEqual([{ after_start: true }]);
+        select claimed_at > now() as after_start from claims where interview_id = 'i4'
+        union all select read_at > now() from risk_readings where interview_id = 'i4'`.execute(tx);
+      expect(rows).toEqual([{ after_start: true }, { after_start: true }]);
     });
 
-    // Decided "last year", before a rule changed or into another day's figures.
-    await run(`insert into decisions (environment, interview_id, decision, reason, acknowledged_findings, decided_at)
-      values ('production', 'i3', 'reject', 'x', '[]', '2025-01-01')`);
+    // Decided "last year", before a rule changed or into another day's figures; nor earlier by a statement made slow.
+    const { rows: decided } = await sql<{ late: boolean }>`
+      insert into decisions (environment, interview_id, decision, reason, acknowledged_findings, decided_at)
+      select 'production', 'i3', 'reject', 'x', '[]', '2025-01-01' from (select pg_sleep(0.02)) slow
+      returning decided_at > statement_timestamp() + interval '0.02 seconds' as late`.execute(beto);
+    expect(decided).toEqual([{ late: true }]);
     expect(await isNow(`select decided_at from decisions where interview_id = 'i3'`)).toBe(true);
+    // Its note, recorded to be sent: what an admin's removal of the decision takes with it (below).
+    await run(`insert into service_writes (environment, interview_id, kind, body, idempotency_key, decision_id)
+      select 'production', 'i3', 'decision', 'x', 'i3-note', id from decisions where interview_id = 'i3'`);
 
     // An entry "written last year": dated now, and the chain still verifies (the hash covers the database's date).
     await run(`insert into audit_entries (at, environment, interview_id, action, detail)

@@ -8,7 +8,7 @@ import type { AppContextHandle } from '../../../main/app-context';
 import { recordAuditTrail } from '../../../main/record/audit-records';
 import { openRecord } from '../../../main/record/open';
 import { nom151Service } from '../../../main/nom151/service';
-import { checkpointStatement, statementOf, trailCheckpoints } from '../../../main/trail/checkpoints';
+import { checkpointAlarm, checkpointStatement, statementOf, trailCheckpoints } from '../../../main/trail/checkpoints';
 import { startTestApp } from '../../helpers/app-context';
 import { startPostgres, type TestPostgres } from '../../helpers/postgres';
 import { rechainTrail } from '../../helpers/rechain';
@@ -66,7 +66,9 @@ describe('checkpoints of the audit trail outside the database', () => {
     });
     // Nothing new since: no second one.
     expect(await checkpoints.maybe(Date.now() + 50 * 3_600_000)).toBeUndefined();
-    expect(await checkpoints.verify()).toEqual([{ seq: 4, covers: 3, outcome: 'ok', genTime: expect.any(String) }]);
+    expect(await checkpoints.verify()).toEqual([
+      { seq: 4, covers: 3, outcome: 'ok', genTime: expect.any(String), by: 'postgres' },
+    ]);
 
     // An auditor with OpenSSL only: the statement, the token and the service's root. Statement version 2 lists the
     // hash of every entry it covers, one `seq hash` line each, after the head lines of version 1.
@@ -111,9 +113,9 @@ describe('checkpoints of the audit trail outside the database', () => {
     expect(third?.detail).toMatchObject({ seq: 7, statement: 2, from: 6 });
     expect(await statementOf(ctx.audit, third!)).toContain(`\n6 ${(await ctx.audit.list({ seq: 6 }))[0]!.hash}\n`);
     expect(await checkpoints.verify()).toEqual([
-      { seq: 4, covers: 3, outcome: 'ok', genTime: expect.any(String) },
-      { seq: 6, covers: 5, outcome: 'ok', genTime: expect.any(String) },
-      { seq: 8, covers: 7, outcome: 'ok', genTime: expect.any(String) },
+      { seq: 4, covers: 3, outcome: 'ok', genTime: expect.any(String), by: 'postgres' },
+      { seq: 6, covers: 5, outcome: 'ok', genTime: expect.any(String), by: 'postgres' },
+      { seq: 8, covers: 7, outcome: 'ok', genTime: expect.any(String), by: 'postgres' },
     ]);
 
     // The owner changes entry 2 with the triggers off and re-chains everything after it, checkpoint included.
@@ -144,9 +146,9 @@ describe('checkpoints of the audit trail outside the database', () => {
     }
     // Every checkpoint from the change on contradicts it, whichever statement version.
     expect(await checkpoints.verify()).toEqual([
-      { seq: 4, covers: 3, outcome: 'contradicted', genTime: expect.any(String) },
-      { seq: 6, covers: 5, outcome: 'contradicted', genTime: expect.any(String) },
-      { seq: 8, covers: 7, outcome: 'contradicted', genTime: expect.any(String) },
+      { seq: 4, covers: 3, outcome: 'contradicted', genTime: expect.any(String), by: 'postgres' },
+      { seq: 6, covers: 5, outcome: 'contradicted', genTime: expect.any(String), by: 'postgres' },
+      { seq: 8, covers: 7, outcome: 'contradicted', genTime: expect.any(String), by: 'postgres' },
     ]);
     // OpenSSL says the same: the earlier token does not timestamp the statement rebuilt from the re-chained trail.
     const [rechained] = await ctx.audit.list({ seq: 3 });
@@ -193,6 +195,27 @@ describe('checkpoints of the audit trail outside the database', () => {
     });
     const after = await trailCheckpoints(ctx).verify();
     expect(after.slice(0, before.length)).toEqual(before);
-    expect(after.at(-1)).toMatchObject({ seq: broken.seq, outcome: 'forged' });
+    expect(after.at(-1)).toMatchObject({ seq: broken.seq, outcome: 'forged', by: 'postgres' });
+    // Its writer's doing, shown on the Team screen: not the alarm a contradicted or late checkpoint raises.
+    const forged = after.at(-1)!;
+    expect(checkpointAlarm([forged])).toBeUndefined();
+    expect(checkpointAlarm([forged, { ...forged, outcome: 'late' }])).toMatchObject({ outcome: 'late' });
+  });
+
+  it('gives up a checkpoint when the chain’s lock is held, rather than write its token late', async () => {
+    const ctx = app.context;
+    await ctx.audit.append({ interviewId: 'held', action: 'opened', detail: {} });
+    // Any login can hold the lock the chain's trigger takes.
+    const holder = new pg.Client({ host: server.host, port: server.port, user: 'postgres', database });
+    await holder.connect();
+    try {
+      await holder.query('select pg_advisory_lock(151151)');
+      const entry = { action: 'opened' as const, interviewId: 'held', detail: {} };
+      await expect(ctx.audit.append(entry, { waitAtMostMs: 50 })).rejects.toThrow(/lock timeout/);
+      await holder.query('select pg_advisory_unlock(151151)');
+      expect((await ctx.audit.append(entry, { waitAtMostMs: 50 })).interviewId).toBe('held');
+    } finally {
+      await holder.end();
+    }
   });
 });
