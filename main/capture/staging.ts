@@ -6,6 +6,7 @@ import { basename, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { StagingLimitError, StagingTooLargeError } from '../errors';
+import { plainText } from '../plain-text';
 
 /**
  * Files the user picked in the renderer, made available to main without passing their bytes through IPC.
@@ -191,11 +192,7 @@ function isRunning(pid: number): boolean {
   }
 }
 
-// eslint-disable-next-line no-control-regex -- stripping control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
-
-/** Display name only: no directories, no control characters, bounded length. */
+/** Display name only: no directories, no control or direction-override characters, bounded length. */
 function sanitizeName(name: string): string {
-  const clean = basename(name.replace(/\\/g, '/')).replace(CONTROL_CHARACTERS, '').trim();
-  return (clean || 'file').slice(0, 200);
+  return plainText(basename(name.replace(/\\/g, '/')), 200).trim() || 'file';
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { IpcErrorData, IpcResult } from '../../common/ipc/define';
 import { STAGING_NAME_HEADER, type StagedFileView } from '../../common/ipc/capture';
 import { StagingLimitError, StagingTooLargeError } from '../errors';
-import type { StagedFiles } from './staging';
+import { MAX_STAGED_BYTES, type StagedFiles } from './staging';
 
 /**
  * The web shell's staging route: the page PUTs a picked file's raw bytes (the browser streams them from disk) and
@@ -20,6 +20,9 @@ export async function handleStagingUpload(
       405,
       fail('METHOD_NOT_ALLOWED', { en: 'Files are staged with PUT.', es: 'Los archivos se cargan con PUT.' }),
     );
+  // A file said to be over the limit is refused before a byte of it is written.
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > MAX_STAGED_BYTES) return tooLarge(res, MAX_STAGED_BYTES);
   const rawName = req.headers[STAGING_NAME_HEADER];
   let name = 'file';
   try {
@@ -37,17 +40,7 @@ export async function handleStagingUpload(
     const view: StagedFileView = { stagedFileId: file.id, name: file.name, size: file.size };
     send(res, 200, { ok: true, data: view });
   } catch (error) {
-    if (error instanceof StagingTooLargeError) {
-      const gb = (error.limit / 1024 ** 3).toFixed(0);
-      return send(
-        res,
-        413,
-        fail('FILE_TOO_LARGE', {
-          en: `The file is larger than ${gb} GB, the most the app accepts.`,
-          es: `El archivo pesa más de ${gb} GB, lo máximo que acepta la aplicación.`,
-        }),
-      );
-    }
+    if (error instanceof StagingTooLargeError) return tooLarge(res, error.limit);
     if (error instanceof StagingLimitError) {
       const [en, es] =
         error.what === 'files'
@@ -85,6 +78,18 @@ export async function handleStagingUpload(
       );
     }
   }
+}
+
+function tooLarge(res: ServerResponse, limit: number): void {
+  const gb = (limit / 1024 ** 3).toFixed(0);
+  send(
+    res,
+    413,
+    fail('FILE_TOO_LARGE', {
+      en: `The file is larger than ${gb} GB, the most the app accepts.`,
+      es: `El archivo pesa más de ${gb} GB, lo máximo que acepta la aplicación.`,
+    }),
+  );
 }
 
 function fail(code: string, message: IpcErrorData['message'], retryable = false): IpcResult<never> {

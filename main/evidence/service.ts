@@ -1,6 +1,7 @@
 import type { EvidenceSaved, EvidenceVerification } from '../../common/ipc/evidence';
 import type { MainContext } from '../ports';
 import { ReviewError } from '../errors';
+import { plainText } from '../plain-text';
 import { nom151Service } from '../nom151/service';
 import { trailCheckpoints } from '../trail/checkpoints';
 import { buildEvidenceFile, exporterName, recordExport, StatementCache, type ExportRequest } from './file';
@@ -53,7 +54,7 @@ export function evidenceService(ctx: MainContext) {
         // Not filed under the interview the file names: an unverified file could name any.
         action: 'verified',
         detail: {
-          evidenceName: plainName(input.name),
+          evidenceName: plainText(input.name, 200),
           valid: result.valid,
           failures: firstFailures(result.failedParts),
         },
@@ -65,17 +66,8 @@ export function evidenceService(ctx: MainContext) {
   };
 }
 
-/**
- * A name from a file someone sent, as the trail keeps it: without the control and direction-override characters that
- * would make it read as another (U+202E before `piz.exe` shows `exe.zip`), and at most 200 characters.
- */
-function plainName(name: string): string {
-  const plain = name.replace(/[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, '');
-  return plain.length > 200 ? `${plain.slice(0, 199)}…` : plain;
-}
-
 /** The parts that failed, for the trail, which keeps every entry forever: the first 20, then how many more. */
 function firstFailures(parts: string[]): string[] {
-  const first = parts.slice(0, 20).map(plainName);
+  const first = parts.slice(0, 20).map((part) => plainText(part, 200));
   return parts.length > 20 ? [...first, `… (+${parts.length - 20})`] : first;
 }

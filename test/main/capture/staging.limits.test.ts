@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STAGING_NAME_HEADER } from '../../../common/ipc/capture';
 import type { IpcResult } from '../../../common/ipc/define';
-import { MAX_STAGED_FILES, removeLeftoverStaging, StagedFiles } from '../../../main/capture/staging';
+import { MAX_STAGED_BYTES, MAX_STAGED_FILES, removeLeftoverStaging, StagedFiles } from '../../../main/capture/staging';
 import { handleStagingUpload } from '../../../main/capture/web-staging';
 import { StagingLimitError } from '../../../main/errors';
 
@@ -18,10 +19,14 @@ afterAll(() => rm(root, { recursive: true, force: true }));
 const bytes = (n: number) => Readable.from([Buffer.alloc(n, 1)]);
 
 /** A PUT to the web shell's staging route, as the host hands it over, and what it answered. */
-async function put(staged: StagedFiles, body: Buffer): Promise<{ status: number; body: IpcResult<unknown> }> {
+async function put(
+  staged: StagedFiles,
+  body: Buffer,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: IpcResult<unknown> }> {
   const req = Object.assign(Readable.from([body]), {
     method: 'PUT',
-    headers: {},
+    headers,
     complete: true,
   }) as unknown as IncomingMessage;
   let status = 0;
@@ -51,6 +56,18 @@ describe('staging holds a bounded number of files and bytes per session', () => 
     expect(refused.body.error.message.en).toContain(`${MAX_STAGED_FILES} files`);
     expect(refused.body.error.message.es).toContain(`${MAX_STAGED_FILES} archivos`);
     expect(refused.body.error.advice?.en).toMatch(/Import or remove/);
+    await staged.releaseAll();
+  });
+
+  it('refuses a file said to be over the limit before writing a byte, and keeps its name as it reads', async () => {
+    const dir = await mkdtemp(join(root, 'declared-'));
+    const staged = new StagedFiles(dir);
+    const refused = await put(staged, Buffer.from('x'), { 'content-length': String(MAX_STAGED_BYTES + 1) });
+    expect(refused).toMatchObject({ status: 413, body: { ok: false, error: { code: 'FILE_TOO_LARGE' } } });
+    expect(await readdir(dir)).toEqual([]);
+    // U+202E before "gpj.exe" would show it as "exe.jpg".
+    const named = await put(staged, Buffer.from('x'), { [STAGING_NAME_HEADER]: encodeURIComponent('\u202egpj.exe') });
+    expect(named.body).toMatchObject({ ok: true, data: { name: 'gpj.exe' } });
     await staged.releaseAll();
   });
 
