@@ -59,7 +59,12 @@ export function AuditTrailPanel({ t }: { t: T }) {
               { key: 'seq', header: '#' },
               { key: 'time', header: t('auditColTime') },
               { key: 'action', header: t('auditColAction') },
-              { key: 'interview', header: t('auditColInterview'), none: t('auditNoInterview'), team: t('auditWholeTeam') },
+              {
+                key: 'interview',
+                header: t('auditColInterview'),
+                none: t('auditNoInterview'),
+                team: t('auditWholeTeam'),
+              },
               { key: 'detail', header: t('auditColDetail') },
             ]}
             labelledBy={titleId}
