@@ -52,14 +52,6 @@ export async function statementOf(audit: AuditTrail, checkpoint: AuditEntry): Pr
 }
 
 /**
- * One checkpoint as verified now. `contradicted`: the trail's entry no longer has the hash that was timestamped (the
- * history was re-chained); `forged`: the token does not timestamp this statement, or its signature fails (an entry
- * someone wrote with a token that is not the provider's: it proves nothing, and says nothing of the history either,
- * so it is shown on the Team screen with its writer, not raised as the trail's alarm); `late`: the token was issued
- * long after the entry says it was written (a checkpoint re-stamped after the fact);
- * `unverifiable`: the token is sound but its root is not trusted here (another environment's service, or none set).
- */
-/**
  * What raises the trail's alarm: a checkpoint the history contradicts, or one stamped long after its entry says. A
  * `forged` one (a token that is not the provider's) is its writer's doing and says nothing of the history.
  */
@@ -67,6 +59,15 @@ export function checkpointAlarm(checks: CheckpointCheck[]): CheckpointCheck | un
   return checks.find((c) => c.outcome === 'contradicted' || c.outcome === 'late');
 }
 
+/**
+ * One checkpoint as verified now. `contradicted`: the trail's entry no longer has the hash that was timestamped (the
+ * history was re-chained); `forged`: a token whose signature fails, that timestamps another statement (replayed), or
+ * that was issued long before its entry was written (held back): whoever wrote that entry did it, it proves nothing
+ * and says nothing of the history, so it is shown on the Team screen with its writer, not raised as the trail's
+ * alarm; `late`: the token was issued long after the entry says it was written (a checkpoint re-stamped after the
+ * fact); `unverifiable`: the token is sound but its root is not trusted here (another environment's service, none
+ * set, or a time-stamping authority of anyone's making).
+ */
 export interface CheckpointCheck {
   /** The checkpoint entry's own place in the trail, and the entry it covers. */
   seq: number;
@@ -184,7 +185,8 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
       const key = verdictKey(entry.seq, token, d.hash, rootsKey(await nom151.trustedRootsPem()));
       if (knownVerdicts(ctx).has(key)) return true;
       const v = await nom151.verifyStamp(token, await statementOf(ctx.audit, entry));
-      if (v.checks.signature !== 'passed' || v.checks.imprint !== 'passed') return false;
+      // A token that does not chain to a root this environment trusts is anyone's: no proof.
+      if (v.checks.signature !== 'passed' || v.checks.imprint !== 'passed' || !v.valid) return false;
       knownVerdicts(ctx).set(key, { ...(v.details ? { genTime: v.details.genTime } : {}), trusted: v.valid });
       return true;
     },
@@ -225,25 +227,34 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
           const statement = await statementOf(ctx.audit, entry);
           const verification = await nom151.verifyStamp(String(d.token ?? ''), statement);
           const genTime = verification.details?.genTime;
-          // A version 2 statement is rebuilt from the trail: a sound token that does not timestamp it means the hashes
-          // it lists changed since (re-chained), not that the token was forged.
-          const rebuiltDiffers = d.statement === 2 && verification.checks.signature === 'passed';
-          if (
-            verification.checks.signature !== 'passed' ||
-            (verification.checks.imprint !== 'passed' && !rebuiltDiffers)
-          ) {
+          if (verification.checks.signature !== 'passed') {
             checks.push(check('forged', genTime));
             continue;
           }
-          if (covered?.hash !== d.hash || verification.checks.imprint !== 'passed') {
+          // The database took this entry only if its hash was the covered entry's then, and the chain binds every
+          // hash before it: only a covered hash changed since is the history's doing. A sound token of another
+          // statement (replayed from another checkpoint, or stamped by anyone) is its writer's doing.
+          if (covered?.hash !== d.hash) {
             checks.push(check('contradicted', genTime));
+            continue;
+          }
+          if (verification.checks.imprint !== 'passed') {
+            checks.push(check('forged', genTime));
             continue;
           }
           verdict = { ...(genTime ? { genTime } : {}), trusted: verification.valid };
           known.set(key, verdict);
         }
-        if (verdict.genTime && Math.abs(Date.parse(verdict.genTime) - Date.parse(entry.at)) > CLOCK_SLACK_MS) {
-          checks.push(check('late', verdict.genTime));
+        // Only a token of a root trusted here says anything of time: anyone can make a token of any date.
+        if (!verdict.trusted) {
+          checks.push(check('unverifiable', verdict.genTime));
+          continue;
+        }
+        // Late: issued long after its entry was written (stamped again after the fact). Issued long before: held
+        // back by whoever wrote the entry (whose time is the database's), so its writer's doing.
+        const issuedAfter = verdict.genTime ? Date.parse(verdict.genTime) - Date.parse(entry.at) : 0;
+        if (Math.abs(issuedAfter) > CLOCK_SLACK_MS) {
+          checks.push(check(issuedAfter > 0 ? 'late' : 'forged', verdict.genTime));
           continue;
         }
         checks.push(

@@ -153,13 +153,20 @@ export const actingAsOneself: Migration = {
            and omni_json_depth(detail_text) > 32 then
           raise exception 'an audit entry''s detail nests at most 32 levels' using errcode = 'check_violation';
         end if;
-        -- What only the database writes (0010), from its own triggers: never sent by a client.
-        if pg_trigger_depth() < 2 and (
-             new.action in ('reassigned', 'teamSettingsChanged', 'decisionRemoved') or new.environment = 'team'
-             or (new.action = 'released' and new.detail->'of' is not null)
-             or (new.action = 'removed' and new.detail->'addedBy' is not null)) then
-          raise exception 'a % entry is written by the database itself when it happens', new.action
-            using errcode = 'insufficient_privilege';
+        -- What only the database writes (0010), from its own triggers: never sent by a client. One level down is the
+        -- database's only for a login that cannot make triggers of its own (temporary objects, or a schema's).
+        if (new.action in ('reassigned', 'teamSettingsChanged', 'decisionRemoved') or new.environment = 'team'
+            or (new.action = 'released' and new.detail->'of' is not null)
+            or (new.action = 'removed' and new.detail->'addedBy' is not null)) then
+          if pg_trigger_depth() < 2 then
+            raise exception 'a % entry is written by the database itself when it happens', new.action
+              using errcode = 'insufficient_privilege';
+          end if;
+          if has_database_privilege(session_user, current_database(), 'temporary')
+             or exists (select from pg_namespace n where has_schema_privilege(session_user, n.oid, 'create')) then
+            raise exception '% may create objects of its own in %, so the database cannot tell its own entries from that login''s: as the owner, revoke TEMPORARY on the database and CREATE on its schemas from it',
+              session_user, current_database() using errcode = 'insufficient_privilege';
+          end if;
         end if;
         if new.action = 'checkpoint' then
           if json_typeof(new.detail) is distinct from 'object'
@@ -187,6 +194,44 @@ export const actingAsOneself: Migration = {
       create trigger audit_entries_shape before insert on audit_entries
       for each row execute function audit_entries_shape()`);
 
+    // A write to the service names a decision only as that decision's note: of the same interview, final by its
+    // writer or confirmed by them (never a proposal, whose note waits for the second review), so that removing
+    // another decision (the demo's, anyone's to reset) cannot take a real write with it.
+    await run(`
+      create function service_writes_decision() returns trigger language plpgsql as $$
+      begin
+        if omni_superuser() then return new; end if;
+        if new.kind <> 'decision' then
+          if new.decision_id is not null then
+            raise exception 'only a decision''s note names a decision' using errcode = 'check_violation';
+          end if;
+          return new;
+        end if;
+        if not exists (select from decisions d where d.id = new.decision_id
+            and d.environment = new.environment and d.interview_id = new.interview_id
+            and ((d.status = 'final' and d.decided_by = current_user)
+              or (d.status = 'confirmed' and d.reviewed_by = current_user))) then
+          raise exception 'a decision''s note goes with a final or confirmed decision of the same interview, by its writer'
+            using errcode = 'check_violation';
+        end if;
+        return new;
+      end $$`);
+    await run(`
+      create trigger service_writes_decision before insert on service_writes
+      for each row execute function service_writes_decision()`);
+
+    // 'team' files the entries about the whole team (0010): no interview's row is of that environment.
+    for (const table of [
+      'claims',
+      'decisions',
+      'drafts',
+      'queue_entries',
+      'risk_readings',
+      'service_writes',
+      'shared_session_tokens',
+    ])
+      await run(`alter table ${table} add constraint ${table}_not_team check (environment <> 'team')`);
+
     // A risk reading's findings: a short list of words, as the app files them; kept forever, read by four eyes.
     await run(`
       create function risk_readings_shape() returns trigger language plpgsql as $$
@@ -208,6 +253,7 @@ export const actingAsOneself: Migration = {
       'omni_hold(text, text)',
       'omni_json_depth(text)',
       'risk_readings_shape()',
+      'service_writes_decision()',
       'audit_entries_shape()',
     ]);
   },

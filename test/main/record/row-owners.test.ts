@@ -64,7 +64,7 @@ afterAll(async () => {
 });
 
 const refused =
-  /permission denied|lease of a claim|at most 100 findings|row-level security|held by|not claimed|append-only|kept|own login|must be owner|proposal waiting|decided already|second reviewer|starts pending|changes only|not one of the team|keeps its environment|by the database itself|nests at most|at most 256 KiB|a checkpoint/;
+  /permission denied|lease of a claim|at most 100 findings|names a decision|goes with a final or confirmed|_not_team|row-level security|held by|not claimed|append-only|kept|own login|must be owner|proposal waiting|decided already|second reviewer|starts pending|changes only|not one of the team|keeps its environment|by the database itself|nests at most|at most 256 KiB|a checkpoint/;
 
 /** Statements run by a login; each must be refused, or (a quiet RLS filter) change no row. */
 const attempts: { who: 'beto' | 'sofia'; what: string; statement: string }[] = [
@@ -192,6 +192,27 @@ const attempts: { who: 'beto' | 'sofia'; what: string; statement: string }[] = [
       reason_code) values ('production', 'i2', 'reject', 'x', '[]', now(), 'glare')`,
   },
   { who: 'sofia', what: "change a decision's reason code", statement: `update decisions set reason_code = 'underage'` },
+  // A write tied to a decision it is not the note of: removing that decision (the demo's is anyone's to reset) would
+  // take the write with it; or the note of a proposal, sent before the second review.
+  {
+    who: 'beto',
+    what: 'a note tied to a decision',
+    statement: `insert into service_writes (environment, interview_id, kind, body, idempotency_key, decision_id)
+      values ('production', 'i2', 'notes', 'x', 'tied', -1)`,
+  },
+  {
+    who: 'beto',
+    what: 'a decision note for a decision that is not his',
+    statement: `insert into service_writes (environment, interview_id, kind, body, idempotency_key, decision_id)
+      values ('production', 'i2', 'decision', 'Approved', 'not-his', -1)`,
+  },
+  // The environment that files the whole team's entries is no interview's.
+  {
+    who: 'beto',
+    what: "a queue entry in the team's own environment",
+    statement: `insert into queue_entries (environment, interview_id, added_at, local_state)
+      values ('team', 'x', now(), 'toReview')`,
+  },
   // Ana's live claim ended (or stretched) without changing hands: a release the trail would not show.
   {
     who: 'sofia',
@@ -310,6 +331,31 @@ describe('the team record, attacked with an analyst’s own login', () => {
     }
     expect(
       await raw('ana').selectFrom('audit_entries').select('seq').where('environment', '=', 'team').execute(),
+    ).toEqual([]);
+  });
+
+  it('takes none of the database’s own entries from a login given the right to make temporary objects again', async () => {
+    const superuser = new pg.Client({ host: server.host, port: server.port, user: 'postgres', database });
+    await superuser.connect();
+    await superuser.query(`grant temporary on database ${database} to beto`);
+    const session = new pg.Client({ host: server.host, port: server.port, user: 'beto', database });
+    await session.connect();
+    try {
+      await session.query(`create temporary table t (x int)`);
+      await session.query(`create function pg_temp.forge() returns trigger language plpgsql as $$ begin
+        insert into public.audit_entries (at, environment, interview_id, action, detail)
+        values ('x', 'production', 'i1', 'reassigned', '{"to": "beto", "of": "ana"}'); return null; end $$`);
+      await session.query(`create trigger forge after insert on t for each row execute function pg_temp.forge()`);
+      await expect(session.query(`insert into t values (1)`)).rejects.toThrow(
+        /beto may create objects of its own in omni_review, so the database cannot tell its own entries/,
+      );
+    } finally {
+      await session.end();
+      await superuser.query(`revoke temporary on database ${database} from beto`);
+      await superuser.end();
+    }
+    expect(
+      await raw('ana').selectFrom('audit_entries').select('seq').where('action', '=', 'reassigned').execute(),
     ).toEqual([]);
   });
 

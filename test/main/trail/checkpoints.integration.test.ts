@@ -185,6 +185,24 @@ describe('checkpoints of the audit trail outside the database', () => {
       );
   });
 
+  it('calls a genuine token replayed on another stretch forged, its writer’s doing, not a contradicted history', async () => {
+    const ctx = app.context;
+    await ctx.audit.append({ interviewId: 'replayed', action: 'opened', detail: {} });
+    const genuine = (await trailCheckpoints(ctx).take())!;
+    const entry = await ctx.audit.append({ interviewId: 'replayed', action: 'opened', detail: {} });
+    const replayed = await ctx.audit.append({
+      action: 'checkpoint',
+      detail: { ...genuine.detail, seq: entry.seq, hash: entry.hash, from: genuine.seq + 1 },
+    });
+    const checks = await trailCheckpoints(ctx).verify();
+    const [own, copy] = [checks.find((c) => c.seq === genuine.seq)!, checks.find((c) => c.seq === replayed.seq)!];
+    expect(own.outcome).not.toBe('forged');
+    expect(copy).toMatchObject({ outcome: 'forged', by: 'postgres' });
+    expect(checkpointAlarm([copy])).toBeUndefined();
+    // Nor is it offered as proof of the entries it names.
+    expect(await trailCheckpoints(ctx).holds(replayed)).toBe(false);
+  });
+
   it('call a checkpoint that names no entry forged, and still check the others', async () => {
     // A superuser (as here) writes any shape; a team's logins cannot since migration 0011 (row-owners.test.ts).
     const ctx = app.context;
