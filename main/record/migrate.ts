@@ -60,6 +60,7 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
     // A reviewer's login may not change the schema: the owner's must bring a team database up to date first.
     if ((error as { code?: unknown }).code === '42501') throw needsOwner(failed);
+    if ((error as { constraint?: unknown }).constraint === 'omni_temporary_revoked') throw temporaryGranted(error);
     throw new ReviewError(
       'RECORD_MIGRATION_FAILED',
       {
@@ -82,6 +83,23 @@ async function appliedMigrations(db: Kysely<unknown>): Promise<string[]> {
   if (!rows[0]?.exists) return [];
   const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
   return applied.rows.map((r) => r.name);
+}
+
+/** Migration 0011 stops where every login may still make temporary objects (and so forge the database's entries). */
+function temporaryGranted(error: unknown): ReviewError {
+  const database = /temporary tables in (\S+):/.exec(error instanceof Error ? error.message : '')?.[1] ?? '';
+  const command = `REVOKE TEMPORARY ON DATABASE ${database} FROM PUBLIC`;
+  return new ReviewError(
+    'RECORD_TEMPORARY_GRANTED',
+    {
+      en: `Every login of the team database ${database} may create temporary tables, with which it could write entries only the database may write; this version does not start on it.`,
+      es: `Cada usuario de la base de datos del equipo ${database} puede crear tablas temporales, con las que podría escribir entradas que solo la base de datos escribe; esta versión no inicia sobre ella.`,
+    },
+    {
+      en: `Ask whoever administers the server to run, as the database's owner, ${command}; then start again. Nothing else was changed.`,
+      es: `Pide a quien administra el servidor que ejecute, como dueño de la base de datos, ${command}; luego vuelve a iniciar. No se cambió nada más.`,
+    },
+  );
 }
 
 function needsOwner(step: string | undefined): ReviewError {

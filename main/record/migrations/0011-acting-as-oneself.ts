@@ -37,7 +37,8 @@ export const actingAsOneself: Migration = {
         end if;
         if has_database_privilege('omni_reviewer', current_database(), 'temporary') then
           raise exception 'every login of the team may create temporary tables in %: as its owner, run REVOKE TEMPORARY ON DATABASE % FROM PUBLIC (and from omni_reviewer), then start the app again',
-            current_database(), current_database() using errcode = 'insufficient_privilege';
+            current_database(), current_database()
+            using errcode = 'object_not_in_prerequisite_state', constraint = 'omni_temporary_revoked';
         end if;
       end $$`);
 

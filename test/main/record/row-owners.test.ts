@@ -359,6 +359,35 @@ describe('the team record, attacked with an analyst’s own login', () => {
     ).toEqual([]);
   });
 
+  it('will not migrate a database whose logins keep the right to make temporary objects, and says how to take it', async () => {
+    // The tables' owner is not the database's here, so it cannot take the right from PUBLIC itself.
+    const notOwned = await server.createDatabase('not_owned');
+    const superuser = new pg.Client({ host: server.host, port: server.port, user: 'postgres', database: notOwned });
+    await superuser.connect();
+    await superuser.query('grant create on schema public to omni_owner');
+    await superuser.end();
+    await expect(
+      openRecord({
+        kind: 'team',
+        host: server.host,
+        port: server.port,
+        user: 'omni_owner',
+        database: notOwned,
+        password: 'change-me-owner',
+        tls: 'disable',
+      }),
+    ).rejects.toMatchObject({
+      data: {
+        code: 'RECORD_TEMPORARY_GRANTED',
+        message: { en: expect.stringMatching(/team database not_owned may create temporary tables/) },
+        advice: {
+          en: expect.stringContaining('REVOKE TEMPORARY ON DATABASE not_owned FROM PUBLIC'),
+          es: expect.stringContaining('REVOKE TEMPORARY ON DATABASE not_owned FROM PUBLIC'),
+        },
+      },
+    });
+  });
+
   it('runs every function of its schema with a pinned search path, none a definer’s rights', async () => {
     // A function a later migration adds without pinSearchPath would read a session's temporary tables, were a login
     // ever given the right to make them again (test above).
