@@ -94,6 +94,7 @@ export const detailOf = (entry: AuditEntry) => entry.detail as unknown as Checkp
 
 /** A token's verdict, once checked: its signature and imprint never change; its trust changes only with the roots. */
 type TokenVerdict = { genTime?: string; trusted: boolean };
+type Judgement = { outcome: 'forged' | 'contradicted'; genTime?: string } | { outcome: 'sound'; verdict: TokenVerdict };
 /** Per app: the Team screen asks at every search, and a long trail has a checkpoint per thousand entries. */
 const verdicts = new WeakMap<MainContext, Map<string, TokenVerdict>>();
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -158,6 +159,36 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
     }
   }
 
+  /**
+   * What one checkpoint's token says of the trail as the database holds it now: `forged` (it names no entry by its
+   * hash, its signature fails, or it timestamps another statement: replayed, or stamped by anyone), `contradicted` (the
+   * entry it covers has had another hash since: the history's doing, since the database took the checkpoint only with
+   * that entry's hash then, and the chain binds every hash before it), or `sound` with the token's verdict. A token
+   * verified once under the same roots is not verified again: what can change later is the covered entry's hash, read
+   * again here every time (an entry changed with its hash left as it was fails the chain's own check, the witness's).
+   */
+  async function judge(entry: AuditEntry, roots: string): Promise<Judgement> {
+    const d = detailOf(entry);
+    // One that names no entry by its hash proves nothing (the team database refuses one since migration 0011; an
+    // older record or its superuser may hold one).
+    const named = Number.isSafeInteger(d.seq) && d.seq >= 1 && d.seq < entry.seq && typeof d.hash === 'string';
+    if (!named || (d.statement === 2 && !(Number.isSafeInteger(d.from) && d.from! >= 1 && d.from! <= d.seq)))
+      return { outcome: 'forged' };
+    const [covered] = await ctx.audit.list({ seq: d.seq });
+    const token = String(d.token ?? '');
+    const key = verdictKey(entry.seq, token, d.hash, roots);
+    const known = covered?.hash === d.hash ? knownVerdicts(ctx).get(key) : undefined;
+    if (known) return { outcome: 'sound', verdict: known };
+    const v = await nom151.verifyStamp(token, await statementOf(ctx.audit, entry));
+    const at = v.details ? { genTime: v.details.genTime } : {};
+    if (v.checks.signature !== 'passed') return { outcome: 'forged', ...at };
+    if (covered?.hash !== d.hash) return { outcome: 'contradicted', ...at };
+    if (v.checks.imprint !== 'passed') return { outcome: 'forged', ...at };
+    const verdict = { ...at, trusted: v.valid };
+    knownVerdicts(ctx).set(key, verdict);
+    return { outcome: 'sound', verdict };
+  }
+
   return {
     take,
 
@@ -177,32 +208,20 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
      * evidence file may offer as proof of the entries it covers. Cached as `verify` caches.
      */
     async holds(entry: AuditEntry): Promise<boolean> {
-      const d = detailOf(entry);
-      if (!Number.isSafeInteger(d.seq) || typeof d.hash !== 'string') return false;
-      const [covered] = await ctx.audit.list({ seq: d.seq });
-      if (covered?.hash !== d.hash) return false;
-      const token = String(d.token ?? '');
-      const key = verdictKey(entry.seq, token, d.hash, rootsKey(await nom151.trustedRootsPem()));
-      if (knownVerdicts(ctx).has(key)) return true;
-      const v = await nom151.verifyStamp(token, await statementOf(ctx.audit, entry));
+      const judged = await judge(entry, rootsKey(await nom151.trustedRootsPem()));
       // A token that does not chain to a root this environment trusts is anyone's: no proof.
-      if (v.checks.signature !== 'passed' || v.checks.imprint !== 'passed' || !v.valid) return false;
-      knownVerdicts(ctx).set(key, { ...(v.details ? { genTime: v.details.genTime } : {}), trusted: v.valid });
-      return true;
+      return judged.outcome === 'sound' && judged.verdict.trusted;
     },
 
     /**
-     * Every checkpoint on file, checked against the trail as the database holds it now. A token verified once under
-     * the same roots is not verified again: what can change later is the trail under it, and a re-chained history
-     * changes the covered head's hash, read again here every time (an entry changed with its hash left as it was
-     * fails the chain's own check, the witness's).
+     * Every checkpoint on file, checked against the trail as the database holds it now (`judge`), then for trust
+     * and time.
      */
     async verify(): Promise<CheckpointCheck[]> {
       const entries = await ctx.audit.list({ action: 'checkpoint' });
       if (entries.length === 0) return [];
       const environment = ctx.environments.active().id;
       const roots = rootsKey(await nom151.trustedRootsPem());
-      const known = knownVerdicts(ctx);
       const checks: CheckpointCheck[] = [];
       for (const entry of entries) {
         const d = detailOf(entry);
@@ -213,38 +232,12 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
           ...(genTime ? { genTime } : {}),
           ...(entry.actor ? { by: entry.actor } : {}),
         });
-        // A checkpoint that does not name an entry by its hash proves nothing (the team database refuses one since
-        // migration 0011; an older record or its superuser may hold one): forged, and the others are still checked.
-        const named = Number.isSafeInteger(d.seq) && d.seq >= 1 && d.seq < entry.seq && typeof d.hash === 'string';
-        if (!named || (d.statement === 2 && !(Number.isSafeInteger(d.from) && d.from! >= 1 && d.from! <= d.seq))) {
-          checks.push(check('forged'));
+        const judged = await judge(entry, roots);
+        if (judged.outcome !== 'sound') {
+          checks.push(check(judged.outcome, judged.genTime));
           continue;
         }
-        const [covered] = await ctx.audit.list({ seq: d.seq });
-        const key = verdictKey(entry.seq, String(d.token ?? ''), d.hash, roots);
-        let verdict = covered?.hash === d.hash ? known.get(key) : undefined;
-        if (!verdict) {
-          const statement = await statementOf(ctx.audit, entry);
-          const verification = await nom151.verifyStamp(String(d.token ?? ''), statement);
-          const genTime = verification.details?.genTime;
-          if (verification.checks.signature !== 'passed') {
-            checks.push(check('forged', genTime));
-            continue;
-          }
-          // The database took this entry only if its hash was the covered entry's then, and the chain binds every
-          // hash before it: only a covered hash changed since is the history's doing. A sound token of another
-          // statement (replayed from another checkpoint, or stamped by anyone) is its writer's doing.
-          if (covered?.hash !== d.hash) {
-            checks.push(check('contradicted', genTime));
-            continue;
-          }
-          if (verification.checks.imprint !== 'passed') {
-            checks.push(check('forged', genTime));
-            continue;
-          }
-          verdict = { ...(genTime ? { genTime } : {}), trusted: verification.valid };
-          known.set(key, verdict);
-        }
+        const verdict = judged.verdict;
         // Only a token of a root trusted here says anything of time: anyone can make a token of any date.
         if (!verdict.trusted) {
           checks.push(check('unverifiable', verdict.genTime));
@@ -257,9 +250,7 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
           checks.push(check(issuedAfter > 0 ? 'late' : 'forged', verdict.genTime));
           continue;
         }
-        checks.push(
-          check(verdict.trusted && entry.environment === environment ? 'ok' : 'unverifiable', verdict.genTime),
-        );
+        checks.push(check(entry.environment === environment ? 'ok' : 'unverifiable', verdict.genTime));
       }
       return checks;
     },

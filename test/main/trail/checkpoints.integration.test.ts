@@ -8,7 +8,15 @@ import type { AppContextHandle } from '../../../main/app-context';
 import { recordAuditTrail } from '../../../main/record/audit-records';
 import { openRecord } from '../../../main/record/open';
 import { nom151Service } from '../../../main/nom151/service';
-import { checkpointAlarm, checkpointStatement, statementOf, trailCheckpoints } from '../../../main/trail/checkpoints';
+import {
+  checkpointAlarm,
+  checkpointStatement,
+  checkpointStatementV2,
+  detailOf,
+  statementOf,
+  trailCheckpoints,
+} from '../../../main/trail/checkpoints';
+import { createDemoTsa } from '../../../main/nom151/tsa';
 import { startTestApp } from '../../helpers/app-context';
 import { startPostgres, type TestPostgres } from '../../helpers/postgres';
 import { rechainTrail } from '../../helpers/rechain';
@@ -201,6 +209,32 @@ describe('checkpoints of the audit trail outside the database', () => {
     expect(checkpointAlarm([copy])).toBeUndefined();
     // Nor is it offered as proof of the entries it names.
     expect(await trailCheckpoints(ctx).holds(replayed)).toBe(false);
+  });
+
+  it('calls a token of an authority nobody trusts unverifiable, and never a proof, even once verified', async () => {
+    const ctx = app.context;
+    const entry = await ctx.audit.append({ interviewId: 'self-made', action: 'opened', detail: {} });
+    const from = (detailOf((await ctx.audit.latest('checkpoint'))!).seq as number) + 1;
+    const statement = checkpointStatementV2(entry, from, await ctx.audit.chain({ fromSeq: from, toSeq: entry.seq }));
+    // Anyone can run a time-stamping authority, and date its tokens as they like.
+    const own = await createDemoTsa({ name: 'Anyone', now: () => new Date(Date.now() - 30 * 86_400_000) });
+    const { tokenDer } = await own.stamp(new TextEncoder().encode(statement));
+    const made = await ctx.audit.append({
+      action: 'checkpoint',
+      detail: {
+        seq: entry.seq,
+        hash: entry.hash,
+        statement: 2,
+        from,
+        folio: 'x',
+        token: Buffer.from(tokenDer).toString('base64'),
+      },
+    });
+    const checks = await trailCheckpoints(ctx).verify();
+    const check = checks.find((c) => c.seq === made.seq)!;
+    expect(check.outcome).toBe('unverifiable');
+    expect(checkpointAlarm([check])).toBeUndefined();
+    expect(await trailCheckpoints(ctx).holds(made)).toBe(false);
   });
 
   it('call a checkpoint that names no entry forged, and still check the others', async () => {
