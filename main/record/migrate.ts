@@ -87,7 +87,7 @@ async function appliedMigrations(db: Kysely<unknown>): Promise<string[]> {
 
 /** Migration 0011 stops where every login may still make temporary objects (and so forge the database's entries). */
 function temporaryGranted(error: unknown): ReviewError {
-  const database = /temporary tables in (\S+):/.exec(error instanceof Error ? error.message : '')?.[1] ?? '';
+  const database = String((error as { detail?: unknown }).detail ?? '');
   const command = `REVOKE TEMPORARY ON DATABASE ${database} FROM PUBLIC`;
   return new ReviewError(
     'RECORD_TEMPORARY_GRANTED',

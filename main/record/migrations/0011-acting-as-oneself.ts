@@ -18,6 +18,9 @@ import { pinSearchPath } from './pin-search-path';
  *   entry nested thousands deep broke the screens that show it, and stays forever); the entries the database writes
  *   itself (0010) are only its own; a checkpoint names an entry on the trail by its hash, and the stretch after the
  *   previous checkpoint (main/trail/checkpoints.ts takes them so), or it would stop the next ones or raise false alarms.
+ * - No login makes temporary objects (a temporary table's trigger wrote the database's own entries one level down).
+ * - A write to the service names a decision only as its note (a sent note tied to a demo decision went with it); no
+ *   interview's row is of the environment `team`; a risk reading's findings are a short list of text.
  *
  * The embedded engine's one user (a superuser) is bound by none of these: it imports what earlier versions wrote.
  */
@@ -38,7 +41,8 @@ export const actingAsOneself: Migration = {
         if has_database_privilege('omni_reviewer', current_database(), 'temporary') then
           raise exception 'every login of the team may create temporary tables in %: as its owner, run REVOKE TEMPORARY ON DATABASE % FROM PUBLIC (and from omni_reviewer), then start the app again',
             current_database(), current_database()
-            using errcode = 'object_not_in_prerequisite_state', constraint = 'omni_temporary_revoked';
+            using errcode = 'object_not_in_prerequisite_state', constraint = 'omni_temporary_revoked',
+              detail = current_database();
         end if;
       end $$`);
 
