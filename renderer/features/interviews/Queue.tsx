@@ -387,9 +387,13 @@ function QueueTable({
                 <th scope="col">{t('colStatus')}</th>
                 <th scope="col">{t('filterRisk')}</th>
                 <th scope="col">{t('colState')}</th>
-                <th scope="col">{t('colWaiting')}</th>
+                <th scope="col" className="num">
+                  {t('colWaiting')}
+                </th>
                 {holders && <th scope="col">{t('colHolder')}</th>}
-                <th scope="col">{t('colOpened')}</th>
+                <th scope="col" className="num">
+                  {t('colOpened')}
+                </th>
                 <th scope="col">
                   <span className="visually-hidden">{t('colActions')}</span>
                 </th>

@@ -47,7 +47,7 @@ export function TrustedRoots({ t }: { t: T }) {
                 {data.map((r) => (
                   <tr key={r.fingerprint}>
                     <td>{r.subject}</td>
-                    <td className="num">{format.dateTime(r.notAfter)}</td>
+                    <td>{format.dateTime(r.notAfter)}</td>
                     <td className="id hash small">{r.fingerprint}</td>
                   </tr>
                 ))}

@@ -26,7 +26,9 @@ export function Holders({ holders, members }: { holders: ClaimView[]; members: T
           <tr>
             <th scope="col">{t('colInterview')}</th>
             <th scope="col">{t('colHolder')}</th>
-            <th scope="col">{t('colFor')}</th>
+            <th scope="col" className="num">
+              {t('colFor')}
+            </th>
             <th scope="col">{t('colExpires')}</th>
             <th scope="col">{t('colActions')}</th>
           </tr>
@@ -39,7 +41,7 @@ export function Holders({ holders, members }: { holders: ClaimView[]; members: T
               </td>
               <td className="mono">{h.holder}</td>
               <td className="num">{age(h.claimedAt)}</td>
-              <td className="num">{f.dateTime(h.expiresAt)}</td>
+              <td>{f.dateTime(h.expiresAt)}</td>
               <td>
                 <HandOver
                   claim={h}

@@ -32,7 +32,7 @@ export function PerDay({ rows }: { rows: TeamOverviewView['decisionsByDay'] }) {
       <tbody>
         {[...merged.values()].map((r) => (
           <tr key={`${r.day} ${r.reviewer}`}>
-            <td className="num">{r.day}</td>
+            <td>{r.day}</td>
             <td className="mono">{r.reviewer}</td>
             <td className="num">{f.number(r.final)}</td>
             <td className="num">{f.number(r.proposed)}</td>

@@ -35,7 +35,7 @@ export function Proposals({ overview }: { overview: TeamOverviewView }) {
               {p.reasonCode && <span className="small muted"> · {codeLabel(p)}</span>}
             </td>
             <td className="mono">{p.proposedBy}</td>
-            <td className="num">{f.dateTime(p.proposedAt)}</td>
+            <td>{f.dateTime(p.proposedAt)}</td>
           </tr>
         ))}
       </tbody>

@@ -34,7 +34,7 @@ export function PerCode({ overview }: { overview: TeamOverviewView }) {
       <tbody>
         {overview.decisionsByCode.map((r) => (
           <tr key={`${r.day} ${r.decision} ${r.code ?? ''}`} data-code={r.code ?? ''}>
-            <td className="num">{r.day}</td>
+            <td>{r.day}</td>
             <td>{word(r.decision)}</td>
             <td>
               {r.code ? (
