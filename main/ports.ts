@@ -180,8 +180,8 @@ export interface AuditTrail {
    * covers when `preimages` is set: the checkpoints' statements list these hashes, evidence files carry the texts.
    */
   chain(filter: { interviewId?: string; fromSeq?: number; toSeq?: number; preimages?: boolean }): Promise<ChainLink[]>;
-  /** The newest entry (of one action, when given): the trail's head, or its last checkpoint. */
-  latest(action?: AuditAction): Promise<AuditEntry | undefined>;
+  /** The newest entry (of one action, when given; before `beforeSeq`, when given): the head, or its last checkpoint. */
+  latest(action?: AuditAction, beforeSeq?: number): Promise<AuditEntry | undefined>;
   /**
    * Recomputes the hash chain; the first broken link if any. `rewritten`: the history no longer extends the head this
    * app saw before (an entry changed, removed or re-chained behind it), which it never calls intact again.

@@ -177,7 +177,18 @@ export async function buildEvidenceFile(
       });
     },
   );
-  const proved = Promise.all([covered, fromTrail]).then(([, [, links]]) => coveringCheckpoints(ctx, links));
+  // A checkpoint whose token is not the provider's (anyone's app may write one) proves nothing: not offered as proof.
+  const checkpoints = trailCheckpoints(ctx);
+  const holding = new Map<number, Promise<boolean>>();
+  const holds = (checkpoint: AuditEntry) => {
+    if (!holding.has(checkpoint.seq)) holding.set(checkpoint.seq, checkpoints.holds(checkpoint));
+    return holding.get(checkpoint.seq)!;
+  };
+  const proves = async (checkpoint: AuditEntry, seq: number) => {
+    const d = detailOf(checkpoint);
+    return d.statement === 2 && (d.from ?? Infinity) <= seq && (await holds(checkpoint));
+  };
+  const proved = Promise.all([covered, fromTrail]).then(([, [, links]]) => coveringCheckpoints(ctx, links, proves));
   const [[, , contracts, roots], [decisions, writes], [entries, links, chain], report, covering] = await Promise.all([
     fromService,
     fromRecord,
@@ -204,13 +215,6 @@ export async function buildEvidenceFile(
   };
   const proofs: ExportInfo['proofs'] = [];
   const used = new Map<number, AuditEntry>();
-  // A checkpoint whose token is not the provider's (anyone's app may write one) proves nothing: not offered as proof.
-  const checkpoints = trailCheckpoints(ctx);
-  const holding = new Map<number, Promise<boolean>>();
-  const holds = (checkpoint: AuditEntry) => {
-    if (!holding.has(checkpoint.seq)) holding.set(checkpoint.seq, checkpoints.holds(checkpoint));
-    return holding.get(checkpoint.seq)!;
-  };
   const entryParts: ZipPart[] = [];
   for (const link of links) {
     const checkpoint = covering.get(link.seq);
@@ -302,25 +306,44 @@ export async function buildEvidenceFile(
  * after what they cover, so they are looked for after each entry, a few at a time, and one serves every entry up to
  * its head: a handful of reads however long the trail, none holding it.
  */
-async function coveringCheckpoints(ctx: MainContext, links: ChainLink[]): Promise<Map<number, AuditEntry>> {
+async function coveringCheckpoints(
+  ctx: MainContext,
+  links: ChainLink[],
+  proves: (checkpoint: AuditEntry, seq: number) => Promise<boolean>,
+): Promise<Map<number, AuditEntry>> {
   const found = new Map<number, AuditEntry>();
   let current: AuditEntry | undefined;
   for (const link of links) {
-    if (current && detailOf(current).seq >= link.seq) {
+    if (current && detailOf(current).seq >= link.seq && (await proves(current, link.seq))) {
       found.set(link.seq, current);
       continue;
     }
+    // The first that covers it and proves it; a junk one may come first, with the genuine one of its stretch after it
+    // (main/trail/checkpoints.ts). None proving it: the first covering it, to say why.
+    let first: AuditEntry | undefined;
+    let candidates = 0;
     current = undefined;
-    for (let after = link.seq; !current;) {
+    for (let after = link.seq; !current && candidates < COVERING_CANDIDATES;) {
       const next = await ctx.audit.list({ action: 'checkpoint', afterSeq: after, limit: 4 });
-      current = next.find((c) => detailOf(c).seq >= link.seq);
+      for (const checkpoint of next.filter((c) => detailOf(c).seq >= link.seq)) {
+        first ??= checkpoint;
+        if (++candidates > COVERING_CANDIDATES) break;
+        if (await proves(checkpoint, link.seq)) {
+          current = checkpoint;
+          break;
+        }
+      }
       if (next.length < 4) break;
       after = next.at(-1)!.seq;
     }
-    if (current) found.set(link.seq, current);
+    const chosen = current ?? first;
+    if (chosen) found.set(link.seq, chosen);
   }
   return found;
 }
+
+/** How many checkpoints covering an entry are tried for one that proves it, before it is called unproved. */
+const COVERING_CANDIDATES = 16;
 
 /** `AB:CD:…` as `openssl x509 -noout -fingerprint -sha256` prints it. */
 function fingerprint(pem: string): string {

@@ -221,11 +221,12 @@ export function recordAuditTrail(
         after = rows[rows.length - 1]!.seq;
       }
     },
-    async latest(action) {
+    async latest(action, beforeSeq) {
       const row = await db
         .selectFrom('audit_entries')
         .selectAll()
         .$if(action !== undefined, (q) => q.where('action', '=', action!))
+        .$if(beforeSeq !== undefined, (q) => q.where('seq', '<', beforeSeq!))
         .orderBy('seq', 'desc')
         .limit(1)
         .executeTakeFirst();

@@ -102,7 +102,8 @@ export class ClaimRecords {
           )
           .select('queue_entries.interview_id')
           .where('queue_entries.environment', '=', environment)
-          .where('queue_entries.local_state', '=', 'toReview')
+          // Opened once and left (in review, nobody holding it) is as free as never opened.
+          .where('queue_entries.local_state', '<>', 'decided')
           .where('held.holder', 'is', null)
           .$if(within !== undefined, (q) => q.where((eb) => takeable(eb, within!.filter, within!.search)))
           .orderBy('queue_entries.added_at')

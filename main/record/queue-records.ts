@@ -13,6 +13,7 @@ import {
   type QueueSort,
 } from '../../common/ipc/queue';
 import { ReviewError } from '../errors';
+import { refusedByClaim } from './claim-refusal';
 import type { QueueEntryTable, RecordDatabase } from './schema';
 
 /** A queue entry as the record keeps it: the view without what is looked up elsewhere (the vault's token). */
@@ -173,33 +174,27 @@ export class QueueRecords {
                 then excluded.session_status else queue_entries.session_status end`,
               session_status_seen_at: sql`greatest(excluded.session_status_seen_at, queue_entries.session_status_seen_at)`,
               last_opened_at: eb.ref('excluded.last_opened_at'),
-              // Filed by each read of the checks, apart from the entry's other changes: a write of the entry read
-              // before the risk was filed (the opening's) must not clear it.
+              // The highest risk reading's, set by the database (migration 0012): a write of the entry read before
+              // a reading was filed (the opening's) must not clear it.
               risk: eb.fn.coalesce('excluded.risk', 'queue_entries.risk'),
             })),
           )
           .execute();
     };
-    // Inside a caller's transaction (an import) it is part of that one.
-    if (this.db.isTransaction) await write(this.db);
-    else await this.db.transaction().execute(write);
+    try {
+      // Inside a caller's transaction (an import) it is part of that one.
+      if (this.db.isTransaction) await write(this.db);
+      else await this.db.transaction().execute(write);
+    } catch (error) {
+      refusedByQueueFacts(error);
+      throw error;
+    }
   }
 
   /**
-   * Files the risk its checks were read with, that column alone: a whole-entry write from a read made just before (the
-   * opening's move to "in review", made meanwhile) would put back what it read.
+   * The session status a response carried and when, those columns alone: a whole-entry write from a read made just
+   * before (the opening's move to "in review", made meanwhile) would put back what it read.
    */
-  async setRisk(environment: string, interviewId: string, risk: string): Promise<void> {
-    await this.db
-      .updateTable('queue_entries')
-      .set({ risk })
-      .where('environment', '=', environment)
-      .where('interview_id', '=', interviewId)
-      .where(sql<SqlBool>`risk is distinct from ${risk}`)
-      .execute();
-  }
-
-  /** The session status a response carried and when, those columns alone (as `setRisk`). */
   async setStatus(environment: string, interviewId: string, status: SessionStatus, seenAt: string): Promise<void> {
     await this.db
       .updateTable('queue_entries')
@@ -431,4 +426,21 @@ function toRow(environment: string, e: StoredEntry) {
     last_opened_at: e.lastOpenedAt ?? null,
     risk: e.risk ?? null,
   };
+}
+
+/** The database's refusals of an entry's state (migration 0012), in the analyst's words. Anything else is left as is. */
+function refusedByQueueFacts(error: unknown): void {
+  refusedByClaim(error);
+  if ((error as { constraint?: unknown } | undefined)?.constraint === 'queue_decided_needs_decision')
+    throw new ReviewError(
+      'NO_DECISION_ON_FILE',
+      {
+        en: 'On a team database an interview is "Decided" only once its decision is recorded.',
+        es: 'En una base de datos de equipo, una entrevista queda "Decidida" solo cuando su decisión está registrada.',
+      },
+      {
+        en: 'Record the decision in the Decision panel: the interview is then decided by itself.',
+        es: 'Registra la decisión en el panel Decisión: con eso la entrevista queda decidida.',
+      },
+    );
 }

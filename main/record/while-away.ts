@@ -223,11 +223,6 @@ export function keepWorkingWhileAway({
       remove: (environment, id) => read(() => queue.remove(environment, id)),
       clear: (environment) => read(() => queue.clear(environment)),
       // What a response said of the interview only decorates the queue: while away it is let go, not kept for later.
-      setRisk: (environment, id, risk) =>
-        read(
-          () => queue.setRisk(environment, id, risk),
-          () => undefined,
-        ),
       setStatus: (environment, id, status, seenAt) =>
         read(
           () => queue.setStatus(environment, id, status, seenAt),
@@ -378,7 +373,7 @@ export function keepWorkingWhileAway({
       return appended ?? { seq: 0, at, environment, ...entry, prevHash: '', hash: '' };
     },
     list: (filter) => read(() => audit.list(filter)),
-    latest: (action) => read(() => audit.latest(action)),
+    latest: (action, beforeSeq) => read(() => audit.latest(action, beforeSeq)),
     chain: (filter) => read(() => audit.chain(filter)),
     verify: () => read(() => audit.verify()),
     // When an interview was last opened only decorates the queue: unknown while away, rather than an error.

@@ -156,7 +156,6 @@ export class DecisionDesk {
       reason,
       verdict === 'confirmed' ? (proposal) => formatDecisionNote(interviewId, proposal, labelOf(proposal)) : undefined,
     );
-    if (verdict === 'overturned') await this.queue.setState(interviewId, 'toReview');
     await this.ctx.audit.append({
       interviewId,
       action: verdict,

@@ -44,15 +44,11 @@ export class InterviewReads {
     const res = await this.ctx
       .omni()
       .call('getRawIdvResults', { query: { id: interviewId }, body: undefined }, { interviewId });
-    // The queue filters by risk, and four eyes is judged on every reading on file; a record that cannot take them
-    // now must not cost the analyst the checks.
-    const risk = riskLevelOf(res);
-    await Promise.all([
-      this.queue.recordRisk(interviewId, risk).catch(() => undefined),
-      this.ctx.record.readings
-        .add(this.ctx.environments.active().id, interviewId, risk, openHighFindings(res))
-        .catch(() => undefined),
-    ]);
+    // Four eyes is judged on every reading on file, and the queue shows the latest one's risk (migration 0012); a
+    // record that cannot take it now must not cost the analyst the checks.
+    await this.ctx.record.readings
+      .add(this.ctx.environments.active().id, interviewId, riskLevelOf(res), openHighFindings(res))
+      .catch(() => undefined);
     return this.stamp(res);
   }
 

@@ -278,11 +278,6 @@ export class ReviewQueue {
     await this.records.setStatus(this.environmentId(), interviewId, status, this.now().toISOString());
   }
 
-  /** Called whenever the interview's checks are read: the queue filters by the risk they showed. */
-  async recordRisk(interviewId: string, risk: string): Promise<void> {
-    await this.records.setRisk(this.environmentId(), interviewId, risk);
-  }
-
   async attachToken(interviewId: string, token: string) {
     await this.require(interviewId);
     await this.tokens.setSessionToken(this.environmentId(), interviewId, token);

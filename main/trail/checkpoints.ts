@@ -125,9 +125,8 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
     const head = await ctx.audit.latest();
     if (!head || head.action === 'checkpoint' || !head.hash) return undefined;
     let taken: AuditEntry | undefined;
-    for (;;) {
-      const last = await ctx.audit.latest('checkpoint');
-      const from = last ? detailOf(last).seq + 1 : 1;
+    const start = await lastStart();
+    for (let from = start ? detailOf(start).seq + 1 : 1; ;) {
       if (from > head.seq) return taken;
       const links = await ctx.audit.chain({ fromSeq: from, toSeq: Math.min(head.seq, from + every - 1) });
       const covers = links.at(-1);
@@ -156,7 +155,39 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
           trusted: verification.valid,
         });
       if (covers.seq >= head.seq) return taken;
+      from = covers.seq + 1;
     }
+  }
+
+  /**
+   * Where the next checkpoint starts: after the newest one whose token holds. Anyone's app may write one, and one
+   * with a junk token must not keep its stretch from being stamped (the database takes a checkpoint that starts after
+   * any earlier one, migration 0012). This login's own sound ones count even when this environment does not trust
+   * their provider, or they would be stamped again at every look; and a contradicted one stands, so that a history
+   * rewritten under it is never stamped as if it were the trail.
+   */
+  async function lastStart(): Promise<AuditEntry | undefined> {
+    const { user } = await ctx.record.teamSettings.whoAmI();
+    const roots = rootsKey(await nom151.trustedRootsPem());
+    for (let before: number | undefined; ;) {
+      const checkpoint = await ctx.audit.latest('checkpoint', before);
+      if (!checkpoint) return undefined;
+      const judged = await judge(checkpoint, roots);
+      if (judged.outcome === 'contradicted') return checkpoint;
+      if (judged.outcome === 'sound' && (judged.verdict.trusted || checkpoint.actor === user)) return checkpoint;
+      before = checkpoint.seq;
+    }
+  }
+
+  /**
+   * Whether one checkpoint's token is the provider's timestamp of its statement as the trail holds it now: what an
+   * evidence file may offer as proof of the entries it covers, and what the next checkpoint starts after. Cached as
+   * `verify` caches.
+   */
+  async function holds(entry: AuditEntry): Promise<boolean> {
+    const judged = await judge(entry, rootsKey(await nom151.trustedRootsPem()));
+    // A token that does not chain to a root this environment trusts is anyone's: no proof.
+    return judged.outcome === 'sound' && judged.verdict.trusted;
   }
 
   /**
@@ -196,22 +227,14 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
     async maybe(now = Date.now()): Promise<AuditEntry | undefined> {
       const head = await ctx.audit.latest();
       if (!head || head.action === 'checkpoint') return undefined;
-      const last = await ctx.audit.latest('checkpoint');
+      const last = await lastStart();
       const covered = last ? detailOf(last).seq : 0;
       const since = last ? Date.parse(last.at) : Date.parse((await ctx.audit.list({ seq: 1 }))[0]?.at ?? head.at);
       if (head.seq - covered < CHECKPOINT_EVERY && now - since < CHECKPOINT_MAX_AGE_MS) return undefined;
       return take();
     },
 
-    /**
-     * Whether one checkpoint's token is the provider's timestamp of its statement as the trail holds it now: what an
-     * evidence file may offer as proof of the entries it covers. Cached as `verify` caches.
-     */
-    async holds(entry: AuditEntry): Promise<boolean> {
-      const judged = await judge(entry, rootsKey(await nom151.trustedRootsPem()));
-      // A token that does not chain to a root this environment trusts is anyone's: no proof.
-      return judged.outcome === 'sound' && judged.verdict.trusted;
-    },
+    holds,
 
     /**
      * Every checkpoint on file, checked against the trail as the database holds it now (`judge`), then for trust

@@ -10,6 +10,7 @@ import { queueRiskIndex } from './0008-queue-risk-index';
 import { databaseClock } from './0009-database-clock';
 import { powersOnTheTrail } from './0010-powers-on-the-trail';
 import { actingAsOneself } from './0011-acting-as-oneself';
+import { queueFromFacts } from './0012-queue-from-facts';
 
 /**
  * The review record's schema, version by version, one file each. A migration's name is what `kysely_migration`
@@ -33,4 +34,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010-powers-on-the-trail': powersOnTheTrail,
   // Each login writes as itself, in READ COMMITTED, on a claim live now; queue keys kept; entries in a readable shape.
   '0011-acting-as-oneself': actingAsOneself,
+  // The queue's state and risk follow the decisions and readings on file; a held interview's state is its holder's.
+  '0012-queue-from-facts': queueFromFacts,
 };

@@ -6,6 +6,7 @@ import { PDFDocument, PDFName, type PDFHexString, type PDFString } from 'pdf-lib
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContextHandle } from '../../../main/app-context';
 import { evidenceService } from '../../../main/evidence/service';
+import type { ExportInfo } from '../../../main/evidence/file';
 import { nom151Service } from '../../../main/nom151/service';
 import { checkpointStatement } from '../../../main/trail/checkpoints';
 import { readZip, writeZip } from '../../../main/evidence/zip';
@@ -242,28 +243,44 @@ describe('the evidence file of an interview', () => {
     expect(verdict).toMatchObject({ valid: true, unproved: [old.seq] });
   }, 120_000);
 
-  it('offers no checkpoint whose token is not the provider’s as proof: its entries are listed as not provable, and why', async () => {
+  it('offers no checkpoint whose token is not the provider’s as proof: its stretch is stamped again, or its entries are listed as not provable, and why', async () => {
     const ctx = app.context;
     const ID3 = 'demo-no-fraud-risk';
     await reviewService(ctx).addDemoSeeds([ID3]);
-    const opened = await ctx.audit.append({ interviewId: ID3, action: 'opened', detail: {} });
-    const last = await ctx.audit.latest('checkpoint');
     // Well formed (as the team database would take it from any login), with a token of nobody's.
-    await ctx.audit.append({
-      action: 'checkpoint',
-      detail: {
-        seq: opened.seq,
-        hash: opened.hash,
-        statement: 2,
-        from: last ? (last.detail.seq as number) + 1 : 1,
-        folio: 'x',
-        token: Buffer.from('not a timestamp').toString('base64'),
-      },
-    });
-    saved = undefined;
-    await evidenceService(ctx).exportFile({ interviewId: ID3, language: 'es', purpose: 'Revisión' });
-    const parts = new Map(readZip(saved!.data).map((p) => [p.path, Buffer.from(p.data).toString('utf8')]));
-    expect(JSON.parse(parts.get('export.json')!).unproved).toContainEqual({ seq: opened.seq, why: 'bad-checkpoint' });
+    const junk = async (entry: { seq: number; hash?: string }, from: number) =>
+      ctx.audit.append({
+        action: 'checkpoint',
+        detail: {
+          seq: entry.seq,
+          hash: entry.hash,
+          statement: 2,
+          from,
+          folio: 'x',
+          token: Buffer.from('not a timestamp').toString('base64'),
+        },
+      });
+    const exported = async () => {
+      saved = undefined;
+      await evidenceService(ctx).exportFile({ interviewId: ID3, language: 'es', purpose: 'Revisión' });
+      const parts = new Map(readZip(saved!.data).map((p) => [p.path, Buffer.from(p.data).toString('utf8')]));
+      return { parts, info: JSON.parse(parts.get('export.json')!) as ExportInfo };
+    };
+    const start = (await ctx.audit.latest('checkpoint'))!;
+    const first = await ctx.audit.append({ interviewId: ID3, action: 'opened', detail: {} });
+    const junked = await junk(first, (start.detail.seq as number) + 1);
+    // The export stamps the stretch again, and proves the entry with that.
+    const once = await exported();
+    expect(once.info.unproved.map((u) => u.seq)).not.toContain(first.seq);
+    const proof = once.info.proofs.find((p) => p.seq === first.seq)!;
+    expect(proof.checkpoint).toBeGreaterThan(junked.seq);
+
+    // Covered by more junk than is tried for a proof: listed as not provable, and why.
+    const opened = await ctx.audit.append({ interviewId: ID3, action: 'opened', detail: {} });
+    const from = ((await ctx.audit.latest('checkpoint'))!.detail.seq as number) + 1;
+    for (let i = 0; i < 17; i++) await junk(opened, from);
+    const { parts, info } = await exported();
+    expect(info.unproved).toContainEqual({ seq: opened.seq, why: 'bad-checkpoint' });
     expect(parts.get('VERIFY.txt')).toContain(`#${opened.seq}: cubierta por un punto de control cuyo sello no es el`);
     const verdict = await evidenceService(ctx).verifyFile({
       name: 'x.zip',

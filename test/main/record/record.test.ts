@@ -145,7 +145,7 @@ describe.each(ENGINES)('the review record on the %s engine', (kind) => {
   });
 
   it('has one user holding every team role, who claims, takes the oldest free interview and decides alone', async () => {
-    const { claims, teamSettings, decisions, queue } = reviewRecord(record);
+    const { claims, teamSettings, decisions, queue, readings } = reviewRecord(record);
     expect(await teamSettings.whoAmI()).toEqual({ user: 'postgres', roles: ['reviewer', 'supervisor', 'admin'] });
     await queue.put('claims', [
       { interviewId: 'x2', addedAt: '2026-11-25T09:00:02.000Z', localState: 'toReview' },
@@ -161,7 +161,7 @@ describe.each(ENGINES)('the review record on the %s engine', (kind) => {
     await claims.release('claims', 'x2');
     await claims.release('claims', 'x3');
     // Within a view: its risk and search narrow what is taken; its holder filter does not (taking is of free ones).
-    await queue.setRisk('claims', 'x3', 'high');
+    await readings.add('claims', 'x3', 'high', []);
     const view = (filter: Partial<QueueFilter>, search = '') => ({
       filter: { state: 'all', status: 'all', ...filter } as QueueFilter,
       search,

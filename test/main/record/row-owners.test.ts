@@ -64,7 +64,7 @@ afterAll(async () => {
 });
 
 const refused =
-  /permission denied|lease of a claim|at most 100 findings|names a decision|goes with a final or confirmed|_not_team|row-level security|held by|not claimed|append-only|kept|own login|must be owner|proposal waiting|decided already|second reviewer|starts pending|changes only|not one of the team|keeps its environment|by the database itself|nests at most|at most 256 KiB|a checkpoint/;
+  /permission denied|lease of a claim|at most 100 findings|names a decision|goes with a final or confirmed|_not_team|row-level security|held by|not claimed|append-only|kept|own login|must be owner|proposal waiting|decided already|second reviewer|starts pending|changes only|not one of the team|keeps its environment|by the database itself|nests at most|at most 256 KiB|a checkpoint|decision on file/;
 
 /** Statements run by a login; each must be refused, or (a quiet RLS filter) change no row. */
 const attempts: { who: 'beto' | 'sofia'; what: string; statement: string }[] = [
@@ -270,6 +270,23 @@ const attempts: { who: 'beto' | 'sofia'; what: string; statement: string }[] = [
     what: 'an entry of 300 KiB',
     statement: `insert into audit_entries (at, environment, interview_id, action, detail)
       values ('x', 'production', 'i2', 'opened', json_build_object('text', repeat('x', 300 * 1024)))`,
+  },
+  // The queue's state as no fact says: out of "Take next" and the figures with no decision, or moved under a holder.
+  {
+    who: 'beto',
+    what: 'mark what he holds decided with no decision on file',
+    statement: `update queue_entries set local_state = 'decided' where interview_id = 'i2'`,
+  },
+  {
+    who: 'beto',
+    what: 'add a queue entry already decided',
+    statement: `insert into queue_entries (environment, interview_id, added_at, local_state)
+      values ('production', 'x8', now(), 'decided')`,
+  },
+  {
+    who: 'beto',
+    what: 'change the state of what ana holds',
+    statement: `update queue_entries set local_state = 'inReview' where interview_id = 'i1'`,
   },
   // Checkpoints that would stop the next ones being taken, or raise a false alarm in every app.
   {
@@ -714,7 +731,127 @@ describe('the team record, attacked with an analyst’s own login', () => {
     expect(await trail.verify()).toEqual({ ok: true });
   });
 
-  it('accepts checkpoints as the app takes them: the stretch after the previous one, named by its last hash', async () => {
+  it('keeps the queue to the facts: decided while a decision is open, a held entry its holder’s, the risk the highest reading’s', async () => {
+    const env = 'facts';
+    const [ana, beto, sofia] = [reviewRecord(logins.ana), reviewRecord(logins.beto), reviewRecord(logins.sofia)];
+    const entry = async (id: string) =>
+      (await ana.queue.list(env)).find((e) => e.interviewId === id) ?? expect.fail(`no entry ${id}`);
+    const put = (who: typeof ana, id: string, localState: 'toReview' | 'inReview' | 'decided') =>
+      who.queue.put(env, [{ interviewId: id, addedAt: '2026-11-25T09:00:00.000Z', localState }]);
+    await put(ana, 'f1', 'toReview');
+    await ana.claims.claim(env, 'f1');
+
+    // The risk shown is the highest reading's: whatever a login files in the column or in a later reading of its own.
+    await ana.readings.add(env, 'f1', 'high', ['checkFraudRisk (HIGH, 0.91)']);
+    expect((await entry('f1')).risk).toBe('high');
+    await sql`update queue_entries set risk = 'low' where environment = ${env}`.execute(raw('beto'));
+    await beto.readings.add(env, 'f1', 'low', []);
+    expect((await entry('f1')).risk).toBe('high');
+    // A label once given is its adder's (the name every analyst sees), and a short one.
+    await sql`update queue_entries set label = 'Ana Ruiz' where environment = ${env} and interview_id = 'f1'`.execute(
+      raw('ana'),
+    );
+    await sql`update queue_entries set label = 'nothing to see' where environment = ${env}`.execute(raw('beto'));
+    expect((await entry('f1')).label).toBe('Ana Ruiz');
+    await sql`update queue_entries set label = repeat('x', 10000) where environment = ${env} and interview_id = 'f1'`.execute(
+      raw('ana'),
+    );
+    expect((await entry('f1')).label).toHaveLength(500);
+    await sql`insert into queue_entries (environment, interview_id, added_at, local_state, risk)
+      values (${env}, 'f2', now(), 'toReview', 'low')`.execute(raw('beto'));
+    expect((await entry('f2')).risk).toBeUndefined();
+    await beto.readings.add(env, 'f2', 'medium', []);
+    expect((await entry('f2')).risk).toBe('medium');
+
+    // In the analyst's words through the app's own write: no decision on file, or another's claim.
+    await expect(put(ana, 'f1', 'decided')).rejects.toMatchObject({ data: { code: 'NO_DECISION_ON_FILE' } });
+    await expect(put(beto, 'f1', 'inReview')).rejects.toMatchObject({
+      data: { code: 'CLAIMED_BY_OTHER', message: { en: expect.stringMatching(/^Held by ana since/) } },
+    });
+    expect((await entry('f1')).localState).toBe('toReview');
+
+    // Decided once the decision is on file; back to review by itself when an admin removes the decision.
+    await ana.decisions.add('f1', {
+      decision: 'reject',
+      reason: 'x',
+      acknowledgedFindings: [],
+      decidedAt: '2026-11-25T10:00:00.000Z',
+      environment: env,
+      status: 'final',
+    });
+    await put(ana, 'f1', 'decided');
+    const superuser = new pg.Client({ host: server.host, port: server.port, user: 'postgres', database });
+    await superuser.connect();
+    await superuser.query(`create role eva login password 'change-me-eva' in role omni_admin`);
+    await superuser.end();
+    const eva = await as('eva', 'change-me-eva');
+    await sql`delete from decisions where environment = ${env} and interview_id = 'f1'`.execute(eva.db);
+    await eva.close();
+    expect((await entry('f1')).localState).toBe('toReview');
+
+    // A proposal makes it decided too; overturned, it waits again.
+    await ana.decisions.add('f1', {
+      decision: 'approve',
+      reason: 'ok',
+      acknowledgedFindings: [],
+      decidedAt: '2026-11-25T10:00:00.000Z',
+      environment: env,
+      status: 'proposed',
+    });
+    await put(ana, 'f1', 'decided');
+    expect(await sofia.claims.release(env, 'f1', true)).toBe(true);
+    await beto.claims.claim(env, 'f1');
+    await beto.decisions.review(env, 'f1', 'overturned', 'Not enough', undefined);
+    expect((await entry('f1')).localState).toBe('toReview');
+    await beto.claims.release(env, 'f1');
+
+    // Opened once and left (in review, nobody holding it) is taken next like one never opened.
+    await sql`update queue_entries set local_state = 'inReview' where environment = ${env}`.execute(raw('beto'));
+    expect((await beto.claims.takeNext(env))?.interviewId).toBe('f1');
+    expect((await beto.claims.takeNext(env))?.interviewId).toBe('f2');
+  });
+
+  it('keeps a claim with its holder until the decision made under it is in: a hand-over waits for it', async () => {
+    const env = 'held-open';
+    const ana = reviewRecord(logins.ana);
+    await ana.queue.put(env, [{ interviewId: 'h1', addedAt: '2026-11-25T09:00:00.000Z', localState: 'toReview' }]);
+    await ana.claims.claim(env, 'h1');
+    // Ana's psql: a decision inserted in a transaction she keeps open.
+    const session = new pg.Client({
+      host: server.host,
+      port: server.port,
+      user: 'ana',
+      password: 'change-me-ana',
+      database,
+    });
+    await session.connect();
+    try {
+      await session.query('begin');
+      await session.query(`insert into decisions (environment, interview_id, decision, reason, acknowledged_findings)
+        values ('${env}', 'h1', 'reject', 'x', '[]')`);
+      // The supervisor's hand-over waits for it (here for a moment only, to see it wait).
+      await expect(
+        raw('sofia')
+          .transaction()
+          .execute(async (tx) => {
+            await sql`set local lock_timeout = '300ms'`.execute(tx);
+            await sql`update claims set holder = 'beto' where environment = ${env} and interview_id = 'h1'`.execute(tx);
+          }),
+      ).rejects.toThrow(/lock timeout/);
+      await session.query('commit');
+    } finally {
+      await session.end();
+    }
+    // Once it is in, the claim changes hands, and the new holder finds the interview decided: by ana, who held it.
+    await sql`update claims set holder = 'beto' where environment = ${env} and interview_id = 'h1'`.execute(
+      raw('sofia'),
+    );
+    expect(
+      await raw('sofia').selectFrom('decisions').select('decided_by').where('environment', '=', env).execute(),
+    ).toEqual([{ decided_by: 'ana' }]);
+  });
+
+  it('accepts checkpoints as the app takes them: a stretch after an earlier one (a junk one’s again), named by its last hash', async () => {
     const trail = recordAuditTrail(raw('beto'), () => 'production');
     const head = (await trail.latest())!;
     expect(await trail.latest('checkpoint')).toBeUndefined();
@@ -724,13 +861,18 @@ describe('the team record, attacked with an analyst’s own login', () => {
       detail: { seq: head.seq, hash: head.hash, from: 1, ...shape },
     });
     expect(first.actor).toBe('beto');
-    // The next one covers what came after: starting again from the first entry (or anywhere else) is refused.
+    // The next one starts at the trail's first entry or right after an earlier checkpoint's stretch: stamping again
+    // the stretch of one whose token is junk (anyone may write one) is taken; starting anywhere else is refused.
     await expect(
-      trail.append({ action: 'checkpoint', detail: { seq: first.seq, hash: first.hash, from: 1, ...shape } }),
+      trail.append({ action: 'checkpoint', detail: { seq: first.seq, hash: first.hash, from: 2, ...shape } }),
     ).rejects.toThrow(/a checkpoint covers/);
+    const again = await trail.append({
+      action: 'checkpoint',
+      detail: { seq: first.seq, hash: first.hash, from: 1, ...shape },
+    });
     await trail.append({
       action: 'checkpoint',
-      detail: { seq: first.seq, hash: first.hash, from: head.seq + 1, ...shape },
+      detail: { seq: again.seq, hash: again.hash, from: head.seq + 1, ...shape },
     });
     expect(await trail.verify()).toEqual({ ok: true });
   });

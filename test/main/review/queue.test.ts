@@ -71,15 +71,15 @@ describe('ReviewQueue', () => {
     expect(writes).toHaveBeenCalledTimes(3);
   });
 
-  it("files a status or a risk in their own columns, so a panel's answer never puts back a state it read", async () => {
+  it("files a status in its own columns, so a panel's answer never puts back a state it read", async () => {
     const { queue, writes } = setup();
     await queue.add([{ interviewId: 'a' }]);
     writes.mockClear();
     // The panels' answers come while the opening moves the entry to in review: in any order, only the opening
     // writes the whole entry.
-    await Promise.all([queue.recordStatus('a', 'Alive'), queue.markOpened('a'), queue.recordRisk('a', 'high')]);
+    await Promise.all([queue.recordStatus('a', 'Alive'), queue.markOpened('a')]);
     expect(writes).toHaveBeenCalledTimes(1);
-    expect(await queue.get('a')).toMatchObject({ localState: 'inReview', sessionStatus: 'Alive', risk: 'high' });
+    expect(await queue.get('a')).toMatchObject({ localState: 'inReview', sessionStatus: 'Alive' });
   });
 
   it('an opening writes only a change of local state; when it was opened is read from the trail', async () => {

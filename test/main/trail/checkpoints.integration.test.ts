@@ -270,4 +270,43 @@ describe('checkpoints of the audit trail outside the database', () => {
       await holder.end();
     }
   });
+
+  it('stamps again the stretch another login’s junk checkpoint took, and offers the genuine one as proof', async () => {
+    const ctx = app.context;
+    const admin = new pg.Client({ host: server.host, port: server.port, user: 'postgres', database });
+    await admin.connect();
+    await admin.query('create role mallory login in role omni_reviewer');
+    await admin.end();
+    await ctx.audit.append({ interviewId: 'junked', action: 'opened', detail: {} });
+    const start = (await trailCheckpoints(ctx).take())!;
+    const entry = await ctx.audit.append({ interviewId: 'junked', action: 'played', detail: { positionSeconds: 1 } });
+    // Mallory's psql: a checkpoint of that stretch whose token is nobody's.
+    const mallory = await openRecord({
+      kind: 'team',
+      host: server.host,
+      port: server.port,
+      user: 'mallory',
+      database,
+      tls: 'disable',
+    });
+    try {
+      await recordAuditTrail(mallory.db, () => ctx.environments.active().id).append({
+        action: 'checkpoint',
+        detail: {
+          seq: entry.seq,
+          hash: entry.hash,
+          statement: 2,
+          from: detailOf(start).seq + 1,
+          folio: 'x',
+          token: Buffer.from('not a token').toString('base64'),
+        },
+      });
+    } finally {
+      await mallory.close();
+    }
+    await ctx.audit.append({ interviewId: 'junked', action: 'opened', detail: {} });
+    const taken = (await trailCheckpoints(ctx).take())!;
+    expect(detailOf(taken).from).toBe(detailOf(start).seq + 1);
+    expect(await trailCheckpoints(ctx).holds(taken)).toBe(true);
+  });
 });
