@@ -279,10 +279,10 @@ export class OmniClient {
     kind: TokenKind,
   ): Promise<Attempt> {
     let res: Response | undefined;
-    let text: string;
+    let text: string | undefined;
     try {
       res = await this.fetchImpl(url, init);
-      text = await res.text();
+      text = await readBounded(res);
     } catch (e) {
       const stopped = deadline.failure(p.name, e);
       if (stopped) return { ok: false, error: stopped, retry: false };
@@ -313,6 +313,16 @@ export class OmniClient {
       };
     }
 
+    if (text === undefined)
+      return {
+        ok: false,
+        // After a write the service may have stored it all the same.
+        error: clientError('schema', res.ok && !p.isGet ? 'WRITE_ANSWER_UNREADABLE' : 'ANSWER_TOO_LARGE', {
+          endpoint: p.name,
+          httpStatus: res.status,
+        }),
+        retry: false,
+      };
     if (res.status >= 300 && res.status < 400)
       return {
         ok: false,
@@ -520,6 +530,36 @@ class Deadline {
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The most an answer may hold once decoded. The service's answers are JSON of a few kilobytes; a proxy or a gateway
+ * can send far more, and a compressed body of 2 MB unpacks to 2 GB, which read whole stopped the process (V8 aborts
+ * on a string past 2^31 bytes) or held gigabytes after the 1 GB one.
+ */
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+
+/** The body as text, or undefined when it is (or says it is) larger than `MAX_ANSWER_BYTES`: the rest is not read. */
+async function readBounded(res: Response): Promise<string | undefined> {
+  if (!res.body) return '';
+  if (Number(res.headers.get('content-length')) > MAX_ANSWER_BYTES) {
+    await res.body.cancel().catch(() => undefined);
+    return undefined;
+  }
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_ANSWER_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
 
 /** A non-2xx answer: the error body parsed, and the catalog's explanation of the most specific code in it. */
 function httpError(endpoint: EndpointName, status: number, text: string, kind: TokenKind): OmniError {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FraudSeverity, inSpec, type RawIdvResponse } from '../../common/omni';
+import { FraudSeverity, inSpec, unreadFieldsOf, type RawIdvResponse } from '../../common/omni';
 import { DecisionKind, type DecisionRecord, decisionOutcome } from '../../common/ipc/interview';
 
 export const DECISION_NOTE_HEADER = '[Omni Reviewer decision]';
@@ -26,28 +26,47 @@ const decisionWords: Record<DecisionKind, string> = {
   requestNewCapture: 'REQUEST NEW CAPTURE',
 };
 
+/** Severities an approval need not acknowledge, in any case; any other is a finding. */
+const QUIET_SEVERITIES = new Set(['low', 'medium']);
+const quiet = (severity: string) => QUIET_SEVERITIES.has(severity.toLowerCase());
+
 /**
- * Findings an approval must acknowledge: every high-severity check (also one that did not run: a gap in the
- * evidence) and a HIGH fraud risk.
+ * Findings an approval must acknowledge: every check the service did not rank low or medium (high, a severity newer
+ * than the spec, one in another case, one whose severity could not be read) and such a fraud risk. Also a check that
+ * did not run (a gap in the evidence). What cannot be read counts against approving, never for it: a `null` severity
+ * had set every check aside and filed a 0.97 fraud risk as low.
  */
 export function openHighFindings(raw: RawIdvResponse): string[] {
   const findings = raw.checkResults
-    .filter((c) => c.severity === 'high')
-    .map((c) => (c.result === null ? `${c.name} (high, did not run)` : `${c.name} (high, ${c.result})`));
-  if (raw.fraudRisk?.severity === 'HIGH') findings.push(`checkFraudRisk (HIGH, ${raw.fraudRisk.result})`);
+    .filter((c) => !quiet(c.severity))
+    .map((c) => `${c.name} (${c.severity}, ${c.result === null ? 'did not run' : c.result})`);
+  const fraud = raw.fraudRisk;
+  if (fraud && !quiet(fraud.severity)) findings.push(`checkFraudRisk (${fraud.severity}, ${fraud.result})`);
+  const unread = unreadFieldsOf(raw);
+  const unreadChecks = Array.isArray(unread.checkResults) ? unread.checkResults : [];
+  for (const check of unreadChecks) findings.push(`${nameOf(check)} (not readable)`);
+  if (unread.fraudRisk !== undefined) findings.push('checkFraudRisk (not readable)');
   return findings;
+}
+
+function nameOf(check: unknown): string {
+  const name = (check as { name?: unknown } | null)?.name;
+  return typeof name === 'string' && name.length > 0 ? name.slice(0, 100) : 'a check';
 }
 
 /**
  * The risk the queue files an interview under, from its checks: `high` with anything an approval must acknowledge,
  * `medium` with a MEDIUM fraud risk or a medium-severity check, else `low`. A fraud-risk severity newer than the spec
- * is kept as sent (the queue lists it under unknown risk) unless a high finding already decides.
+ * is kept as sent (the queue lists it under unknown risk; an approval still acknowledges it) unless another finding
+ * decides.
  */
 export function riskLevelOf(raw: RawIdvResponse): string {
-  if (openHighFindings(raw).length > 0) return 'high';
   const fraud = raw.fraudRisk?.severity;
-  if (fraud !== undefined && !inSpec(FraudSeverity, fraud)) return fraud;
-  if (fraud === 'MEDIUM' || raw.checkResults.some((c) => c.severity === 'medium')) return 'medium';
+  const newerFraud = fraud !== undefined && !inSpec(FraudSeverity, fraud) && !quiet(fraud);
+  if (openHighFindings(raw).length > (newerFraud ? 1 : 0)) return 'high';
+  if (newerFraud) return fraud;
+  if (fraud?.toUpperCase() === 'MEDIUM' || raw.checkResults.some((c) => c.severity.toLowerCase() === 'medium'))
+    return 'medium';
   return 'low';
 }
 

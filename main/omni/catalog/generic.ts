@@ -16,6 +16,7 @@ export type ClientErrorCode =
   | 'NOT_THE_SERVICE'
   | 'REDIRECTED'
   | 'WRITE_ANSWER_UNREADABLE'
+  | 'ANSWER_TOO_LARGE'
   | 'SERVICE_NOT_ANSWERING'
   | 'OUTCOME_UNKNOWN';
 
@@ -119,6 +120,15 @@ export const clientErrorCatalog: Record<ClientErrorCode, CatalogEntry> = {
       'Reload the interview to see whether it is there. A note or name sent again goes with the same key, so the service keeps one copy.',
     adviceEs:
       'Recarga la entrevista para ver si ya aparece. Una nota o un nombre enviados de nuevo llevan la misma clave, así que el servicio guarda una sola copia.',
+    retryable: false,
+  },
+  ANSWER_TOO_LARGE: {
+    en: 'The answer was far larger than any answer of the service (over 32 MB once unpacked), so it was not read.',
+    es: 'La respuesta era mucho más grande que cualquier respuesta del servicio (más de 32 MB ya descomprimida), así que no se leyó.',
+    adviceEn:
+      "Nothing was changed. Try again; if it happens again, tell your administrator: a proxy or the environment's address sends something other than the service's answers.",
+    adviceEs:
+      'No se cambió nada. Inténtalo de nuevo; si vuelve a pasar, avisa a tu administrador: un proxy o la dirección del entorno envía algo que no son respuestas del servicio.',
     retryable: false,
   },
   SERVICE_NOT_ANSWERING: {

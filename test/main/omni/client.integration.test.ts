@@ -3,7 +3,7 @@ import { serviceDestination } from '../../../main/auth/destination';
 import { MemoryVault } from '../../../main/auth/memory-vault';
 import type { SecretStore } from '../../../main/auth/vault';
 import { createLogger } from '../../../main/log';
-import { OmniClient, type ClientEnvironment } from '../../../main/omni/client';
+import { MAX_ANSWER_BYTES, OmniClient, type ClientEnvironment } from '../../../main/omni/client';
 import { OmniError } from '../../../main/omni/omni-error';
 import { errorBody, startTestServer, type TestServer } from '../../helpers/omni-test-server';
 
@@ -381,6 +381,21 @@ describe('OmniClient over loopback HTTP', () => {
     } finally {
       await elsewhere.close();
     }
+  });
+
+  it('reads no answer past 32 MB once unpacked: a small compressed one that unpacks to more, or one that says it is larger', async () => {
+    // 33 MB of spaces, gzipped to about 33 KB: read whole, 2 GB of them stopped the process.
+    server.route('GET /omni/get/raw-idv-results', () => ({ text: ' '.repeat(MAX_ANSWER_BYTES + 1), encoding: 'gzip' }));
+    const err = await failure(client().call('getRawIdvResults', { query: { id: 'iv-1' } }));
+    expect(err.code).toBe('ANSWER_TOO_LARGE');
+    expect(err.toIpcError().message.es).toMatch(/más de 32 MB/);
+    server.route('GET /omni/get/raw-idv-results', () => ({
+      json: {},
+      headers: { 'content-length': String(MAX_ANSWER_BYTES + 1) },
+    }));
+    expect((await failure(client().call('getRawIdvResults', { query: { id: 'iv-1' } }))).code).toBe('ANSWER_TOO_LARGE');
+    // Not asked again: the same answer would come back.
+    expect(server.requests.filter((r) => r.path === '/omni/get/raw-idv-results')).toHaveLength(2);
   });
 
   it('rejects an invalid environment without crashing', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RawIdvResponse } from '../../../common/omni';
+import { RawIdvResponse } from '../../../common/omni';
+import { readTolerantly } from '../../../main/omni/tolerant-read';
 import { formatDecisionNote, openHighFindings, parseDecisionNote, riskLevelOf } from '../../../main/review/decision';
 
 describe('decision note', () => {
@@ -65,6 +66,37 @@ describe('decision note', () => {
     });
     expect(findings).toEqual(['a (high, 0.9)', 'b (high, did not run)', 'checkFraudRisk (HIGH, 0.87)']);
     expect(openHighFindings({ checkResults: [], fraudRisk: null })).toEqual([]);
+  });
+
+  it('counts what it cannot rank against approving: a severity in another case, newer than the spec, or unreadable', () => {
+    const fraudRisk = {
+      name: 'checkFraudRisk',
+      severity: 'HIGH',
+      version: '1',
+      result: 0.97,
+      topNFraudFeatures: [],
+      topNLegitFeatures: [],
+      topNFraudCodes: [],
+      topNLegitCodes: [],
+    };
+    // As the service sent it, then with one severity null: the tolerant reader sets that check aside (and with it
+    // the others of the list it could not keep), which had filed a 0.97 fraud risk as low and approved it alone.
+    const answer = (severity: unknown, fraud: unknown = fraudRisk) =>
+      readTolerantly(RawIdvResponse, {
+        checkResults: [
+          { name: 'deepFraudCheck', severity, version: '1', result: 0.93 },
+          { name: 'liveness', severity: 'low', version: '1', result: 0.1 },
+        ],
+        fraudRisk: fraud,
+      }).data as RawIdvResponse;
+    expect(openHighFindings(answer('HIGH'))).toEqual(['deepFraudCheck (HIGH, 0.93)', 'checkFraudRisk (HIGH, 0.97)']);
+    expect(openHighFindings(answer('critical', null))).toEqual(['deepFraudCheck (critical, 0.93)']);
+    expect(openHighFindings(answer(null, null))).toEqual(['deepFraudCheck (not readable)']);
+    expect(riskLevelOf(answer(null, null))).toBe('high');
+    expect(openHighFindings(answer('low', { ...fraudRisk, severity: null }))).toEqual([
+      'checkFraudRisk (not readable)',
+    ]);
+    expect(riskLevelOf(answer('LOW', { ...fraudRisk, severity: 'Medium' }))).toBe('medium');
   });
 });
 
