@@ -37,15 +37,94 @@ export function currentSecrets(extra: Iterable<string> = []): string[] {
   return [...all].sort((a, b) => b.length - a.length);
 }
 
+/**
+ * A secret in any of the ways a service's words may echo it: as sent, URL-encoded, in base64 (alone, or at any of
+ * the three alignments inside a longer base64 text: basic auth, a JWT's payload), in another case, or most of it (a
+ * run of `PART_OF_SECRET` characters of it, as in "unknown key demo-fin-admin-4c1f9b2e…"). Case is ignored in every
+ * form: a service that upper-cased a key had shown it whole.
+ */
 export function redactText(text: string, secrets: readonly string[] = currentSecrets()): string {
-  let out = text;
-  for (const s of secrets) if (out.includes(s)) out = out.split(s).join(REDACTED);
-  // Also URL-encoded and base64 forms, which is how a secret travels in query strings and basic auth.
-  for (const s of secrets) {
-    const encoded = encodeURIComponent(s);
-    if (encoded !== s && out.includes(encoded)) out = out.split(encoded).join(REDACTED);
+  if (secrets.length > 0 && text.length >= MIN_SECRET_LENGTH) {
+    const hidden = hiddenRanges(asciiLower(text), secretForms(secrets));
+    if (hidden.length > 0) {
+      let out = '';
+      let at = 0;
+      for (const [from, to] of hidden) {
+        out += text.slice(at, from) + REDACTED;
+        at = to;
+      }
+      text = out + text.slice(at);
+    }
   }
-  return out.replace(JWT, REDACTED);
+  return text.replace(JWT, REDACTED);
+}
+
+/** Most of a secret: this many of its characters in a row are redacted wherever they appear. */
+const PART_OF_SECRET = 12;
+/** A base64 form shorter than this is not matched (its characters are too few to be the secret's). */
+const MIN_ENCODED_LENGTH = 8;
+
+/** Lower case for ASCII letters only, so every index stays where it was. */
+const asciiLower = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+interface SecretForms {
+  whole: string[];
+  parts: Set<string>;
+}
+
+const formsCache = new Map<string, SecretForms>();
+
+function secretForms(secrets: readonly string[]): SecretForms {
+  const key = secrets.join('\u0000');
+  const cached = formsCache.get(key);
+  if (cached) return cached;
+  const whole = new Set<string>();
+  const parts = new Set<string>();
+  for (const secret of secrets) {
+    whole.add(asciiLower(secret));
+    whole.add(asciiLower(encodeURIComponent(secret)));
+    for (const form of base64Forms(secret)) if (form.length >= MIN_ENCODED_LENGTH) whole.add(asciiLower(form));
+    const lower = asciiLower(secret);
+    for (let i = 0; i + PART_OF_SECRET <= lower.length && lower.length > PART_OF_SECRET; i++)
+      parts.add(lower.slice(i, i + PART_OF_SECRET));
+  }
+  const forms = { whole: [...whole].filter((f) => f.length >= MIN_SECRET_LENGTH), parts };
+  formsCache.clear();
+  formsCache.set(key, forms);
+  return forms;
+}
+
+/** The secret's base64 and base64url characters that do not depend on the bytes around it, at each alignment. */
+function base64Forms(secret: string): string[] {
+  const bytes = Buffer.from(secret, 'utf8');
+  const forms: string[] = [];
+  for (let offset = 0; offset < 3; offset++) {
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes, Buffer.alloc(2)]).toString('base64');
+    const first = Math.ceil((offset * 8) / 6);
+    const last = Math.floor(((offset + bytes.length) * 8) / 6);
+    const core = encoded.slice(first, last);
+    forms.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return forms;
+}
+
+/** Where `text` (lower-cased) holds a form of a secret, merged and in order. */
+function hiddenRanges(text: string, forms: SecretForms): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (const form of forms.whole)
+    for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + 1)) ranges.push([at, at + form.length]);
+  if (forms.parts.size > 0)
+    for (let at = 0; at + PART_OF_SECRET <= text.length; at++)
+      if (forms.parts.has(text.slice(at, at + PART_OF_SECRET))) ranges.push([at, at + PART_OF_SECRET]);
+  if (ranges.length === 0) return ranges;
+  ranges.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [ranges[0]!];
+  for (const [from, to] of ranges.slice(1)) {
+    const previous = merged[merged.length - 1]!;
+    if (from <= previous[1]) previous[1] = Math.max(previous[1], to);
+    else merged.push([from, to]);
+  }
+  return merged;
 }
 
 /** Deep copy with every string redacted; errors become plain objects with their message and stack redacted. */

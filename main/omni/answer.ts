@@ -45,14 +45,27 @@ export function abbreviated(text: string): string {
   return `${text.slice(0, LONG_TEXT_HEAD)}… (${text.length} characters)`;
 }
 
-function hideSecrets(name: EndpointName, value: unknown): unknown {
-  if (Array.isArray(value)) return value.map((v) => hideSecrets(name, v));
+/**
+ * How deep the raw view follows an answer, and how many items of a list it shows. The spec's answers nest a few levels
+ * and list tens of items; a field beyond it nested 5,000 deep ran every walk below out of stack and blanked the
+ * checks and fraud-risk panels, and one of millions of items went to the renderer whole.
+ */
+export const RAW_VIEW_DEPTH = 64;
+export const RAW_VIEW_ITEMS = 500;
+
+function hideSecrets(name: EndpointName, value: unknown, depth = 0): unknown {
+  if (depth >= RAW_VIEW_DEPTH && (Array.isArray(value) || isRecord(value)))
+    return `… (nested deeper than ${RAW_VIEW_DEPTH} levels)`;
+  if (Array.isArray(value)) {
+    const shown = value.slice(0, RAW_VIEW_ITEMS).map((v) => hideSecrets(name, v, depth + 1));
+    return value.length > RAW_VIEW_ITEMS ? [...shown, `… (${value.length - RAW_VIEW_ITEMS} more items)`] : shown;
+  }
   if (!isRecord(value)) return typeof value === 'string' ? withoutUrlQuery(value) : value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
     if (v !== null && isSecretField(name, key)) out[key] = REDACTED;
     else if (key === 'maskedKey' && typeof v === 'string') out[key] = ensureMasked(v);
-    else out[key] = hideSecrets(name, v);
+    else out[key] = hideSecrets(name, v, depth + 1);
   }
   return out;
 }

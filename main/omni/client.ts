@@ -604,9 +604,21 @@ function httpError(endpoint: EndpointName, status: number, text: string, kind: T
   };
   if (serviceStatus !== undefined && serviceStatus !== status) init.serviceStatus = serviceStatus;
   if (body) init.body = body;
-  else if (json !== undefined) init.data = json;
-  else if (text.trim()) init.serviceWords = pageWords(text);
+  else if (json !== undefined) {
+    init.data = json;
+    // Not the service's usual error body (no timestamp, say), but its words all the same.
+    const words = wordsOf(json);
+    if (words) init.serviceWords = words;
+  } else if (text.trim()) init.serviceWords = pageWords(text);
   return new OmniError(init);
+}
+
+/** The message of an error body in another shape: `message`, then `detail` and `title` (RFC 9457), then `error`. */
+function wordsOf(json: unknown): string | undefined {
+  if (!isRecord(json)) return undefined;
+  for (const key of ['message', 'detail', 'title', 'error'])
+    if (typeof json[key] === 'string' && json[key].trim()) return json[key].trim();
+  return undefined;
 }
 
 /** The explanation with the wait the service asked for, in seconds, at the head of its advice. */
@@ -655,14 +667,20 @@ function errorInit(e: OmniError): ConstructorParameters<typeof OmniError>[0] {
   return init;
 }
 
-/** `Retry-After` as delta-seconds or an HTTP date; milliseconds from now. */
+/**
+ * `Retry-After` as delta-seconds or an HTTP date (RFC 9110: `Sun, 06 Nov 1994 08:49:37 GMT`); milliseconds from now, at
+ * most a day. Anything else is no wait at all: `1.5` or `-5` had been read as dates long past (retried at once), and
+ * twenty nines as a wait of 10^20 seconds.
+ */
 export function parseRetryAfter(value: string | null, now: number): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const trimmed = value?.trim() ?? '';
+  if (/^\d{1,12}$/.test(trimmed)) return Math.min(Number(trimmed) * 1000, MAX_RETRY_AFTER_MS);
+  if (!/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(trimmed)) return undefined;
   const at = Date.parse(trimmed);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+  return Number.isNaN(at) ? undefined : Math.min(Math.max(0, at - now), MAX_RETRY_AFTER_MS);
 }
+
+const MAX_RETRY_AFTER_MS = 24 * 3_600_000;
 
 function toReadableStream(source: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array> {
   const it = source[Symbol.asyncIterator]();

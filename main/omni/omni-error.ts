@@ -99,10 +99,15 @@ export class OmniError extends Error {
     if (this.endpoint) details.endpoint = this.endpoint;
     if (e.group !== undefined) details.group = e.group;
     if (this.retryAfterMs !== undefined) details.retryAfterMs = this.retryAfterMs;
-    if (this.body?.message) details.serviceMessage = this.body.message;
-    else if (this.serviceWords) details.serviceMessage = this.serviceWords;
-    if (this.body?.path) details.servicePath = this.body.path;
-    if (this.body?.details) details.serviceDetails = this.body.details;
+    const words = this.body?.message || this.serviceWords;
+    if (words) details.serviceMessage = bounded(words, SERVICE_WORDS_SHOWN);
+    if (this.body?.path) details.servicePath = bounded(this.body.path, SERVICE_WORDS_SHOWN);
+    if (this.body?.details) {
+      // Shown in small print: a few kilobytes at most (a 20 MB one went over IPC whole).
+      const text = JSON.stringify(this.body.details);
+      details.serviceDetails =
+        text.length <= SERVICE_DETAILS_SHOWN ? this.body.details : { omitted: `${text.length} characters` };
+    }
     if (Object.keys(details).length) data.details = details;
     return redact(data);
   }
@@ -118,6 +123,13 @@ export class OmniError extends Error {
     return redact({ name: this.name, kind: this.kind, code: this.code, message: this.message, ...rest });
   }
 }
+
+/** How much of the service's own words an error carries: a sentence or two, not a 5 MB page of them. */
+const SERVICE_WORDS_SHOWN = 500;
+const SERVICE_DETAILS_SHOWN = 4096;
+
+const bounded = (text: string, most: number) =>
+  text.length > most ? `${text.slice(0, most - 1)}… (${text.length} characters)` : text;
 
 function describe(init: OmniErrorInit): string {
   const where = init.endpoint ? `${init.endpoint}: ` : '';

@@ -114,6 +114,28 @@ describe('redaction', () => {
     expect(redactText(`x ${SESSION} y`)).toBe(`x ${REDACTED} y`);
   });
 
+  it('redacts a secret echoed in another case, in base64 at any alignment, URL-encoded, or most of it', () => {
+    const b64 = (text: string) => Buffer.from(text).toString('base64');
+    const b64url = (text: string) => Buffer.from(text).toString('base64url');
+    const echoes = [
+      `KEY ${API_KEY.toUpperCase()} TOKEN ${SESSION.toLowerCase()}`,
+      `auth=${b64(API_KEY)} basic=${b64(`user:${SECRET}`)} x=${b64(`ab${SESSION}`)} y=${b64url(`a${INTEGRATION}`)}`,
+      `s=${encodeURIComponent(SECRET)}`,
+      `unknown key ${API_KEY.slice(0, -2)}… token ${SESSION.slice(3)}`,
+    ];
+    for (const echo of echoes) {
+      const out = redactText(echo);
+      expect(out).toContain(REDACTED);
+      for (const secret of [API_KEY, SESSION, SECRET, INTEGRATION]) {
+        expect(out.toLowerCase()).not.toContain(secret.toLowerCase().slice(0, 12));
+        expect(out).not.toContain(b64(secret).slice(2, 14));
+      }
+    }
+    // Text around it stays as it was, and text that holds no secret is untouched.
+    expect(redactText(`before ${API_KEY.toUpperCase()} after`)).toBe(`before ${REDACTED} after`);
+    expect(redactText('The service is busy: try again in 2 s.')).toBe('The service is busy: try again in 2 s.');
+  });
+
   it('forgets the secrets of a vault value once it is cleared (they are no longer held)', async () => {
     await vault.clearSessionToken(to, 'iv-1');
     expect(vault.knownSecrets()).not.toContain(SESSION);

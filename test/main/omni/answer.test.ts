@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviated, LONG_TEXT, serviceAnswer, withoutUrlQuery } from '../../../main/omni/answer';
+import {
+  abbreviated,
+  LONG_TEXT,
+  RAW_VIEW_DEPTH,
+  RAW_VIEW_ITEMS,
+  serviceAnswer,
+  withoutUrlQuery,
+} from '../../../main/omni/answer';
 import { REDACTED, registerSecretSource } from '../../../main/log';
 
 describe('serviceAnswer', () => {
@@ -15,6 +22,22 @@ describe('serviceAnswer', () => {
       { path: 'checkResults.0.engine', value: 'idv-core-7' },
       { path: 'traceId', value: 't-1' },
     ]);
+  });
+
+  it('shows a field beyond the spec nested thousands deep, or listing millions, to a depth and a length', () => {
+    // 10 KB of brackets: every walk of the answer had run out of stack, and both panels showed INTERNAL instead.
+    const deep = JSON.parse(`${'['.repeat(5000)}1${']'.repeat(5000)}`) as unknown;
+    const answer = serviceAnswer('getRawIdvResults', {
+      checkResults: [],
+      fraudRisk: null,
+      meta: deep,
+      many: Array.from({ length: 100_000 }, (_, i) => i),
+    });
+    const meta = answer.beyondSpec.find((f) => f.path === 'meta')!.value;
+    expect(JSON.stringify(meta)).toContain(`nested deeper than ${RAW_VIEW_DEPTH} levels`);
+    const many = answer.beyondSpec.find((f) => f.path === 'many')!.value as unknown[];
+    expect(many).toHaveLength(RAW_VIEW_ITEMS + 1);
+    expect(many.at(-1)).toBe(`… (${100_000 - RAW_VIEW_ITEMS} more items)`);
   });
 
   it('reads a record of loose entries: any field name is in the spec, an extra inside an entry is not', () => {

@@ -82,6 +82,34 @@ describe('OmniClient request building', () => {
     expect(err.toIpcError().message.en).toMatch(/web page .*not the service/);
   });
 
+  it('keeps the service’s words from an error body of another shape, and a sentence or two of them', async () => {
+    const words = async (status: number, body: unknown) => {
+      const { client } = await setup(() => new Response(JSON.stringify(body), { status }));
+      const err = (await client
+        .call('validateRfc', { body: { rfc: 'GODE561231GR8' } })
+        .catch((e: unknown) => e)) as OmniError;
+      return err.toIpcError().details;
+    };
+    // No timestamp or path: the message had been dropped.
+    expect((await words(401, { message: 'API key expired on 2026-11-01' }))?.serviceMessage).toBe(
+      'API key expired on 2026-11-01',
+    );
+    expect((await words(400, { type: 'about:blank', title: 'Bad RFC', detail: 'RFC too short' }))?.serviceMessage).toBe(
+      'RFC too short',
+    );
+    const long = await words(400, {
+      timestamp: '2026-11-27T04:00:00Z',
+      status: 400,
+      error: 'Bad Request',
+      path: '/x',
+      message: 'Invalid request. '.repeat(300_000),
+      details: { dump: 'y'.repeat(100_000) },
+    });
+    expect(String(long?.serviceMessage)).toMatch(/… \(5100000 characters\)$/);
+    expect(String(long?.serviceMessage).length).toBeLessThan(600);
+    expect(long?.serviceDetails).toEqual({ omitted: '100011 characters' });
+  });
+
   it('a 200 web page names the address, proxy or portal; a cut-off write answer says it may be stored', async () => {
     const page = await setup(() => new Response('<!doctype html><title>Sign in to Wi-Fi</title>', { status: 200 }));
     const pageErr = (await page.client.call('listApiKeys', {}).catch((e: unknown) => e)) as OmniError;
@@ -184,5 +212,15 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('Sun, 22 Nov 2026 05:00:00 GMT', now)).toBe(0);
     expect(parseRetryAfter('soon', now)).toBeUndefined();
     expect(parseRetryAfter(null, now)).toBeUndefined();
+  });
+
+  it('reads nothing else as a date, and asks for a day at most', () => {
+    const now = Date.parse('2026-11-22T06:00:00Z');
+    // Date.parse had read these as dates long past: retried at once.
+    expect(parseRetryAfter('1.5', now)).toBeUndefined();
+    expect(parseRetryAfter('-5', now)).toBeUndefined();
+    expect(parseRetryAfter('99999999999999999999', now)).toBeUndefined();
+    expect(parseRetryAfter('999999', now)).toBe(86_400_000);
+    expect(parseRetryAfter('Thu, 01 Jan 2099 00:00:00 GMT', now)).toBe(86_400_000);
   });
 });
