@@ -10,8 +10,16 @@ import type { Bilingual, Nom151Verification } from './nom151';
 
 export type EvidenceLanguage = 'en' | 'es';
 const Language = z.enum(['en', 'es']);
-/** Why the file is exported: said in the file and in the audit entry that records the export. */
-const Purpose = z.string().trim().min(3).max(500);
+/**
+ * Why the file is exported: said in the file and in the audit entry that records the export. One line of text: a line
+ * break in it had put a command of the writer's into VERIFY.txt, among those an auditor runs.
+ */
+const Purpose = z
+  .string()
+  .trim()
+  .min(3)
+  .max(500)
+  .regex(/^[^\p{Cc}\p{Cf}]*$/u, 'Write the purpose on one line, without control or formatting characters');
 /** A day, `YYYY-MM-DD`: a period runs from the first day's start to the end of the last day (UTC). */
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -25,10 +33,19 @@ export interface EvidenceSaved {
 /** One step of VERIFY.txt as the app ran it: what it checked, on which part, and how it came out. */
 export interface EvidenceCheck {
   step:
-    'container' | 'manifestToken' | 'manifest' | 'checkpointToken' | 'inclusion' | 'contractToken' | 'tokenSignature';
+    | 'container'
+    | 'manifestToken'
+    | 'manifest'
+    | 'checkpointToken'
+    | 'inclusion'
+    | 'contractToken'
+    | 'tokenSignature'
+    /** The app's own check, beyond VERIFY.txt's: each checkpoint is one of the trail this app is connected to. */
+    | 'trail';
   /** The part it checked (`report.pdf`, `trail/entries/12.txt`, …). */
   part: string;
-  outcome: 'ok' | 'failed' | 'untrusted';
+  /** `notOnTrail`: intact, but not one of the checkpoints of the trail this app is connected to. */
+  outcome: 'ok' | 'failed' | 'untrusted' | 'notOnTrail';
   /** Why it failed, in words; the RFC 3161 verifier's own finding (OpenSSL's words would differ) in `detail`. */
   message?: Bilingual;
   detail?: Bilingual;

@@ -3,8 +3,8 @@ import type { MainContext } from '../ports';
 import { ReviewError } from '../errors';
 import { plainText } from '../plain-text';
 import { nom151Service } from '../nom151/service';
-import { trailCheckpoints } from '../trail/checkpoints';
-import { buildEvidenceFile, exporterName, recordExport, StatementCache, type ExportRequest } from './file';
+import { detailOf, statementOf, trailCheckpoints } from '../trail/checkpoints';
+import { buildEvidenceFile, exporterName, recordExport, StatementCache, tokenDer, type ExportRequest } from './file';
 import { evidenceBatches } from './batch';
 import { verifyEvidenceFile } from './verify';
 
@@ -49,7 +49,17 @@ export function evidenceService(ctx: MainContext) {
             es: 'Elige el .zip que exportó la aplicación (la bitácora de una entrevista, o la carpeta de un lote).',
           },
         );
-      const result = await verifyEvidenceFile(bytes, (token, data) => nom151.verifyBytes(token, data));
+      const result = await verifyEvidenceFile(
+        bytes,
+        (token, data) => nom151.verifyBytes(token, data),
+        async (seq, statement, token) => {
+          const [entry] = await ctx.audit.list({ seq });
+          if (entry?.action !== 'checkpoint') return 'absent';
+          const ours = tokenDer(String(detailOf(entry).token));
+          if (Buffer.compare(Buffer.from(ours), Buffer.from(token)) !== 0) return 'absent';
+          return (await statementOf(ctx.audit, entry)) === new TextDecoder().decode(statement) ? 'same' : 'differs';
+        },
+      );
       await ctx.audit.append({
         // Not filed under the interview the file names: an unverified file could name any.
         action: 'verified',

@@ -5,6 +5,8 @@
  * them as written (test/main/evidence/evidence-file.integration.test.ts).
  */
 
+import { plainText } from '../plain-text';
+
 export type VerifyLanguage = 'en' | 'es';
 
 /** One step of VERIFY.txt, as the app's verifier reports it too. */
@@ -31,7 +33,7 @@ const words = {
   en: {
     title: 'Omni Reviewer evidence file: how to verify it without the app',
     about: (p: VerifyPlan) =>
-      `Interview ${p.interviewId}, exported ${p.exportedAt} by ${p.exportedBy}.\nStated purpose: ${p.purpose}`,
+      `Interview ${p.interviewId}, exported ${p.exportedAt} by ${oneLine(p.exportedBy)}.\nStated purpose: ${oneLine(p.purpose)}`,
     tools:
       'You need a POSIX shell (sh, grep, cut, tr), sha256sum (GNU coreutils; on macOS `shasum -a 256` prints the same)\nand OpenSSL 1.1 or newer. Every command below exits with a non-zero status when what it checks does not hold.',
     open: 'STEP 0. Open the file into a folder of its own and run every command from inside that folder.',
@@ -44,7 +46,7 @@ const words = {
       'Proves: MANIFEST.sha256 (the SHA-256 of every other part) existed exactly as it is at the time the token\nstates, signed by a provider under the root above. Shows that time:',
     s2: 'STEP 2. Every part is the one listed in the manifest.',
     s2proves:
-      'Proves: no part (report, decisions, notes and names, audit entries, statements, tokens, contracts, this text)\nchanged after the export. Every line must say OK.',
+      'Proves: no part (report, decisions, notes and names, audit entries, statements, tokens, contracts, this text)\nchanged after the export. Every line must say OK. The second command fails if the folder holds any file the\nmanifest does not list (besides the manifest, its token and the .tstinfo files STEP 6 writes): nothing was added.',
     s3: 'STEP 3. Each checkpoint statement was stamped when the checkpoint was taken.',
     s3proves:
       'Proves: the list of hashes in each statement (one `seq hash` line per entry of the audit trail since the\nprevious checkpoint; hashes only, no other interview’s data) existed at the token’s time, long before this export\nwhen the checkpoint is old.',
@@ -73,7 +75,7 @@ const words = {
   es: {
     title: 'Expediente de evidencia de Omni Reviewer: cómo verificarlo sin la aplicación',
     about: (p: VerifyPlan) =>
-      `Entrevista ${p.interviewId}, exportada el ${p.exportedAt} por ${p.exportedBy}.\nPropósito declarado: ${p.purpose}`,
+      `Entrevista ${p.interviewId}, exportada el ${p.exportedAt} por ${oneLine(p.exportedBy)}.\nPropósito declarado: ${oneLine(p.purpose)}`,
     tools:
       'Necesitas un shell POSIX (sh, grep, cut, tr), sha256sum (GNU coreutils; en macOS `shasum -a 256` imprime lo mismo)\ny OpenSSL 1.1 o posterior. Cada comando de abajo termina con un estado distinto de cero cuando lo que revisa no se cumple.',
     open: 'PASO 0. Abre el archivo en una carpeta propia y ejecuta cada comando desde dentro de esa carpeta.',
@@ -86,7 +88,7 @@ const words = {
       'Prueba: MANIFEST.sha256 (el SHA-256 de cada otra parte) existía tal cual en el momento que indica el sello,\nfirmado por un proveedor bajo la raíz de arriba. Muestra ese momento:',
     s2: 'PASO 2. Cada parte es la que lista el manifiesto.',
     s2proves:
-      'Prueba: ninguna parte (reporte, decisiones, notas y nombres, entradas de bitácora, declaraciones, sellos,\ncontratos, este texto) cambió después de la exportación. Cada línea debe decir OK (o La suma coincide).',
+      'Prueba: ninguna parte (reporte, decisiones, notas y nombres, entradas de bitácora, declaraciones, sellos,\ncontratos, este texto) cambió después de la exportación. Cada línea debe decir OK (o La suma coincide). El segundo\ncomando falla si la carpeta tiene algún archivo que el manifiesto no lista (aparte del manifiesto, su sello y los\narchivos .tstinfo que escribe el PASO 6): no se agregó nada.',
     s3: 'PASO 3. Cada declaración de punto de control se selló cuando se tomó el punto de control.',
     s3proves:
       'Prueba: la lista de hashes de cada declaración (una línea `seq hash` por entrada de la bitácora desde el punto de\ncontrol anterior; solo hashes, ningún dato de otra entrevista) existía en el momento del sello, mucho antes de esta\nexportación cuando el punto de control es antiguo.',
@@ -119,15 +121,27 @@ const tokenVerify = (data: string, token: string) =>
   `openssl ts -verify -data ${data} -in ${token} -token_in -CAfile nom151-root.pem`;
 
 /**
+ * STEP 2's second command: the folder's files are exactly the manifest's, with the manifest and its token (and STEP
+ * 6's own output): `sha256sum -c` checks only what the manifest lists, so a part added beside them went unseen.
+ */
+export const LISTING_COMMAND =
+  `test "$(find . -type f ! -name '*.tstinfo' | sed 's|^\\./||' | LC_ALL=C sort)" = ` +
+  `"$({ cut -c67- MANIFEST.sha256; printf '%s\\n' MANIFEST.sha256 MANIFEST.tst; } | LC_ALL=C sort)"`;
+
+/** Words from people (a purpose, a name) on one line of VERIFY.txt: never a line of their own, among the commands. */
+const oneLine = (text: string) => plainText(text.replace(/\s+/g, ' '), 500);
+
+/**
  * The command of STEP 6 for one token: OpenSSL's CMS verifier checks the provider's signature, its certificate up to
- * the root and its time-stamping purpose, and writes the signed TSTInfo; its message imprint must be the part's
+ * the root (that root only: not the machine's own store, where any public authority's root is) and its time-stamping
+ * purpose, and writes the signed TSTInfo; its message imprint must be the part's
  * SHA-256 (`asn1parse` prints it as `[HEX DUMP]:` and 64 upper-case hex digits). `&&`, not a pipe: CMS writes the
  * content before it compares the content's digest, so a pipe would read an altered TSTInfo that then failed.
  */
 export const cmsCommand = (data: string, token: string) => {
   const info = token.replace(/\.tst$/, '.tstinfo');
   return (
-    `openssl cms -verify -inform DER -in ${token} -binary -CAfile nom151-root.pem -purpose timestampsign -out ${info}` +
+    `openssl cms -verify -inform DER -in ${token} -binary -CAfile nom151-root.pem -no-CApath -no-CAstore -purpose timestampsign -out ${info}` +
     ` && openssl asn1parse -inform DER -in ${info} | grep -q "\\[HEX DUMP\\]:$(sha256sum < ${data} | cut -c1-64 | tr a-f A-F)\\$"`
   );
 };
@@ -144,7 +158,7 @@ export function verifyText(plan: VerifyPlan, language: VerifyLanguage): string {
   out.push(cmd('openssl x509 -in nom151-root.pem -noout -fingerprint -sha256'), '');
   out.push(w.s1, w.s1proves, cmd('openssl ts -reply -in MANIFEST.tst -token_in -text | grep "Time stamp"'));
   out.push(cmd(tokenVerify('MANIFEST.sha256', 'MANIFEST.tst')), '');
-  out.push(w.s2, w.s2proves, cmd('sha256sum -c MANIFEST.sha256'), '');
+  out.push(w.s2, w.s2proves, cmd('sha256sum -c MANIFEST.sha256'), cmd(LISTING_COMMAND), '');
   out.push(w.s3, w.s3proves);
   for (const c of plan.checkpoints) out.push(cmd(tokenVerify(c.statement, c.token)));
   out.push('');

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import { z } from 'zod';
 import type { Bilingual } from '../../common/ipc/nom151';
 import type { EvidenceCheck, EvidenceVerification } from '../../common/ipc/evidence';
 import type { Nom151Verification } from '../../common/ipc/nom151';
-import { FORMAT, MANIFEST, MANIFEST_TOKEN, safe, type ExportInfo } from './file';
+import { FORMAT, MANIFEST, MANIFEST_TOKEN, safe } from './file';
 import { readZip, ZipError, type ReadPart } from './zip';
 
 /**
@@ -29,9 +30,21 @@ const words = {
     en: `The file has no ${part}.`,
     es: `El archivo no tiene ${part}.`,
   }),
+  unreadablePart: (part: string): Bilingual => ({
+    en: `${part} is not in the shape the app writes: it was edited, or made by something else.`,
+    es: `${part} no tiene la forma que escribe la app: se editó, o lo hizo otra cosa.`,
+  }),
   manifestToken: {
     en: 'The provider’s stamp does not match the manifest: the manifest was changed after the export, or the stamp is not the provider’s.',
     es: 'El sello del proveedor no coincide con el manifiesto: el manifiesto cambió después de la exportación, o el sello no es del proveedor.',
+  },
+  notOnTrail: {
+    en: 'This checkpoint is not one of the trail this app is connected to: the file’s entries cannot be confirmed against this record (a file of another computer or team, or one made outside the app; a stamp proves when, not who).',
+    es: 'Este punto de control no es de la bitácora a la que está conectada esta app: las entradas del archivo no se pueden confirmar contra este registro (un archivo de otra computadora o equipo, o uno hecho fuera de la app; un sello prueba cuándo, no quién).',
+  },
+  trailDiffers: {
+    en: 'This trail’s checkpoint of the same token lists other entries: the trail or the file was changed.',
+    es: 'El punto de control de esta bitácora con el mismo sello lista otras entradas: se cambió la bitácora o el archivo.',
   },
   untrusted: {
     en: 'The stamp is intact but its provider root is not one this environment trusts.',
@@ -81,7 +94,39 @@ const unreadable = (): Nom151Verification =>
     checks: { imprint: 'not-run', signature: 'failed', chain: 'not-run', validity: 'not-run', usage: 'not-run' },
   }) as unknown as Nom151Verification;
 
-export async function verifyEvidenceFile(bytes: Uint8Array, check: StampCheck): Promise<EvidenceVerification> {
+/**
+ * `export.json` as the verifier reads it, before anything it says is acted on: lists bounded and of the right kinds
+ * (an object for its proofs, or null for its contracts, had thrown instead of naming the part).
+ */
+const LISTED_AT_MOST = 100_000;
+const ExportInfoRead = z.looseObject({
+  format: z.literal(FORMAT),
+  interviewId: z.string().max(500),
+  exportedAt: z.string().max(100),
+  exportedBy: z.string().max(500),
+  purpose: z.string().max(1000),
+  unproved: z.array(z.looseObject({ seq: z.number().int().positive(), why: z.string().max(100) })).max(LISTED_AT_MOST),
+  proofs: z
+    .array(z.object({ seq: z.number().int().positive(), checkpoint: z.number().int().positive() }))
+    .max(LISTED_AT_MOST),
+  contracts: z.array(z.string().max(500)).max(LISTED_AT_MOST),
+});
+type ExportInfoRead = z.infer<typeof ExportInfoRead>;
+/**
+ * Whether a checkpoint of the file is this trail's: `same` (the trail's checkpoint of that number has the same token and
+ * states the same entries), `differs` (same token, other entries), `absent` (not one of this trail's checkpoints).
+ */
+export type TrailCheck = (
+  seq: number,
+  statement: Uint8Array,
+  token: Uint8Array,
+) => Promise<'same' | 'differs' | 'absent'>;
+
+export async function verifyEvidenceFile(
+  bytes: Uint8Array,
+  check: StampCheck,
+  onTrail?: TrailCheck,
+): Promise<EvidenceVerification> {
   const stampCheck: StampCheck = (token, data) => check(token, data).catch(unreadable);
   const checks: EvidenceCheck[] = [];
   const result = (extra: Partial<EvidenceVerification>): EvidenceVerification => {
@@ -108,16 +153,18 @@ export async function verifyEvidenceFile(bytes: Uint8Array, check: StampCheck): 
     if (!p.crcOk) checks.push({ step: 'container', part: p.path, outcome: 'failed', message: words.damaged });
   const manifest = byPath.get(MANIFEST);
   const manifestToken = byPath.get(MANIFEST_TOKEN);
-  let info: ExportInfo | undefined;
+  const exportPart = byPath.get('export.json');
+  let info: ExportInfoRead | undefined;
   try {
-    const parsed = JSON.parse(text(byPath.get('export.json')?.data ?? new Uint8Array())) as ExportInfo;
-    if (parsed.format === FORMAT) info = parsed;
+    const parsed = ExportInfoRead.safeParse(JSON.parse(text(exportPart?.data ?? new Uint8Array())));
+    if (parsed.success) info = parsed.data;
   } catch {
     info = undefined;
   }
   if (!manifest || !manifestToken || !info) {
     const part = !manifest ? MANIFEST : !manifestToken ? MANIFEST_TOKEN : 'export.json';
-    checks.push({ step: 'container', part, outcome: 'failed', message: words.missingPart(part) });
+    const message = part === 'export.json' && exportPart ? words.unreadablePart(part) : words.missingPart(part);
+    checks.push({ step: 'container', part, outcome: 'failed', message });
     return result({});
   }
 
@@ -195,6 +242,24 @@ export async function verifyEvidenceFile(bytes: Uint8Array, check: StampCheck): 
       ...(ok ? {} : { message: entry ? words.inclusion : words.missingPart(path) }),
     });
   }
+
+  // Beyond VERIFY.txt: anyone can have a statement of their own stamped (a stamp proves when, not who), so each
+  // checkpoint must be one of the trail this app is connected to, stating the same entries.
+  if (onTrail)
+    for (const seq of checkpointSeqs) {
+      const statementPath = `trail/checkpoints/${seq}.statement.txt`;
+      const statement = byPath.get(statementPath);
+      const token = byPath.get(`trail/checkpoints/${seq}.tst`);
+      if (!statement || !token) continue;
+      const found = await onTrail(seq, statement.data, token.data);
+      checks.push({
+        step: 'trail',
+        part: statementPath,
+        outcome: found === 'same' ? 'ok' : found === 'differs' ? 'failed' : 'notOnTrail',
+        ...(found === 'absent' ? { message: words.notOnTrail } : {}),
+        ...(found === 'differs' ? { message: words.trailDiffers } : {}),
+      });
+    }
 
   // STEP 5: each contract is the document its NOM-151 evidence is over.
   for (const documentId of info.contracts) {

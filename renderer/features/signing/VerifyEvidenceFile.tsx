@@ -89,11 +89,22 @@ function EvidenceFileResult({ t, result }: { t: T; result: EvidenceVerification 
           inclusion: 'stepInclusion',
           contractToken: 'stepContractToken',
           tokenSignature: 'stepTokenSignature',
+          trail: 'stepTrail',
         } as const
       )[c.step],
     );
   const outcome = (c: EvidenceCheck) =>
-    t(c.outcome === 'ok' ? 'outcomeOk' : c.outcome === 'failed' ? 'outcomeFailed' : 'outcomeUntrusted');
+    t(
+      (
+        {
+          ok: 'outcomeOk',
+          failed: 'outcomeFailed',
+          untrusted: 'outcomeUntrusted',
+          notOnTrail: 'outcomeNotOnTrail',
+        } as const
+      )[c.outcome],
+    );
+  const anyUntrusted = result.checks.some((c) => c.outcome === 'untrusted');
   const table = (checks: EvidenceCheck[], testId: string) => (
     <table className="evidence-checks" data-testid={testId}>
       <thead>
@@ -128,7 +139,7 @@ function EvidenceFileResult({ t, result }: { t: T; result: EvidenceVerification 
           </Badge>
         ) : untrustedOnly ? (
           <Badge tone="warn" icon={<IconDanger />}>
-            {t('fileUntrusted')}
+            {t(anyUntrusted ? 'fileUntrusted' : 'fileNotOnTrail')}
           </Badge>
         ) : (
           <Badge tone="danger" icon={<IconDanger />}>

@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -6,9 +7,10 @@ import { PDFDocument, PDFName, type PDFHexString, type PDFString } from 'pdf-lib
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContextHandle } from '../../../main/app-context';
 import { evidenceService } from '../../../main/evidence/service';
-import type { ExportInfo } from '../../../main/evidence/file';
+import { tokenDer, type ExportInfo } from '../../../main/evidence/file';
 import { nom151Service } from '../../../main/nom151/service';
 import { checkpointStatement } from '../../../main/trail/checkpoints';
+import { LISTING_COMMAND } from '../../../main/evidence/verify-text';
 import { readZip, writeZip } from '../../../main/evidence/zip';
 import { reviewService } from '../../../main/review/service';
 import { startTestApp } from '../../helpers/app-context';
@@ -208,6 +210,13 @@ describe('the evidence file of an interview', () => {
     expect(forgedFails).toEqual(
       expect.arrayContaining([...manifestStamp, commands.find((c) => c.includes(`< ${entryPath} `))!]),
     );
+
+    // A part added beside the listed ones (an "addendum"): sha256sum checks only what the manifest lists; the folder's
+    // listing does not match it.
+    const added = join(dir, 'added');
+    cpSync(folder, added, { recursive: true });
+    writeFileSync(join(added, 'decisions-amended.json'), '{"decision": "reject"}');
+    expect(failing(added, commands)).toEqual([LISTING_COMMAND]);
   }, 240_000);
 
   it('says which entries a checkpoint of the earlier version covers: not provable offline, the rest still verifies', async () => {
@@ -288,6 +297,68 @@ describe('the evidence file of an interview', () => {
     });
     expect(verdict).toMatchObject({ valid: true, failedParts: [] });
     expect(verdict.unproved).toContain(opened.seq);
+  });
+
+  it('finds a rewritten file whose statements and manifest were stamped again: not the checkpoints of its trail', async () => {
+    // A stamp proves when, not who: anyone can have the service stamp a statement and a manifest of their own.
+    const nom151 = nom151Service(app.context);
+    const parts = readZip(saved!.data).map((p) => ({ path: p.path, data: new Uint8Array(p.data) }));
+    const info = JSON.parse(
+      Buffer.from(parts.find((p) => p.path === 'export.json')!.data).toString('utf8'),
+    ) as ExportInfo;
+    const { seq, checkpoint } = info.proofs[0]!;
+    const part = (path: string) => parts.find((p) => p.path === path)!;
+    const entry = part(`trail/entries/${seq}.txt`);
+    entry.data = Buffer.from(Buffer.from(entry.data).toString('utf8').replace(/"/, '"forged'));
+    const statement = part(`trail/checkpoints/${checkpoint}.statement.txt`);
+    const forgedStatement = Buffer.from(statement.data)
+      .toString('utf8')
+      .replace(
+        new RegExp(`^${seq} [0-9a-f]{64}$`, 'm'),
+        `${seq} ${createHash('sha256').update(entry.data).digest('hex')}`,
+      );
+    statement.data = Buffer.from(forgedStatement);
+    part(`trail/checkpoints/${checkpoint}.tst`).data = tokenDer((await nom151.stamp(forgedStatement)).token);
+    const listed = parts.filter((p) => !p.path.startsWith('MANIFEST.'));
+    const manifest = listed.map((p) => `${createHash('sha256').update(p.data).digest('hex')}  ${p.path}\n`).join('');
+    part('MANIFEST.sha256').data = Buffer.from(manifest);
+    part('MANIFEST.tst').data = tokenDer((await nom151.stamp(manifest)).token);
+
+    const verdict = await evidenceService(app.context).verifyFile({
+      name: 'rewritten.zip',
+      base64: Buffer.from(writeZip(parts)).toString('base64'),
+    });
+    // Every step of VERIFY.txt holds for it; the trail this app is connected to does not have its checkpoint.
+    expect(verdict.checks.filter((c) => c.outcome !== 'ok')).toEqual([
+      expect.objectContaining({
+        step: 'trail',
+        part: `trail/checkpoints/${checkpoint}.statement.txt`,
+        outcome: 'notOnTrail',
+      }),
+    ]);
+    expect(verdict.valid).toBe(false);
+  });
+
+  it('names export.json when it is not in the shape the app writes, and records the verification all the same', async () => {
+    for (const info of [{ unproved: 'none' }, { proofs: {} }, { contracts: null }]) {
+      const original = JSON.parse(
+        Buffer.from(readZip(saved!.data).find((p) => p.path === 'export.json')!.data).toString('utf8'),
+      ) as Record<string, unknown>;
+      const broken = writeZip(
+        readZip(saved!.data).map((p) => ({
+          path: p.path,
+          data: p.path === 'export.json' ? Buffer.from(JSON.stringify({ ...original, ...info })) : p.data,
+        })),
+      );
+      const before = (await app.context.audit.latest('verified'))?.seq ?? 0;
+      const verdict = await evidenceService(app.context).verifyFile({
+        name: 'broken.zip',
+        base64: Buffer.from(broken).toString('base64'),
+      });
+      expect(verdict.valid).toBe(false);
+      expect(verdict.failedParts).toContain('export.json');
+      expect((await app.context.audit.latest('verified'))!.seq).toBeGreaterThan(before);
+    }
   });
 
   it('keeps a verification on the trail in a bounded size, the file’s name as it reads', async () => {
