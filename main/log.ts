@@ -39,9 +39,10 @@ export function currentSecrets(extra: Iterable<string> = []): string[] {
 
 /**
  * A secret in any of the ways a service's words may echo it: as sent, URL-encoded, in base64 (alone, or at any of
- * the three alignments inside a longer base64 text: basic auth, a JWT's payload), in another case, or most of it (a
- * run of `PART_OF_SECRET` characters of it, as in "unknown key demo-fin-admin-4c1f9b2e…"). Case is ignored in every
- * form: a service that upper-cased a key had shown it whole.
+ * the three alignments inside a longer base64 text: basic auth, a JWT's payload), in another case, or most of it
+ * (three quarters of it in a row, as in "unknown key demo-fin-admin-4c1f9b2e…"; less would take words a secret shares
+ * with plain text, such as an organization's name). Case is ignored in every form: a service that upper-cased a key
+ * had shown it whole.
  */
 export function redactText(text: string, secrets: readonly string[] = currentSecrets()): string {
   if (secrets.length > 0 && text.length >= MIN_SECRET_LENGTH) {
@@ -59,8 +60,9 @@ export function redactText(text: string, secrets: readonly string[] = currentSec
   return text.replace(JWT, REDACTED);
 }
 
-/** Most of a secret: this many of its characters in a row are redacted wherever they appear. */
+/** Most of a secret: three quarters of it in a row, and never fewer than this many characters, is redacted. */
 const PART_OF_SECRET = 12;
+const partNeeded = (secret: string) => Math.max(PART_OF_SECRET, Math.ceil(secret.length * 0.75));
 /** A base64 form shorter than this is not matched (its characters are too few to be the secret's). */
 const MIN_ENCODED_LENGTH = 8;
 
@@ -69,7 +71,9 @@ const asciiLower = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase
 
 interface SecretForms {
   whole: string[];
-  parts: Set<string>;
+  /** Each secret (lower-cased) long enough to be echoed in part, and where each of its first-length runs starts. */
+  secrets: string[];
+  runs: Map<string, [secret: number, offset: number][]>;
 }
 
 const formsCache = new Map<string, SecretForms>();
@@ -79,16 +83,21 @@ function secretForms(secrets: readonly string[]): SecretForms {
   const cached = formsCache.get(key);
   if (cached) return cached;
   const whole = new Set<string>();
-  const parts = new Set<string>();
+  const long: string[] = [];
+  const runs = new Map<string, [number, number][]>();
   for (const secret of secrets) {
     whole.add(asciiLower(secret));
     whole.add(asciiLower(encodeURIComponent(secret)));
     for (const form of base64Forms(secret)) if (form.length >= MIN_ENCODED_LENGTH) whole.add(asciiLower(form));
     const lower = asciiLower(secret);
-    for (let i = 0; i + PART_OF_SECRET <= lower.length && lower.length > PART_OF_SECRET; i++)
-      parts.add(lower.slice(i, i + PART_OF_SECRET));
+    if (lower.length <= PART_OF_SECRET) continue;
+    long.push(lower);
+    for (let i = 0; i + PART_OF_SECRET <= lower.length; i++) {
+      const run = lower.slice(i, i + PART_OF_SECRET);
+      runs.set(run, [...(runs.get(run) ?? []), [long.length - 1, i]]);
+    }
   }
-  const forms = { whole: [...whole].filter((f) => f.length >= MIN_SECRET_LENGTH), parts };
+  const forms = { whole: [...whole].filter((f) => f.length >= MIN_SECRET_LENGTH), secrets: long, runs };
   formsCache.clear();
   formsCache.set(key, forms);
   return forms;
@@ -113,9 +122,18 @@ function hiddenRanges(text: string, forms: SecretForms): [number, number][] {
   const ranges: [number, number][] = [];
   for (const form of forms.whole)
     for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + 1)) ranges.push([at, at + form.length]);
-  if (forms.parts.size > 0)
+  // Most of a secret: a first run of it found, then grown both ways as far as the text goes on matching it.
+  if (forms.runs.size > 0)
     for (let at = 0; at + PART_OF_SECRET <= text.length; at++)
-      if (forms.parts.has(text.slice(at, at + PART_OF_SECRET))) ranges.push([at, at + PART_OF_SECRET]);
+      for (const [index, offset] of forms.runs.get(text.slice(at, at + PART_OF_SECRET)) ?? []) {
+        const secret = forms.secrets[index]!;
+        let [from, inSecret] = [at, offset];
+        while (from > 0 && inSecret > 0 && text[from - 1] === secret[inSecret - 1])
+          [from, inSecret] = [from - 1, inSecret - 1];
+        let [to, end] = [at + PART_OF_SECRET, offset + PART_OF_SECRET];
+        while (to < text.length && end < secret.length && text[to] === secret[end]) [to, end] = [to + 1, end + 1];
+        if (to - from >= partNeeded(secret)) ranges.push([from, to]);
+      }
   if (ranges.length === 0) return ranges;
   ranges.sort((a, b) => a[0] - b[0]);
   const merged: [number, number][] = [ranges[0]!];

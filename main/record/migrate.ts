@@ -54,6 +54,8 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
   const applied = await appliedMigrations(db);
   const unknown = applied.filter((name) => !(name in MIGRATIONS));
   if (unknown.length > 0) throw databaseNewerThanApp(unknown.at(-1)!);
+  // Up to date: the migrator's lock is not taken at all (any login can hold it, and every app's start waited on it).
+  if (Object.keys(MIGRATIONS).every((name) => applied.includes(name))) return;
   // A step missing between applied ones (one merged in before them: the steps are independent) is applied too.
   const { error, results } = await new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateToLatest();
   if (error) {

@@ -134,6 +134,8 @@ describe('redaction', () => {
     // Text around it stays as it was, and text that holds no secret is untouched.
     expect(redactText(`before ${API_KEY.toUpperCase()} after`)).toBe(`before ${REDACTED} after`);
     expect(redactText('The service is busy: try again in 2 s.')).toBe('The service is busy: try again in 2 s.');
+    // A word a secret shares with plain text is not most of the secret: an organization's id stays readable.
+    expect(redactText('org-financiera-demo', ['demo-secret-financiera-7Q2x'])).toBe('org-financiera-demo');
   });
 
   it('forgets the secrets of a vault value once it is cleared (they are no longer held)', async () => {

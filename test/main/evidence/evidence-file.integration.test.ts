@@ -318,11 +318,13 @@ describe('the evidence file of an interview', () => {
         `${seq} ${createHash('sha256').update(entry.data).digest('hex')}`,
       );
     statement.data = Buffer.from(forgedStatement);
-    part(`trail/checkpoints/${checkpoint}.tst`).data = tokenDer((await nom151.stamp(forgedStatement)).token);
+    part(`trail/checkpoints/${checkpoint}.tst`).data = new Uint8Array(
+      tokenDer((await nom151.stamp(forgedStatement)).token),
+    );
     const listed = parts.filter((p) => !p.path.startsWith('MANIFEST.'));
     const manifest = listed.map((p) => `${createHash('sha256').update(p.data).digest('hex')}  ${p.path}\n`).join('');
     part('MANIFEST.sha256').data = Buffer.from(manifest);
-    part('MANIFEST.tst').data = tokenDer((await nom151.stamp(manifest)).token);
+    part('MANIFEST.tst').data = new Uint8Array(tokenDer((await nom151.stamp(manifest)).token));
 
     const verdict = await evidenceService(app.context).verifyFile({
       name: 'rewritten.zip',

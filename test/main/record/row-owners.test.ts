@@ -64,7 +64,7 @@ afterAll(async () => {
 });
 
 const refused =
-  /permission denied|lease of a claim|at most 100 findings|names a decision|goes with a final or confirmed|_not_team|row-level security|held by|not claimed|append-only|kept|own login|must be owner|proposal waiting|decided already|second reviewer|starts pending|changes only|not one of the team|keeps its environment|by the database itself|nests at most|at most 256 KiB|a checkpoint|decision on file/;
+  /permission denied|lease of a claim|at most 100 findings|names a decision|goes with a final or confirmed|_not_team|row-level security|held by|not claimed|append-only|kept|own login|must be owner|proposal waiting|decided already|second reviewer|starts pending|changes only|not one of the team|keeps its environment|by the database itself|nests at most|at most 256 KiB|a checkpoint|decision on file|a saved view has/;
 
 /** Statements run by a login; each must be refused, or (a quiet RLS filter) change no row. */
 const attempts: { who: 'beto' | 'sofia'; what: string; statement: string }[] = [
@@ -288,6 +288,18 @@ const attempts: { who: 'beto' | 'sofia'; what: string; statement: string }[] = [
     what: 'change the state of what ana holds',
     statement: `update queue_entries set local_state = 'inReview' where interview_id = 'i1'`,
   },
+  // A shared view every analyst's app reads: megabytes of filters, or a name no screen shows whole.
+  {
+    who: 'beto',
+    what: 'a shared view of 20 MB',
+    statement: `insert into saved_views (name, filter, shared)
+      values ('big', json_build_object('q', repeat('x', 20 * 1024 * 1024)), true)`,
+  },
+  {
+    who: 'beto',
+    what: 'a view named in a thousand characters',
+    statement: `insert into saved_views (name, filter) values (repeat('n', 1000), '{}')`,
+  },
   // Checkpoints that would stop the next ones being taken, or raise a false alarm in every app.
   {
     who: 'beto',
@@ -403,6 +415,28 @@ describe('the team record, attacked with an analyst’s own login', () => {
         },
       },
     });
+  });
+
+  it('starts while a login holds the migrator’s lock: a database up to date takes none', async () => {
+    // Kysely's lock (any login may take an advisory lock): every app's start had waited on it, up to an hour.
+    const session = new pg.Client({
+      host: server.host,
+      port: server.port,
+      user: 'beto',
+      password: 'change-me-beto',
+      database,
+    });
+    await session.connect();
+    try {
+      await session.query('select pg_advisory_lock(3853314791062309107)');
+      const started = await Promise.race([
+        as('ana', 'change-me-ana').then(async (r) => (await r.close(), 'started')),
+        new Promise((resolve) => setTimeout(resolve, 10_000, 'waited')),
+      ]);
+      expect(started).toBe('started');
+    } finally {
+      await session.end();
+    }
   });
 
   it('runs every function of its schema with a pinned search path, none a definer’s rights', async () => {
