@@ -306,6 +306,17 @@ export class OmniClient {
           error: clientError('network', 'OUTCOME_UNKNOWN', { endpoint: p.name, cause: e }),
           retry: false,
         };
+      // The answer came and its body could not be read (it said it was compressed and was not, say): not the network.
+      if (res && !reset)
+        return {
+          ok: false,
+          error: clientError('schema', 'NOT_THE_SERVICE', {
+            endpoint: p.name,
+            httpStatus: res.status,
+            serviceWords: bodyFailure(e),
+          }),
+          retry: false,
+        };
       return {
         ok: false,
         error: clientError('network', 'NETWORK', { endpoint: p.name, cause: e }),
@@ -531,6 +542,13 @@ class Deadline {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** Why a body could not be read, in the decoder's words (`incorrect header check`), one line. */
+function bodyFailure(error: unknown): string {
+  const cause = (error as { cause?: unknown } | undefined)?.cause;
+  const message = cause instanceof Error ? cause.message : error instanceof Error ? error.message : String(error);
+  return message.replace(/\s+/g, ' ').slice(0, 200);
+}
+
 /**
  * The most an answer may hold once decoded. The service's answers are JSON of a few kilobytes; a proxy or a gateway
  * can send far more, and a compressed body of 2 MB unpacks to 2 GB, which read whole stopped the process (V8 aborts
@@ -624,10 +642,17 @@ function wordsOf(json: unknown): string | undefined {
 /** The explanation with the wait the service asked for, in seconds, at the head of its advice. */
 function waitFor(explanation: Explanation, ms: number): Explanation {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
+  // Seconds, minutes or hours, as a person reads a wait (a day was "86400 s").
+  const wait =
+    seconds < 120
+      ? `${seconds} s`
+      : seconds < 7200
+        ? `${Math.ceil(seconds / 60)} min`
+        : `${Math.round(seconds / 3600)} h`;
   return {
     ...explanation,
-    adviceEn: `The service asked to wait ${seconds} s. ${explanation.adviceEn}`,
-    adviceEs: `El servicio pidió esperar ${seconds} s. ${explanation.adviceEs}`,
+    adviceEn: `The service asked to wait ${wait}. ${explanation.adviceEn}`,
+    adviceEs: `El servicio pidió esperar ${wait}. ${explanation.adviceEs}`,
   };
 }
 

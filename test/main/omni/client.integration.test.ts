@@ -319,6 +319,10 @@ describe('OmniClient over loopback HTTP', () => {
     expect(busy.retryAfterMs).toBe(60_000);
     expect(busy.toIpcError().advice?.en).toMatch(/^The service asked to wait 60 s\./);
     expect(n).toBe(6);
+    // A long one in minutes or hours, as a person reads a wait.
+    server.route('POST /omni/sign-string/nom151', () => (n++, { status: 429, headers: { 'retry-after': '86400' } }));
+    const later = await failure(client().call('signStringNom151', { body: { stringToSign: 'hola' } }));
+    expect(later.toIpcError().advice?.es).toMatch(/^El servicio pidió esperar 24 h\./);
   });
 
   it('times out and cancels, telling the two apart', async () => {
@@ -394,8 +398,16 @@ describe('OmniClient over loopback HTTP', () => {
       headers: { 'content-length': String(MAX_ANSWER_BYTES + 1) },
     }));
     expect((await failure(client().call('getRawIdvResults', { query: { id: 'iv-1' } }))).code).toBe('ANSWER_TOO_LARGE');
+    // Said to be compressed and not: an answer that cannot be read, not a network that cannot be reached.
+    server.route('GET /omni/get/raw-idv-results', () => ({
+      text: '{"checkResults": []}',
+      headers: { 'content-encoding': 'gzip' },
+    }));
+    const unreadable = await failure(client().call('getRawIdvResults', { query: { id: 'iv-1' } }));
+    expect(unreadable.code).toBe('NOT_THE_SERVICE');
+    expect(unreadable.serviceWords).toBeTruthy();
     // Not asked again: the same answer would come back.
-    expect(server.requests.filter((r) => r.path === '/omni/get/raw-idv-results')).toHaveLength(2);
+    expect(server.requests.filter((r) => r.path === '/omni/get/raw-idv-results')).toHaveLength(3);
   });
 
   it('rejects an invalid environment without crashing', async () => {
