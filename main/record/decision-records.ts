@@ -15,8 +15,14 @@ export class DecisionRecords {
    * may: the claim's holder alone, one open decision an interview, four eyes (migration 0006). With `note`, the note
    * that will tell the service is recorded in the same transaction, before anything is sent.
    */
-  async add(interviewId: string, record: DecisionRecord, note?: string): Promise<{ write?: ServiceWrite }> {
+  async add(
+    interviewId: string,
+    record: DecisionRecord,
+    note?: string,
+    by?: string,
+  ): Promise<{ write?: ServiceWrite }> {
     const write = async (tx: Kysely<RecordDatabase>) => {
+      await namedAs(tx, by);
       const { id } = await tx
         .insertInto('decisions')
         .values({
@@ -49,8 +55,10 @@ export class DecisionRecords {
     verdict: ReviewVerdict,
     reason: string,
     note?: (proposal: DecisionRecord) => string,
+    by?: string,
   ): Promise<{ record: DecisionRecord; write?: ServiceWrite }> {
     return this.db.transaction().execute(async (tx) => {
+      await namedAs(tx, by);
       const row = await tx
         .updateTable('decisions')
         .set({ status: verdict, reviewed_by: sql<string>`current_user`, review_reason: reason })
@@ -148,6 +156,14 @@ export class DecisionRecords {
   async clear(environment: string): Promise<void> {
     await this.db.deleteFrom('decisions').where('environment', '=', environment).execute();
   }
+}
+
+/**
+ * The person the decision's trail entry names (migration 0013 writes it): on a team database the login, whatever is
+ * set here; on this computer's record, the name the app knows them by. Set for this transaction only.
+ */
+async function namedAs(tx: Kysely<RecordDatabase>, by: string | undefined): Promise<void> {
+  if (by) await sql`select set_config('omni.by', ${by}, true)`.execute(tx);
 }
 
 function fromRow(row: Selectable<DecisionTable>): DecisionRecord {

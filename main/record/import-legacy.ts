@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { AuditEntry, DataFileKind, SetAsideFile } from '../../common/views';
 import type { DecisionRecord, DraftKind, Drafts } from '../../common/ipc/interview';
 import type { FileJsonStore } from '../json-store';
@@ -80,6 +80,8 @@ export async function importLegacyFiles(
   let imported: LegacyImport['imported'];
   if (!done) {
     imported = await db.transaction().execute(async (tx) => {
+      // The decisions come with their entries of the time, in the trail imported below: none written for them now.
+      await sql`select set_config('omni.importing', 'on', true)`.execute(tx);
       const counts = {
         queue: 0,
         drafts: 0,

@@ -299,9 +299,9 @@ export function keepWorkingWhileAway({
       clear: (environment) => read(() => decisions.clear(environment)),
       // The database allows a decision before anything is sent about it: while away it is refused, not kept for
       // later (its reason stays a draft on this computer).
-      add: (interviewId, decision, note) => read(() => decisions.add(interviewId, decision, note)),
-      review: (environment, interviewId, verdict, reason, note) =>
-        read(() => decisions.review(environment, interviewId, verdict, reason, note)),
+      add: (interviewId, decision, note, by) => read(() => decisions.add(interviewId, decision, note, by)),
+      review: (environment, interviewId, verdict, reason, note, by) =>
+        read(() => decisions.review(environment, interviewId, verdict, reason, note, by)),
     },
     // A reading while away is let go: four eyes then judges on the readings on file, or asks for a second reviewer.
     readings: {

@@ -70,48 +70,28 @@ export class DecisionDesk {
     const by = await this.writes.senderName();
     const label = await this.serviceLabel(record);
     let write: ServiceWrite | undefined;
+    // The database writes the decision's trail entry ("decided" or "proposed") in the same transaction (0013).
     try {
       ({ write } = await this.ctx.record.decisions.add(
         interviewId,
         record,
         record.status === 'final' ? formatDecisionNote(interviewId, record, label) : undefined,
+        by,
       ));
     } catch (err) {
       // The database judges four eyes on every reading on file: where it asks for a second reviewer, it is a proposal.
       if (errorData(err).code !== 'SECOND_REVIEW_REQUIRED') throw err;
       record.status = 'proposed';
-      await this.ctx.record.decisions.add(interviewId, record);
+      await this.ctx.record.decisions.add(interviewId, record, undefined, by);
     }
     if (record.status === 'proposed') {
       // Recorded for a second reviewer; the note goes to the service when one confirms it (reviewDecision).
       await this.drafts.confirmSent(interviewId, 'decisionReason', draftText);
       await this.queue.setState(interviewId, 'decided');
       await this.writes.releaseClaim(interviewId);
-      await this.ctx.audit.append({
-        interviewId,
-        action: 'proposed',
-        detail: {
-          decision,
-          ...(reasonCode ? { reasonCode } : {}),
-          reason,
-          acknowledgedFindings: findings,
-          ...(by ? { by } : {}),
-        },
-      });
       return { status: record.status, record };
     }
     await this.queue.setState(interviewId, 'decided');
-    await this.ctx.audit.append({
-      interviewId,
-      action: 'decided',
-      detail: {
-        decision,
-        ...(reasonCode ? { reasonCode } : {}),
-        reason,
-        acknowledgedFindings: findings,
-        ...(by ? { by } : {}),
-      },
-    });
     const result = await this.writes.send(interviewId, 'decisionReason', draftText, write!);
     await this.writes.releaseClaim(interviewId);
     return { ...result, status: record.status, record };
@@ -155,12 +135,8 @@ export class DecisionDesk {
       verdict,
       reason,
       verdict === 'confirmed' ? (proposal) => formatDecisionNote(interviewId, proposal, labelOf(proposal)) : undefined,
+      by,
     );
-    await this.ctx.audit.append({
-      interviewId,
-      action: verdict,
-      detail: { decision: record.decision, reason, ...(by ? { by } : {}) },
-    });
     const sent = write ? await this.writes.send(interviewId, 'decisionReason', reason, write) : undefined;
     await this.writes.releaseClaim(interviewId);
     return { ...sent, status: record.status, record };

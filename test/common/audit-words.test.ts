@@ -116,10 +116,14 @@ describe('audit entry details in words', () => {
     const byTheDatabase = detailKeysWrittenByTheDatabase();
     expect([...byTheDatabase].sort()).toEqual(
       [
+        'acknowledgedFindings',
         'addedBy',
+        'by',
         'decidedBy',
         'decision',
         'decisionStatus',
+        'reason',
+        'reasonCode',
         'fourEyes',
         'leaseMinutes',
         'of',

@@ -11,6 +11,7 @@ import { databaseClock } from './0009-database-clock';
 import { powersOnTheTrail } from './0010-powers-on-the-trail';
 import { actingAsOneself } from './0011-acting-as-oneself';
 import { queueFromFacts } from './0012-queue-from-facts';
+import { decisionsOnTheTrail } from './0013-decisions-on-the-trail';
 
 /**
  * The review record's schema, version by version, one file each. A migration's name is what `kysely_migration`
@@ -36,4 +37,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0011-acting-as-oneself': actingAsOneself,
   // The queue's state and risk follow the decisions and readings on file; a held interview's state is its holder's.
   '0012-queue-from-facts': queueFromFacts,
+  // A decision's proposal, decision, confirmation or overturn written on the trail by the database, as it is recorded.
+  '0013-decisions-on-the-trail': decisionsOnTheTrail,
 };

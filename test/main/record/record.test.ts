@@ -113,18 +113,23 @@ describe.each(ENGINES)('the review record on the %s engine', (kind) => {
   it('chains the audit trail, also when twenty appends race, and verifies it', async () => {
     let env = 'demo';
     const audit = recordAuditTrail(record.db, () => env);
+    // After the entries the database wrote for the decisions above (migration 0013).
+    const before = (await audit.latest())?.seq ?? 0;
     const first = await audit.append({ interviewId: 'i1', action: 'opened', detail: {} });
-    expect(first.seq).toBe(1);
+    expect(first.seq).toBe(before + 1);
     await Promise.all(
       Array.from({ length: 20 }, (_, i) => audit.append({ interviewId: `r${i}`, action: 'noted', detail: { i } })),
     );
     env = 'production';
     await audit.append({ interviewId: 'i1', action: 'opened', detail: { nested: { b: 1, a: [1, 'x'] } } });
-    const all = await audit.list();
-    expect(all.map((e) => e.seq)).toEqual(Array.from({ length: 22 }, (_, i) => i + 1));
+    const all = (await audit.list()).filter((e) => e.seq > before);
+    expect(all.map((e) => e.seq)).toEqual(Array.from({ length: 22 }, (_, i) => before + i + 1));
     for (let i = 1; i < all.length; i++) expect(all[i]!.prevHash).toBe(all[i - 1]!.hash);
     expect(await audit.verify()).toEqual({ ok: true });
-    expect((await audit.list({ interviewId: 'i1' })).map((e) => e.environment)).toEqual(['demo', 'production']);
+    expect((await audit.list({ interviewId: 'i1', action: 'opened' })).map((e) => e.environment)).toEqual([
+      'demo',
+      'production',
+    ]);
     const opened = await audit.lastRecorded('opened', 'demo');
     expect(opened('i1')).toBe(first.at);
     expect(opened('r1')).toBeUndefined();

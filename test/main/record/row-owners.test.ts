@@ -64,7 +64,7 @@ afterAll(async () => {
 });
 
 const refused =
-  /permission denied|lease of a claim|at most 100 findings|names a decision|goes with a final or confirmed|_not_team|row-level security|held by|not claimed|append-only|kept|own login|must be owner|proposal waiting|decided already|second reviewer|starts pending|changes only|not one of the team|keeps its environment|by the database itself|nests at most|at most 256 KiB|a checkpoint|decision on file|a saved view has/;
+  /permission denied|lease of a claim|at most 100 findings|names a decision|goes with a final or confirmed|_not_team|row-level security|held by|not claimed|append-only|kept|own login|must be owner|proposal waiting|decided already|second reviewer|starts pending|changes only|not one of the team|keeps its environment|by the database itself|nests at most|at most 256 KiB|a checkpoint|decision on file|a saved view has|when the decision is recorded/;
 
 /** Statements run by a login; each must be refused, or (a quiet RLS filter) change no row. */
 const attempts: { who: 'beto' | 'sofia'; what: string; statement: string }[] = [
@@ -287,6 +287,19 @@ const attempts: { who: 'beto' | 'sofia'; what: string; statement: string }[] = [
     who: 'beto',
     what: 'change the state of what ana holds',
     statement: `update queue_entries set local_state = 'inReview' where interview_id = 'i1'`,
+  },
+  // A decision's entries, which the database writes as it records the decision: not a client's to send.
+  {
+    who: 'beto',
+    what: 'a decision of ana’s interview that nobody made',
+    statement: `insert into audit_entries (at, environment, interview_id, action, detail)
+      values ('x', 'production', 'i1', 'decided', '{"decision": "approve"}')`,
+  },
+  {
+    who: 'beto',
+    what: 'a confirmation that nobody made',
+    statement: `insert into audit_entries (at, environment, interview_id, action, detail)
+      values ('x', 'production', 'i1', 'confirmed', '{"decision": "approve"}')`,
   },
   // A shared view every analyst's app reads: megabytes of filters, or a name no screen shows whole.
   {
@@ -669,13 +682,25 @@ describe('the team record, attacked with an analyst’s own login', () => {
       returning decided_at > statement_timestamp() + interval '0.02 seconds' as late`.execute(beto);
     expect(decided).toEqual([{ late: true }]);
     expect(await isNow(`select decided_at from decisions where interview_id = 'i3'`)).toBe(true);
+    // A decision made with psql is on the trail all the same: written by the database, in beto's name.
+    const written = await beto
+      .selectFrom('audit_entries')
+      .select(['action', 'actor', 'detail'])
+      .where('interview_id', '=', 'i3')
+      .orderBy('seq', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(written).toEqual({
+      action: 'decided',
+      actor: 'beto',
+      detail: { decision: 'reject', reason: 'x', acknowledgedFindings: [], by: 'beto' },
+    });
     // Its note, recorded to be sent: what an admin's removal of the decision takes with it (below).
     await run(`insert into service_writes (environment, interview_id, kind, body, idempotency_key, decision_id)
       select 'production', 'i3', 'decision', 'x', 'i3-note', id from decisions where interview_id = 'i3'`);
 
     // An entry "written last year": dated now, and the chain still verifies (the hash covers the database's date).
     await run(`insert into audit_entries (at, environment, interview_id, action, detail)
-      values ('2025-01-01T00:00:00.000Z', 'production', 'i3', 'decided', '{}')`);
+      values ('2025-01-01T00:00:00.000Z', 'production', 'i3', 'opened', '{}')`);
     const at = (
       await beto
         .selectFrom('audit_entries')

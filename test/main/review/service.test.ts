@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryVault } from '../../../main/auth/memory-vault';
 import type { Vault } from '../../../main/auth/vault';
@@ -379,7 +380,7 @@ describe('ReviewService drafts and writes', () => {
       checkResults: [{ name: 'faceTamperCheck', severity: 'high', version: '3', result: 0.97 }],
       fraudRisk: null,
     };
-    const { service, sent, audit } = setup({ raw });
+    const { service, sent } = setup({ raw });
     await service.queue.add([{ interviewId: 'd-1', sessionToken: JWT }]);
     await expect(service.decide('d-1', 'approve', 'Looks fine', false)).rejects.toMatchObject({
       data: { code: 'ACKNOWLEDGEMENT_REQUIRED' },
@@ -394,7 +395,13 @@ describe('ReviewService drafts and writes', () => {
     expect(parseDecisionNote(note)).toMatchObject({ decision: 'approve', reason: 'Looks fine', interviewId: 'd-1' });
     expect((await service.queue.require('d-1')).localState).toBe('decided');
     expect((await service.overview('d-1')).lastDecision?.decision).toBe('approve');
-    expect(audit.entries.at(-1)).toMatchObject({ action: 'decided', detail: { decision: 'approve' } });
+    // The decision's entry is the database's, written with it (migration 0013), naming whoever decided.
+    const {
+      rows: [entry],
+    } = await sql<{ action: string; detail: Record<string, unknown> }>`
+      select action, detail from audit_entries where interview_id = 'd-1' and action = 'decided'
+      order by seq desc limit 1`.execute(opened.db);
+    expect(entry).toMatchObject({ action: 'decided', detail: { decision: 'approve', reason: 'Looks fine' } });
   });
 
   it('exports the audit trail as JSON and a PDF report', async () => {

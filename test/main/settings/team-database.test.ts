@@ -179,7 +179,10 @@ describe('docs/team-database.sql, as an administrator runs it', () => {
       await record.readings.add('production', 'team-1', 'low', []);
       await record.decisions.add('team-1', approval);
       const audit = recordAuditTrail(ana.db, () => 'production');
-      await audit.append({ interviewId: 'team-1', action: 'decided', detail: {} });
+      // The decision's entry is the database's (migration 0013), in ana's name; hers to append is anything else.
+      expect((await audit.latest())?.action).toBe('decided');
+      expect((await audit.latest())?.actor).toBe('ana');
+      await audit.append({ interviewId: 'team-1', action: 'opened', detail: {} });
       await expect(sql`delete from audit_entries`.execute(ana.db)).rejects.toThrow(/append-only|permission denied/);
       await expect(sql`create table mine (a int)`.execute(ana.db)).rejects.toThrow(/permission denied/);
     } finally {
