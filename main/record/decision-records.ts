@@ -57,30 +57,40 @@ export class DecisionRecords {
     note?: (proposal: DecisionRecord) => string,
     by?: string,
   ): Promise<{ record: DecisionRecord; write?: ServiceWrite }> {
-    return this.db.transaction().execute(async (tx) => {
-      await namedAs(tx, by);
-      const row = await tx
-        .updateTable('decisions')
-        .set({ status: verdict, reviewed_by: sql<string>`current_user`, review_reason: reason })
-        .where(
-          'id',
-          '=',
-          tx
-            .selectFrom('decisions')
-            .select((eb) => eb.fn.max('id').as('id'))
-            .where('environment', '=', environment)
-            .where('interview_id', '=', interviewId),
-        )
-        .where('status', '=', 'proposed')
-        .returningAll()
-        .executeTakeFirst()
-        .catch(refusedByRecord);
-      if (!row) throw nothingToReview(interviewId);
-      const record = fromRow(row);
-      if (!note || verdict !== 'confirmed') return { record };
-      const write = await new ServiceWriteRecords(tx).begin(environment, interviewId, 'decision', note(record), row.id);
-      return { record, write };
-    });
+    // At commit the database checks the claim again (0012): handed over meanwhile, the review is refused.
+    return this.db
+      .transaction()
+      .execute(async (tx) => {
+        await namedAs(tx, by);
+        const row = await tx
+          .updateTable('decisions')
+          .set({ status: verdict, reviewed_by: sql<string>`current_user`, review_reason: reason })
+          .where(
+            'id',
+            '=',
+            tx
+              .selectFrom('decisions')
+              .select((eb) => eb.fn.max('id').as('id'))
+              .where('environment', '=', environment)
+              .where('interview_id', '=', interviewId),
+          )
+          .where('status', '=', 'proposed')
+          .returningAll()
+          .executeTakeFirst()
+          .catch(refusedByRecord);
+        if (!row) throw nothingToReview(interviewId);
+        const record = fromRow(row);
+        if (!note || verdict !== 'confirmed') return { record };
+        const write = await new ServiceWriteRecords(tx).begin(
+          environment,
+          interviewId,
+          'decision',
+          note(record),
+          row.id,
+        );
+        return { record, write };
+      })
+      .catch(refusedByRecord);
   }
 
   async last(environment: string, interviewId: string): Promise<DecisionRecord | undefined> {

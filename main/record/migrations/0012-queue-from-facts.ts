@@ -15,8 +15,8 @@ import { pinSearchPath } from './pin-search-path';
  *   the highest any reading on file gave (a later "low" does not hide a "high", as four eyes judges); a label once
  *   given is its adder's, and at most 500 characters; a saved view is a short name and a small filter.
  * - A decision inserted in a transaction held open outlived its claim: a supervisor handed the claim over meanwhile,
- *   and the decision committed after. `omni_hold` now locks the holder's claim row until the transaction ends, so the
- *   claim changes hands only once the decision is in (or given up).
+ *   and the decision committed after. The claim is checked again when the decision (or a write to the service)
+ *   commits: handed over or lapsed meanwhile, the decision is refused.
  * - A checkpoint had to start right after the last one written, so a reviewer's junk checkpoint took its stretch for
  *   good: the app's genuine one of it was refused. A checkpoint may now start after any earlier one (the app starts
  *   after the last one whose token holds, main/trail/checkpoints.ts).
@@ -40,10 +40,12 @@ export const queueFromFacts: Migration = {
         latest text;
         held record;
       begin
-        -- The highest level on file (high, medium, low, then a level newer than the spec), the latest among equals.
+        -- The highest level on file, in any case: high, then a level newer than the spec (counted against approving,
+        -- as four eyes counts it), medium, low; the latest among equals.
         select level into latest from risk_readings
           where environment = new.environment and interview_id = new.interview_id
-          order by case level when 'high' then 0 when 'medium' then 1 when 'low' then 2 else 3 end, id desc limit 1;
+          order by case lower(level) when 'high' then 0 when 'medium' then 2 when 'low' then 3 else 1 end, id desc
+          limit 1;
         if latest is not null then
           new.risk := latest;
         elsif not omni_superuser() then
@@ -78,6 +80,30 @@ export const queueFromFacts: Migration = {
     await run(`
       create trigger queue_entries_facts before insert or update on queue_entries
       for each row execute function queue_entries_facts()`);
+
+    // An entry another holds is not removed by whoever added it (removed and added again, its state and label went back
+    // to what the adder chose); a supervisor's removal is their power, written on the trail (0010).
+    await run(`
+      create function queue_entries_held_removal() returns trigger language plpgsql as $$
+      declare
+        held record;
+      begin
+        if omni_superuser() or pg_trigger_depth() > 1 or old.environment = 'demo' or omni_may('remove-queue-entry') then
+          return old;
+        end if;
+        select holder, claimed_at into held from claims
+          where environment = old.environment and interview_id = old.interview_id and expires_at > clock_timestamp();
+        if held.holder is not null and held.holder <> current_user then
+          raise exception 'interview % is held by % since %', old.interview_id, held.holder, held.claimed_at
+            using errcode = 'insufficient_privilege', constraint = 'claim_held_by_other',
+              detail = json_build_object('holder', held.holder, 'claimedAt', held.claimed_at,
+                'interviewId', old.interview_id)::text;
+        end if;
+        return old;
+      end $$`);
+    await run(`
+      create trigger queue_entries_held_removal before delete on queue_entries
+      for each row execute function queue_entries_held_removal()`);
 
     // A reading filed: the queue's trigger above files the highest level on file again.
     await run(`
@@ -123,32 +149,25 @@ export const queueFromFacts: Migration = {
       create trigger saved_views_shape before insert or update on saved_views
       for each row execute function saved_views_shape()`);
 
-    // 0011's, with the holder's claim row locked until the transaction ends: handed over or released only after.
+    // The claim holds when the decision (or the write to the service) commits, not only when it was inserted: a
+    // transaction held open had outlived its claim (handed over, or lapsed, meanwhile). Checked at commit rather than
+    // by locking the claim, which let a holder who kept a transaction open stall every colleague's Take next.
     await run(`
-      create or replace function omni_hold(env text, interview text) returns void language plpgsql as $$
-      declare
-        held record;
+      create function omni_held_at_commit() returns trigger language plpgsql as $$
       begin
-        if omni_superuser() then return; end if;
-        select holder, claimed_at into held from claims
-          where environment = env and interview_id = interview and expires_at > clock_timestamp();
-        if held.holder is null then
-          raise exception 'interview % is not claimed: open it (which claims it) first', interview
-            using errcode = 'insufficient_privilege', constraint = 'claim_required';
+        -- Only decisions are updated here (a review); a service write is checked when inserted.
+        if tg_op = 'UPDATE' then
+          if new.status is not distinct from old.status then return null; end if;
         end if;
-        if held.holder <> current_user then
-          raise exception 'interview % is held by % since %', interview, held.holder, held.claimed_at
-            using errcode = 'insufficient_privilege', constraint = 'claim_held_by_other',
-              detail = json_build_object('holder', held.holder, 'claimedAt', held.claimed_at, 'interviewId', interview)::text;
-        end if;
-        -- The lock is taken on the holder's own row (row-level security lets only the holder lock it).
-        perform from claims where environment = env and interview_id = interview and holder = current_user
-          and expires_at > clock_timestamp() for share;
-        if not found then
-          raise exception 'interview % is not claimed: open it (which claims it) first', interview
-            using errcode = 'insufficient_privilege', constraint = 'claim_required';
-        end if;
+        perform omni_hold(new.environment, new.interview_id);
+        return null;
       end $$`);
+    await run(`
+      create constraint trigger decisions_held_at_commit after insert or update on decisions
+      deferrable initially deferred for each row execute function omni_held_at_commit()`);
+    await run(`
+      create constraint trigger service_writes_held_at_commit after insert on service_writes
+      deferrable initially deferred for each row execute function omni_held_at_commit()`);
 
     // 0011's checkpoint rule, starting after any earlier checkpoint (found by this index, not by reading the trail).
     await run(`
@@ -213,7 +232,8 @@ export const queueFromFacts: Migration = {
       'risk_readings_to_queue()',
       'decisions_to_queue()',
       'saved_views_shape()',
-      'omni_hold(text, text)',
+      'queue_entries_held_removal()',
+      'omni_held_at_commit()',
       'audit_entries_shape()',
     ]);
   },

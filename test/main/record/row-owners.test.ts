@@ -821,6 +821,18 @@ describe('the team record, attacked with an analyst’s own login', () => {
     expect((await entry('f2')).risk).toBeUndefined();
     await beto.readings.add(env, 'f2', 'medium', []);
     expect((await entry('f2')).risk).toBe('medium');
+    // A level newer than the spec, in any case, counts above medium: a later "low" does not hide it.
+    await beto.readings.add(env, 'f2', 'CRITICAL', ['deepfakeVideoCheck (CRITICAL, 0.9)']);
+    await beto.readings.add(env, 'f2', 'low', []);
+    expect((await entry('f2')).risk).toBe('CRITICAL');
+    // Whoever added an entry does not remove it while another holds it (added again, its state went back).
+    await put(ana, 'f3', 'toReview');
+    await beto.claims.claim(env, 'f3');
+    await expect(
+      sql`delete from queue_entries where environment = ${env} and interview_id = 'f3'`.execute(raw('ana')),
+    ).rejects.toMatchObject({ constraint: 'claim_held_by_other' });
+    await beto.claims.release(env, 'f3');
+    await sql`delete from queue_entries where environment = ${env} and interview_id = 'f3'`.execute(raw('ana'));
 
     // In the analyst's words through the app's own write: no decision on file, or another's claim.
     await expect(put(ana, 'f1', 'decided')).rejects.toMatchObject({ data: { code: 'NO_DECISION_ON_FILE' } });
@@ -870,12 +882,13 @@ describe('the team record, attacked with an analyst’s own login', () => {
     expect((await beto.claims.takeNext(env))?.interviewId).toBe('f2');
   });
 
-  it('keeps a claim with its holder until the decision made under it is in: a hand-over waits for it', async () => {
+  it('refuses at commit a write to the service whose claim changed hands while it was being made, holding no lock meanwhile', async () => {
     const env = 'held-open';
     const ana = reviewRecord(logins.ana);
     await ana.queue.put(env, [{ interviewId: 'h1', addedAt: '2026-11-25T09:00:00.000Z', localState: 'toReview' }]);
     await ana.claims.claim(env, 'h1');
-    // Ana's psql: a decision inserted in a transaction she keeps open.
+    // Ana's psql: a note to the service recorded in a transaction she keeps open. (A decision's transaction holds the
+    // trail's lock with its entry (0013), so a hand-over, which writes one too, waits for it.)
     const session = new pg.Client({
       host: server.host,
       port: server.port,
@@ -886,28 +899,29 @@ describe('the team record, attacked with an analyst’s own login', () => {
     await session.connect();
     try {
       await session.query('begin');
-      await session.query(`insert into decisions (environment, interview_id, decision, reason, acknowledged_findings)
-        values ('${env}', 'h1', 'reject', 'x', '[]')`);
-      // The supervisor's hand-over waits for it (here for a moment only, to see it wait).
-      await expect(
-        raw('sofia')
-          .transaction()
-          .execute(async (tx) => {
-            await sql`set local lock_timeout = '300ms'`.execute(tx);
-            await sql`update claims set holder = 'beto' where environment = ${env} and interview_id = 'h1'`.execute(tx);
-          }),
-      ).rejects.toThrow(/lock timeout/);
-      await session.query('commit');
+      await session.query(`insert into service_writes (environment, interview_id, kind, body, idempotency_key)
+        values ('${env}', 'h1', 'notes', 'x', 'held-open')`);
+      // The supervisor hands the claim over meanwhile, at once: nothing of ana's open transaction holds it.
+      await sql`update claims set holder = 'beto' where environment = ${env} and interview_id = 'h1'`.execute(
+        raw('sofia'),
+      );
+      // Her commit is refused: the claim is beto's now.
+      await expect(session.query('commit')).rejects.toMatchObject({ constraint: 'claim_held_by_other' });
     } finally {
       await session.end();
     }
-    // Once it is in, the claim changes hands, and the new holder finds the interview decided: by ana, who held it.
-    await sql`update claims set holder = 'beto' where environment = ${env} and interview_id = 'h1'`.execute(
-      raw('sofia'),
-    );
     expect(
-      await raw('sofia').selectFrom('decisions').select('decided_by').where('environment', '=', env).execute(),
-    ).toEqual([{ decided_by: 'ana' }]);
+      await raw('sofia').selectFrom('service_writes').select('id').where('environment', '=', env).execute(),
+    ).toEqual([]);
+    // The holder decides.
+    await reviewRecord(logins.beto).decisions.add('h1', {
+      decision: 'reject',
+      reason: 'x',
+      acknowledgedFindings: [],
+      decidedAt: '2026-11-25T10:00:00.000Z',
+      environment: env,
+      status: 'final',
+    });
   });
 
   it('accepts checkpoints as the app takes them: a stretch after an earlier one (a junk one’s again), named by its last hash', async () => {
