@@ -121,12 +121,11 @@ const tokenVerify = (data: string, token: string) =>
   `openssl ts -verify -data ${data} -in ${token} -token_in -CAfile nom151-root.pem`;
 
 /**
- * STEP 2's second command: the folder's files are exactly the manifest's, with the manifest and its token (and STEP
- * 6's own output): `sha256sum -c` checks only what the manifest lists, so a part added beside them went unseen.
+ * STEP 2's second command: every file in the folder (a link included) is one the manifest lists, the manifest and its
+ * token, or the `.tstinfo` STEP 6 writes beside a listed token: `sha256sum -c` checks only what the manifest lists, so a
+ * part added beside them went unseen. (Any other `.tstinfo`, or a link, had passed a first version of this.)
  */
-export const LISTING_COMMAND =
-  `test "$(find . -type f ! -name '*.tstinfo' | sed 's|^\\./||' | LC_ALL=C sort)" = ` +
-  `"$({ cut -c67- MANIFEST.sha256; printf '%s\\n' MANIFEST.sha256 MANIFEST.tst; } | LC_ALL=C sort)"`;
+export const LISTING_COMMAND = String.raw`find . ! -type d | sed 's|^\./||' | awk 'BEGIN { ok["MANIFEST.sha256"] = ok["MANIFEST.tst"] = ok["MANIFEST.tstinfo"] = 1 } FNR == NR { p = substr($0, 67); ok[p] = 1; if (p ~ /\.tst$/) ok[substr(p, 1, length(p) - 4) ".tstinfo"] = 1; next } !($0 in ok) { print "not in the manifest: " $0; bad = 1 } END { exit bad }' MANIFEST.sha256 -`;
 
 /** Words from people (a purpose, a name) on one line of VERIFY.txt: never a line of their own, among the commands. */
 const oneLine = (text: string) => plainText(text.replace(/\s+/g, ' '), 500);

@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { PDFDocument, PDFName, type PDFHexString, type PDFString } from 'pdf-lib';
@@ -216,6 +216,13 @@ describe('the evidence file of an interview', () => {
     const added = join(dir, 'added');
     cpSync(folder, added, { recursive: true });
     writeFileSync(join(added, 'decisions-amended.json'), '{"decision": "reject"}');
+    expect(failing(added, commands)).toEqual([LISTING_COMMAND]);
+    // Nor under a name STEP 6's own output has, nor as a link.
+    rmSync(join(added, 'decisions-amended.json'));
+    writeFileSync(join(added, 'DECISION-CORRECTED.tstinfo'), 'approve');
+    expect(failing(added, commands)).toEqual([LISTING_COMMAND]);
+    rmSync(join(added, 'DECISION-CORRECTED.tstinfo'));
+    symlinkSync('report.pdf', join(added, 'report-amended.pdf'));
     expect(failing(added, commands)).toEqual([LISTING_COMMAND]);
   }, 240_000);
 
