@@ -244,15 +244,18 @@ function checkpointsFor(context: MainContext, raise: (status: ChainStatus) => vo
         });
     })
     .catch((error: unknown) => log.warn('The trail’s checkpoints could not be checked now', { reason: String(error) }));
-  const timer = setInterval(
-    () =>
-      void checkpoints
-        .maybe()
-        .catch((error: unknown) =>
-          log.warn('A checkpoint of the trail could not be taken now', { reason: String(error) }),
-        ),
-    CHECKPOINT_LOOK_MS,
-  );
+  // One look at a time: a slow one (a stamp that waits for the chain's lock) is not joined by the next.
+  let looking = false;
+  const timer = setInterval(() => {
+    if (looking) return;
+    looking = true;
+    void checkpoints
+      .maybe()
+      .catch((error: unknown) =>
+        log.warn('A checkpoint of the trail could not be taken now', { reason: String(error) }),
+      )
+      .finally(() => (looking = false));
+  }, CHECKPOINT_LOOK_MS);
   timer.unref?.();
   return { stop: () => clearInterval(timer) };
 }

@@ -16,6 +16,10 @@ const CLOCK_SLACK_MS = 15 * 60_000;
  * can hold that lock, and a token written long after it was issued would read as re-stamped after the fact (late).
  */
 const CHECKPOINT_LOCK_WAIT_MS = 60_000;
+/** How many checkpoints back the next one's start is looked for (`nextStart`): each not yet judged costs a statement. */
+const START_WALK = 64;
+/** A token shorter than this is no RFC 3161 token (a signed one is kilobytes): forged, without reading its stretch. */
+const TOKEN_MIN_BYTES = 256;
 
 /**
  * What a version 1 checkpoint timestamped: the trail's head, one line a fact, so `openssl ts -verify -data` checks the
@@ -95,10 +99,13 @@ export const detailOf = (entry: AuditEntry) => entry.detail as unknown as Checkp
 /** A token's verdict, once checked: its signature and imprint never change; its trust changes only with the roots. */
 type TokenVerdict = { genTime?: string; trusted: boolean };
 type Judgement = { outcome: 'forged' | 'contradicted'; genTime?: string } | { outcome: 'sound'; verdict: TokenVerdict };
-/** Per app: the Team screen asks at every search, and a long trail has a checkpoint per thousand entries. */
-const verdicts = new WeakMap<MainContext, Map<string, TokenVerdict>>();
+/**
+ * Per app: the Team screen asks at every search, and a long trail has a checkpoint per thousand entries. A forged
+ * verdict is kept too (thousands of junk checkpoints, judged again at every look, had taken 46 s a minute).
+ */
+const verdicts = new WeakMap<MainContext, Map<string, TokenVerdict | { forged: true; genTime?: string }>>();
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-function knownVerdicts(ctx: MainContext): Map<string, TokenVerdict> {
+function knownVerdicts(ctx: MainContext): Map<string, TokenVerdict | { forged: true; genTime?: string }> {
   let known = verdicts.get(ctx);
   if (!known) verdicts.set(ctx, (known = new Map()));
   return known;
@@ -123,10 +130,13 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
    */
   async function take(): Promise<AuditEntry | undefined> {
     const head = await ctx.audit.latest();
-    if (!head || head.action === 'checkpoint' || !head.hash) return undefined;
+    if (!head?.hash) return undefined;
+    // Nothing since the start but itself. (Any other checkpoint at the head, a junk one written at once after each
+    // entry, had stopped every look.)
+    const start = await nextStart();
+    if (start.seq === head.seq) return undefined;
     let taken: AuditEntry | undefined;
-    const start = await lastStart();
-    for (let from = start ? detailOf(start).seq + 1 : 1; ;) {
+    for (let from = start.covered + 1; ;) {
       if (from > head.seq) return taken;
       const links = await ctx.audit.chain({ fromSeq: from, toSeq: Math.min(head.seq, from + every - 1) });
       const covers = links.at(-1);
@@ -160,23 +170,31 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
   }
 
   /**
-   * Where the next checkpoint starts: after the newest one whose token holds. Anyone's app may write one, and one
-   * with a junk token must not keep its stretch from being stamped (the database takes a checkpoint that starts after
-   * any earlier one, migration 0012). This login's own sound ones count even when this environment does not trust
-   * their provider, or they would be stamped again at every look; and a contradicted one stands, so that a history
-   * rewritten under it is never stamped as if it were the trail.
+   * Where the next checkpoint starts: after what the newest one whose token holds covers. Anyone's app may write one,
+   * and one with a junk token must not keep its stretch from being stamped (the database takes a checkpoint that
+   * starts after any earlier one, migration 0012). This login's own sound ones count even when this environment does
+   * not trust their provider, or they would be stamped again at every look; and a contradicted one stands, so that a
+   * history rewritten under it is never stamped as if it were the trail. Past `START_WALK` checkpoints none of which
+   * holds (thousands of junk ones cost a look a minute), it starts where the earliest of them does.
    */
-  async function lastStart(): Promise<AuditEntry | undefined> {
+  async function nextStart(): Promise<{ covered: number; seq?: number; at?: string }> {
     const { user } = await ctx.record.teamSettings.whoAmI();
     const roots = rootsKey(await nom151.trustedRootsPem());
-    for (let before: number | undefined; ;) {
+    let earliest = Infinity;
+    for (let before: number | undefined, walked = 0; walked < START_WALK; walked++) {
       const checkpoint = await ctx.audit.latest('checkpoint', before);
-      if (!checkpoint) return undefined;
+      if (!checkpoint) return { covered: 0 };
       const judged = await judge(checkpoint, roots);
-      if (judged.outcome === 'contradicted') return checkpoint;
-      if (judged.outcome === 'sound' && (judged.verdict.trusted || checkpoint.actor === user)) return checkpoint;
+      if (
+        judged.outcome === 'contradicted' ||
+        (judged.outcome === 'sound' && (judged.verdict.trusted || checkpoint.actor === user))
+      )
+        return { covered: detailOf(checkpoint).seq, seq: checkpoint.seq, at: checkpoint.at };
+      const from = detailOf(checkpoint).from;
+      if (Number.isSafeInteger(from) && from! >= 1) earliest = Math.min(earliest, from!);
       before = checkpoint.seq;
     }
+    return { covered: earliest === Infinity ? 0 : earliest - 1 };
   }
 
   /**
@@ -205,16 +223,23 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
     const named = Number.isSafeInteger(d.seq) && d.seq >= 1 && d.seq < entry.seq && typeof d.hash === 'string';
     if (!named || (d.statement === 2 && !(Number.isSafeInteger(d.from) && d.from! >= 1 && d.from! <= d.seq)))
       return { outcome: 'forged' };
-    const [covered] = await ctx.audit.list({ seq: d.seq });
     const token = String(d.token ?? '');
+    if (Buffer.from(token, 'base64').byteLength < TOKEN_MIN_BYTES) return { outcome: 'forged' };
+    const [covered] = await ctx.audit.list({ seq: d.seq });
     const key = verdictKey(entry.seq, token, d.hash, roots);
+    // While the covered entry keeps its hash, the statement is the same (the chain binds every hash before it).
     const known = covered?.hash === d.hash ? knownVerdicts(ctx).get(key) : undefined;
+    if (known && 'forged' in known) return { outcome: 'forged', ...(known.genTime ? { genTime: known.genTime } : {}) };
     if (known) return { outcome: 'sound', verdict: known };
     const v = await nom151.verifyStamp(token, await statementOf(ctx.audit, entry));
     const at = v.details ? { genTime: v.details.genTime } : {};
-    if (v.checks.signature !== 'passed') return { outcome: 'forged', ...at };
+    const forged = (): Judgement => {
+      if (covered?.hash === d.hash) knownVerdicts(ctx).set(key, { forged: true, ...at });
+      return { outcome: 'forged', ...at };
+    };
+    if (v.checks.signature !== 'passed') return forged();
     if (covered?.hash !== d.hash) return { outcome: 'contradicted', ...at };
-    if (v.checks.imprint !== 'passed') return { outcome: 'forged', ...at };
+    if (v.checks.imprint !== 'passed') return forged();
     const verdict = { ...at, trusted: v.valid };
     knownVerdicts(ctx).set(key, verdict);
     return { outcome: 'sound', verdict };
@@ -226,11 +251,11 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
     /** Takes one when the trail has grown by `CHECKPOINT_EVERY` entries, or its newest uncovered entry is a day old. */
     async maybe(now = Date.now()): Promise<AuditEntry | undefined> {
       const head = await ctx.audit.latest();
-      if (!head || head.action === 'checkpoint') return undefined;
-      const last = await lastStart();
-      const covered = last ? detailOf(last).seq : 0;
-      const since = last ? Date.parse(last.at) : Date.parse((await ctx.audit.list({ seq: 1 }))[0]?.at ?? head.at);
-      if (head.seq - covered < CHECKPOINT_EVERY && now - since < CHECKPOINT_MAX_AGE_MS) return undefined;
+      if (!head) return undefined;
+      const start = await nextStart();
+      if (start.seq === head.seq) return undefined;
+      const since = Date.parse(start.at ?? (await ctx.audit.list({ seq: 1 }))[0]?.at ?? head.at);
+      if (head.seq - start.covered < CHECKPOINT_EVERY && now - since < CHECKPOINT_MAX_AGE_MS) return undefined;
       return take();
     },
 

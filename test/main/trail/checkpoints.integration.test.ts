@@ -309,4 +309,48 @@ describe('checkpoints of the audit trail outside the database', () => {
     expect(detailOf(taken).from).toBe(detailOf(start).seq + 1);
     expect(await trailCheckpoints(ctx).holds(taken)).toBe(true);
   });
+
+  it('takes a due checkpoint when junk ones sit at the head, and starts where the earliest of too many junk ones does', async () => {
+    const ctx = app.context;
+    const admin = new pg.Client({ host: server.host, port: server.port, user: 'postgres', database });
+    await admin.connect();
+    await admin.query('create role trudy login in role omni_reviewer');
+    await admin.end();
+    const trudy = await openRecord({
+      kind: 'team',
+      host: server.host,
+      port: server.port,
+      user: 'trudy',
+      database,
+      tls: 'disable',
+    });
+    const trail = recordAuditTrail(trudy.db, () => ctx.environments.active().id);
+    const junk = (entry: { seq: number; hash?: string }, from: number) =>
+      trail.append({
+        action: 'checkpoint',
+        detail: { seq: entry.seq, hash: entry.hash, statement: 2, from, folio: 'x', token: 'bm90IGEgdG9rZW4=' },
+      });
+    try {
+      await ctx.audit.append({ interviewId: 'headed', action: 'opened', detail: {} });
+      const start = (await trailCheckpoints(ctx).take())!;
+      const from = detailOf(start).seq + 1;
+      // A junk checkpoint written after each entry: the head is always a checkpoint, which had stopped every look.
+      const entry = await ctx.audit.append({ interviewId: 'headed', action: 'opened', detail: {} });
+      await junk(entry, from);
+      const taken = await trailCheckpoints(ctx).maybe(Date.now() + 25 * 3_600_000);
+      expect(taken).toBeDefined();
+      expect(detailOf(taken!).from).toBe(from);
+
+      // More junk than a look walks back through: the next one starts where the earliest of them does.
+      const after = detailOf(taken!).seq + 1;
+      const next = await ctx.audit.append({ interviewId: 'headed', action: 'played', detail: { positionSeconds: 1 } });
+      for (let i = 0; i < 70; i++) await junk(next, after);
+      await ctx.audit.append({ interviewId: 'headed', action: 'opened', detail: {} });
+      const again = (await trailCheckpoints(ctx).take())!;
+      expect(detailOf(again).from).toBe(after);
+      expect(await trailCheckpoints(ctx).holds(again)).toBe(true);
+    } finally {
+      await trudy.close();
+    }
+  });
 });
