@@ -38,8 +38,8 @@ export function currentSecrets(extra: Iterable<string> = []): string[] {
 }
 
 /**
- * A secret in any of the ways a service's words may echo it: as sent, URL-encoded, in base64 (alone, or at any of
- * the three alignments inside a longer base64 text: basic auth, a JWT's payload), in another case, or most of it
+ * A secret in any of the ways a service's words may echo it: as sent, URL-encoded, in hex, in base64 (alone, or at any
+ * of the three alignments inside a longer base64 text: basic auth, a JWT's payload), in another case, or most of it
  * (three quarters of it in a row, as in "unknown key demo-fin-admin-4c1f9b2e…"; less would take words a secret shares
  * with plain text, such as an organization's name). Case is ignored in every form: a service that upper-cased a key
  * had shown it whole.
@@ -85,15 +85,19 @@ function secretForms(secrets: readonly string[]): SecretForms {
   const whole = new Set<string>();
   const long: string[] = [];
   const runs = new Map<string, [number, number][]>();
-  for (const secret of secrets) {
-    whole.add(asciiLower(secret));
-    whole.add(asciiLower(encodeURIComponent(secret)));
-    for (const form of base64Forms(secret)) if (form.length >= MIN_ENCODED_LENGTH) whole.add(asciiLower(form));
-    const lower = asciiLower(secret);
-    if (lower.length <= PART_OF_SECRET) continue;
-    long.push(lower);
-    for (let i = 0; i + PART_OF_SECRET <= lower.length; i++) {
-      const run = lower.slice(i, i + PART_OF_SECRET);
+  // Each form is matched whole and, when long enough, by three quarters of it: a base64 or hex echo cut short too.
+  const encodings = (secret: string) => [
+    secret,
+    encodeURIComponent(secret),
+    Buffer.from(secret, 'utf8').toString('hex'),
+    ...base64Forms(secret).filter((form) => form.length >= MIN_ENCODED_LENGTH),
+  ];
+  for (const form of secrets.flatMap(encodings).map(asciiLower)) {
+    whole.add(form);
+    if (form.length <= PART_OF_SECRET) continue;
+    long.push(form);
+    for (let i = 0; i + PART_OF_SECRET <= form.length; i++) {
+      const run = form.slice(i, i + PART_OF_SECRET);
       runs.set(run, [...(runs.get(run) ?? []), [long.length - 1, i]]);
     }
   }

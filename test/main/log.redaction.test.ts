@@ -122,6 +122,9 @@ describe('redaction', () => {
       `auth=${b64(API_KEY)} basic=${b64(`user:${SECRET}`)} x=${b64(`ab${SESSION}`)} y=${b64url(`a${INTEGRATION}`)}`,
       `s=${encodeURIComponent(SECRET)}`,
       `unknown key ${API_KEY.slice(0, -2)}… token ${SESSION.slice(3)}`,
+      // Basic auth cut short by the service, and the key in hex.
+      `Authorization: Basic ${b64(`apikey:${API_KEY}`).slice(0, -6)}…`,
+      `key=${Buffer.from(API_KEY).toString('hex')}`,
     ];
     for (const echo of echoes) {
       const out = redactText(echo);
