@@ -103,9 +103,10 @@ type Judgement = { outcome: 'forged' | 'contradicted'; genTime?: string } | { ou
  * Per app: the Team screen asks at every search, and a long trail has a checkpoint per thousand entries. A forged
  * verdict is kept too (thousands of junk checkpoints, judged again at every look, had taken 46 s a minute).
  */
-const verdicts = new WeakMap<MainContext, Map<string, TokenVerdict | { forged: true; genTime?: string }>>();
+type KnownVerdict = TokenVerdict | { forged: true; genTime?: string };
+const verdicts = new WeakMap<MainContext, Map<string, KnownVerdict>>();
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-function knownVerdicts(ctx: MainContext): Map<string, TokenVerdict | { forged: true; genTime?: string }> {
+function knownVerdicts(ctx: MainContext): Map<string, KnownVerdict> {
   let known = verdicts.get(ctx);
   if (!known) verdicts.set(ctx, (known = new Map()));
   return known;

@@ -2,7 +2,7 @@ import { type Migration, sql } from 'kysely';
 import { pinSearchPath } from './pin-search-path';
 
 /**
- * What the team's queue shows follows the facts on file, a claim holds until the decision made under it is in, and a
+ * What the team's queue shows follows the facts on file, a claim holds when the decision made under it commits, and a
  * junk checkpoint no longer keeps its stretch from being stamped. Each was a way past the rules with an analyst's own
  * password (test/main/record/row-owners.test.ts tries every one):
  *
@@ -34,11 +34,25 @@ export const queueFromFacts: Migration = {
           where environment = env and interview_id = interview order by id desc limit 1), false)
       $$`);
 
+    // Refused when another holds the interview now (a claim binds, as omni_hold words it), whoever holds it otherwise.
+    await run(`
+      create function omni_refuse_if_held_by_other(env text, interview text) returns void language plpgsql as $$
+      declare
+        held record;
+      begin
+        select holder, claimed_at into held from claims
+          where environment = env and interview_id = interview and expires_at > clock_timestamp();
+        if held.holder is not null and held.holder <> current_user then
+          raise exception 'interview % is held by % since %', interview, held.holder, held.claimed_at
+            using errcode = 'insufficient_privilege', constraint = 'claim_held_by_other',
+              detail = json_build_object('holder', held.holder, 'claimedAt', held.claimed_at, 'interviewId', interview)::text;
+        end if;
+      end $$`);
+
     await run(`
       create function queue_entries_facts() returns trigger language plpgsql as $$
       declare
         latest text;
-        held record;
       begin
         -- The highest level on file, in any case: high, then a level newer than the spec (counted against approving,
         -- as four eyes counts it), medium, low; the latest among equals.
@@ -66,14 +80,7 @@ export const queueFromFacts: Migration = {
         end if;
         -- The database's own moves (a decision overturned or removed) are not the writer's: they follow the facts.
         if tg_op = 'UPDATE' and pg_trigger_depth() = 1 then
-          select holder, claimed_at into held from claims
-            where environment = new.environment and interview_id = new.interview_id and expires_at > clock_timestamp();
-          if held.holder is not null and held.holder <> current_user then
-            raise exception 'interview % is held by % since %', new.interview_id, held.holder, held.claimed_at
-              using errcode = 'insufficient_privilege', constraint = 'claim_held_by_other',
-                detail = json_build_object('holder', held.holder, 'claimedAt', held.claimed_at,
-                  'interviewId', new.interview_id)::text;
-          end if;
+          perform omni_refuse_if_held_by_other(new.environment, new.interview_id);
         end if;
         return new;
       end $$`);
@@ -85,19 +92,10 @@ export const queueFromFacts: Migration = {
     // to what the adder chose); a supervisor's removal is their power, written on the trail (0010).
     await run(`
       create function queue_entries_held_removal() returns trigger language plpgsql as $$
-      declare
-        held record;
       begin
-        if omni_superuser() or pg_trigger_depth() > 1 or old.environment = 'demo' or omni_may('remove-queue-entry') then
-          return old;
-        end if;
-        select holder, claimed_at into held from claims
-          where environment = old.environment and interview_id = old.interview_id and expires_at > clock_timestamp();
-        if held.holder is not null and held.holder <> current_user then
-          raise exception 'interview % is held by % since %', old.interview_id, held.holder, held.claimed_at
-            using errcode = 'insufficient_privilege', constraint = 'claim_held_by_other',
-              detail = json_build_object('holder', held.holder, 'claimedAt', held.claimed_at,
-                'interviewId', old.interview_id)::text;
+        if not (omni_superuser() or pg_trigger_depth() > 1 or old.environment = 'demo'
+                or omni_may('remove-queue-entry')) then
+          perform omni_refuse_if_held_by_other(old.environment, old.interview_id);
         end if;
         return old;
       end $$`);
@@ -228,6 +226,7 @@ export const queueFromFacts: Migration = {
 
     await pinSearchPath(db, [
       'omni_decision_open(text, text)',
+      'omni_refuse_if_held_by_other(text, text)',
       'queue_entries_facts()',
       'risk_readings_to_queue()',
       'decisions_to_queue()',
