@@ -69,68 +69,102 @@ const MIN_ENCODED_LENGTH = 8;
 /** Lower case for ASCII letters only, so every index stays where it was. */
 const asciiLower = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
+/**
+ * The forms of the secrets held now, kept up to date as secrets come and go: each secret's forms are indexed once when
+ * it appears and taken out when it goes. (Built again whole at every change, a set of thirty tokens cost 175 ms, and a
+ * process running many shells, as the tests do, changed it at every attach.)
+ */
 interface SecretForms {
-  whole: string[];
-  /** Each secret (lower-cased) long enough to be echoed in part, and where each of its first-length runs starts. */
-  secrets: string[];
-  runs: Map<string, [secret: number, offset: number][]>;
+  secrets: Set<string>;
+  /**
+   * Forms matched whole: the rarer encodings (hex, base64url) and any form too short to be found by part
+   * (`PART_OF_SECRET` characters or fewer), with how many secrets have each.
+   */
+  whole: Map<string, number>;
+  /** Every `PART_OF_SECRET`-character run of the longer forms, and where it starts in which form. */
+  runs: Map<string, [form: string, offset: number][]>;
 }
 
-const formsCache = new Map<string, SecretForms>();
+const held: SecretForms = { secrets: new Set(), whole: new Map(), runs: new Map() };
+
+/**
+ * A secret as it may be echoed, lower-cased: found by part as sent, URL-encoded and in base64 at each alignment (a
+ * basic-auth header cut short); whole in hex and base64url. Indexing every form by part cost 4.6 ms a token.
+ */
+function formsOf(secret: string): { byPart: string[]; whole: string[] } {
+  const lower = (forms: string[]) =>
+    [...new Set(forms.map(asciiLower))].filter((form) => form.length >= MIN_SECRET_LENGTH);
+  const { standard, url } = base64Forms(secret);
+  return {
+    byPart: lower([secret, encodeURIComponent(secret), ...standard]),
+    whole: lower([Buffer.from(secret, 'utf8').toString('hex'), ...url]),
+  };
+}
 
 function secretForms(secrets: readonly string[]): SecretForms {
-  const key = secrets.join('\u0000');
-  const cached = formsCache.get(key);
-  if (cached) return cached;
-  const whole = new Set<string>();
-  const long: string[] = [];
-  const runs = new Map<string, [number, number][]>();
-  // Each form is matched whole and, when long enough, by three quarters of it: a base64 or hex echo cut short too.
-  const encodings = (secret: string) => [
-    secret,
-    encodeURIComponent(secret),
-    Buffer.from(secret, 'utf8').toString('hex'),
-    ...base64Forms(secret).filter((form) => form.length >= MIN_ENCODED_LENGTH),
-  ];
-  for (const form of secrets.flatMap(encodings).map(asciiLower)) {
-    whole.add(form);
-    if (form.length <= PART_OF_SECRET) continue;
-    long.push(form);
-    for (let i = 0; i + PART_OF_SECRET <= form.length; i++) {
-      const run = form.slice(i, i + PART_OF_SECRET);
-      runs.set(run, [...(runs.get(run) ?? []), [long.length - 1, i]]);
+  if (secrets.length === held.secrets.size && secrets.every((s) => held.secrets.has(s))) return held;
+  const wanted = new Set(secrets);
+  for (const secret of held.secrets)
+    if (!wanted.has(secret)) {
+      held.secrets.delete(secret);
+      indexSecret(secret, -1);
     }
+  for (const secret of wanted)
+    if (!held.secrets.has(secret)) {
+      held.secrets.add(secret);
+      indexSecret(secret, 1);
+    }
+  return held;
+}
+
+function indexSecret(secret: string, change: 1 | -1): void {
+  const { byPart, whole } = formsOf(secret);
+  for (const form of byPart) indexForm(form, change, form.length <= PART_OF_SECRET);
+  for (const form of whole) indexForm(form, change, true);
+}
+
+/** Adds (`1`) or takes out (`-1`) one form: whole, or each of its runs. */
+function indexForm(form: string, change: 1 | -1, whole: boolean): void {
+  if (whole) {
+    const count = (held.whole.get(form) ?? 0) + change;
+    if (count > 0) held.whole.set(form, count);
+    else held.whole.delete(form);
+    return;
   }
-  const forms = { whole: [...whole].filter((f) => f.length >= MIN_SECRET_LENGTH), secrets: long, runs };
-  formsCache.clear();
-  formsCache.set(key, forms);
-  return forms;
+  for (let offset = 0; offset + PART_OF_SECRET <= form.length; offset++) {
+    const run = form.slice(offset, offset + PART_OF_SECRET);
+    const places = held.runs.get(run) ?? [];
+    if (change === 1) places.push([form, offset]);
+    else {
+      const at = places.findIndex(([f, o]) => f === form && o === offset);
+      if (at !== -1) places.splice(at, 1);
+    }
+    if (places.length > 0) held.runs.set(run, places);
+    else held.runs.delete(run);
+  }
 }
 
 /** The secret's base64 and base64url characters that do not depend on the bytes around it, at each alignment. */
-function base64Forms(secret: string): string[] {
+function base64Forms(secret: string): { standard: string[]; url: string[] } {
   const bytes = Buffer.from(secret, 'utf8');
-  const forms: string[] = [];
+  const standard: string[] = [];
   for (let offset = 0; offset < 3; offset++) {
     const encoded = Buffer.concat([Buffer.alloc(offset), bytes, Buffer.alloc(2)]).toString('base64');
-    const first = Math.ceil((offset * 8) / 6);
-    const last = Math.floor(((offset + bytes.length) * 8) / 6);
-    const core = encoded.slice(first, last);
-    forms.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+    const core = encoded.slice(Math.ceil((offset * 8) / 6), Math.floor(((offset + bytes.length) * 8) / 6));
+    if (core.length >= MIN_ENCODED_LENGTH) standard.push(core);
   }
-  return forms;
+  return { standard, url: standard.map((core) => core.replace(/\+/g, '-').replace(/\//g, '_')) };
 }
 
 /** Where `text` (lower-cased) holds a form of a secret, merged and in order. */
 function hiddenRanges(text: string, forms: SecretForms): [number, number][] {
   const ranges: [number, number][] = [];
-  for (const form of forms.whole)
+  for (const form of forms.whole.keys())
     for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + 1)) ranges.push([at, at + form.length]);
-  // Most of a secret: a first run of it found, then grown both ways as far as the text goes on matching it.
+  // A longer form, whole or most of it: a first run of it found, then grown both ways as far as the text matches.
   if (forms.runs.size > 0)
     for (let at = 0; at + PART_OF_SECRET <= text.length; at++)
-      for (const [index, offset] of forms.runs.get(text.slice(at, at + PART_OF_SECRET)) ?? []) {
-        const secret = forms.secrets[index]!;
+      for (const [secret, offset] of forms.runs.get(text.slice(at, at + PART_OF_SECRET)) ?? []) {
         let [from, inSecret] = [at, offset];
         while (from > 0 && inSecret > 0 && text[from - 1] === secret[inSecret - 1])
           [from, inSecret] = [from - 1, inSecret - 1];
