@@ -94,6 +94,9 @@ export function readZip(bytes: Uint8Array): ReadPart[] {
       break;
     }
   if (end < 0) throw new ZipError({ en: 'no end of central directory', es: 'sin el final del directorio central' });
+  // Every byte belongs to a part or to the directory: a comment, or an entry the directory does not list, is shown by
+  // some ZIP tools (`unzip` prints the comment, streaming readers list every local entry) and covered by no checksum.
+  if (end + 22 !== bytes.length || view.getUint16(end + 20, true) !== 0) throw outside(end + 22);
   const count = view.getUint16(end + 10, true);
   const directory = view.getUint32(end + 16, true);
   // Each central entry takes 46 bytes at least, between the directory's start and its end record.
@@ -125,17 +128,42 @@ export function readZip(bytes: Uint8Array): ReadPart[] {
     names.add(path);
     if (local < partsEnd)
       throw new ZipError({ en: `${path} overlaps another part`, es: `${path} se superpone a otra parte` });
+    if (local > partsEnd) throw outside(partsEnd);
     if (local + 30 > directory || view.getUint32(local, true) !== 0x04034b50)
       throw new ZipError({ en: 'bad local entry', es: 'entrada local dañada' });
-    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const localNameLength = view.getUint16(local + 26, true);
+    const start = local + 30 + localNameLength + view.getUint16(local + 28, true);
     if (start + size > directory) throw new ZipError({ en: `${path} is cut short`, es: `${path} está incompleta` });
+    // A streaming reader takes the name, size and checksum from the local header: they must say what the directory says.
+    const sameAsDirectory =
+      view.getUint16(local + 8, true) === 0 &&
+      view.getUint32(local + 14, true) === crc &&
+      view.getUint32(local + 18, true) === size &&
+      view.getUint32(local + 22, true) === size &&
+      Buffer.compare(
+        bytes.subarray(local + 30, local + 30 + localNameLength),
+        bytes.subarray(at + 46, at + 46 + nameLength),
+      ) === 0;
+    if (!sameAsDirectory)
+      throw new ZipError({
+        en: `${path} is described otherwise in its local header`,
+        es: `${path} se describe de otro modo en su encabezado local`,
+      });
     partsEnd = start + size;
     const data = bytes.subarray(start, start + size);
     parts.push({ path, data, crcOk: crc32(data) === crc });
     at += 46 + nameLength + extra;
   }
+  if (partsEnd !== directory) throw outside(partsEnd);
+  if (at !== end || view.getUint32(end + 12, true) !== end - directory) throw outside(at);
   return parts;
 }
+
+const outside = (at: number) =>
+  new ZipError({
+    en: `bytes outside the parts, from byte ${at}`,
+    es: `bytes fuera de las partes, desde el byte ${at}`,
+  });
 
 /** Why an archive cannot be read, in both languages (shown in small print under the verifier's own words). */
 export class ZipError extends Error {

@@ -73,4 +73,59 @@ describe('the stored ZIP of an evidence file', () => {
     new DataView(many.buffer).setUint16(end + 10, 65_535, true);
     expect(() => readZip(many)).toThrow(/central directory out of place/);
   });
+
+  it('refuses bytes no part holds: a prefix, an entry the directory does not list, a comment, a tail', () => {
+    const a = { path: 'a.txt', data: utf8('aaaa') };
+    const b = { path: 'b.txt', data: utf8('bbbb') };
+    const zip = Buffer.from(writeZip([a, b]));
+    const central = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    const shift = (bytes: Buffer, from: number, by: number) => {
+      // Moves every offset the directory gives at or after `from`, as a tool writing the extra bytes would.
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      const directory = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+      for (
+        let at = directory;
+        at < bytes.length && view.getUint32(at, true) === 0x02014b50;
+        at += 46 + view.getUint16(at + 28, true)
+      ) {
+        const offset = view.getUint32(at + 42, true);
+        if (offset >= from) view.setUint32(at + 42, offset + by, true);
+      }
+      const last = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+      view.setUint32(last + 16, view.getUint32(last + 16, true) + by, true);
+      return bytes;
+    };
+    // A hidden "report.pdf" between the parts: streaming readers list it, the directory does not.
+    const hidden = Buffer.from(writeZip([{ path: 'report.pdf', data: utf8('forged') }]));
+    const hiddenLocal = hidden.subarray(0, hidden.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])));
+    const bLocal = 30 + 'a.txt'.length + 4;
+    const cases: [string, Buffer][] = [
+      ['a prefix', shift(Buffer.concat([Buffer.from('MZ junk'), zip]), 0, 7)],
+      [
+        'a hidden entry',
+        shift(Buffer.concat([zip.subarray(0, bLocal), hiddenLocal, zip.subarray(bLocal)]), bLocal, hiddenLocal.length),
+      ],
+      [
+        'bytes before the directory',
+        shift(Buffer.concat([zip.subarray(0, central), Buffer.from('xx'), zip.subarray(central)]), central, 2),
+      ],
+      ['a tail', Buffer.concat([zip, Buffer.from('tail')])],
+    ];
+    const comment = Buffer.concat([zip, Buffer.from('VERIFIED')]);
+    comment.writeUInt16LE(8, end + 20);
+    cases.push(['a comment', comment]);
+    for (const [what, bytes] of cases) expect(() => readZip(bytes), what).toThrow(/bytes outside the parts/);
+    expect(() => readZip(new Uint8Array(zip))).not.toThrow();
+  });
+
+  it('refuses a local header that says otherwise than the directory: what a streaming reader would show', () => {
+    const zip = Buffer.from(writeZip([{ path: 'report.pdf', data: utf8('genuine') }]));
+    const renamed = Buffer.from(zip);
+    renamed.write('REPORT.pdf', 30);
+    const resized = Buffer.from(zip);
+    resized.writeUInt32LE(3, 18);
+    for (const bytes of [renamed, resized])
+      expect(() => readZip(bytes)).toThrow(/report.pdf is described otherwise in its local header/);
+  });
 });
