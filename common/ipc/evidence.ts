@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { InterviewId } from './queue';
 import { channel } from './define';
 import type { Bilingual, Nom151Verification } from './nom151';
+import type { AuditAction } from '../views';
 
 /**
  * The regulator's file (issue 36): one self-verifying evidence file per interview, a batch of them for a period, and
@@ -67,6 +68,17 @@ export interface EvidenceVerification {
   unproved: number[];
   counts: { parts: number; entries: number; checkpoints: number; contracts: number };
   manifestToken?: Pick<Nom151Verification, 'valid' | 'details'>;
+  /**
+   * Changes of what the file records (notes, name, decisions, contracts) that the connected trail holds for the
+   * interview after the export: the file is genuine, but no longer the record as it stands. Only for a file whose
+   * checkpoints are this trail's.
+   */
+  laterChanges?: LaterChanges;
+}
+
+export interface LaterChanges {
+  count: number;
+  last: { action: AuditAction; at: string; seq: number };
 }
 
 export type EvidenceBatchState = 'running' | 'pausing' | 'paused' | 'cancelled' | 'done' | 'failed';

@@ -1,4 +1,5 @@
 import type { EvidenceSaved, EvidenceVerification } from '../../common/ipc/evidence';
+import type { AuditAction } from '../../common/views';
 import type { MainContext } from '../ports';
 import { ReviewError } from '../errors';
 import { plainText } from '../plain-text';
@@ -49,17 +50,22 @@ export function evidenceService(ctx: MainContext) {
             es: 'Elige el .zip que exportó la aplicación (la bitácora de una entrevista, o la carpeta de un lote).',
           },
         );
-      const result = await verifyEvidenceFile(
-        bytes,
-        (token, data) => nom151.verifyBytes(token, data),
-        async (seq, statement, token) => {
+      const result = await verifyEvidenceFile(bytes, (token, data) => nom151.verifyBytes(token, data), {
+        async onTrail(seq, statement, token) {
           const [entry] = await ctx.audit.list({ seq });
           if (entry?.action !== 'checkpoint') return 'absent';
           const ours = tokenDer(String(detailOf(entry).token));
           if (Buffer.compare(Buffer.from(ours), Buffer.from(token)) !== 0) return 'absent';
           return (await statementOf(ctx.audit, entry)) === new TextDecoder().decode(statement) ? 'same' : 'differs';
         },
-      );
+        async later(interviewId, afterSeq, environment) {
+          const changes = (await ctx.audit.list({ interviewId, afterSeq })).filter(
+            (e) => CHANGES_IN_FILE.has(e.action) && (environment === undefined || e.environment === environment),
+          );
+          const last = changes.at(-1);
+          return last && { count: changes.length, last: { action: last.action, at: last.at, seq: last.seq } };
+        },
+      });
       await ctx.audit.append({
         // Not filed under the interview the file names: an unverified file could name any.
         action: 'verified',
@@ -75,6 +81,18 @@ export function evidenceService(ctx: MainContext) {
     batches: evidenceBatches(ctx),
   };
 }
+
+/** What an evidence file records of an interview: one of these after its export makes it an old file. */
+const CHANGES_IN_FILE = new Set<AuditAction>([
+  'noted',
+  'named',
+  'decided',
+  'proposed',
+  'confirmed',
+  'overturned',
+  'decisionRemoved',
+  'signed',
+]);
 
 /** The parts that failed, for the trail, which keeps every entry forever: the first 20, then how many more. */
 function firstFailures(parts: string[]): string[] {

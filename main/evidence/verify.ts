@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Bilingual } from '../../common/ipc/nom151';
-import type { EvidenceCheck, EvidenceVerification } from '../../common/ipc/evidence';
+import type { EvidenceCheck, EvidenceVerification, LaterChanges } from '../../common/ipc/evidence';
 import type { Nom151Verification } from '../../common/ipc/nom151';
 import { FORMAT, MANIFEST, MANIFEST_TOKEN, safe } from './file';
 import { readZip, ZipError, type ReadPart } from './zip';
@@ -110,6 +110,8 @@ const ExportInfoRead = z.looseObject({
     .array(z.object({ seq: z.number().int().positive(), checkpoint: z.number().int().positive() }))
     .max(LISTED_AT_MOST),
   contracts: z.array(z.string().max(500)).max(LISTED_AT_MOST),
+  exportEntry: z.number().int().positive().optional(),
+  environment: z.looseObject({ id: z.string().max(200) }).optional(),
 });
 type ExportInfoRead = z.infer<typeof ExportInfoRead>;
 /**
@@ -122,10 +124,17 @@ export type TrailCheck = (
   token: Uint8Array,
 ) => Promise<'same' | 'differs' | 'absent'>;
 
+/** What the connected trail holds for the interview after the file's export entry, in the file's environment. */
+export type LaterOnTrail = (
+  interviewId: string,
+  afterSeq: number,
+  environment: string | undefined,
+) => Promise<LaterChanges | undefined>;
+
 export async function verifyEvidenceFile(
   bytes: Uint8Array,
   check: StampCheck,
-  onTrail?: TrailCheck,
+  trail?: { onTrail: TrailCheck; later: LaterOnTrail },
 ): Promise<EvidenceVerification> {
   const stampCheck: StampCheck = (token, data) => check(token, data).catch(unreadable);
   const checks: EvidenceCheck[] = [];
@@ -245,6 +254,7 @@ export async function verifyEvidenceFile(
 
   // Beyond VERIFY.txt: anyone can have a statement of their own stamped (a stamp proves when, not who), so each
   // checkpoint must be one of the trail this app is connected to, stating the same entries.
+  const onTrail = trail?.onTrail;
   if (onTrail)
     for (const seq of checkpointSeqs) {
       const statementPath = `trail/checkpoints/${seq}.statement.txt`;
@@ -300,6 +310,15 @@ export async function verifyEvidenceFile(
     });
   }
 
+  // A genuine file of this trail may still be an old one: what changed for the interview since its export is said.
+  const ours =
+    trail !== undefined &&
+    checkpointSeqs.length > 0 &&
+    checks.every((c) => c.outcome === 'ok') &&
+    checks.some((c) => c.step === 'trail');
+  const exportEntry = info.exportEntry ?? Math.max(...info.proofs.map((p) => p.seq));
+  const laterChanges = ours ? await trail.later(info.interviewId, exportEntry, info.environment?.id) : undefined;
+
   return result({
     interviewId: info.interviewId,
     exportedAt: info.exportedAt,
@@ -314,5 +333,6 @@ export async function verifyEvidenceFile(
       contracts: info.contracts.length,
     },
     manifestToken: { valid: stamp.valid, ...(stamp.details ? { details: stamp.details } : {}) },
+    ...(laterChanges ? { laterChanges } : {}),
   });
 }

@@ -22,6 +22,7 @@ const WORDS = {
     invalid: 'Not valid: 1 part(s) failed',
     fileLabel: 'Evidence file (.zip)',
     cmsStep: '6. Token’s CMS signature',
+    later: /Not the record as it stands: the trail holds 1 later change\(s\) of this interview, the last one “Noted”/,
   },
   es: {
     open: 'Expediente de evidencia…',
@@ -32,6 +33,8 @@ const WORDS = {
     invalid: 'No válido: 1 parte(s) fallaron',
     fileLabel: 'Expediente de evidencia (.zip)',
     cmsStep: '6. Firma CMS del sello',
+    later:
+      /No es el registro actual: la bitácora tiene 1 cambio\(s\) posteriores de esta entrevista; el último, «Anotó»/,
   },
 } as const;
 
@@ -113,6 +116,16 @@ for (const language of ['en', 'es'] as const) {
       await expect(failed.getByRole('row').filter({ hasText: w.cmsStep })).toContainText(token);
       await failed.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/evidence-altered-token-${language}.png` });
+
+      // The genuine file again, after a note was sent: still valid, and said to be older than the record.
+      await shell.ipc('interview.saveDraft', { interviewId: 'demo-clean-pass', kind: 'notes', text: 'Added later' });
+      await shell.ipc('interview.sendNotes', { interviewId: 'demo-clean-pass' });
+      await section.getByLabel(w.fileLabel).setInputFiles(path);
+      await section.getByRole('button', { name: w.verify }).click();
+      await expect(result).toHaveAttribute('data-valid', 'true');
+      await expect(result.getByTestId('evidence-file-later')).toContainText(w.later);
+      await section.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/evidence-later-${language}.png` });
     },
   );
 }

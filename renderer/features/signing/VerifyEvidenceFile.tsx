@@ -4,6 +4,7 @@ import { MAX_EVIDENCE_FILE_BYTES, type EvidenceCheck, type EvidenceVerification 
 import { useOmniMutation } from '../../api/index';
 import { useBilingual, useFormat } from '../../i18n/index';
 import { Badge, Button, ErrorNotice, FileField, IconCheck, IconDanger } from '../../ui/index';
+import { useAuditLabels } from '../interviews/audit-labels';
 import { fileReadError, type LoadedFile, readFileBase64 } from './files';
 import { ActionResult, type T } from './parts';
 
@@ -76,6 +77,7 @@ export function VerifyEvidenceFile({ t }: { t: T }) {
 function EvidenceFileResult({ t, result }: { t: T; result: EvidenceVerification }) {
   const f = useFormat();
   const pick = useBilingual();
+  const audit = useAuditLabels();
   const untrustedOnly = !result.valid && result.checks.every((c) => c.outcome !== 'failed');
   const failed = result.checks.filter((c) => c.outcome !== 'ok');
   const step = (c: EvidenceCheck) =>
@@ -147,6 +149,16 @@ function EvidenceFileResult({ t, result }: { t: T; result: EvidenceVerification 
           </Badge>
         )}
       </p>
+      {result.laterChanges && (
+        <p className="notice notice-warn" data-testid="evidence-file-later">
+          {t('fileLaterChanges', {
+            n: result.laterChanges.count,
+            action: audit.action(result.laterChanges.last.action),
+            at: f.dateTime(result.laterChanges.last.at),
+            seq: result.laterChanges.last.seq,
+          })}
+        </p>
+      )}
       {result.interviewId && (
         <p>
           {t('fileSummary', {

@@ -119,6 +119,8 @@ export const messages = defineMessages({
     fileInvalid: 'Not valid: {n} part(s) failed',
     fileUntrusted: 'Intact, but a stamp’s provider root is not trusted in this environment',
     fileNotOnTrail: 'Intact, but its checkpoints are not on the trail this app is connected to',
+    fileLaterChanges:
+      'Not the record as it stands: the trail holds {n} later change(s) of this interview, the last one “{action}” on {at} (entry #{seq}). Export a new file to show the current record.',
     fileSummary: 'Interview {id}, exported {at} by {by}.',
     filePurpose: 'Stated purpose: {purpose}',
     fileStamped: 'Manifest stamped by the provider: {at}',
@@ -286,6 +288,8 @@ export const messages = defineMessages({
     fileInvalid: 'No válido: {n} parte(s) fallaron',
     fileUntrusted: 'Íntegro, pero la raíz del proveedor de un sello no es de confianza en este ambiente',
     fileNotOnTrail: 'Íntegro, pero sus puntos de control no están en la bitácora a la que está conectada esta app',
+    fileLaterChanges:
+      'No es el registro actual: la bitácora tiene {n} cambio(s) posteriores de esta entrevista; el último, «{action}», el {at} (entrada #{seq}). Exporta un expediente nuevo para mostrar el registro como está hoy.',
     fileSummary: 'Entrevista {id}, exportada el {at} por {by}.',
     filePurpose: 'Propósito declarado: {purpose}',
     fileStamped: 'Manifiesto sellado por el proveedor: {at}',

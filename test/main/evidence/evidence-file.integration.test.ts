@@ -348,6 +348,28 @@ describe('the evidence file of an interview', () => {
     expect(verdict.valid).toBe(false);
   });
 
+  it('says when a genuine file is no longer the record as it stands: a later note, not a later opening', async () => {
+    const ctx = app.context;
+    saved = undefined;
+    await evidenceService(ctx).exportFile({ interviewId: ID, language: 'en', purpose: 'Auditor’s request' });
+    const check = () =>
+      evidenceService(ctx).verifyFile({ name: 'f.zip', base64: Buffer.from(saved!.data).toString('base64') });
+    expect((await check()).laterChanges).toBeUndefined();
+    await ctx.audit.append({ interviewId: ID, action: 'opened', detail: {} });
+    await ctx.audit.append({ interviewId: OTHER, action: 'noted', detail: { note: OTHER_NOTE } });
+    expect((await check()).laterChanges).toBeUndefined();
+    const note = await ctx.audit.append({
+      interviewId: ID,
+      action: 'noted',
+      detail: { note: 'Added after the export' },
+    });
+    const verdict = await check();
+    expect(verdict).toMatchObject({
+      valid: true,
+      laterChanges: { count: 1, last: { action: 'noted', seq: note.seq, at: note.at } },
+    });
+  });
+
   it('names export.json when it is not in the shape the app writes, and records the verification all the same', async () => {
     for (const info of [{ unproved: 'none' }, { proofs: {} }, { contracts: null }]) {
       const original = JSON.parse(
