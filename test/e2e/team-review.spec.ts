@@ -278,6 +278,12 @@ test('a claim binds: only its holder decides; a supervisor releases it, then ano
     // Elena opens an interview: she holds it while it is open.
     await goTo(elena.page, '/interviews/demo-clean-pass');
     await expect.poll(() => sql(team, 'select holder from claims')).toEqual([{ holder: 'elena' }]);
+    // "Decided" with no decision on file is the database's to refuse; the refusal is said under the header's facts.
+    await panelsSettled(elena.page);
+    await elena.page.getByTestId('local-state').getByRole('radio', { name: 'Decided' }).click();
+    await expect(elena.page.getByTestId('local-state-refusal')).toContainText('only once its decision is recorded');
+    await expect(elena.page.getByTestId('local-state').getByRole('radio', { name: 'In review' })).toBeChecked();
+    await elena.page.screenshot({ path: `${SHOTS}/team-decided-refused-en.png` });
 
     // Fede sees who holds it, and his rejection is refused by the database, naming her; his service gets no note.
     await goTo(fede.page, '/interviews/demo-clean-pass');

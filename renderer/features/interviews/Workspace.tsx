@@ -1,6 +1,7 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
+import type { IpcErrorData } from '../../../common/ipc/define';
 import type { InterviewOverview } from '../../../common/ipc/interview';
 import type { LocalReviewState } from '../../../common/ipc/queue';
 import { keys, readAgain, useQueriesUnder, useOmniMutation, useOmniQuery } from '../../api/index';
@@ -112,6 +113,8 @@ function WorkspaceHeader({
     invalidate: [keys.interview.overview(interviewId), keys.queue.all()],
   });
   const labelOf = useEntryLabel();
+  // A refused change of state is said under the facts, not inside them (it had pushed the header's row apart).
+  const [stateRefusal, setStateRefusal] = useState<{ interviewId: string; error: IpcErrorData } | null>(null);
 
   const way = useWay(interviewId);
   const go = useCallback((to: string) => navigate(`/interviews/${encodeURIComponent(to)}`), [navigate]);
@@ -164,7 +167,11 @@ function WorkspaceHeader({
           <div>
             <dt>{t('colState')}</dt>
             <dd>
-              <LocalStateControl interviewId={interviewId} state={entry.localState} />
+              <LocalStateControl
+                interviewId={interviewId}
+                state={entry.localState}
+                onRefusal={(error) => setStateRefusal(error && { interviewId, error })}
+              />
             </dd>
           </div>
           <div>
@@ -207,6 +214,11 @@ function WorkspaceHeader({
           </div>
         </dl>
       )}
+      {stateRefusal?.interviewId === interviewId && (
+        <div data-testid="local-state-refusal">
+          <ErrorNotice error={stateRefusal.error} />
+        </div>
+      )}
       {clear.error && <ErrorNotice error={clear.error.data} />}
     </header>
   );
@@ -215,7 +227,15 @@ function WorkspaceHeader({
 const LOCAL_STATES: LocalReviewState[] = ['toReview', 'inReview', 'decided'];
 
 /** The analyst's own state of the interview, changed by hand (reopen a decided one, put it back to review); audited in main. */
-function LocalStateControl({ interviewId, state }: { interviewId: string; state: LocalReviewState }) {
+function LocalStateControl({
+  interviewId,
+  state,
+  onRefusal,
+}: {
+  interviewId: string;
+  state: LocalReviewState;
+  onRefusal: (error: IpcErrorData | null) => void;
+}) {
   const t = useT(messages);
   const stateLabel = useLocalStateLabel();
   const [chosen, setChosen] = useState<LocalReviewState | null>(null);
@@ -224,6 +244,8 @@ function LocalStateControl({ interviewId, state }: { interviewId: string; state:
   const latest = useRef<LocalReviewState | null>(null);
   const change = useOmniMutation((api, next: LocalReviewState) => api.queue.setState({ interviewId, state: next }), {
     invalidate: [keys.interview.overview(interviewId), keys.interview.audit(interviewId), keys.queue.all()],
+    onSuccess: () => onRefusal(null),
+    onError: (error) => onRefusal(error.data),
   });
   const send = (next: LocalReviewState) => {
     sending.current = true;
@@ -259,7 +281,6 @@ function LocalStateControl({ interviewId, state }: { interviewId: string; state:
           {t('stateChanged', { state: stateLabel(change.data.localState) })}
         </span>
       )}
-      {change.error && <ErrorNotice error={change.error.data} />}
     </span>
   );
 }
