@@ -120,6 +120,13 @@ const verdictKey = (checkpointSeq: number, token: string, coveredHash: string, r
  * RFC 3161 token), every `CHECKPOINT_EVERY` entries and at least daily, each checkpoint itself an entry. A history
  * re-chained afterwards contradicts a token issued before it; the token verifies with OpenSSL alone.
  */
+/** What the next checkpoint covers from: after `covered`; `seq` and `at` are the checkpoint it starts after, if any. */
+interface Start {
+  covered: number;
+  seq?: number;
+  at?: string;
+}
+
 export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}) {
   const nom151 = nom151Service(ctx);
   const every = opts.every ?? CHECKPOINT_EVERY;
@@ -132,9 +139,12 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
   async function take(): Promise<AuditEntry | undefined> {
     const head = await ctx.audit.latest();
     if (!head?.hash) return undefined;
+    return takeFrom(head, await nextStart());
+  }
+
+  async function takeFrom(head: AuditEntry, start: Start): Promise<AuditEntry | undefined> {
     // Nothing since the start but itself. (Any other checkpoint at the head, a junk one written at once after each
     // entry, had stopped every look.)
-    const start = await nextStart();
     if (start.seq === head.seq) return undefined;
     let taken: AuditEntry | undefined;
     for (let from = start.covered + 1; ;) {
@@ -178,7 +188,7 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
    * history rewritten under it is never stamped as if it were the trail. Past `START_WALK` checkpoints none of which
    * holds (thousands of junk ones cost a look a minute), it starts where the earliest of them does.
    */
-  async function nextStart(): Promise<{ covered: number; seq?: number; at?: string }> {
+  async function nextStart(): Promise<Start> {
     const { user } = await ctx.record.teamSettings.whoAmI();
     const roots = rootsKey(await nom151.trustedRootsPem());
     let earliest = Infinity;
@@ -252,12 +262,12 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
     /** Takes one when the trail has grown by `CHECKPOINT_EVERY` entries, or its newest uncovered entry is a day old. */
     async maybe(now = Date.now()): Promise<AuditEntry | undefined> {
       const head = await ctx.audit.latest();
-      if (!head) return undefined;
+      if (!head?.hash) return undefined;
       const start = await nextStart();
       if (start.seq === head.seq) return undefined;
       const since = Date.parse(start.at ?? (await ctx.audit.list({ seq: 1 }))[0]?.at ?? head.at);
       if (head.seq - start.covered < CHECKPOINT_EVERY && now - since < CHECKPOINT_MAX_AGE_MS) return undefined;
-      return take();
+      return takeFrom(head, start);
     },
 
     holds,
