@@ -13,6 +13,8 @@ export interface TestPostgres {
   user: string;
   /** A new, empty database for one test file. */
   createDatabase(name: string): Promise<string>;
+  /** Runs SQL (statements separated by `;`) as the superuser in one database: a team's logins made, a grant given. */
+  asSuperuser(database: string, sql: string): Promise<void>;
   /** Runs an SQL file with psql as the superuser, as an administrator would (`psql -f`); stops at the first error. */
   psql(file: string): void;
   /** Stops the server as a restart would (its connections are cut), keeping its data for `resume`. */
@@ -67,6 +69,15 @@ export async function startPostgres(): Promise<TestPostgres> {
         await client.end();
       }
       return name;
+    },
+    async asSuperuser(database, sql) {
+      const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database });
+      await client.connect();
+      try {
+        await client.query(sql);
+      } finally {
+        await client.end();
+      }
     },
     psql(file) {
       execFileSync(

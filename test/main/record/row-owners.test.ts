@@ -377,9 +377,7 @@ describe('the team record, attacked with an analyst’s own login', () => {
   });
 
   it('takes none of the database’s own entries from a login given the right to make temporary objects again', async () => {
-    const superuser = new pg.Client({ host: server.host, port: server.port, user: 'postgres', database });
-    await superuser.connect();
-    await superuser.query(`grant temporary on database ${database} to beto`);
+    await server.asSuperuser(database, `grant temporary on database ${database} to beto`);
     const session = new pg.Client({ host: server.host, port: server.port, user: 'beto', database });
     await session.connect();
     try {
@@ -393,8 +391,7 @@ describe('the team record, attacked with an analyst’s own login', () => {
       );
     } finally {
       await session.end();
-      await superuser.query(`revoke temporary on database ${database} from beto`);
-      await superuser.end();
+      await server.asSuperuser(database, `revoke temporary on database ${database} from beto`);
     }
     expect(
       await raw('ana').selectFrom('audit_entries').select('seq').where('action', '=', 'reassigned').execute(),
@@ -723,10 +720,7 @@ describe('the team record, attacked with an analyst’s own login', () => {
     await reviewRecord(logins.ana).claims.claim('production', 'p1');
     await reviewRecord(logins.beto).claims.claim('production', 'p2');
     // An admin of the team, as an administrator would add one.
-    const superuser = new pg.Client({ host: server.host, port: server.port, user: 'postgres', database });
-    await superuser.connect();
-    await superuser.query(`create role dora login password 'change-me-dora' in role omni_admin`);
-    await superuser.end();
+    await server.asSuperuser(database, `create role dora login password 'change-me-dora' in role omni_admin`);
     const dora = await as('dora', 'change-me-dora');
     const from = (await trail.latest())!.seq;
 
@@ -851,10 +845,7 @@ describe('the team record, attacked with an analyst’s own login', () => {
       status: 'final',
     });
     await put(ana, 'f1', 'decided');
-    const superuser = new pg.Client({ host: server.host, port: server.port, user: 'postgres', database });
-    await superuser.connect();
-    await superuser.query(`create role eva login password 'change-me-eva' in role omni_admin`);
-    await superuser.end();
+    await server.asSuperuser(database, `create role eva login password 'change-me-eva' in role omni_admin`);
     const eva = await as('eva', 'change-me-eva');
     await sql`delete from decisions where environment = ${env} and interview_id = 'f1'`.execute(eva.db);
     await eva.close();

@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawIdvResponse } from '../../../common/omni';
 import { MemoryVault } from '../../../main/auth/memory-vault';
@@ -31,10 +30,10 @@ beforeAll(async () => {
   server = await startPostgres();
   await server.createDatabase('four_eyes');
   opened.push(await login('postgres'));
-  const admin = new pg.Client({ host: server.host, port: server.port, user: 'postgres', database: 'four_eyes' });
-  await admin.connect();
-  await admin.query('create role ana login in role omni_reviewer; create role beto login in role omni_reviewer');
-  await admin.end();
+  await server.asSuperuser(
+    'four_eyes',
+    'create role ana login in role omni_reviewer; create role beto login in role omni_reviewer',
+  );
 }, 60_000);
 afterAll(async () => {
   await Promise.all(opened.map((r) => r.close()));

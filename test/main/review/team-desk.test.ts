@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DecisionRecord } from '../../../common/ipc/interview';
 import { recordAuditTrail } from '../../../main/record/audit-records';
@@ -43,13 +42,13 @@ beforeAll(async () => {
     database,
     tls: 'disable',
   });
-  const admin = new pg.Client({ host: server.host, port: server.port, user: 'postgres', database });
-  await admin.connect();
-  await admin.query(`
+  await server.asSuperuser(
+    database,
+    `
     create role ana login in role omni_reviewer;
     create role beto login in role omni_reviewer;
-    create role sofia login in role omni_supervisor;`);
-  await admin.end();
+    create role sofia login in role omni_supervisor;`,
+  );
   // Three interviews waiting, the oldest two days ago: past a 24 h target.
   const day = 86_400_000;
   await reviewRecord(owner).queue.put('demo', [

@@ -273,10 +273,7 @@ describe('checkpoints of the audit trail outside the database', () => {
 
   it('stamps again the stretch another login’s junk checkpoint took, and offers the genuine one as proof', async () => {
     const ctx = app.context;
-    const admin = new pg.Client({ host: server.host, port: server.port, user: 'postgres', database });
-    await admin.connect();
-    await admin.query('create role mallory login in role omni_reviewer');
-    await admin.end();
+    await server.asSuperuser(database, 'create role mallory login in role omni_reviewer');
     await ctx.audit.append({ interviewId: 'junked', action: 'opened', detail: {} });
     const start = (await trailCheckpoints(ctx).take())!;
     const entry = await ctx.audit.append({ interviewId: 'junked', action: 'played', detail: { positionSeconds: 1 } });
@@ -312,10 +309,7 @@ describe('checkpoints of the audit trail outside the database', () => {
 
   it('takes a due checkpoint when junk ones sit at the head, and starts where the earliest of too many junk ones does', async () => {
     const ctx = app.context;
-    const admin = new pg.Client({ host: server.host, port: server.port, user: 'postgres', database });
-    await admin.connect();
-    await admin.query('create role trudy login in role omni_reviewer');
-    await admin.end();
+    await server.asSuperuser(database, 'create role trudy login in role omni_reviewer');
     const trudy = await openRecord({
       kind: 'team',
       host: server.host,
