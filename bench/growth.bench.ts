@@ -44,7 +44,7 @@ const ROUNDS = 6;
 const LISTINGS = 7;
 const DRAFT_SAVES = 21;
 const OPENING_CALLS = ['open', 'rawIdv', 'crossDoc', 'contracts', 'video', 'drafts'];
-const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJpbnRlcnZpZXdJZCI6ImJlbmNoIn0.c2lnbmF0dXJl';
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJzZXNzaW9uIn0.c2lnbmF0dXJl';
 
 /** A valid chain of `count` entries, as weeks of openings, notes and decisions leave it. */
 function trailOf(count: number): string {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AuditEntry, EnvironmentKind, SetAsideFile } from '../views';
 import { channel } from './define';
 import type { SavedFile } from './interview';
+import type { DeepLinkOpened } from './queue';
 
 /** App-level facts and actions that belong to no feature. */
 
@@ -42,7 +43,7 @@ export const app = {
    */
   openExternal: channel<{ opened: boolean }>()(z.object({ url: z.string().trim().url().max(2048) }).strict()),
   /** The `omni-reviewer://interview/<id>` link the OS handed the app since the last call, if any (taken once). */
-  takeDeepLink: channel<{ interviewId: string } | null>()(z.object({}).strict()),
+  takeDeepLink: channel<DeepLinkOpened | null>()(z.object({}).strict()),
   /** The audit trail across interviews (entries with no interview, such as a trusted NOM-151 root, included). */
   auditTrail: channel<AuditTrailView>()(z.object({}).strict()),
   /** Saves that trail as JSON (hashes kept, so the chain can be checked elsewhere); `null` when the user cancelled. */

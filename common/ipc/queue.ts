@@ -44,6 +44,15 @@ export interface ImportProblem {
   message: { en: string; es: string };
 }
 
+/**
+ * A link's interview, opened; `linkTokenNotUsed` when its token was not attached: it names another interview, or the
+ * interview already holds a different one (a link from a web page must not swap it unasked).
+ */
+export interface DeepLinkOpened {
+  interviewId: string;
+  linkTokenNotUsed?: 'otherInterview' | 'otherTokenHeld';
+}
+
 export interface AddResult {
   added: string[];
   updated: string[];
@@ -183,7 +192,7 @@ export const queue = {
   /** Deletes one of the analyst's own views. */
   deleteView: channel<{ deleted: boolean }>()(z.object({ id: z.number().int().positive() }).strict()),
   /** `omni-reviewer://interview/<id>[?token=…]`: adds the interview (and token) and says which one to open. */
-  openDeepLink: channel<{ interviewId: string }>()(z.object({ url: z.string().max(10_000) })),
+  openDeepLink: channel<DeepLinkOpened>()(z.object({ url: z.string().max(10_000) })),
   /** Seeded interviews of the demo environment; empty in other environments. */
   demoSeeds: channel<DemoSeed[]>()(Empty),
   addDemoSeeds: channel<AddResult>()(z.object({ interviewIds: z.array(InterviewId).max(500).optional() })),

@@ -17,6 +17,7 @@ import {
 } from './endpoints';
 import { readTolerantly } from './tolerant-read';
 import { refusedTokenChar } from '../../common/ipc/settings';
+import { otherInterviewOfToken } from '../../common/session-token';
 
 export interface ClientEnvironment {
   id: string;
@@ -433,6 +434,13 @@ export class OmniClient {
         throw e;
       }
     }
+    // Sent with another interview's token, a write lands on that interview: whatever stored it, it does not leave.
+    const other = token !== undefined && interviewId ? otherInterviewOfToken(token, interviewId) : undefined;
+    if (other !== undefined)
+      throw clientError('config', 'SESSION_TOKEN_OF_OTHER_INTERVIEW', {
+        endpoint,
+        issues: [{ path: 'sessionToken', message: `names interview ${other}, not ${interviewId}` }],
+      });
     if (token === undefined) {
       throw clientError('config', 'NO_SESSION_TOKEN', {
         endpoint,

@@ -16,6 +16,30 @@ export const noSessionToken = (interviewId: string) =>
     },
   );
 
+const whose = (other: string) =>
+  other === '?'
+    ? { en: 'another interview’s', es: 'de otra entrevista' }
+    : { en: `interview ${other}’s`, es: `de la entrevista ${other}` };
+
+/** A session token naming another interview: refused where it enters, and before anything is sent with one. */
+export const tokenOfOtherInterview = (interviewId: string, other: string, when: 'attach' | 'send') =>
+  new ReviewError(
+    'SESSION_TOKEN_OF_OTHER_INTERVIEW',
+    when === 'attach'
+      ? {
+          en: `This session token is ${whose(other).en}, not ${interviewId}’s: it was not attached.`,
+          es: `Este token de sesión es ${whose(other).es}, no de ${interviewId}: no se adjuntó.`,
+        }
+      : {
+          en: `The session token attached to ${interviewId} is ${whose(other).en}: nothing was recorded or sent (the service would have filed it there).`,
+          es: `El token de sesión adjunto a ${interviewId} es ${whose(other).es}: no se registró ni envió nada (el servicio lo habría archivado allá).`,
+        },
+    {
+      en: `Attach ${interviewId}’s own session token (Replace, in the interview header).`,
+      es: `Adjunta el token de sesión propio de ${interviewId} (Reemplazar, en el encabezado de la entrevista).`,
+    },
+  );
+
 export const sessionNotWritable = (status: 'Closed' | 'Deleted') =>
   new ReviewError(
     'SESSION_NOT_WRITABLE',

@@ -1,4 +1,6 @@
 import { InterviewId, SessionToken, type ImportProblem } from '../../common/ipc/queue';
+import { otherInterviewOfToken } from '../../common/session-token';
+import { tokenOfOtherInterview } from './errors';
 
 export interface ImportItem {
   interviewId: string;
@@ -107,6 +109,21 @@ function pushItem(
         message: {
           en: 'The session token on this line is not valid; the interview was added without it.',
           es: 'El token de sesión de esta línea no es válido; la entrevista se agregó sin él.',
+        },
+      });
+      items.push({ interviewId: idResult.data });
+      return;
+    }
+    const other = otherInterviewOfToken(tokenResult.data, idResult.data);
+    if (other !== undefined) {
+      // The service would file this interview's notes and decision on the token's own interview.
+      const refused = tokenOfOtherInterview(idResult.data, other, 'attach');
+      problems.push({
+        line,
+        text: idResult.data,
+        message: {
+          en: `${refused.data.message.en} The interview was added without it.`,
+          es: `${refused.data.message.es} La entrevista se agregó sin él.`,
         },
       });
       items.push({ interviewId: idResult.data });

@@ -16,6 +16,8 @@ import type {
 } from '../../common/ipc/queue';
 import type { ImportItem } from './import';
 import { ReviewError } from '../errors';
+import { otherInterviewOfToken } from '../../common/session-token';
+import { tokenOfOtherInterview } from './errors';
 
 /** What the queue needs from the vault: session tokens go in, only their presence comes out. */
 export type SessionTokenStore = Pick<
@@ -170,6 +172,7 @@ export class ReviewQueue {
     problems: ImportProblem[] = [],
   ): Promise<AddResult> {
     const env = this.environmentId();
+    for (const item of items) refuseOtherInterviewsToken(item.interviewId, item.sessionToken);
     const existing = await this.records.getMany(
       env,
       items.map((i) => i.interviewId),
@@ -280,6 +283,7 @@ export class ReviewQueue {
 
   async attachToken(interviewId: string, token: string) {
     await this.require(interviewId);
+    refuseOtherInterviewsToken(interviewId, token);
     await this.tokens.setSessionToken(this.environmentId(), interviewId, token);
     return this.require(interviewId);
   }
@@ -289,4 +293,9 @@ export class ReviewQueue {
     await this.tokens.clearSessionToken(this.environmentId(), interviewId);
     return this.require(interviewId);
   }
+}
+
+function refuseOtherInterviewsToken(interviewId: string, token: string | undefined) {
+  const other = token === undefined ? undefined : otherInterviewOfToken(token, interviewId);
+  if (other !== undefined) throw tokenOfOtherInterview(interviewId, other, 'attach');
 }

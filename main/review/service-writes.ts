@@ -4,7 +4,8 @@ import type { DraftKind, SendResult } from '../../common/ipc/interview';
 import { ReviewError } from '../errors';
 import type { ServiceWrite, ServiceWriteKind } from '../record/service-write-records';
 import type { DraftStore } from './drafts';
-import { emptyDraft, errorData, noSessionToken, sessionNotWritable } from './errors';
+import { otherInterviewOfToken } from '../../common/session-token';
+import { emptyDraft, errorData, noSessionToken, sessionNotWritable, tokenOfOtherInterview } from './errors';
 import type { InterviewReads } from './interview-reads';
 import type { ReviewQueue } from './queue';
 
@@ -30,6 +31,9 @@ export class ServiceWrites {
     if (entry.sessionStatus === 'Closed' || entry.sessionStatus === 'Deleted')
       throw sessionNotWritable(entry.sessionStatus);
     if (!entry.hasSessionToken) throw noSessionToken(interviewId);
+    const token = await this.ctx.vault.getSessionToken(this.ctx.environments.active().id, interviewId);
+    const other = token === undefined ? undefined : otherInterviewOfToken(token, interviewId);
+    if (other !== undefined) throw tokenOfOtherInterview(interviewId, other, 'send');
   }
 
   /**

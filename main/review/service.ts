@@ -16,9 +16,10 @@ import type {
   SendResult,
   VideoLink,
 } from '../../common/ipc/interview';
-import type { AddResult, DemoSeed, LocalReviewState, QueueEntry } from '../../common/ipc/queue';
+import type { AddResult, DeepLinkOpened, DemoSeed, LocalReviewState, QueueEntry } from '../../common/ipc/queue';
 import type { ReviewVerdict } from '../../common/team-review';
 import { parseDeepLink } from '../../common/deep-link';
+import { otherInterviewOfToken } from '../../common/session-token';
 import { ReviewError } from '../errors';
 import { DecisionDesk } from './decision-desk';
 import { DemoSeeds } from './demo-seeds';
@@ -86,10 +87,26 @@ export class ReviewService {
     return this.queue.add(parsed.items, parsed.problems);
   }
 
-  async openDeepLink(url: string): Promise<{ interviewId: string }> {
-    const link = parseDeepLink(url);
-    await this.queue.add([link]);
-    return { interviewId: link.interviewId };
+  /**
+   * A link from anywhere (a web page, an e-mail) adds its interview; its token is attached only when it names no other
+   * interview and the interview holds no other token: a token swapped in unasked had the service file this interview's
+   * notes and decision on another one. The workspace says why a link's token was not used.
+   */
+  async openDeepLink(url: string): Promise<DeepLinkOpened> {
+    const { interviewId, sessionToken } = parseDeepLink(url);
+    if (sessionToken === undefined) {
+      await this.queue.add([{ interviewId }]);
+      return { interviewId };
+    }
+    const held = await this.ctx.vault.getSessionToken(this.ctx.environments.active().id, interviewId);
+    const notUsed =
+      otherInterviewOfToken(sessionToken, interviewId) !== undefined
+        ? 'otherInterview'
+        : held !== undefined && held !== sessionToken
+          ? 'otherTokenHeld'
+          : undefined;
+    await this.queue.add([notUsed ? { interviewId } : { interviewId, sessionToken }]);
+    return { interviewId, ...(notUsed ? { linkTokenNotUsed: notUsed } : {}) };
   }
 
   /** A manual change of the analyst's own state (reopen, back to "to review"); recorded when it changes anything. */

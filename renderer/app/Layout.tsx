@@ -29,7 +29,10 @@ export function Layout() {
     const take = () =>
       void omni()
         .app.takeDeepLink({})
-        .then((link) => link && navigate(`/interviews/${encodeURIComponent(link.interviewId)}`))
+        .then(
+          (link) =>
+            link && navigate(`/interviews/${encodeURIComponent(link.interviewId)}`, { state: { linkOpened: link } }),
+        )
         .catch(() => undefined);
     take();
     window.addEventListener('focus', take);

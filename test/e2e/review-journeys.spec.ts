@@ -373,6 +373,7 @@ for (const { journey, onTeam } of bothEngines(testOpeningTheApp))
         sessionToken: string;
       }[];
       const token = seeds.find((s) => s.interviewId === 'demo-clean-pass')!.sessionToken;
+      const othersToken = seeds.find((s) => s.interviewId === 'demo-fraud-high')!.sessionToken;
       // The first run's demo interviews came with their tokens: emptied (tokens too), demo-clean-pass is added by id.
       await shell.ipc('settings.resetDemoData', {});
       await openApp(page, shell);
@@ -386,6 +387,12 @@ for (const { journey, onTeam } of bothEngines(testOpeningTheApp))
       await expect(page.getByLabel('Conference notes')).toBeDisabled();
       await page.getByRole('button', { name: 'Attach a session token' }).first().click();
       const dialog = page.getByRole('dialog');
+      // Another interview's token is refused where it enters: the service would file this one's notes on that one.
+      await dialog.getByLabel('Session token').fill(othersToken);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog.getByRole('alert')).toContainText(
+        'This session token is interview demo-fraud-high’s, not demo-clean-pass’s: it was not attached.',
+      );
       await dialog.getByLabel('Session token').fill(token);
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByTestId('token-state')).toContainText('Set');
@@ -394,6 +401,20 @@ for (const { journey, onTeam } of bothEngines(testOpeningTheApp))
       // The token went to main and never comes back.
       expect(await page.content()).not.toContain(token);
       expect(JSON.stringify(await shell.ipc('queue.list'))).not.toContain(token);
+
+      // A link carrying another interview's token opens the interview, keeps its own token, and says why.
+      await goTo(page, '/interviews');
+      await page.getByRole('button', { name: 'Add interviews' }).click();
+      await page
+        .getByLabel('Interview id or link')
+        .fill(`omni-reviewer://interview/demo-clean-pass?token=${othersToken}`);
+      await page.getByRole('button', { name: 'Add to queue' }).click();
+      await expect(page.getByTestId('link-token-not-used')).toContainText(
+        'The link’s session token is another interview’s, so it was not attached',
+      );
+      await expect(page.getByTestId('token-state')).toContainText('Set');
+      await expect(page.getByText(/Decision recorded on/)).toHaveCount(0);
+      await page.screenshot({ path: `${SHOTS}/link-token-other-interview-en.png` });
     },
   );
 

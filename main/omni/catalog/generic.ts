@@ -9,6 +9,7 @@ export type ClientErrorCode =
   | 'SCHEMA_MISMATCH'
   | 'NO_CREDENTIALS'
   | 'NO_SESSION_TOKEN'
+  | 'SESSION_TOKEN_OF_OTHER_INTERVIEW'
   | 'CREDENTIAL_UNDECRYPTABLE'
   | 'INVALID_ENVIRONMENT'
   | 'RETRY_AFTER_TOO_LONG'
@@ -70,6 +71,14 @@ export const clientErrorCatalog: Record<ClientErrorCode, CatalogEntry> = {
     adviceEn: "Attach the interview's session token (paste it, open a deep link or import a CSV) and try again.",
     adviceEs:
       'Adjunta el token de sesión de la entrevista (pégalo, abre un enlace profundo o importa un CSV) e intenta de nuevo.',
+    retryable: false,
+  },
+  SESSION_TOKEN_OF_OTHER_INTERVIEW: {
+    en: "The session token attached to this interview is another interview's, so nothing was sent (the service would have filed it there).",
+    es: 'El token de sesión adjunto a esta entrevista es de otra entrevista, así que no se envió nada (el servicio lo habría archivado allá).',
+    adviceEn: "Attach this interview's own session token (Replace, in the interview header) and try again.",
+    adviceEs:
+      'Adjunta el token de sesión propio de esta entrevista (Reemplazar, en el encabezado de la entrevista) e intenta de nuevo.',
     retryable: false,
   },
   CREDENTIAL_UNDECRYPTABLE: {

@@ -51,7 +51,7 @@ export function AddPanel({ autoFocus = false }: { autoFocus?: boolean }) {
   );
   const deepLink = useOmniMutation((api, url: string) => api.queue.openDeepLink({ url }), {
     invalidate,
-    onSuccess: (r) => navigate(`/interviews/${encodeURIComponent(r.interviewId)}`),
+    onSuccess: (r) => navigate(`/interviews/${encodeURIComponent(r.interviewId)}`, { state: { linkOpened: r } }),
   });
   const importText = useOmniMutation(
     (api, input: { text: string; format: 'auto' | 'csv' }) => api.queue.importText(input),

@@ -39,7 +39,9 @@ export function DecisionBar({
   const t = useT(messages);
   const f = useFormat();
   const [choice, setChoice] = useState<DecisionKind | null>(null);
-  const movedOn = useLocation().state as MovedOn | null;
+  // The route's state is shared with other screens' hand-overs (a link's): only a decision's is read here.
+  const state = useLocation().state as Partial<MovedOn> | null;
+  const movedOn = typeof state?.decidedOn === 'string' && state.decision ? (state as MovedOn) : null;
   const blocked = !overview || !!writeBlocker(overview.entry);
   const last = overview?.lastDecision;
   const word = useDecisionWord();

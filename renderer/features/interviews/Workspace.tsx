@@ -1,8 +1,9 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { IpcErrorData } from '../../../common/ipc/define';
 import type { InterviewOverview } from '../../../common/ipc/interview';
+import type { DeepLinkOpened } from '../../../common/ipc/queue';
 import type { LocalReviewState } from '../../../common/ipc/queue';
 import { keys, readAgain, useQueriesUnder, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useShortcut } from '../../ui/shortcuts';
@@ -115,6 +116,9 @@ function WorkspaceHeader({
   const labelOf = useEntryLabel();
   // A refused change of state is said under the facts, not inside them (it had pushed the header's row apart).
   const [stateRefusal, setStateRefusal] = useState<{ interviewId: string; error: IpcErrorData } | null>(null);
+  // Opened from a link whose token was not attached (it names another interview, or this one holds another): said here.
+  const opened = (useLocation().state as { linkOpened?: DeepLinkOpened } | null)?.linkOpened;
+  const linkTokenNotUsed = opened?.interviewId === interviewId ? opened.linkTokenNotUsed : undefined;
 
   const way = useWay(interviewId);
   const go = useCallback((to: string) => navigate(`/interviews/${encodeURIComponent(to)}`), [navigate]);
@@ -213,6 +217,11 @@ function WorkspaceHeader({
             </dd>
           </div>
         </dl>
+      )}
+      {linkTokenNotUsed && (
+        <p className="notice notice-warn" role="status" data-testid="link-token-not-used">
+          {t(linkTokenNotUsed === 'otherInterview' ? 'linkTokenOtherInterview' : 'linkTokenOtherHeld')}
+        </p>
       )}
       {stateRefusal?.interviewId === interviewId && (
         <div data-testid="local-state-refusal">

@@ -113,6 +113,10 @@ export const messages = defineMessages({
     statusClosed: 'Closed',
     statusDeleted: 'Deleted',
     tokenMissing: 'Not attached',
+    linkTokenOtherInterview:
+      'The link’s session token is another interview’s, so it was not attached: notes and decisions sent with it would have gone to that interview. Ask for this interview’s own token.',
+    linkTokenOtherHeld:
+      'The link’s session token was not used: this interview already has a different one. If the link’s is the right one, use Replace and paste it.',
     remove: 'Remove',
     removeLabel: 'Remove {id} from the queue',
     removedNotice: 'Removed {id} from the queue. Its session token, drafts and audit trail are kept.',
@@ -478,6 +482,10 @@ export const messages = defineMessages({
     statusClosed: 'Cerrada',
     statusDeleted: 'Eliminada',
     tokenMissing: 'Sin adjuntar',
+    linkTokenOtherInterview:
+      'El token de sesión del enlace es de otra entrevista, así que no se adjuntó: las notas y decisiones enviadas con él habrían ido a esa entrevista. Pide el token propio de esta entrevista.',
+    linkTokenOtherHeld:
+      'No se usó el token de sesión del enlace: esta entrevista ya tiene otro. Si el del enlace es el correcto, usa Reemplazar y pégalo.',
     remove: 'Quitar',
     removeLabel: 'Quitar {id} de la bandeja',
     removedNotice: 'Se quitó {id} de la bandeja. Su token de sesión, borradores y bitácora se conservan.',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseImport, splitCsvLine } from '../../../main/review/import';
 
-const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJpbnRlcnZpZXdJZCI6ImEifQ.c2lnbmF0dXJl';
+// A session token that names no interview (no interviewId claim): attachable to any of the tests' interviews.
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJzZXNzaW9uIn0.c2lnbmF0dXJl';
 
 describe('parseImport', () => {
   it('reads a pasted list with ids separated by lines, commas and spaces', () => {

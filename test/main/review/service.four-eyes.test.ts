@@ -9,7 +9,8 @@ import { ReviewService } from '../../../main/review/service';
 import { startPostgres, type TestPostgres } from '../../helpers/postgres';
 
 /** Four eyes through the review service, on a real server, with analysts ana and beto on their own logins. */
-const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJpbnRlcnZpZXdJZCI6ImEifQ.c2lnbmF0dXJl';
+// A session token that names no interview (no interviewId claim): attachable to any of the tests' interviews.
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJzZXNzaW9uIn0.c2lnbmF0dXJl';
 const HIGH_RISK: RawIdvResponse = {
   checkResults: [],
   fraudRisk: { severity: 'HIGH', result: 0.91 } as RawIdvResponse['fraudRisk'],

@@ -13,7 +13,8 @@ import type { RawIdvResponse } from '../../../common/omni';
 import { openRecord, reviewRecord, type OpenRecord } from '../../../main/record/index';
 import { engineFactory } from '../../helpers/record-engines';
 
-const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJpbnRlcnZpZXdJZCI6ImEifQ.c2lnbmF0dXJl';
+// A session token that names no interview (no interviewId claim): attachable to any of the tests' interviews.
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJzZXNzaW9uIn0.c2lnbmF0dXJl';
 
 class ChainAudit implements AuditTrail {
   constructor(private readonly environment: string) {}

@@ -7,7 +7,8 @@ import { startWebShell, type WebShell } from '../../../main/web-shell/index';
 import type { QueueEntry } from '../../../common/ipc/queue';
 import type { Drafts } from '../../../common/ipc/interview';
 
-const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJpbnRlcnZpZXdJZCI6InJlc3RhcnQifQ.c2lnbmF0dXJlLXJlc3RhcnQ';
+// A session token that names no interview (no interviewId claim): attachable to any of the tests' interviews.
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJzZXNzaW9uIn0.c2lnbmF0dXJlLXJlc3RhcnQ';
 
 const call = <T>(shell: WebShell, channel: string, input?: unknown) => callShell<T>(shell.appUrl, channel, input);
 
