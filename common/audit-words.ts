@@ -36,6 +36,7 @@ const DETAIL_LABELS = {
   token: { en: 'Time-stamp token', es: 'Sello de tiempo' },
   genTime: { en: 'Timestamped at', es: 'Sellada el' },
   sha256: { en: 'SHA-256', es: 'SHA-256' },
+  exportEntry: { en: 'Export entry', es: 'Entrada de la exportación' },
   valid: { en: 'Valid', es: 'Válido' },
   failure: { en: 'Failure code', es: 'Código de falla' },
   signedContractId: { en: 'Signed contract ID', es: 'ID del contrato firmado' },
@@ -130,7 +131,8 @@ type DownloadedWhat =
   | 'auditTrail'
   | 'apiKeysCsv'
   | 'queueCsv'
-  | 'evidenceFile';
+  | 'evidenceFile'
+  | 'evidenceManifest';
 
 const CONTRACT: Bilingual = { en: 'Contract', es: 'Contrato' };
 
@@ -157,6 +159,10 @@ const DOWNLOADED_WORDS: Record<DownloadedWhat, Bilingual> = {
   apiKeysCsv: { en: 'API keys (CSV)', es: 'Claves de API (CSV)' },
   queueCsv: { en: 'Queue rows (CSV)', es: 'Filas de la bandeja (CSV)' },
   evidenceFile: { en: 'Evidence file (regulator’s file)', es: 'Expediente de evidencia (para el regulador)' },
+  evidenceManifest: {
+    en: 'Evidence file as written (its manifest)',
+    es: 'Expediente de evidencia tal como se escribió (su manifiesto)',
+  },
 };
 
 /**

@@ -7,7 +7,7 @@ import type { MainContext } from '../ports';
 import { ReviewError } from '../errors';
 import { errorData } from '../review/errors';
 import { trailCheckpoints } from '../trail/checkpoints';
-import { buildEvidenceFile, exporterName, recordExport, StatementCache } from './file';
+import { buildEvidenceFile, exporterName, recordExport, recordManifest, StatementCache } from './file';
 
 /**
  * The files of every interview decided in a period, one at a time into a folder with an index (index.csv, one row
@@ -122,6 +122,7 @@ function makeBatches(ctx: MainContext) {
               covered,
               statements,
             );
+            await recordManifest(ctx, entry, built.manifestSha256);
             await writeFile(join(job.view.folder, built.fileName), built.data, { mode: 0o600 });
             await index.appendFile(
               csvRow([row.interviewId, row.at, built.fileName, built.manifestSha256, 'written', '']),

@@ -89,6 +89,19 @@ export function recordExport(
   });
 }
 
+/**
+ * The file as written, on the trail: its manifest's SHA-256, by the exporter, right after the file is built. A stamp
+ * proves when, not who, so a file rewritten and stamped again passes VERIFY.txt's commands; the app's Verify finds it
+ * by this record (the export entry is inside the file, so the file cannot hold its own manifest's hash).
+ */
+export function recordManifest(ctx: MainContext, exportEntry: AuditEntry, manifestSha256: string): Promise<AuditEntry> {
+  return ctx.audit.append({
+    ...(exportEntry.interviewId !== undefined ? { interviewId: exportEntry.interviewId } : {}),
+    action: 'downloaded',
+    detail: { what: 'evidenceManifest', sha256: manifestSha256, exportEntry: exportEntry.seq },
+  });
+}
+
 /** Statements rebuilt from the trail, a few at a time: a batch's files share their checkpoint. */
 export class StatementCache {
   private readonly kept = new Map<number, string>();

@@ -5,7 +5,15 @@ import { ReviewError } from '../errors';
 import { plainText } from '../plain-text';
 import { nom151Service } from '../nom151/service';
 import { detailOf, statementOf, trailCheckpoints } from '../trail/checkpoints';
-import { buildEvidenceFile, exporterName, recordExport, StatementCache, tokenDer, type ExportRequest } from './file';
+import {
+  buildEvidenceFile,
+  exporterName,
+  recordExport,
+  recordManifest,
+  StatementCache,
+  tokenDer,
+  type ExportRequest,
+} from './file';
 import { evidenceBatches } from './batch';
 import { verifyEvidenceFile } from './verify';
 
@@ -29,6 +37,7 @@ export function evidenceService(ctx: MainContext) {
         covered,
         new StatementCache(),
       );
+      await recordManifest(ctx, exportEntry, built.manifestSha256);
       const saved = await ctx.files.save({
         suggestedName: built.fileName,
         data: built.data,
@@ -57,6 +66,22 @@ export function evidenceService(ctx: MainContext) {
           const ours = tokenDer(String(detailOf(entry).token));
           if (Buffer.compare(Buffer.from(ours), Buffer.from(token)) !== 0) return 'absent';
           return (await statementOf(ctx.audit, entry)) === new TextDecoder().decode(statement) ? 'same' : 'differs';
+        },
+        async exportRecord(interviewId, exportEntry) {
+          const [entry] = await ctx.audit.list({ seq: exportEntry });
+          if (entry?.action !== 'downloaded' || entry.interviewId !== interviewId) return undefined;
+          if (entry.detail.what !== 'evidenceFile') return undefined;
+          // The exporter's own record (the database names every entry's login on a team): another's proves nothing.
+          const records = await ctx.audit.list({ interviewId, action: 'downloaded', afterSeq: exportEntry });
+          const manifest = records.find(
+            (e) =>
+              e.detail.what === 'evidenceManifest' && e.detail.exportEntry === exportEntry && e.actor === entry.actor,
+          );
+          return {
+            // A team's login is the exporter's name; this computer's record has one user for everyone.
+            ...(ctx.record.engine === 'team' && entry.actor !== undefined ? { by: entry.actor } : {}),
+            ...(typeof manifest?.detail.sha256 === 'string' ? { manifestSha256: manifest.detail.sha256 } : {}),
+          };
         },
         async later(interviewId, afterSeq, environment) {
           const changes = (await ctx.audit.list({ interviewId, afterSeq })).filter(

@@ -42,6 +42,22 @@ const words = {
     en: 'This checkpoint is not one of the trail this app is connected to: the file’s entries cannot be confirmed against this record (a file of another computer or team, or one made outside the app; a stamp proves when, not who).',
     es: 'Este punto de control no es de la bitácora a la que está conectada esta app: las entradas del archivo no se pueden confirmar contra este registro (un archivo de otra computadora o equipo, o uno hecho fuera de la app; un sello prueba cuándo, no quién).',
   },
+  exportNotOnTrail: {
+    en: 'The trail this app is connected to has no record of this export: the file is not one exported from this record (another computer or team, or made outside the app).',
+    es: 'La bitácora a la que está conectada esta app no registra esta exportación: el archivo no se exportó de este registro (otra computadora o equipo, o se hizo fuera de la app).',
+  },
+  exporterDiffers: (by: string): Bilingual => ({
+    en: `The file names another exporter than the trail, which recorded this export as ${by}’s: the file was changed after it was written.`,
+    es: `El archivo nombra a otro exportador que la bitácora, que registró esta exportación como de ${by}: el archivo cambió después de escribirse.`,
+  }),
+  manifestNotRecorded: {
+    en: 'The trail did not record this export’s manifest (a file of an earlier version, or an export that did not finish): its parts cannot be confirmed against this record.',
+    es: 'La bitácora no registró el manifiesto de esta exportación (un archivo de una versión anterior, o una exportación que no terminó): sus partes no se pueden confirmar contra este registro.',
+  },
+  manifestDiffers: {
+    en: 'The trail recorded another manifest for this export: the file was changed after it was written, and stamped again.',
+    es: 'La bitácora registró otro manifiesto para esta exportación: el archivo cambió después de escribirse, y se selló de nuevo.',
+  },
   trailDiffers: {
     en: 'This trail’s checkpoint of the same token lists other entries: the trail or the file was changed.',
     es: 'El punto de control de esta bitácora con el mismo sello lista otras entradas: se cambió la bitácora o el archivo.',
@@ -124,6 +140,15 @@ export type TrailCheck = (
   token: Uint8Array,
 ) => Promise<'same' | 'differs' | 'absent'>;
 
+/**
+ * The export entry the file names, as the connected trail holds it: who made it (a team's login) and the manifest its
+ * maker recorded right after writing the file. `undefined`: no export of this interview has that entry.
+ */
+export type ExportRecord = (
+  interviewId: string,
+  exportEntry: number,
+) => Promise<{ by?: string; manifestSha256?: string } | undefined>;
+
 /** What the connected trail holds for the interview after the file's export entry, in the file's environment. */
 export type LaterOnTrail = (
   interviewId: string,
@@ -134,7 +159,7 @@ export type LaterOnTrail = (
 export async function verifyEvidenceFile(
   bytes: Uint8Array,
   check: StampCheck,
-  trail?: { onTrail: TrailCheck; later: LaterOnTrail },
+  trail?: { onTrail: TrailCheck; exportRecord: ExportRecord; later: LaterOnTrail },
 ): Promise<EvidenceVerification> {
   const stampCheck: StampCheck = (token, data) => check(token, data).catch(unreadable);
   const checks: EvidenceCheck[] = [];
@@ -308,6 +333,32 @@ export async function verifyEvidenceFile(
         : {}),
       ...(outcome === 'untrusted' ? { message: words.untrusted } : {}),
     });
+  }
+
+  // Beyond VERIFY.txt too: the file as its exporter wrote it. Its parts, stamped again after a rewrite, pass every
+  // command; the manifest this trail recorded for the export does not match theirs.
+  if (trail) {
+    const record =
+      info.exportEntry === undefined ? undefined : await trail.exportRecord(info.interviewId, info.exportEntry);
+    const manifestHash = sha256Hex(manifest.data);
+    if (!record)
+      checks.push({ step: 'trail', part: 'export.json', outcome: 'notOnTrail', message: words.exportNotOnTrail });
+    else {
+      if (record.by !== undefined && record.by !== info.exportedBy)
+        checks.push({
+          step: 'trail',
+          part: 'export.json',
+          outcome: 'failed',
+          message: words.exporterDiffers(record.by),
+        });
+      checks.push(
+        record.manifestSha256 === undefined
+          ? { step: 'trail', part: MANIFEST, outcome: 'notOnTrail', message: words.manifestNotRecorded }
+          : record.manifestSha256 === manifestHash
+            ? { step: 'trail', part: MANIFEST, outcome: 'ok' }
+            : { step: 'trail', part: MANIFEST, outcome: 'failed', message: words.manifestDiffers },
+      );
+    }
   }
 
   // A genuine file of this trail may still be an old one: what changed for the interview since its export is said.

@@ -118,7 +118,7 @@ export const messages = defineMessages({
     fileValid: 'Verified: nothing changed since the export',
     fileInvalid: 'Not valid: {n} part(s) failed',
     fileUntrusted: 'Intact, but a stamp’s provider root is not trusted in this environment',
-    fileNotOnTrail: 'Intact, but its checkpoints are not on the trail this app is connected to',
+    fileNotOnTrail: 'Intact, but not confirmed by the trail this app is connected to',
     fileLaterChanges:
       'Not the record as it stands: the trail holds {n} later change(s) of this interview, the last one “{action}” on {at} (entry #{seq}). Export a new file to show the current record.',
     fileSummary: 'Interview {id}, exported {at} by {by}.',
@@ -142,7 +142,7 @@ export const messages = defineMessages({
     stepManifest: '2. Part against the manifest',
     stepCheckpointToken: '3. Checkpoint stamp',
     stepInclusion: '4. Entry in its checkpoint',
-    stepTrail: 'Checkpoint on this app’s trail',
+    stepTrail: 'On this app’s trail',
     stepContractToken: '5. Contract’s NOM-151 evidence',
     stepTokenSignature: '6. Token’s CMS signature',
 
@@ -287,7 +287,7 @@ export const messages = defineMessages({
     fileValid: 'Verificado: nada cambió desde la exportación',
     fileInvalid: 'No válido: {n} parte(s) fallaron',
     fileUntrusted: 'Íntegro, pero la raíz del proveedor de un sello no es de confianza en este ambiente',
-    fileNotOnTrail: 'Íntegro, pero sus puntos de control no están en la bitácora a la que está conectada esta app',
+    fileNotOnTrail: 'Íntegro, pero no lo confirma la bitácora a la que está conectada esta app',
     fileLaterChanges:
       'No es el registro actual: la bitácora tiene {n} cambio(s) posteriores de esta entrevista; el último, «{action}», el {at} (entrada #{seq}). Exporta un expediente nuevo para mostrar el registro como está hoy.',
     fileSummary: 'Entrevista {id}, exportada el {at} por {by}.',
@@ -312,7 +312,7 @@ export const messages = defineMessages({
     stepManifest: '2. Parte contra el manifiesto',
     stepCheckpointToken: '3. Sello del punto de control',
     stepInclusion: '4. Entrada en su punto de control',
-    stepTrail: 'Punto de control en la bitácora de esta app',
+    stepTrail: 'En la bitácora de esta app',
     stepContractToken: '5. Constancia NOM-151 del contrato',
     stepTokenSignature: '6. Firma CMS del sello',
 

@@ -11,6 +11,7 @@ import { tokenDer, type ExportInfo } from '../../../main/evidence/file';
 import { nom151Service } from '../../../main/nom151/service';
 import { checkpointStatement } from '../../../main/trail/checkpoints';
 import { LISTING_COMMAND } from '../../../main/evidence/verify-text';
+import { verifyEvidenceFile, type ExportRecord } from '../../../main/evidence/verify';
 import { readZip, writeZip } from '../../../main/evidence/zip';
 import { reviewService } from '../../../main/review/service';
 import { startTestApp } from '../../helpers/app-context';
@@ -337,15 +338,70 @@ describe('the evidence file of an interview', () => {
       name: 'rewritten.zip',
       base64: Buffer.from(writeZip(parts)).toString('base64'),
     });
-    // Every step of VERIFY.txt holds for it; the trail this app is connected to does not have its checkpoint.
+    // Every step of VERIFY.txt holds for it; the trail this app is connected to does not have its checkpoint, and
+    // recorded another manifest for the export.
     expect(verdict.checks.filter((c) => c.outcome !== 'ok')).toEqual([
       expect.objectContaining({
         step: 'trail',
         part: `trail/checkpoints/${checkpoint}.statement.txt`,
         outcome: 'notOnTrail',
       }),
+      expect.objectContaining({ step: 'trail', part: 'MANIFEST.sha256', outcome: 'failed' }),
     ]);
     expect(verdict.valid).toBe(false);
+  });
+
+  it('finds a file whose decision and exporter were rewritten and its manifest stamped again, its trail untouched', async () => {
+    // The parts the trail's entries do not cover: decisions.json, service-writes.json, export.json.
+    const nom151 = nom151Service(app.context);
+    const parts = readZip(saved!.data).map((p) => ({ path: p.path, data: new Uint8Array(p.data) }));
+    const part = (path: string) => parts.find((p) => p.path === path)!;
+    const decisions = part('decisions.json');
+    decisions.data = Buffer.from(JSON.stringify([{ decision: 'reject', reason: 'INE apócrifa', by: 'mallory' }]));
+    const listed = parts.filter((p) => !p.path.startsWith('MANIFEST.'));
+    const manifest = listed.map((p) => `${createHash('sha256').update(p.data).digest('hex')}  ${p.path}\n`).join('');
+    part('MANIFEST.sha256').data = Buffer.from(manifest);
+    part('MANIFEST.tst').data = new Uint8Array(tokenDer((await nom151.stamp(manifest)).token));
+    const rewritten = writeZip(parts);
+
+    const verdict = await evidenceService(app.context).verifyFile({
+      name: 'rewritten.zip',
+      base64: Buffer.from(rewritten).toString('base64'),
+    });
+    expect(verdict.checks.filter((c) => c.outcome !== 'ok')).toEqual([
+      expect.objectContaining({
+        step: 'trail',
+        part: 'MANIFEST.sha256',
+        outcome: 'failed',
+        message: expect.objectContaining({ en: expect.stringContaining('recorded another manifest for this export') }),
+      }),
+    ]);
+
+    // On a team's record the export's login is its exporter: a file naming another fails on export.json; an export
+    // this trail does not hold, or whose manifest it did not record, is not confirmed.
+    const stamps = (token: Uint8Array, data: Uint8Array) => nom151.verifyBytes(token, data);
+    const onTrail = async () => 'same' as const;
+    const later = async () => undefined;
+    const genuine = createHash('sha256').update(part('MANIFEST.sha256').data).digest('hex');
+    const asRecorded = (record: Awaited<ReturnType<ExportRecord>>) =>
+      verifyEvidenceFile(rewritten, stamps, { onTrail, later, exportRecord: async () => record });
+    expect((await asRecorded({ by: 'ana', manifestSha256: genuine })).checks.filter((c) => c.outcome !== 'ok')).toEqual(
+      [
+        expect.objectContaining({
+          part: 'export.json',
+          outcome: 'failed',
+          message: expect.objectContaining({ es: expect.stringContaining('como de ana') }),
+        }),
+      ],
+    );
+    expect((await asRecorded(undefined)).checks.filter((c) => c.outcome !== 'ok')).toEqual([
+      expect.objectContaining({ part: 'export.json', outcome: 'notOnTrail' }),
+    ]);
+    const unrecorded = await asRecorded({});
+    expect(unrecorded.checks.filter((c) => c.outcome !== 'ok')).toEqual([
+      expect.objectContaining({ part: 'MANIFEST.sha256', outcome: 'notOnTrail' }),
+    ]);
+    expect(unrecorded.valid).toBe(false);
   });
 
   it('says when a genuine file is no longer the record as it stands: a later note, not a later opening', async () => {
