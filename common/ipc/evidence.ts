@@ -42,7 +42,9 @@ export interface EvidenceCheck {
     | 'contractToken'
     | 'tokenSignature'
     /** The app's own check, beyond VERIFY.txt's: each checkpoint is one of the trail this app is connected to. */
-    | 'trail';
+    | 'trail'
+    /** The app's own too: decisions.json and export.json say what the file's proved entries say. */
+    | 'agreement';
   /** The part it checked (`report.pdf`, `trail/entries/12.txt`, …). */
   part: string;
   /** `notOnTrail`: intact, but not one of the checkpoints of the trail this app is connected to. */

@@ -4,6 +4,7 @@ import type { Bilingual } from '../../common/ipc/nom151';
 import type { EvidenceCheck, EvidenceVerification, LaterChanges } from '../../common/ipc/evidence';
 import type { Nom151Verification } from '../../common/ipc/nom151';
 import { FORMAT, MANIFEST, MANIFEST_TOKEN, safe } from './file';
+import { agreementChecks, readProvedEntry, type ProvedEntry } from './agree';
 import { readZip, ZipError, type ReadPart } from './zip';
 
 /**
@@ -264,11 +265,14 @@ export async function verifyEvidenceFile(
   }
 
   // STEP 4: each entry's exact bytes hash to a `seq hash` line of its checkpoint's statement.
+  const proved: ProvedEntry[] = [];
   for (const proof of info.proofs) {
     const path = `trail/entries/${proof.seq}.txt`;
     const entry = byPath.get(path);
     const lines = statements.get(proof.checkpoint);
     const ok = entry !== undefined && lines?.has(`${proof.seq} ${sha256Hex(entry.data)}`) === true;
+    const read = ok ? readProvedEntry(proof.seq, text(entry.data)) : undefined;
+    if (read) proved.push(read);
     checks.push({
       step: 'inclusion',
       part: path,
@@ -276,6 +280,8 @@ export async function verifyEvidenceFile(
       ...(ok ? {} : { message: entry ? words.inclusion : words.missingPart(path) }),
     });
   }
+
+  checks.push(...agreementChecks(byPath.get('decisions.json')?.data, info, proved));
 
   // Beyond VERIFY.txt: anyone can have a statement of their own stamped (a stamp proves when, not who), so each
   // checkpoint must be one of the trail this app is connected to, stating the same entries.

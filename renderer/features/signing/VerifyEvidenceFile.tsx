@@ -92,6 +92,7 @@ function EvidenceFileResult({ t, result }: { t: T; result: EvidenceVerification 
           contractToken: 'stepContractToken',
           tokenSignature: 'stepTokenSignature',
           trail: 'stepTrail',
+          agreement: 'stepAgreement',
         } as const
       )[c.step],
     );

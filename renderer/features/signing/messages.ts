@@ -143,6 +143,7 @@ export const messages = defineMessages({
     stepCheckpointToken: '3. Checkpoint stamp',
     stepInclusion: '4. Entry in its checkpoint',
     stepTrail: 'On this app’s trail',
+    stepAgreement: 'Readable parts agree with the proved entries',
     stepContractToken: '5. Contract’s NOM-151 evidence',
     stepTokenSignature: '6. Token’s CMS signature',
 
@@ -313,6 +314,7 @@ export const messages = defineMessages({
     stepCheckpointToken: '3. Sello del punto de control',
     stepInclusion: '4. Entrada en su punto de control',
     stepTrail: 'En la bitácora de esta app',
+    stepAgreement: 'Las partes legibles coinciden con las entradas demostradas',
     stepContractToken: '5. Constancia NOM-151 del contrato',
     stepTokenSignature: '6. Firma CMS del sello',
 

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { agreementChecks, readProvedEntry, type ProvedEntry } from '../../../main/evidence/agree';
+
+const exported = { exportEntry: 9, exportedAt: '2026-11-27T10:00:00.000Z', exportedBy: 'ana', purpose: 'CNBV' };
+const exportEntry: ProvedEntry = {
+  seq: 9,
+  at: exported.exportedAt,
+  action: 'downloaded',
+  detail: { what: 'evidenceFile', purpose: 'CNBV', by: 'ana' },
+};
+const proposed: ProvedEntry = {
+  seq: 3,
+  at: 'x',
+  action: 'proposed',
+  detail: { decision: 'approve', reasonCode: 'KNOWN', reason: 'Known customer', by: 'ana' },
+};
+const confirmed: ProvedEntry = {
+  seq: 5,
+  at: 'y',
+  action: 'confirmed',
+  detail: { decision: 'approve', reason: 'Checked again', by: 'beto' },
+};
+const decisionsJson = (decisions: unknown[]) => Buffer.from(JSON.stringify({ interviewId: 'i', decisions }));
+const approval = {
+  decision: 'approve',
+  reasonCode: 'KNOWN',
+  reason: 'Known customer',
+  status: 'confirmed',
+  reviewReason: 'Checked again',
+};
+
+describe('the readable parts of an evidence file against its proved entries', () => {
+  it('reads an entry from the text its hash covers, either version', () => {
+    const v2 = ['omni-audit-v2', '0'.repeat(64), '3', '"x"', '"demo"', '"i"', '"proposed"', '"ana"', '{"reason":"a"}'];
+    expect(readProvedEntry(3, v2.join('\n'))).toEqual({ seq: 3, at: 'x', action: 'proposed', detail: { reason: 'a' } });
+    expect(readProvedEntry(2, '{"action":"noted","at":"t","detail":{"text":"n"},"seq":2}')).toMatchObject({
+      action: 'noted',
+      detail: { text: 'n' },
+    });
+    expect(readProvedEntry(1, 'not an entry')).toBeUndefined();
+  });
+
+  it('agrees with a proposal and its confirmation as the database wrote them', () => {
+    expect(
+      agreementChecks(decisionsJson([approval]), exported, [proposed, confirmed, exportEntry]).map((c) => c.outcome),
+    ).toEqual(['ok', 'ok']);
+  });
+
+  it('fails a confirmation left out or changed, and a decision no entry proves is not confirmed', () => {
+    const changed = agreementChecks(decisionsJson([{ ...approval, reviewReason: 'Other words' }]), exported, [
+      proposed,
+      confirmed,
+    ]);
+    expect(changed).toEqual([
+      expect.objectContaining({
+        part: 'decisions.json',
+        outcome: 'failed',
+        message: expect.objectContaining({ en: expect.stringContaining('#5 (confirmed)') }),
+      }),
+    ]);
+    const legacy = agreementChecks(
+      decisionsJson([{ decision: 'reject', reason: 'Old', status: 'final' }]),
+      exported,
+      [],
+    );
+    expect(legacy).toEqual([expect.objectContaining({ part: 'decisions.json', outcome: 'notOnTrail' })]);
+  });
+
+  it('fails export.json when it names another exporter, time or purpose than the export entry', () => {
+    for (const change of [{ exportedBy: 'beto' }, { exportedAt: '2026-01-01T00:00:00.000Z' }, { purpose: 'Other' }])
+      expect(agreementChecks(undefined, { ...exported, ...change }, [exportEntry])).toEqual([
+        expect.objectContaining({ part: 'export.json', outcome: 'failed' }),
+      ]);
+    expect(agreementChecks(Buffer.from('[]'), exported, [exportEntry]).map((c) => [c.part, c.outcome])).toEqual([
+      ['export.json', 'ok'],
+      ['decisions.json', 'failed'],
+    ]);
+  });
+});
