@@ -1,9 +1,10 @@
 import { homedir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DemoProfile } from '../demo-server/production-profile';
 import { DataDirInUseError } from '../errors';
-import { openInBrowser, resetWebShellDemoData, startWebShell } from './index';
+import { openerFile, openThroughPrivateFile, resetWebShellDemoData, startWebShell } from './index';
 import { privateUmask } from '../private-files';
 
 /**
@@ -94,9 +95,10 @@ try {
     ...(values['static-dir'] ? { staticDir: values['static-dir'] } : {}),
   });
   process.stdout.write(`Omni Reviewer ready at ${shell.appUrl}\n`);
-  // Not appUrl: a command line is readable by other local users, so the browser gets a one-time code instead.
-  if (!values['no-open']) openInBrowser(shell.host.oneTimeOpenUrl());
+  // Not appUrl: a command line is readable by other local users, so the browser gets a private file's path instead.
+  if (!values['no-open']) openThroughPrivateFile(dataDir, shell.host.oneTimeOpenUrl());
   const stop = () => {
+    rmSync(openerFile(dataDir), { force: true });
     void shell.close().finally(() => process.exit(0));
   };
   process.on('SIGINT', stop);

@@ -44,8 +44,8 @@ export interface Host {
   origin: string;
   port: number;
   /**
-   * An address that opens the app once, for the system browser: a command line (xdg-open, open) is readable by
-   * other local users, so it carries a one-time code, which `/open` exchanges for the key in a redirect.
+   * An address that opens the app once, for the system browser: it carries a one-time code, which `/open` exchanges
+   * for the key. It goes in a private file, not on a command line (`openerFile`).
    */
   oneTimeOpenUrl(): string;
   close(): Promise<void>;
@@ -74,7 +74,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     const url = parseRequestUrl(req.url, origin);
     if (!url) return sendText(res, 400, 'Bad path');
     const isIpc = url.pathname === IPC_BATCH_ROUTE || url.pathname.startsWith('/ipc/');
-    if (!isOwnRequest(req)) return forbidden(res, isIpc);
+    if (!isOwnRequest(req, url.pathname === '/open')) return forbidden(res, isIpc);
 
     if (url.pathname === IPC_BATCH_ROUTE) return ipc.batch(req, res);
     if (isIpc) return ipc.single(req, res, url.pathname.slice('/ipc/'.length));
@@ -96,17 +96,22 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     return files.static(req, res, url.pathname);
   }
 
-  /** Host must be exactly ours; Origin, when sent, too; a browser saying the request is cross-site is refused. */
-  function isOwnRequest(req: IncomingMessage): boolean {
+  /**
+   * Host must be exactly ours; Origin, when sent, too; a browser saying the request is cross-site is refused, but for
+   * the browser opening `/open` as a page from the private file the shell starts it with (`openerFile`, a file: URL).
+   */
+  function isOwnRequest(req: IncomingMessage, openerNavigation: boolean): boolean {
     if (req.headers.host !== hostHeader) return false;
     const requestOrigin = req.headers.origin;
     if (requestOrigin !== undefined && requestOrigin !== origin) return false;
     const site = req.headers['sec-fetch-site'];
-    if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
+    const topLevelPage = req.headers['sec-fetch-mode'] === 'navigate' && req.headers['sec-fetch-dest'] === 'document';
+    if (site !== undefined && site !== 'same-origin' && site !== 'none' && !(openerNavigation && topLevelPage))
+      return false;
     return true;
   }
 
-  /** The key goes to the browser in a redirect's fragment, never on a command line; each code works once. */
+  /** The key goes to the browser in the app address's fragment, never on a command line; each code works once. */
   function handleOpen(res: ServerResponse, code: string | null) {
     const expiresAt = code === null ? undefined : openCodes.get(code);
     if (code !== null) openCodes.delete(code);
@@ -117,8 +122,12 @@ export async function startHost(opts: HostOptions): Promise<Host> {
         'This link was already used or has expired. Open the address printed in the terminal ("Omni Reviewer ready at ...").\nEste enlace ya se usó o venció. Abre la dirección que se muestra en la terminal ("Omni Reviewer ready at ...").',
       );
     }
-    res.writeHead(302, { location: `/#k=${opts.key}`, 'cache-control': 'no-store' });
-    res.end();
+    // A page of this origin moves on to the app, not a redirect: after the opener file's cross-site step, a redirect's
+    // next request would be cross-site too, and refused.
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(
+      `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=/#k=${opts.key}"><title>Omni Reviewer</title>`,
+    );
   }
 
   await new Promise<void>((resolve, reject) => {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import Conf from 'conf';
 import { EncryptedVault } from '../auth/encrypted-vault';
 import { serviceDestination } from '../auth/destination';
@@ -184,6 +184,28 @@ export async function resetWebShellDemoData(dataDir: string): Promise<{ intervie
 }
 
 /** Opens a URL in the system browser; false when there is no display or no opener. */
+/**
+ * Opens the app in the system browser through a file only this user reads (the data folder's `open.html`, 0600): a
+ * command line (xdg-open's, the browser's) is readable by other local users, who could take a one-time code from it
+ * first and have the key. Only the file's path is on the command line (as Jupyter's redirect file does).
+ */
+export function openThroughPrivateFile(
+  dataDir: string,
+  oneTimeUrl: string,
+  open: (url: string) => boolean = openInBrowser,
+): boolean {
+  const file = openerFile(dataDir);
+  rmSync(file, { force: true });
+  writeFileSync(
+    file,
+    `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${oneTimeUrl}"><title>Omni Reviewer</title><a href="${oneTimeUrl}">Omni Reviewer</a>\n`,
+    { mode: PRIVATE_FILE_MODE, flag: 'wx' },
+  );
+  return open(pathToFileURL(file).href);
+}
+
+export const openerFile = (dataDir: string) => join(dataDir, 'open.html');
+
 export function openInBrowser(url: string): boolean {
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return false;
   const [command, args] =

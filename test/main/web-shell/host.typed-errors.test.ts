@@ -127,16 +127,25 @@ describe('web shell host: malformed requests get typed answers', () => {
 describe('web shell host: one-time open codes', () => {
   const open = (url: string) => fetch(url, { redirect: 'manual' });
 
-  it('a code opens the app once, carrying the key only in the redirect; it holds no part of the key', async () => {
+  it('a code opens the app once, carrying the key only into the app address; it holds no part of the key', async () => {
     const url = host.oneTimeOpenUrl();
     expect(url).not.toContain(KEY);
     const first = await open(url);
-    expect(first.status).toBe(302);
-    expect(first.headers.get('location')).toBe(`/#k=${KEY}`);
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain(`<meta http-equiv="refresh" content="0;url=/#k=${KEY}">`);
     expect(first.headers.get('cache-control')).toBe('no-store');
     const again = await open(url);
     expect(again.status).toBe(410);
     expect(await again.text()).not.toContain(KEY);
+  });
+
+  it('is opened as a page from the private opener file, a cross-site step; nothing else is, nor a fetch of it', async () => {
+    const navigation = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+    const fetched = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'empty' };
+    const url = host.oneTimeOpenUrl();
+    expect((await raw(new URL(url).pathname + new URL(url).search, { headers: fetched })).status).toBe(403);
+    expect((await raw(new URL(url).pathname + new URL(url).search, { headers: navigation })).status).toBe(200);
+    expect((await raw('/', { headers: navigation })).status).toBe(403);
   });
 
   it('a code unused for more than five minutes, or a made-up one, is refused', async () => {
