@@ -1,11 +1,12 @@
 import { axeOf } from './axe';
+import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Drafts } from '../../common/ipc/interview';
 import { expect, test, type ShellFixture } from './fixtures';
-import { openInterview } from './review-helpers';
+import { goTo, openInterview } from './review-helpers';
 import { cliCommand } from '../helpers/cli-command';
 
 const SHOTS = '.tmp/screenshots';
@@ -172,6 +173,23 @@ test('the page cannot reach any secret: window, storage, cookies and DOM are sea
   await page.getByRole('radio', { name: /Custom/ }).click();
   await expect(page.getByTestId('active-environment')).toHaveText(/Custom/);
   await setCredential(page, 'apiKey', /New value for API key/, 'typed-api-key-4f9c2b');
+  // The team database's password and key typed in Settings, and a session token that is no JWT: each crosses the page
+  // once, and the screens that say they are kept are drawn before the search.
+  const teamKey = randomBytes(32).toString('base64');
+  const team = page.getByRole('form', { name: 'Team database address' });
+  await team.getByLabel('Host', { exact: true }).fill('db.example.test');
+  await team.getByLabel('Database', { exact: true }).fill('omni_review');
+  await team.getByLabel('Your database user').fill('ana');
+  await team.getByLabel('Password', { exact: true }).fill('typed-db-password-91ab');
+  await team.getByLabel('Team key (shares session tokens, sealed)').fill(teamKey);
+  await team.getByRole('button', { name: 'Save the address' }).click();
+  await expect(team.getByLabel('Password', { exact: true })).toHaveValue('');
+  await expect(team.getByLabel('Team key (shares session tokens, sealed)')).toHaveValue('');
+  await shell.ipc('queue.add', {
+    items: [{ interviewId: 'opaque-token-interview', sessionToken: 'opaque-session-3c5d' }],
+  });
+  await goTo(page, '/interviews/opaque-token-interview');
+  await expect(page.getByTestId('token-state')).toContainText('Set');
 
   const haystack = await page.evaluate(() => {
     // A planted value proves the search reaches nested data.
@@ -206,8 +224,16 @@ test('the page cannot reach any secret: window, storage, cookies and DOM are sea
     ].join('\n');
   });
   expect(haystack).toContain('canary-7d1e');
-  for (const secret of [creds.apiKey, creds.integrationId, creds.secret, 'typed-api-key-4f9c2b'])
-    expect(haystack).not.toContain(secret);
+  const secrets = [
+    creds.apiKey,
+    creds.integrationId,
+    creds.secret,
+    'typed-api-key-4f9c2b',
+    'typed-db-password-91ab',
+    teamKey,
+    'opaque-session-3c5d',
+  ];
+  for (const secret of secrets) expect(haystack).not.toContain(secret);
   // No token of the service either (JWTs start with eyJ).
   expect(haystack).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/);
   // window.omni is the typed API and nothing else: no generic invoke, no transport.
@@ -222,7 +248,7 @@ test('the page cannot reach any secret: window, storage, cookies and DOM are sea
   expect(Object.values(api).every(Boolean)).toBe(true);
   expect(await page.evaluate(() => 'invoke' in window.omni || 'ipcRenderer' in window)).toBe(false);
   // Nor did the shell print any of them.
-  for (const secret of [creds.secret, 'typed-api-key-4f9c2b']) expect(shell.output()).not.toContain(secret);
+  for (const secret of secrets.slice(2)) expect(shell.output()).not.toContain(secret);
 });
 
 test('keyboard: g-shortcuts move between areas, ? opens the sheet, Esc closes it; focus is visible', async ({
