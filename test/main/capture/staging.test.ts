@@ -1,6 +1,6 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StagedFiles } from '../../../main/capture/staging';
@@ -22,6 +22,8 @@ describe('StagedFiles', () => {
     });
     expect(staged).toMatchObject({ name: 'clip.mp4', size: 11, owned: true });
     expect(await readFile(staging.get(staged.id)!.path, 'utf8')).toBe('hello world');
+    // The shared temp folder holds it in a folder only this user opens (README: a private temp folder).
+    expect((await stat(dirname(staged.path))).mode & 0o777).toBe(0o700);
     await staging.release(staged.id);
     expect(staging.get(staged.id)).toBeUndefined();
     await expect(readFile(staged.path)).rejects.toMatchObject({ code: 'ENOENT' });

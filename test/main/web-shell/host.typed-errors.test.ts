@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SHELL_KEY_HEADER } from '../../../common/web-shell';
@@ -155,4 +156,30 @@ describe('web shell host: one-time open codes', () => {
     expect((await open(`${host.origin}/open?code=guess`)).status).toBe(410);
     expect((await open(`${host.origin}/open`)).status).toBe(410);
   });
+});
+
+describe('web shell host: where it listens', () => {
+  // Another machine on the network, or a container beside this one, reaches every address but loopback.
+  const outward = Object.values(networkInterfaces())
+    .flat()
+    .find((i) => i !== undefined && !i.internal && i.family === 'IPv4')?.address;
+
+  it.skipIf(outward === undefined)(
+    'takes no connection on this machine’s other addresses, only on 127.0.0.1',
+    async () => {
+      const connects = (address: string) =>
+        new Promise<boolean>((resolve) => {
+          const socket = connect({ host: address, port: host.port });
+          const done = (connected: boolean) => {
+            socket.destroy();
+            resolve(connected);
+          };
+          socket.once('connect', () => done(true)).once('error', () => done(false));
+          // Refused at once on a closed port; a firewall that drops instead answers nothing.
+          socket.setTimeout(5_000, () => done(false));
+        });
+      expect(await connects('127.0.0.1')).toBe(true);
+      expect(await connects(outward!)).toBe(false);
+    },
+  );
 });
