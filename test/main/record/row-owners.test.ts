@@ -568,6 +568,32 @@ describe('the team record, attacked with an analyst’s own login', () => {
     });
   });
 
+  it('takes two final decisions made at the same moment one after the other: one is recorded, the other refused', async () => {
+    // Two windows of ana's (or a modified client racing itself): both see no decision yet, both insert.
+    const second = await as('ana', 'change-me-ana');
+    try {
+      await reviewRecord(logins.ana).claims.claim('production', 'race-1');
+      const decision = {
+        reason: 'at once',
+        acknowledgedFindings: [],
+        decidedAt: '2026-11-25T10:10:00.000Z',
+        environment: 'production',
+        status: 'final' as const,
+      };
+      const results = await Promise.allSettled([
+        reviewRecord(logins.ana).decisions.add('race-1', { ...decision, decision: 'reject' }),
+        reviewRecord(second).decisions.add('race-1', { ...decision, decision: 'requestNewCapture' }),
+      ]);
+      expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+      expect(results.find((r) => r.status === 'rejected')).toMatchObject({
+        reason: { data: { code: 'ALREADY_DECIDED' } },
+      });
+      expect(await reviewRecord(logins.ana).decisions.all('production', 'race-1')).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('lets a supervisor change the reason codes and a reviewer decide with them; a reviewer changes none', async () => {
     const beto = reviewRecord(logins.beto);
     const sofia = reviewRecord(logins.sofia);
