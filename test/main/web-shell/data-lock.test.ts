@@ -76,6 +76,7 @@ describe('reset demo data', () => {
     const first = await startWebShell({ port: 0, dataDir });
     // A first run on the demo starts with its interviews in the queue: the reset forgets them too.
     let firstRun: number | undefined;
+    let trailBefore: number | undefined;
     try {
       firstRun = (await call<unknown[]>(first, 'queue.list')).length;
       expect(firstRun).toBeGreaterThan(0);
@@ -85,6 +86,14 @@ describe('reset demo data', () => {
         format: 'csv',
       });
       await call(first, 'interview.saveDraft', { interviewId: 'reset-1', kind: 'notes', text: 'Nota de prueba' });
+      // Another environment's work, which the reset keeps, as it keeps the audit trail.
+      await call(first, 'settings.setActiveEnvironment', { id: 'production' });
+      await call(first, 'queue.add', { items: [{ interviewId: 'prod-1' }] });
+      await call(first, 'interview.saveDraft', { interviewId: 'prod-1', kind: 'notes', text: 'Nota de producción' });
+      await call(first, 'settings.setActiveEnvironment', { id: 'demo' });
+      await call(first, 'interview.open', { interviewId: 'reset-1' });
+      trailBefore = (await call<{ entries: unknown[] }>(first, 'app.auditTrail', {})).entries.length;
+      expect(trailBefore).toBeGreaterThan(0);
       await expect(resetWebShellDemoData(dataDir)).rejects.toMatchObject({ code: 'DATA_DIR_IN_USE' });
     } finally {
       await first.close();
@@ -100,6 +109,15 @@ describe('reset demo data', () => {
       expect(await call<{ interviewId: string; hasSessionToken: boolean }[]>(second, 'queue.list')).toMatchObject([
         { interviewId: 'reset-1', hasSessionToken: false },
       ]);
+      // The demo's trail is whole and still verifies; the other environment's queue and draft are as they were.
+      const trail = await call<{ entries: unknown[]; chain: { ok: boolean } }>(second, 'app.auditTrail', {});
+      expect(trail.entries.length).toBeGreaterThanOrEqual(trailBefore!);
+      expect(trail.chain.ok).toBe(true);
+      await call(second, 'settings.setActiveEnvironment', { id: 'production' });
+      expect(await call<{ interviewId: string }[]>(second, 'queue.list')).toMatchObject([{ interviewId: 'prod-1' }]);
+      expect(
+        await call<{ notes?: { text: string } }>(second, 'interview.drafts', { interviewId: 'prod-1' }),
+      ).toMatchObject({ notes: { text: 'Nota de producción' } });
     } finally {
       await second.close();
     }
