@@ -13,6 +13,7 @@ import type { EvidenceCheck } from '../../common/ipc/evidence';
 export interface ProvedEntry {
   seq: number;
   at: unknown;
+  environment: unknown;
   action: unknown;
   detail: Record<string, unknown>;
 }
@@ -22,10 +23,16 @@ export function readProvedEntry(seq: number, text: string): ProvedEntry | undefi
     if (text.startsWith('omni-audit-v2\n')) {
       const lines = text.split('\n');
       const detail: unknown = JSON.parse(lines.slice(8).join('\n'));
-      return { seq, at: JSON.parse(lines[3]!), action: JSON.parse(lines[6]!), detail: asRecord(detail) };
+      return {
+        seq,
+        at: JSON.parse(lines[3]!),
+        environment: JSON.parse(lines[4]!),
+        action: JSON.parse(lines[6]!),
+        detail: asRecord(detail),
+      };
     }
     const entry = asRecord(JSON.parse(text));
-    return { seq, at: entry.at, action: entry.action, detail: asRecord(entry.detail) };
+    return { seq, at: entry.at, environment: entry.environment, action: entry.action, detail: asRecord(entry.detail) };
   } catch {
     return undefined;
   }
@@ -54,8 +61,8 @@ const words = {
     es: 'decisions.json no tiene la forma que escribe la app: se editó, o lo hizo otra cosa.',
   },
   leftOut: (action: string, seq: number): Bilingual => ({
-    en: `Entry #${seq} (${action}) proves a decision that decisions.json does not list as it is: the decision history was changed after the export.`,
-    es: `La entrada #${seq} (${action}) demuestra una decisión que decisions.json no lista tal cual: el historial de decisiones cambió después de la exportación.`,
+    en: `Entry #${seq} (${action}) proves a decision that decisions.json does not list as it is, and no removal of it is on the trail: the decision history in the file was changed.`,
+    es: `La entrada #${seq} (${action}) demuestra una decisión que decisions.json no lista tal cual, y ninguna eliminación suya está en la bitácora: el historial de decisiones del archivo cambió.`,
   }),
   notProved: (n: number): Bilingual => ({
     en: `No entry of the file proves decision ${n} of decisions.json: recorded by an earlier version, which did not write decisions on the trail, or added to the file.`,
@@ -73,7 +80,13 @@ const REVIEWED = new Set(['confirmed', 'overturned']);
 
 export function agreementChecks(
   decisionsJson: Uint8Array | undefined,
-  exported: { exportEntry?: number; exportedAt: string; exportedBy: string; purpose: string },
+  exported: {
+    exportEntry?: number;
+    exportedAt: string;
+    exportedBy: string;
+    purpose: string;
+    environment?: { id: string };
+  },
   proved: ProvedEntry[],
 ): EvidenceCheck[] {
   const checks: EvidenceCheck[] = [];
@@ -104,8 +117,11 @@ export function agreementChecks(
   } catch {
     return [...checks, { step, part: 'decisions.json', outcome: 'failed', message: words.unreadable }];
   }
-  // Each decision listed takes the first unused entry that says it; entries left over were left out or changed.
-  const unused = proved.filter((e) => RECORDED.has(String(e.action)) || REVIEWED.has(String(e.action)));
+  // Each decision listed takes the first unused entry of the file's environment that says it (the file carries the
+  // interview's entries of every environment).
+  const environment = exported.environment?.id;
+  const ofFile = proved.filter((e) => environment === undefined || e.environment === environment);
+  const unused = ofFile.filter((e) => RECORDED.has(String(e.action)) || REVIEWED.has(String(e.action)));
   const take = (match: (e: ProvedEntry) => boolean) => {
     const at = unused.findIndex(match);
     return at >= 0 && unused.splice(at, 1).length === 1;
@@ -128,13 +144,17 @@ export function agreementChecks(
     if (REVIEWED.has(r.status))
       take((e) => e.action === r.status && e.detail.decision === r.decision && e.detail.reason === r.reviewReason);
   });
-  for (const e of unused.slice(0, 5))
+  // Entries left over were left out or changed, unless the decision was removed since: an admin's removal is on the
+  // trail (0010), and what it removed is history; the demo's reset leaves no entry, so the demo's are history too.
+  const removedUpTo = Math.max(0, ...ofFile.filter((e) => e.action === 'decisionRemoved').map((e) => e.seq));
+  const leftOut = environment === 'demo' ? [] : unused.filter((e) => e.seq > removedUpTo);
+  for (const e of leftOut.slice(0, 5))
     checks.push({
       step,
       part: 'decisions.json',
       outcome: 'failed',
       message: words.leftOut(String(e.action), e.seq),
     });
-  if (unproved === 0 && unused.length === 0) checks.push({ step, part: 'decisions.json', outcome: 'ok' });
+  if (unproved === 0 && leftOut.length === 0) checks.push({ step, part: 'decisions.json', outcome: 'ok' });
   return checks;
 }

@@ -1,22 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { agreementChecks, readProvedEntry, type ProvedEntry } from '../../../main/evidence/agree';
 
-const exported = { exportEntry: 9, exportedAt: '2026-11-27T10:00:00.000Z', exportedBy: 'ana', purpose: 'CNBV' };
+const exported = {
+  exportEntry: 9,
+  exportedAt: '2026-11-27T10:00:00.000Z',
+  exportedBy: 'ana',
+  purpose: 'CNBV',
+  environment: { id: 'production' },
+};
 const exportEntry: ProvedEntry = {
   seq: 9,
   at: exported.exportedAt,
+  environment: 'production',
   action: 'downloaded',
   detail: { what: 'evidenceFile', purpose: 'CNBV', by: 'ana' },
 };
 const proposed: ProvedEntry = {
   seq: 3,
   at: 'x',
+  environment: 'production',
   action: 'proposed',
   detail: { decision: 'approve', reasonCode: 'KNOWN', reason: 'Known customer', by: 'ana' },
 };
 const confirmed: ProvedEntry = {
   seq: 5,
   at: 'y',
+  environment: 'production',
   action: 'confirmed',
   detail: { decision: 'approve', reason: 'Checked again', by: 'beto' },
 };
@@ -32,7 +41,13 @@ const approval = {
 describe('the readable parts of an evidence file against its proved entries', () => {
   it('reads an entry from the text its hash covers, either version', () => {
     const v2 = ['omni-audit-v2', '0'.repeat(64), '3', '"x"', '"demo"', '"i"', '"proposed"', '"ana"', '{"reason":"a"}'];
-    expect(readProvedEntry(3, v2.join('\n'))).toEqual({ seq: 3, at: 'x', action: 'proposed', detail: { reason: 'a' } });
+    expect(readProvedEntry(3, v2.join('\n'))).toEqual({
+      seq: 3,
+      at: 'x',
+      environment: 'demo',
+      action: 'proposed',
+      detail: { reason: 'a' },
+    });
     expect(readProvedEntry(2, '{"action":"noted","at":"t","detail":{"text":"n"},"seq":2}')).toMatchObject({
       action: 'noted',
       detail: { text: 'n' },
@@ -64,6 +79,27 @@ describe('the readable parts of an evidence file against its proved entries', ()
       [],
     );
     expect(legacy).toEqual([expect.objectContaining({ part: 'decisions.json', outcome: 'notOnTrail' })]);
+  });
+
+  it('counts a decision removed on the trail, another environment’s, and the demo’s reset ones as history', () => {
+    const decided = (seq: number, environment: string): ProvedEntry => ({
+      seq,
+      at: 'z',
+      environment,
+      action: 'decided',
+      detail: { decision: 'reject', reason: 'Old' },
+    });
+    const removed: ProvedEntry = { seq: 4, at: 'r', environment: 'production', action: 'decisionRemoved', detail: {} };
+    const none = decisionsJson([]);
+    expect(agreementChecks(none, exported, [decided(2, 'production'), removed]).map((c) => c.outcome)).toEqual(['ok']);
+    expect(agreementChecks(none, exported, [decided(2, 'staging')]).map((c) => c.outcome)).toEqual(['ok']);
+    expect(
+      agreementChecks(none, { ...exported, environment: { id: 'demo' } }, [decided(2, 'demo')]).map((c) => c.outcome),
+    ).toEqual(['ok']);
+    // Decided after the removal, and left out: failed.
+    expect(agreementChecks(none, exported, [removed, decided(6, 'production')]).map((c) => c.outcome)).toEqual([
+      'failed',
+    ]);
   });
 
   it('fails export.json when it names another exporter, time or purpose than the export entry', () => {
