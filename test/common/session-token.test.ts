@@ -9,6 +9,11 @@ describe('the interview a session token names', () => {
     expect(interviewOfToken(jwt({ kind: 'session', interviewId: 'demo-clean-pass' }))).toBe('demo-clean-pass');
     expect(interviewOfToken(jwt({ interview_id: 'ñandú-1' }))).toBe('?');
     expect(interviewOfToken(jwt({ interview_id: 'i-2' }))).toBe('i-2');
+    expect(interviewOfToken(jwt({ sessionId: 'i-3', sub: 'user-9' }))).toBe('i-3');
+    // Claims that disagree, or a claim that is no id, name "another interview".
+    expect(interviewOfToken(jwt({ interviewId: 'x', interview_id: 'y' }))).toBe('?');
+    expect(interviewOfToken(jwt({ interviewId: 12 }))).toBe('?');
+    expect(interviewOfToken(jwt({ interviewId: null, interview_id: 'x' }))).toBe('x');
   });
 
   it('says nothing of an opaque token, one naming none, or a payload that is not JSON', () => {

@@ -415,6 +415,14 @@ for (const { journey, onTeam } of bothEngines(testOpeningTheApp))
       await expect(page.getByTestId('token-state')).toContainText('Set');
       await expect(page.getByText(/Decision recorded on/)).toHaveCount(0);
       await page.screenshot({ path: `${SHOTS}/link-token-other-interview-en.png` });
+      // Said once: gone once a token is attached here, and not said again by a reload.
+      await page.getByRole('button', { name: 'Replace' }).click();
+      await dialog.getByLabel('Session token').fill(token);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByTestId('link-token-not-used')).toHaveCount(0);
+      await page.reload();
+      await expect(page.getByTestId('token-state')).toContainText('Set');
+      await expect(page.getByTestId('link-token-not-used')).toHaveCount(0);
     },
   );
 

@@ -37,6 +37,17 @@ export function Workspace({ interviewId }: { interviewId: string }) {
   const t = useT(messages);
   const queryClient = useQueryClient();
   const [tokenDialog, setTokenDialog] = useState(false);
+  // Opened from a link whose token was not attached (it names another interview, or this one holds another): said in
+  // the header until a token is attached here. Taken off the history entry, so a reload does not say it again.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [linkNotice, setLinkNotice] = useState<{ interviewId: string; why: DeepLinkOpened['linkTokenNotUsed'] }>();
+  useEffect(() => {
+    const opened = (location.state as { linkOpened?: DeepLinkOpened } | null)?.linkOpened;
+    if (!opened) return;
+    setLinkNotice({ interviewId: opened.interviewId, why: opened.linkTokenNotUsed });
+    void navigate(location.pathname, { replace: true, state: null });
+  }, [location, navigate]);
   // Usually already in flight: the navigation started it (see prefetch.ts). The panels load in parallel beside it.
   const open = useQuery(openingQuery(queryClient, interviewId));
   useEffect(() => {
@@ -62,7 +73,12 @@ export function Workspace({ interviewId }: { interviewId: string }) {
 
   return (
     <div className="workspace" data-interview={interviewId}>
-      <WorkspaceHeader interviewId={interviewId} overview={current} onAttach={() => setTokenDialog(true)} />
+      <WorkspaceHeader
+        interviewId={interviewId}
+        overview={current}
+        onAttach={() => setTokenDialog(true)}
+        linkTokenNotUsed={linkNotice?.interviewId === interviewId ? linkNotice.why : undefined}
+      />
       <CaseSummary interviewId={interviewId} overview={current} claim={claim} />
       {open.error && <ErrorNotice error={open.error.data} onRetry={() => void open.refetch()} />}
       {claim.kind === 'held' && <HeldByOther message={claim.error.message} />}
@@ -80,7 +96,12 @@ export function Workspace({ interviewId }: { interviewId: string }) {
         </div>
       </div>
       <DecisionBar interviewId={interviewId} overview={current} onAttach={() => setTokenDialog(true)} />
-      <TokenDialog interviewId={interviewId} open={tokenDialog} onClose={() => setTokenDialog(false)} />
+      <TokenDialog
+        interviewId={interviewId}
+        open={tokenDialog}
+        onClose={() => setTokenDialog(false)}
+        onAttached={() => setLinkNotice(undefined)}
+      />
     </div>
   );
 }
@@ -100,10 +121,12 @@ function WorkspaceHeader({
   interviewId,
   overview,
   onAttach,
+  linkTokenNotUsed,
 }: {
   interviewId: string;
   overview: InterviewOverview | undefined;
   onAttach: () => void;
+  linkTokenNotUsed: DeepLinkOpened['linkTokenNotUsed'];
 }) {
   const t = useT(messages);
   const f = useFormat();
@@ -116,9 +139,6 @@ function WorkspaceHeader({
   const labelOf = useEntryLabel();
   // A refused change of state is said under the facts, not inside them (it had pushed the header's row apart).
   const [stateRefusal, setStateRefusal] = useState<{ interviewId: string; error: IpcErrorData } | null>(null);
-  // Opened from a link whose token was not attached (it names another interview, or this one holds another): said here.
-  const opened = (useLocation().state as { linkOpened?: DeepLinkOpened } | null)?.linkOpened;
-  const linkTokenNotUsed = opened?.interviewId === interviewId ? opened.linkTokenNotUsed : undefined;
 
   const way = useWay(interviewId);
   const go = useCallback((to: string) => navigate(`/interviews/${encodeURIComponent(to)}`), [navigate]);
@@ -294,13 +314,24 @@ function LocalStateControl({
   );
 }
 
-function TokenDialog({ interviewId, open, onClose }: { interviewId: string; open: boolean; onClose: () => void }) {
+function TokenDialog({
+  interviewId,
+  open,
+  onClose,
+  onAttached,
+}: {
+  interviewId: string;
+  open: boolean;
+  onClose: () => void;
+  onAttached: () => void;
+}) {
   const t = useT(messages);
   const [value, setValue] = useState('');
   const attach = useOmniMutation((api, sessionToken: string) => api.queue.attachToken({ interviewId, sessionToken }), {
     invalidate: [keys.interview.overview(interviewId), keys.queue.all()],
     onSuccess: () => {
       setValue('');
+      onAttached();
       onClose();
     },
   });
