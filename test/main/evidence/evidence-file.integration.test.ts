@@ -26,6 +26,7 @@ import { startTestApp } from '../../helpers/app-context';
 let app: AppContextHandle;
 let dir: string;
 let saved: { name: string; data: Uint8Array } | undefined;
+let decidedFile: Uint8Array;
 const ID = 'demo-clean-pass';
 const OTHER = 'demo-fraud-high';
 const NOTE = 'Cotejé la identificación con la selfie';
@@ -89,6 +90,7 @@ describe('the evidence file of an interview', () => {
       purpose: 'Revisión de la CNBV, oficio 123/2026',
     });
     expect(result).toMatchObject({ fileName: expect.stringMatching(/^evidence-demo-clean-pass-.*\.zip$/) });
+    decidedFile = saved!.data;
     const zip = join(dir, 'file.zip');
     writeFileSync(zip, saved!.data);
 
@@ -355,9 +357,8 @@ describe('the evidence file of an interview', () => {
   it('finds a file whose decision and exporter were rewritten and its manifest stamped again, its trail untouched', async () => {
     // The parts the trail's entries do not cover (decisions.json, export.json) rewritten, the manifest stamped again.
     const nom151 = nom151Service(app.context);
-    saved = undefined;
-    await evidenceService(app.context).exportFile({ interviewId: ID, language: 'es', purpose: 'Revisión' });
-    const parts = readZip(saved!.data).map((p) => ({ path: p.path, data: new Uint8Array(p.data) }));
+    // The first test's file: the interview noted and approved.
+    const parts = readZip(decidedFile).map((p) => ({ path: p.path, data: new Uint8Array(p.data) }));
     const part = (path: string) => parts.find((p) => p.path === path)!;
     const rewrite = (path: string, change: (json: Record<string, unknown>) => void) => {
       const json = JSON.parse(Buffer.from(part(path).data).toString('utf8')) as Record<string, unknown>;
