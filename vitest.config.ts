@@ -49,6 +49,7 @@ const mocksModules = [
   'test/renderer/features/interviews/prefetch.test.ts',
   'test/main/media/stream.test.ts',
   'test/main/media/registry.test.ts',
+  'test/main/electron/store.test.ts',
 ];
 
 /** The same for integration files: isolated, while the others share their worker's modules and process. */
@@ -59,6 +60,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Processed by vitest rather than loaded by Node, so that its `import electron from 'electron'` takes a test's
+    // stand-in (test/main/electron/store.test.ts): loaded by Node, the real package tries to fetch Electron's binary.
+    server: { deps: { inline: ['electron-store'] } },
     // Every *.test.ts under test/, in one of two projects (the e2e journeys are *.spec.ts, run by Playwright).
     // `vitest run` runs both (npm test); `--project unit` or `--project integration` one (npm run test:unit,
     // npm run test:integration).
