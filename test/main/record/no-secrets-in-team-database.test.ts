@@ -67,6 +67,8 @@ describe('a team database after a day of work', () => {
       ...(await Promise.all(
         (['apiKey', 'integrationId', 'secret'] as const).map((name) => ctx.vault.getCredential('demo', name)),
       )),
+      // As held (the demo issues each anew, dated to the second), and as the demo lists them.
+      ...(await Promise.all(seeds.map((s) => ctx.vault.getSessionToken('demo', s.interviewId)))),
       ...seeds.map((s) => s.sessionToken),
       teamKey,
       Buffer.from(teamKey, 'base64').toString('hex'),
