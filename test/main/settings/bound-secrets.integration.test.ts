@@ -1,6 +1,5 @@
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import type { AppContextHandle } from '../../../main/app-context';
 import { handlers } from '../../../main/ipc/handlers/index';
 import { createRouter } from '../../../main/ipc/router';
 import { startTestApp } from '../../helpers/app-context';
+import { fakePostgres, type FakeServer } from '../../helpers/fake-postgres';
 import { startTestServer, type TestServer } from '../../helpers/omni-test-server';
 import { APP_URL, callThrough, failure } from '../../helpers/router-calls';
 
@@ -83,45 +83,14 @@ describe('session tokens are bound to the service origins they were attached for
   });
 });
 
-/** A PostgreSQL server that asks every client for its password in clear text, and keeps what it is sent. */
-async function fakePostgres(): Promise<{ port: number; received: Buffer[]; close(): Promise<void> }> {
-  const received: Buffer[] = [];
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    let startup = true;
-    socket.on('data', (chunk) => {
-      if (startup) {
-        startup = false;
-        // AuthenticationCleartextPassword: 'R', length 8, code 3.
-        socket.write(Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 3]));
-        return;
-      }
-      received.push(chunk);
-      socket.end();
-    });
-    socket.on('error', () => undefined);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as { port: number }).port,
-    received,
-    close: () =>
-      new Promise((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 const PEM_A = '-----BEGIN CERTIFICATE-----\nMIIBaaaa\n-----END CERTIFICATE-----';
 const PASSWORD = 'the-real-team-password-42';
 
 describe('the team database password is bound to host, port, database, user, TLS mode and CA', () => {
-  let pg: Awaited<ReturnType<typeof fakePostgres>>;
+  let pg: FakeServer;
   beforeAll(async () => {
-    pg = await fakePostgres();
+    // Asked with TLS off, it never sees an SSLRequest: the startup and password come in clear.
+    pg = await fakePostgres({ ssl: 'N' });
   });
   afterAll(() => pg.close());
 
@@ -140,7 +109,7 @@ describe('the team database password is bound to host, port, database, user, TLS
     async (_what, original, extra) => {
       await call('settings.saveTeamDatabase', { config: original(), password: PASSWORD });
       expect((await call<TeamDatabaseView>('settings.teamDatabase', {})).passwordSet).toBe(true);
-      const before = pg.received.length;
+      const before = pg.afterStartup.length;
 
       const saved = await call<TeamDatabaseView>('settings.saveTeamDatabase', { config: target(), ...extra });
       expect(saved.passwordSet).toBe(false);
@@ -149,7 +118,7 @@ describe('the team database password is bound to host, port, database, user, TLS
       const refused = await failure(call('settings.testTeamDatabase', {}));
       expect(refused.code).toBe('TEAM_DATABASE_PASSWORD_NEEDED');
       expect(refused.advice?.es).toMatch(/contraseña/);
-      const sent = Buffer.concat(pg.received.slice(before));
+      const sent = Buffer.concat(pg.afterStartup.slice(before));
       expect(sent.includes(Buffer.from(PASSWORD))).toBe(false);
       // No PasswordMessage ('p') at all: the client closed instead.
       expect(sent[0]).not.toBe(0x70);
@@ -158,9 +127,9 @@ describe('the team database password is bound to host, port, database, user, TLS
 
   it('typed again for the new address, it is sent there (and only a save with it binds it)', async () => {
     await call('settings.saveTeamDatabase', { config: target(), password: PASSWORD });
-    const before = pg.received.length;
+    const before = pg.afterStartup.length;
     await failure(call('settings.testTeamDatabase', {}));
-    expect(Buffer.concat(pg.received.slice(before)).includes(Buffer.from(PASSWORD))).toBe(true);
+    expect(Buffer.concat(pg.afterStartup.slice(before)).includes(Buffer.from(PASSWORD))).toBe(true);
   });
 });
 

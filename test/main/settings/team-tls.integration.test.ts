@@ -1,16 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TeamDatabaseInput } from '../../../common/ipc/settings';
 import { MemoryVault } from '../../../main/auth/memory-vault';
 import { openRecord } from '../../../main/record/open';
 import { teamDatabaseSettings } from '../../../main/settings/team-database';
 import { MemoryJsonStore } from '../../helpers/fake-safe-storage';
+import { fakePostgres, type FakeServer } from '../../helpers/fake-postgres';
 
 /**
  * README: "A server on another machine needs TLS with its certificate verified (verify-full)". A fake PostgreSQL
@@ -75,64 +74,10 @@ function makeCertificates(): void {
   ]);
 }
 
-interface FakeServer {
-  port: number;
-  /** SSLRequests received: the client asked for TLS before anything else. */
-  sslRequests: number;
-  /** Handshakes that went through (the client accepted the certificate). */
-  handshakes: number;
-  /** What the client sent after its startup message, as the server read it (decrypted): a password, if any. */
-  afterStartup: Buffer[];
-  close(): Promise<void>;
-}
-
-/** A PostgreSQL server that answers the SSLRequest with `ssl` ('S' then TLS with this certificate, or 'N'). */
-async function fakePostgres(mode: { ssl: 'S'; cert: string; key: string } | { ssl: 'N' }): Promise<FakeServer> {
-  const sockets = new Set<Socket>();
-  const fake: Omit<FakeServer, 'port' | 'close'> = { sslRequests: 0, handshakes: 0, afterStartup: [] };
-  const askPassword = (socket: Socket) => {
-    let startup = true;
-    socket.on('data', (chunk) => {
-      if (startup) {
-        startup = false;
-        // AuthenticationCleartextPassword: 'R', length 8, code 3.
-        socket.write(Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 3]));
-        return;
-      }
-      fake.afterStartup.push(chunk);
-      socket.end();
-    });
-  };
-  const server: Server = createServer((raw) => {
-    sockets.add(raw);
-    raw.on('error', () => undefined);
-    raw.on('close', () => sockets.delete(raw));
-    raw.once('data', (first) => {
-      // SSLRequest: length 8, code 80877103. Anything else is a startup message in clear.
-      if (first.length !== 8 || first.readUInt32BE(4) !== 80877103) {
-        askPassword(raw);
-        raw.emit('data', first);
-        return;
-      }
-      fake.sslRequests++;
-      raw.write(mode.ssl);
-      if (mode.ssl === 'N') return askPassword(raw);
-      const tls = new TLSSocket(raw, { isServer: true, cert: pem(mode.cert), key: pem(mode.key) });
-      tls.on('error', () => undefined);
-      tls.on('secure', () => fake.handshakes++);
-      askPassword(tls);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return Object.assign(fake, {
-    port: (server.address() as { port: number }).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  });
-}
+/** How the fake server answers an SSLRequest: with TLS and the certificate and key of these files (`dir`), or 'N'. */
+type Mode = { ssl: 'S'; cert: string; key: string } | { ssl: 'N' };
+const serving = (mode: Mode) =>
+  fakePostgres(mode.ssl === 'N' ? mode : { ssl: 'S', cert: pem(mode.cert), key: pem(mode.key) });
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'omni-team-tls-'));
@@ -153,7 +98,7 @@ const address = (port: number, ca?: string) =>
 
 const sent = (fake: FakeServer) => Buffer.concat(fake.afterStartup);
 
-const refused: [string, { ssl: 'S'; cert: string; key: string } | { ssl: 'N' }, string | undefined, RegExp][] = [
+const refused: [string, Mode, string | undefined, RegExp][] = [
   [
     'a self-signed certificate, no CA pasted',
     { ssl: 'S', cert: 'self.crt', key: 'self.key' },
@@ -177,7 +122,7 @@ const refused: [string, { ssl: 'S'; cert: string; key: string } | { ssl: 'N' }, 
 
 describe('a team database reached with verify-full', () => {
   it('control: a certificate for this address under the pasted CA gets the password (the fake would see it)', async () => {
-    const fake = await fakePostgres({ ssl: 'S', cert: 'good.crt', key: 'good.key' });
+    const fake = await serving({ ssl: 'S', cert: 'good.crt', key: 'good.key' });
     try {
       const team = teamDatabaseSettings({ store: new MemoryJsonStore(), vault: new MemoryVault() });
       await team.save(address(fake.port, 'ca.crt'), PASSWORD);
@@ -192,7 +137,7 @@ describe('a team database reached with verify-full', () => {
   });
 
   it.each(refused)('%s: refused by Settings > Test and at start, the password never sent', async (_, mode, ca, why) => {
-    const fake = await fakePostgres(mode);
+    const fake = await serving(mode);
     const outcome = (attempt: Promise<unknown>) =>
       attempt.then(
         () => 'connected',
