@@ -14,6 +14,11 @@ CREATE ROLE omni_admin NOLOGIN IN ROLE omni_supervisor;
 CREATE ROLE omni_owner LOGIN PASSWORD 'change-me-owner';
 CREATE DATABASE omni_review OWNER omni_owner;
 \connect omni_review
+-- A transaction left open (a psql session left at BEGIN, a client frozen or cut off mid-write) holds the locks it
+-- took, the audit trail's among them, and every analyst's change waits on it: the server ends it after five idle
+-- minutes (the app ends its own after one). A login can SET this off for its own sessions: that is denial of
+-- service, seen in pg_stat_activity and stopped by whoever administers the server, never a change to the record.
+ALTER DATABASE omni_review SET idle_in_transaction_session_timeout = '5min';
 -- Only the owner creates tables.
 REVOKE CREATE ON SCHEMA public FROM PUBLIC;
 GRANT USAGE ON SCHEMA public TO omni_reviewer;

@@ -14,7 +14,20 @@ import { PRIVATE_DIR_MODE } from '../private-files';
 const require = createRequire(import.meta.url);
 
 /** Where the review record lives: the embedded engine in the user's data folder, or a team's PostgreSQL server. */
-export type RecordEngine = { kind: 'embedded'; dataDir: string } | ({ kind: 'team' } & TeamDatabase);
+export type RecordEngine = { kind: 'embedded'; dataDir: string } | ({ kind: 'team'; waits?: LockWaits } & TeamDatabase);
+
+/**
+ * How long the app's sessions on a team's server wait. A transaction left open elsewhere (a client frozen or cut off
+ * mid-write, a psql session left at BEGIN) holds the trail's lock, which every decision, note and entry waits for:
+ * a write gives up after `lockMs` and says whose session holds it (while-away.ts), instead of hanging; and a
+ * transaction of this app's own left idle (its process frozen, its network cut) is ended by the server after
+ * `idleInTransactionMs`, so it never holds up the team for longer.
+ */
+export interface LockWaits {
+  lockMs: number;
+  idleInTransactionMs: number;
+}
+export const TEAM_LOCK_WAITS: LockWaits = { lockMs: 20_000, idleInTransactionMs: 60_000 };
 
 export interface TeamDatabase {
   host: string;
@@ -110,7 +123,7 @@ export async function startEmbedded(dataDir: string): Promise<RunningEngine> {
 }
 
 /** The pool settings of a team's server. A server on another machine is reached only over verified TLS. */
-export function teamConnection(team: TeamDatabase): RunningEngine {
+export function teamConnection(team: TeamDatabase, waits: LockWaits = TEAM_LOCK_WAITS): RunningEngine {
   if (team.tls === 'disable' && !isLoopbackHost(team.host)) throw tlsRequired(team.host);
   return {
     connection: {
@@ -122,6 +135,8 @@ export function teamConnection(team: TeamDatabase): RunningEngine {
       password: team.password ?? noPasswordHere,
       ssl: team.tls === 'verify-full' ? { rejectUnauthorized: true, ...(team.ca ? { ca: team.ca } : {}) } : false,
       connectionTimeoutMillis: 10_000,
+      lock_timeout: waits.lockMs,
+      idle_in_transaction_session_timeout: waits.idleInTransactionMs,
       // A cut network (no reset from the server) is found by the OS instead of hanging a query for good.
       keepAlive: true,
     },

@@ -26,7 +26,7 @@ export interface OpenRecord {
 /** Starts (embedded) or reaches (team) the engine, brings its schema up to date, and hands out typed queries. */
 export async function openRecord(engine: RecordEngine): Promise<OpenRecord> {
   const running: RunningEngine =
-    engine.kind === 'embedded' ? await startEmbedded(engine.dataDir) : teamConnection(engine);
+    engine.kind === 'embedded' ? await startEmbedded(engine.dataDir) : teamConnection(engine, engine.waits);
   const pool = new pg.Pool({ ...running.connection, max: running.maxConnections });
   // An idle connection the server dropped (a restart, a network cut) is an error on the pool, not a crash of main.
   pool.on('error', () => undefined);

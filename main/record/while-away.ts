@@ -62,6 +62,47 @@ export const recordAway = () =>
     { retryable: true },
   );
 
+/** SQLSTATE 55P03: a lock was not granted within the session's `lock_timeout` (engines.ts, `LockWaits`). */
+export function isLockWaitOver(error: unknown): boolean {
+  return error instanceof Error && (error as { code?: unknown }).code === '55P03';
+}
+
+/**
+ * The logins whose sessions hold the trail's lock (migration 0006: every entry, decision and service write takes it)
+ * besides this one. Other logins' sessions are visible in `pg_locks` and by name in `pg_stat_activity`, not their
+ * queries or since when.
+ */
+async function trailLockHolders(db: Kysely<RecordDatabase>): Promise<string[]> {
+  const { rows } = await sql<{ login: string }>`
+    select distinct a.usename as login from pg_locks l join pg_stat_activity a on a.pid = l.pid
+    where l.locktype = 'advisory' and l.granted and l.classid = 0 and l.objid = 151151 and l.objsubid = 1
+      and l.pid <> pg_backend_pid() and a.usename is not null
+    order by 1`.execute(db);
+  return rows.map((r) => r.login);
+}
+
+/** A change that waited its most for a lock another session holds: whose, when it can be told, and what to do. */
+export function recordBusy(holders: string[]): ReviewError {
+  const who = holders.join(', ');
+  return new ReviewError(
+    'RECORD_BUSY',
+    holders.length > 0
+      ? {
+          en: `The team database kept this change waiting: a session of ${who} holds the audit trail (a transaction left open).`,
+          es: `La base de datos del equipo dejó este cambio en espera: una sesión de ${who} tiene tomada la bitácora de auditoría (una transacción que quedó abierta).`,
+        }
+      : {
+          en: 'The team database kept this change waiting: another session holds what it needs (a transaction left open).',
+          es: 'La base de datos del equipo dejó este cambio en espera: otra sesión tiene tomado lo que necesita (una transacción que quedó abierta).',
+        },
+    {
+      en: `Nothing was recorded or sent, and what you typed is kept. Try again in a moment; if it lasts, ask ${holders.length > 0 ? who : 'your team'} to finish, or whoever administers the database to end that session.`,
+      es: `No se registró ni se envió nada, y lo que escribiste se conserva. Inténtalo de nuevo en un momento; si continúa, pide a ${holders.length > 0 ? who : 'tu equipo'} que termine, o a quien administra la base de datos que cierre esa sesión.`,
+    },
+    { retryable: true, ...(holders.length > 0 ? { details: { holders } } : {}) },
+  );
+}
+
 export interface WhileAwayDeps {
   db: Kysely<RecordDatabase>;
   record: ReviewRecord;
@@ -164,13 +205,19 @@ export function keepWorkingWhileAway({
     return flushing;
   }
 
+  /** A lock waited for its most, said with whose session holds the trail; any other error as it is. */
+  async function busyOr(error: unknown): Promise<unknown> {
+    if (!isLockWaitOver(error)) return error;
+    return recordBusy(await trailLockHolders(db).catch(() => []));
+  }
+
   /** Runs a write now, or keeps it for later when the record is away or older writes still wait. */
   async function write(kept: PendingWrite, run: () => Promise<void>): Promise<void> {
     if (awaySince === undefined && pending().length === 0) {
       try {
         return await run();
       } catch (error) {
-        if (!isConnectionLost(error)) throw error;
+        if (!isConnectionLost(error)) throw await busyOr(error);
         markAway(error);
       }
     }
@@ -185,7 +232,7 @@ export function keepWorkingWhileAway({
     try {
       return await run();
     } catch (error) {
-      if (!isConnectionLost(error)) throw error;
+      if (!isConnectionLost(error)) throw await busyOr(error);
       markAway(error);
       if (whileAway) return whileAway();
       throw recordAway();

@@ -449,6 +449,30 @@ describe('the team record, attacked with an analyst’s own login', () => {
     }
   });
 
+  it('ends any login’s transaction left idle after five minutes (docs/team-database.sql), this app’s after one', async () => {
+    // A psql session left at BEGIN holds what it took until then; the database's default ends it (a login may SET
+    // it off for its own sessions: that is denial of service, seen in pg_stat_activity).
+    const session = new pg.Client({
+      host: server.host,
+      port: server.port,
+      user: 'beto',
+      password: 'change-me-beto',
+      database,
+    });
+    await session.connect();
+    try {
+      expect((await session.query('show idle_in_transaction_session_timeout')).rows[0]).toEqual({
+        idle_in_transaction_session_timeout: '5min',
+      });
+    } finally {
+      await session.end();
+    }
+    expect(
+      (await sql<{ t: string }>`select current_setting('idle_in_transaction_session_timeout') as t`.execute(raw('ana')))
+        .rows[0],
+    ).toEqual({ t: '1min' });
+  });
+
   it('runs every function of its schema with a pinned search path, none a definer’s rights', async () => {
     // A function a later migration adds without pinSearchPath would read a session's temporary tables, were a login
     // ever given the right to make them again (test above).

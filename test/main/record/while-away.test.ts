@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../main/log';
 import { openRecord, recordForApp, type OpenRecord } from '../../../main/record/index';
@@ -176,5 +178,100 @@ describe('the team database goes away mid-session', () => {
     });
     expect(store.get<PendingWrite[]>('record.refusedWrites')).toHaveLength(1);
     await app.stop();
+  });
+
+  describe('a transaction another session leaves open', () => {
+    const team = () => ({
+      kind: 'team' as const,
+      host: server.host,
+      port: server.port,
+      database,
+      tls: 'disable' as const,
+    });
+    /** A login's session holding the trail's lock in a transaction it leaves open, as a decision's would. */
+    async function holdTheTrail(user: string) {
+      const session = new pg.Client({ host: server.host, port: server.port, user, database });
+      session.on('error', () => undefined);
+      await session.connect();
+      await session.query('begin');
+      await session.query('select pg_advisory_xact_lock(151151)');
+      return session;
+    }
+
+    it('a change waits its most, then says whose session holds the trail; nothing is recorded; it goes through after', async () => {
+      await server.asSuperuser(database, 'create role beto login in role omni_reviewer');
+      const waiting = await openRecord({
+        ...team(),
+        user: server.user,
+        waits: { lockMs: 300, idleInTransactionMs: 60_000 },
+      });
+      const app = recordForApp(waiting, { environment: () => 'production', store: new MemoryJsonStore(), log: quiet });
+      await app.record.claims.claim('production', 'held-up');
+      const entries = async () => (await app.audit.list({ interviewId: 'held-up' })).length;
+      const before = await entries();
+      const beto = await holdTheTrail('beto');
+      try {
+        const busy = {
+          data: {
+            code: 'RECORD_BUSY',
+            retryable: true,
+            details: { holders: ['beto'] },
+            message: { en: expect.stringContaining('beto'), es: expect.stringContaining('beto') },
+          },
+        };
+        await expect(app.audit.append({ interviewId: 'held-up', action: 'opened', detail: {} })).rejects.toMatchObject(
+          busy,
+        );
+        await expect(
+          app.record.decisions.add('held-up', {
+            decision: 'approve',
+            reason: 'looks right',
+            acknowledgedFindings: [],
+            decidedAt: new Date().toISOString(),
+            environment: 'production',
+            status: 'final',
+          }),
+        ).rejects.toMatchObject(busy);
+        // Not taken for the database being away: nothing kept to send later, nothing recorded.
+        expect(app.record.link()).toEqual({ away: false, pendingWrites: 0 });
+        expect(await app.record.decisions.last('production', 'held-up')).toBeUndefined();
+      } finally {
+        await beto.query('rollback');
+        await beto.end();
+      }
+      expect(await entries()).toBe(before);
+      await app.audit.append({ interviewId: 'held-up', action: 'opened', detail: {} });
+      expect(await entries()).toBe(before + 1);
+      await app.stop();
+      await waiting.close();
+    }, 60_000);
+
+    it("this app's own transaction left idle (a frozen process) is ended by the server, and the trail is free again", async () => {
+      const frozen = await openRecord({
+        ...team(),
+        user: server.user,
+        waits: { lockMs: 20_000, idleInTransactionMs: 300 },
+      });
+      const other = recordForApp(open, { environment: () => 'production', store: new MemoryJsonStore(), log: quiet });
+      try {
+        let ended: unknown;
+        await frozen.db.connection().execute(async (conn) => {
+          await sql`begin`.execute(conn);
+          await sql`select pg_advisory_xact_lock(151151)`.execute(conn);
+          // The other app's entry waits for the lock, which the server's ending of this idle transaction frees.
+          await other.audit.append({ interviewId: 'after-frozen', action: 'opened', detail: {} });
+          ended = await sql`select 1`.execute(conn).then(
+            () => 'still open',
+            (error: Error) => error.message,
+          );
+        });
+        // The server said why (SQLSTATE 25P03) on the connection as it closed it; the next query finds it gone.
+        expect(ended).toMatch(/connection|terminat/i);
+        expect(await other.audit.list({ interviewId: 'after-frozen' })).toHaveLength(1);
+      } finally {
+        await other.stop();
+        await frozen.close();
+      }
+    }, 60_000);
   });
 });
