@@ -8,7 +8,7 @@ import { openerFile, openThroughPrivateFile, resetWebShellDemoData, startWebShel
 import { privateUmask } from '../private-files';
 
 /**
- * `npm run start:web -- [--port 5173] [--no-open] [--data-dir DIR] [--static-dir DIR]`: the app in the system browser, served from
+ * `npm run start:web -- [--port N] [--no-open] [--data-dir DIR] [--static-dir DIR]`: the app in the system browser, served from
  * 127.0.0.1. Prints one line, `Omni Reviewer ready at <url>`; the URL's fragment holds the per-launch key.
  * `--reset-demo-data` forgets the demo environment's queue, drafts and decisions in the data folder, and exits.
  * `--demo-profile production-like` makes the built-in demo service answer as a production service does
@@ -28,7 +28,7 @@ function fail(message: string): never {
 }
 
 const USAGE =
-  'Usage: npm run start:web -- [--port 5173] [--no-open] [--data-dir DIR] [--static-dir DIR] [--reset-demo-data] [--demo-profile spec|production-like]';
+  'Usage: npm run start:web -- [--port N] [--no-open] [--data-dir DIR] [--static-dir DIR] [--reset-demo-data] [--demo-profile spec|production-like]';
 
 let values: {
   port?: string;
@@ -82,7 +82,9 @@ if (values['demo-profile'] !== undefined) {
   // Read by the demo server when the app starts it (main/demo-server/production-profile.ts).
   process.env.OMNI_DEMO_PROFILE = profile.data;
 }
-const port = values.port === undefined ? 5173 : Number(values.port);
+// A port of its own at each launch, so the app's origin never repeats: a page another local user served on a fixed
+// port while no shell ran there could leave a service worker behind that reads the next launch's key.
+const port = values.port === undefined ? 0 : Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535)
   fail(`--port must be a number from 0 to 65535, got "${values.port}".`);
 

@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,19 @@ async function open(url: string) {
   return { status: res.status, location: res.headers.get('location'), body: await res.text() };
 }
 
+/** The origin a web shell prints when it is ready. */
+function readyOrigin(child: ChildProcessByStdio<null, Readable, Readable>): Promise<string> {
+  let stdout = '';
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (c: Buffer) => {
+      stdout += c.toString();
+      const match = /ready at (http:\/\/\S+?)\/#k=/.exec(stdout);
+      if (match) resolve(new URL(match[1]!).origin);
+    });
+    child.once('exit', (code) => reject(new Error(`web shell exited with ${code}`)));
+  });
+}
+
 describe.skipIf(process.platform !== 'linux')(
   'the web shell opens the browser on a private file holding a one-time code, never the key',
   () => {
@@ -27,14 +41,10 @@ describe.skipIf(process.platform !== 'linux')(
       writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\nprintf '%s' "$*" > '${seen}'\n`);
       chmodSync(join(bin, 'xdg-open'), 0o755);
 
-      const child = spawn(
-        process.execPath,
-        [...cliCommand('web-shell'), '--port', '0', '--data-dir', join(dir, 'data')],
-        {
-          env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, DISPLAY: ':99', WAYLAND_DISPLAY: '' },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
+      const child = spawn(process.execPath, [...cliCommand('web-shell'), '--data-dir', join(dir, 'data')], {
+        env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, DISPLAY: ':99', WAYLAND_DISPLAY: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       try {
         let stdout = '';
         const ready = await new Promise<RegExpMatchArray>((resolve, reject) => {
@@ -72,6 +82,23 @@ describe.skipIf(process.platform !== 'linux')(
         child.kill('SIGTERM');
         await exited;
         expect(existsSync(opener)).toBe(false);
+
+        // The next launch is on another origin: a service worker a page left on this one does not see its key.
+        const next = spawn(
+          process.execPath,
+          [...cliCommand('web-shell'), '--no-open', '--data-dir', join(dir, 'data')],
+          {
+            stdio: ['ignore', 'pipe', 'pipe'],
+          },
+        );
+        try {
+          const nextOrigin = await readyOrigin(next);
+          expect(nextOrigin).not.toBe(new URL(ready[1]!).origin);
+        } finally {
+          const gone = new Promise((resolve) => next.once('exit', resolve));
+          next.kill();
+          await gone;
+        }
       } finally {
         // Gone before the folder is removed: the shell's database writes its files as it stops.
         const exited = child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined;
