@@ -19,6 +19,9 @@ CREATE DATABASE omni_review OWNER omni_owner;
 -- minutes (the app ends its own after one). A login can SET this off for its own sessions: that is denial of
 -- service, seen in pg_stat_activity and stopped by whoever administers the server, never a change to the record.
 ALTER DATABASE omni_review SET idle_in_transaction_session_timeout = '5min';
+-- Large objects are no part of the record, and any login could fill the server's disk with them. (As a user that
+-- is not a superuser, on a managed server, these only warn; the app does not rely on them.)
+REVOKE EXECUTE ON FUNCTION lo_creat(integer), lo_create(oid), lo_from_bytea(oid, bytea) FROM PUBLIC;
 -- Only the owner creates tables.
 REVOKE CREATE ON SCHEMA public FROM PUBLIC;
 GRANT USAGE ON SCHEMA public TO omni_reviewer;

@@ -347,6 +347,14 @@ describe('the team record, attacked with an analyst’s own login', () => {
     else expect(outcome.rows).toBe(0n);
   });
 
+  it('lets no login store large objects, storage outside the record no rule holds (docs/team-database.sql)', async () => {
+    for (const statement of [`select lo_from_bytea(0, 'filler')`, `select lo_create(0)`, `select lo_creat(-1)`])
+      await expect(sql.raw(statement).execute(raw('beto'))).rejects.toThrow(/permission denied for function lo_/);
+    expect((await sql`select count(*)::int as n from pg_largeobject_metadata`.execute(raw('beto'))).rows).toEqual([
+      { n: 0 },
+    ]);
+  });
+
   it('lets no login make temporary objects: a table named like the catalog, or one whose trigger writes the entries only the database writes', async () => {
     // A session of its own, as psql would be.
     const session = new pg.Client({ host: server.host, port: server.port, user: 'beto', database });
