@@ -25,6 +25,18 @@ let owner: pg.Client;
 const as = (user: string, password: string) =>
   openRecord({ kind: 'team', host: server.host, port: server.port, user, database, password, tls: 'disable' });
 const raw = (who: keyof typeof logins) => logins[who].db;
+/** A session of beto's own, as psql would open it. */
+async function betoSession(): Promise<pg.Client> {
+  const session = new pg.Client({
+    host: server.host,
+    port: server.port,
+    user: 'beto',
+    password: 'change-me-beto',
+    database,
+  });
+  await session.connect();
+  return session;
+}
 
 beforeAll(async () => {
   server = await startPostgres();
@@ -357,8 +369,7 @@ describe('the team record, attacked with an analyst’s own login', () => {
 
   it('lets no login make temporary objects: a table named like the catalog, or one whose trigger writes the entries only the database writes', async () => {
     // A session of its own, as psql would be.
-    const session = new pg.Client({ host: server.host, port: server.port, user: 'beto', database });
-    await session.connect();
+    const session = await betoSession();
     try {
       const attempt = (text: string) =>
         session.query(text).then(
@@ -386,8 +397,7 @@ describe('the team record, attacked with an analyst’s own login', () => {
 
   it('takes none of the database’s own entries from a login given the right to make temporary objects again', async () => {
     await server.asSuperuser(database, `grant temporary on database ${database} to beto`);
-    const session = new pg.Client({ host: server.host, port: server.port, user: 'beto', database });
-    await session.connect();
+    const session = await betoSession();
     try {
       await session.query(`create temporary table t (x int)`);
       await session.query(`create function pg_temp.forge() returns trigger language plpgsql as $$ begin
@@ -437,14 +447,7 @@ describe('the team record, attacked with an analyst’s own login', () => {
 
   it('starts while a login holds the migrator’s lock: a database up to date takes none', async () => {
     // Kysely's lock (any login may take an advisory lock): every app's start had waited on it, up to an hour.
-    const session = new pg.Client({
-      host: server.host,
-      port: server.port,
-      user: 'beto',
-      password: 'change-me-beto',
-      database,
-    });
-    await session.connect();
+    const session = await betoSession();
     try {
       await session.query('select pg_advisory_lock(3853314791062309107)');
       const started = await Promise.race([
@@ -460,14 +463,7 @@ describe('the team record, attacked with an analyst’s own login', () => {
   it('ends any login’s transaction left idle after five minutes (docs/team-database.sql), this app’s after one', async () => {
     // A psql session left at BEGIN holds what it took until then; the database's default ends it (a login may SET
     // it off for its own sessions: that is denial of service, seen in pg_stat_activity).
-    const session = new pg.Client({
-      host: server.host,
-      port: server.port,
-      user: 'beto',
-      password: 'change-me-beto',
-      database,
-    });
-    await session.connect();
+    const session = await betoSession();
     try {
       expect((await session.query('show idle_in_transaction_session_timeout')).rows[0]).toEqual({
         idle_in_transaction_session_timeout: '5min',
@@ -494,8 +490,7 @@ describe('the team record, attacked with an analyst’s own login', () => {
   });
 
   it('holds against a login acting as a group role, and against a transaction reading an older snapshot', async () => {
-    const session = new pg.Client({ host: server.host, port: server.port, user: 'beto', database });
-    await session.connect();
+    const session = await betoSession();
     const attempt = (text: string) =>
       session.query(text).then(
         () => 'accepted',
