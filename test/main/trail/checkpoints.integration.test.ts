@@ -263,7 +263,9 @@ describe('checkpoints of the audit trail outside the database', () => {
     try {
       await holder.query('select pg_advisory_lock(151151)');
       const entry = { action: 'opened' as const, interviewId: 'held', detail: {} };
-      await expect(ctx.audit.append(entry, { waitAtMostMs: 50 })).rejects.toThrow(/lock timeout/);
+      await expect(ctx.audit.append(entry, { waitAtMostMs: 50 })).rejects.toMatchObject({
+        data: { code: 'RECORD_BUSY', details: { holders: ['postgres'] } },
+      });
       await holder.query('select pg_advisory_unlock(151151)');
       expect((await ctx.audit.append(entry, { waitAtMostMs: 50 })).interviewId).toBe('held');
     } finally {
