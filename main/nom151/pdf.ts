@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
 import {
   AFRelationship,
   PDFArray,
@@ -7,12 +8,12 @@ import {
   PDFDocument,
   PDFHexString,
   PDFName,
+  PDFNull,
   PDFNumber,
   PDFRawStream,
   PDFRef,
   PDFStream,
   PDFString,
-  decodePDFRawStream,
   type PDFObject,
 } from 'pdf-lib';
 import * as pkijs from 'pkijs';
@@ -58,10 +59,33 @@ export async function extractEvidence(
 ): Promise<{ tokenDer: Uint8Array; originalPdf?: Uint8Array } | null> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false, ignoreEncryption: true });
   const files = listEmbeddedFiles(doc);
-  const evidence = files.find((f) => /\.(tsr|tst|asn1|der)$/i.test(f.name));
+  // Only the two files we use are decoded: any other attachment may be a decompression bomb.
+  const evidence = files.find((f) => EVIDENCE_NAME.test(f.name));
   if (!evidence) return null;
   const original = files.find((f) => f.name === ORIGINAL_ATTACHMENT);
-  return { tokenDer: unwrapTimeStampResp(evidence.data), ...(original ? { originalPdf: original.data } : {}) };
+  return {
+    tokenDer: unwrapTimeStampResp(decodeEmbedded(evidence.stream)),
+    ...(original ? { originalPdf: decodeEmbedded(original.stream) } : {}),
+  };
+}
+
+const EVIDENCE_NAME = /\.(tsr|tst|asn1|der)$/i;
+
+/** Decoded embedded files above this size are refused (the verify input limit; a `.tsr` is a few KB). */
+export const MAX_EMBEDDED_FILE_BYTES = 20 * 1024 * 1024;
+
+/** Raw or FlateDecode only (what sealing writers use), inflated with a hard cap so a bomb fails fast. */
+function decodeEmbedded(stream: PDFRawStream): Uint8Array {
+  const filter = stream.dict.lookup(PDFName.of('Filter'));
+  const filters = filter instanceof PDFArray ? filter.asArray() : filter ? [filter] : [];
+  if (filters.length === 0) return stream.contents;
+  const parms = stream.dict.lookup(PDFName.of('DecodeParms'));
+  const predictor = parms instanceof PDFDict ? parms.lookup(PDFName.of('Predictor')) : undefined;
+  const plain = parms === undefined || parms === PDFNull || (parms instanceof PDFDict && !predictor);
+  if (filters.length !== 1 || filters[0] !== PDFName.of('FlateDecode') || !plain)
+    throw new Error('unsupported embedded file encoding');
+  // Throws (RangeError) past the cap: the PDF is then reported as unreadable.
+  return new Uint8Array(inflateSync(stream.contents, { maxOutputLength: MAX_EMBEDDED_FILE_BYTES }));
 }
 
 /** A `.tsr` may hold a TimeStampResp (status + token) or the bare token (ContentInfo); always returns the token. */
@@ -90,35 +114,38 @@ function firstInnerTag(der: Uint8Array): number | undefined {
 
 interface EmbeddedFile {
   name: string;
-  data: Uint8Array;
+  stream: PDFRawStream;
 }
+
+/** More name-tree entries than any sealed PDF carries: walking stops there. */
+const MAX_NAME_TREE_ENTRIES = 1000;
 
 function listEmbeddedFiles(doc: PDFDocument): EmbeddedFile[] {
   const names = doc.catalog.lookupMaybe(PDFName.of('Names'), PDFDict);
   const tree = names?.lookupMaybe(PDFName.of('EmbeddedFiles'), PDFDict);
   const out: EmbeddedFile[] = [];
-  if (tree) walkNameTree(tree, out, 0);
+  if (tree) walkNameTree(tree, out, 0, { left: MAX_NAME_TREE_ENTRIES });
   return out;
 }
 
-function walkNameTree(node: PDFDict, out: EmbeddedFile[], depth: number): void {
+function walkNameTree(node: PDFDict, out: EmbeddedFile[], depth: number, budget: { left: number }): void {
   if (depth > 32) return; // a cyclic or absurdly deep tree is not something we follow
   const kids = node.lookupMaybe(PDFName.of('Kids'), PDFArray);
   if (kids) {
-    for (let i = 0; i < kids.size(); i++) {
+    for (let i = 0; i < kids.size() && budget.left-- > 0; i++) {
       const kid = kids.lookupMaybe(i, PDFDict);
-      if (kid) walkNameTree(kid, out, depth + 1);
+      if (kid) walkNameTree(kid, out, depth + 1, budget);
     }
   }
   const pairs = node.lookupMaybe(PDFName.of('Names'), PDFArray);
   if (!pairs) return;
-  for (let i = 0; i + 1 < pairs.size(); i += 2) {
+  for (let i = 0; i + 1 < pairs.size() && budget.left-- > 0; i += 2) {
     const key = pairs.lookup(i);
     const spec = pairs.lookupMaybe(i + 1, PDFDict);
     const stream = spec?.lookupMaybe(PDFName.of('EF'), PDFDict)?.lookup(PDFName.of('F'));
     if (!(stream instanceof PDFRawStream)) continue;
     const name = key instanceof PDFString || key instanceof PDFHexString ? key.decodeText() : '';
-    out.push({ name, data: decodePDFRawStream(stream).decode() });
+    out.push({ name, stream });
   }
 }
 
@@ -135,59 +162,104 @@ export async function visiblePagesMatch(sealedPdf: Uint8Array, originalPdf: Uint
   ]);
   const a = pageFingerprints(sealed);
   const b = pageFingerprints(original);
-  return a.length === b.length && a.every((fp, i) => fp === b[i]);
+  return a.length === b.length && a.every((fp, i) => fp === b[i]) && catalogShown(sealed) === catalogShown(original);
+}
+
+/**
+ * Left out of the catalog's comparison: what sealing adds (`/AF`, and `/Names` → `/EmbeddedFiles` below), the pages
+ * (compared apart), and navigation and structure that change no page (bookmarks chain one after another, deeper than
+ * the comparison follows).
+ */
+const SEALING_ADDS = new Set(['/AF', '/Pages', '/Outlines', '/StructTreeRoot']);
+
+/**
+ * The catalog's part in what is shown: which optional content is on, an XFA form, form settings, actions, scripts. A
+ * whole-file rewrite (one revision, so no "changed after sealing") could change these and keep every page.
+ */
+function catalogShown(doc: PDFDocument): string {
+  const walk: Walk = { doc, memo: new Map(), pages: new Map(doc.getPages().map((p, i) => [p.ref.tag, i])) };
+  const entries = doc.catalog
+    .entries()
+    .filter(([key]) => !SEALING_ADDS.has(key.asString()))
+    .map(([key, value]): [string, string] => {
+      if (key.asString() !== '/Names') return [key.asString(), fingerprint(value, walk, new Set(), 0)];
+      const names = doc.context.lookup(value);
+      if (!(names instanceof PDFDict)) return ['/Names', fingerprint(value, walk, new Set(), 0)];
+      const kept = names.entries().filter(([k]) => k.asString() !== '/EmbeddedFiles');
+      return [
+        '/Names',
+        kept.length === 0
+          ? 'none'
+          : fingerprint(PDFDict.fromMapWithContext(new Map(kept), doc.context), walk, new Set(), 0),
+      ];
+    })
+    .filter(([key, print]) => !(key === '/Names' && print === 'none'))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return digest(entries.map(([key, print]) => `${key}=${print}`).join(','));
 }
 
 const INHERITED = ['Resources', 'MediaBox', 'CropBox', 'Rotate'].map((n) => PDFName.of(n));
 
+/** Indirect references followed from a page before the comparison gives up (and fails: see `fingerprint`). */
+const MAX_REF_DEPTH = 200;
+
+interface Walk {
+  doc: PDFDocument;
+  memo: Map<string, string>;
+  /** Pages by reference: a page reached from another (a link, a widget's /P) counts by its index, not its graph. */
+  pages: Map<string, number>;
+}
+
 function pageFingerprints(doc: PDFDocument): string[] {
-  const memo = new Map<string, string>();
-  return doc.getPages().map((page) => {
+  const pages = doc.getPages();
+  const walk: Walk = { doc, memo: new Map(), pages: new Map(pages.map((p, i) => [p.ref.tag, i])) };
+  return pages.map((page) => {
     const leaf = page.node;
-    const own = fingerprint(leaf, doc, memo, new Set(), 0);
-    const inherited = INHERITED.map((name) => fingerprint(leaf.getInheritableAttribute(name), doc, memo, new Set(), 0));
+    const own = fingerprint(leaf, walk, new Set(), 0, true);
+    const inherited = INHERITED.map((name) => fingerprint(leaf.getInheritableAttribute(name), walk, new Set(), 0));
     return digest(`page(${own};${inherited.join(';')})`);
   });
 }
 
 const digest = (s: string | Uint8Array) => createHash('sha256').update(s).digest('hex');
 
-function fingerprint(
-  obj: PDFObject | undefined,
-  doc: PDFDocument,
-  memo: Map<string, string>,
-  path: Set<string>,
-  depth: number,
-): string {
+/**
+ * A canonical description of an object's graph. Throws past MAX_REF_DEPTH: what lies deeper could differ unseen,
+ * so the pages are then reported as different.
+ */
+function fingerprint(obj: PDFObject | undefined, walk: Walk, path: Set<string>, depth: number, leaf = false): string {
   if (obj === undefined) return 'none';
-  if (depth > 64) return 'deep';
   if (obj instanceof PDFRef) {
     const tag = obj.tag;
-    const known = memo.get(tag);
+    const page = walk.pages.get(tag);
+    if (page !== undefined) return `page(${page})`;
+    const known = walk.memo.get(tag);
     if (known) return known;
     if (path.has(tag)) return 'cycle';
+    if (depth >= MAX_REF_DEPTH) throw new Error('object graph too deep to compare');
     path.add(tag);
-    const value = digest(fingerprint(doc.context.lookup(obj), doc, memo, path, depth + 1));
+    const value = digest(fingerprint(walk.doc.context.lookup(obj), walk, path, depth + 1));
     path.delete(tag);
-    memo.set(tag, value);
+    walk.memo.set(tag, value);
     return value;
   }
   if (obj instanceof PDFStream) {
     const contents = obj instanceof PDFRawStream ? obj.contents : obj.getContents();
-    return `stream(${fingerprint(obj.dict, doc, memo, path, depth + 1)};${digest(contents)})`;
+    return `stream(${fingerprint(obj.dict, walk, path, depth)};${digest(contents)})`;
   }
   if (obj instanceof PDFDict) {
     const entries = obj
       .entries()
-      .filter(([key]) => key.asString() !== '/Parent') // the page tree above a page is not part of what it shows
-      .map(([key, value]) => `${key.asString()}=${fingerprint(value, doc, memo, path, depth + 1)}`)
-      .sort();
+      // Only the page's own /Parent is the page tree; elsewhere (a widget's field) it is part of what is shown.
+      .filter(([key]) => !(leaf && key.asString() === '/Parent'))
+      .sort(([a], [b]) => (a.asString() < b.asString() ? -1 : a.asString() > b.asString() ? 1 : 0))
+      .map(([key, value]) => `${key.asString()}=${fingerprint(value, walk, path, depth)}`);
     return `dict(${entries.join(',')})`;
   }
   if (obj instanceof PDFArray)
     return `array(${obj
       .asArray()
-      .map((v) => fingerprint(v, doc, memo, path, depth + 1))
+      .map((v) => fingerprint(v, walk, path, depth))
       .join(',')})`;
   if (obj instanceof PDFName) return `name(${obj.asString()})`;
   if (obj instanceof PDFNumber) return `num(${obj.asNumber()})`;

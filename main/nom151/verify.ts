@@ -5,6 +5,7 @@ import * as pkijs from 'pkijs';
 import * as x509 from '@peculiar/x509';
 import { OID, equalBytes, ownBuffer, toHex } from './asn1';
 import { extractEvidence, unwrapTimeStampResp, visiblePagesMatch } from './pdf';
+import { isSingleRevision, onlyEvidenceAdded } from './update';
 import type {
   Bilingual,
   CheckOutcome,
@@ -37,6 +38,7 @@ const PRIORITY: Nom151FailureCode[] = [
   'UNTRUSTED_CERTIFICATE',
   'NOT_A_TSA_CERTIFICATE',
   'EXPIRED_CERTIFICATE',
+  'CHANGED_AFTER_SEALING',
   'SEALED_PAGES_DIFFER',
   'NO_DOCUMENT',
   'HASH_MISMATCH',
@@ -74,6 +76,12 @@ export async function verifyEvidence(input: VerifyInput): Promise<Nom151Verifica
     };
   };
 
+  // The pages a reader sees can only be vouched for when nothing but the evidence was added after the seal.
+  const changedAfterSealing = () => {
+    sealedPages = 'differ';
+    failures.push(failure('CHANGED_AFTER_SEALING'));
+  };
+
   // 1. Where the token and the document come from.
   let tokenDer: Uint8Array;
   let evidenceKind: Nom151Verification['source']['evidence'];
@@ -107,6 +115,8 @@ export async function verifyEvidence(input: VerifyInput): Promise<Nom151Verifica
       if (document) {
         sealedPages = (await visiblePagesMatch(input.evidence, document).catch(() => false)) ? 'match' : 'differ';
         if (sealedPages === 'differ') failures.push(failure('SEALED_PAGES_DIFFER'));
+        // attachEvidence writes one full revision: any update after it is a change the page check may not see.
+        if (!isSingleRevision(input.evidence)) changedAfterSealing();
       }
     }
   } else {
@@ -139,6 +149,7 @@ export async function verifyEvidence(input: VerifyInput): Promise<Nom151Verifica
       document = revisionNamed(revisions, hashName, imprint) ?? revisions[revisions.length - 1]!;
       sealedPages = (await visiblePagesMatch(input.evidence, document).catch(() => false)) ? 'match' : 'differ';
       if (sealedPages === 'differ') failures.push(failure('SEALED_PAGES_DIFFER'));
+      if (!(await onlyEvidenceAdded(input.evidence, document.length))) changedAfterSealing();
     }
     const digest = new Uint8Array(await globalThis.crypto.subtle.digest(hashName, ownBuffer(document)));
     documentHashHex = toHex(digest);
@@ -559,6 +570,16 @@ const TEXT: Record<Nom151FailureCode, { message: Bilingual; advice: Bilingual }>
     advice: {
       en: 'Do not rely on what this PDF shows. Open the attached documento-original.pdf, or ask for the sealed PDF again.',
       es: 'No confíes en lo que muestra este PDF. Abre el adjunto documento-original.pdf, o solicita de nuevo el PDF sellado.',
+    },
+  },
+  CHANGED_AFTER_SEALING: {
+    message: {
+      en: 'This PDF was changed after it was sealed: something other than the evidence was added or replaced, so what it shows may not be the sealed document.',
+      es: 'Este PDF se modificó después del sellado: se agregó o reemplazó algo distinto de la constancia, así que lo que muestra puede no ser el documento sellado.',
+    },
+    advice: {
+      en: 'Do not rely on what this PDF shows. Ask the provider or the sender for the sealed PDF exactly as it was issued.',
+      es: 'No confíes en lo que muestra este PDF. Solicita al proveedor o al remitente el PDF sellado tal como se emitió.',
     },
   },
   HASH_MISMATCH: {

@@ -1,0 +1,91 @@
+import { deflateSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createDemoTsa, tokenToTimeStampResp, type DemoTsa } from '../../../main/nom151/tsa';
+import { verifyEvidence } from '../../../main/nom151/verify';
+import { appendUpdate, contract, plainObject, streamObject } from './pdf-surgery';
+
+/**
+ * Red-team round 7, finding 6: every embedded file was decoded (pure-JS inflate, no limit) before its name was looked
+ * at, so a 3 MB PDF took 3 GB of memory and 11 s of main-process time. Only the evidence and the embedded original
+ * are decoded now, with a hard cap, and the name tree is walked a bounded number of entries.
+ */
+
+let tsa: DemoTsa;
+let original: Buffer;
+let tsr: Uint8Array;
+
+beforeAll(async () => {
+  tsa = await createDemoTsa();
+  original = contract();
+  tsr = tokenToTimeStampResp((await tsa.stamp(original)).tokenDer);
+});
+
+const verify = (evidence: Uint8Array) => verifyEvidence({ evidence, trustedRootsPem: [tsa.rootPem] });
+
+/** The standard layout, with `files` (name, stream dict, data) embedded before the evidence in the name tree. */
+function sealWith(files: Array<[string, string, Buffer]>): Buffer {
+  const objects: Buffer[] = [];
+  const xref: Record<number, number> = {};
+  const names: string[] = [];
+  let num = 6;
+  const add = (name: string, dict: string, data: Buffer) => {
+    xref[num] = objects.push(streamObject(num, `/Type /EmbeddedFile ${dict}`, data)) - 1;
+    xref[num + 1] =
+      objects.push(plainObject(num + 1, `<< /Type /Filespec /F (${name}) /EF << /F ${num} 0 R >> >>`)) - 1;
+    names.push(`(${name}) ${num + 1} 0 R`);
+    num += 2;
+  };
+  for (const file of files) add(...file);
+  add('constancia-nom151.tsr', '', Buffer.from(tsr));
+  xref[1] =
+    objects.push(
+      plainObject(1, `<< /Type /Catalog /Pages 2 0 R /Names << /EmbeddedFiles << /Names [${names.join(' ')}] >> >> >>`),
+    ) - 1;
+  return appendUpdate(original, objects, xref, `/Size ${num} /Root 1 0 R`);
+}
+
+describe('NOM-151 sealed PDF: embedded files are decoded only when needed, and with a limit', () => {
+  it('other attachments are never decoded: a broken or huge one beside the evidence does not matter', async () => {
+    const bomb = deflateSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 }); // 64 MB of zeros in 64 KB
+    const started = Date.now();
+    const result = await verify(
+      sealWith([
+        ['broken.bin', '/Filter /FlateDecode', Buffer.from('not deflate data at all')],
+        ['bomb.bin', '/Filter /FlateDecode', bomb],
+      ]),
+    );
+    expect(result.failures).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('evidence that inflates past the limit is refused before it is inflated in full', async () => {
+    // 64 MB of zeros named as the evidence: stopped at the 20 MB cap, reported as an unreadable PDF.
+    const bomb = deflateSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 });
+    const bombed = appendUpdate(
+      original,
+      [
+        streamObject(6, '/Type /EmbeddedFile /Filter /FlateDecode', bomb),
+        plainObject(7, '<< /Type /Filespec /F (constancia-nom151.tsr) /EF << /F 6 0 R >> >>'),
+        plainObject(
+          1,
+          '<< /Type /Catalog /Pages 2 0 R /Names << /EmbeddedFiles << /Names [(constancia-nom151.tsr) 7 0 R] >> >> >>',
+        ),
+      ],
+      { 6: 0, 7: 1, 1: 2 },
+      '/Size 8 /Root 1 0 R',
+    );
+    const result = await verify(bombed);
+    expect(result.valid).toBe(false);
+    expect(result.failure?.code).toBe('UNREADABLE_PDF');
+  });
+
+  it('the name tree is walked a bounded number of entries', async () => {
+    const many = Array.from(
+      { length: 1200 },
+      (_, i) => [`f${i}.bin`, '', Buffer.from('x')] as [string, string, Buffer],
+    );
+    const result = await verify(sealWith(many));
+    expect(result.failure?.code).toBe('NO_EVIDENCE_IN_PDF');
+  });
+});
