@@ -25,11 +25,14 @@ export class ReviewError extends Error {
   }
 }
 
-/** An environment id that is not one of the app's: the renderer's list is out of date. */
-export function unknownEnvironment(id: string): ReviewError {
+/**
+ * An environment id that is not one of the app's: the renderer's list is out of date. The id is the caller's text,
+ * so it is not quoted: redaction would turn a guess that is a secret into "[redacted]" and tell it so.
+ */
+export function unknownEnvironment(): ReviewError {
   return new ReviewError(
     'UNKNOWN_ENVIRONMENT',
-    { en: `There is no environment "${id}".`, es: `No existe el ambiente "${id}".` },
+    { en: 'There is no such environment.', es: 'No existe ese ambiente.' },
     { en: 'Reload Settings and pick one from the list.', es: 'Recarga Configuración y elige uno de la lista.' },
   );
 }

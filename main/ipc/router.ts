@@ -8,6 +8,7 @@ import {
   type ParsedInputOf,
 } from '../../common/ipc/index';
 import { toIpcErrorData } from '../errors';
+import { echoShield } from '../errors/echo';
 import { redact } from '../log';
 import type { MainContext } from '../ports';
 
@@ -86,7 +87,7 @@ export function createRouter(opts: RouterOptions): Router {
     async handle(channel, input, sender) {
       if (!sender.isMainFrame || !isAppUrl(sender.url, opts.appUrl)) return { ok: false, error: forbiddenSender() };
       const entry = table.get(channel);
-      if (!entry) return { ok: false, error: unknownChannel(channel) };
+      if (!entry) return { ok: false, error: unknownChannel() };
       const parsed = entry.schema.safeParse(input);
       if (!parsed.success) return { ok: false, error: invalidInput(parsed.error.issues) };
       const illFormed = illFormedText(parsed.data);
@@ -94,8 +95,11 @@ export function createRouter(opts: RouterOptions): Router {
       try {
         return { ok: true, data: await entry.run(parsed.data, opts.context) };
       } catch (error) {
-        // Known errors redact themselves; this second pass covers any handler that forgot.
-        return { ok: false, error: redact(toIpcErrorData(error, channel, opts.onUnexpectedError)) };
+        // The caller's own text is set aside before any redaction and put back after it, so "[redacted]" never
+        // tells it its guess is a secret. Known errors redact themselves; the second pass covers any that forgot.
+        const shield = echoShield(parsed.data);
+        const data = toIpcErrorData(shield.hide(error), channel, opts.onUnexpectedError);
+        return { ok: false, error: shield.restore(redact(shield.hide(data))) };
       }
     },
   };
@@ -161,12 +165,13 @@ function forbiddenSender(): IpcErrorData {
   };
 }
 
-function unknownChannel(channel: string): IpcErrorData {
+/** The name is the caller's text, so it is not repeated (errors never echo input). */
+function unknownChannel(): IpcErrorData {
   return {
     code: 'UNKNOWN_CHANNEL',
     message: {
-      en: `The app has no operation named "${channel}".`,
-      es: `La aplicación no tiene una operación llamada "${channel}".`,
+      en: 'The app has no such operation.',
+      es: 'La aplicación no tiene esa operación.',
     },
     advice: {
       en: 'Reload the window; the app may have been updated.',

@@ -37,7 +37,7 @@ export function credentialService(opts: {
     },
     async testConnection(envId) {
       const env = opts.environments.list().find((e) => e.id === envId);
-      if (!env) throw unknownEnvironment(envId);
+      if (!env) throw unknownEnvironment();
       if (env.kind === 'demo' && opts.environments.activeId() !== 'demo') throw demoNotActive();
       const { expiresAt } = await opts.clientFor(env).authorize();
       return { expiresAt: new Date(expiresAt) };

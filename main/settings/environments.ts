@@ -73,7 +73,7 @@ export function environmentService(
     active: () => find(activeId()) ?? list()[0]!,
     async setActive(id) {
       const env = find(id);
-      if (!env) throw unknownEnvironment(id);
+      if (!env) throw unknownEnvironment();
       if (env.kind === 'demo') await demo.ensure();
       store.set(ENV_STORE_KEY, { ...readStored(), activeId: id });
       // The demo service serves its credentials to whoever reaches it: it runs only while it is in use.
@@ -81,7 +81,7 @@ export function environmentService(
     },
     async update(id, patch) {
       const env = find(id);
-      if (!env) throw unknownEnvironment(id);
+      if (!env) throw unknownEnvironment();
       const stored = readStored();
       const clean: EnvPatch = {};
       for (const [k, v] of Object.entries(patch) as [keyof EnvPatch, string | undefined][])

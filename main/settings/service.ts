@@ -42,7 +42,7 @@ export function settingsService(ctx: SettingsContext) {
 
   const requireEnvironment = (id: string): EnvironmentConfig => {
     const env = ctx.environments.list().find((e) => e.id === id);
-    if (!env) throw unknownEnvironment(id);
+    if (!env) throw unknownEnvironment();
     return env;
   };
 
