@@ -89,6 +89,8 @@ export function isPlainHttpToRemote(url: string): boolean {
     return false;
   }
 }
+/** The issue for a base or authorization URL with a query or a fragment; the settings form matches its words. */
+const URL_PARTS_REFUSED = 'Must not contain a query (?) or a fragment (#)';
 const httpUrl = z
   .string()
   .trim()
@@ -101,7 +103,10 @@ const httpUrl = z
     } catch {
       return false;
     }
-  }, 'Must be an https URL (http only for a loopback address) without user name or password');
+  }, 'Must be an https URL (http only for a loopback address) without user name or password')
+  // The service's paths go after it: a query or a fragment would cut them off and let the address alone choose
+  // what main requests.
+  .refine((v) => !v.includes('?') && !v.includes('#'), URL_PARTS_REFUSED);
 /** Sent as header values or names: CR, LF or NUL would split or end the header, so they are refused, not trimmed. */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
 const noControlChars = (v: string) => !/[\x00-\x1f\x7f]/.test(v);

@@ -137,21 +137,24 @@ export class OmniClient {
       writeAttempts: Math.max(1, opts.retry?.writeAttempts ?? 3),
       maxWriteRetryAfterMs: opts.retry?.maxWriteRetryAfterMs ?? 5_000,
     };
-    this.envError = checkEnvironment(opts.env);
-    const base = trimSlash(opts.env.baseUrl);
-    const auth = trimSlash(opts.env.authUrl);
     this.prepared = {} as Record<EndpointName, Prepared>;
+    const problems: { path: string; message: string }[] = [];
     for (const name of Object.keys(endpoints) as EndpointName[]) {
       const def = endpoints[name] as EndpointDef;
+      const key = def.host === 'auth' ? 'authUrl' : 'baseUrl';
+      const url = endpointUrl(opts.env[key], def.path);
+      if (url === undefined && !problems.some((p) => p.path === key))
+        problems.push({ path: key, message: 'has a query, a fragment or a user name, or is not an http(s) URL' });
       this.prepared[name] = {
         name,
         def,
-        url: (def.host === 'auth' ? auth : base) + def.path,
+        url: url ?? '',
         isGet: def.method === 'GET',
         token: def.token,
         idParam: def.idParam,
       };
     }
+    this.envError = checkEnvironment(opts.env, problems);
   }
 
   /** Forces a fresh server token (test connection) and returns when it expires. */
@@ -747,23 +750,35 @@ function errorCode(e: unknown): string | undefined {
   return undefined;
 }
 
-function trimSlash(url: string): string {
-  return url.endsWith('/') ? url.replace(/\/+$/, '') : url;
+/**
+ * The endpoint's address under a configured base: that base's origin, its path, then the endpoint's path. A base
+ * with a query, a fragment or a user name gets none: a `#` or `?` would cut the endpoint's path off and let the
+ * base alone choose the path (red team 7, finding 4). Built from the parsed base and checked again after parsing.
+ */
+export function endpointUrl(configured: string, path: string): string | undefined {
+  let base: URL;
+  try {
+    base = new URL(configured);
+  } catch {
+    return undefined;
+  }
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') return undefined;
+  if (base.search || base.hash || configured.includes('#') || configured.includes('?')) return undefined;
+  if (base.username || base.password) return undefined;
+  const prefix = base.pathname.replace(/\/+$/, '');
+  const url = new URL(`${base.origin}${prefix}/${path.replace(/^\/+/, '')}`);
+  return url.origin === base.origin && url.pathname.startsWith(`${prefix}/`) && !url.search && !url.hash
+    ? url.href
+    : undefined;
 }
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
-function checkEnvironment(env: ClientEnvironment): OmniError | undefined {
-  const problems: { path: string; message: string }[] = [];
-  for (const key of ['baseUrl', 'authUrl'] as const) {
-    try {
-      const u = new URL(env[key]);
-      if (u.protocol !== 'http:' && u.protocol !== 'https:')
-        problems.push({ path: key, message: 'must be an http(s) URL' });
-    } catch {
-      problems.push({ path: key, message: 'is not a URL' });
-    }
-  }
+/** `problems` holds what building the endpoints' addresses found. */
+function checkEnvironment(
+  env: ClientEnvironment,
+  problems: { path: string; message: string }[],
+): OmniError | undefined {
   const refused = env.apiVersion?.trim() ? refusedTokenChar(env.apiVersion) : undefined;
   if (!env.apiVersion?.trim()) problems.push({ path: 'apiVersion', message: 'is empty' });
   // Saved before the header was checked as the wire accepts it: every call would fail as "not reached".

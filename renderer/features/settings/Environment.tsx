@@ -82,7 +82,7 @@ export function ConnectionDetails({ env, t }: { env: EnvironmentView; t: T }) {
     const char = /character (.+?) cannot/.exec(issue.message)?.[1];
     if (field === 'apiVersion' && char) return t('invalidApiVersionChar', { char });
     return field === 'baseUrl' || field === 'authUrl'
-      ? t('invalidUrl')
+      ? t(/\bquery\b.*\bfragment\b/.test(issue.message) ? 'invalidUrlParts' : 'invalidUrl')
       : field === 'tokenHeader'
         ? t('invalidHeader')
         : field === 'apiVersion'

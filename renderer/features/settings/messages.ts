@@ -36,6 +36,7 @@ export const messages = defineMessages({
     demoDataConfirm: 'Forget the demo queue, drafts and decisions?',
     demoDataDone: 'Demo data reset: {count} interviews removed from the queue.',
     invalidUrl: 'Enter a full address that starts with https:// (or http:// for a local server).',
+    invalidUrlParts: 'Enter the address without ? or # and what follows them: the app adds the service’s paths to it.',
     invalidHeader: 'Use letters, digits and dashes only, for example X-Incode-Hardware-Id.',
     invalidValue: 'This value is not valid.',
     credentialsTitle: 'Credentials',
@@ -169,6 +170,8 @@ export const messages = defineMessages({
     demoDataConfirm: '¿Olvidar la bandeja, los borradores y las decisiones de la demostración?',
     demoDataDone: 'Datos de demostración restablecidos: se quitaron {count} entrevistas de la bandeja.',
     invalidUrl: 'Escribe una dirección completa que empiece con https:// (o http:// para un servidor local).',
+    invalidUrlParts:
+      'Escribe la dirección sin ? ni # ni lo que les sigue: la aplicación le agrega las rutas del servicio.',
     invalidHeader: 'Usa solo letras, dígitos y guiones, por ejemplo X-Incode-Hardware-Id.',
     invalidValue: 'Este valor no es válido.',
     credentialsTitle: 'Credenciales',
