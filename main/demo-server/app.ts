@@ -137,6 +137,14 @@ function isLoopbackHostHeader(host: string | undefined): boolean {
   }
 }
 
+/** A request a page sent from another origin: `Sec-Fetch-Site` says so, or an `Origin` that is not this server's. */
+function isForeignPageRequest(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
+  const origin = request.headers.origin;
+  return origin !== undefined && origin.toLowerCase() !== `http://${request.headers.host ?? ''}`.toLowerCase();
+}
+
 export function buildDemoApp(
   deps: DemoDeps,
   maxBodyBytes: number,
@@ -165,6 +173,19 @@ export function buildDemoApp(
       );
     });
   }
+
+  // Another site's page (a scanned loopback port) reaches this server too: a no-cors POST to /__demo/reset needs no
+  // body and wiped the demo. main's fetch sends no Origin and no Sec-Fetch-Site, and a browser opening an address
+  // by hand sends "none", so a browser's request made by another page is refused on every route.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isForeignPageRequest(request)) return;
+    return sendError(
+      reply,
+      request,
+      deps,
+      new DemoHttpError(403, 'This demo server answers no request made by another site’s page.'),
+    );
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     const path = pathOf(request);
