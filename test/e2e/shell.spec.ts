@@ -368,6 +368,11 @@ test('a malformed address is refused at the field, in the user’s language', as
   await expect(page.getByLabel('URL base')).toHaveAttribute('aria-invalid', 'true');
   await page.screenshot({ path: `${SHOTS}/settings-invalid-url-es.png` });
   await axeClean(page);
+  // A fragment would cut off the service's paths that main appends (red team 7): refused with its own reason.
+  await page.getByLabel('URL base').fill('https://omni.example/v1/users.json#');
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(page.getByText('Escribe la dirección sin ? ni #')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/settings-url-fragment-es.png` });
 });
 
 test('storage security: without an OS secret store, credentials wait in memory until weaker storage is accepted', async ({
