@@ -1,5 +1,5 @@
-import { PDFDict, PDFDocument, PDFName, PDFRef } from 'pdf-lib';
-import { EVIDENCE_ATTACHMENT } from '../nom151/pdf';
+import { PDFDict, PDFName, PDFRef } from 'pdf-lib';
+import { EVIDENCE_ATTACHMENT, loadPdf } from '../nom151/pdf';
 
 /**
  * The standard sealed layout of production NOM-151 providers: the original PDF's bytes unchanged, followed by one
@@ -8,7 +8,7 @@ import { EVIDENCE_ATTACHMENT } from '../nom151/pdf';
  * this layout so the verifier is exercised on both.
  */
 export async function sealInStandardLayout(original: Uint8Array, timeStampResp: Uint8Array): Promise<Uint8Array> {
-  const doc = await PDFDocument.load(original, { updateMetadata: false });
+  const doc = await loadPdf(original, { updateMetadata: false });
   const size = doc.context.largestObjectNumber + 1;
   const root = doc.context.trailerInfo.Root;
   if (!(root instanceof PDFRef)) throw new Error('the original PDF has no catalog reference');

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { inflateSync } from 'node:zlib';
+import { constants as zlibConstants, inflateSync } from 'node:zlib';
 import {
   AFRelationship,
   PDFArray,
   PDFBool,
   PDFDict,
   PDFDocument,
+  type LoadOptions,
   PDFHexString,
   PDFName,
   PDFNull,
@@ -25,6 +26,54 @@ import { tokenToTimeStampResp } from './tsa';
  * Attaching anything rewrites the PDF, so the sealed PDF carries both the evidence and the original bytes as embedded
  * files; a verifier recovers the original, hashes it, and checks the token. The visible pages are the original's.
  */
+/** An object stream inflating past this, or all of a file's past `MAX_OBJECT_STREAMS_BYTES`, makes it unreadable. */
+const MAX_OBJECT_STREAM_BYTES = 32 * 1024 * 1024;
+const MAX_OBJECT_STREAMS_BYTES = 128 * 1024 * 1024;
+
+/**
+ * `PDFDocument.load`, for a file from outside: pdf-lib inflates every object stream as it loads, in JavaScript and
+ * without a limit, so a few MB of PDF could take gigabytes of main's memory (red team 7). Each object stream is
+ * first inflated natively with a cap; one that needs more, or a filter chain pdf-lib would run unbounded, is refused.
+ */
+export async function loadPdf(pdf: Uint8Array, options: LoadOptions): Promise<PDFDocument> {
+  if (!objectStreamsFit(pdf)) throw new Error('object streams inflate past the limit');
+  return PDFDocument.load(pdf, options);
+}
+
+/** A PDF name as written, with its `#xx` escapes decoded (`/Obj#53tm` is `/ObjStm` to pdf-lib and to readers). */
+const unescapeNames = (text: string) =>
+  text.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+function objectStreamsFit(pdf: Uint8Array): boolean {
+  const text = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).toString('latin1');
+  let total = 0;
+  for (let at = text.indexOf('stream'); at !== -1; at = text.indexOf('stream', at + 6)) {
+    if (text.startsWith('end', at - 3)) continue;
+    const dict = unescapeNames(
+      text.slice(Math.max(text.lastIndexOf(' obj', at), text.lastIndexOf('endstream', at), 0), at),
+    );
+    if (!/\/Type\s*\/ObjStm\b/.test(dict)) continue;
+    const filters = /\/Filter\s*(\[[^\]]*\]|\/[^\s/<>[\]()]+)/.exec(dict)?.[1]?.match(/\/[^\s/<>[\]()]+/g) ?? [];
+    if (filters.length === 0) continue; // stored raw: no bigger than the file
+    if (filters.length > 1 || (filters[0] !== '/FlateDecode' && filters[0] !== '/Fl')) return false;
+    let from = at + 6;
+    if (text[from] === '\r') from++;
+    if (text[from] === '\n') from++;
+    const end = text.indexOf('endstream', from);
+    try {
+      total += inflateSync(pdf.subarray(from, end === -1 ? pdf.length : end), {
+        maxOutputLength: MAX_OBJECT_STREAM_BYTES,
+        finishFlush: zlibConstants.Z_SYNC_FLUSH,
+      }).length;
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') return false;
+      // Not inflatable here: pdf-lib will fail on it the same way, at no cost.
+    }
+    if (total > MAX_OBJECT_STREAMS_BYTES) return false;
+  }
+  return true;
+}
+
 export const EVIDENCE_ATTACHMENT = 'constancia-nom151.tsr';
 export const ORIGINAL_ATTACHMENT = 'documento-original.pdf';
 
@@ -33,7 +82,7 @@ export async function attachEvidence(
   tokenDer: Uint8Array,
   name: string = EVIDENCE_ATTACHMENT,
 ): Promise<Uint8Array> {
-  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  const doc = await loadPdf(pdf, { updateMetadata: false });
   const at = new Date();
   // A full TimeStampResp, so the extracted file is what `openssl ts -verify -in` expects.
   await doc.attach(tokenToTimeStampResp(tokenDer), name, {
@@ -57,7 +106,7 @@ export async function attachEvidence(
 export async function extractEvidence(
   pdf: Uint8Array,
 ): Promise<{ tokenDer: Uint8Array; originalPdf?: Uint8Array } | null> {
-  const doc = await PDFDocument.load(pdf, { updateMetadata: false, ignoreEncryption: true });
+  const doc = await loadPdf(pdf, { updateMetadata: false, ignoreEncryption: true });
   const files = listEmbeddedFiles(doc);
   // Only the two files we use are decoded: any other attachment may be a decompression bomb.
   const evidence = files.find((f) => EVIDENCE_NAME.test(f.name));
@@ -157,8 +206,8 @@ function walkNameTree(node: PDFDict, out: EmbeddedFile[], depth: number, budget:
  */
 export async function visiblePagesMatch(sealedPdf: Uint8Array, originalPdf: Uint8Array): Promise<boolean> {
   const [sealed, original] = await Promise.all([
-    PDFDocument.load(sealedPdf, { updateMetadata: false, ignoreEncryption: true }),
-    PDFDocument.load(originalPdf, { updateMetadata: false, ignoreEncryption: true }),
+    loadPdf(sealedPdf, { updateMetadata: false, ignoreEncryption: true }),
+    loadPdf(originalPdf, { updateMetadata: false, ignoreEncryption: true }),
   ]);
   const a = pageFingerprints(sealed);
   const b = pageFingerprints(original);

@@ -16,6 +16,7 @@ import {
   PDFString,
   type PDFObject,
 } from 'pdf-lib';
+import { loadPdf } from './pdf';
 
 /**
  * What was appended to a sealed PDF after its sealed original, read the way PDF readers read it: through the
@@ -39,7 +40,7 @@ export function isSingleRevision(pdf: Uint8Array): boolean {
  */
 export async function onlyEvidenceAdded(sealed: Uint8Array, originalEnd: number): Promise<boolean> {
   try {
-    const original = await PDFDocument.load(sealed.subarray(0, originalEnd), {
+    const original = await loadPdf(sealed.subarray(0, originalEnd), {
       updateMetadata: false,
       ignoreEncryption: true,
     });
