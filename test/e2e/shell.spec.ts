@@ -372,6 +372,8 @@ test('a malformed address is refused at the field, in the user’s language', as
   await page.getByLabel('URL base').fill('https://omni.example/v1/users.json#');
   await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByText('Escribe la dirección sin ? ni #')).toBeVisible();
+  // The summary names the field as the form labels it, not as the code does (baseUrl).
+  await expect(page.getByText('Algunos valores no son válidos: URL base.')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/settings-url-fragment-es.png` });
 });
 

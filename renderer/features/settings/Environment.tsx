@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import type { EnvironmentView, EnvironmentsView } from '../../../common/ipc/settings';
+import type { IpcErrorData } from '../../../common/ipc/define';
 import { keys, useOmniMutation, useSwitchEnvironment } from '../../api/index';
 import { Button, ErrorNotice, Field } from '../../ui/index';
 import type { T } from './translate';
@@ -89,6 +90,15 @@ export function ConnectionDetails({ env, t }: { env: EnvironmentView; t: T }) {
           ? t('invalidApiVersion')
           : t('invalidValue');
   };
+  // The service's field names (baseUrl) are the code's; the summary names the fields as the form labels them.
+  const labelled = ['name', 'baseUrl', 'authUrl', 'apiVersion', 'tokenHeader'] as const;
+  const withFieldLabels = (error: IpcErrorData): IpcErrorData => {
+    const fields = [...new Set(error.issues?.map((i) => i.path))];
+    if (error.code !== 'INVALID_INPUT' || fields.length === 0) return error;
+    if (!fields.every((f) => (labelled as readonly string[]).includes(f))) return error;
+    const text = t('invalidFields', { fields: fields.map((f) => t(f as (typeof labelled)[number])).join(', ') });
+    return { ...error, message: { en: text, es: text } };
+  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
@@ -141,7 +151,7 @@ export function ConnectionDetails({ env, t }: { env: EnvironmentView; t: T }) {
           )}
         </div>
       </form>
-      {update.error && <ErrorNotice error={update.error.data} />}
+      {update.error && <ErrorNotice error={withFieldLabels(update.error.data)} />}
     </section>
   );
 }

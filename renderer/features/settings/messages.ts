@@ -39,6 +39,7 @@ export const messages = defineMessages({
     invalidUrlParts: 'Enter the address without ? or # and what follows them: the app adds the service’s paths to it.',
     invalidHeader: 'Use letters, digits and dashes only, for example X-Incode-Hardware-Id.',
     invalidValue: 'This value is not valid.',
+    invalidFields: 'Some values are not valid: {fields}.',
     credentialsTitle: 'Credentials',
     credentialsIntro: 'Stored by the app’s main process and never shown again. You can replace or clear each one.',
     apiKey: 'API key',
@@ -174,6 +175,7 @@ export const messages = defineMessages({
       'Escribe la dirección sin ? ni # ni lo que les sigue: la aplicación le agrega las rutas del servicio.',
     invalidHeader: 'Usa solo letras, dígitos y guiones, por ejemplo X-Incode-Hardware-Id.',
     invalidValue: 'Este valor no es válido.',
+    invalidFields: 'Algunos valores no son válidos: {fields}.',
     credentialsTitle: 'Credenciales',
     credentialsIntro:
       'Las guarda el proceso principal de la aplicación y nunca se vuelven a mostrar. Puedes reemplazar o borrar cada una.',
