@@ -68,3 +68,27 @@ export async function* fileChunks(
     await handle.close();
   }
 }
+
+/**
+ * Files an import is reading now, by path, shared by ImportJobs and StagedFiles (separate objects, one process): a
+ * staged temp copy released during its import must stay counted against the staging limits until the read ends.
+ */
+const filesInUse = new Map<string, { done: Promise<void>; end: () => void }>();
+
+/** Marks `path` as read by an import until the returned function is called; undefined when it already is. */
+export function claimFile(path: string): (() => void) | undefined {
+  if (filesInUse.has(path)) return undefined;
+  let end!: () => void;
+  const done = new Promise<void>((resolve) => (end = resolve));
+  const entry = { done, end };
+  filesInUse.set(path, entry);
+  return () => {
+    if (filesInUse.get(path) === entry) filesInUse.delete(path);
+    end();
+  };
+}
+
+/** Resolves once no import reads `path`; undefined when none does now. */
+export function fileReleased(path: string): Promise<void> | undefined {
+  return filesInUse.get(path)?.done;
+}

@@ -6,7 +6,8 @@ import type { ServiceAnswer } from '../../common/views';
 import { RateMeter } from '../validation/rate';
 import { base64JsonBody, type Base64JsonBody } from './base64-json-body';
 import { Base64Encoder } from './base64-simd';
-import { READ_CHUNK_BYTES, fileChunks } from './file-chunks';
+import { READ_CHUNK_BYTES, claimFile, fileChunks } from './file-chunks';
+import { ReviewError } from '../errors';
 
 /** The job as the renderer sees it: one definition, in the IPC contract. */
 export type { ImportJobView as ImportSnapshot, ImportState } from '../../common/ipc/capture';
@@ -37,7 +38,16 @@ export class ImportJobs {
     req: { interviewId: string; filePath: string; fileName: string; type?: RecordingType },
     upload: UploadBody,
   ): Promise<ImportSnapshot> {
-    const { size } = await stat(req.filePath);
+    // Claimed before any await, so two calls at once cannot both pass.
+    const unclaim = claimFile(req.filePath);
+    if (!unclaim) throw importInProgress();
+    let size: number;
+    try {
+      ({ size } = await stat(req.filePath));
+    } catch (error) {
+      unclaim();
+      throw fileProblem(error) ?? error;
+    }
     const controller = new AbortController();
     const meter = new RateMeter();
     const snapshot: ImportSnapshot = {
@@ -54,7 +64,13 @@ export class ImportJobs {
     };
     // The file is read straight into the encoder's memory: no copy between reading and encoding.
     // Eight output slots: the writer holds at most a few chunks at once (it waits for each drain).
-    const encoder = new Base64Encoder(READ_CHUNK_BYTES, 8);
+    let encoder: Base64Encoder;
+    try {
+      encoder = new Base64Encoder(READ_CHUNK_BYTES, 8);
+    } catch (error) {
+      unclaim();
+      throw error;
+    }
     const chunks = fileChunks(req.filePath, {
       buffers: encoder.inputBuffers(),
       signal: controller.signal,
@@ -64,13 +80,27 @@ export class ImportJobs {
         if (read === size) snapshot.state = 'processing';
       },
     });
-    const body = base64JsonBody(chunks, {
+    const built = base64JsonBody(chunks, {
       field: 'video',
       sourceBytes: size,
       extra: req.type ? { type: req.type } : undefined,
       encoder,
       chunkBytes: READ_CHUNK_BYTES,
     });
+    // A read error (file cut, grown, gone) reaches the upload as a failed request body, which the client reports as
+    // "service unreachable": keep it, so the job reports the file problem instead.
+    let readError: unknown;
+    const body: Base64JsonBody = {
+      contentLength: built.contentLength,
+      stream: (async function* () {
+        try {
+          yield* built.stream;
+        } catch (error) {
+          readError = error;
+          throw error;
+        }
+      })(),
+    };
     meter.record(0);
     const settled = upload(body, { interviewId: req.interviewId, signal: controller.signal })
       .then(
@@ -84,11 +114,12 @@ export class ImportJobs {
             snapshot.state = 'cancelled';
           } else {
             snapshot.state = 'failed';
-            snapshot.error = this.describeError(err);
+            snapshot.error = this.describeError((readError !== undefined && fileProblem(readError)) || err);
           }
         },
       )
       .finally(() => {
+        unclaim();
         snapshot.finishedAt = new Date().toISOString();
         this.prune();
       });
@@ -124,4 +155,62 @@ export class ImportJobs {
     for (const job of finished.slice(0, Math.max(0, finished.length - FINISHED_JOBS_KEPT)))
       this.jobs.delete(job.snapshot.jobId);
   }
+}
+
+function importInProgress(): ReviewError {
+  return new ReviewError(
+    'IMPORT_IN_PROGRESS',
+    {
+      en: 'This file is already being imported.',
+      es: 'Este archivo ya se está importando.',
+    },
+    {
+      en: 'Wait for that import to end; to import it again, choose the file again afterwards.',
+      es: 'Espera a que termine esa importación; para importarlo otra vez, vuelve a elegir el archivo después.',
+    },
+    { retryable: false },
+  );
+}
+
+/** The file's own problem as the analyst should see it, or undefined when the error is not about the file. */
+function fileProblem(error: unknown): ReviewError | undefined {
+  if (!(error instanceof Error) || error.name === 'AbortError') return undefined;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT')
+    return new ReviewError(
+      'VIDEO_FILE_GONE',
+      {
+        en: 'The video file is no longer there: it was moved or deleted.',
+        es: 'El archivo de video ya no está: se movió o se borró.',
+      },
+      {
+        en: 'Choose the finished recording again and import it.',
+        es: 'Vuelve a elegir la grabación terminada e impórtala.',
+      },
+      { retryable: false },
+    );
+  if (error.message.startsWith('The file changed while it was being read'))
+    return new ReviewError(
+      'VIDEO_FILE_CHANGED',
+      {
+        en: 'The video file changed while it was being read (it may still be recording or syncing), so it was not sent whole.',
+        es: 'El archivo de video cambió mientras se leía (quizá aún se graba o se sincroniza), así que no se envió completo.',
+      },
+      {
+        en: 'Choose the finished recording again and import it.',
+        es: 'Vuelve a elegir la grabación terminada e impórtala.',
+      },
+      { retryable: false },
+    );
+  if (code !== undefined)
+    return new ReviewError(
+      'VIDEO_FILE_UNREADABLE',
+      { en: 'The video file could not be read.', es: 'No se pudo leer el archivo de video.' },
+      {
+        en: 'Check that it still exists and that you can read it, then choose it again.',
+        es: 'Verifica que aún exista y que puedas leerlo, y elígelo de nuevo.',
+      },
+      { retryable: false },
+    );
+  return undefined;
 }

@@ -7,6 +7,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { StagingLimitError, StagingTooLargeError } from '../errors';
 import { plainText } from '../plain-text';
+import { fileReleased } from './file-chunks';
 
 /**
  * Files the user picked in the renderer, made available to main without passing their bytes through IPC.
@@ -33,6 +34,17 @@ const DIR_PREFIX = 'omni-staging-';
 /** The process that owns a staging folder, so a later start can tell a crashed run's folder from a live one's. */
 const OWNER_FILE = '.owner-pid';
 
+/** An upload that sends nothing for this long is dropped (its slot freed); a slow one that keeps sending is not. */
+export const STAGING_IDLE_MS = 60_000;
+
+/** The upload sent no bytes for `idleMs`. */
+export class StagingStalledError extends Error {
+  constructor(readonly idleMs: number) {
+    super(`The upload sent nothing for ${idleMs} ms.`);
+    this.name = 'StagingStalledError';
+  }
+}
+
 export interface StagingLimits {
   maxFiles?: number;
   maxTotalBytes?: number;
@@ -43,6 +55,8 @@ export class StagedFiles {
   private dir: Promise<string> | undefined;
   /** Uploads being received now, and their bytes so far. */
   private readonly receiving = new Map<symbol, number>();
+  /** Temp copies released while an import still reads them: still on disk, so still counted, until it ends. */
+  private readonly draining = new Set<StagedFile>();
   private readonly maxFiles: number;
   private readonly maxTotalBytes: number;
 
@@ -59,11 +73,12 @@ export class StagedFiles {
     let total = 0;
     for (const f of this.files.values()) if (f.owned) total += f.size;
     for (const n of this.receiving.values()) total += n;
+    for (const f of this.draining) total += f.size;
     return total;
   }
 
   private heldCount(): number {
-    let n = this.receiving.size;
+    let n = this.receiving.size + this.draining.size;
     for (const f of this.files.values()) if (f.owned) n++;
     return n;
   }
@@ -81,7 +96,7 @@ export class StagedFiles {
    */
   async receive(
     source: Readable,
-    opts: { name: string; maxBytes?: number; signal?: AbortSignal },
+    opts: { name: string; maxBytes?: number; signal?: AbortSignal; idleMs?: number },
   ): Promise<StagedFile> {
     const limit = opts.maxBytes ?? MAX_STAGED_BYTES;
     if (this.heldCount() >= this.maxFiles) {
@@ -97,8 +112,16 @@ export class StagedFiles {
       const dir = await this.tempDir();
       const path = join(dir, randomUUID());
       let size = 0;
+      const idleMs = opts.idleMs ?? STAGING_IDLE_MS;
+      const stall = new AbortController();
+      let idle: NodeJS.Timeout | undefined;
+      const watch = () => {
+        clearTimeout(idle);
+        idle = setTimeout(() => stall.abort(new StagingStalledError(idleMs)), idleMs);
+      };
       const counter = new Transform({
         transform(chunk: Buffer, _enc, done) {
+          watch();
           size += chunk.length;
           receiving.set(upload, size);
           if (size > limit) done(new StagingTooLargeError(limit));
@@ -106,11 +129,15 @@ export class StagedFiles {
           else done(null, chunk);
         },
       });
+      const signal = opts.signal ? AbortSignal.any([opts.signal, stall.signal]) : stall.signal;
       try {
-        await pipeline(source, counter, createWriteStream(path), { signal: opts.signal });
+        watch();
+        await pipeline(source, counter, createWriteStream(path), { signal });
       } catch (err) {
         await rm(path, { force: true });
-        throw err;
+        throw stall.signal.aborted ? stall.signal.reason : err;
+      } finally {
+        clearTimeout(idle);
       }
       return this.add({ name: sanitizeName(opts.name), size, path, owned: true });
     } finally {
@@ -122,12 +149,26 @@ export class StagedFiles {
     return this.files.get(id);
   }
 
-  /** Forgets a staged file and deletes it when it was a temp copy. */
+  /**
+   * Forgets a staged file and deletes it when it was a temp copy. A copy an import is reading is deleted when the
+   * import ends, and counts against the limits until then: deleting it now would not free the disk (the import holds
+   * it open) and would break the import.
+   */
   async release(id: string): Promise<void> {
     const file = this.files.get(id);
     if (!file) return;
     this.files.delete(id);
-    if (file.owned) await rm(file.path, { force: true });
+    if (!file.owned) return;
+    const reading = fileReleased(file.path);
+    if (!reading) {
+      await rm(file.path, { force: true });
+      return;
+    }
+    this.draining.add(file);
+    void reading
+      .then(() => rm(file.path, { force: true }))
+      .catch(() => undefined)
+      .finally(() => this.draining.delete(file));
   }
 
   /** At quit: every temp copy, and the folder that held them; the user's own files stay. */

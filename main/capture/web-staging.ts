@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { IpcErrorData, IpcResult } from '../../common/ipc/define';
 import { STAGING_NAME_HEADER, type StagedFileView } from '../../common/ipc/capture';
 import { StagingLimitError, StagingTooLargeError } from '../errors';
-import { MAX_STAGED_BYTES, type StagedFiles } from './staging';
+import { MAX_STAGED_BYTES, StagingStalledError, type StagedFiles } from './staging';
 
 /**
  * The web shell's staging route: the page PUTs a picked file's raw bytes (the browser streams them from disk) and
@@ -13,6 +13,7 @@ export async function handleStagingUpload(
   req: IncomingMessage,
   res: ServerResponse,
   staged: StagedFiles,
+  opts: { idleMs?: number } = {},
 ): Promise<void> {
   if (req.method !== 'PUT')
     return send(
@@ -36,11 +37,30 @@ export async function handleStagingUpload(
     if (!req.complete) controller.abort();
   });
   try {
-    const file = await staged.receive(req, { name, signal: controller.signal });
+    const file = await staged.receive(req, {
+      name,
+      signal: controller.signal,
+      ...(opts.idleMs !== undefined ? { idleMs: opts.idleMs } : {}),
+    });
     const view: StagedFileView = { stagedFileId: file.id, name: file.name, size: file.size };
     send(res, 200, { ok: true, data: view });
   } catch (error) {
     if (error instanceof StagingTooLargeError) return tooLarge(res, error.limit);
+    if (error instanceof StagingStalledError) {
+      res.setHeader('connection', 'close');
+      return send(
+        res,
+        408,
+        fail(
+          'STAGING_STALLED',
+          {
+            en: `The file stopped arriving: nothing came for ${Math.round(error.idleMs / 1000)} seconds.`,
+            es: `El archivo dejó de llegar: no llegó nada en ${Math.round(error.idleMs / 1000)} segundos.`,
+          },
+          true,
+        ),
+      );
+    }
     if (error instanceof StagingLimitError) {
       const [en, es] =
         error.what === 'files'
