@@ -19,6 +19,11 @@ import { sameSecret } from './tokens';
  * the Host/Origin check alone, since a browser cannot add headers to a navigation. Everything else: 403.
  */
 const MAX_IPC_BODY_BYTES = 64 * 1024 * 1024;
+/**
+ * Longest time a request other than `PUT /staging` may take to arrive whole (Node's own default). Staging has no such
+ * total cut, since a 4 GB file from a slow disk takes longer; it is dropped when it stalls instead (web-staging.ts).
+ */
+const REQUEST_TIMEOUT_MS = 300_000;
 /** A browser may take a while to start; a code left unused longer than this is refused. */
 const OPEN_CODE_TTL_MS = 5 * 60 * 1000;
 
@@ -33,6 +38,8 @@ export interface HostOptions {
   now?: () => number;
   fetch?: typeof fetch;
   onError?: (error: unknown) => void;
+  /** Longest time a request body other than staging's may take to arrive; default 5 minutes. */
+  requestTimeoutMs?: number;
   /** Largest IPC request body; default 64 MB. */
   maxIpcBodyBytes?: number;
   /** `PUT /staging`: streams a picked file into a temp file (main/capture/web-staging.ts); same key check as IPC. */
@@ -61,7 +68,9 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   const ipc = ipcRoutes({ router: opts.router, key: opts.key, maxBodyBytes: maxIpcBodyBytes, origin: () => origin });
   const files = fileRoutes({ ...opts, now });
 
-  const server = createServer((req, res) => {
+  const requestTimeoutMs = opts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  // Node's requestTimeout would cut every request, a long staging upload too, at a fixed total time: set per route.
+  const server = createServer({ requestTimeout: 0 }, (req, res) => {
     handle(req, res).catch((error) => {
       opts.onError?.(error);
       if (!res.headersSent) sendText(res, 500, 'Internal error');
@@ -75,6 +84,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     if (!url) return sendText(res, 400, 'Bad path');
     const isIpc = url.pathname === IPC_BATCH_ROUTE || url.pathname.startsWith('/ipc/');
     if (!isOwnRequest(req, url.pathname === '/open')) return forbidden(res, isIpc);
+    if (url.pathname !== '/staging') limitRequestTime(req, res, requestTimeoutMs);
 
     if (url.pathname === IPC_BATCH_ROUTE) return ipc.batch(req, res);
     if (isIpc) return ipc.single(req, res, url.pathname.slice('/ipc/'.length));
@@ -155,4 +165,19 @@ export async function startHost(opts: HostOptions): Promise<Host> {
         server.closeAllConnections();
       }),
   };
+}
+
+/** As Node's `requestTimeout` does: a request whose body has not all arrived in time gets 408 and its socket closed. */
+function limitRequestTime(req: IncomingMessage, res: ServerResponse, ms: number): void {
+  if (req.complete) return;
+  const timer = setTimeout(() => {
+    if (req.complete) return;
+    if (res.headersSent) return void req.socket.destroy();
+    res.setHeader('connection', 'close');
+    res.once('finish', () => req.socket.destroy());
+    sendText(res, 408, 'Request timeout');
+  }, ms);
+  const clear = () => clearTimeout(timer);
+  req.once('end', clear);
+  res.once('close', clear);
 }
