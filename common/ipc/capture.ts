@@ -44,6 +44,7 @@ export interface AttemptsView {
 }
 
 export interface FaceResultView {
+  /** The answer redacted and shortened as `answer.body` is (the same value), typed for the screen. */
   response: AddFaceResponse;
   indicators: IndicatorView[];
   /** Any indicator says recapture. */
@@ -54,6 +55,7 @@ export interface FaceResultView {
 }
 
 export interface BackIdResultView {
+  /** The answer redacted and shortened as `answer.body` is (the same value), typed for the screen. */
   response: AddBackSecondIdResponse;
   indicators: IndicatorView[];
   recapture: boolean;
@@ -65,6 +67,7 @@ export interface BackIdResultView {
 
 export interface AuthResultView {
   mode: 'oneToOne' | 'oneToN';
+  /** The answer redacted and shortened as `answer.body` is (the same value), typed for the screen. */
   response: AuthenticateResponse;
   passed: boolean;
   candidate?: string;

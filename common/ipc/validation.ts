@@ -12,7 +12,7 @@ export type CurpGroup = 1 | 2 | 3;
 
 export interface RfcResultView {
   rfc: string;
-  /** Every field the service returned, known or not. */
+  /** Every field the service returned, known or not, redacted and shortened as `answer.body` is (the same value). */
   response: ValidateRfcResponse;
   answer: ServiceAnswer;
   validatedAt: string;
@@ -30,6 +30,7 @@ export interface CurpFailureView {
 export interface CurpResultView {
   curp: string;
   valid: boolean;
+  /** Redacted and shortened as `answer.body` is (the same value). */
   response: AddCurpResponse;
   answer: ServiceAnswer;
   failure?: CurpFailureView;

@@ -1,6 +1,7 @@
 import type { AddBackSecondIdResponse, AddFaceResponse, AuthenticateResponse } from '../../common/omni';
 import { inSpec, MIN_HORIZONTAL_RESOLUTION, TypeOfId } from '../../common/omni';
 import { serviceAnswer } from '../omni/answer';
+import { redact } from '../log';
 import { explain } from '../omni/catalog';
 import type {
   AuthResultView,
@@ -62,6 +63,10 @@ function notInSpecView(name: string, message = ''): ExplanationView {
   };
 }
 
+/*
+ * Each view crosses IPC: `response` is the redacted, shortened `answer.body` (never the answer as read, which may echo
+ * held secrets or carry a 20 MB image), and `redact` covers the strings copied from the answer into the rest.
+ */
 export function faceAdvice(response: AddFaceResponse): FaceResultView {
   const r = response;
   const indicators: IndicatorView[] = [
@@ -83,16 +88,17 @@ export function faceAdvice(response: AddFaceResponse): FaceResultView {
     ...info('age', r.age),
     ...sessionIndicator(r.sessionStatus),
   ];
-  return {
-    response,
-    answer: serviceAnswer('addFace', response),
+  const answer = serviceAnswer('addFace', response);
+  return redact({
+    response: answer.body as AddFaceResponse,
+    answer,
     indicators,
     recapture: indicators.some((i) => i.verdict === 'recapture'),
     ...(r.captureAttemptsLimit
       ? { attempts: { max: r.captureAttemptsLimit.max, remaining: r.captureAttemptsLimit.remaining } }
       : {}),
     ...(r.sessionStatus ? { sessionStatus: r.sessionStatus } : {}),
-  };
+  });
 }
 
 function sessionIndicator(status: string | undefined): IndicatorView[] {
@@ -173,9 +179,10 @@ export function backIdAdvice(response: AddBackSecondIdResponse): BackIdResultVie
   const failReason = r.failReason
     ? (explanationView({ failReason: r.failReason }) ?? notInSpecView(r.failReason))
     : undefined;
-  return {
-    response,
-    answer: serviceAnswer('addBackSecondId', response),
+  const answer = serviceAnswer('addBackSecondId', response);
+  return redact({
+    response: answer.body as AddBackSecondIdResponse,
+    answer,
     indicators,
     recapture: failReason !== undefined || indicators.some((i) => i.verdict === 'recapture'),
     ...(failReason ? { failReason } : {}),
@@ -183,7 +190,7 @@ export function backIdAdvice(response: AddBackSecondIdResponse): BackIdResultVie
       ? { attempts: { max: r.captureAttemptsLimit.max, remaining: r.captureAttemptsLimit.remaining } }
       : {}),
     ...(r.sessionStatus ? { sessionStatus: r.sessionStatus } : {}),
-  };
+  });
 }
 
 export function authAdvice(response: AuthenticateResponse, hinted: boolean): AuthResultView {
@@ -191,17 +198,18 @@ export function authAdvice(response: AuthenticateResponse, hinted: boolean): Aut
     ? (explanationView({ authError: response.error.name }) ??
       notInSpecView(response.error.name, response.error.message))
     : undefined;
-  return {
+  const answer = serviceAnswer('authenticateFace', response);
+  return redact({
     mode: hinted ? 'oneToOne' : 'oneToN',
-    response,
-    answer: serviceAnswer('authenticateFace', response),
+    response: answer.body as AuthenticateResponse,
+    answer,
     passed: response.overallStatus === 'PASS',
     ...(response.candidate ? { candidate: response.candidate } : {}),
     ...(error ? { error } : {}),
     ...(response.captureAttemptsLimit
       ? { attempts: { max: response.captureAttemptsLimit.max, remaining: response.captureAttemptsLimit.remaining } }
       : {}),
-  };
+  });
 }
 
 export { explanationView };

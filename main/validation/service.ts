@@ -1,4 +1,5 @@
-import type { AddCurpResponse } from '../../common/omni';
+import type { AddCurpResponse, ValidateRfcResponse } from '../../common/omni';
+import { redact } from '../log';
 import { normalizeCurp } from '../../common/rules/curp';
 import { normalizeRfc } from '../../common/rules/rfc';
 import { ReviewError } from '../errors';
@@ -61,10 +62,12 @@ export function validationService(ctx: MainContext) {
       const rfc = normalizeRfc(typed);
       const response = await ctx.omni().call('validateRfc', { body: { rfc } });
       await ctx.audit.append({ action: 'validated', detail: { kind: 'rfc', validRFC: response.validRFC } });
+      // The screen lists every field of `response`: the redacted answer, never the answer as read.
+      const answer = serviceAnswer('validateRfc', response);
       return {
         rfc,
-        response,
-        answer: serviceAnswer('validateRfc', response),
+        response: answer.body as ValidateRfcResponse,
+        answer,
         validatedAt: new Date().toISOString(),
       };
     },
@@ -87,14 +90,15 @@ export function validationService(ctx: MainContext) {
         action: 'validated',
         detail: { kind: 'curp', valid, ...(failure ? { code: failure.code } : {}) },
       });
-      return {
+      const answer = serviceAnswer('addCurp', response);
+      return redact({
         curp,
         valid,
-        response,
-        answer: serviceAnswer('addCurp', response),
+        response: answer.body as AddCurpResponse,
+        answer,
         ...(failure ? { failure } : {}),
         validatedAt: new Date().toISOString(),
-      };
+      });
     },
 
     batchPreview: (csvText: string) => previewCsv(csvText),
