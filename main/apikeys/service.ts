@@ -2,8 +2,7 @@ import type { CellValue } from '../../common/ipc/apikeys';
 import { saveCsvExport } from '../export-csv';
 import type { MainContext } from '../ports';
 import { toCsv } from '../validation/csv';
-import { serviceAnswer } from '../omni/answer';
-import { toApiKeyRows } from './rows';
+import { apiKeyList } from './rows';
 
 /** The organization's API keys, as rows the renderer may show (masked, no secret field), and their CSV export. */
 export function apiKeysService(ctx: MainContext) {
@@ -11,10 +10,9 @@ export function apiKeysService(ctx: MainContext) {
     async list(organization: string | undefined) {
       const records = await ctx.omni().call('listApiKeys', { query: organization ? { apiKey: organization } : {} });
       return {
-        ...toApiKeyRows(records),
+        ...apiKeyList(records),
         organizationRequested: organization !== undefined,
         fetchedAt: new Date().toISOString(),
-        answer: serviceAnswer('listApiKeys', records),
       };
     },
     exportCsv(columns: string[], rows: CellValue[][]) {

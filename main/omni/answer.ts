@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UNREAD_FIELDS } from '../../common/omni';
 import type { BeyondSpecField, ServiceAnswer } from '../../common/views';
-import { REDACTED, redact } from '../log';
+import { REDACTED, redact, redactText } from '../log';
 import type { EndpointName } from './endpoints';
 import { endpoints } from './endpoints';
 
@@ -29,12 +29,29 @@ export function isSecretField(name: EndpointName, field: string): boolean {
   return SECRET_FIELD.test(field) || SECRET_FIELDS_OF[name]?.test(field) === true;
 }
 
-const MASK_CHARS = /[*•…]/;
+const MASK_CHARS = /[*•…]/g;
+/** The spec's masked form shows 12 characters (`demo-fin••••9b2e`); more, or a longer unmasked run, is not masked. */
+const MAX_VISIBLE = 12;
+const MAX_VISIBLE_RUN = 8;
+const MIN_MASK_CHARS = 3;
+
+/** Whether a key value really is masked: a mere `*` inside a full key, or a held secret inside, is not (red team 7). */
+export function isMasked(value: string): boolean {
+  const masks = value.match(MASK_CHARS)?.length ?? 0;
+  const longestRun = Math.max(0, ...value.split(MASK_CHARS).map((run) => run.length));
+  return (
+    masks >= MIN_MASK_CHARS &&
+    value.length - masks <= MAX_VISIBLE &&
+    longestRun <= MAX_VISIBLE_RUN &&
+    redactText(value) === value
+  );
+}
 
 /** A key value that arrives unmasked is masked here: the UI must never show a full key (decisions.md §8). */
 export function ensureMasked(value: string): string {
-  if (MASK_CHARS.test(value)) return value;
-  return value.length <= 8 ? '••••' : `${value.slice(0, 4)}••••${value.slice(-4)}`;
+  if (isMasked(value)) return value;
+  const plain = value.replace(MASK_CHARS, '');
+  return plain.length <= 8 ? '••••' : `${plain.slice(0, 4)}••••${plain.slice(-4)}`;
 }
 
 /** A text this long is a file (a PDF, evidence in base64): the screen offers the file, the raw view its start. */
