@@ -13,6 +13,9 @@ export const ECHO = '[…]';
 const MIN_ECHO = 4;
 /** Redaction hides runs of this many characters of a secret; a run this long shared with the input is masked. */
 const RUN = 12;
+/** Of each input string, the runs looked for are those of its first and last characters. */
+const RUN_HEAD = 4096;
+const RUN_TAIL = 256;
 /** Marks an echo set aside: private-use characters, in no secret and in no message. */
 const OPEN = '\uE000';
 const CLOSE = '\uE001';
@@ -36,8 +39,23 @@ function needlesOf(input: unknown): string[] {
   return [...out];
 }
 
+/**
+ * Runs of long needles: a shortened or partial echo ("id.slice(0, 60)"). Of a long input (a photo's base64), only its
+ * head and tail: what messages quote of it, at a bounded cost (every run of 330 KB took seconds of main).
+ */
+function runsOf(needles: string[]): Set<string> {
+  const runs = new Set<string>();
+  for (const needle of needles) {
+    const head = Math.min(needle.length, RUN_HEAD);
+    for (let at = 0; at + RUN <= head; at++) runs.add(needle.slice(at, at + RUN));
+    for (let at = Math.max(head - RUN + 1, needle.length - RUN_TAIL); at + RUN <= needle.length; at++)
+      runs.add(needle.slice(at, at + RUN));
+  }
+  return runs;
+}
+
 /** One text with whole echoes marked (their text kept in `kept`) and partial ones masked. */
-function shieldText(text: string, needles: string[], kept: string[]): string {
+function shieldText(text: string, needles: string[], runs: Set<string>, kept: string[]): string {
   const lowered = asciiLower(text);
   const ranges: { from: number; to: number; whole: boolean }[] = [];
   // Whole needles. A short one counts only as a word of its own ("demo" in "demonstration" is not its echo).
@@ -47,9 +65,6 @@ function shieldText(text: string, needles: string[], kept: string[]): string {
       if (needle.length < RUN && (isWordChar(lowered[at - 1]) || isWordChar(lowered[to]))) continue;
       ranges.push({ from: at, to, whole: true });
     }
-  // Runs of long needles: a shortened or partial echo ("id.slice(0, 60)").
-  const runs = new Set<string>();
-  for (const needle of needles) for (let at = 0; at + RUN <= needle.length; at++) runs.add(needle.slice(at, at + RUN));
   if (runs.size > 0)
     for (let at = 0; at + RUN <= lowered.length; at++)
       if (runs.has(lowered.slice(at, at + RUN))) ranges.push({ from: at, to: at + RUN, whole: false });
@@ -116,9 +131,11 @@ function mapStrings<T>(value: T, map: (text: string) => string): T {
  */
 export function echoShield(input: unknown) {
   const needles = needlesOf(input);
+  const runs = runsOf(needles);
   const kept: string[] = [];
   return {
-    hide: <T>(value: T): T => (needles.length === 0 ? value : mapStrings(value, (t) => shieldText(t, needles, kept))),
+    hide: <T>(value: T): T =>
+      needles.length === 0 ? value : mapStrings(value, (t) => shieldText(t, needles, runs, kept)),
     restore: <T>(value: T): T =>
       kept.length === 0
         ? value
