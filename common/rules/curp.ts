@@ -4,7 +4,7 @@
  * differentiator (digit before 2000, letter from 2000) and a check digit.
  * Pure functions without Node imports: the renderer reuses them for as-you-type checks.
  */
-import { isValidYyMmDd } from './rfc';
+import { foldCodeText, isValidYyMmDd } from './rfc';
 
 export type CurpFailureReason = 'empty' | 'length' | 'characters' | 'date' | 'sex' | 'state' | 'checkDigit';
 
@@ -51,9 +51,11 @@ export const CURP_STATES: Readonly<Record<string, string>> = {
 
 const CURP_CHARSET = '0123456789ABCDEFGHIJKLMNÑOPQRSTUVWXYZ';
 
-/** Upper-cases and drops the spaces, hyphens and dots people write CURPs with. */
+/** Upper-cases and drops the spaces, hyphens and dots people write CURPs with, and invisible characters (foldCodeText). */
 export function normalizeCurp(input: string): string {
-  return input.replace(/[\s.-]/g, '').toUpperCase();
+  return foldCodeText(input)
+    .replace(/[\s.-]/g, '')
+    .toUpperCase();
 }
 
 /** Check digit of the first 17 characters: weights 18..2, mod 10. */

@@ -23,9 +23,30 @@ export type RfcCheck =
 
 const RFC_CHARSET = '0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ Ñ';
 
+/**
+ * Characters a paste brings along that nobody sees (zero-width space and joiner, BOM, bidi controls, soft hyphen,
+ * control codes): never part of a code, and left in they make "14 characters" of 13 and reach the service.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}]/gu;
+
+/** The invisible characters in `input` (other than tabs and line ends), each once as U+XXXX: what the screen names. */
+export function invisibleCharacters(input: string): string[] {
+  const found = new Set<string>();
+  for (const [ch] of input.matchAll(INVISIBLE))
+    if (!/[\t\n\v\f\r]/.test(ch)) found.add(`U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
+  return [...found];
+}
+
+/** A code as typed, read as written: invisible characters dropped, NFKC folding fullwidth Ａ to A and N + ◌̃ to Ñ. */
+export function foldCodeText(input: string): string {
+  return input.replace(INVISIBLE, '').normalize('NFKC');
+}
+
 /** Upper-cases and drops the spaces, hyphens and dots people write RFCs with; keeps Ñ and & (legal in the name part). */
 export function normalizeRfc(input: string): string {
-  return input.replace(/[\s.-]/g, '').toUpperCase();
+  return foldCodeText(input)
+    .replace(/[\s.-]/g, '')
+    .toUpperCase();
 }
 
 /** Check digit of the first 11 (company) or 12 (person) characters: weights 13..2 over a 12-char, space-padded key, mod 11. */

@@ -3,7 +3,7 @@ import type { IpcErrorData } from '../../../common/ipc/define';
 import type { CurpFailureView, CurpResultView, RfcResultView } from '../../../common/ipc/validation';
 import { normalizeCurp } from '../../../common/rules/curp';
 import { describeCurp, describeRfc, type LocalCheck } from '../../../common/rules/local-check';
-import { normalizeRfc } from '../../../common/rules/rfc';
+import { invisibleCharacters, normalizeRfc } from '../../../common/rules/rfc';
 import { useOmniMutation } from '../../api/index';
 import { useQueueList } from '../../api/queue';
 import { useBilingual, useT, type Translate } from '../../i18n/index';
@@ -47,6 +47,21 @@ function LocalCheckLine({ check, id }: { check: LocalCheck; id: string }) {
     <p id={id} className="local-check local-problem" data-testid="local-check">
       <IconWarning /> <strong>{t('localProblem')}:</strong> {pick(check.message)}
       <Marked value={check.value} at={check.position} />
+    </p>
+  );
+}
+
+/**
+ * Invisible characters that came with a paste: the check and the send leave them out (normalizeRfc / normalizeCurp),
+ * and this says so, so that the count on screen matches what the user sees.
+ */
+export function InvisibleNote({ value }: { value: string }) {
+  const t = useT(messages);
+  const codes = useMemo(() => invisibleCharacters(value), [value]);
+  if (codes.length === 0) return null;
+  return (
+    <p className="local-check local-warning" data-testid="local-invisible">
+      <IconInfo /> {t('invisibleRemoved', { codes: codes.join(', ') })}
     </p>
   );
 }
@@ -178,6 +193,7 @@ function SingleCheckForm({
           {t(spec.hint)}
         </span>
       </div>
+      <InvisibleNote value={value} />
       {value !== '' && <LocalCheckLine check={check} id={`${id}-check`} />}
       <div className="form-actions">
         <Button type="submit" variant="primary" disabled={!check.valid || blocked || pending}>

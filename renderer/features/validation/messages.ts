@@ -13,6 +13,8 @@ export const messages = defineMessages({
     localOk: 'Local check passed',
     localProblem: 'Local check',
     localWarning: 'For the service to decide',
+    invisibleRemoved:
+      'The pasted text carried invisible characters ({codes}): they are left out of the check and are not sent.',
     rfcValid: 'SAT lists this RFC',
     rfcNotFound: 'SAT does not list this RFC',
     responseFields: 'Every field of the answer',
@@ -100,6 +102,8 @@ export const messages = defineMessages({
     localOk: 'Revisión local correcta',
     localProblem: 'Revisión local',
     localWarning: 'Lo decide el servicio',
+    invisibleRemoved:
+      'El texto pegado traía caracteres invisibles ({codes}): no se toman en cuenta en la revisión y no se envían.',
     rfcValid: 'El SAT tiene registrado este RFC',
     rfcNotFound: 'El SAT no tiene registrado este RFC',
     responseFields: 'Todos los campos de la respuesta',
