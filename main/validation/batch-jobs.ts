@@ -37,9 +37,12 @@ const invalidCsv = (text: Bilingual) =>
     es: 'Corrige el archivo y cárgalo de nuevo.',
   });
 
+/** A header row and one row past the limit: enough to refuse a longer file without reading the rest of it. */
+const ROWS_READ = MAX_BATCH_ROWS + 2;
+
 function readCsv(csvText: string): string[][] {
   try {
-    return parseCsv(csvText);
+    return parseCsv(csvText, ROWS_READ - 1);
   } catch (err) {
     if (!(err instanceof CsvError)) throw err;
     const line = err.line;
@@ -55,12 +58,15 @@ function readCsv(csvText: string): string[][] {
   }
 }
 
-/** The same words from the preview as from the start, so the file is refused before a column is chosen. */
+/**
+ * The same words from the preview as from the start, so the file is refused before a column is chosen. The parse
+ * stopped one row past the limit, so the file's own count is not known: "more than" the limit.
+ */
 function refuseTooManyRows(rows: number): void {
   if (rows > MAX_BATCH_ROWS)
     throw invalidCsv({
-      en: `The file has ${rows} rows; a batch takes at most ${MAX_BATCH_ROWS}. Split the file and run it in parts.`,
-      es: `El archivo tiene ${rows} filas; un lote admite como máximo ${MAX_BATCH_ROWS}. Divide el archivo y ejecútalo por partes.`,
+      en: `The file has more than ${MAX_BATCH_ROWS} rows; a batch takes at most ${MAX_BATCH_ROWS}. Split the file and run it in parts.`,
+      es: `El archivo tiene más de ${MAX_BATCH_ROWS} filas; un lote admite como máximo ${MAX_BATCH_ROWS}. Divide el archivo y ejecútalo por partes.`,
     });
 }
 
@@ -240,17 +246,15 @@ export class BatchJobs {
     req: { csvText: string; kind: BatchKind; column: number; hasHeader: boolean; concurrency: number },
     services: BatchServices,
   ): BatchJobView {
-    const all = readCsv(req.csvText);
-    const startLine = req.hasHeader ? 2 : 1;
-    const inputs: RowInput[] = all
-      .slice(req.hasHeader ? 1 : 0)
-      .map((r, i) => ({ line: startLine + i, value: (r[req.column] ?? '').trim() }));
-    if (inputs.length === 0)
+    const body = readCsv(req.csvText).slice(req.hasHeader ? 1 : 0);
+    if (body.length === 0)
       throw invalidCsv({
         en: 'The CSV file has no rows to validate.',
         es: 'El archivo CSV no tiene filas para validar.',
       });
-    refuseTooManyRows(inputs.length);
+    refuseTooManyRows(body.length);
+    const startLine = req.hasHeader ? 2 : 1;
+    const inputs: RowInput[] = body.map((r, i) => ({ line: startLine + i, value: (r[req.column] ?? '').trim() }));
     const jobId = randomUUID();
     const rows: BatchRowView[] = [];
     const counts: Record<BatchRowStatus, number> = { valid: 0, invalid: 0, error: 0 };

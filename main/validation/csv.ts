@@ -5,56 +5,85 @@ import { CsvError } from '../errors';
 /** The widest row read: a batch picks one column, and a file of separators alone would otherwise fill memory. */
 export const MAX_CSV_COLUMNS = 1_000;
 
-/** Parses CSV text into rows of fields. Accepts `,` or `;` (whichever the first line uses more) as separator. */
-export function parseCsv(text: string): string[][] {
+/**
+ * Parses CSV text into rows of fields, blank rows left out. Accepts `,` or `;` (whichever the first line uses more) as
+ * separator. With `maxRows`, it stops at the first row past it and returns maxRows + 1 rows: a caller refusing a file
+ * over its limit learns so at once, without reading (and holding) the rest of a 20 MB file.
+ */
+export function parseCsv(text: string, maxRows = Infinity): string[][] {
   const input = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const firstLine = input.slice(0, input.search(/\r?\n|$/));
-  const separator = count(firstLine, ';') > count(firstLine, ',') ? ';' : ',';
+  const sep = count(firstLine, ';') > count(firstLine, ',') ? SEMICOLON : COMMA;
+  const end = input.length;
   const rows: string[][] = [];
   let row: string[] = [];
-  let field = '';
-  let quoted = false;
   let line = 1;
   let i = 0;
-  while (i < input.length) {
-    const ch = input[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (input[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
+  while (i < end) {
+    // One field: quoted segments and plain text up to a separator or line end. Slices, not `field += ch`: a long
+    // field built a character at a time is a cons-string many times its size.
+    let field = '';
+    for (;;) {
+      if (field === '' && input.charCodeAt(i) === QUOTE) {
+        i++;
+        for (;;) {
+          const close = input.indexOf('"', i);
+          if (close < 0) {
+            const last = line + newlines(input, i, end);
+            throw new CsvError(`A quoted field opened before line ${last} is never closed.`, last);
+          }
+          line += newlines(input, i, close);
+          field += input.slice(i, close);
+          if (input.charCodeAt(close + 1) === QUOTE) {
+            field += '"';
+            i = close + 2;
+          } else {
+            i = close + 1;
+            break;
+          }
         }
-        quoted = false;
-      } else {
-        if (ch === '\n') line++;
-        field += ch;
+        continue;
       }
-      i++;
-      continue;
+      let j = i;
+      for (; j < end; j++) {
+        const c = input.charCodeAt(j);
+        if (c === sep || c === LF || c === CR) break;
+      }
+      field += input.slice(i, j);
+      i = j;
+      break;
     }
-    if (ch === '"' && field === '') quoted = true;
-    else if (ch === separator) {
-      row.push(field);
-      field = '';
+    row.push(field);
+    if (i >= end) break;
+    const c = input.charCodeAt(i);
+    i++;
+    if (c === sep) {
       if (row.length >= MAX_CSV_COLUMNS)
         throw new CsvError(`Line ${line} has more than ${MAX_CSV_COLUMNS} columns.`, line, 'tooManyColumns');
-    } else if (ch === '\n' || ch === '\r') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      if (ch === '\r' && input[i + 1] === '\n') i++;
-      line++;
-    } else field += ch;
-    i++;
+      // A separator at the very end still opens one last (empty) field.
+      if (i >= end) row.push('');
+      continue;
+    }
+    if (c === CR && input.charCodeAt(i) === LF) i++;
+    line++;
+    if (row.some((f) => f.trim() !== '')) rows.push(row);
+    row = [];
+    if (rows.length > maxRows) return rows;
   }
-  if (quoted) throw new CsvError(`A quoted field opened before line ${line} is never closed.`, line);
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((f) => f.trim() !== ''));
+  if (row.some((f) => f.trim() !== '')) rows.push(row);
+  return rows;
+}
+
+const COMMA = 0x2c;
+const SEMICOLON = 0x3b;
+const QUOTE = 0x22;
+const LF = 0x0a;
+const CR = 0x0d;
+
+function newlines(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let k = text.indexOf('\n', from); k >= 0 && k < to; k = text.indexOf('\n', k + 1)) n++;
+  return n;
 }
 
 function count(text: string, ch: string): number {

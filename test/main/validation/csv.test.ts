@@ -16,6 +16,14 @@ describe('CSV', () => {
     expect(parseCsv('"multi\nline",2')).toEqual([['multi\nline', '2']]);
   });
 
+  it('stops one row past maxRows, so a 10,000,000-line file is not read whole', () => {
+    // The quote left open at the end would be an error: a parse that stops does not get there.
+    const rows = parseCsv(`${'a\n'.repeat(10_000_000)}"never closed`, 100_000);
+    expect(rows).toHaveLength(100_001);
+    // Blank rows are not counted; fields keep their quotes, separators and line ends as before.
+    expect(parseCsv('\n\n"x\ny",1\n\n,\n2\n3\n', 2)).toEqual([['x\ny', '1'], ['2'], ['3']]);
+  });
+
   it('reports an unclosed quote with its line', () => {
     expect(() => parseCsv('a\n"b,c\n')).toThrow(CsvError);
   });

@@ -100,8 +100,8 @@ describe('batch', () => {
     const tall = await failure(call('validation.batchPreview', { csvText: 'x\n'.repeat(200_000) }));
     expect(tall.code).toBe('INVALID_CSV');
     expect(tall.message).toEqual({
-      en: expect.stringMatching(/^The file has 200000 rows; a batch takes at most 100000\./),
-      es: expect.stringMatching(/^El archivo tiene 200000 filas; un lote admite como máximo 100000\./),
+      en: expect.stringMatching(/^The file has more than 100000 rows; a batch takes at most 100000\./),
+      es: expect.stringMatching(/^El archivo tiene más de 100000 filas; un lote admite como máximo 100000\./),
     });
     const wide = await failure(call('validation.batchPreview', { csvText: `x${','.repeat(3_000_000)}\n` }));
     expect(wide.code).toBe('INVALID_CSV');
