@@ -70,6 +70,8 @@ function decodePixels(
         throw badRequest(`${field} is ${w}×${h} pixels; the limit is 40 megapixels. Send a smaller photo.`, { field });
       const fast = decodeCommonPng(bytes);
       if (fast) return { format: 'png', ...fast };
+      // pngjs inflates interlaced images without a bound: inflate once with one, to refuse a bomb before it does.
+      inflatePngData(readPngChunks(bytes));
       const png = PNG.sync.read(bytes);
       return { format: 'png', width: png.width, height: png.height, data: png.data };
     }
@@ -90,6 +92,83 @@ function decodePixels(
 }
 
 const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 4: 2, 6: 4 };
+/** Samples per pixel of every PNG color type, palette (3) included: what bounds the inflated size. */
+const SAMPLES: Record<number, number> = { ...CHANNELS, 3: 1 };
+/** Adam7 passes: x start, y start, x step, y step. */
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
+interface PngChunks {
+  width: number;
+  height: number;
+  bitDepth: number;
+  colorType: number;
+  interlace: number;
+  idat: Buffer[];
+}
+
+/** The IHDR fields and IDAT chunks of a PNG; throws when a chunk is cut short or the header is missing. */
+function readPngChunks(bytes: Buffer): PngChunks {
+  const png: PngChunks = { width: 0, height: 0, bitDepth: 0, colorType: -1, interlace: 0, idat: [] };
+  for (let offset = 8; offset + 8 <= bytes.length;) {
+    const length = bytes.readUInt32BE(offset);
+    const type = bytes.toString('latin1', offset + 4, offset + 8);
+    const start = offset + 8;
+    const end = start + length;
+    if (end + 4 > bytes.length) throw new Error(`the ${type} chunk is cut short`);
+    if (type === 'IHDR' && length >= 13) {
+      png.width = bytes.readUInt32BE(start);
+      png.height = bytes.readUInt32BE(start + 4);
+      png.bitDepth = bytes[start + 8]!;
+      png.colorType = bytes[start + 9]!;
+      png.interlace = bytes[start + 12]!;
+    } else if (type === 'IDAT') {
+      png.idat.push(bytes.subarray(start, end));
+    } else if (type === 'IEND') {
+      break;
+    }
+    offset = end + 4;
+  }
+  if (SAMPLES[png.colorType] === undefined || png.width === 0 || png.height === 0) throw new Error('no IHDR header');
+  if (png.width * png.height > MAX_PIXELS) throw new Error(`${png.width}×${png.height} pixels is over 40 megapixels`);
+  if (png.idat.length === 0) throw new Error('no image data');
+  return png;
+}
+
+/** Bytes the declared image inflates to: each row (or each Adam7 pass's row) plus its filter byte. */
+function inflatedPngSize(png: PngChunks): number {
+  const bits = SAMPLES[png.colorType]! * png.bitDepth;
+  const rows = (width: number, height: number) => (width > 0 ? height * (Math.ceil((width * bits) / 8) + 1) : 0);
+  if (png.interlace === 0) return rows(png.width, png.height);
+  let size = 0;
+  for (const [x0, y0, dx, dy] of ADAM7)
+    size += rows(Math.ceil((png.width - x0) / dx), Math.max(0, Math.ceil((png.height - y0) / dy)));
+  return size;
+}
+
+/**
+ * The IDAT stream inflated, never past what the declared size needs: a few MB of deflated zeros would otherwise
+ * inflate to gigabytes, inside main (the app embeds this server).
+ */
+function inflatePngData(png: PngChunks): Buffer {
+  const limit = inflatedPngSize(png);
+  try {
+    return inflateSync(png.idat.length === 1 ? png.idat[0]! : Buffer.concat(png.idat), { maxOutputLength: limit });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+      throw new Error(`the image data inflates to more than its ${png.width}×${png.height} pixels need`, {
+        cause: err,
+      });
+    throw err;
+  }
+}
 
 /**
  * The common case of camera and screenshot PNGs (8-bit gray, gray+alpha, RGB or RGBA, not interlaced) decoded with
@@ -97,37 +176,11 @@ const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 4: 2, 6: 4 };
  * to pngjs. Corrupt data throws.
  */
 export function decodeCommonPng(bytes: Buffer): { width: number; height: number; data: Uint8Array } | undefined {
-  let width = 0;
-  let height = 0;
-  let bitDepth: number | undefined;
-  let colorType = -1;
-  let interlace: number | undefined;
-  const idat: Buffer[] = [];
-  for (let offset = 8; offset + 8 <= bytes.length;) {
-    const length = bytes.readUInt32BE(offset);
-    const type = bytes.toString('latin1', offset + 4, offset + 8);
-    const start = offset + 8;
-    const end = start + length;
-    if (end + 4 > bytes.length) throw new Error(`the ${type} chunk is cut short`);
-    if (type === 'IHDR') {
-      width = bytes.readUInt32BE(start);
-      height = bytes.readUInt32BE(start + 4);
-      bitDepth = bytes[start + 8]!;
-      colorType = bytes[start + 9]!;
-      interlace = bytes[start + 12]!;
-      const channels = CHANNELS[colorType];
-      if (bitDepth !== 8 || channels === undefined || interlace !== 0) return undefined;
-    } else if (type === 'IDAT') {
-      idat.push(bytes.subarray(start, end));
-    } else if (type === 'IEND') {
-      break;
-    }
-    offset = end + 4;
-  }
-  const channels = CHANNELS[colorType];
-  if (channels === undefined || width === 0 || height === 0) throw new Error('no IHDR header');
-  if (idat.length === 0) throw new Error('no image data');
-  const raw = inflateSync(idat.length === 1 ? idat[0]! : Buffer.concat(idat));
+  const png = readPngChunks(bytes);
+  const { width, height } = png;
+  const channels = CHANNELS[png.colorType];
+  if (png.bitDepth !== 8 || channels === undefined || png.interlace !== 0) return undefined;
+  const raw = inflatePngData(png);
   const stride = width * channels;
   if (raw.length < (stride + 1) * height) throw new Error('the image data is shorter than the header says');
   for (let y = 0; y < height; y++) {
