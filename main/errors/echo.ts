@@ -16,6 +16,8 @@ const RUN = 12;
 /** Of each input string, the runs looked for are those of its first and last characters. */
 const RUN_HEAD = 4096;
 const RUN_TAIL = 256;
+/** Longer input strings are looked for by their head and tail only. */
+const WHOLE_MAX = 64 * 1024;
 /** Marks an echo set aside: private-use characters, in no secret and in no message. */
 const OPEN = '\uE000';
 const CLOSE = '\uE001';
@@ -24,34 +26,35 @@ const MARKED = /\uE000(\d+)\uE001/g;
 const asciiLower = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
 const isWordChar = (c: string | undefined) => c !== undefined && /[a-z0-9]/.test(c);
 
-/** Every string in an IPC input (already parsed, so plain data of bounded depth), as redaction would match it. */
-function needlesOf(input: unknown): string[] {
-  const out = new Set<string>();
+/**
+ * What to look for of an IPC input (already parsed, so plain data of bounded depth), as redaction would match it:
+ * each string whole (and as a URL would carry it), and the runs of its head and tail. A string longer than
+ * `WHOLE_MAX` (a photo's base64, a CSV file) is looked for by its head and tail only: no message quotes it whole,
+ * and lower-casing and encoding 20 MB of it took over a second of main on every refusal.
+ */
+function needlesOf(input: unknown): { whole: string[]; runs: Set<string> } {
+  const whole = new Set<string>();
+  const runs = new Set<string>();
+  const addRuns = (text: string) => {
+    for (let at = 0; at + RUN <= text.length; at++) runs.add(text.slice(at, at + RUN));
+  };
   const walk = (value: unknown) => {
     if (typeof value === 'string') {
       if (value.length < MIN_ECHO) return;
-      out.add(asciiLower(value));
+      const head = asciiLower(value.slice(0, RUN_HEAD));
+      const tail = asciiLower(value.slice(Math.max(RUN_HEAD - RUN + 1, value.length - RUN_TAIL)));
+      addRuns(head);
+      if (value.length > RUN_HEAD) addRuns(tail);
+      if (value.length > WHOLE_MAX) return;
+      whole.add(asciiLower(value));
       // A service may echo it in a URL path.
-      out.add(asciiLower(encodeURIComponent(value)));
+      const encoded = asciiLower(encodeURIComponent(value));
+      whole.add(encoded);
+      addRuns(encoded.slice(0, RUN_HEAD));
     } else if (value && typeof value === 'object') for (const item of Object.values(value)) walk(item);
   };
   walk(input);
-  return [...out];
-}
-
-/**
- * Runs of long needles: a shortened or partial echo ("id.slice(0, 60)"). Of a long input (a photo's base64), only its
- * head and tail: what messages quote of it, at a bounded cost (every run of 330 KB took seconds of main).
- */
-function runsOf(needles: string[]): Set<string> {
-  const runs = new Set<string>();
-  for (const needle of needles) {
-    const head = Math.min(needle.length, RUN_HEAD);
-    for (let at = 0; at + RUN <= head; at++) runs.add(needle.slice(at, at + RUN));
-    for (let at = Math.max(head - RUN + 1, needle.length - RUN_TAIL); at + RUN <= needle.length; at++)
-      runs.add(needle.slice(at, at + RUN));
-  }
-  return runs;
+  return { whole: [...whole], runs };
 }
 
 /** One text with whole echoes marked (their text kept in `kept`) and partial ones masked. */
@@ -130,12 +133,11 @@ function mapStrings<T>(value: T, map: (text: string) => string): T {
  * puts the whole echoes back after it.
  */
 export function echoShield(input: unknown) {
-  const needles = needlesOf(input);
-  const runs = runsOf(needles);
+  const { whole: needles, runs } = needlesOf(input);
   const kept: string[] = [];
   return {
     hide: <T>(value: T): T =>
-      needles.length === 0 ? value : mapStrings(value, (t) => shieldText(t, needles, runs, kept)),
+      needles.length === 0 && runs.size === 0 ? value : mapStrings(value, (t) => shieldText(t, needles, runs, kept)),
     restore: <T>(value: T): T =>
       kept.length === 0
         ? value

@@ -116,4 +116,11 @@ describe('IPC errors are no secret oracle', () => {
       es: `${ECHO}… no existe`,
     });
   });
+
+  it('looks for a long input (a file) by its head and tail: a quoted start is masked, a short field still given back', () => {
+    const file = `RFC\n${'GODE561231GR8\n'.repeat(10_000)}`;
+    const shield = echoShield({ csvText: file, environment: 'production' });
+    const hidden = shield.hide({ en: `Line 1 of ${file.slice(0, 40)} in production` });
+    expect(shield.restore(hidden)).toEqual({ en: `Line 1 of ${ECHO} in production` });
+  });
 });
