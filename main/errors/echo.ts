@@ -35,8 +35,11 @@ const isWordChar = (c: string | undefined) => c !== undefined && /[a-z0-9]/.test
 function needlesOf(input: unknown): { whole: string[]; runs: Set<string> } {
   const whole = new Set<string>();
   const runs = new Set<string>();
+  // Runs of the input's words only: a secret is one word, and runs of a sentence (a decision's reason) would mask the
+  // same words in the app's own messages ("…the session token…").
   const addRuns = (text: string) => {
-    for (let at = 0; at + RUN <= text.length; at++) runs.add(text.slice(at, at + RUN));
+    for (const word of text.split(/\s+/))
+      for (let at = 0; at + RUN <= word.length; at++) runs.add(word.slice(at, at + RUN));
   };
   const walk = (value: unknown) => {
     if (typeof value === 'string') {

@@ -121,6 +121,15 @@ describe('IPC errors are no secret oracle', () => {
     const file = `RFC\n${'GODE561231GR8\n'.repeat(10_000)}`;
     const shield = echoShield({ csvText: file, environment: 'production' });
     const hidden = shield.hide({ en: `Line 1 of ${file.slice(0, 40)} in production` });
-    expect(shield.restore(hidden)).toEqual({ en: `Line 1 of ${ECHO} in production` });
+    const { en } = shield.restore(hidden);
+    expect(en).toMatch(/^Line 1 of .*\[…\].* in production$/s);
+    expect(en).not.toContain('GODE561231GR');
+  });
+
+  it("leaves the app's own words alone when the caller's free text shares them", () => {
+    const reason = 'Approved: the session token was renewed by the branch.';
+    const shield = echoShield({ interviewId: 'demo-clean-pass', reason });
+    const message = 'No session token is attached to interview demo-clean-pass, so the decision cannot be sent.';
+    expect(shield.restore(shield.hide({ en: message }))).toEqual({ en: message });
   });
 });
