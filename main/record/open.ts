@@ -36,7 +36,8 @@ export async function openRecord(engine: RecordEngine): Promise<OpenRecord> {
   const events = engine.kind === 'embedded' ? listenOnPool(pool) : listenOnServer(running.connection);
   const db = new Kysely<RecordDatabase>({ dialect: new PostgresDialect({ pool }) });
   try {
-    await migrateToLatest(db as Kysely<unknown>);
+    if (engine.kind === 'team') await migrateWithoutLockWait(running.connection);
+    else await migrateToLatest(db as Kysely<unknown>);
     await running.keepAsTemplate?.();
   } catch (error) {
     await events.close();
@@ -58,4 +59,20 @@ export async function openRecord(engine: RecordEngine): Promise<OpenRecord> {
       await running.stop();
     },
   };
+}
+
+/**
+ * The owner's update of a team database waits for the tables it changes as long as the analysts' sessions hold them,
+ * not the 20 s an analyst's change waits (engines.ts, `LockWaits`): on its own connection, closed when it is done.
+ */
+async function migrateWithoutLockWait(connection: PoolConfig): Promise<void> {
+  const { lock_timeout: _waitsAsLongAsNeeded, ...rest } = connection as PoolConfig & { lock_timeout?: number };
+  const pool = new pg.Pool({ ...rest, max: 1 });
+  pool.on('error', () => undefined);
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
 }

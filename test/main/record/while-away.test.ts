@@ -273,5 +273,43 @@ describe('the team database goes away mid-session', () => {
         await frozen.close();
       }
     }, 60_000);
+
+    it("the owner's update waits for the tables as long as another session holds them, past an analyst's wait", async () => {
+      const fresh = await server.createDatabase('held_update');
+      // Another session's transaction holds the database's catalog row, which the update's REVOKE TEMPORARY (0011)
+      // must change: it waits as long as that transaction stays open.
+      const holder = new pg.Client({ host: server.host, port: server.port, user: server.user, database: fresh });
+      await holder.connect();
+      await holder.query('begin');
+      await holder.query(`grant temporary on database ${fresh} to public`);
+      const pool = new pg.Pool({ host: server.host, port: server.port, user: server.user, database: fresh, max: 1 });
+      const opening = openRecord({
+        ...team(),
+        database: fresh,
+        user: server.user,
+        waits: { lockMs: 200, idleInTransactionMs: 60_000 },
+      }).then(
+        (record) => record,
+        (error: unknown) => error,
+      );
+      // The update's session waits on the lock for five times an analyst's wait, and is still waiting.
+      // Asked outside the holder's transaction, which keeps one snapshot of the statistics.
+      const waitedLong = async () =>
+        (
+          await pool.query(
+            `select 1 from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'
+               and clock_timestamp() - query_start > interval '1 second'`,
+            [fresh],
+          )
+        ).rowCount! > 0;
+      const first = await Promise.race([opening.then(() => 'settled'), until(waitedLong).then(() => 'waiting')]);
+      expect(first).toBe('waiting');
+      await holder.query('rollback');
+      await holder.end();
+      await pool.end();
+      const opened = await opening;
+      expect(opened).toHaveProperty('db');
+      await (opened as OpenRecord).close();
+    }, 60_000);
   });
 });
