@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import { constants as zlibConstants, inflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
 import {
   AFRelationship,
+  decodePDFRawStream,
   PDFArray,
   PDFBool,
+  PDFContext,
   PDFDict,
   PDFDocument,
   type LoadOptions,
@@ -26,52 +28,57 @@ import { tokenToTimeStampResp } from './tsa';
  * Attaching anything rewrites the PDF, so the sealed PDF carries both the evidence and the original bytes as embedded
  * files; a verifier recovers the original, hashes it, and checks the token. The visible pages are the original's.
  */
-/** An object stream inflating past this, or all of a file's past `MAX_OBJECT_STREAMS_BYTES`, makes it unreadable. */
-const MAX_OBJECT_STREAM_BYTES = 32 * 1024 * 1024;
-const MAX_OBJECT_STREAMS_BYTES = 128 * 1024 * 1024;
+/** What one of pdf-lib's decoders may produce, and all of them while one file loads. */
+const MAX_DECODED_BYTES = 32 * 1024 * 1024;
+const MAX_DECODED_PER_LOAD_BYTES = 128 * 1024 * 1024;
 
 /**
- * `PDFDocument.load`, for a file from outside: pdf-lib inflates every object stream as it loads, in JavaScript and
- * without a limit, so a few MB of PDF could take gigabytes of main's memory (red team 7). Each object stream is
- * first inflated natively with a cap; one that needs more, or a filter chain pdf-lib would run unbounded, is refused.
+ * pdf-lib decodes object and cross-reference streams as it loads a file, in JavaScript and without a limit, so a few
+ * MB of PDF could take gigabytes of main's memory (red team 7), however the stream hides what it is (an indirect
+ * `/Type` or `/Filter`, a lying `/Length`: red team 8). Every decoder (Flate, LZW, ASCII85, run length) grows its
+ * buffer through `DecodeStream.ensureBuffer`: there, past the caps, it throws, and the file is unreadable.
  */
-export async function loadPdf(pdf: Uint8Array, options: LoadOptions): Promise<PDFDocument> {
-  if (!objectStreamsFit(pdf)) throw new Error('object streams inflate past the limit');
-  return PDFDocument.load(pdf, options);
+const decodeBudget = { loading: 0, spent: 0, refused: false };
+{
+  // The class of the pdf-lib that this module loaded (its CommonJS or its ES build, whichever the runtime chose): found
+  // through a decoder it hands out, FlateStream → DecodeStream.
+  const dict = PDFContext.create().obj({ Filter: 'FlateDecode' });
+  const decoder = decodePDFRawStream(PDFRawStream.of(dict, new Uint8Array(deflateSync(new Uint8Array()))));
+  const DecodeStream = {
+    prototype: Object.getPrototypeOf(Object.getPrototypeOf(decoder)) as {
+      ensureBuffer(requested: number): Uint8Array;
+      buffer: Uint8Array;
+    },
+  };
+  const grow = DecodeStream.prototype.ensureBuffer;
+  const refuse = (why: string) => {
+    if (decodeBudget.loading > 0) decodeBudget.refused = true;
+    return new Error(why);
+  };
+  DecodeStream.prototype.ensureBuffer = function ensureBuffer(requested: number) {
+    const before = this.buffer?.byteLength ?? 0;
+    if (requested > MAX_DECODED_BYTES) throw refuse('a stream decodes past the limit');
+    if (decodeBudget.loading > 0 && decodeBudget.spent + requested - before > MAX_DECODED_PER_LOAD_BYTES)
+      throw refuse('the file decodes past the limit');
+    const buffer = grow.call(this, requested);
+    if (decodeBudget.loading > 0) decodeBudget.spent += Math.max(0, buffer.byteLength - before);
+    return buffer;
+  };
 }
 
-/** A PDF name as written, with its `#xx` escapes decoded (`/Obj#53tm` is `/ObjStm` to pdf-lib and to readers). */
-const unescapeNames = (text: string) =>
-  text.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
-function objectStreamsFit(pdf: Uint8Array): boolean {
-  const text = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).toString('latin1');
-  let total = 0;
-  for (let at = text.indexOf('stream'); at !== -1; at = text.indexOf('stream', at + 6)) {
-    if (text.startsWith('end', at - 3)) continue;
-    const dict = unescapeNames(
-      text.slice(Math.max(text.lastIndexOf(' obj', at), text.lastIndexOf('endstream', at), 0), at),
-    );
-    if (!/\/Type\s*\/ObjStm\b/.test(dict)) continue;
-    const filters = /\/Filter\s*(\[[^\]]*\]|\/[^\s/<>[\]()]+)/.exec(dict)?.[1]?.match(/\/[^\s/<>[\]()]+/g) ?? [];
-    if (filters.length === 0) continue; // stored raw: no bigger than the file
-    if (filters.length > 1 || (filters[0] !== '/FlateDecode' && filters[0] !== '/Fl')) return false;
-    let from = at + 6;
-    if (text[from] === '\r') from++;
-    if (text[from] === '\n') from++;
-    const end = text.indexOf('endstream', from);
-    try {
-      total += inflateSync(pdf.subarray(from, end === -1 ? pdf.length : end), {
-        maxOutputLength: MAX_OBJECT_STREAM_BYTES,
-        finishFlush: zlibConstants.Z_SYNC_FLUSH,
-      }).length;
-    } catch (error) {
-      if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') return false;
-      // Not inflatable here: pdf-lib will fail on it the same way, at no cost.
-    }
-    if (total > MAX_OBJECT_STREAMS_BYTES) return false;
+/**
+ * `PDFDocument.load`, for a file from outside: what it decodes while loading is capped (above). pdf-lib sets aside an
+ * object it cannot read and goes on, so a file that hit a cap is refused here, after the load.
+ */
+export async function loadPdf(pdf: Uint8Array, options: LoadOptions): Promise<PDFDocument> {
+  if (decodeBudget.loading++ === 0) [decodeBudget.spent, decodeBudget.refused] = [0, false];
+  try {
+    const doc = await PDFDocument.load(pdf, options);
+    if (decodeBudget.refused) throw new Error('the file decodes past the limit');
+    return doc;
+  } finally {
+    decodeBudget.loading--;
   }
-  return true;
 }
 
 export const EVIDENCE_ATTACHMENT = 'constancia-nom151.tsr';

@@ -26,11 +26,40 @@ import { loadPdf } from './pdf';
 
 const TRAILING = /^[\r\n \t\f\0]*$/;
 
-/** The app's own layout is one full revision: one `%%EOF`, nothing after it but end-of-line whitespace. */
-export function isSingleRevision(pdf: Uint8Array): boolean {
-  const text = latin1(pdf);
-  const first = text.indexOf('%%EOF');
-  return first !== -1 && text.indexOf('%%EOF', first + 5) === -1 && TRAILING.test(text.slice(first + 5));
+/**
+ * The app's own layout is one full revision, read alike by readers and by pdf-lib: one `%%EOF`, nothing after it but
+ * end-of-line whitespace, a trailer with no `/Prev`, and each object the cross-reference table lists is, at its
+ * offset, the very object pdf-lib read under that number (pdf-lib keeps the last definition in the body; readers
+ * follow the table: an extra definition, or a hidden earlier `%%EOF`, made them differ: red team 8). Never throws.
+ */
+export async function isSingleRevision(pdf: Uint8Array): Promise<boolean> {
+  try {
+    const text = latin1(pdf);
+    const eof = text.lastIndexOf('%%EOF');
+    if (eof === -1 || text.indexOf('%%EOF') !== eof || !TRAILING.test(text.slice(eof + 5))) return false;
+    const tail = /startxref\s+(\d+)\s+$/.exec(text.slice(Math.max(0, eof - 64), eof));
+    if (!tail) return false;
+    const xrefAt = Number(tail[1]);
+    const context = PDFContext.create();
+    const { entries, trailer } = text.startsWith('xref', xrefAt)
+      ? xrefTable(text, xrefAt, context)
+      : xrefStream(text, xrefAt, context);
+    if (trailer.get(PDFName.of('Prev')) !== undefined || trailer.get(PDFName.of('XRefStm')) !== undefined) return false;
+    const doc = await loadPdf(pdf, { updateMetadata: false, ignoreEncryption: true });
+    const listed = new Set<number>();
+    for (const [num, entry] of entries) {
+      if (entry.type === 0) continue;
+      if (entry.type === 2) return false; // the app writes no object streams
+      listed.add(num);
+      const header = /^(\d+)\s+(\d+)\s+obj\b/.exec(text.slice(entry.offset, entry.offset + 32));
+      if (!header || Number(header[1]) !== num || Number(header[2]) !== entry.gen) return false;
+      const atOffset = PDFObjectParser.forBytes(pdf.subarray(entry.offset + header[0].length), context).parseObject();
+      if (!same(atOffset, doc.context.lookup(PDFRef.of(num, entry.gen)))) return false;
+    }
+    return doc.context.enumerateIndirectObjects().every(([ref]) => listed.has(ref.objectNumber));
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -275,6 +304,12 @@ function sameDictExcept(a: PDFDict, b: PDFDict, except: string[]): boolean {
 function same(a: PDFObject | undefined, b: PDFObject | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;
   if (a instanceof PDFRef) return b instanceof PDFRef && a.tag === b.tag;
+  if (a instanceof PDFRawStream)
+    return (
+      b instanceof PDFRawStream &&
+      sameDictExcept(a.dict, b.dict, []) &&
+      Buffer.from(a.contents).equals(Buffer.from(b.contents))
+    );
   if (a instanceof PDFDict) return b instanceof PDFDict && !(b instanceof PDFRawStream) && sameDictExcept(a, b, []);
   if (a instanceof PDFArray)
     return b instanceof PDFArray && a.size() === b.size() && a.asArray().every((v, i) => same(v, b.get(i)));

@@ -116,7 +116,7 @@ export async function verifyEvidence(input: VerifyInput): Promise<Nom151Verifica
         sealedPages = (await visiblePagesMatch(input.evidence, document).catch(() => false)) ? 'match' : 'differ';
         if (sealedPages === 'differ') failures.push(failure('SEALED_PAGES_DIFFER'));
         // attachEvidence writes one full revision: any update after it is a change the page check may not see.
-        if (!isSingleRevision(input.evidence)) changedAfterSealing();
+        if (!(await isSingleRevision(input.evidence))) changedAfterSealing();
       }
     }
   } else {

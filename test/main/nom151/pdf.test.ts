@@ -68,15 +68,24 @@ describe('sealed PDF', () => {
       size: 14,
       font: await forged.embedFont(StandardFonts.Helvetica),
     });
-    const result = await verifyEvidence({ evidence: await forged.save(), trustedRootsPem: [tsa.rootPem] });
+    const result = await verifyEvidence({
+      evidence: await forged.save({ useObjectStreams: false }),
+      trustedRootsPem: [tsa.rootPem],
+    });
     expect(result.valid).toBe(false);
     expect(result.sealedPages).toBe('differ');
     expect(result.failures.map((f) => f.code)).toEqual(['SEALED_PAGES_DIFFER']);
     expect(result.checks.imprint).toBe('passed'); // the attached original still matches its token
 
     // Rewriting the file without changing what it shows (object numbers, cross-reference layout) is not a change.
-    const rewritten = await (await PDFDocument.load(sealed)).save({ useObjectStreams: true });
+    const rewritten = await (await PDFDocument.load(sealed)).save({ useObjectStreams: false });
     expect((await verifyEvidence({ evidence: rewritten, trustedRootsPem: [tsa.rootPem] })).sealedPages).toBe('match');
+    // Into object streams, which the app never writes and whose objects readers and pdf-lib may each find elsewhere
+    // (red team 8): changed after sealing, whatever it shows.
+    const packed = await (await PDFDocument.load(sealed)).save({ useObjectStreams: true });
+    expect(
+      (await verifyEvidence({ evidence: packed, trustedRootsPem: [tsa.rootPem] })).failures.map((f) => f.code),
+    ).toEqual(['CHANGED_AFTER_SEALING']);
   });
 
   it('checks a separately loaded copy against the sealed evidence: the original passes, a tampered copy fails', async () => {

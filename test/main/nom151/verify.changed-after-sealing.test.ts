@@ -204,5 +204,10 @@ describe('NOM-151 app layout (attachEvidence): no update may follow the sealed r
       ),
     );
     await expectChanged(Buffer.concat([embedded, L('junk')]));
+    // Red team 8: the sealed revision's %%EOF blanked out (same length), so one %%EOF is left.
+    const firstEof = shadow.indexOf('%%EOF');
+    const hidden = Buffer.concat([shadow.subarray(0, firstEof), L('     '), shadow.subarray(firstEof + 5)]);
+    expect(hidden.toString('latin1').split('%%EOF')).toHaveLength(2);
+    await expectChanged(hidden);
   });
 });
