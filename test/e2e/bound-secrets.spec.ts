@@ -38,6 +38,8 @@ test('a changed team database address drops its password and says so; a saved CA
   const es = page.getByTestId('team-database');
   await es.getByLabel('Contraseña', { exact: true }).fill('s3creta-del-equipo');
   await es.getByRole('button', { name: 'Guardar la dirección' }).click();
+  // The first save answered (the button is disabled while it is on its way) before the user is changed.
+  await expect(es.getByRole('status')).toHaveText('Guardado.');
   await es.getByRole('textbox', { name: 'Tu usuario de base de datos', exact: true }).fill('beto');
   await es.getByRole('button', { name: 'Guardar la dirección' }).click();
   await expect(es.getByRole('status')).toContainText('se eliminó la contraseña guardada para la anterior');
