@@ -26,22 +26,22 @@ export function parseCsv(text: string, maxRows = Infinity): string[][] {
     for (;;) {
       if (field === '' && input.charCodeAt(i) === QUOTE) {
         i++;
+        // The closing quote is the first one not doubled; the field is found whole, then its doubled quotes undone
+        // in one pass (one piece per `""` made a 20 MB field cost minutes: red team 9).
+        let close = i;
         for (;;) {
-          const close = input.indexOf('"', i);
+          close = input.indexOf('"', close);
           if (close < 0) {
             const last = line + newlines(input, i, end);
             throw new CsvError(`A quoted field opened before line ${last} is never closed.`, last);
           }
-          line += newlines(input, i, close);
-          field += input.slice(i, close);
-          if (input.charCodeAt(close + 1) === QUOTE) {
-            field += '"';
-            i = close + 2;
-          } else {
-            i = close + 1;
-            break;
-          }
+          if (input.charCodeAt(close + 1) !== QUOTE) break;
+          close += 2;
         }
+        const quoted = input.slice(i, close);
+        line += newlines(input, i, close);
+        field += quoted.includes('"') ? quoted.replaceAll('""', '"') : quoted;
+        i = close + 1;
         continue;
       }
       let j = i;
@@ -80,9 +80,10 @@ const QUOTE = 0x22;
 const LF = 0x0a;
 const CR = 0x0d;
 
+/** Line ends in [from, to) only: an unbounded search ran to the file's next line end for every quote pair. */
 function newlines(text: string, from: number, to: number): number {
   let n = 0;
-  for (let k = text.indexOf('\n', from); k >= 0 && k < to; k = text.indexOf('\n', k + 1)) n++;
+  for (let k = from; k < to; k++) if (text.charCodeAt(k) === LF) n++;
   return n;
 }
 

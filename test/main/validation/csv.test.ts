@@ -46,3 +46,15 @@ describe('CSV', () => {
     ]);
   });
 });
+
+describe('parseCsv: quoted fields found whole', () => {
+  it('undoes doubled quotes across lines and counts the lines they span for later errors', () => {
+    const text = 'RFC,NOTE\n"A""B","x\n""y""\nz"\n"C",""""\n"unclosed';
+    expect(() => parseCsv(text)).toThrow(/before line 6 is never closed/);
+    expect(parseCsv(text.slice(0, text.lastIndexOf('\n')))).toEqual([
+      ['RFC', 'NOTE'],
+      ['A"B', 'x\n"y"\nz'],
+      ['C', '"'],
+    ]);
+  });
+});
