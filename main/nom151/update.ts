@@ -46,17 +46,23 @@ export async function isSingleRevision(pdf: Uint8Array): Promise<boolean> {
       : xrefStream(text, xrefAt, context);
     if (trailer.get(PDFName.of('Prev')) !== undefined || trailer.get(PDFName.of('XRefStm')) !== undefined) return false;
     const doc = await loadPdf(pdf, { updateMetadata: false, ignoreEncryption: true });
-    const listed = new Set<number>();
+    // The trailer readers use is the one pdf-lib used (it takes the last in the file: a second one named another
+    // catalog for readers, red team 9).
+    for (const key of ['Root', 'Info', 'Encrypt'] as const)
+      if (!same(trailer.get(PDFName.of(key)), doc.context.trailerInfo[key] as PDFObject | undefined)) return false;
+    const listed = new Set<string>();
     for (const [num, entry] of entries) {
       if (entry.type === 0) continue;
-      if (entry.type === 2) return false; // the app writes no object streams
-      listed.add(num);
+      // The app writes no object streams and no generation but 0 (an unlisted `7 0 obj` beside a listed `7 1 obj`
+      // was the sealed object to pdf-lib, the forged one to readers: red team 9).
+      if (entry.type === 2 || entry.gen !== 0) return false;
+      listed.add(PDFRef.of(num, 0).tag);
       const header = /^(\d+)\s+(\d+)\s+obj\b/.exec(text.slice(entry.offset, entry.offset + 32));
       if (!header || Number(header[1]) !== num || Number(header[2]) !== entry.gen) return false;
       const atOffset = PDFObjectParser.forBytes(pdf.subarray(entry.offset + header[0].length), context).parseObject();
       if (!same(atOffset, doc.context.lookup(PDFRef.of(num, entry.gen)))) return false;
     }
-    return doc.context.enumerateIndirectObjects().every(([ref]) => listed.has(ref.objectNumber));
+    return doc.context.enumerateIndirectObjects().every(([ref]) => listed.has(ref.tag));
   } catch {
     return false;
   }

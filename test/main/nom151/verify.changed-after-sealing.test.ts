@@ -210,4 +210,43 @@ describe('NOM-151 app layout (attachEvidence): no update may follow the sealed r
     expect(hidden.toString('latin1').split('%%EOF')).toHaveLength(2);
     await expectChanged(hidden);
   });
+
+  /** The embedded file with `extra` inserted before its (only) xref table, `editTail` applied to table and trailer. */
+  function beforeXref(extra: Buffer, editTail: (tail: string, at: number) => string): Buffer {
+    const text = embedded.toString('latin1');
+    const xrefAt = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(text)![1]);
+    const tail = editTail(text.slice(xrefAt), xrefAt).replace(/startxref\s+\d+/, `startxref\n${xrefAt + extra.length}`);
+    return Buffer.concat([embedded.subarray(0, xrefAt), extra, L(tail)]);
+  }
+
+  it('red team 9: a listed object of generation 1 beside the unlisted sealed one of generation 0 fails', async () => {
+    const contentNum = Number(
+      /(\d+) 0 obj\s*<<\s*\/Length \d+\s*>>\s*stream\s*BT \/F1/.exec(embedded.toString('latin1'))?.[1],
+    );
+    const forged = L(`${contentNum} 1 obj\n<< /Length 8 >>\nstream\nBT /F1 ET\nendstream\nendobj\n`);
+    await expectChanged(
+      beforeXref(forged, (tail, at) => {
+        const row = [...tail.matchAll(/\d{10} \d{5} [nf]/g)][contentNum]!;
+        return `${tail.slice(0, row.index)}${String(at).padStart(10, '0')} 00001 n${tail.slice(row.index! + row[0].length)}`;
+      }),
+    );
+  });
+
+  it('red team 9: a second trailer naming another catalog for readers than the one pdf-lib takes fails', async () => {
+    const text = embedded.toString('latin1');
+    const size = Number(/\/Size (\d+)/.exec(text.slice(text.lastIndexOf('trailer')))![1]);
+    const root = /\/Root (\d+) 0 R/.exec(text.slice(text.lastIndexOf('trailer')))![1]!;
+    const catalog = new RegExp(`\\n${root} 0 obj\\s*(<<[\\s\\S]*?>>)\\s*endobj`).exec(text)![1]!;
+    const copy = L(`${size} 0 obj\n${catalog}\nendobj\n`);
+    await expectChanged(
+      beforeXref(copy, (tail, at) => {
+        const trailerAt = tail.indexOf('trailer');
+        const original = /trailer\s*(<<[\s\S]*?>>)\s*startxref/.exec(tail)![1]!;
+        const forReaders = original
+          .replace(`/Root ${root} 0 R`, `/Root ${size} 0 R`)
+          .replace(`/Size ${size}`, `/Size ${size + 1}`);
+        return `${tail.slice(0, trailerAt)}${size} 1\n${String(at).padStart(10, '0')} 00000 n \ntrailer\n${forReaders}\ntrailer\n${original}\nstartxref\n0\n%%EOF\n`;
+      }),
+    );
+  });
 });
