@@ -13,6 +13,7 @@ import {
   PDFName,
   PDFNull,
   PDFNumber,
+  PDFObjectParser,
   PDFRawStream,
   PDFRef,
   PDFStream,
@@ -31,6 +32,8 @@ import { tokenToTimeStampResp } from './tsa';
 /** What one of pdf-lib's decoders may produce, and all of them while one file loads. */
 const MAX_DECODED_BYTES = 32 * 1024 * 1024;
 const MAX_DECODED_PER_LOAD_BYTES = 128 * 1024 * 1024;
+/** Arrays and dictionaries one load may build: a few KB of `[[][][]…]` became gigabytes of objects (red team 9). */
+const MAX_PARSED_PER_LOAD = 1_000_000;
 
 /**
  * pdf-lib decodes object and cross-reference streams as it loads a file, in JavaScript and without a limit, so a few
@@ -38,7 +41,7 @@ const MAX_DECODED_PER_LOAD_BYTES = 128 * 1024 * 1024;
  * `/Type` or `/Filter`, a lying `/Length`: red team 8). Every decoder (Flate, LZW, ASCII85, run length) grows its
  * buffer through `DecodeStream.ensureBuffer`: there, past the caps, it throws, and the file is unreadable.
  */
-const decodeBudget = { loading: 0, spent: 0, refused: false };
+const decodeBudget = { loading: 0, spent: 0, parsed: 0, refused: false };
 {
   // The class of the pdf-lib that this module loaded (its CommonJS or its ES build, whichever the runtime chose): found
   // through a decoder it hands out, FlateStream → DecodeStream.
@@ -64,21 +67,38 @@ const decodeBudget = { loading: 0, spent: 0, refused: false };
     if (decodeBudget.loading > 0) decodeBudget.spent += Math.max(0, buffer.byteLength - before);
     return buffer;
   };
+  const parser = PDFObjectParser.prototype as unknown as Record<'parseArray' | 'parseDict', () => PDFObject>;
+  for (const method of ['parseArray', 'parseDict'] as const) {
+    const parse = parser[method];
+    parser[method] = function counted(this: unknown) {
+      if (decodeBudget.loading > 0 && ++decodeBudget.parsed > MAX_PARSED_PER_LOAD)
+        throw refuse('the file holds more objects than a document does');
+      return parse.call(this);
+    };
+  }
 }
+
+/** One load at a time, so each has the budget above to itself (pdf-lib yields as it parses, and loads interleaved). */
+let loads: Promise<unknown> = Promise.resolve();
 
 /**
  * `PDFDocument.load`, for a file from outside: what it decodes while loading is capped (above). pdf-lib sets aside an
  * object it cannot read and goes on, so a file that hit a cap is refused here, after the load.
  */
-export async function loadPdf(pdf: Uint8Array, options: LoadOptions): Promise<PDFDocument> {
-  if (decodeBudget.loading++ === 0) [decodeBudget.spent, decodeBudget.refused] = [0, false];
-  try {
-    const doc = await PDFDocument.load(pdf, options);
-    if (decodeBudget.refused) throw new Error('the file decodes past the limit');
-    return doc;
-  } finally {
-    decodeBudget.loading--;
-  }
+export function loadPdf(pdf: Uint8Array, options: LoadOptions): Promise<PDFDocument> {
+  const load = loads.then(async () => {
+    decodeBudget.loading = 1;
+    [decodeBudget.spent, decodeBudget.parsed, decodeBudget.refused] = [0, 0, false];
+    try {
+      const doc = await PDFDocument.load(pdf, options);
+      if (decodeBudget.refused) throw new Error('the file decodes past the limit');
+      return doc;
+    } finally {
+      decodeBudget.loading = 0;
+    }
+  });
+  loads = load.catch(() => undefined);
+  return load;
 }
 
 export const EVIDENCE_ATTACHMENT = 'constancia-nom151.tsr';

@@ -117,6 +117,17 @@ describe('NOM-151: a PDF whose streams pdf-lib decodes as it loads is refused pa
     ).rejects.toThrow(/past the limit/);
   });
 
+  it('refuses a few KB that would build millions of objects (red team 9), and a genuine file loads beside it', async () => {
+    const arrays = deflateSync(Buffer.from(`6 0 [${'[]'.repeat(1_200_000)}]`, 'latin1'));
+    const bomb = loadPdf(withObjectStream('/Type /ObjStm /Filter /FlateDecode', arrays), {});
+    const genuine = await PDFDocument.create();
+    genuine.addPage();
+    // Each load has its budget to itself: the genuine one, started meanwhile, is not refused with the bomb.
+    const beside = loadPdf(await genuine.save(), {});
+    await expect(bomb).rejects.toThrow(/more objects than a document/);
+    expect((await beside).getPageCount()).toBe(1);
+  });
+
   it('loads a PDF written with object streams as usual', async () => {
     const doc = await PDFDocument.create();
     for (let i = 0; i < 3; i++) doc.addPage();
