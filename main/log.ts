@@ -196,7 +196,7 @@ function redactValue(value: unknown, secrets: readonly string[], seen: WeakMap<o
     const out: Record<string, unknown> = { name: value.name, message: redactText(value.message, secrets) };
     seen.set(value, out);
     if (value.stack) out.stack = redactText(value.stack, secrets);
-    for (const [k, v] of Object.entries(value)) out[k] = redactValue(v, secrets, seen);
+    for (const [k, v] of Object.entries(value)) out[redactText(k, secrets)] = redactValue(v, secrets, seen);
     if (value.cause !== undefined) out.cause = redactValue(value.cause, secrets, seen);
     return out;
   }
@@ -209,7 +209,8 @@ function redactValue(value: unknown, secrets: readonly string[], seen: WeakMap<o
   if (value instanceof Uint8Array) return `<${value.byteLength} bytes>`;
   const out: Record<string, unknown> = {};
   seen.set(value, out);
-  for (const [k, v] of Object.entries(value)) out[k] = redactValue(v, secrets, seen);
+  // A name is redacted too: a service may key an object by the very secret (`{"errors": {"<key>": "revoked"}}`).
+  for (const [k, v] of Object.entries(value)) out[redactText(k, secrets)] = redactValue(v, secrets, seen);
   return out;
 }
 

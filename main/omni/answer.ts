@@ -13,7 +13,8 @@ import { endpoints } from './endpoints';
  */
 export function serviceAnswer(name: EndpointName, read: unknown): ServiceAnswer {
   const beyondSpec: BeyondSpecField[] = [];
-  const body = redact(shorten(hideSecrets(name, read)));
+  // Redacted whole, then shortened: a secret across the cut would keep the part before it (red team 9).
+  const body = shorten(redact(hideSecrets(name, read)));
   listBeyondSpec(endpoints[name].response as z.ZodType, body, [], beyondSpec);
   return { endpoint: name, body, beyondSpec };
 }

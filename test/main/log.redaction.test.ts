@@ -114,6 +114,15 @@ describe('redaction', () => {
     expect(redactText(`x ${SESSION} y`)).toBe(`x ${REDACTED} y`);
   });
 
+  it('redacts a secret that a service made a property name (red team 9)', () => {
+    const out = JSON.stringify(
+      redact({ errors: { [API_KEY]: 'revoked' }, err: Object.assign(new Error('x'), { [SESSION]: 1 }) }),
+    );
+    expect(out).not.toContain(API_KEY);
+    expect(out).not.toContain(SESSION);
+    expect(out).toContain(`"${REDACTED}":"revoked"`);
+  });
+
   it('redacts a secret echoed in another case, in base64 at any alignment, URL-encoded, or most of it', () => {
     const b64 = (text: string) => Buffer.from(text).toString('base64');
     const b64url = (text: string) => Buffer.from(text).toString('base64url');

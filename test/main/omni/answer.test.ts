@@ -86,4 +86,14 @@ describe('serviceAnswer', () => {
     expect(answer.body).toEqual({ success: true, additionalInformation: { signedDocumentBase64: abbreviated(pdf) } });
     expect(abbreviated(pdf)).toMatch(/^JVBERi0xLjcK.*… \(\d+ characters\)$/);
   });
+
+  it('redacts a long text before cutting it, so a secret across the cut leaves nothing (red team 9)', () => {
+    const key = 'sk_live_7f3a9c1e5b2d8a4f6e0b3c7d9a1e5f2b4c6d8e0a';
+    const source = { knownSecrets: () => [key] };
+    registerSecretSource(source);
+    const text = `${'x'.repeat(44)}${key}${'y'.repeat(LONG_TEXT)}`;
+    const body = JSON.stringify(serviceAnswer('validateRfc', { message: text }).body);
+    for (let at = 0; at + 8 <= key.length; at++) expect(body).not.toContain(key.slice(at, at + 8));
+    expect(source).toBeDefined();
+  });
 });
