@@ -25,9 +25,9 @@ const RFC_CHARSET = '0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ Ñ';
 
 /**
  * Characters a paste brings along that nobody sees (zero-width space and joiner, BOM, bidi controls, soft hyphen,
- * control codes): never part of a code, and left in they make "14 characters" of 13 and reach the service.
+ * control codes, variation selectors, fillers: every default-ignorable character): never part of a code, and left in they make "14 characters" of 13 and reach the service.
  */
-const INVISIBLE = /[\p{Cc}\p{Cf}]/gu;
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
 
 /** The invisible characters in `input` (other than tabs and line ends), each once as U+XXXX: what the screen names. */
 export function invisibleCharacters(input: string): string[] {

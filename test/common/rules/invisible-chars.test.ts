@@ -3,8 +3,9 @@ import { normalizeCurp } from '../../../common/rules/curp';
 import { describeCurp, describeRfc } from '../../../common/rules/local-check';
 import { invisibleCharacters, normalizeRfc } from '../../../common/rules/rfc';
 
-// Pasted with the code and unseen: zero-width space and joiner, BOM, right-to-left override, soft hyphen, word joiner.
-const INVISIBLE = ['\u200b', '\u200d', '\ufeff', '\u202e', '\u00ad', '\u2060'];
+// Pasted with the code and unseen: zero-width space and joiner, BOM, right-to-left override, soft hyphen, word joiner;
+// and (red team 9) a variation selector, the combining grapheme joiner and the Hangul fillers.
+const INVISIBLE = ['\u200b', '\u200d', '\ufeff', '\u202e', '\u00ad', '\u2060', '\ufe0f', '\u034f', '\u3164', '\uffa0'];
 
 describe('RFC and CURP pasted with an invisible character', () => {
   it('are read, counted and sent without it', () => {
