@@ -61,7 +61,7 @@ export function InvisibleNote({ value }: { value: string }) {
   if (codes.length === 0) return null;
   return (
     <p className="local-check local-warning" data-testid="local-invisible">
-      <IconInfo /> {t('invisibleRemoved', { codes: codes.join(', ') })}
+      <IconInfo /> <span className="local-text">{t('invisibleRemoved', { codes: codes.join(', ') })}</span>
     </p>
   );
 }
