@@ -24,6 +24,8 @@ const MAX_IPC_BODY_BYTES = 64 * 1024 * 1024;
  * total cut, since a 4 GB file from a slow disk takes longer; it is dropped when it stalls instead (web-staging.ts).
  */
 const REQUEST_TIMEOUT_MS = 300_000;
+/** Longest time a request's headers may take to arrive (Node's own default). */
+const HEADERS_TIMEOUT_MS = 60_000;
 /** A browser may take a while to start; a code left unused longer than this is refused. */
 const OPEN_CODE_TTL_MS = 5 * 60 * 1000;
 
@@ -40,6 +42,8 @@ export interface HostOptions {
   onError?: (error: unknown) => void;
   /** Longest time a request body other than staging's may take to arrive; default 5 minutes. */
   requestTimeoutMs?: number;
+  /** Longest time a request's headers may take to arrive; default 60 s. */
+  headersTimeoutMs?: number;
   /** Largest IPC request body; default 64 MB. */
   maxIpcBodyBytes?: number;
   /** `PUT /staging`: streams a picked file into a temp file (main/capture/web-staging.ts); same key check as IPC. */
@@ -69,21 +73,32 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   const files = fileRoutes({ ...opts, now });
 
   const requestTimeoutMs = opts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const headersTimeoutMs = opts.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
   // Node's requestTimeout would cut every request, a long staging upload too, at a fixed total time: set per route.
-  const server = createServer({ requestTimeout: 0 }, (req, res) => {
-    handle(req, res).catch((error) => {
-      opts.onError?.(error);
-      if (!res.headersSent) sendText(res, 500, 'Internal error');
-      else res.destroy();
-    });
-  });
+  // Its headers timeout defaults to the smaller of the two, so with none it was none: a connection that sent nothing,
+  // or its headers a byte at a time, stayed open for good, and a few hundred of them took every file main may open
+  // (red team 10). Set on its own, checked often enough to honour it.
+  const server = createServer(
+    {
+      requestTimeout: 0,
+      headersTimeout: headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.max(50, Math.floor(headersTimeoutMs / 4))),
+    },
+    (req, res) => {
+      handle(req, res).catch((error) => {
+        opts.onError?.(error);
+        if (!res.headersSent) sendText(res, 500, 'Internal error');
+        else res.destroy();
+      });
+    },
+  );
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     securityHeaders(res);
     const url = parseRequestUrl(req.url, origin);
     if (!url) return sendText(res, 400, 'Bad path');
     const isIpc = url.pathname === IPC_BATCH_ROUTE || url.pathname.startsWith('/ipc/');
-    if (!isOwnRequest(req, url.pathname === '/open')) return forbidden(res, isIpc);
+    if (!isOwnRequest(req, url.pathname === '/open')) return refused(req, res, isIpc);
     if (url.pathname !== '/staging') limitRequestTime(req, res, requestTimeoutMs);
 
     if (url.pathname === IPC_BATCH_ROUTE) return ipc.batch(req, res);
@@ -91,7 +106,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     if (url.pathname === '/staging' && opts.staging) {
       const key = req.headers[SHELL_KEY_HEADER];
       if (req.headers.origin !== origin || !sameSecret(typeof key === 'string' ? key : undefined, opts.key))
-        return forbidden(res, true);
+        return refused(req, res, true);
       return opts.staging(req, res);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed');
@@ -168,6 +183,13 @@ export async function startHost(opts: HostOptions): Promise<Host> {
 }
 
 /** As Node's `requestTimeout` does: a request whose body has not all arrived in time gets 408 and its socket closed. */
+/** A refusal that also ends the connection: its body, if any, is not read (a trickled upload had kept it open). */
+function refused(req: IncomingMessage, res: ServerResponse, json: boolean) {
+  res.setHeader('connection', 'close');
+  res.once('finish', () => req.socket.destroy());
+  return forbidden(res, json);
+}
+
 function limitRequestTime(req: IncomingMessage, res: ServerResponse, ms: number): void {
   if (req.complete) return;
   const timer = setTimeout(() => {

@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +29,7 @@ beforeAll(async () => {
     downloads: createWebFiles(KEY),
     key: KEY,
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: 400,
     staging: (req, res) => handleStagingUpload(req, res, staged, { idleMs: 400 }),
   });
 });
@@ -100,5 +102,32 @@ describe('web shell staging upload timing (M4)', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(res.status).toBe(408);
+  });
+});
+
+describe('connections that send too little (red team 10)', () => {
+  /** A raw connection that writes `text` and nothing more; resolves with what it read once the host closes it. */
+  const openWith = (text: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect(host.port, '127.0.0.1', () => socket.write(text));
+      let read = '';
+      socket.setEncoding('latin1');
+      socket.on('data', (c: string) => (read += c));
+      socket.once('close', () => resolve(read));
+      socket.once('error', reject);
+    });
+
+  it('one that never finishes its headers is closed', async () => {
+    // Waits for the host to close it: without a headers timeout it stayed open for good.
+    const answer = await openWith(`GET /ipc/app.info HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it('a staging upload without the key is refused, and its connection ends', async () => {
+    const answer = await openWith(
+      `PUT /staging HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nOrigin: ${host.origin}\r\n` +
+        `Transfer-Encoding: chunked\r\n\r\n10\r\nstart of a body.\r\n`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 403/);
   });
 });
