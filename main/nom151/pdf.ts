@@ -32,7 +32,7 @@ import { tokenToTimeStampResp } from './tsa';
 /** What one of pdf-lib's decoders may produce, and all of them while one file loads. */
 const MAX_DECODED_BYTES = 32 * 1024 * 1024;
 const MAX_DECODED_PER_LOAD_BYTES = 128 * 1024 * 1024;
-/** Arrays and dictionaries one load may build: a few KB of `[[][][]…]` became gigabytes of objects (red team 9). */
+/** Objects one load may build: a few KB of `[[][][]…]` became gigabytes of them (red team 9). */
 const MAX_PARSED_PER_LOAD = 1_000_000;
 
 /**
@@ -67,15 +67,15 @@ const decodeBudget = { loading: 0, spent: 0, parsed: 0, refused: false };
     if (decodeBudget.loading > 0) decodeBudget.spent += Math.max(0, buffer.byteLength - before);
     return buffer;
   };
-  const parser = PDFObjectParser.prototype as unknown as Record<'parseArray' | 'parseDict', () => PDFObject>;
-  for (const method of ['parseArray', 'parseDict'] as const) {
-    const parse = parser[method];
-    parser[method] = function counted(this: unknown) {
-      if (decodeBudget.loading > 0 && ++decodeBudget.parsed > MAX_PARSED_PER_LOAD)
-        throw refuse('the file holds more objects than a document does');
-      return parse.call(this);
-    };
-  }
+  // Every object the parser builds goes through parseObject (an array's items too): numbers and strings as well as
+  // arrays and dictionaries (counting those two only left 120 KB of numbers to hold main 51 s: red team 10).
+  const parser = PDFObjectParser.prototype as unknown as { parseObject: () => PDFObject };
+  const parse = parser.parseObject;
+  parser.parseObject = function counted(this: unknown) {
+    if (decodeBudget.loading > 0 && ++decodeBudget.parsed > MAX_PARSED_PER_LOAD)
+      throw refuse('the file holds more objects than a document does');
+    return parse.call(this);
+  };
 }
 
 /** One load at a time, so each has the budget above to itself (pdf-lib yields as it parses, and loads interleaved). */

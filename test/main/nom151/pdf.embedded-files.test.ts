@@ -125,6 +125,11 @@ describe('NOM-151: a PDF whose streams pdf-lib decodes as it loads is refused pa
     // Each load has its budget to itself: the genuine one, started meanwhile, is not refused with the bomb.
     const beside = loadPdf(await genuine.save(), {});
     await expect(bomb).rejects.toThrow(/more objects than a document/);
+    // Plain numbers count as much (red team 10).
+    const numbers = deflateSync(Buffer.from(`6 0 [${'0 '.repeat(1_200_000)}]`, 'latin1'));
+    await expect(loadPdf(withObjectStream('/Type /ObjStm /Filter /FlateDecode', numbers), {})).rejects.toThrow(
+      /more objects than a document/,
+    );
     expect((await beside).getPageCount()).toBe(1);
   });
 
