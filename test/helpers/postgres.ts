@@ -129,3 +129,32 @@ function freePort(): Promise<number> {
     });
   });
 }
+
+/** The database docs/team-database.sql makes, and its owner's password there. */
+export const TEAM_DATABASE = 'omni_review';
+const OWNER = { user: 'omni_owner', password: 'change-me-owner' };
+
+/**
+ * A team database set up as README says: docs/team-database.sql run by an administrator (its roles, ana, beto and
+ * sofia), then the owner's first start migrating it. `owner` is a session of the tables' owner, as psql would open it.
+ */
+export async function startTeamPostgres(): Promise<{ server: TestPostgres; owner: pg.Client }> {
+  const server = await startPostgres();
+  server.psql(join(import.meta.dirname, '../../docs/team-database.sql'));
+  // Loaded here, not at the top: most files that start a server never open a record through the app's code.
+  const { openRecord } = await import('../../main/record/open');
+  await (
+    await openRecord({
+      kind: 'team',
+      host: server.host,
+      port: server.port,
+      database: TEAM_DATABASE,
+      tls: 'disable',
+      ...OWNER,
+    })
+  ).close();
+  const owner = new pg.Client({ host: server.host, port: server.port, database: TEAM_DATABASE, ...OWNER });
+  owner.on('error', () => undefined);
+  await owner.connect();
+  return { server, owner };
+}

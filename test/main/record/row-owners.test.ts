@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +8,7 @@ import { WITNESS_KEY } from '../../../main/record/trail-witness';
 import { recordForApp, reviewRecord } from '../../../main/record/index';
 import { openRecord, type OpenRecord } from '../../../main/record/open';
 import { MemoryJsonStore } from '../../helpers/fake-safe-storage';
-import { startPostgres, type TestPostgres } from '../../helpers/postgres';
+import { startTeamPostgres, TEAM_DATABASE, type TestPostgres } from '../../helpers/postgres';
 import { rechainTrail } from '../../helpers/rechain';
 
 /**
@@ -18,7 +17,7 @@ import { rechainTrail } from '../../helpers/rechain';
  * another's name, to another's row, or past a rule, by each role: refused by the database. The legitimate ones pass.
  */
 let server: TestPostgres;
-const database = 'omni_review';
+const database = TEAM_DATABASE;
 const logins: Record<'ana' | 'beto' | 'sofia', OpenRecord> = {} as never;
 let owner: pg.Client;
 
@@ -39,22 +38,10 @@ async function betoSession(): Promise<pg.Client> {
 }
 
 beforeAll(async () => {
-  server = await startPostgres();
-  server.psql(join(import.meta.dirname, '../../../docs/team-database.sql'));
-  // The owner migrates, as README says: start once with its login.
-  await (await as('omni_owner', 'change-me-owner')).close();
+  ({ server, owner } = await startTeamPostgres());
   logins.ana = await as('ana', 'change-me-ana');
   logins.beto = await as('beto', 'change-me-beto');
   logins.sofia = await as('sofia', 'change-me-sofia');
-  owner = new pg.Client({
-    host: server.host,
-    port: server.port,
-    user: 'omni_owner',
-    password: 'change-me-owner',
-    database,
-  });
-  owner.on('error', () => undefined);
-  await owner.connect();
   // Ana holds i1 and has typed a draft, queued, sealed a token; beto holds i2.
   const ana = reviewRecord(logins.ana);
   await ana.queue.put('production', [

@@ -10,9 +10,8 @@ import { RESYNC_NOTICE } from '../../../common/team-review';
 import { handlers } from '../../../main/ipc/handlers/index';
 import { createLogger } from '../../../main/log';
 import { createRouter } from '../../../main/ipc/router';
-import { openRecord } from '../../../main/record/open';
 import { startTestApp } from '../../helpers/app-context';
-import { startPostgres, type TestPostgres } from '../../helpers/postgres';
+import { startTeamPostgres, TEAM_DATABASE, type TestPostgres } from '../../helpers/postgres';
 import { APP_URL, callThrough } from '../../helpers/router-calls';
 
 /**
@@ -25,33 +24,11 @@ import { APP_URL, callThrough } from '../../helpers/router-calls';
  */
 let server: TestPostgres;
 let owner: pg.Client;
-const database = 'omni_review';
+const database = TEAM_DATABASE;
 const dirs: string[] = [];
 
 beforeAll(async () => {
-  server = await startPostgres();
-  server.psql(join(import.meta.dirname, '../../../docs/team-database.sql'));
-  // The owner migrates, as README says: start once with its login.
-  await (
-    await openRecord({
-      kind: 'team',
-      host: server.host,
-      port: server.port,
-      user: 'omni_owner',
-      database,
-      password: 'change-me-owner',
-      tls: 'disable',
-    })
-  ).close();
-  owner = new pg.Client({
-    host: server.host,
-    port: server.port,
-    user: 'omni_owner',
-    password: 'change-me-owner',
-    database,
-  });
-  owner.on('error', () => undefined);
-  await owner.connect();
+  ({ server, owner } = await startTeamPostgres());
 }, 60_000);
 
 afterAll(async () => {
