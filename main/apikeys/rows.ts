@@ -43,7 +43,7 @@ function scrub(value: unknown, depth = 0): unknown {
  * The list as it may reach the renderer, raw view included: key fields redacted, `maskedKey` masked and every string
  * passed through `redact` (a service that echoes the held key in `name` or `prefix`).
  */
-export function scrubApiKeys<T>(records: T): T {
+function scrubApiKeys<T>(records: T): T {
   return redact(scrub(records)) as T;
 }
 

@@ -148,7 +148,7 @@ export async function extractEvidence(
 const EVIDENCE_NAME = /\.(tsr|tst|asn1|der)$/i;
 
 /** Decoded embedded files above this size are refused (the verify input limit; a `.tsr` is a few KB). */
-export const MAX_EMBEDDED_FILE_BYTES = 20 * 1024 * 1024;
+const MAX_EMBEDDED_FILE_BYTES = 20 * 1024 * 1024;
 
 /** Raw or FlateDecode only (what sealing writers use), inflated with a hard cap so a bomb fails fast. */
 function decodeEmbedded(stream: PDFRawStream): Uint8Array {

@@ -27,7 +27,7 @@ export interface LockWaits {
   lockMs: number;
   idleInTransactionMs: number;
 }
-export const TEAM_LOCK_WAITS: LockWaits = { lockMs: 20_000, idleInTransactionMs: 60_000 };
+const TEAM_LOCK_WAITS: LockWaits = { lockMs: 20_000, idleInTransactionMs: 60_000 };
 
 export interface TeamDatabase {
   host: string;

@@ -63,7 +63,7 @@ export const recordAway = () =>
   );
 
 /** SQLSTATE 55P03: a lock was not granted within the session's `lock_timeout` (engines.ts, `LockWaits`). */
-export function isLockWaitOver(error: unknown): boolean {
+function isLockWaitOver(error: unknown): boolean {
   return error instanceof Error && (error as { code?: unknown }).code === '55P03';
 }
 
@@ -82,7 +82,7 @@ async function trailLockHolders(db: Kysely<RecordDatabase>): Promise<string[]> {
 }
 
 /** A change that waited its most for a lock another session holds: whose, when it can be told, and what to do. */
-export function recordBusy(holders: string[]): ReviewError {
+function recordBusy(holders: string[]): ReviewError {
   const who = holders.join(', ');
   return new ReviewError(
     'RECORD_BUSY',
