@@ -101,6 +101,20 @@ export function loadPdf(pdf: Uint8Array, options: LoadOptions): Promise<PDFDocum
   return load;
 }
 
+/**
+ * A file from outside loaded for reading only, once per verification: extracting the evidence, comparing the pages and
+ * checking the revision all read the same bytes, and each load of a large contract costs seconds (it was three).
+ */
+const readOnlyLoads = new WeakMap<Uint8Array, Promise<PDFDocument>>();
+export function readPdf(pdf: Uint8Array): Promise<PDFDocument> {
+  let load = readOnlyLoads.get(pdf);
+  if (!load) {
+    load = loadPdf(pdf, { updateMetadata: false, ignoreEncryption: true });
+    readOnlyLoads.set(pdf, load);
+  }
+  return load;
+}
+
 export const EVIDENCE_ATTACHMENT = 'constancia-nom151.tsr';
 export const ORIGINAL_ATTACHMENT = 'documento-original.pdf';
 
@@ -133,7 +147,7 @@ export async function attachEvidence(
 export async function extractEvidence(
   pdf: Uint8Array,
 ): Promise<{ tokenDer: Uint8Array; originalPdf?: Uint8Array } | null> {
-  const doc = await loadPdf(pdf, { updateMetadata: false, ignoreEncryption: true });
+  const doc = await readPdf(pdf);
   const files = listEmbeddedFiles(doc);
   // Only the two files we use are decoded: any other attachment may be a decompression bomb.
   const evidence = files.find((f) => EVIDENCE_NAME.test(f.name));
@@ -232,10 +246,7 @@ function walkNameTree(node: PDFDict, out: EmbeddedFile[], depth: number, budget:
  * object numbers, which a rewrite may change.
  */
 export async function visiblePagesMatch(sealedPdf: Uint8Array, originalPdf: Uint8Array): Promise<boolean> {
-  const [sealed, original] = await Promise.all([
-    loadPdf(sealedPdf, { updateMetadata: false, ignoreEncryption: true }),
-    loadPdf(originalPdf, { updateMetadata: false, ignoreEncryption: true }),
-  ]);
+  const [sealed, original] = await Promise.all([readPdf(sealedPdf), readPdf(originalPdf)]);
   const a = pageFingerprints(sealed);
   const b = pageFingerprints(original);
   return a.length === b.length && a.every((fp, i) => fp === b[i]) && catalogShown(sealed) === catalogShown(original);

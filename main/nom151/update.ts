@@ -16,7 +16,8 @@ import {
   PDFString,
   type PDFObject,
 } from 'pdf-lib';
-import { loadPdf } from './pdf';
+import { equalBytes } from './asn1';
+import { readPdf } from './pdf';
 
 /**
  * What was appended to a sealed PDF after its sealed original, read the way PDF readers read it: through the
@@ -45,7 +46,7 @@ export async function isSingleRevision(pdf: Uint8Array): Promise<boolean> {
       ? xrefTable(text, xrefAt, context)
       : xrefStream(text, xrefAt, context);
     if (trailer.get(PDFName.of('Prev')) !== undefined || trailer.get(PDFName.of('XRefStm')) !== undefined) return false;
-    const doc = await loadPdf(pdf, { updateMetadata: false, ignoreEncryption: true });
+    const doc = await readPdf(pdf);
     // The trailer readers use is the one pdf-lib used (it takes the last in the file: a second one named another
     // catalog for readers, red team 9).
     for (const key of ['Root', 'Info', 'Encrypt'] as const)
@@ -69,17 +70,14 @@ export async function isSingleRevision(pdf: Uint8Array): Promise<boolean> {
 }
 
 /**
- * Standard layout: after the original's bytes (`originalEnd`), exactly one incremental update, ending the file, that
- * only defines new object numbers and the original's catalog again, equal but for `/Names` → `/EmbeddedFiles` and
- * `/AF`. Never throws: anything unreadable is `false`.
+ * Standard layout: after the original's bytes (the sealed file's first bytes), exactly one incremental update, ending
+ * the file, that only defines new object numbers and the original's catalog again, equal but for `/Names` →
+ * `/EmbeddedFiles` and `/AF`. Never throws: anything unreadable is `false`.
  */
-export async function onlyEvidenceAdded(sealed: Uint8Array, originalEnd: number): Promise<boolean> {
+export async function onlyEvidenceAdded(sealed: Uint8Array, original: Uint8Array): Promise<boolean> {
   try {
-    const original = await loadPdf(sealed.subarray(0, originalEnd), {
-      updateMetadata: false,
-      ignoreEncryption: true,
-    });
-    return checkUpdate(sealed, originalEnd, original);
+    if (!equalBytes(sealed.subarray(0, original.length), original)) return false;
+    return checkUpdate(sealed, original.length, await readPdf(original));
   } catch {
     return false;
   }

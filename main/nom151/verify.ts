@@ -149,7 +149,7 @@ export async function verifyEvidence(input: VerifyInput): Promise<Nom151Verifica
       document = revisionNamed(revisions, hashName, imprint) ?? revisions[revisions.length - 1]!;
       sealedPages = (await visiblePagesMatch(input.evidence, document).catch(() => false)) ? 'match' : 'differ';
       if (sealedPages === 'differ') failures.push(failure('SEALED_PAGES_DIFFER'));
-      if (!(await onlyEvidenceAdded(input.evidence, document.length))) changedAfterSealing();
+      if (!(await onlyEvidenceAdded(input.evidence, document))) changedAfterSealing();
     }
     const digest = new Uint8Array(await globalThis.crypto.subtle.digest(hashName, ownBuffer(document)));
     documentHashHex = toHex(digest);
