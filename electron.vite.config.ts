@@ -7,8 +7,8 @@ import type { Plugin } from 'vite';
 
 /**
  * Files main reads beside its module at run time: the demo server's media fixtures (new URL('./fixtures/…',
- * import.meta.url)) and the review record's threads (plain JavaScript, started as Workers: the embedded database,
- * and the chain walker with the hashes it imports).
+ * import.meta.url)) and the threads' plain-JavaScript files, started as Workers: the embedded database, the chain
+ * walker with the hashes it imports, and the NOM-151 verifier's (which imports the bundled nom151-verify.js).
  */
 const copyRuntimeFiles = (): Plugin => ({
   name: 'omni-copy-runtime-files',
@@ -16,6 +16,7 @@ const copyRuntimeFiles = (): Plugin => ({
     cpSync(resolve('main/demo-server/fixtures'), resolve('out/main/fixtures'), { recursive: true });
     for (const thread of ['embedded-worker.mjs', 'chain-walker.mjs', 'chain-hash.mjs'])
       cpSync(resolve('main/record', thread), resolve('out/main', thread));
+    cpSync(resolve('main/nom151/verifier-thread.mjs'), resolve('out/main/verifier-thread.mjs'));
   },
 });
 
@@ -50,7 +51,11 @@ export default defineConfig({
     plugins: [copyRuntimeFiles()],
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve('main/index.ts') } },
+      rollupOptions: {
+        input: { index: resolve('main/index.ts'), 'nom151-verify': resolve('main/nom151/verify.ts') },
+        // Shared code beside the entries, not in chunks/: a module finds its threads and fixtures beside itself.
+        output: { chunkFileNames: '[name]-[hash].js' },
+      },
     },
   },
   preload: {

@@ -15,6 +15,7 @@ export interface Bilingual {
 export type Nom151FailureCode =
   | 'MALFORMED_EVIDENCE'
   | 'UNREADABLE_PDF'
+  | 'PDF_TOO_COMPLEX'
   | 'NO_EVIDENCE_IN_PDF'
   | 'NO_DOCUMENT'
   | 'UNSUPPORTED_HASH'

@@ -15,7 +15,8 @@ import { sha256, toHex } from './asn1';
 import { unwrapTimeStampResp } from './pdf';
 import { describeRoot, normalizeRootCertificate } from './roots';
 import { tokenToTimeStampResp } from './tsa';
-import { decodeEvidenceText, verifyEvidence } from './verify';
+import { decodeEvidenceText } from './verify';
+import { verifyEvidence } from './verifier';
 
 /**
  * The app side of NOM-151: calls the service, verifies what it returns offline against the environment's trusted

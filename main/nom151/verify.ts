@@ -31,6 +31,7 @@ export interface VerifyInput {
 
 const PRIORITY: Nom151FailureCode[] = [
   'UNREADABLE_PDF',
+  'PDF_TOO_COMPLEX',
   'NO_EVIDENCE_IN_PDF',
   'MALFORMED_EVIDENCE',
   'UNSUPPORTED_HASH',
@@ -456,7 +457,19 @@ function revisionNamed(revisions: Uint8Array[], hashName: string, imprint: Uint8
   return undefined;
 }
 
-function isPdf(bytes: Uint8Array): boolean {
+/** What the verifier's thread answers for a PDF that took more memory or time than its limits (verifier.ts). */
+export function tooComplexToVerify(input: VerifyInput): Nom151Verification {
+  const tooComplex = failure('PDF_TOO_COMPLEX');
+  return {
+    valid: false,
+    failure: tooComplex,
+    failures: [tooComplex],
+    checks: { imprint: 'not-run', signature: 'not-run', chain: 'not-run', validity: 'not-run', usage: 'not-run' },
+    source: { evidence: 'sealed-pdf', document: input.document ? 'given' : 'none' },
+  };
+}
+
+export function isPdf(bytes: Uint8Array): boolean {
   // %PDF- may follow a little junk (ISO 32000 tolerates up to 1024 bytes before it).
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
   return head.includes('%PDF-');
@@ -490,6 +503,16 @@ const TEXT: Record<Nom151FailureCode, { message: Bilingual; advice: Bilingual }>
     advice: {
       en: 'Check that the file is a complete PDF (it may be truncated) and load it again.',
       es: 'Verifica que el archivo sea un PDF completo (puede estar truncado) y cárgalo de nuevo.',
+    },
+  },
+  PDF_TOO_COMPLEX: {
+    message: {
+      en: 'The PDF was not verified: reading it took more memory or time than a contract needs.',
+      es: 'El PDF no se verificó: leerlo requirió más memoria o tiempo de lo que necesita un contrato.',
+    },
+    advice: {
+      en: 'Ask the provider for the evidence file (.tsr) and verify it with the original document.',
+      es: 'Solicita al proveedor el archivo de constancia (.tsr) y verifícalo con el documento original.',
     },
   },
   NO_EVIDENCE_IN_PDF: {

@@ -159,9 +159,12 @@ async function noPasswordHere(): Promise<string> {
   );
 }
 
-/** A thread's plain-JavaScript file beside this module, or its unpacked copy in a packaged app (electron-builder.yml). */
-export function threadFile(name: string): string {
-  const beside = fileURLToPath(new URL(`./${name}`, import.meta.url));
+/**
+ * A thread's file beside the module at `from` (this one by default), or its unpacked copy in a packaged app
+ * (electron-builder.yml). In the build every module is main's bundle, so the threads are copied beside it.
+ */
+export function threadFile(name: string, from: string = import.meta.url): string {
+  const beside = fileURLToPath(new URL(`./${name}`, from));
   const unpacked = beside.replace(`${sep}app.asar${sep}`, `${sep}app.asar.unpacked${sep}`);
   return unpacked !== beside && existsSync(unpacked) ? unpacked : beside;
 }
