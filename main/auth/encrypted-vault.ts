@@ -17,13 +17,22 @@ import {
 } from './vault';
 import { type Destination, scopeOf } from './destination';
 
-/** Versioned ciphertext: `v1:` + base64 of the cipher's output. A future format gets a new prefix. */
-const CIPHERTEXT_PREFIX = 'v1:';
+/**
+ * Versioned ciphertext: `v2:` + base64 of the cipher's output over `[key, value]`, so a value decrypts only under the
+ * key it was stored under: the key names where it may be sent, and copying a ciphertext to another key in the settings
+ * file (an address of the writer's own) no longer moves the secret there (red team 11). `v1:` (the value alone) was
+ * written by earlier versions: read until the file's first upgrade binds each to the key it stands under, refused
+ * after.
+ */
+const CIPHERTEXT_PREFIX = 'v2:';
+const UNBOUND_CIPHERTEXT_PREFIX = 'v1:';
 const STORE_KEY = 'credentialVault';
 
 interface StoredVault {
   /** The user accepted persisting with a weak (basic_text) backend. */
   weakStorageAccepted?: boolean;
+  /** Every `v1:` value was bound to its key (written `v2:`); `v1:` values are refused from then on. */
+  bound?: boolean;
   /** composite key → versioned ciphertext */
   items: Record<string, string>;
 }
@@ -145,13 +154,20 @@ export class EncryptedVault implements SecretStore {
   }
 
   async adoptUnbound(to: Destination): Promise<void> {
+    // A value is encrypted again under its new key: a ciphertext copied under an unbound key names the key it came
+    // from, and does not decrypt there or under the new key.
+    if (this.backend === 'memory') return;
+    this.bindEarlierValues();
     const stored = this.read();
     let changed = false;
-    for (const [key, value] of Object.entries(stored.items)) {
+    for (const [key, ciphertext] of Object.entries(stored.items)) {
       if (keyBinding(key, to)?.bound !== 'unbound') continue;
       const bound = boundKey(key, to);
-      // One already bound here wins over the earlier version's.
-      if (stored.items[bound] === undefined) stored.items[bound] = value;
+      const value = this.decrypt(ciphertext, key, stored);
+      // One already bound here wins over the earlier version's. One that does not decrypt moves as it is: still
+      // undecryptable under its new key, and reported so until entered again.
+      if (stored.items[bound] === undefined)
+        stored.items[bound] = value === undefined ? ciphertext : this.encrypt(bound, value);
       delete stored.items[key];
       changed = true;
     }
@@ -176,7 +192,8 @@ export class EncryptedVault implements SecretStore {
     if (this.broken.has(key)) throw new VaultDecryptError(scopeOf(to), item);
     const stored = this.storedItems()[key];
     if (typeof stored !== 'string') return undefined;
-    const value = this.decrypt(stored);
+    this.bindEarlierValues();
+    const value = this.decrypt(stored, key, this.read());
     if (value === undefined) {
       // Without encryption (yet) nothing decrypts; only a real failure is remembered.
       if (this.backend !== 'memory') this.broken.add(key);
@@ -203,7 +220,7 @@ export class EncryptedVault implements SecretStore {
     const stored = this.read();
     for (const key of this.pending) {
       const value = this.plain.get(key);
-      if (value !== undefined) stored.items[key] = this.encrypt(value);
+      if (value !== undefined) stored.items[key] = this.encrypt(key, value);
     }
     this.write(stored);
     this.pending.clear();
@@ -219,21 +236,52 @@ export class EncryptedVault implements SecretStore {
     this.write(stored);
   }
 
-  private encrypt(value: string): string {
-    return CIPHERTEXT_PREFIX + this.cipher.encryptString(value).toString('base64');
+  private encrypt(key: string, value: string): string {
+    return CIPHERTEXT_PREFIX + this.cipher.encryptString(JSON.stringify([key, value])).toString('base64');
   }
 
-  /** undefined when the value cannot be decrypted: unknown version, bad base64, or a cipher failure. */
-  private decrypt(stored: string): string | undefined {
-    if (!stored.startsWith(CIPHERTEXT_PREFIX)) return undefined;
-    const body = stored.slice(CIPHERTEXT_PREFIX.length);
+  /**
+   * The value stored under `key`; undefined when it cannot be decrypted (unknown version, bad base64, a cipher
+   * failure), was stored under another key, or is an earlier version's once the file's values were bound.
+   */
+  private decrypt(ciphertext: string, key: string, stored: StoredVault): string | undefined {
+    const unbound = ciphertext.startsWith(UNBOUND_CIPHERTEXT_PREFIX);
+    if (!unbound && !ciphertext.startsWith(CIPHERTEXT_PREFIX)) return undefined;
+    if (unbound && stored.bound) return undefined;
+    const body = ciphertext.slice(CIPHERTEXT_PREFIX.length);
     if (!/^[A-Za-z0-9+/]+={0,2}$/.test(body)) return undefined;
     try {
-      const value = this.cipher.decryptString(Buffer.from(body, 'base64'));
-      return typeof value === 'string' && value !== '' ? value : undefined;
+      const plain = this.cipher.decryptString(Buffer.from(body, 'base64'));
+      if (typeof plain !== 'string') return undefined;
+      const value = unbound ? plain : boundValue(plain, key);
+      return value !== '' ? value : undefined;
     } catch {
       return undefined;
     }
+  }
+
+  /**
+   * Once, where values can be written: each earlier version's `v1:` value is written again bound to the key it stands
+   * under, and the file is marked so that a `v1:` value is refused from then on (one copied from elsewhere included).
+   */
+  private bindEarlierValues() {
+    if (!this.persists) return;
+    const stored = this.read();
+    if (stored.bound) return;
+    for (const [key, ciphertext] of Object.entries(stored.items)) {
+      if (!ciphertext.startsWith(UNBOUND_CIPHERTEXT_PREFIX)) continue;
+      const value = this.decrypt(ciphertext, key, stored);
+      // One that does not decrypt now never will: it stays, reported as undecryptable until entered again.
+      if (value !== undefined) stored.items[key] = this.encrypt(key, value);
+    }
+    stored.bound = true;
+    this.write(stored);
+  }
+
+  /** A file holding no earlier version's value is marked bound as it is written (see bindEarlierValues). */
+  private markIfBound(stored: StoredVault) {
+    if (!stored.bound && Object.values(stored.items).every((c) => !c.startsWith(UNBOUND_CIPHERTEXT_PREFIX)))
+      stored.bound = true;
   }
 
   /** The stored (encrypted) values as they are, without a copy: for lookups. */
@@ -250,12 +298,21 @@ export class EncryptedVault implements SecretStore {
     if (typeof r.items === 'object' && r.items !== null) {
       for (const [k, v] of Object.entries(r.items)) if (typeof v === 'string') items[k] = v;
     }
-    return { weakStorageAccepted: r.weakStorageAccepted === true, items };
+    return { weakStorageAccepted: r.weakStorageAccepted === true, ...(r.bound === true ? { bound: true } : {}), items };
   }
 
   private write(stored: StoredVault) {
+    this.markIfBound(stored);
     this.store.set(STORE_KEY, stored);
   }
+}
+
+/** The value of a `[key, value]` plaintext, or undefined when it was stored under another key. */
+function boundValue(plain: string, key: string): string | undefined {
+  const parsed: unknown = JSON.parse(plain);
+  return Array.isArray(parsed) && parsed.length === 2 && parsed[0] === key && typeof parsed[1] === 'string'
+    ? parsed[1]
+    : undefined;
 }
 
 function safeCall<T>(fn: () => T, fallback: T): T {

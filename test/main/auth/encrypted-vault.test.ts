@@ -3,6 +3,8 @@ import { EncryptedVault } from '../../../main/auth/encrypted-vault';
 import { VaultDecryptError, VaultInputError } from '../../../main/errors';
 import { FakeSafeStorage, MemoryJsonStore } from '../../helpers/fake-safe-storage';
 import { to } from '../../helpers/destinations';
+import { serviceDestination } from '../../../main/auth/destination';
+import { credKey } from '../../../main/auth/vault';
 
 const SECRET = 'sk_live_0123456789abcdef';
 
@@ -15,7 +17,7 @@ describe('EncryptedVault with a keychain backend', () => {
     expect(store.dump()).not.toContain(SECRET);
     expect(store.dump()).not.toContain('session-token-abc');
     const items = store.get<{ items: Record<string, string> }>('credentialVault')!.items;
-    for (const v of Object.values(items)) expect(v).toMatch(/^v1:[A-Za-z0-9+/]+=*$/);
+    for (const v of Object.values(items)) expect(v).toMatch(/^v2:[A-Za-z0-9+/]+=*$/);
     expect(vault.security()).toEqual({ backend: 'keychain', persistent: true, awaitingConsent: false });
   });
 
@@ -177,7 +179,7 @@ describe('EncryptedVault created before Electron is ready', () => {
     cipher.backend = 'gnome_libsecret';
     expect(vault.security().backend).toBe('keychain');
     await vault.getCredential(to('demo'), 'apiKey'); // any use writes what was waiting
-    expect(store.dump()).toContain('v1:');
+    expect(store.dump()).toContain('v2:');
     await vault.setCredential(to('demo'), 'secret', 'another-secret');
     const restarted = new EncryptedVault(cipher, store);
     expect(await restarted.getCredential(to('demo'), 'apiKey')).toBe(SECRET);
@@ -200,5 +202,69 @@ describe('EncryptedVault created before Electron is ready', () => {
     await expect(early.getCredential(to('demo'), 'apiKey')).rejects.toBeInstanceOf(VaultDecryptError);
     notReady.available = true;
     expect(await early.getCredential(to('demo'), 'apiKey')).toBe(SECRET);
+  });
+});
+
+/**
+ * Red team 11: the settings file may be written by someone who cannot use the OS secret store (another process on
+ * macOS, a restored backup, a synced profile). Each ciphertext decrypts only under the key it was stored under, and
+ * the key names where the value may be sent: moving one moves nothing.
+ */
+describe('EncryptedVault against a settings file edited by hand', () => {
+  const prod = serviceDestination({
+    id: 'production',
+    baseUrl: 'https://omni.test',
+    authUrl: 'https://auth.omni.test',
+  });
+  const evil = serviceDestination({ id: 'production', baseUrl: 'https://evil.test', authUrl: 'https://evil.test' });
+  const items = (store: MemoryJsonStore) => store.get<{ items: Record<string, string> }>('credentialVault')!.items;
+  const edit = (store: MemoryJsonStore, change: (items: Record<string, string>) => void) => {
+    const vault = store.get<{ items: Record<string, string> }>('credentialVault')!;
+    change(vault.items);
+    store.set('credentialVault', vault);
+  };
+
+  it("a ciphertext copied under an address of the editor's own does not decrypt there", async () => {
+    const store = new MemoryJsonStore();
+    const cipher = new FakeSafeStorage('keychain');
+    await new EncryptedVault(cipher, store).setCredential(prod, 'apiKey', SECRET);
+    edit(store, (all) => (all[credKey(evil, 'apiKey')] = all[credKey(prod, 'apiKey')]!));
+    const vault = new EncryptedVault(cipher, store);
+    await expect(vault.getCredential(evil, 'apiKey')).rejects.toBeInstanceOf(VaultDecryptError);
+    expect((await vault.credentialStatus(evil)).apiKey).toBe('undecryptable');
+    expect(await vault.getCredential(prod, 'apiKey')).toBe(SECRET);
+  });
+
+  it("a ciphertext copied under an earlier version's unbound key is not adopted for where the environment points now", async () => {
+    const store = new MemoryJsonStore();
+    const cipher = new FakeSafeStorage('keychain');
+    await new EncryptedVault(cipher, store).setCredential(prod, 'secret', SECRET);
+    edit(store, (all) => (all['production\u0000cred\u0000secret'] = all[credKey(prod, 'secret')]!));
+    const vault = new EncryptedVault(cipher, store);
+    await vault.adoptUnbound(evil);
+    expect(items(store)['production\u0000cred\u0000secret']).toBeUndefined();
+    await expect(vault.getCredential(evil, 'secret')).rejects.toBeInstanceOf(VaultDecryptError);
+    expect(vault.knownSecrets()).not.toContain(SECRET);
+  });
+
+  it("an earlier version's values are bound to the keys they stand under at the first start, and one planted after is refused", async () => {
+    const store = new MemoryJsonStore();
+    const cipher = new FakeSafeStorage('keychain');
+    const earlier = (value: string) => 'v1:' + cipher.encryptString(value).toString('base64');
+    store.set('credentialVault', {
+      items: {
+        [credKey(prod, 'apiKey')]: earlier(SECRET),
+        'production\u0000cred\u0000secret': earlier('secret-9876543210'),
+      },
+    });
+    const vault = new EncryptedVault(cipher, store);
+    await vault.adoptUnbound(prod);
+    expect(await vault.getCredential(prod, 'apiKey')).toBe(SECRET);
+    expect(await vault.getCredential(prod, 'secret')).toBe('secret-9876543210');
+    expect(Object.values(items(store)).every((c) => c.startsWith('v2:'))).toBe(true);
+    // An earlier version's ciphertext, kept from before the upgrade, planted under the editor's address.
+    edit(store, (all) => (all[credKey(evil, 'apiKey')] = earlier(SECRET)));
+    const restarted = new EncryptedVault(cipher, store);
+    await expect(restarted.getCredential(evil, 'apiKey')).rejects.toBeInstanceOf(VaultDecryptError);
   });
 });
