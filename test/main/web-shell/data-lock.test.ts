@@ -1,11 +1,12 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { callShell } from '../../helpers/shell-calls';
-import { LOCK_FILE } from '../../../main/web-shell/data-lock';
+import { LOCK_FILE, lockDataDir } from '../../../main/web-shell/data-lock';
 import { resetWebShellDemoData, startWebShell, type WebShell } from '../../../main/web-shell/index';
 import { cliCommand } from '../../helpers/cli-command';
 
@@ -46,6 +47,43 @@ describe('one web shell per data folder', () => {
     await shell.close();
   });
 
+  it('of shells started at once exactly one gets the folder, over a fresh folder and over a stale lock (red team 11)', async () => {
+    // Four processes, each told to lock at the same moment, twenty times; then each time the holder lets go.
+    const takers = Array.from({ length: 4 }, () => lockTaker());
+    try {
+      await Promise.all(takers.map((t) => t.next()));
+      const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+      for (let round = 1; round <= 20; round++) {
+        const dataDir = newDataDir();
+        mkdirSync(dataDir, { recursive: true });
+        if (round % 2 === 0) writeFileSync(join(dataDir, LOCK_FILE), `${gone}\n`);
+        for (const t of takers) t.send(`lock ${dataDir}`);
+        const answers = await Promise.all(takers.map((t) => t.next()));
+        expect(
+          answers.filter((a) => a === 'held'),
+          `round ${round}: ${answers.join(', ')}`,
+        ).toHaveLength(1);
+        expect(answers.filter((a) => a !== 'held')).toEqual(Array(3).fill('refused DATA_DIR_IN_USE'));
+        const holder = takers[answers.indexOf('held')]!;
+        holder.send('release');
+        expect(await holder.next()).toBe('released');
+        expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+      }
+    } finally {
+      for (const t of takers) t.child.kill();
+    }
+  }, 60_000);
+
+  it("a shell's release leaves a lock that is not its own", () => {
+    const dataDir = newDataDir();
+    mkdirSync(dataDir, { recursive: true });
+    const lock = lockDataDir(dataDir);
+    // Another shell's lock in its place (a takeover that went wrong elsewhere): not ours to remove.
+    writeFileSync(join(dataDir, LOCK_FILE), `${process.ppid}\n`);
+    lock.release();
+    expect(readFileSync(join(dataDir, LOCK_FILE), 'utf8')).toBe(`${process.ppid}\n`);
+  });
+
   it('the command line says so in words and exits 2', async () => {
     const dataDir = newDataDir();
     const first = await startWebShell({ port: 0, dataDir });
@@ -69,6 +107,32 @@ describe('one web shell per data folder', () => {
     }
   }, 30_000);
 });
+
+/** A process that takes the data lock when told (fixtures/lock-taker.mts), answering line by line. */
+function lockTaker() {
+  const child: ChildProcessWithoutNullStreams = spawn(
+    process.execPath,
+    ['--import', 'tsx', new URL('./fixtures/lock-taker.mts', import.meta.url).pathname],
+    { stdio: 'pipe' },
+  );
+  const lines: string[] = [];
+  const waiting: ((line: string) => void)[] = [];
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    const next = waiting.shift();
+    if (next) next(line);
+    else lines.push(line);
+  });
+  return {
+    child,
+    send: (line: string) => child.stdin.write(`${line}\n`),
+    next: () =>
+      new Promise<string>((resolve) => {
+        const line = lines.shift();
+        if (line !== undefined) resolve(line);
+        else waiting.push(resolve);
+      }),
+  };
+}
 
 describe('reset demo data', () => {
   it('forgets the demo queue, its tokens, drafts and decisions; refused while a shell uses the folder', async () => {
