@@ -1,5 +1,15 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import type { SecretCipher } from './vault';
 
@@ -46,13 +56,24 @@ function loadOrCreateKey(path: string): Buffer {
   }
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const key = randomBytes(32);
+  // Written whole beside it, on disk, then linked in: a crash or a full disk mid-write left an empty key that stopped
+  // every later start (red team 11). The link fails if another process made one first: theirs is used, so both agree.
+  const aside = `${path}.${process.pid}.${randomBytes(6).toString('hex')}`;
   try {
-    writeFileSync(path, key, { mode: 0o600, flag: 'wx' });
+    const fd = openSync(aside, 'wx', 0o600);
+    try {
+      writeSync(fd, key);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    chmodSync(aside, 0o600);
+    linkSync(aside, path);
   } catch (e) {
-    // Another process created it first: use theirs, so both agree on one key.
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') return loadOrCreateKey(path);
     throw e;
+  } finally {
+    rmSync(aside, { force: true });
   }
-  chmodSync(path, 0o600);
   return key;
 }
