@@ -31,26 +31,21 @@ const TRAILING = /^[\r\n \t\f\0]*$/;
  * The app's own layout is one full revision, read alike by readers and by pdf-lib: one `%%EOF`, nothing after it but
  * end-of-line whitespace, a trailer with no `/Prev`, and each object the cross-reference table lists is, at its
  * offset, the very object pdf-lib read under that number (pdf-lib keeps the last definition in the body; readers
- * follow the table: an extra definition, or a hidden earlier `%%EOF`, made them differ: red team 8). A linearized
- * file ("Fast Web View") is one revision too, written in two sections: see `linearizedRest`. Never throws.
+ * follow the table: an extra definition, or a hidden earlier `%%EOF`, made them differ: red team 8). Never throws.
  */
 export async function isSingleRevision(pdf: Uint8Array): Promise<boolean> {
   try {
     const text = latin1(pdf);
     const eof = text.lastIndexOf('%%EOF');
-    const linearized = isLinearized(text, pdf.length);
-    const eofs = text.split('%%EOF', 4).length - 1;
-    if (eof === -1 || eofs !== (linearized ? 2 : 1) || !TRAILING.test(text.slice(eof + 5))) return false;
+    if (eof === -1 || text.indexOf('%%EOF') !== eof || !TRAILING.test(text.slice(eof + 5))) return false;
     const tail = /startxref\s+(\d+)\s+$/.exec(text.slice(Math.max(0, eof - 64), eof));
     if (!tail) return false;
+    const xrefAt = Number(tail[1]);
     const context = PDFContext.create();
-    const section = (at: number) =>
-      text.startsWith('xref', at) ? xrefTable(text, at, context) : xrefStream(text, at, context);
-    const { entries, trailer } = section(Number(tail[1]));
-    if (trailer.get(PDFName.of('XRefStm')) !== undefined) return false;
-    const prev = numberOf(trailer.get(PDFName.of('Prev')));
-    if (prev !== undefined && !(linearized && linearizedRest(section(prev), entries, trailer))) return false;
-    if (prev === undefined && trailer.get(PDFName.of('Prev')) !== undefined) return false;
+    const { entries, trailer } = text.startsWith('xref', xrefAt)
+      ? xrefTable(text, xrefAt, context)
+      : xrefStream(text, xrefAt, context);
+    if (trailer.get(PDFName.of('Prev')) !== undefined || trailer.get(PDFName.of('XRefStm')) !== undefined) return false;
     const doc = await readPdf(pdf);
     // The trailer readers use is the one pdf-lib used (it takes the last in the file: a second one named another
     // catalog for readers, red team 9).
@@ -72,42 +67,6 @@ export async function isSingleRevision(pdf: Uint8Array): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/**
- * Whether the file says it is linearized: its first object is a linearization dictionary whose `/L` is the file's
- * length (a file updated after linearizing no longer is, ISO 32000-1 F.2).
- */
-function isLinearized(text: string, length: number): boolean {
-  const first = /\d+\s+0\s+obj\b/.exec(text.slice(0, 2048));
-  // Only a dictionary that opens with /Linearized is parsed: any other first object (a stream, say) is no concern here.
-  if (!first || !/^\s*<<\s*\/Linearized\b/.test(text.slice(first.index + first[0].length, first.index + 64)))
-    return false;
-  const dict = objectAt(text, first.index, PDFContext.create());
-  return dict instanceof PDFDict && numberOf(dict.get(PDFName.of('L'))) === length;
-}
-
-/**
- * A linearized file's first-page section names the rest with `/Prev`, and the two are one revision only when neither
- * updates the other: the rest has no `/Prev` of its own, no object is listed in both (object 0 aside, free in both),
- * and the rest's trailer names no other catalog, info or encryption than the first's. Its entries join `entries`.
- */
-function linearizedRest(
-  rest: { entries: Map<number, Entry>; trailer: PDFDict },
-  entries: Map<number, Entry>,
-  trailer: PDFDict,
-): boolean {
-  for (const key of ['Prev', 'XRefStm']) if (rest.trailer.get(PDFName.of(key)) !== undefined) return false;
-  for (const key of ['Root', 'Info', 'Encrypt']) {
-    const named = rest.trailer.get(PDFName.of(key));
-    if (named !== undefined && !same(named, trailer.get(PDFName.of(key)))) return false;
-  }
-  for (const [num, entry] of rest.entries) {
-    const first = entries.get(num);
-    if (first && !(num === 0 && first.type === 0 && entry.type === 0)) return false;
-    if (!first) entries.set(num, entry);
-  }
-  return true;
 }
 
 /**
