@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVIDENCE_ATTACHMENT } from '../../../main/nom151/pdf';
+import { attachEvidence, EVIDENCE_ATTACHMENT } from '../../../main/nom151/pdf';
 import { createDemoTsa, tokenToTimeStampResp, type DemoTsa } from '../../../main/nom151/tsa';
 import { verifyEvidence } from '../../../main/nom151/verify';
 
@@ -105,5 +105,37 @@ describe.each(['xref-table', 'xref-stream'] as const)('NOM-151 sealed by qpdf an
     const result = await verify(tampered);
     expect(result.valid).toBe(false);
     expect(result.failures.map((f) => f.code)).toContain('HASH_MISMATCH');
+  });
+});
+
+/**
+ * Linearized ("Fast Web View") is refused as changed after sealing, genuine or not: pdf.js shows a linearized file's
+ * first page from the object its linearization dictionary names (/O), counts pages by /N, and reads the xref after the
+ * first endobj; a one-byte edit of /N or /O, or a hidden xref section there, showed other pages with every check passed
+ * while it was accepted (red team 13). The page comparison reads the page tree only.
+ */
+describe('a sealed PDF linearized afterwards', () => {
+  it.each([
+    ['qpdf', ['qpdf', '--linearize', 'app-sealed.pdf', 'linear.pdf']],
+    ['mutool', ['mutool', 'clean', '-l', 'app-sealed.pdf', 'linear.pdf']],
+  ])('by %s, and with its page count cut to one: changed after sealing', async (_, [cmd, ...args]) => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    for (const text of ['Monto: $85,000 MXN', 'Clausula 2: pagos mensuales'])
+      doc.addPage([612, 792]).drawText(text, { x: 72, y: 720, size: 18, font });
+    const original = await doc.save();
+    writeFileSync(join(dir, 'app-sealed.pdf'), await attachEvidence(original, (await tsa.stamp(original)).tokenDer));
+    run(cmd!, args);
+    const linear = readFileSync(join(dir, 'linear.pdf'));
+    const head = linear.toString('latin1', 0, 1024);
+    expect(head).toMatch(/\/Linearized/);
+    const count = /\/N\s*2\b/.exec(head)!;
+    const oneCounted = Buffer.from(linear);
+    oneCounted.write(count[0].replace('2', '1'), count.index, 'latin1');
+    for (const file of [linear, oneCounted]) {
+      const result = await verify(file);
+      expect(result.valid).toBe(false);
+      expect(result.failures.map((f) => f.code)).toContain('CHANGED_AFTER_SEALING');
+    }
   });
 });
