@@ -42,16 +42,20 @@ export async function isSingleRevision(pdf: Uint8Array): Promise<boolean> {
     if (!tail) return false;
     const xrefAt = Number(tail[1]);
     const context = PDFContext.create();
-    const { entries, trailer } = text.startsWith('xref', xrefAt)
-      ? xrefTable(text, xrefAt, context)
-      : xrefStream(text, xrefAt, context);
+    // The app writes a classic table: an xref stream is one more place for readers and pdf-lib to part.
+    if (!text.startsWith('xref', xrefAt)) return false;
+    const { entries, trailer, trailerAt } = xrefTable(text, xrefAt, context);
     if (trailer.get(PDFName.of('Prev')) !== undefined || trailer.get(PDFName.of('XRefStm')) !== undefined) return false;
+    // No other trailer anywhere: a reader that falls back to scanning the file takes the first it finds with a
+    // catalog (pdf.js), pdf-lib the last (red team 13).
+    if (![...text.matchAll(TRAILER)].every((m) => m.index === trailerAt)) return false;
     const doc = await readPdf(pdf);
     // The trailer readers use is the one pdf-lib used (it takes the last in the file: a second one named another
     // catalog for readers, red team 9).
     for (const key of ['Root', 'Info', 'Encrypt'] as const)
       if (!same(trailer.get(PDFName.of(key)), doc.context.trailerInfo[key] as PDFObject | undefined)) return false;
     const listed = new Set<string>();
+    const spans: [number, number][] = [];
     for (const [num, entry] of entries) {
       if (entry.type === 0) continue;
       // The app writes no object streams and no generation but 0 (an unlisted `7 0 obj` beside a listed `7 1 obj`
@@ -60,13 +64,41 @@ export async function isSingleRevision(pdf: Uint8Array): Promise<boolean> {
       listed.add(PDFRef.of(num, 0).tag);
       const header = /^(\d+)\s+(\d+)\s+obj\b/.exec(text.slice(entry.offset, entry.offset + 32));
       if (!header || Number(header[1]) !== num || Number(header[2]) !== entry.gen) return false;
-      const atOffset = PDFObjectParser.forBytes(pdf.subarray(entry.offset + header[0].length), context).parseObject();
-      if (!same(atOffset, doc.context.lookup(PDFRef.of(num, entry.gen)))) return false;
+      const body = entry.offset + header[0].length;
+      const parser = PDFObjectParser.forBytes(pdf.subarray(body), context);
+      if (!same(parser.parseObject(), doc.context.lookup(PDFRef.of(num, entry.gen)))) return false;
+      const end = /^\s*endobj\b/.exec(text.slice(body + parsedLength(parser), body + parsedLength(parser) + 64));
+      if (!end) return false;
+      spans.push([entry.offset, body + parsedLength(parser) + end[0].length]);
     }
-    return doc.context.enumerateIndirectObjects().every(([ref]) => listed.has(ref.tag));
+    return (
+      doc.context.enumerateIndirectObjects().every(([ref]) => listed.has(ref.tag)) &&
+      onlyListedBytes(text, spans, xrefAt)
+    );
   } catch {
     return false;
   }
+}
+
+const TRAILER = /trailer\s*<</g;
+
+/** How far a parser has read into the bytes it was given. */
+const parsedLength = (parser: PDFObjectParser) => (parser as unknown as { bytes: { offset(): number } }).bytes.offset();
+
+/**
+ * Every byte before the cross-reference table belongs to the header or to a listed object: bytes no table lists (a
+ * bare trailer, a definition, an xref section) are what a reader that scans the file finds and pdf-lib may not
+ * (red team 13). Between objects only whitespace; before the first, the `%PDF-` line and one comment line.
+ */
+function onlyListedBytes(text: string, spans: [number, number][], xrefAt: number): boolean {
+  spans.sort((a, b) => a[0] - b[0]);
+  let at = /^%PDF-\d\.\d[ \t]*(?:\r\n|\r|\n)(?:%[^\r\n]*(?:\r\n|\r|\n))?/.exec(text)?.[0].length;
+  if (at === undefined) return false;
+  for (const [start, end] of [...spans, [xrefAt, xrefAt] as [number, number]]) {
+    if (start < at || !/^\s*$/.test(text.slice(at, start))) return false;
+    at = end;
+  }
+  return true;
 }
 
 /**
@@ -104,9 +136,13 @@ function checkUpdate(sealed: Uint8Array, originalEnd: number, original: PDFDocum
   if (xrefAt < originalEnd || xrefAt >= originalEnd + eof) return false;
 
   const context = PDFContext.create();
-  const { entries, trailer } = text.startsWith('xref', xrefAt)
+  const section = text.startsWith('xref', xrefAt)
     ? xrefTable(text, xrefAt, context)
     : xrefStream(text, xrefAt, context);
+  const { entries, trailer } = section;
+  // The update holds no trailer but its section's (a reader scanning the file takes the first with a catalog).
+  const trailerAt = 'trailerAt' in section ? section.trailerAt : -1;
+  if (![...update.matchAll(TRAILER)].every((m) => m.index + originalEnd === trailerAt)) return false;
 
   // The update continues the original's revision, and keeps its catalog, encryption and info.
   if (trailer.get(PDFName.of('XRefStm')) !== undefined) return false;
@@ -186,16 +222,19 @@ function xrefTable(text: string, at: number, context: PDFContext) {
       line.lastIndex = pos;
       const row = line.exec(text);
       if (!row) throw new Error('bad xref row');
+      // pdf.js reads a subsection `1 N` opening with a free row as `0 N` (a writers' old slip): every object one number
+      // off, then the file scanned for a trailer of its own choosing (red team 13).
+      if (start === 1 && i === 0 && row[3] === 'f') throw new Error('a subsection readers renumber');
       pos = line.lastIndex;
       if (entries.has(start + i)) throw new Error('object listed twice');
       entries.set(start + i, { type: row[3] === 'n' ? 1 : 0, offset: Number(row[1]), gen: Number(row[2]) });
     }
   }
-  const trailerAt = /^\s*trailer/.exec(text.slice(pos, pos + 64));
-  if (!trailerAt) throw new Error('no trailer');
-  const trailer = parse(text, pos + trailerAt[0].length, context);
+  const keyword = /^\s*trailer/.exec(text.slice(pos, pos + 64));
+  if (!keyword) throw new Error('no trailer');
+  const trailer = parse(text, pos + keyword[0].length, context);
   if (!(trailer instanceof PDFDict)) throw new Error('bad trailer');
-  return { entries, trailer };
+  return { entries, trailer, trailerAt: pos + keyword[0].length - 'trailer'.length };
 }
 
 function xrefStream(text: string, at: number, context: PDFContext) {

@@ -161,6 +161,10 @@ describe('NOM-151 standard layout: only the evidence may be added after the seal
     await expectChanged(appendUpdate(sealed, [plainObject(8, '<< >>')], { 8: 0 }, '/Size 9 /Root 1 0 R'));
   });
 
+  it('a trailer in the update that its section does not name fails (a reader that scans takes the first: red team 13)', async () => {
+    await expectChanged(seal(undefined, [L('trailer\n<< /Size 8 /Root 1 0 R /ID [<00> <00>] >>\n')]));
+  });
+
   it('an original object freed by the evidence update fails', async () => {
     await expectChanged(seal(undefined, [], { 5: 'free' }));
   });

@@ -1,0 +1,173 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFContext,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFRawStream,
+  PDFRef,
+  StandardFonts,
+  type PDFObject,
+} from 'pdf-lib';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { attachEvidence } from '../../../main/nom151/pdf';
+import { createDemoTsa, type DemoTsa } from '../../../main/nom151/tsa';
+import { verifyEvidence } from '../../../main/nom151/verify';
+import { L } from './pdf-surgery';
+
+/**
+ * Red team 13, finding 3: pdf.js reads an xref subsection `1 K` whose first row is free as `0 K`, finds every object
+ * one number off, and recovers by scanning the file, taking the FIRST trailer with a catalog and an /ID; pdf-lib takes
+ * the last. A sealed file rewritten that way, with a bare trailer naming a forged catalog left between its objects,
+ * showed $850,000 in pdf.js while Verify said valid. Either part alone is refused now.
+ */
+
+const standardFontDataUrl =
+  join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') + '/';
+let tsa: DemoTsa;
+let sealed: Uint8Array;
+
+beforeAll(async () => {
+  tsa = await createDemoTsa();
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.addPage([595, 842]).drawText('Monto: $85,000 MXN', { x: 50, y: 780, font, size: 14 });
+  const original = await doc.save();
+  sealed = await attachEvidence(original, (await tsa.stamp(original)).tokenDer);
+});
+
+const serialize = (num: number, obj: PDFObject) => {
+  const body = Buffer.alloc(obj.sizeInBytes());
+  obj.copyBytesInto(body, 0);
+  return Buffer.concat([L(`${num} 0 obj\n`), body, L('\nendobj\n')]);
+};
+
+/** The sealed file written again by hand: its objects (renumbered one up if `shiftRows`), a forged page beside them. */
+async function rewritten(opts: { shiftRows: boolean; bareTrailer: boolean }): Promise<Buffer> {
+  const doc = await PDFDocument.load(sealed, { updateMetadata: false });
+  const context = PDFContext.create();
+  const by = opts.shiftRows ? 1 : 0;
+  const shift = (o: PDFObject): PDFObject => {
+    if (o instanceof PDFRef) return PDFRef.of(o.objectNumber + by, o.generationNumber);
+    if (o instanceof PDFRawStream) return PDFRawStream.of(shift(o.dict) as PDFDict, o.contents);
+    if (o instanceof PDFDict) {
+      const d = PDFDict.withContext(context);
+      for (const [k, v] of o.entries()) d.set(k, shift(v));
+      return d;
+    }
+    if (o instanceof PDFArray) {
+      const a = PDFArray.withContext(context);
+      for (const v of o.asArray()) a.push(shift(v));
+      return a;
+    }
+    return o;
+  };
+  const body = doc.context
+    .enumerateIndirectObjects()
+    .map(([ref, obj]) => ({ num: ref.objectNumber + by, bytes: serialize(ref.objectNumber + by, shift(obj)) }))
+    .sort((a, b) => a.num - b.num);
+  // The forged page: the sealed page's resources, its content with another amount. Listed, but no catalog of the
+  // sealed file refers to it.
+  const page = doc.getPages()[0]!;
+  const listed = page.node.get(PDFName.of('Contents'));
+  const contentsRef = listed instanceof PDFArray ? (listed.get(0) as PDFRef) : (listed as PDFRef);
+  const contents = doc.context.lookup(contentsRef) as PDFRawStream;
+  const hex = (s: string) => Buffer.from(s, 'latin1').toString('hex').toUpperCase();
+  const forged = L(
+    Buffer.from(decodePDFRawStream(contents).decode()).toString('latin1').replace(hex('$85,000'), hex('$850,000')),
+  );
+  const resources = shift(page.node.Resources()!);
+  const n = Math.max(...body.map((o) => o.num));
+  const [catalog, pages, forgedPage, content] = [n + 1, n + 2, n + 3, n + 4];
+  body.push(
+    { num: catalog, bytes: L(`${catalog} 0 obj\n<< /Type /Catalog /Pages ${pages} 0 R >>\nendobj\n`) },
+    { num: pages, bytes: L(`${pages} 0 obj\n<< /Type /Pages /Kids [ ${forgedPage} 0 R ] /Count 1 >>\nendobj\n`) },
+    {
+      num: forgedPage,
+      bytes: Buffer.concat([
+        L(`${forgedPage} 0 obj\n<< /Type /Page /Parent ${pages} 0 R /MediaBox [0 0 595 842] /Resources `),
+        serialize(0, resources).subarray('0 0 obj\n'.length, -'\nendobj\n'.length),
+        L(` /Contents ${content} 0 R >>\nendobj\n`),
+      ]),
+    },
+    {
+      num: content,
+      bytes: Buffer.concat([
+        L(`${content} 0 obj\n<< /Length ${forged.length} >>\nstream\n`),
+        forged,
+        L('\nendstream\nendobj\n'),
+      ]),
+    },
+  );
+  const id = '[ <00112233445566778899AABBCCDDEEFF> <00112233445566778899AABBCCDDEEFF> ]';
+  const parts = [L('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n')];
+  let at = parts[0]!.length;
+  const offsets = new Map<number, number>();
+  for (const o of body) {
+    offsets.set(o.num, at);
+    parts.push(o.bytes);
+    at += o.bytes.length;
+  }
+  if (opts.bareTrailer) {
+    const bare = L(`trailer\n<< /Size ${content + 1} /Root ${catalog} 0 R /ID ${id} >>\n`);
+    parts.push(bare);
+    at += bare.length;
+  }
+  const row = (offset: number) => `${String(offset).padStart(10, '0')} 00000 n\r\n`;
+  let xref = opts.shiftRows
+    ? `xref\n1 ${content}\n0000000000 65535 f\r\n`
+    : `xref\n0 ${content + 1}\n0000000000 65535 f\r\n`;
+  for (let k = 1 + by; k <= content; k++) xref += row(offsets.get(k)!);
+  const { Root, Info } = doc.context.trailerInfo as { Root: PDFRef; Info?: PDFRef };
+  const info = Info ? ` /Info ${Info.objectNumber + by} 0 R` : '';
+  parts.push(
+    L(
+      `${xref}trailer\n<< /Size ${content + 1} /Root ${Root.objectNumber + by} 0 R${info} /ID ${id} >>\nstartxref\n${at}\n%%EOF\n`,
+    ),
+  );
+  return Buffer.concat(parts);
+}
+
+async function pdfJsFirstPage(bytes: Uint8Array): Promise<string> {
+  const pdf = await getDocument({
+    data: new Uint8Array(bytes),
+    useWorkerFetch: false,
+    isEvalSupported: false,
+    disableFontFace: true,
+    standardFontDataUrl,
+    verbosity: 0,
+  }).promise;
+  const text = (await (await pdf.getPage(1)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join('');
+  await pdf.destroy();
+  return text;
+}
+
+const verify = (evidence: Uint8Array) => verifyEvidence({ evidence, trustedRootsPem: [tsa.rootPem] });
+
+describe('a sealed PDF that sends readers scanning for another trailer', () => {
+  it('the whole attack: pdf.js shows the forged page, Verify refuses it', async () => {
+    const forged = await rewritten({ shiftRows: true, bareTrailer: true });
+    expect(await pdfJsFirstPage(forged)).toContain('$850,000');
+    const result = await verify(forged);
+    expect(result.valid).toBe(false);
+    expect(result.failures.map((f) => f.code)).toContain('CHANGED_AFTER_SEALING');
+  });
+
+  it.each([
+    ['a subsection 1 K opening with a free row (pdf.js renumbers it)', { shiftRows: true, bareTrailer: false }],
+    ['a trailer among the objects that no table names', { shiftRows: false, bareTrailer: true }],
+  ])('%s alone: changed after sealing', async (_, opts) => {
+    const result = await verify(await rewritten(opts));
+    expect(result.failures.map((f) => f.code)).toContain('CHANGED_AFTER_SEALING');
+  });
+
+  it('the same rewrite with neither: verifies (the objects beside the sealed ones are shown nowhere)', async () => {
+    const result = await verify(await rewritten({ shiftRows: false, bareTrailer: false }));
+    expect(result.failures).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+});
