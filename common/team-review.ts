@@ -58,29 +58,34 @@ export type ReviewVerdict = z.infer<typeof ReviewVerdict>;
 /** PostgreSQL roles omni_reviewer, omni_supervisor (a reviewer too), omni_admin (a supervisor too). */
 export type TeamRole = 'reviewer' | 'supervisor' | 'admin';
 
-export type RecordNoticeKind =
-  /** claims */
-  | 'claimed'
-  | 'renewed'
-  | 'released'
-  /** queue entries, and a decision removed with the demo data */
-  | 'added'
-  | 'changed'
-  | 'removed'
-  /** decisions: the status they were written with */
-  | DecisionStatus
-  /** record: notices may have been missed (heard again after an absence): read everything again */
-  | 'resync';
-
-/** What the record announces (`pg_notify('omni_record', …)`) when a claim, a decision or a queue entry changes. */
-export interface RecordNotice {
-  table: 'claims' | 'decisions' | 'queue_entries' | 'record';
-  environment: string;
-  interviewId: string;
-  kind: RecordNoticeKind;
+/**
+ * What the record announces (`pg_notify('omni_record', …)`) when a claim, a decision or a queue entry changes. Any
+ * login may notify on the channel, so main reads each notice through this schema and drops what does not fit (red
+ * team 12: `null` threw in the renderer's poll loop).
+ */
+export const RecordNotice = z.object({
+  table: z.enum(['claims', 'decisions', 'queue_entries', 'record']),
+  environment: z.string().max(64),
+  interviewId: z.string().max(128),
+  kind: z.enum([
+    // claims
+    'claimed',
+    'renewed',
+    'released',
+    // queue entries, and a decision removed with the demo data
+    'added',
+    'changed',
+    'removed',
+    // decisions: the status they were written with
+    ...DecisionStatus.options,
+    // record: notices may have been missed (heard again after an absence): read everything again
+    'resync',
+  ]),
   /** The login that made the change. */
-  by: string;
-}
+  by: z.string().max(128),
+});
+export type RecordNotice = z.infer<typeof RecordNotice>;
+export type RecordNoticeKind = RecordNotice['kind'];
 
 /** Said by main, not the database: what was heard may have missed changes (empty environment, id and login). */
 export const RESYNC_NOTICE: RecordNotice = {

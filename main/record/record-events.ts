@@ -1,5 +1,5 @@
 import pg, { type Notification, type PoolConfig } from 'pg';
-import { RESYNC_NOTICE, type RecordNotice } from '../../common/team-review';
+import { RESYNC_NOTICE, RecordNotice } from '../../common/team-review';
 
 /** The channel the record's triggers announce on (migrations/0003-team-review.ts, record_notify). */
 export const NOTICE_CHANNEL = 'omni_record';
@@ -124,13 +124,15 @@ function subscribers() {
     clear: () => listeners.clear(),
     hear(message: Notification) {
       if (message.channel !== NOTICE_CHANNEL || !message.payload) return;
-      let notice: RecordNotice;
+      let payload: unknown;
       try {
-        notice = JSON.parse(message.payload) as RecordNotice;
+        payload = JSON.parse(message.payload);
       } catch {
         return;
       }
-      tell(notice);
+      // Any login may notify on the channel: a notice that is not the record's shape is dropped.
+      const notice = RecordNotice.safeParse(payload);
+      if (notice.success) tell(notice.data);
     },
     tell,
   };
