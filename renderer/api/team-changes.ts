@@ -10,7 +10,7 @@ const POLL_WAIT_MS = 25_000;
 /** After a failed poll (main restarting, the team database away), before the next. */
 const RETRY_AFTER_MS = 2_000;
 /** The least time between two rounds of reads that notices set off. */
-const ROUND_MS = 250;
+const ROUND_MS = 100;
 
 type Changes = (input: { after: number; waitMs: number }) => Promise<TeamChangesView>;
 
