@@ -121,8 +121,12 @@ export interface MediaRegistry {
   /**
    * Register a remote (pre-signed) URL; returns the URL the renderer loads (custom scheme in Electron, the
    * loopback host's media route in the web shell). `refresh` is called to get a new remote URL when the old one expired.
+   * `serviceOrigin`: the environment's service, the one origin on this computer or its network media may come from.
    */
-  register(remoteUrl: string, opts: { contentType?: string; refresh?: () => Promise<string> }): string;
+  register(
+    remoteUrl: string,
+    opts: { contentType?: string; refresh?: () => Promise<string>; serviceOrigin?: string },
+  ): string;
 }
 
 export interface FileService {

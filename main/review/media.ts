@@ -1,4 +1,5 @@
 import type { MainContext } from '../ports';
+import { originOf } from '../media/address';
 import { serviceAnswer } from '../omni/answer';
 import type { ContractsView, Fetched, VideoLink } from '../../common/ipc/interview';
 import { ReviewError } from '../errors';
@@ -8,22 +9,21 @@ import { videoUrlExpiry } from './video';
 
 /** An interview's contracts and video, served to the screens as app media URLs, and what the analyst plays. */
 export class InterviewMedia {
-  /** Remote URL → app media URL, so re-fetching the same link does not register it again. */
-  private readonly mediaUrls = new Map<string, string>();
-
   constructor(
     private readonly ctx: MainContext,
     private readonly reads: InterviewReads,
     private readonly now: () => Date,
   ) {}
 
-  /** The media route passes the remote content type through (the demo video is WebM, production may differ). */
+  /**
+   * The media route passes the remote content type through (the demo video is WebM, production may differ). Registered
+   * at every read: the registry keeps one entry per link and hands its URL out signed anew, so a link read again is
+   * never one whose signature ran out or whose entry the registry's bound dropped. The service's origin is the one
+   * place on this computer or its network media may come from (the embedded demo, on 127.0.0.1).
+   */
   private registerMedia(remoteUrl: string, refresh: () => Promise<string>): string {
-    const known = this.mediaUrls.get(remoteUrl);
-    if (known) return known;
-    const url = this.ctx.media.register(remoteUrl, { refresh });
-    this.mediaUrls.set(remoteUrl, url);
-    return url;
+    const serviceOrigin = originOf(this.ctx.environments.active().baseUrl);
+    return this.ctx.media.register(remoteUrl, { refresh, ...(serviceOrigin ? { serviceOrigin } : {}) });
   }
 
   async contracts(interviewId: string): Promise<Fetched<ContractsView>> {

@@ -6,6 +6,9 @@ vi.mock('electron', () => ({ protocol: { handle: vi.fn(), registerSchemesAsPrivi
 const { serveMediaRequest } = await import('../../../main/electron/protocols');
 const { mediaUrlFor } = await import('../../../main/electron/schemes');
 
+/** Every host name resolves to a public address (the tests have no DNS); address checks are address.test.ts's. */
+const PUBLIC = { resolveHost: async () => ['93.184.215.14'] };
+
 function upstream(status: number, headers: Record<string, string> = {}, body = 'x') {
   return vi.fn(
     async (_url: string | URL | Request, _init?: RequestInit) =>
@@ -15,7 +18,7 @@ function upstream(status: number, headers: Record<string, string> = {}, body = '
 
 describe('media streaming', () => {
   it('passes Range through the omni-media:// scheme and returns 206 with Content-Range', async () => {
-    const store = createMediaStore({ urlFor: mediaUrlFor });
+    const store = createMediaStore({ urlFor: mediaUrlFor, ...PUBLIC });
     const url = store.register('https://bucket.example/v.webm', { contentType: 'video/webm' });
     const fetchImpl = upstream(
       206,
@@ -36,7 +39,7 @@ describe('media streaming', () => {
   });
 
   it('never serves what the source calls a page as one: only playable types, sandboxed, on the app’s origin', async () => {
-    const store = createMediaStore({ urlFor: (id) => id });
+    const store = createMediaStore({ urlFor: (id) => id, ...PUBLIC });
     const id = store.register('https://bucket.example/v', {});
     const served = async (type: string) =>
       (
@@ -57,7 +60,7 @@ describe('media streaming', () => {
   });
 
   it('drops a malformed Range instead of forwarding it', async () => {
-    const store = createMediaStore({ urlFor: (id) => id });
+    const store = createMediaStore({ urlFor: (id) => id, ...PUBLIC });
     const id = store.register('https://bucket.example/v.webm', {});
     const fetchImpl = upstream(200);
     await streamMedia(store, id, { range: 'bytes=abc\r\nx: y' }, fetchImpl as unknown as typeof fetch);
@@ -65,7 +68,7 @@ describe('media streaming', () => {
   });
 
   it('answers 404 for an unknown id and 502 (without the URL) when the source is unreachable', async () => {
-    const store = createMediaStore({ urlFor: (id) => id });
+    const store = createMediaStore({ urlFor: (id) => id, ...PUBLIC });
     expect((await streamMedia(store, 'nope', {})).status).toBe(404);
     const id = store.register('https://bucket.example/secret-path', {});
     const res = await streamMedia(
@@ -81,7 +84,7 @@ describe('media streaming', () => {
   });
 
   it('refreshes an expired URL once and keeps the fresh one for later ranges', async () => {
-    const store = createMediaStore({ urlFor: (id) => id });
+    const store = createMediaStore({ urlFor: (id) => id, ...PUBLIC });
     const refresh = vi.fn(async () => 'https://bucket.example/fresh');
     const id = store.register('https://bucket.example/old', { refresh });
     const fetchImpl = vi.fn(

@@ -123,7 +123,7 @@ function setup(opts: { raw?: RawIdvResponse; failNotesTimes?: number; status?: '
       throw new Error(`unexpected ${name}`);
     },
   };
-  const registered: { remote: string; refresh?: () => Promise<string> }[] = [];
+  const registered: { remote: string; refresh?: () => Promise<string>; serviceOrigin?: string }[] = [];
   const ctx = {
     omni: () => omni,
     vault,
@@ -131,7 +131,7 @@ function setup(opts: { raw?: RawIdvResponse; failNotesTimes?: number; status?: '
     audit,
     environments: { active: () => env, list: () => [env] },
     media: {
-      register(remote: string, o: { refresh?: () => Promise<string> }) {
+      register(remote: string, o: { refresh?: () => Promise<string>; serviceOrigin?: string }) {
         registered.push({ remote, ...o });
         return `http://app/media/${registered.length}`;
       },
@@ -191,7 +191,11 @@ describe('ReviewService queue', () => {
     expect((await service.queue.require('int-9')).sessionStatus).toBe('Alive');
     expect(await registered[0]?.refresh?.()).toBe('http://remote/doc-1.pdf');
     await service.contracts('int-9');
-    expect(registered).toHaveLength(1);
+    // Registered at each read, from the environment's service: the registry keeps one entry per link (registry.ts).
+    expect(registered.map((r) => [r.remote, r.serviceOrigin])).toEqual([
+      ['http://remote/doc-1.pdf', 'http://127.0.0.1:1'],
+      ['http://remote/doc-1.pdf', 'http://127.0.0.1:1'],
+    ]);
     const video = await service.video('int-9');
     expect(video.data).toMatchObject({ expiresAt: '2026-01-01T01:00:00.000Z' });
   });

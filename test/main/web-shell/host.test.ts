@@ -295,7 +295,10 @@ describe('web shell host: calls batched in one request', () => {
 
 describe('web shell host: media and downloads', () => {
   it('streams registered media with Range passed through (206, Content-Range), only with a valid signature', async () => {
-    const url = media.register(`${upstreamUrl}/video.webm?X-Sig=secret-presign`, { contentType: 'video/webm' });
+    const url = media.register(`${upstreamUrl}/video.webm?X-Sig=secret-presign`, {
+      contentType: 'video/webm',
+      serviceOrigin: upstreamUrl,
+    });
     const res = await raw(url, { headers: { host: own().host, range: 'bytes=100-199' } });
     expect(res.status).toBe(206);
     expect(res.headers['content-range']).toBe('bytes 100-199/1000');
@@ -316,7 +319,7 @@ describe('web shell host: media and downloads', () => {
 
   it('renews an expired pre-signed URL once through refresh', async () => {
     const refresh = vi.fn(async () => `${upstreamUrl}/fresh.webm`);
-    const url = media.register(`${upstreamUrl}/expired.webm`, { refresh });
+    const url = media.register(`${upstreamUrl}/expired.webm`, { refresh, serviceOrigin: upstreamUrl });
     const res = await raw(url, { headers: { host: own().host, range: 'bytes=0-9' } });
     expect(res.status).toBe(206);
     expect(refresh).toHaveBeenCalledOnce();
