@@ -132,7 +132,8 @@ type DownloadedWhat =
   | 'apiKeysCsv'
   | 'queueCsv'
   | 'evidenceFile'
-  | 'evidenceManifest';
+  | 'evidenceManifest'
+  | 'evidenceNotWritten';
 
 const CONTRACT: Bilingual = { en: 'Contract', es: 'Contrato' };
 
@@ -162,6 +163,10 @@ const DOWNLOADED_WORDS: Record<DownloadedWhat, Bilingual> = {
   evidenceManifest: {
     en: 'Evidence file as written (its manifest)',
     es: 'Expediente de evidencia tal como se escribió (su manifiesto)',
+  },
+  evidenceNotWritten: {
+    en: 'Evidence file not written (cancelled, or the error given)',
+    es: 'Expediente de evidencia no escrito (cancelado, o el error indicado)',
   },
 };
 

@@ -8,13 +8,14 @@ import { ReviewError } from '../errors';
 import { nom151Service } from '../nom151/service';
 import { unwrapTimeStampResp } from '../nom151/pdf';
 import { decodeEvidenceText } from '../nom151/verify';
+import { plainText } from '../plain-text';
 import { osAccount } from '../review/person';
 import { reviewReportPdf, type Outcome } from '../review/report';
 import { reviewService } from '../review/service';
 import { errorData } from '../review/errors';
 import { detailOf, statementOf, trailCheckpoints } from '../trail/checkpoints';
 import { verifyText, type VerifyPlan } from './verify-text';
-import { writeZip, type ZipPart } from './zip';
+import { repeatedPath, writeZip, type ZipPart } from './zip';
 
 /**
  * One interview's evidence file: a stored ZIP (docs/evidence.md says why not a PDF/A-3) holding the review report,
@@ -45,7 +46,8 @@ export interface ExportStamp {
 /** What `export.json` says: read back by the app's verifier. */
 export interface ExportInfo {
   format: typeof FORMAT;
-  version: 1;
+  /** 2: each contract's parts are named after its place in `contracts` (`contractPaths`); 1 named them by id alone. */
+  version: 2;
   interviewId: string;
   environment: { id: string; name: string; kind: string };
   exportedAt: string;
@@ -102,6 +104,26 @@ export function recordManifest(ctx: MainContext, exportEntry: AuditEntry, manife
   });
 }
 
+/**
+ * The export entry's file did not leave, or not whole: the save was cancelled, or building, writing or saving it
+ * failed. The manifest recorded before it (if any) is then of no file, and the trail says so.
+ */
+export function recordNotWritten(
+  ctx: MainContext,
+  exportEntry: AuditEntry,
+  why: 'cancelled' | { error: string },
+): Promise<AuditEntry> {
+  return ctx.audit.append({
+    ...(exportEntry.interviewId !== undefined ? { interviewId: exportEntry.interviewId } : {}),
+    action: 'downloaded',
+    detail: {
+      what: 'evidenceNotWritten',
+      exportEntry: exportEntry.seq,
+      ...(why === 'cancelled' ? { reason: 'cancelled' } : { error: plainText(why.error, 300) }),
+    },
+  });
+}
+
 /** Statements rebuilt from the trail, a few at a time: a batch's files share their checkpoint. */
 export class StatementCache {
   private readonly kept = new Map<number, string>();
@@ -120,8 +142,26 @@ const utf8 = (text: string) => new TextEncoder().encode(text);
 export const tokenDer = (text: string) => unwrapTimeStampResp(decodeEvidenceText(utf8(text)));
 const json = (value: unknown) => utf8(`${JSON.stringify(value, null, 2)}\n`);
 const sha256Hex = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
-/** A part's name from an id: what the file's paths may hold. */
+/** A part's name from an id: what the file's paths may hold. Not one to one (`c:1` and `c_1`), so never a name alone. */
 export const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80) || 'x';
+
+/**
+ * A contract's parts: its place in export.json's `contracts` (from 1), then its id as `safe` folds it. The place makes
+ * the name unique whatever the ids (two that fold alike, or share their first 80 characters); the id is export.json's.
+ */
+export function contractPaths(index: number, count: number, documentId: string): { pdf: string; token: string } {
+  const name = `contracts/${String(index + 1).padStart(Math.max(2, String(count).length), '0')}-${safe(documentId)}`;
+  return { pdf: `${name}.pdf`, token: `${name}.tst` };
+}
+
+/**
+ * The file's name: the interview's id as `safe` folds it, cut to 60, then the first 12 hex digits of its SHA-256, so
+ * two interviews of one batch (`case:7` and `case_7`, or ids alike in their first 80 characters) never share one.
+ */
+export function evidenceFileName(interviewId: string, at: string): string {
+  const id = createHash('sha256').update(interviewId, 'utf8').digest('hex').slice(0, 12);
+  return `evidence-${safe(interviewId).slice(0, 60)}-${id}-${at.slice(0, 19).replace(/[:T]/g, '-')}.zip`;
+}
 
 async function outcome<T>(p: Promise<T>): Promise<Outcome<T>> {
   try {
@@ -264,16 +304,15 @@ export async function buildEvidenceFile(
     plan.checkpoints.push({ seq: checkpoint.seq, statement, token });
   }
   const contractParts: ZipPart[] = [];
-  for (const c of contracts.items) {
-    const pdf = `contracts/${safe(c.documentId)}.pdf`;
-    const token = `contracts/${safe(c.documentId)}.tst`;
+  for (const [i, c] of contracts.items.entries()) {
+    const { pdf, token } = contractPaths(i, contracts.items.length, c.documentId);
     contractParts.push({ path: pdf, data: c.pdf }, { path: token, data: c.token });
     plan.contracts.push({ documentId: c.documentId, pdf, token });
   }
 
   const info: ExportInfo = {
     format: FORMAT,
-    version: 1,
+    version: 2,
     interviewId,
     environment,
     exportedAt: stamp.at,
@@ -286,7 +325,7 @@ export async function buildEvidenceFile(
     contracts: contracts.items.map((c) => c.documentId),
     ...(contracts.unavailable ? { contractsUnavailable: contracts.unavailable } : {}),
   };
-  const fileName = `evidence-${safe(interviewId)}-${stamp.at.slice(0, 19).replace(/[:T]/g, '-')}.zip`;
+  const fileName = evidenceFileName(interviewId, stamp.at);
   plan.fileName = fileName;
   parts.push(
     { path: 'VERIFY.txt', data: utf8(verifyText(plan, language)) },
@@ -300,6 +339,9 @@ export async function buildEvidenceFile(
     ...contractParts,
     { path: ROOTS, data: utf8(roots.join('')) },
   );
+  // Two parts under one name would fail every check of the file: refused before the manifest is stamped.
+  const twice = repeatedPath(parts.map((p) => p.path));
+  if (twice !== undefined) throw partsCollide(twice);
   const manifest = utf8(parts.map((p) => `${sha256Hex(p.data)}  ${p.path}\n`).join(''));
   // Stamped by the service's NOM-151 signing, and checked here before the file leaves: a stamp that does not verify
   // would fail the auditor's first step.
@@ -423,6 +465,20 @@ function manifestNotStamped(check: Nom151Verification): ReviewError {
       es: 'Inténtalo de nuevo; si persiste, revisa las raíces de proveedor de confianza del ambiente (Firma).',
     },
     { retryable: true, details: { serviceMessage: check.failure?.message.en ?? '' } },
+  );
+}
+
+function partsCollide(path: string): ReviewError {
+  return new ReviewError(
+    'EVIDENCE_PARTS_COLLIDE',
+    {
+      en: `Two parts of the evidence file would be named ${path}, so it was not stamped or written.`,
+      es: `Dos partes del expediente de evidencia se llamarían ${path}, así que no se selló ni se escribió.`,
+    },
+    {
+      en: 'Report this to the app’s maintainers, with the interview id.',
+      es: 'Repórtalo a quienes mantienen la aplicación, con el ID de la entrevista.',
+    },
   );
 }
 

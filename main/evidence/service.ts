@@ -3,6 +3,7 @@ import type { AuditAction } from '../../common/views';
 import type { MainContext } from '../ports';
 import { ReviewError } from '../errors';
 import { plainText } from '../plain-text';
+import { errorData } from '../review/errors';
 import { nom151Service } from '../nom151/service';
 import { detailOf, statementOf, trailCheckpoints } from '../trail/checkpoints';
 import {
@@ -10,6 +11,7 @@ import {
   exporterName,
   recordExport,
   recordManifest,
+  recordNotWritten,
   StatementCache,
   tokenDer,
   type ExportRequest,
@@ -27,23 +29,35 @@ export function evidenceService(ctx: MainContext) {
     async exportFile(request: ExportRequest): Promise<EvidenceSaved | null> {
       const by = await exporterName(ctx);
       const exportEntry = await recordExport(ctx, request, by);
-      // Every entry in the file, the export's own included, is covered by a checkpoint before the trail is read.
-      const covered = trailCheckpoints(ctx).take();
-      const built = await buildEvidenceFile(
-        ctx,
-        request,
-        { by, at: exportEntry.at },
-        exportEntry,
-        covered,
-        new StatementCache(),
-      );
-      await recordManifest(ctx, exportEntry, built.manifestSha256);
-      const saved = await ctx.files.save({
-        suggestedName: built.fileName,
-        data: built.data,
-        mimeType: 'application/zip',
-      });
-      if (!saved) return null;
+      // The file's manifest is recorded before the file leaves (it is in no part: the file holds its export entry), so
+      // a file that then does not leave (the save cancelled, or anything failing) is said on the trail as well.
+      let built: Awaited<ReturnType<typeof buildEvidenceFile>>;
+      let saved: Awaited<ReturnType<typeof ctx.files.save>>;
+      try {
+        // Every entry in the file, the export's own included, is covered by a checkpoint before the trail is read.
+        const covered = trailCheckpoints(ctx).take();
+        built = await buildEvidenceFile(
+          ctx,
+          request,
+          { by, at: exportEntry.at },
+          exportEntry,
+          covered,
+          new StatementCache(),
+        );
+        await recordManifest(ctx, exportEntry, built.manifestSha256);
+        saved = await ctx.files.save({
+          suggestedName: built.fileName,
+          data: built.data,
+          mimeType: 'application/zip',
+        });
+      } catch (err) {
+        await recordNotWritten(ctx, exportEntry, { error: errorData(err).message.en }).catch(() => undefined);
+        throw err;
+      }
+      if (!saved) {
+        await recordNotWritten(ctx, exportEntry, 'cancelled');
+        return null;
+      }
       return { ...saved, fileName: built.fileName, manifestSha256: built.manifestSha256 };
     },
 

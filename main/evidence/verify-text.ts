@@ -55,7 +55,7 @@ const words = {
       'Proves: trail/entries/<seq>.txt holds the exact bytes the trail hashed for entry <seq> (its time, environment,\ninterview, action, who, what, and the previous entry’s hash), and that hash is listed in a stamped statement, so\nthe entry was in the audit trail, unchanged, at the checkpoint’s time. Each command prints nothing and succeeds.',
     s5: 'STEP 5. The NOM-151 evidence of the interview’s signed contracts.',
     s5proves:
-      'Proves: contracts/<id>.pdf is exactly the signed contract the provider’s NOM-151 evidence (constancia de\nconservación) is over, at the time the token states.',
+      'Proves: contracts/<n>-<id>.pdf (the n-th contract export.json lists) is exactly the signed contract the\nprovider’s NOM-151 evidence (constancia de conservación) is over, at the time the token states.',
     s6: 'STEP 6. Each token, read as the CMS signed data it is (RFC 3161 tokens are CMS SignedData).',
     s6proves:
       'Proves, with OpenSSL’s general CMS verifier rather than its time-stamp one: the token is signed by a certificate\nfor time-stamping under the root above, and the time-stamp info it signs names the SHA-256 of the part beside it\n(the manifest, a statement, a contract). Each command writes that signed info next to the token (.tstinfo);\n`openssl asn1parse -inform DER -in FILE.tstinfo` shows its time, folio (serial number) and policy as the provider\nsigned them. OpenSSL checks the certificates at today’s date: once the provider’s certificate has expired, add\n`-attime SECONDS` (the stamp’s time, as seconds since 1970) to check them at the time of the stamp.',
@@ -97,7 +97,7 @@ const words = {
       'Prueba: trail/entries/<seq>.txt tiene los bytes exactos que la bitácora usó para el hash de la entrada <seq>\n(su hora, ambiente, entrevista, acción, quién, qué, y el hash de la entrada anterior), y ese hash aparece en una\ndeclaración sellada: la entrada estaba en la bitácora, sin cambios, en el momento del punto de control. Cada\ncomando no imprime nada y termina bien.',
     s5: 'PASO 5. La constancia NOM-151 de los contratos firmados de la entrevista.',
     s5proves:
-      'Prueba: contracts/<id>.pdf es exactamente el contrato firmado sobre el que está la constancia de conservación\nNOM-151 del proveedor, en el momento que indica el sello.',
+      'Prueba: contracts/<n>-<id>.pdf (el n-ésimo contrato que lista export.json) es exactamente el contrato firmado\nsobre el que está la constancia de conservación NOM-151 del proveedor, en el momento que indica el sello.',
     s6: 'PASO 6. Cada sello, leído como los datos firmados CMS que es (un sello RFC 3161 es un SignedData CMS).',
     s6proves:
       'Prueba, con el verificador CMS general de OpenSSL en vez del de sellos de tiempo: el sello lo firmó un certificado\nde sellado de tiempo bajo la raíz de arriba, y la información de sello que firma nombra el SHA-256 de la parte de\nal lado (el manifiesto, una declaración, un contrato). Cada comando escribe esa información firmada junto al sello\n(.tstinfo); `openssl asn1parse -inform DER -in ARCHIVO.tstinfo` muestra su hora, folio (número de serie) y política\ntal como los firmó el proveedor. OpenSSL revisa los certificados a la fecha de hoy: cuando el certificado del\nproveedor haya vencido, añade `-attime SEGUNDOS` (la hora del sello, en segundos desde 1970) para revisarlos a la\nhora del sello.',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Bilingual } from '../../common/ipc/nom151';
 import type { EvidenceCheck, EvidenceVerification, LaterChanges } from '../../common/ipc/evidence';
 import type { Nom151Verification } from '../../common/ipc/nom151';
-import { FORMAT, MANIFEST, MANIFEST_TOKEN, safe } from './file';
+import { contractPaths, FORMAT, MANIFEST, MANIFEST_TOKEN, safe } from './file';
 import { agreementChecks, readProvedEntry, type ProvedEntry } from './agree';
 import { readZip, ZipError, type ReadPart } from './zip';
 
@@ -118,6 +118,7 @@ const unreadable = (): Nom151Verification =>
 const LISTED_AT_MOST = 100_000;
 const ExportInfoRead = z.looseObject({
   format: z.literal(FORMAT),
+  version: z.number().int().optional(),
   interviewId: z.string().max(500),
   exportedAt: z.string().max(100),
   exportedBy: z.string().max(500),
@@ -303,21 +304,25 @@ export async function verifyEvidenceFile(
     }
 
   // STEP 5: each contract is the document its NOM-151 evidence is over.
-  for (const documentId of info.contracts) {
-    const pdfPath = `contracts/${safe(documentId)}.pdf`;
+  // A file of version 1 named them by id alone (two ids that fold alike shared a name: such a file fails above).
+  for (const [i, documentId] of info.contracts.entries()) {
+    const { pdf: pdfPath, token: tokenPath } =
+      (info.version ?? 1) >= 2
+        ? contractPaths(i, info.contracts.length, documentId)
+        : { pdf: `contracts/${safe(documentId)}.pdf`, token: `contracts/${safe(documentId)}.tst` };
     const pdf = byPath.get(pdfPath);
-    const token = byPath.get(`contracts/${safe(documentId)}.tst`);
+    const token = byPath.get(tokenPath);
     if (!pdf || !token) {
-      const part = !pdf ? pdfPath : `contracts/${safe(documentId)}.tst`;
+      const part = !pdf ? pdfPath : tokenPath;
       checks.push({ step: 'contractToken', part, outcome: 'failed', message: words.missingPart(part) });
       continue;
     }
     const v = await stampCheck(token.data, pdf.data);
-    signed.push({ token: `contracts/${safe(documentId)}.tst`, data: pdfPath, verdict: v });
+    signed.push({ token: tokenPath, data: pdfPath, verdict: v });
     const outcome = stampOutcome(v);
     checks.push({
       step: 'contractToken',
-      part: outcome === 'failed' && v.checks.imprint === 'failed' ? pdfPath : `contracts/${safe(documentId)}.tst`,
+      part: outcome === 'failed' && v.checks.imprint === 'failed' ? pdfPath : tokenPath,
       outcome,
       ...(outcome === 'failed'
         ? { message: words.contractToken, ...(v.failure ? { detail: v.failure.message } : {}) }

@@ -31,7 +31,22 @@ export function crc32(data: Uint8Array): number {
 const DOS_DATE = ((2000 - 1980) << 9) | (1 << 5) | 1;
 const UTF8_NAMES = 1 << 11;
 
+/**
+ * The first path given twice, if any: two parts under one name extract as one file, so the first part's checksum
+ * fails (`sha256sum -c`, and `readZip` refuses the archive). Checked before a manifest is stamped, and by `writeZip`.
+ */
+export function repeatedPath(paths: string[]): string | undefined {
+  const seen = new Set<string>();
+  for (const path of paths) {
+    if (seen.has(path)) return path;
+    seen.add(path);
+  }
+  return undefined;
+}
+
 export function writeZip(parts: ZipPart[]): Uint8Array {
+  const twice = repeatedPath(parts.map((p) => p.path));
+  if (twice !== undefined) throw new ZipError({ en: `${twice} appears twice`, es: `${twice} aparece dos veces` });
   const encoder = new TextEncoder();
   const locals: Uint8Array[] = [];
   const centrals: Uint8Array[] = [];

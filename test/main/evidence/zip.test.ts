@@ -46,11 +46,15 @@ describe('the stored ZIP of an evidence file', () => {
   });
 
   it('refuses a part named twice, parts sharing bytes, and more entries than the directory holds', () => {
-    const twice = writeZip([
-      { path: 'report.pdf', data: utf8('forged') },
-      { path: 'report.pdf', data: utf8('genuine') },
-    ]);
-    expect(() => readZip(twice)).toThrow(/report.pdf appears twice/);
+    // writeZip refuses to write one (below): the second name is made the first's in the bytes, as a forger would.
+    const twice = Buffer.from(
+      writeZip([
+        { path: 'report.pdf', data: utf8('forged') },
+        { path: 'report.pdX', data: utf8('genuine') },
+      ]),
+    );
+    for (let at = twice.indexOf('report.pdX'); at >= 0; at = twice.indexOf('report.pdX', at)) twice.write('f', at + 9);
+    expect(() => readZip(new Uint8Array(twice))).toThrow(/report.pdf appears twice/);
     // The second entry points at the first part's bytes: thousands such would cost hours of checksums.
     const zip = writeZip([
       { path: 'a.txt', data: utf8('aaaa') },
@@ -72,6 +76,16 @@ describe('the stored ZIP of an evidence file', () => {
     const many = new Uint8Array(zip);
     new DataView(many.buffer).setUint16(end + 10, 65_535, true);
     expect(() => readZip(many)).toThrow(/central directory out of place/);
+  });
+
+  it('writes no archive with a part named twice: it would extract as one file, and the first part’s checksum fails', () => {
+    const parts = [
+      { path: 'contracts/c_1.pdf', data: utf8('contract c:1') },
+      { path: 'VERIFY.txt', data: utf8('steps') },
+      { path: 'contracts/c_1.pdf', data: utf8('contract c_1') },
+    ];
+    expect(() => writeZip(parts)).toThrow(ZipError);
+    expect(() => writeZip(parts)).toThrow(/contracts\/c_1.pdf appears twice/);
   });
 
   it('refuses bytes no part holds: a prefix, an entry the directory does not list, a comment, a tail', () => {
