@@ -48,7 +48,7 @@ export async function isSingleRevision(pdf: Uint8Array): Promise<boolean> {
     if (trailer.get(PDFName.of('Prev')) !== undefined || trailer.get(PDFName.of('XRefStm')) !== undefined) return false;
     // No other trailer anywhere: a reader that falls back to scanning the file takes the first it finds with a
     // catalog (pdf.js), pdf-lib the last (red team 13).
-    if (![...text.matchAll(TRAILER)].every((m) => m.index === trailerAt)) return false;
+    if (strayTrailer(text, 0, trailerAt, context)) return false;
     const doc = await readPdf(pdf);
     // The trailer readers use is the one pdf-lib used (it takes the last in the file: a second one named another
     // catalog for readers, red team 9).
@@ -66,7 +66,8 @@ export async function isSingleRevision(pdf: Uint8Array): Promise<boolean> {
       if (!header || Number(header[1]) !== num || Number(header[2]) !== entry.gen) return false;
       const body = entry.offset + header[0].length;
       const parser = PDFObjectParser.forBytes(pdf.subarray(body), context);
-      if (!same(parser.parseObject(), doc.context.lookup(PDFRef.of(num, entry.gen)))) return false;
+      const parsed = parser.parseObject();
+      if (!same(parsed, doc.context.lookup(PDFRef.of(num, entry.gen))) || !namesReadAlike(parsed)) return false;
       const end = /^\s*endobj\b/.exec(text.slice(body + parsedLength(parser), body + parsedLength(parser) + 64));
       if (!end) return false;
       spans.push([entry.offset, body + parsedLength(parser) + end[0].length]);
@@ -81,6 +82,41 @@ export async function isSingleRevision(pdf: Uint8Array): Promise<boolean> {
 }
 
 const TRAILER = /trailer\s*<</g;
+
+/**
+ * A trailer other than the section's (at `own`) that a reader scanning the file would take: one naming a catalog. The
+ * words "trailer <<" in a contract's text are no trailer (red team 14: a genuine file was refused for them).
+ */
+function strayTrailer(text: string, from: number, own: number, context: PDFContext): boolean {
+  for (const match of text.slice(from).matchAll(TRAILER)) {
+    if (match.index + from === own) continue;
+    try {
+      const dict = parse(text, match.index + from + 'trailer'.length, context);
+      if (dict instanceof PDFDict && dict.has(PDFName.of('Root'))) return true;
+    } catch {
+      // Not a dictionary: no reader takes it for a trailer.
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether pdf-lib and readers read each name of an object alike: pdf-lib decodes `#xx` in a name only in upper-case
+ * hex, readers in either case, so `/#4bids` was a second `/Kids` to pdf.js and MuPDF and an unknown key to pdf-lib
+ * (red team 14: a forged page shown, Verify valid). A name pdf-lib left with `#` and a lower-case hex pair is refused.
+ */
+function namesReadAlike(obj: PDFObject): boolean {
+  const stack: PDFObject[] = [obj];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if (next instanceof PDFName) {
+      for (const [, hex] of next.decodeText().matchAll(/#([0-9A-Fa-f]{2})/g)) if (/[a-f]/.test(hex!)) return false;
+    } else if (next instanceof PDFStream) stack.push(next.dict);
+    else if (next instanceof PDFDict) for (const [key, value] of next.entries()) stack.push(key, value);
+    else if (next instanceof PDFArray) stack.push(...next.asArray());
+  }
+  return true;
+}
 
 /** How far a parser has read into the bytes it was given. */
 const parsedLength = (parser: PDFObjectParser) => (parser as unknown as { bytes: { offset(): number } }).bytes.offset();
@@ -136,13 +172,11 @@ function checkUpdate(sealed: Uint8Array, originalEnd: number, original: PDFDocum
   if (xrefAt < originalEnd || xrefAt >= originalEnd + eof) return false;
 
   const context = PDFContext.create();
-  const section = text.startsWith('xref', xrefAt)
+  const { entries, trailer, trailerAt } = text.startsWith('xref', xrefAt)
     ? xrefTable(text, xrefAt, context)
     : xrefStream(text, xrefAt, context);
-  const { entries, trailer } = section;
   // The update holds no trailer but its section's (a reader scanning the file takes the first with a catalog).
-  const trailerAt = 'trailerAt' in section ? section.trailerAt : -1;
-  if (![...update.matchAll(TRAILER)].every((m) => m.index + originalEnd === trailerAt)) return false;
+  if (strayTrailer(text, originalEnd, trailerAt, context)) return false;
 
   // The update continues the original's revision, and keeps its catalog, encryption and info.
   if (trailer.get(PDFName.of('XRefStm')) !== undefined) return false;
@@ -272,7 +306,7 @@ function xrefStream(text: string, at: number, context: PDFContext) {
       entries.set(num, { type: type as 0 | 1 | 2, offset: field(row, 1, 0), gen: field(row, 2, 0) });
     }
   }
-  return { entries, trailer: dict };
+  return { entries, trailer: dict, trailerAt: -1 };
 }
 
 const MAX_XREF_BYTES = 4 * 1024 * 1024;

@@ -17,7 +17,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { attachEvidence } from '../../../main/nom151/pdf';
 import { createDemoTsa, type DemoTsa } from '../../../main/nom151/tsa';
 import { verifyEvidence } from '../../../main/nom151/verify';
-import { L } from './pdf-surgery';
+import { L, handPdf, plainObject, streamObject } from './pdf-surgery';
 
 /**
  * Red team 13, finding 3: pdf.js reads an xref subsection `1 K` whose first row is free as `0 K`, finds every object
@@ -167,6 +167,102 @@ describe('a sealed PDF that sends readers scanning for another trailer', () => {
 
   it('the same rewrite with neither: verifies (the objects beside the sealed ones are shown nowhere)', async () => {
     const result = await verify(await rewritten({ shiftRows: false, bareTrailer: false }));
+    expect(result.failures).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+});
+
+/**
+ * Red team 14: pdf-lib decodes `#xx` in a name only in upper-case hex; pdf.js and MuPDF in either. A sealed file
+ * rewritten with `/#4bids [forged page]` in its page tree showed the forged page to both readers (a second `/Kids`,
+ * the later wins) and an unknown key to pdf-lib, which compared the sealed pages: Verify said valid.
+ */
+async function withSecondKids(name: string): Promise<Buffer> {
+  const doc = await PDFDocument.load(sealed, { updateMetadata: false });
+  const page = doc.getPages()[0]!;
+  const pages = page.node.get(PDFName.of('Parent')) as PDFRef;
+  const body = doc.context
+    .enumerateIndirectObjects()
+    .map(([ref, obj]) => ({ num: ref.objectNumber, bytes: serialize(ref.objectNumber, obj) }));
+  const n = Math.max(...body.map((o) => o.num));
+  const [forgedPage, content] = [n + 1, n + 2];
+  const listed = page.node.get(PDFName.of('Contents'));
+  const contents = doc.context.lookup(listed instanceof PDFArray ? listed.get(0) : listed) as PDFRawStream;
+  const hex = (s: string) => Buffer.from(s, 'latin1').toString('hex').toUpperCase();
+  const forged = L(
+    Buffer.from(decodePDFRawStream(contents).decode()).toString('latin1').replace(hex('$85,000'), hex('$850,000')),
+  );
+  for (const o of body) {
+    if (o.num !== pages.objectNumber) continue;
+    const text = o.bytes.toString('latin1');
+    const end = text.lastIndexOf('>>');
+    o.bytes = L(`${text.slice(0, end)}${name} [ ${forgedPage} 0 R ]\n${text.slice(end)}`);
+  }
+  body.push(
+    {
+      num: forgedPage,
+      bytes: Buffer.concat([
+        L(`${forgedPage} 0 obj\n<< /Type /Page /Parent ${pages.objectNumber} 0 R /MediaBox [0 0 595 842] /Resources `),
+        serialize(0, page.node.Resources()!).subarray('0 0 obj\n'.length, -'\nendobj\n'.length),
+        L(` /Contents ${content} 0 R >>\nendobj\n`),
+      ]),
+    },
+    {
+      num: content,
+      bytes: Buffer.concat([
+        L(`${content} 0 obj\n<< /Length ${forged.length} >>\nstream\n`),
+        forged,
+        L('\nendstream\nendobj\n'),
+      ]),
+    },
+  );
+  body.sort((a, b) => a.num - b.num);
+  const parts = [L('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n')];
+  let at = parts[0]!.length;
+  let xref = `xref\n0 ${content + 1}\n0000000000 65535 f\r\n`;
+  for (const o of body) {
+    xref += `${String(at).padStart(10, '0')} 00000 n\r\n`;
+    parts.push(o.bytes);
+    at += o.bytes.length;
+  }
+  const { Root, Info } = doc.context.trailerInfo as { Root: PDFRef; Info?: PDFRef };
+  const info = Info ? ` /Info ${Info.objectNumber} 0 R` : '';
+  parts.push(
+    L(`${xref}trailer\n<< /Size ${content + 1} /Root ${Root.objectNumber} 0 R${info} >>\nstartxref\n${at}\n%%EOF\n`),
+  );
+  return Buffer.concat(parts);
+}
+
+describe('a name pdf-lib and readers decode differently', () => {
+  it('a second /Kids spelled /#4bids: pdf.js shows the forged page, Verify refuses it', async () => {
+    const forged = await withSecondKids('/#4bids');
+    expect(await pdfJsFirstPage(forged)).toContain('$850,000');
+    const result = await verify(forged);
+    expect(result.valid).toBe(false);
+    expect(result.failures.map((f) => f.code)).toContain('CHANGED_AFTER_SEALING');
+  });
+
+  it('the same key spelled in upper case (/#4Bids, which pdf-lib reads as /Kids too) fails the page comparison', async () => {
+    const result = await verify(await withSecondKids('/#4Bids'));
+    expect(result.valid).toBe(false);
+  });
+});
+
+describe('the words "trailer <<" in a genuine contract', () => {
+  it("are no trailer: the app's own sealed file verifies (red team 14: it was refused)", async () => {
+    const original = handPdf([
+      plainObject(1, '<< /Type /Catalog /Pages 2 0 R >>'),
+      plainObject(2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
+      plainObject(
+        3,
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+      ),
+      plainObject(4, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'),
+      streamObject(5, '', L('BT /F1 12 Tf 50 700 Td (Clause 7: the trailer <<hitch>> is leased to the buyer.) Tj ET')),
+    ]);
+    const genuine = await attachEvidence(original, (await tsa.stamp(original)).tokenDer);
+    expect(await pdfJsFirstPage(genuine)).toContain('trailer <<hitch>>');
+    const result = await verify(genuine);
     expect(result.failures).toEqual([]);
     expect(result.valid).toBe(true);
   });
