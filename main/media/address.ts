@@ -44,7 +44,36 @@ for (const [net, bits] of [
 export function isInternalAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
-  return INTERNAL.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (family === 4) return INTERNAL.check(address, 'ipv4');
+  if (INTERNAL.check(address, 'ipv6')) return true;
+  // An IPv6 address that carries an IPv4 one reaches it through a translator (NAT64 and DNS64 on IPv6-only networks,
+  // SIIT, 6to4): `64:ff9b::a9fe:a9fe` is 169.254.169.254 there (red team 14). Judged by the IPv4 address it carries.
+  const words = ipv6Words(address);
+  if (!words) return true;
+  const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+  const zero = (from: number, to: number) => words.slice(from, to).every((w) => w === 0);
+  if (words[0] === 0x64 && words[1] === 0xff9b && words[2] === 1) return true; // local-use NAT64 (RFC 8215)
+  if (words[0] === 0x64 && words[1] === 0xff9b && zero(2, 6)) return isInternalAddress(v4(words[6]!, words[7]!));
+  if (zero(0, 4) && words[4] === 0xffff && words[5] === 0) return isInternalAddress(v4(words[6]!, words[7]!));
+  if (words[0] === 0x2002) return isInternalAddress(v4(words[1]!, words[2]!));
+  if (words[0] === 0x2001 && words[1] === 0) return true; // Teredo: the IPv4 it carries is hidden
+  return false;
+}
+
+/** The eight 16-bit words of an IPv6 address (`::` expanded, a dotted IPv4 tail as two words, a zone dropped). */
+function ipv6Words(address: string): number[] | undefined {
+  let text = address.toLowerCase().replace(/%.*$/, '');
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail, extra] = text.split('::');
+  if (extra !== undefined) return undefined;
+  const split = (part: string | undefined) => (part ? part.split(':') : []);
+  const filled = tail === undefined ? [] : Array<string>(8 - split(head).length - split(tail).length).fill('0');
+  const words = [...split(head), ...filled, ...split(tail)].map((w) => Number.parseInt(w, 16));
+  return words.length === 8 && words.every((w) => w >= 0 && w <= 0xffff) ? words : undefined;
 }
 
 /** The origin (scheme, host and port) of a URL, or undefined when it is none. */

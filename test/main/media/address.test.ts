@@ -94,4 +94,20 @@ describe('media link check', () => {
     for (const a of ['127.0.0.53', '::', '::1', '::ffff:192.168.0.1', 'fe80::1%eth0', 'ff02::1', '255.255.255.255'])
       expect(isInternalAddress(a), a).toBe(true);
   });
+
+  it('judges an IPv6 address carrying an IPv4 one by that one: NAT64, SIIT, 6to4 (red team 14)', () => {
+    for (const a of [
+      '64:ff9b::a9fe:a9fe', // NAT64: 169.254.169.254
+      '64:ff9b::127.0.0.1',
+      '64:ff9b::a00:1', // 10.0.0.1
+      '64:ff9b:1::1', // local-use NAT64
+      '::ffff:0:7f00:1', // SIIT: 127.0.0.1
+      '2002:c0a8:101::1', // 6to4 of 192.168.1.1
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2', // Teredo
+    ])
+      expect(isInternalAddress(a), a).toBe(true);
+    // A public IPv4 host as DNS64 gives it on an IPv6-only network: media keeps coming.
+    for (const a of ['64:ff9b::5db8:d70e', '64:ff9b::8.8.8.8', '2002:808:808::1'])
+      expect(isInternalAddress(a), a).toBe(false);
+  });
 });
