@@ -15,6 +15,7 @@ import {
 } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { attachEvidence } from '../../../main/nom151/pdf';
+import { readersShowAlike } from '../../../main/nom151/reader-view';
 import { createDemoTsa, type DemoTsa } from '../../../main/nom151/tsa';
 import { verifyEvidence } from '../../../main/nom151/verify';
 import { L, handPdf, plainObject, streamObject } from './pdf-surgery';
@@ -29,6 +30,7 @@ import { L, handPdf, plainObject, streamObject } from './pdf-surgery';
 const standardFontDataUrl =
   join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') + '/';
 let tsa: DemoTsa;
+let original: Uint8Array;
 let sealed: Uint8Array;
 
 beforeAll(async () => {
@@ -36,7 +38,7 @@ beforeAll(async () => {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   doc.addPage([595, 842]).drawText('Monto: $85,000 MXN', { x: 50, y: 780, font, size: 14 });
-  const original = await doc.save();
+  original = await doc.save();
   sealed = await attachEvidence(original, (await tsa.stamp(original)).tokenDer);
 });
 
@@ -240,6 +242,11 @@ describe('a name pdf-lib and readers decode differently', () => {
     const result = await verify(forged);
     expect(result.valid).toBe(false);
     expect(result.failures.map((f) => f.code)).toContain('CHANGED_AFTER_SEALING');
+  });
+
+  it('the pages as pdf.js draws them tell the forgery on their own, and the genuine file alike', async () => {
+    expect(await readersShowAlike(await withSecondKids('/#4bids'), original)).toBe(false);
+    expect(await readersShowAlike(sealed, original)).toBe(true);
   });
 
   it('the same key spelled in upper case (/#4Bids, which pdf-lib reads as /Kids too) fails the page comparison', async () => {
