@@ -23,6 +23,13 @@ import { type Destination, scopeOf } from './destination';
  * file (an address of the writer's own) no longer moves the secret there (red team 11). `v1:` (the value alone) was
  * written by earlier versions: read until the file's first upgrade binds each to the key it stands under, refused
  * after.
+ *
+ * The `bound` marker lives in the file its writer may edit, so `v1:` values can be read again by deleting it. A `v2:`
+ * ciphertext relabelled `v1:` then read as its whole plaintext, `[<key>, <secret>]`, and that went wherever the key the
+ * editor chose pointed (red team 14); so a `v1:` plaintext is taken only when it is a value the app could have stored
+ * (earlierValue): never a JSON array. What remains: a genuine `v1:` ciphertext of an earlier version (from a backup
+ * made before the upgrade, say), planted under an address of the editor's own with the marker deleted, decrypts there.
+ * Only dropping `v1:` altogether closes that; until then a restored old backup has to be readable.
  */
 const CIPHERTEXT_PREFIX = 'v2:';
 const UNBOUND_CIPHERTEXT_PREFIX = 'v1:';
@@ -59,6 +66,8 @@ export class EncryptedVault implements SecretStore {
   private readonly broken = new Set<string>();
   /** Keys set while nothing could be persisted; written as soon as storage allows. */
   private readonly pending = new Set<string>();
+  /** Earlier versions' values were bound (or tried: once a start, see bindEarlierValues). */
+  private earlierValuesTried = false;
 
   constructor(
     private readonly cipher: SecretCipher,
@@ -190,10 +199,14 @@ export class EncryptedVault implements SecretStore {
     const cached = this.plain.get(key);
     if (cached !== undefined) return cached;
     if (this.broken.has(key)) throw new VaultDecryptError(scopeOf(to), item);
-    const stored = this.storedItems()[key];
-    if (typeof stored !== 'string') return undefined;
+    if (typeof this.storedItems()[key] !== 'string') return undefined;
     this.bindEarlierValues();
-    const value = this.decrypt(stored, key, this.read());
+    // What is stored now: binding may have written it again, and marked the file so that what was read before (a
+    // `v1:` value) no longer decrypts.
+    const stored = this.read();
+    const ciphertext = stored.items[key];
+    if (ciphertext === undefined) return undefined;
+    const value = this.decrypt(ciphertext, key, stored);
     if (value === undefined) {
       // Without encryption (yet) nothing decrypts; only a real failure is remembered.
       if (this.backend !== 'memory') this.broken.add(key);
@@ -242,40 +255,59 @@ export class EncryptedVault implements SecretStore {
 
   /**
    * The value stored under `key`; undefined when it cannot be decrypted (unknown version, bad base64, a cipher
-   * failure), was stored under another key, or is an earlier version's once the file's values were bound.
+   * failure), was stored under another key, or is an earlier version's once the file's values were bound (or is not
+   * a value the app could have stored: see earlierValue).
    */
   private decrypt(ciphertext: string, key: string, stored: StoredVault): string | undefined {
-    const unbound = ciphertext.startsWith(UNBOUND_CIPHERTEXT_PREFIX);
-    if (!unbound && !ciphertext.startsWith(CIPHERTEXT_PREFIX)) return undefined;
-    if (unbound && stored.bound) return undefined;
-    const body = ciphertext.slice(CIPHERTEXT_PREFIX.length);
-    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(body)) return undefined;
-    try {
-      const plain = this.cipher.decryptString(Buffer.from(body, 'base64'));
-      if (typeof plain !== 'string') return undefined;
-      const value = unbound ? plain : boundValue(plain, key);
-      return value !== '' ? value : undefined;
-    } catch {
-      return undefined;
-    }
+    return this.open(ciphertext, key, stored).value;
   }
 
   /**
-   * Once, where values can be written: each earlier version's `v1:` value is written again bound to the key it stands
-   * under, and the file is marked so that a `v1:` value is refused from then on (one copied from elsewhere included).
+   * decrypt, saying why not: `later` when another start may decrypt it (the cipher failed: another keyring backend
+   * this time, say), not when it never will (malformed, refused, stored under another key).
+   */
+  private open(ciphertext: string, key: string, stored: StoredVault): Opened {
+    const unbound = ciphertext.startsWith(UNBOUND_CIPHERTEXT_PREFIX);
+    if (!unbound && !ciphertext.startsWith(CIPHERTEXT_PREFIX)) return NEVER;
+    if (unbound && stored.bound) return NEVER;
+    const body = ciphertext.slice(CIPHERTEXT_PREFIX.length);
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(body)) return NEVER;
+    let plain: unknown;
+    try {
+      plain = this.cipher.decryptString(Buffer.from(body, 'base64'));
+    } catch {
+      return LATER;
+    }
+    if (typeof plain !== 'string') return LATER;
+    if (unbound) return earlierValue(plain);
+    const value = boundValue(plain, key);
+    return value !== undefined && value !== '' ? { value } : NEVER;
+  }
+
+  /**
+   * Where values can be written, once a start: each earlier version's `v1:` value is written again bound to the key
+   * it stands under, and once none is left the file is marked so that a `v1:` value is refused from then on (one
+   * copied from elsewhere included). One the cipher fails on stays `v1:` and unmarked, to be tried at the next start:
+   * marked anyway, a start with another keyring backend lost such values for good (red team 14).
    */
   private bindEarlierValues() {
-    if (!this.persists) return;
+    if (this.earlierValuesTried || !this.persists) return;
+    this.earlierValuesTried = true;
     const stored = this.read();
     if (stored.bound) return;
+    let changed = false;
+    let left = false;
     for (const [key, ciphertext] of Object.entries(stored.items)) {
       if (!ciphertext.startsWith(UNBOUND_CIPHERTEXT_PREFIX)) continue;
-      const value = this.decrypt(ciphertext, key, stored);
-      // One that does not decrypt now never will: it stays, reported as undecryptable until entered again.
-      if (value !== undefined) stored.items[key] = this.encrypt(key, value);
+      const opened = this.open(ciphertext, key, stored);
+      if (opened.value !== undefined) {
+        stored.items[key] = this.encrypt(key, opened.value);
+        changed = true;
+      } else if (opened.later) left = true;
+      // One that never decrypts stays, reported as undecryptable until entered again.
     }
-    stored.bound = true;
-    this.write(stored);
+    if (!left) stored.bound = true;
+    if (changed || !left) this.write(stored);
   }
 
   /** A file holding no earlier version's value is marked bound as it is written (see bindEarlierValues). */
@@ -307,12 +339,42 @@ export class EncryptedVault implements SecretStore {
   }
 }
 
+type Opened = { value: string; later?: undefined } | { value?: undefined; later: boolean };
+const NEVER: Opened = { later: false };
+const LATER: Opened = { later: true };
+
 /** The value of a `[key, value]` plaintext, or undefined when it was stored under another key. */
 function boundValue(plain: string, key: string): string | undefined {
-  const parsed: unknown = JSON.parse(plain);
+  const parsed = parseJson(plain);
   return Array.isArray(parsed) && parsed.length === 2 && parsed[0] === key && typeof parsed[1] === 'string'
     ? parsed[1]
     : undefined;
+}
+
+/**
+ * An earlier version's plaintext (`v1:`, the value alone), taken only when it is a value the app could have stored:
+ * every version checked each value with checkValue (not empty, no spaces around it), and none was a JSON array. A
+ * JSON array, or what begins or ends like one of two strings, is a `v2:` plaintext, `["<key>","<value>"]`, relabelled
+ * (red team 14), whole or cut short: refused for good. Control characters or U+FFFD (bytes that are no UTF-8) no
+ * input let through: a cipher that "succeeded" with the wrong key, so another start may read it.
+ */
+function earlierValue(plain: string): Opened {
+  if (plain.startsWith('["') || plain.endsWith('"]') || Array.isArray(parseJson(plain))) return NEVER;
+  try {
+    checkValue('value', plain);
+  } catch {
+    return LATER;
+  }
+  // eslint-disable-next-line no-control-regex
+  return /[\u0000-\u001f\u007f\ufffd]/.test(plain) ? LATER : { value: plain };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 function safeCall<T>(fn: () => T, fallback: T): T {

@@ -267,4 +267,107 @@ describe('EncryptedVault against a settings file edited by hand', () => {
     const restarted = new EncryptedVault(cipher, store);
     await expect(restarted.getCredential(evil, 'apiKey')).rejects.toBeInstanceOf(VaultDecryptError);
   });
+  /** The file as an editor leaves it: the `bound` marker deleted, then `change` made to its values. */
+  const unmark = (store: MemoryJsonStore, change: (items: Record<string, string>) => void) => {
+    const vault = store.get<{ bound?: boolean; items: Record<string, string> }>('credentialVault')!;
+    delete vault.bound;
+    change(vault.items);
+    store.set('credentialVault', vault);
+  };
+  const asEarlier = (ciphertext: string) => 'v1:' + ciphertext.slice('v2:'.length);
+
+  it("a current value relabelled as an earlier version's, with the marker deleted, is not read as a value (red team 14)", async () => {
+    const store = new MemoryJsonStore();
+    const cipher = new FakeSafeStorage('keychain');
+    await new EncryptedVault(cipher, store).setCredential(prod, 'secret', SECRET);
+    // Its plaintext is ["<key>","<secret>"]: read as a value it was sent, secret and all, where the key chosen points.
+    unmark(store, (all) => (all[credKey(evil, 'secret')] = asEarlier(all[credKey(prod, 'secret')]!)));
+    const vault = new EncryptedVault(cipher, store);
+    await vault.adoptUnbound(evil);
+    await expect(vault.getCredential(evil, 'secret')).rejects.toBeInstanceOf(VaultDecryptError);
+    expect(vault.knownSecrets().join()).not.toContain(SECRET);
+    // It never will be: the file is marked again.
+    expect(store.get<{ bound?: boolean }>('credentialVault')!.bound).toBe(true);
+    expect(await vault.getCredential(prod, 'secret')).toBe(SECRET);
+
+    // The same under an earlier version's unbound key, which the start adopts for where the environment points.
+    const second = new MemoryJsonStore();
+    await new EncryptedVault(cipher, second).setCredential(prod, 'apiKey', SECRET);
+    unmark(second, (all) => {
+      all['production\u0000cred\u0000apiKey'] = asEarlier(all[credKey(prod, 'apiKey')]!);
+      delete all[credKey(prod, 'apiKey')];
+    });
+    const adopted = new EncryptedVault(cipher, second);
+    await adopted.adoptUnbound(evil);
+    await expect(adopted.getCredential(evil, 'apiKey')).rejects.toBeInstanceOf(VaultDecryptError);
+    expect(adopted.knownSecrets().join()).not.toContain(SECRET);
+  });
+
+  it("an earlier version's plaintext that is no value the app could have stored is not taken as one", async () => {
+    const cipher = new FakeSafeStorage('keychain');
+    const earlier = (value: string) => 'v1:' + cipher.encryptString(value).toString('base64');
+    const store = new MemoryJsonStore();
+    const planted = {
+      // A current plaintext cut short at either end, and other JSON arrays.
+      apiKey: `["production\\u0000@https://omni.test https://auth.omni.test\\u0000cred\\u0000apiKey","${SECRET}`,
+      integrationId: `${SECRET}"]`,
+      secret: '["a"]',
+    };
+    store.set('credentialVault', {
+      items: Object.fromEntries(
+        Object.entries(planted).map(([name, plain]) => [`production\u0000cred\u0000${name}`, earlier(plain)]),
+      ),
+    });
+    const vault = new EncryptedVault(cipher, store);
+    await vault.adoptUnbound(evil);
+    expect(await vault.credentialStatus(evil)).toEqual({
+      apiKey: 'undecryptable',
+      integrationId: 'undecryptable',
+      secret: 'undecryptable',
+    });
+    // What the checks on entry refuse, or the wrong key's bytes: no value either.
+    for (const plain of [' padded ', 'tab\there', 'bad\ufffdbytes']) {
+      const other = new MemoryJsonStore();
+      other.set('credentialVault', { items: { [credKey(prod, 'apiKey')]: earlier(plain) } });
+      await expect(new EncryptedVault(cipher, other).getCredential(prod, 'apiKey')).rejects.toBeInstanceOf(
+        VaultDecryptError,
+      );
+    }
+  });
+
+  it("an earlier version's value read first through get is bound and returned, not reported undecryptable", async () => {
+    const cipher = new FakeSafeStorage('keychain');
+    const store = new MemoryJsonStore();
+    store.set('credentialVault', {
+      items: { [credKey(prod, 'apiKey')]: 'v1:' + cipher.encryptString(SECRET).toString('base64') },
+    });
+    const vault = new EncryptedVault(cipher, store);
+    expect(await vault.getCredential(prod, 'apiKey')).toBe(SECRET);
+    expect(items(store)[credKey(prod, 'apiKey')]).toMatch(/^v2:/);
+  });
+
+  it("a start where an earlier version's values do not decrypt (another keyring) leaves them to the next start (red team 14)", async () => {
+    const cipher = new FakeSafeStorage('gnome_libsecret');
+    const store = new MemoryJsonStore();
+    store.set('credentialVault', {
+      items: {
+        [credKey(prod, 'apiKey')]: 'v1:' + cipher.encryptString(SECRET).toString('base64'),
+        [credKey(prod, 'secret')]: 'v1:' + cipher.encryptString('secret-9876543210').toString('base64'),
+      },
+    });
+    // One start with another key (Linux started from another session, say): nothing decrypts.
+    cipher.rotateKey();
+    const once = new EncryptedVault(cipher, store);
+    await once.adoptUnbound(prod);
+    expect((await once.credentialStatus(prod)).apiKey).toBe('undecryptable');
+    expect(store.get<{ bound?: boolean }>('credentialVault')!.bound).toBeUndefined();
+    // The usual keyring again: the values are there, and bound now.
+    cipher.key--;
+    const back = new EncryptedVault(cipher, store);
+    await back.adoptUnbound(prod);
+    expect(await back.getCredential(prod, 'apiKey')).toBe(SECRET);
+    expect(await back.getCredential(prod, 'secret')).toBe('secret-9876543210');
+    expect(store.get<{ bound?: boolean }>('credentialVault')!.bound).toBe(true);
+    expect(Object.values(items(store)).every((c) => c.startsWith('v2:'))).toBe(true);
+  });
 });

@@ -1,14 +1,54 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createInterface } from 'node:readline';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { callShell } from '../../helpers/shell-calls';
 import { LOCK_FILE, lockDataDir } from '../../../main/web-shell/data-lock';
 import { resetWebShellDemoData, startWebShell, type WebShell } from '../../../main/web-shell/index';
 import { cliCommand } from '../../helpers/cli-command';
+
+/**
+ * Points where a test makes other shells act in the middle of a lock being taken (the file functions are the real ones
+ * otherwise): `read` after the lock (or the moved lock) is read and closed, `rename` in place of renaming, `link` in
+ * place of linking. Each is used once, then cleared.
+ */
+const hooks = vi.hoisted(() => ({
+  read: undefined as (() => void) | undefined,
+  rename: undefined as ((from: string, to: string) => void) | undefined,
+  link: undefined as ((from: string, to: string) => void) | undefined,
+}));
+vi.mock('node:fs', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs')>();
+  const once = <K extends keyof typeof hooks>(name: K) => {
+    const hook = hooks[name];
+    hooks[name] = undefined;
+    return hook;
+  };
+  return {
+    ...fs,
+    closeSync: (fd: number) => {
+      fs.closeSync(fd);
+      once('read')?.();
+    },
+    renameSync: (from: string, to: string) => (once('rename') ?? fs.renameSync)(from, to),
+    linkSync: (from: string, to: string) => (once('link') ?? fs.linkSync)(from, to),
+  };
+});
+
+/** The file functions themselves, for what the other shells do inside a hook. */
+const real = await vi.importActual<typeof import('node:fs')>('node:fs');
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJpbnRlcnZpZXdJZCI6InJlc2V0In0.c2lnbmF0dXJlLXJlc2V0';
 const parent = mkdtempSync(join(tmpdir(), 'omni-hardening-data-dir-'));
@@ -84,6 +124,136 @@ describe('one web shell per data folder', () => {
     expect(readFileSync(join(dataDir, LOCK_FILE), 'utf8')).toBe(`${process.ppid}\n`);
   });
 
+  it('a lock path holding no regular file (a dangling symlink, a folder) is a stale lock, not a loop for good (red team 14)', async () => {
+    const taker = lockTaker();
+    try {
+      expect(await within(10_000, taker.next())).toBe('ready');
+      const dangling = newDataDir();
+      mkdirSync(dangling, { recursive: true });
+      symlinkSync(join(dangling, 'nowhere'), join(dangling, LOCK_FILE));
+      // Linking over it failed, reading through it found nothing: the shell spun at full CPU and never started.
+      taker.send(`lock ${dangling}`);
+      expect(await within(10_000, taker.next())).toBe('held');
+      expect(lstatSync(join(dangling, LOCK_FILE)).isFile()).toBe(true);
+      expect(readFileSync(join(dangling, LOCK_FILE), 'utf8')).toBe(`${taker.child.pid}\n`);
+      taker.send('release');
+      expect(await within(10_000, taker.next())).toBe('released');
+      expect(readdirSync(dangling)).toEqual([]);
+
+      // A folder is moved aside with what it holds, not removed.
+      const folder = newDataDir();
+      mkdirSync(join(folder, LOCK_FILE), { recursive: true });
+      writeFileSync(join(folder, LOCK_FILE, 'kept'), 'x');
+      taker.send(`lock ${folder}`);
+      expect(await within(10_000, taker.next())).toBe('held');
+      expect(readFileSync(join(folder, LOCK_FILE), 'utf8')).toBe(`${taker.child.pid}\n`);
+      const aside = readdirSync(folder).filter((name) => name !== LOCK_FILE);
+      expect(aside).toHaveLength(1);
+      expect(readFileSync(join(folder, aside[0]!, 'kept'), 'utf8')).toBe('x');
+    } finally {
+      taker.child.kill();
+    }
+  }, 30_000);
+
+  it('a lock that can be neither created nor read ends in an error naming it, after a bounded number of tries', () => {
+    const dataDir = newDataDir();
+    mkdirSync(dataDir, { recursive: true });
+    // Linking always fails as if a lock were there, and none is to be read: 'gone', again and again.
+    let links = 0;
+    const refuse = () => {
+      if (++links < 1000) hooks.link = refuse;
+      throw Object.assign(new Error('EEXIST: file already exists'), { code: 'EEXIST' });
+    };
+    hooks.link = refuse;
+    try {
+      expect(() => lockDataDir(dataDir)).toThrow(`The data folder's lock ${join(dataDir, LOCK_FILE)} could neither`);
+    } finally {
+      hooks.link = undefined;
+    }
+    expect(links).toBe(100);
+  });
+
+  describe('three shells over a stale lock (red team 14)', () => {
+    // B (this test) judged the lock stale; A, another shell, takes it over; C, a third, starts in the moment the path
+    // is empty. Both are running processes: A the test runner's parent, C a process that sleeps.
+    const staleFolder = () => {
+      const dataDir = newDataDir();
+      mkdirSync(dataDir, { recursive: true });
+      const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+      real.writeFileSync(join(dataDir, LOCK_FILE), `${gone}\n`);
+      return { dataDir, path: join(dataDir, LOCK_FILE) };
+    };
+    const aTakesOver = (path: string) => {
+      real.renameSync(path, `${path}.a-moved-the-stale-one`);
+      real.writeFileSync(path, `${process.ppid}\n`);
+      return real.lstatSync(path).ino;
+    };
+    let c: ReturnType<typeof spawn> | undefined;
+    const cCreates = (path: string) => {
+      c = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+      real.writeFileSync(path, `${c.pid}\n`, { flag: 'wx' });
+    };
+    afterAll(() => c?.kill());
+
+    it('a lock taken over after it was judged stale is not moved: A keeps it, B refuses, C never gets a gap', () => {
+      const { dataDir, path } = staleFolder();
+      let aLock: number | bigint | undefined;
+      let renamed = false;
+      hooks.read = () => (aLock = aTakesOver(path));
+      hooks.rename = (from, to) => {
+        renamed = true;
+        real.renameSync(from, to);
+        cCreates(path);
+      };
+      try {
+        expect(() => lockDataDir(dataDir)).toThrow(
+          expect.objectContaining({ code: 'DATA_DIR_IN_USE', pid: process.ppid }),
+        );
+      } finally {
+        hooks.read = hooks.rename = undefined;
+      }
+      expect(renamed).toBe(false);
+      expect(real.lstatSync(path).ino).toBe(aLock);
+      expect(readFileSync(path, 'utf8')).toBe(`${process.ppid}\n`);
+    });
+
+    it('a lock that replaced the stale one between the check and the rename is put back', () => {
+      const { dataDir, path } = staleFolder();
+      let aLock: number | bigint | undefined;
+      hooks.rename = (from, to) => {
+        aLock = aTakesOver(path);
+        real.renameSync(from, to);
+      };
+      try {
+        expect(() => lockDataDir(dataDir)).toThrow(
+          expect.objectContaining({ code: 'DATA_DIR_IN_USE', pid: process.ppid }),
+        );
+      } finally {
+        hooks.rename = undefined;
+      }
+      expect(real.lstatSync(path).ino).toBe(aLock);
+      expect(readdirSync(dataDir).sort()).toEqual([LOCK_FILE, `${LOCK_FILE}.a-moved-the-stale-one`]);
+    });
+
+    it('when it cannot be put back (C made one meanwhile), B refuses naming the shell whose lock it moved', () => {
+      const { dataDir, path } = staleFolder();
+      hooks.rename = (from, to) => {
+        aTakesOver(path);
+        real.renameSync(from, to);
+        cCreates(path);
+      };
+      try {
+        expect(() => lockDataDir(dataDir)).toThrow(
+          expect.objectContaining({ code: 'DATA_DIR_IN_USE', pid: process.ppid }),
+        );
+      } finally {
+        hooks.rename = undefined;
+      }
+      // A and C both run now: the window that remains (see takeStale); B at least does not make it three, and says so.
+      expect(readFileSync(path, 'utf8')).toBe(`${c!.pid}\n`);
+    });
+  });
+
   it('the command line says so in words and exits 2', async () => {
     const dataDir = newDataDir();
     const first = await startWebShell({ port: 0, dataDir });
@@ -107,6 +277,15 @@ describe('one web shell per data folder', () => {
     }
   }, 30_000);
 });
+
+/** The promise's value, or a failure after `ms` (a shell that never answers). */
+function within<T>(ms: number, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 /** A process that takes the data lock when told (fixtures/lock-taker.mts), answering line by line. */
 function lockTaker() {
