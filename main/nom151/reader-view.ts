@@ -29,6 +29,9 @@ export async function readerView(bytes: Uint8Array): Promise<ReaderView> {
     disableFontFace: true,
     standardFontDataUrl,
     verbosity: 0,
+    // No image is decoded: the drawing names an image by its place, never by its object or data (pdf-lib compares
+    // those), and an image's pixels were one more thing to decode outside the heap limit.
+    maxImageSize: 1,
   }).promise;
   try {
     const pages: string[] = [];

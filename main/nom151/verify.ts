@@ -4,7 +4,7 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import * as x509 from '@peculiar/x509';
 import { OID, equalBytes, ownBuffer, toHex } from './asn1';
-import { extractEvidence, unwrapTimeStampResp, visiblePagesMatch } from './pdf';
+import { extractEvidence, PdfTooComplex, unwrapTimeStampResp, visiblePagesMatch } from './pdf';
 import { isSingleRevision, onlyEvidenceAdded } from './update';
 import type {
   Bilingual,
@@ -83,6 +83,17 @@ export async function verifyEvidence(input: VerifyInput): Promise<Nom151Verifica
     failures.push(failure('CHANGED_AFTER_SEALING'));
   };
 
+  // The pages a reader sees, against the original's; a file that decodes past the limits is not compared.
+  const comparePages = async (sealed: Uint8Array, original: Uint8Array) => {
+    try {
+      sealedPages = (await visiblePagesMatch(sealed, original)) ? 'match' : 'differ';
+    } catch (error) {
+      sealedPages = 'differ';
+      if (error instanceof PdfTooComplex) return void failures.push(failure('PDF_TOO_COMPLEX'));
+    }
+    if (sealedPages === 'differ') failures.push(failure('SEALED_PAGES_DIFFER'));
+  };
+
   // 1. Where the token and the document come from.
   let tokenDer: Uint8Array;
   let evidenceKind: Nom151Verification['source']['evidence'];
@@ -114,8 +125,7 @@ export async function verifyEvidence(input: VerifyInput): Promise<Nom151Verifica
         if (revisions.length > 0) documentKind = 'original-revision';
       }
       if (document) {
-        sealedPages = (await visiblePagesMatch(input.evidence, document).catch(() => false)) ? 'match' : 'differ';
-        if (sealedPages === 'differ') failures.push(failure('SEALED_PAGES_DIFFER'));
+        await comparePages(input.evidence, document);
         // attachEvidence writes one full revision: any update after it is a change the page check may not see.
         if (!(await isSingleRevision(input.evidence))) changedAfterSealing();
       }
@@ -148,8 +158,7 @@ export async function verifyEvidence(input: VerifyInput): Promise<Nom151Verifica
     if (!document) {
       // The original is the earlier revision the imprint names; failing that, the latest one, to report the mismatch.
       document = revisionNamed(revisions, hashName, imprint) ?? revisions[revisions.length - 1]!;
-      sealedPages = (await visiblePagesMatch(input.evidence, document).catch(() => false)) ? 'match' : 'differ';
-      if (sealedPages === 'differ') failures.push(failure('SEALED_PAGES_DIFFER'));
+      await comparePages(input.evidence, document);
       if (!(await onlyEvidenceAdded(input.evidence, document))) changedAfterSealing();
     }
     const digest = new Uint8Array(await globalThis.crypto.subtle.digest(hashName, ownBuffer(document)));

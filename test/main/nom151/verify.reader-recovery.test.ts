@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   decodePDFRawStream,
@@ -272,5 +273,27 @@ describe('the words "trailer <<" in a genuine contract', () => {
     const result = await verify(genuine);
     expect(result.failures).toEqual([]);
     expect(result.valid).toBe(true);
+  });
+});
+
+describe('what pdf.js decodes to draw', () => {
+  it('a page whose content inflates past the limit is too complex to verify, before pdf.js decodes it (red team 15)', async () => {
+    // 48 MB of spaces, then the genuine drawing: pdf-lib compares the content raw, pdf.js inflated it outside the
+    // verifier thread's heap limit (1 GB of it took the app to 2.9 GB, and the file was called valid).
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([595, 842]);
+    page.drawText('Monto: $85,000 MXN', { x: 50, y: 780, font, size: 14 });
+    const bomb = deflateSync(
+      Buffer.concat([Buffer.alloc(48 * 1024 * 1024, 0x20), L(' BT /F1 14 Tf 50 780 Td (Monto: $85,000 MXN) Tj ET')]),
+    );
+    page.node.set(
+      PDFName.of('Contents'),
+      doc.context.register(PDFRawStream.of(doc.context.obj({ Filter: 'FlateDecode', Length: bomb.length }), bomb)),
+    );
+    const bombed = await doc.save({ useObjectStreams: false });
+    const result = await verify(await attachEvidence(bombed, (await tsa.stamp(bombed)).tokenDer));
+    expect(result.valid).toBe(false);
+    expect(result.failures.map((f) => f.code)).toEqual(['PDF_TOO_COMPLEX']);
   });
 });
