@@ -124,7 +124,7 @@ export class PdfTooComplex extends Error {}
  * page reaches but its parent, images and embedded files), decoded here under the load's caps (32 MB a stream, 128 MB
  * in all) before pdf.js decodes them outside any heap limit: a 1 MB page content inflating to 1 GB took the app to
  * 2.9 GB and was then called valid, 3 MB to 7 GB (red team 15). pdf.js decodes no image for the comparison
- * (reader-view.ts). A stream pdf-lib cannot decode is left to pdf.js.
+ * (reader-view.ts); a drawn stream pdf-lib cannot decode is not left to pdf.js either.
  */
 function decodesWithinBudget(doc: PDFDocument): Promise<void> {
   const check = loads.then(() => {
@@ -135,9 +135,10 @@ function decodesWithinBudget(doc: PDFDocument): Promise<void> {
         try {
           decodePDFRawStream(object).decode();
         } catch {
-          // Unsupported or broken encoding: pdf.js may fail on it as well; not a size.
+          // Past the caps, or an encoding pdf-lib does not decode (a filter of images only, a made-up one), which pdf.js
+          // would decode unmeasured as far as it goes (a bomb behind a filter pdf-lib does not know): not drawn here.
+          throw new PdfTooComplex('a drawn stream decodes past the limit or not at all');
         }
-        if (decodeBudget.refused) throw new PdfTooComplex('the file decodes past the limit');
       }
     } finally {
       decodeBudget.loading = 0;
