@@ -12,6 +12,9 @@ const DECISION_DAYS = 14;
  * What the supervisor reads about the team's work: queue age, proposals waiting, decisions per reviewer and day, the
  * members and their roles, and the team's audit trail searched. Read only; row-level security decides what a login sees.
  */
+/** Proposals listed on the Team overview at most. */
+const PROPOSALS_SHOWN = 500;
+
 export class TeamOverviewRecords {
   constructor(private readonly db: Kysely<RecordDatabase>) {}
 
@@ -41,6 +44,8 @@ export class TeamOverviewRecords {
       .where('environment', '=', environment)
       .where('status', '=', 'proposed')
       .orderBy('decided_at')
+      // The oldest waiting first; a team with more waiting than a screen can list sees these (red team 15).
+      .limit(PROPOSALS_SHOWN)
       .execute();
     return rows.map((r) => ({
       interviewId: r.interview_id,

@@ -13,6 +13,7 @@ import { actingAsOneself } from './0011-acting-as-oneself';
 import { queueFromFacts } from './0012-queue-from-facts';
 import { decisionsOnTheTrail } from './0013-decisions-on-the-trail';
 import { interviewIds } from './0014-interview-ids';
+import { boundedTexts } from './0015-bounded-texts';
 
 /**
  * The review record's schema, version by version, one file each. A migration's name is what `kysely_migration`
@@ -42,4 +43,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013-decisions-on-the-trail': decisionsOnTheTrail,
   // Interview ids of the shape the app takes, held by the database for every login.
   '0014-interview-ids': interviewIds,
+  // Reasons, drafts and what is sent to the service no longer than the app takes them, for every login.
+  '0015-bounded-texts': boundedTexts,
 };

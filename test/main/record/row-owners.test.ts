@@ -63,7 +63,7 @@ afterAll(async () => {
 });
 
 const refused =
-  /permission denied|lease of a claim|at most 100 findings|names a decision|goes with a final or confirmed|_not_team|row-level security|held by|not claimed|append-only|kept|own login|must be owner|proposal waiting|decided already|second reviewer|starts pending|changes only|not one of the team|keeps its environment|by the database itself|nests at most|at most 256 KiB|a checkpoint|decision on file|a saved view has|when the decision is recorded|interview_id_shape/;
+  /permission denied|lease of a claim|at most 100 findings|names a decision|goes with a final or confirmed|_not_team|row-level security|held by|not claimed|append-only|kept|own login|must be owner|proposal waiting|decided already|second reviewer|starts pending|changes only|not one of the team|keeps its environment|by the database itself|nests at most|at most 256 KiB|a checkpoint|decision on file|a saved view has|when the decision is recorded|interview_id_shape|_length/;
 
 /** Statements run by a login; each must be refused, or (a quiet RLS filter) change no row. */
 const attempts: { who: 'beto' | 'sofia'; what: string; statement: string }[] = [
@@ -101,6 +101,19 @@ const attempts: { who: 'beto' | 'sofia'; what: string; statement: string }[] = [
     who: 'beto',
     what: 'claim an interview whose id climbs out of a folder',
     statement: `insert into claims (environment, interview_id, expires_at) values ('production', '../../x', now() + interval '1 hour')`,
+  },
+  // Texts past what the app takes (red team 15: 2,400 proposals with 250 KB reasons, a Team overview of 600 MB).
+  {
+    who: 'beto',
+    what: 'propose a decision on what he holds with a reason of 5,000 characters',
+    statement: `insert into decisions (environment, interview_id, decision, reason, acknowledged_findings, decided_at, status)
+      values ('production', 'i2', 'reject', repeat('x', 5000), '[]', now(), 'proposed')`,
+  },
+  {
+    who: 'beto',
+    what: 'type a draft of 25,000 characters on what he holds',
+    statement: `insert into drafts (environment, interview_id, kind, text, updated_at)
+      values ('production', 'i2', 'notes', repeat('x', 25000), now())`,
   },
   { who: 'beto', what: "overwrite ana's sealed token", statement: `update shared_session_tokens set sealed = 'mine'` },
   { who: 'beto', what: "remove ana's sealed token", statement: `delete from shared_session_tokens` },
