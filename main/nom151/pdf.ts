@@ -116,60 +116,6 @@ export function readPdf(pdf: Uint8Array): Promise<PDFDocument> {
   return load;
 }
 
-/** A PDF whose streams decode past what one verification may hold: reported as too complex, not as different. */
-export class PdfTooComplex extends Error {}
-
-/**
- * The streams pdf.js decodes to draw the pages (contents, forms, fonts, patterns, annotations' appearances: whatever a
- * page reaches but its parent, images and embedded files), decoded here under the load's caps (32 MB a stream, 128 MB
- * in all) before pdf.js decodes them outside any heap limit: a 1 MB page content inflating to 1 GB took the app to
- * 2.9 GB and was then called valid, 3 MB to 7 GB (red team 15). pdf.js decodes no image for the comparison
- * (reader-view.ts); a drawn stream pdf-lib cannot decode is not left to pdf.js either.
- */
-function decodesWithinBudget(doc: PDFDocument): Promise<void> {
-  const check = loads.then(() => {
-    decodeBudget.loading = 1;
-    [decodeBudget.spent, decodeBudget.parsed, decodeBudget.refused] = [0, 0, false];
-    try {
-      for (const object of drawnStreams(doc)) {
-        try {
-          decodePDFRawStream(object).decode();
-        } catch {
-          // Past the caps, or an encoding pdf-lib does not decode (a filter of images only, a made-up one), which pdf.js
-          // would decode unmeasured as far as it goes (a bomb behind a filter pdf-lib does not know): not drawn here.
-          throw new PdfTooComplex('a drawn stream decodes past the limit or not at all');
-        }
-      }
-    } finally {
-      decodeBudget.loading = 0;
-    }
-  });
-  loads = check.catch(() => undefined);
-  return check;
-}
-
-/** Every stream a page reaches (its resources inherited), but through `/Parent`, images and embedded files. */
-function drawnStreams(doc: PDFDocument): PDFRawStream[] {
-  const seen = new Set<PDFObject>();
-  const streams: PDFRawStream[] = [];
-  const stack: PDFObject[] = doc.getPages().flatMap((page) => [page.node, page.node.Resources() ?? PDFNull]);
-  while (stack.length > 0) {
-    const next = stack.pop()!;
-    const object = next instanceof PDFRef ? doc.context.lookup(next) : next;
-    if (object === undefined || seen.has(object)) continue;
-    seen.add(object);
-    if (object instanceof PDFRawStream) {
-      const kind = [object.dict.lookup(PDFName.of('Subtype')), object.dict.lookup(PDFName.of('Type'))];
-      if (kind.includes(PDFName.of('Image')) || kind.includes(PDFName.of('EmbeddedFile'))) continue;
-      streams.push(object);
-      stack.push(object.dict);
-    } else if (object instanceof PDFDict) {
-      for (const [key, value] of object.entries()) if (key !== PDFName.of('Parent')) stack.push(value);
-    } else if (object instanceof PDFArray) stack.push(...object.asArray());
-  }
-  return streams;
-}
-
 export const EVIDENCE_ATTACHMENT = 'constancia-nom151.tsr';
 export const ORIGINAL_ATTACHMENT = 'documento-original.pdf';
 
@@ -306,10 +252,7 @@ export async function visiblePagesMatch(sealedPdf: Uint8Array, originalPdf: Uint
   const b = pageFingerprints(original);
   if (!(a.length === b.length && a.every((fp, i) => fp === b[i]) && catalogShown(sealed) === catalogShown(original)))
     return false;
-  // And as a reader draws them: pdf-lib's reading alone has been fooled by what readers read otherwise. pdf.js decodes
-  // what it draws outside the thread's heap limit (ArrayBuffers), so what it will decode is measured first.
-  await decodesWithinBudget(sealed);
-  await decodesWithinBudget(original);
+  // And as a reader draws them: pdf-lib's reading alone has been fooled by what readers read otherwise.
   return readersShowAlike(sealedPdf, originalPdf);
 }
 

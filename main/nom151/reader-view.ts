@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { AnnotationMode, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { AnnotationMode, getDocument, PDFWorker } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /**
  * The pages of a PDF as pdf.js draws them: for each page its boxes, rotation and every drawing instruction (annotations'
@@ -16,12 +17,99 @@ export interface ReaderView {
   optionalContent: string;
 }
 
+const require = createRequire(import.meta.url);
 /** pdf.js reads the standard fonts' data from its package (a path in Node). */
-const standardFontDataUrl =
-  join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') + '/';
+const standardFontDataUrl = join(dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts') + '/';
+
+/** A PDF whose streams decode past what one verification may hold: reported as too complex, not as different. */
+export class PdfTooComplex extends Error {}
+
+/** What pdf.js may decode of one file: a stream, and all of them. */
+const MAX_STREAM_BYTES = 32 * 1024 * 1024;
+const MAX_FILE_BYTES = 128 * 1024 * 1024;
+const decoded = { bytes: 0, refused: false };
+
+/**
+ * pdf.js's decoders, each grown through one method (DecodeStream.ensureBuffer: Flate, LZW, ASCII85, run length,
+ * predictors, CCITT), measured as they grow: pdf.js decodes into ArrayBuffers the verifier thread's heap limit does not
+ * count (red team 15: a 1 MB page content inflating to 1 GB took the app to 2.9 GB and was called valid). Measuring
+ * beforehand with pdf-lib guessed which streams pdf.js decodes, and how, wrongly three ways (red team 16: a drawn stream
+ * labelled an image, `/F` for `/Filter`, an original defining an object twice). So pdf.js's worker code is loaded a
+ * second time, with that method calling `omniPdfJsGrow` before it allocates (past the caps it throws, and the file is
+ * too complex whatever pdf.js made of the error), and each reading talks to it through a port of its own: pdf.js's
+ * own in-thread worker is whichever one was set up first in the thread.
+ */
+let measuredWorker: Promise<{ initializeFromPort(port: Loopback): void }> | undefined;
+function measuredPdfJs() {
+  return (measuredWorker ??= (async () => {
+    (globalThis as { omniPdfJsGrow?: (had: number, size: number) => void }).omniPdfJsGrow = (had, size) => {
+      if (size > MAX_STREAM_BYTES || decoded.bytes + size - had > MAX_FILE_BYTES) {
+        decoded.refused = true;
+        throw new PdfTooComplex('a stream decodes past the limit');
+      }
+      decoded.bytes += size - had;
+    };
+    let measured = await readFile(require.resolve('pdfjs-dist/legacy/build/pdf.worker.mjs'), 'utf8');
+    // Where a decoder grows its buffer, and where Flate is inflated by the platform's DecompressionStream, chunk by
+    // chunk: each once in pdf.js's worker code (a new pdf.js without them is refused here, not trusted unmeasured).
+    for (const [at, measure] of [
+      ['    const buffer2 = new Uint8Array(size);', '    globalThis.omniPdfJsGrow(buffer.byteLength, size);'],
+      [
+        '        totalLength += chunk.byteLength;',
+        '        globalThis.omniPdfJsGrow(totalLength, totalLength + chunk.byteLength);',
+      ],
+    ] as const) {
+      if (measured.split(at).length !== 2) throw new Error('pdf.js changed: its decoders can no longer be measured');
+      measured = measured.replace(at, `${measure}\n${at}`);
+    }
+    const worker = (await import(`data:text/javascript;base64,${Buffer.from(measured).toString('base64')}`)) as {
+      WorkerMessageHandler: { initializeFromPort(port: Loopback): void };
+    };
+    return worker.WorkerMessageHandler;
+  })());
+}
+
+/** Both ends of a reading's talk with the measured worker, in this thread (as pdf.js's LoopbackPort). */
+class Loopback {
+  private readonly listeners = new Set<(event: { data: unknown }) => void>();
+  postMessage(data: unknown, transfer?: Transferable[]) {
+    const event = { data: structuredClone(data, transfer ? { transfer } : undefined) };
+    void Promise.resolve().then(() => {
+      for (const listener of [...this.listeners]) listener.call(this, event);
+    });
+  }
+  addEventListener(_: string, listener: (event: { data: unknown }) => void) {
+    this.listeners.add(listener);
+  }
+  removeEventListener(_: string, listener: (event: { data: unknown }) => void) {
+    this.listeners.delete(listener);
+  }
+  terminate() {
+    this.listeners.clear();
+  }
+}
 
 export async function readerView(bytes: Uint8Array): Promise<ReaderView> {
+  const handler = await measuredPdfJs();
+  [decoded.bytes, decoded.refused] = [0, false];
+  const port = new Loopback();
+  handler.initializeFromPort(port);
+  // pdf.js types `port` as nothing, but takes any object that posts and listens (its own LoopbackPort is one).
+  const worker = new PDFWorker({ port: port as unknown as null });
+  try {
+    const view = await drawn(bytes, worker).catch((error: unknown) => {
+      throw decoded.refused ? new PdfTooComplex('a stream decodes past the limit') : error;
+    });
+    if (decoded.refused) throw new PdfTooComplex('a stream decodes past the limit');
+    return view;
+  } finally {
+    worker.destroy();
+  }
+}
+
+async function drawn(bytes: Uint8Array, worker: PDFWorker): Promise<ReaderView> {
   const pdf = await getDocument({
+    worker,
     // pdf.js takes the buffer it is given: a copy, so the caller's bytes stay whole.
     data: new Uint8Array(bytes),
     useWorkerFetch: false,
@@ -65,8 +153,12 @@ function digestOf(value: unknown): string {
   };
   const walk = (v: unknown): void => {
     if (text.length > 65_536) flush();
-    if (typeof v === 'string') text += `s${v.length}:${v.replace(/g_d\d+_/g, 'g_')}`;
-    else if (typeof v === 'number' || typeof v === 'boolean' || v === null || v === undefined) text += `${String(v)},`;
+    if (typeof v === 'string') {
+      // Its length as it is hashed: g_d10_f1 is g_d0_f1 in the tenth document read by this thread.
+      const same = v.replace(/g_d\d+_/g, 'g_');
+      text += `s${same.length}:${same}`;
+    } else if (typeof v === 'number' || typeof v === 'boolean' || v === null || v === undefined)
+      text += `${String(v)},`;
     else if (ArrayBuffer.isView(v)) {
       text += `b${v.constructor.name}${v.byteLength}:`;
       flush();
@@ -88,7 +180,10 @@ function digestOf(value: unknown): string {
   return hash.digest('hex');
 }
 
-/** Whether pdf.js draws the two files' pages alike, page by page. A file pdf.js cannot read is not alike. */
+/**
+ * Whether pdf.js draws the two files' pages alike, page by page. A file pdf.js cannot read is not alike; one that
+ * decodes past the limits throws PdfTooComplex.
+ */
 export async function readersShowAlike(sealed: Uint8Array, original: Uint8Array): Promise<boolean> {
   try {
     const [a, b] = [await readerView(sealed), await readerView(original)];
@@ -97,7 +192,8 @@ export async function readersShowAlike(sealed: Uint8Array, original: Uint8Array)
       a.pages.every((page, i) => page === b.pages[i]) &&
       a.optionalContent === b.optionalContent
     );
-  } catch {
+  } catch (error) {
+    if (error instanceof PdfTooComplex) throw error;
     return false;
   }
 }

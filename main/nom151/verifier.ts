@@ -50,7 +50,17 @@ export function createVerifier(limits: VerifierLimits = LIMITS) {
     new Promise<Nom151Verification>((resolve, reject) => {
       const worker = (thread ??= start());
       const id = ++nextId;
+      // A last bound on what the thread holds outside its heap (buffers: pdf.js's image decoders, say): the process
+      // may grow by twice the heap limit while a verification runs, no more.
+      const rssAtStart = process.memoryUsage.rss();
+      const watch = setInterval(() => {
+        if (process.memoryUsage.rss() - rssAtStart <= limits.memoryMb * 2 * 2 ** 20) return;
+        discard();
+        end(() => resolve(tooComplexToVerify(input)));
+      }, 100);
+      watch.unref();
       const end = (settle: () => void) => {
+        clearInterval(watch);
         clearTimeout(timer);
         worker.off('message', onMessage).off('error', onError).off('exit', onExit).off('message', startClock);
         settle();

@@ -4,7 +4,8 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import * as x509 from '@peculiar/x509';
 import { OID, equalBytes, ownBuffer, toHex } from './asn1';
-import { extractEvidence, PdfTooComplex, unwrapTimeStampResp, visiblePagesMatch } from './pdf';
+import { extractEvidence, unwrapTimeStampResp, visiblePagesMatch } from './pdf';
+import { PdfTooComplex } from './reader-view';
 import { isSingleRevision, onlyEvidenceAdded } from './update';
 import type {
   Bilingual,

@@ -55,6 +55,13 @@ describe('the NOM-151 verifier thread', () => {
     expect(next.heapLimitMb).toBeLessThan(64 + 64);
   });
 
+  it('ends a thread that holds buffers past twice its heap limit outside the heap (red team 15: pdf.js decodes there)', async () => {
+    // No time limit to speak of: only the bound on the process's memory can end it.
+    const v = verifier({ memoryMb: 64, timeMs: 600_000, entry: misbehaving });
+    const result = await v.verify({ evidence: pdfSaying('buffers'), trustedRootsPem: [] });
+    expect(result.failures.map((f) => f.code)).toEqual(['PDF_TOO_COMPLEX']);
+  });
+
   it('ends a verification past its time while main keeps answering, then verifies the next on a new thread', async () => {
     const v = verifier({ memoryMb: 512, timeMs: 1_000, entry: misbehaving });
     const spinning = v.verify({ evidence: pdfSaying('spin'), trustedRootsPem: [tsa.rootPem] });
