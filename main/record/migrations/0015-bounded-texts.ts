@@ -23,5 +23,14 @@ export const boundedTexts: Migration = {
            check (${column} is null or length(${column}) <= ${characters}) not valid`,
         )
         .execute(db);
+    // The service's answer to a write, as the app keeps it (redacted, long texts cut): 256 KiB at most, as an audit
+    // entry's detail. Its writer settles it, so a reviewer set 100 MB answers on his own writes, and an evidence export
+    // of that interview read 2.4 GB (red team 16).
+    await sql
+      .raw(
+        `alter table service_writes add constraint service_writes_answer_length
+         check (answer is null or octet_length(answer::text) <= 262144) not valid`,
+      )
+      .execute(db);
   },
 };

@@ -54,6 +54,9 @@ beforeAll(async () => {
   await sql`insert into shared_session_tokens (environment, interview_id, sealed) values ('production', 'i1', 'sealed-by-ana')`.execute(
     raw('ana'),
   );
+  // A note beto is about to send on what he holds: his to settle with the service's answer.
+  await sql`insert into service_writes (environment, interview_id, kind, body, idempotency_key)
+    values ('production', 'i2', 'notes', 'a note', 'beto-note-1')`.execute(raw('beto'));
 }, 60_000);
 
 afterAll(async () => {
@@ -108,6 +111,12 @@ const attempts: { who: 'beto' | 'sofia'; what: string; statement: string }[] = [
     what: 'propose a decision on what he holds with a reason of 5,000 characters',
     statement: `insert into decisions (environment, interview_id, decision, reason, acknowledged_findings, decided_at, status)
       values ('production', 'i2', 'reject', repeat('x', 5000), '[]', now(), 'proposed')`,
+  },
+  {
+    who: 'beto',
+    what: 'settle a write of his as refused with an answer of 1 MB',
+    statement: `update service_writes set state = 'refused', answer = to_jsonb(repeat('A', 1000000))
+      where written_by = 'beto'`,
   },
   {
     who: 'beto',
@@ -560,7 +569,10 @@ describe('the team record, attacked with an analyst’s own login', () => {
     const token = await raw('ana').selectFrom('shared_session_tokens').select(['sealed', 'sealed_by']).execute();
     expect(token).toEqual([{ sealed: 'sealed-by-ana', sealed_by: 'ana' }]);
     expect(await raw('ana').selectFrom('decisions').select('id').execute()).toEqual([]);
-    expect(await raw('ana').selectFrom('service_writes').select('id').execute()).toEqual([]);
+    expect(
+      await raw('ana').selectFrom('service_writes').select('written_by').distinct().execute(),
+      'writes to the service: beto’s own note only',
+    ).toEqual([{ written_by: 'beto' }]);
   });
 
   it('accepts the legitimate ones: the holder decides once, a supervisor releases and another takes it over', async () => {
