@@ -49,6 +49,28 @@ const serialize = (num: number, obj: PDFObject) => {
   return Buffer.concat([L(`${num} 0 obj\n`), body, L('\nendobj\n')]);
 };
 
+/** A page object `num` under `parent` drawing `forged` (object `content`) with the sealed page's resources. */
+function forgedPageObjects(num: number, parent: number, resources: PDFObject, content: number, forged: Buffer) {
+  return [
+    {
+      num,
+      bytes: Buffer.concat([
+        L(`${num} 0 obj\n<< /Type /Page /Parent ${parent} 0 R /MediaBox [0 0 595 842] /Resources `),
+        serialize(0, resources).subarray('0 0 obj\n'.length, -'\nendobj\n'.length),
+        L(` /Contents ${content} 0 R >>\nendobj\n`),
+      ]),
+    },
+    {
+      num: content,
+      bytes: Buffer.concat([
+        L(`${content} 0 obj\n<< /Length ${forged.length} >>\nstream\n`),
+        forged,
+        L('\nendstream\nendobj\n'),
+      ]),
+    },
+  ];
+}
+
 /** The sealed file written again by hand: its objects (renumbered one up if `shiftRows`), a forged page beside them. */
 async function rewritten(opts: { shiftRows: boolean; bareTrailer: boolean }): Promise<Buffer> {
   const doc = await PDFDocument.load(sealed, { updateMetadata: false });
@@ -89,22 +111,7 @@ async function rewritten(opts: { shiftRows: boolean; bareTrailer: boolean }): Pr
   body.push(
     { num: catalog, bytes: L(`${catalog} 0 obj\n<< /Type /Catalog /Pages ${pages} 0 R >>\nendobj\n`) },
     { num: pages, bytes: L(`${pages} 0 obj\n<< /Type /Pages /Kids [ ${forgedPage} 0 R ] /Count 1 >>\nendobj\n`) },
-    {
-      num: forgedPage,
-      bytes: Buffer.concat([
-        L(`${forgedPage} 0 obj\n<< /Type /Page /Parent ${pages} 0 R /MediaBox [0 0 595 842] /Resources `),
-        serialize(0, resources).subarray('0 0 obj\n'.length, -'\nendobj\n'.length),
-        L(` /Contents ${content} 0 R >>\nendobj\n`),
-      ]),
-    },
-    {
-      num: content,
-      bytes: Buffer.concat([
-        L(`${content} 0 obj\n<< /Length ${forged.length} >>\nstream\n`),
-        forged,
-        L('\nendstream\nendobj\n'),
-      ]),
-    },
+    ...forgedPageObjects(forgedPage, pages, resources, content, forged),
   );
   const id = '[ <00112233445566778899AABBCCDDEEFF> <00112233445566778899AABBCCDDEEFF> ]';
   const parts = [L('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n')];
@@ -201,24 +208,7 @@ async function withSecondKids(name: string): Promise<Buffer> {
     const end = text.lastIndexOf('>>');
     o.bytes = L(`${text.slice(0, end)}${name} [ ${forgedPage} 0 R ]\n${text.slice(end)}`);
   }
-  body.push(
-    {
-      num: forgedPage,
-      bytes: Buffer.concat([
-        L(`${forgedPage} 0 obj\n<< /Type /Page /Parent ${pages.objectNumber} 0 R /MediaBox [0 0 595 842] /Resources `),
-        serialize(0, page.node.Resources()!).subarray('0 0 obj\n'.length, -'\nendobj\n'.length),
-        L(` /Contents ${content} 0 R >>\nendobj\n`),
-      ]),
-    },
-    {
-      num: content,
-      bytes: Buffer.concat([
-        L(`${content} 0 obj\n<< /Length ${forged.length} >>\nstream\n`),
-        forged,
-        L('\nendstream\nendobj\n'),
-      ]),
-    },
-  );
+  body.push(...forgedPageObjects(forgedPage, pages.objectNumber, page.node.Resources()!, content, forged));
   body.sort((a, b) => a.num - b.num);
   const parts = [L('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n')];
   let at = parts[0]!.length;
