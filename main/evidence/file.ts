@@ -185,8 +185,18 @@ export async function buildEvidenceFile(
   statements: StatementCache,
 ): Promise<{ fileName: string; data: Uint8Array; manifestSha256: string }> {
   const { interviewId, language } = request;
+  // A file given up before it waits for its checkpoint leaves the checkpoint to go on: its failure is not this file's.
+  covered.catch(() => undefined);
   const env = ctx.environments.active();
   const environment = { id: env.id, name: env.name, kind: env.kind };
+  // The file carries the interview's whole trail and every answer of the service, held in main while it is made: past
+  // a size no interview reaches by review, it is refused before anything is read (red team 16: a login's 2,000
+  // entries of 256 KiB on one interview took the exporter's main to 1.3 GB).
+  const [trailBytes, answerBytes] = await Promise.all([
+    ctx.audit.interviewBytes(interviewId),
+    ctx.record.writes.answerBytes(env.id, interviewId),
+  ]);
+  if (trailBytes + answerBytes > MAX_RECORD_BYTES) throw recordTooLarge(interviewId, trailBytes + answerBytes);
   const omni = ctx.omni();
   const review = reviewService(ctx);
   const nom151 = nom151Service(ctx);
@@ -465,6 +475,24 @@ function manifestNotStamped(check: Nom151Verification): ReviewError {
       es: 'Inténtalo de nuevo; si persiste, revisa las raíces de proveedor de confianza del ambiente (Firma).',
     },
     { retryable: true, details: { serviceMessage: check.failure?.message.en ?? '' } },
+  );
+}
+
+/** What one evidence file may carry of the trail's details and the service's answers. */
+const MAX_RECORD_BYTES = 64 * 1024 * 1024;
+
+function recordTooLarge(interviewId: string, bytes: number): ReviewError {
+  const mb = Math.ceil(bytes / 2 ** 20);
+  return new ReviewError(
+    'EVIDENCE_RECORD_TOO_LARGE',
+    {
+      en: `The record of interview ${interviewId} holds ${mb} MB of trail entries and service answers, more than an evidence file carries (64 MB), so no file was made.`,
+      es: `El registro de la entrevista ${interviewId} tiene ${mb} MB de entradas de la bitácora y respuestas del servicio, más de lo que lleva un expediente de evidencia (64 MB), así que no se hizo ningún archivo.`,
+    },
+    {
+      en: 'A review writes far less: search the team’s audit trail for this interview to see who wrote such entries.',
+      es: 'Una revisión escribe mucho menos: busca esta entrevista en la bitácora del equipo para ver quién escribió esas entradas.',
+    },
   );
 }
 

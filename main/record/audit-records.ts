@@ -261,6 +261,14 @@ export function recordAuditTrail(
           });
       return links;
     },
+    async interviewBytes(interviewId) {
+      const row = await db
+        .selectFrom('audit_entries')
+        .select(sql<string | null>`sum(octet_length(detail::text))`.as('bytes'))
+        .where('interview_id', '=', interviewId)
+        .executeTakeFirst();
+      return Number(row?.bytes ?? 0);
+    },
     async latest(action, beforeSeq) {
       const row = await db
         .selectFrom('audit_entries')

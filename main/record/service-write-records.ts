@@ -52,6 +52,17 @@ export class ServiceWriteRecords {
       .execute();
   }
 
+  /** How many bytes the service's answers to one interview's writes hold: what its evidence file would carry of them. */
+  async answerBytes(environment: string, interviewId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('service_writes')
+      .select(sql<string | null>`sum(octet_length(answer::text))`.as('bytes'))
+      .where('environment', '=', environment)
+      .where('interview_id', '=', interviewId)
+      .executeTakeFirst();
+    return Number(row?.bytes ?? 0);
+  }
+
   /** Every write about one interview, oldest first, by anyone, with what the service answered. */
   async history(environment: string, interviewId: string): Promise<ServiceWriteHistoryRow[]> {
     const rows = await this.db

@@ -366,6 +366,7 @@ export function keepWorkingWhileAway({
       settle: (id, state, answer) => read(() => writes.settle(id, state, answer)),
       unsent: (environment, interviewId, kind) => read(() => writes.unsent(environment, interviewId, kind)),
       history: (environment, interviewId) => read(() => writes.history(environment, interviewId)),
+      answerBytes: (environment, interviewId) => read(() => writes.answerBytes(environment, interviewId)),
     },
     // A claim is only worth what the database says right now: while away it is refused, not kept for later.
     claims: {
@@ -422,6 +423,7 @@ export function keepWorkingWhileAway({
     list: (filter) => read(() => audit.list(filter)),
     latest: (action, beforeSeq) => read(() => audit.latest(action, beforeSeq)),
     chain: (filter) => read(() => audit.chain(filter)),
+    interviewBytes: (interviewId) => read(() => audit.interviewBytes(interviewId)),
     verify: () => read(() => audit.verify()),
     // When an interview was last opened only decorates the queue: unknown while away, rather than an error.
     lastRecorded: (action, environment, ids) =>

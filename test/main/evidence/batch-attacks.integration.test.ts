@@ -266,3 +266,19 @@ describe('one interview’s file that does not leave', () => {
     expect((await lastThree()).slice(1).map((e) => e.detail.what)).toEqual(['evidenceFile', 'evidenceManifest']);
   }, 120_000);
 });
+
+describe('one interview’s record past what a file carries', () => {
+  it('is refused, named and sized, before the trail is read, and the trail says the file was not written (red team 16)', async () => {
+    const ID = 'demo-clean-pass-crowded';
+    await reviewService(app.context).addDemoSeeds(['demo-clean-pass']);
+    // A login's entries on one interview: 270 of 250 KB (2,000 of 256 KiB took the exporter's main to 1.3 GB).
+    for (let i = 0; i < 270; i++)
+      await app.context.audit.append({ interviewId: ID, action: 'opened', detail: { what: 'x'.repeat(250_000) } });
+    save = async ({ suggestedName }) => ({ savedTo: join(dir, suggestedName) });
+    await expect(
+      evidenceService(app.context).exportFile({ interviewId: ID, language: 'es', purpose: 'Crowded' }),
+    ).rejects.toMatchObject({ code: 'EVIDENCE_RECORD_TOO_LARGE', message: expect.stringContaining('65 MB') });
+    const last = (await app.context.audit.list({ interviewId: ID })).at(-1);
+    expect(last?.detail).toMatchObject({ what: 'evidenceNotWritten', error: expect.stringContaining('64 MB') });
+  }, 120_000);
+});

@@ -35,6 +35,9 @@ class ChainAudit implements AuditTrail {
   async list(filter?: { interviewId?: string }) {
     return this.entries.filter((e) => !filter?.interviewId || e.interviewId === filter.interviewId);
   }
+  async interviewBytes(interviewId: string) {
+    return JSON.stringify((await this.list({ interviewId })).map((e) => e.detail)).length;
+  }
   async chain(filter: { interviewId?: string }) {
     return (await this.list(filter)).map((e) => ({ seq: e.seq, hash: e.hash, hashVersion: 0 }));
   }
