@@ -8,13 +8,13 @@ import type { Plugin } from 'vite';
 /**
  * Files main reads beside its module at run time: the demo server's media fixtures (new URL('./fixtures/…',
  * import.meta.url)) and the threads' plain-JavaScript files, started as Workers: the embedded database, the chain
- * walker with the hashes it imports, and the NOM-151 verifier's (which imports the bundled nom151-verify.js).
+ * walker with the hashes and paging it imports, and the NOM-151 verifier's (which imports the bundled nom151-verify.js).
  */
 const copyRuntimeFiles = (): Plugin => ({
   name: 'omni-copy-runtime-files',
   closeBundle: () => {
     cpSync(resolve('main/demo-server/fixtures'), resolve('out/main/fixtures'), { recursive: true });
-    for (const thread of ['embedded-worker.mjs', 'chain-walker.mjs', 'chain-hash.mjs'])
+    for (const thread of ['embedded-worker.mjs', 'chain-walker.mjs', 'chain-hash.mjs', 'chain-pages.mjs'])
       cpSync(resolve('main/record', thread), resolve('out/main', thread));
     cpSync(resolve('main/nom151/verifier-thread.mjs'), resolve('out/main/verifier-thread.mjs'));
   },

@@ -2,6 +2,7 @@ import { type Expression, type ExpressionBuilder, type Kysely, type Selectable, 
 import type { AuditAction, AuditEntry } from '../../common/views';
 import type { AuditTrail, ChainLink } from '../ports';
 import { chainRowHash, chainRowPreimage, extendChain, GENESIS_HASH } from './audit-chain';
+import { CHAIN_PAGE, chainPagesBySize } from './chain-pages.mjs';
 import type { ChainWalk, ChainWalker } from './chain-walk';
 import type { AuditEntryTable, RecordDatabase } from './schema';
 
@@ -14,10 +15,6 @@ export interface RecordAuditTrail extends AuditTrail {
     opts?: Parameters<AuditTrail['append']>[1],
   ): ReturnType<AuditTrail['append']>;
 }
-
-/** Entries read per query while the chain is checked, and the most of their details one query holds. */
-const VERIFY_PAGE = 10_000;
-const PAGE_BYTES = 32 * 1024 * 1024;
 
 /** What this app last saw of the trail: its head (count and hash), and whether it ever saw the history rewritten. */
 export interface WitnessedHead {
@@ -109,39 +106,22 @@ export function recordAuditTrail(
 
   type Narrow = (eb: ExpressionBuilder<RecordDatabase, 'audit_entries'>) => Expression<SqlBool>;
   const everyEntry: Narrow = () => sql<SqlBool>`true`;
-  /**
-   * The entries after `after` (in order, narrowed by `narrow`) in pages of VERIFY_PAGE at most, each cut where its
-   * entries' details pass PAGE_BYTES (one entry at least): any login may write entries of 256 KiB, and 10,000 of them
-   * held 2.6 GB of main's heap at every app's next check (red team 15). The sizes are read first, once, and each page
-   * then by its range of seq, so no detail is read more than twice.
-   */
-  async function* chainPages(after: number, narrow: Narrow = everyEntry) {
-    for (;;) {
-      const sizes = await db
-        .selectFrom('audit_entries')
-        .select(['seq', sql<string>`octet_length(detail::text)`.as('bytes')])
-        .where('seq', '>', after)
-        .where(narrow)
-        .orderBy('seq')
-        .limit(VERIFY_PAGE)
-        .execute();
-      for (let from = 0; from < sizes.length;) {
-        let to = from + 1;
-        for (let bytes = Number(sizes[from]!.bytes); to < sizes.length; to++) {
-          bytes += Number(sizes[to]!.bytes);
-          if (bytes > PAGE_BYTES) break;
-        }
-        yield await chainRows()
-          .where('seq', '>', from === 0 ? after : sizes[from - 1]!.seq)
-          .where('seq', '<=', sizes[to - 1]!.seq)
+  /** The entries after `after` (in order, narrowed by `narrow`), in pages bounded by their details' size. */
+  function chainPages(after: number, narrow: Narrow = everyEntry) {
+    return chainPagesBySize(
+      after,
+      (from) =>
+        db
+          .selectFrom('audit_entries')
+          .select(['seq', sql<string>`octet_length(detail::text)`.as('bytes')])
+          .where('seq', '>', from)
           .where(narrow)
           .orderBy('seq')
-          .execute();
-        from = to;
-      }
-      if (sizes.length < VERIFY_PAGE) return;
-      after = sizes[sizes.length - 1]!.seq;
-    }
+          .limit(CHAIN_PAGE)
+          .execute(),
+      (from, upTo) =>
+        chainRows().where('seq', '>', from).where('seq', '<=', upTo).where(narrow).orderBy('seq').execute(),
+    );
   }
 
   /**

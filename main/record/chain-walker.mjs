@@ -4,44 +4,39 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import { extendChain } from './chain-hash.mjs';
+import { CHAIN_PAGE, chainPagesBySize } from './chain-pages.mjs';
 
-// At most PAGE entries a query, each query cut where their details pass PAGE_BYTES (one entry at least): any login may
-// write entries of 256 KiB, and 10,000 of them held 2.6 GB (red team 15). As audit-records.ts's chainPages: the sizes
-// first, then each page by its range of seq.
-const PAGE = 10_000;
-const PAGE_BYTES = 32 * 1024 * 1024;
-const sizes = (client, after) =>
-  client.query({
-    text: `select seq, octet_length(detail::text) as bytes from audit_entries where seq > $1 order by seq limit ${PAGE}`,
-    values: [after],
-  });
+const sizesAfter = (client, after) =>
+  client
+    .query({
+      text: `select seq, octet_length(detail::text) as bytes from audit_entries where seq > $1 order by seq
+             limit ${CHAIN_PAGE}`,
+      values: [after],
+    })
+    .then((result) => result.rows);
 const rowsBetween = (client, after, upTo) =>
-  client.query({
-    text: `select seq, at, environment, interview_id, action, actor, detail::text as detail_text, prev_hash, hash,
-             hash_version
-           from audit_entries where seq > $1 and seq <= $2 order by seq`,
-    values: [after, upTo],
-  });
+  client
+    .query({
+      text: `select seq, at, environment, interview_id, action, actor, detail::text as detail_text, prev_hash, hash,
+               hash_version
+             from audit_entries where seq > $1 and seq <= $2 order by seq`,
+      values: [after, upTo],
+    })
+    .then((result) => result.rows);
 
 /** From `from` (a verified count and head hash) to the end: the new head, or the first entry that breaks the chain. */
 async function walk(client, from) {
   let walked = { ok: true, ...from };
-  for (let after = from.count; ;) {
-    const { rows: sized } = await sizes(client, after);
-    for (let start = 0; start < sized.length;) {
-      let end = start + 1;
-      for (let bytes = Number(sized[start].bytes); end < sized.length; end++) {
-        bytes += Number(sized[end].bytes);
-        if (bytes > PAGE_BYTES) break;
-      }
-      const { rows } = await rowsBetween(client, start === 0 ? after : sized[start - 1].seq, sized[end - 1].seq);
-      walked = extendChain(walked, rows);
-      if (!walked.ok) return walked;
-      start = end;
-    }
-    if (sized.length < PAGE) return walked;
-    after = sized[sized.length - 1].seq;
+  const pages = chainPagesBySize(
+    from.count,
+    (after) => sizesAfter(client, after),
+    (after, upTo) => rowsBetween(client, after, upTo),
+  );
+  for await (const rows of pages) {
+    walked = extendChain(walked, rows);
+    if (!walked.ok) return walked;
   }
+  return walked;
 }
 
 const { connection, password, passwordMissing, from } = workerData;
