@@ -97,10 +97,11 @@ export async function readerView(bytes: Uint8Array): Promise<ReaderView> {
   // pdf.js types `port` as nothing, but takes any object that posts and listens (its own LoopbackPort is one).
   const worker = new PDFWorker({ port: port as unknown as null });
   try {
+    // Past the caps the file is too complex, whether pdf.js passed the error on or went on without the stream.
     const view = await drawn(bytes, worker).catch((error: unknown) => {
-      throw decoded.refused ? new PdfTooComplex('a stream decodes past the limit') : error;
+      if (!decoded.refused) throw error;
     });
-    if (decoded.refused) throw new PdfTooComplex('a stream decodes past the limit');
+    if (decoded.refused || !view) throw new PdfTooComplex('a stream decodes past the limit');
     return view;
   } finally {
     worker.destroy();
