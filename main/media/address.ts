@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { MediaRegistryError } from '../errors';
 
 /**
@@ -8,7 +8,8 @@ import { MediaRegistryError } from '../errors';
  * address 169.254.169.254, a printer on the LAN) would have main send requests there for whoever wrote the link. So
  * every address the link names is checked, at registration, after a refresh, and at each redirect hop (stream.ts):
  * http(s) only, and no loopback, link-local, private or unique-local address, the host name resolved, unless the link
- * is on the environment's own service origin (the embedded demo serves its media from 127.0.0.1).
+ * is on the environment's own service origin (the embedded demo serves its media from 127.0.0.1). The connection itself
+ * resolves the name through `internetOnlyLookup`, so the address checked is the address connected to.
  */
 
 /** Every address a host name resolves to (node:dns, as fetch resolves it); replaced in tests. */
@@ -76,6 +77,37 @@ function ipv6Words(address: string): number[] | undefined {
   return words.length === 8 && words.every((w) => w >= 0 && w <= 0xffff) ? words : undefined;
 }
 
+/**
+ * A `net.connect` lookup for media hosts: it resolves with `resolve` and hands the socket only addresses on the
+ * internet. A host name that answers a public address to the check and 127.0.0.1 to the connection a moment later
+ * (DNS rebinding) would otherwise reach this computer after the check passed.
+ */
+export function internetOnlyLookup(resolve: ResolveHost = resolveHost): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname).then(
+      (addresses) => {
+        const family = options.family === 4 || options.family === 6 ? options.family : undefined;
+        const usable = addresses.filter((a) => family === undefined || isIP(a) === family);
+        if (addresses.some(isInternalAddress) || usable.length === 0) {
+          const error: NodeJS.ErrnoException = new MediaRegistryError(
+            'Media URL names an address on this computer or its network',
+          );
+          error.code = usable.length === 0 ? 'ENOTFOUND' : 'EACCES';
+          callback(error, '');
+          return;
+        }
+        if (options.all)
+          callback(
+            null,
+            usable.map((address) => ({ address, family: isIP(address) })),
+          );
+        else callback(null, usable[0]!, isIP(usable[0]!));
+      },
+      (error: NodeJS.ErrnoException) => callback(error, ''),
+    );
+  };
+}
+
 /** The origin (scheme, host and port) of a URL, or undefined when it is none. */
 export function originOf(url: string | undefined): string | undefined {
   if (!url) return undefined;
@@ -94,7 +126,7 @@ function refuse(message: string): never {
 /**
  * What can be told of a media URL without resolving its host: a valid http(s) URL, not naming an internal address or
  * `localhost` unless it is on `serviceOrigin`. Throws MediaRegistryError; returns the parsed URL and whether it is on
- * the service's origin (then nothing more is checked).
+ * the service's origin (then nothing more is checked, and its connection resolves as any other).
  */
 export function checkMediaUrlSyntax(url: string, serviceOrigin?: string): { url: URL; onService: boolean } {
   let parsed: URL;
@@ -113,16 +145,17 @@ export function checkMediaUrlSyntax(url: string, serviceOrigin?: string): { url:
 
 /**
  * The full check, before each request (each redirect hop included): `checkMediaUrlSyntax`, then every address the
- * host name resolves to must be on the internet. Throws MediaRegistryError.
+ * host name resolves to must be on the internet. Throws MediaRegistryError. A link off the service must then be
+ * fetched through `internetOnlyLookup` (the name may answer otherwise a moment later).
  */
 export async function checkMediaUrl(
   url: string,
   serviceOrigin: string | undefined,
   resolve: ResolveHost = resolveHost,
-): Promise<URL> {
-  const { url: parsed, onService } = checkMediaUrlSyntax(url, serviceOrigin);
-  const host = hostOf(parsed);
-  if (onService || isIP(host)) return parsed;
+): Promise<{ url: URL; onService: boolean }> {
+  const checked = checkMediaUrlSyntax(url, serviceOrigin);
+  const host = hostOf(checked.url);
+  if (checked.onService || isIP(host)) return checked;
   let addresses: string[];
   try {
     addresses = await resolve(host);
@@ -131,7 +164,7 @@ export async function checkMediaUrl(
   }
   if (addresses.length === 0 || addresses.some(isInternalAddress))
     return refuse('Media URL names an address on this computer or its network');
-  return parsed;
+  return checked;
 }
 
 /** The URL's host as an address or a name: IPv6 without its brackets. */

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { Agent, type Dispatcher } from 'undici';
 import type { MediaRegistry } from '../ports';
-import { checkMediaUrl, checkMediaUrlSyntax, originOf, resolveHost, type ResolveHost } from './address';
+import {
+  checkMediaUrl,
+  checkMediaUrlSyntax,
+  internetOnlyLookup,
+  originOf,
+  resolveHost,
+  type ResolveHost,
+} from './address';
 
 /**
  * Maps opaque ids to remote (pre-signed) URLs. The renderer only ever sees `urlFor(id)`: a custom-scheme URL in
@@ -33,8 +41,13 @@ export interface MediaStore extends MediaRegistry {
   lookup(id: string): MediaEntry | undefined;
   /** Replace the remote URL after a refresh, so later range requests use the fresh one; checked like a registration. */
   update(id: string, remoteUrl: string): void;
-  /** The check before each request for an entry, each redirect hop included: its host name resolved (address.ts). */
-  check(entry: MediaEntry, url: string): Promise<URL>;
+  /**
+   * The check before each request for an entry, each redirect hop included: its host name resolved (address.ts). A
+   * link off the service is then requested through `internet`.
+   */
+  check(entry: MediaEntry, url: string): Promise<{ url: URL; onService: boolean }>;
+  /** Connections that resolve their host themselves and refuse internal addresses (address.ts: DNS rebinding). */
+  internet: Dispatcher;
 }
 
 export function createMediaStore(opts: {
@@ -90,5 +103,6 @@ export function createMediaStore(opts: {
       entry.remoteUrl = remoteUrl;
     },
     check: (entry, url) => checkMediaUrl(url, entry.serviceOrigin, resolve),
+    internet: new Agent({ connect: { lookup: internetOnlyLookup(resolve) } }),
   };
 }

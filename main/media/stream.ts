@@ -1,3 +1,4 @@
+import { fetch as undiciFetch, type Dispatcher } from 'undici';
 import { MediaRegistryError } from '../errors';
 import type { MediaEntry, MediaStore } from './registry';
 
@@ -7,7 +8,9 @@ import type { MediaEntry, MediaStore } from './registry';
  * one and the request is repeated once. Shared by Electron's custom scheme and the web shell's media route.
  *
  * Redirects are followed here, at most MAX_HOPS, each hop checked like the link itself (address.ts): fetch would
- * follow one to this computer or its network (a blind SSRF from the analyst's machine).
+ * follow one to this computer or its network (a blind SSRF from the analyst's machine). A hop off the service's origin
+ * goes through the store's `internet` dispatcher, whose connection resolves the name again and refuses internal
+ * addresses: undici's fetch, since a dispatcher is undici's (Node's own fetch bundles another undici).
  */
 export interface MediaResponse {
   status: number;
@@ -36,20 +39,21 @@ export async function streamMedia(
   store: MediaStore,
   id: string,
   req: { range?: string | null; method?: string; signal?: AbortSignal },
-  fetchImpl: typeof fetch = fetch,
+  fetchImpl: typeof fetch = undiciFetch as unknown as typeof fetch,
 ): Promise<MediaResponse> {
   const entry = store.lookup(id);
   if (!entry) return plain(404, 'Unknown or expired media id');
   const method = req.method === 'HEAD' ? 'HEAD' : 'GET';
   const range = req.range && RANGE.test(req.range) ? req.range : undefined;
   const get = (url: string) =>
-    follow(store, entry, url, (hop) =>
+    follow(store, entry, url, (hop, dispatcher) =>
       fetchImpl(hop, {
         method,
         headers: range ? { range } : {},
         redirect: 'manual',
         ...(req.signal ? { signal: req.signal } : {}),
-      }),
+        ...(dispatcher ? { dispatcher } : {}),
+      } as RequestInit),
     );
 
   let upstream: Response;
@@ -96,12 +100,12 @@ async function follow(
   store: MediaStore,
   entry: MediaEntry,
   url: string,
-  request: (url: string) => Promise<Response>,
+  request: (url: string, dispatcher: Dispatcher | undefined) => Promise<Response>,
 ): Promise<Response> {
   let hop = url;
   for (let hops = 0; ; hops++) {
-    await store.check(entry, hop);
-    const res = await request(hop);
+    const { onService } = await store.check(entry, hop);
+    const res = await request(hop, onService ? undefined : store.internet);
     const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
     if (location === null) return res;
     await res.body?.cancel();

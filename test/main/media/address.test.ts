@@ -66,7 +66,7 @@ describe('media link check', () => {
         ? ['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c']
         : ['93.184.215.14', '10.0.0.7'],
     );
-    expect((await checkMediaUrl('https://cdn.example/v.webm', undefined, resolve)).hostname).toBe('cdn.example');
+    expect((await checkMediaUrl('https://cdn.example/v.webm', undefined, resolve)).url.hostname).toBe('cdn.example');
     await expect(checkMediaUrl('https://rebind.example/v.webm', undefined, resolve)).rejects.toThrow(
       MediaRegistryError,
     );
