@@ -1,10 +1,10 @@
-import type {
-  CaptureAttemptsLimit,
-  CrossDocResponse,
+import {
   FailReason,
-  RawIdvResponse,
-  SessionStatus,
-  TypeOfId,
+  type CaptureAttemptsLimit,
+  type CrossDocResponse,
+  type RawIdvResponse,
+  type SessionStatus,
+  type TypeOfId,
 } from '../../common/omni';
 
 /**
@@ -437,18 +437,8 @@ export const interviews: InterviewSeed[] = [
     ),
     backId: ine({
       readabilityScore: 0.2,
-      failReasonCycle: [
-        'UNKNOWN_DOCUMENT_TYPE',
-        'WRONG_DOCUMENT_SIDE',
-        'WRONG_ONE_SIDED_DOCUMENT',
-        'UNFOLDED_DOCUMENT_PAGE_MISMATCH',
-        'WRONG_UNFOLDED_DOCUMENT',
-        'DOCUMENT_NOT_READABLE',
-        'UNABLE_TO_ALIGN_DOCUMENT',
-        'ID_TYPE_UNACCEPTABLE',
-        'UNEXPECTED_ERROR_OCCURRED',
-        'DIGITAL_ID_REQUESTED_BUT_OTHER_PROVIDED',
-      ],
+      // Every reason the spec lists, one per capture.
+      failReasonCycle: FailReason.options,
     }),
   },
   {
