@@ -192,70 +192,68 @@ function fromRow(row: Selectable<DecisionTable>): DecisionRecord {
   };
 }
 
-/** The database's refusals of a decision (migrations 0003 and 0006), in the analyst's words. */
+/** The database's refusals of a decision (migrations 0003 and 0006) by constraint: code, what happened, what next. */
+const REFUSALS: Record<string, ConstructorParameters<typeof ReviewError>> = {
+  decisions_proposal_waiting: [
+    'PROPOSAL_WAITING',
+    {
+      en: 'A proposal for this interview waits for a second review: it is confirmed or overturned first.',
+      es: 'Una propuesta para esta entrevista espera una segunda revisión: primero se confirma o se revierte.',
+    },
+    {
+      en: 'Ask a colleague to review the proposal, or review it yourself if it is not yours.',
+      es: 'Pide a un colega que revise la propuesta, o revísala tú si no es tuya.',
+    },
+  ],
+  decisions_already_decided: [
+    'ALREADY_DECIDED',
+    {
+      en: 'This interview is decided already; the team database keeps one decision.',
+      es: 'Esta entrevista ya está decidida; la base de datos del equipo guarda una sola decisión.',
+    },
+    {
+      en: 'Reload the interview to see the decision. Only an admin removes a decision.',
+      es: 'Vuelve a cargar la entrevista para ver la decisión. Solo un administrador quita una decisión.',
+    },
+  ],
+  decisions_reason_code: [
+    'UNKNOWN_REASON_CODE',
+    {
+      en: "The reason code is not one of the team's codes for this decision now: a supervisor may have just retired it.",
+      es: 'El código de motivo no es ahora uno de los del equipo para esta decisión: quizá un supervisor acaba de retirarlo.',
+    },
+    {
+      en: 'Choose one of the codes listed, then record the decision again.',
+      es: 'Elige uno de los códigos de la lista y vuelve a registrar la decisión.',
+    },
+  ],
+  decisions_four_eyes: [
+    'OWN_PROPOSAL',
+    {
+      en: 'You proposed this decision, so a different member of the team confirms or overturns it.',
+      es: 'Tú propusiste esta decisión, así que otro miembro del equipo la confirma o la revierte.',
+    },
+    { en: 'Ask a colleague to review it.', es: 'Pide a un colega que la revise.' },
+  ],
+  decisions_needs_second_reviewer: [
+    'SECOND_REVIEW_REQUIRED',
+    {
+      en: "The team's rule asks for a second reviewer on this approval.",
+      es: 'La regla del equipo pide un segundo revisor para esta aprobación.',
+    },
+    {
+      en: 'Approve again: it is recorded as a proposal for a colleague to confirm.',
+      es: 'Vuelve a aprobar: se registra como propuesta para que un colega la confirme.',
+    },
+  ],
+};
+
+/** A refusal of the database, in the analyst's words; anything else as it came. */
 function refusedByRecord(error: unknown): never {
   refusedByClaim(error);
   const { constraint } = (error ?? {}) as { constraint?: unknown };
-  if (constraint === 'decisions_proposal_waiting')
-    throw new ReviewError(
-      'PROPOSAL_WAITING',
-      {
-        en: 'A proposal for this interview waits for a second review: it is confirmed or overturned first.',
-        es: 'Una propuesta para esta entrevista espera una segunda revisión: primero se confirma o se revierte.',
-      },
-      {
-        en: 'Ask a colleague to review the proposal, or review it yourself if it is not yours.',
-        es: 'Pide a un colega que revise la propuesta, o revísala tú si no es tuya.',
-      },
-    );
-  if (constraint === 'decisions_already_decided')
-    throw new ReviewError(
-      'ALREADY_DECIDED',
-      {
-        en: 'This interview is decided already; the team database keeps one decision.',
-        es: 'Esta entrevista ya está decidida; la base de datos del equipo guarda una sola decisión.',
-      },
-      {
-        en: 'Reload the interview to see the decision. Only an admin removes a decision.',
-        es: 'Vuelve a cargar la entrevista para ver la decisión. Solo un administrador quita una decisión.',
-      },
-    );
-  if (constraint === 'decisions_reason_code')
-    throw new ReviewError(
-      'UNKNOWN_REASON_CODE',
-      {
-        en: "The reason code is not one of the team's codes for this decision now: a supervisor may have just retired it.",
-        es: 'El código de motivo no es ahora uno de los del equipo para esta decisión: quizá un supervisor acaba de retirarlo.',
-      },
-      {
-        en: 'Choose one of the codes listed, then record the decision again.',
-        es: 'Elige uno de los códigos de la lista y vuelve a registrar la decisión.',
-      },
-    );
-  if (constraint === 'decisions_four_eyes')
-    throw new ReviewError(
-      'OWN_PROPOSAL',
-      {
-        en: 'You proposed this decision, so a different member of the team confirms or overturns it.',
-        es: 'Tú propusiste esta decisión, así que otro miembro del equipo la confirma o la revierte.',
-      },
-      {
-        en: 'Ask a colleague to review it.',
-        es: 'Pide a un colega que la revise.',
-      },
-    );
-  if (constraint === 'decisions_needs_second_reviewer')
-    throw new ReviewError(
-      'SECOND_REVIEW_REQUIRED',
-      {
-        en: "The team's rule asks for a second reviewer on this approval.",
-        es: 'La regla del equipo pide un segundo revisor para esta aprobación.',
-      },
-      {
-        en: 'Approve again: it is recorded as a proposal for a colleague to confirm.',
-        es: 'Vuelve a aprobar: se registra como propuesta para que un colega la confirme.',
-      },
-    );
+  if (typeof constraint === 'string' && Object.hasOwn(REFUSALS, constraint))
+    throw new ReviewError(...REFUSALS[constraint]!);
   throw error;
 }
 
