@@ -79,7 +79,7 @@ export function QueueRow({
       <td>
         <SessionStatusBadge status={entry.sessionStatus} />
       </td>
-      <td>{entry.risk && <RiskNote risk={entry.risk} />}</td>
+      <td>{entry.risk ? <RiskNote risk={entry.risk} /> : <RiskNotRead />}</td>
       <td className={entry.awaitingSecondReview ? 'queue-proposed-cell' : undefined}>
         <LocalStateBadge state={entry.localState} proposed={entry.awaitingSecondReview} />
         <span className="visually-hidden">{stateLabel(entry.localState, entry.awaitingSecondReview)}</span>
@@ -111,6 +111,17 @@ export function QueueRow({
         </Button>
       </td>
     </tr>
+  );
+}
+
+/** No reading on file yet: a dash, not an empty cell that could pass for "no risk". */
+function RiskNotRead() {
+  const t = useT(messages);
+  return (
+    <span className="small muted" title={t('riskNotRead')}>
+      <span aria-hidden="true">—</span>
+      <span className="visually-hidden">{t('riskNotRead')}</span>
+    </span>
   );
 }
 
