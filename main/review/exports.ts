@@ -69,6 +69,7 @@ export class ReviewExports {
       crossDoc,
       audit,
       ...(overview.lastDecision ? { decision: overview.lastDecision } : {}),
+      person: personOf(this.ctx),
     });
     return this.recordExport(
       interviewId,

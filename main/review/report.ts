@@ -24,6 +24,8 @@ export interface ReviewReportInput {
   crossDoc: Outcome<CrossDocResponse>;
   decision?: DecisionRecord;
   audit: AuditView;
+  /** Each entry's writer (the database's `actor`) as the screens name them (person.ts); as stored when absent. */
+  person?: (login: string) => string;
 }
 
 /** The audit trail of one interview as a self-describing JSON document (entries keep their hashes). */
@@ -291,6 +293,13 @@ const words = {
 /** The review as a PDF in one language: who/what/when, findings, cross-document comparison, decision, notes and the audit trail. */
 export async function reviewReportPdf(input: ReviewReportInput): Promise<Uint8Array> {
   const w8 = words[input.language];
+  const person = input.person ?? ((login: string) => login);
+  /** A code in words; one this version does not know (an older or newer one, or a row written with psql) as it is. */
+  const inWords = (table: Record<string, { en: string; es: string }>, code: string) =>
+    Object.hasOwn(table, code) ? table[code]![input.language] : code;
+  /** Who wrote a note: the database's word (the entry's writer), else what the entry says. */
+  const writerOf = (e: AuditEntry) =>
+    e.actor !== undefined ? person(e.actor) : typeof e.detail.by === 'string' ? e.detail.by : undefined;
   const doc = await PDFDocument.create();
   doc.setTitle(w8.docTitle(input.interviewId));
   doc.setSubject(w8.subject);
@@ -318,16 +327,17 @@ export async function reviewReportPdf(input: ReviewReportInput): Promise<Uint8Ar
     w.text(
       `${w8.sessionStatus}: ${input.entry.sessionStatus ?? w8.unknown}${input.entry.sessionStatusSeenAt ? ` (${w8.seen} ${input.entry.sessionStatusSeenAt})` : ''}`,
     );
-    w.text(`${w8.localState}: ${LOCAL_STATE_WORDS[input.entry.localState][input.language]}`);
+    w.text(`${w8.localState}: ${inWords(LOCAL_STATE_WORDS, input.entry.localState)}`);
   }
 
   w.heading(w8.decision);
   if (input.decision) {
-    w.text(DECISION_WORDS[input.decision.decision][input.language], { font: 'bold' });
+    w.text(inWords(DECISION_WORDS, input.decision.decision), { font: 'bold' });
     w.text(`${w8.reason}: ${input.decision.reason}`);
     w.text(`${w8.decidedAt}: ${input.decision.decidedAt}`);
-    if (input.decision.acknowledgedFindings.length)
-      w.text(`${w8.acknowledged}: ${input.decision.acknowledgedFindings.join('; ')}`);
+    const findings: unknown = input.decision.acknowledgedFindings;
+    if (Array.isArray(findings) ? findings.length : findings)
+      w.text(`${w8.acknowledged}: ${Array.isArray(findings) ? findings.join('; ') : JSON.stringify(findings)}`);
   } else w.text(w8.noDecision, { color: MUTED });
 
   w.heading(w8.checks);
@@ -375,7 +385,8 @@ export async function reviewReportPdf(input: ReviewReportInput): Promise<Uint8Ar
   const sent = input.audit.entries.filter((e) => e.action === 'noted' || e.action === 'named');
   if (sent.length === 0) w.text(w8.noNotes, { color: MUTED });
   for (const e of sent) {
-    w.text(`${e.at}  ${e.action === 'named' ? w8.name : w8.note}`, { font: 'bold', size: 8.5 });
+    const by = writerOf(e);
+    w.text(`${e.at}  ${e.action === 'named' ? w8.name : w8.note}${by ? `  ${by}` : ''}`, { font: 'bold', size: 8.5 });
     w.text(String(e.detail.text ?? ''), { indent: 10 });
   }
 
@@ -385,7 +396,9 @@ export async function reviewReportPdf(input: ReviewReportInput): Promise<Uint8Ar
     color: input.audit.chain.ok ? INK : rgb(0.7, 0, 0),
   });
   for (const e of input.audit.entries) {
-    w.text(`#${e.seq}  ${e.at}  ${w8.actions[e.action]}  ${describeAudit(e, input.language)}`, { size: 8.5 });
+    const action = Object.hasOwn(w8.actions, e.action) ? w8.actions[e.action] : e.action;
+    const by = e.actor === undefined ? '' : `  (${person(e.actor)})`;
+    w.text(`#${e.seq}  ${e.at}  ${action}${by}  ${describeAudit(e, input.language)}`, { size: 8.5 });
     w.text(`hash ${e.hash}`, { font: 'mono', size: 6.5, color: MUTED, indent: 10 });
   }
   return doc.save();

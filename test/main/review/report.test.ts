@@ -72,6 +72,48 @@ describe('PDF report audit lines', () => {
   });
 });
 
+describe('PDF report of rows the app did not write (red team 17)', () => {
+  it('shows a kind, state, action or findings it does not know as written, and each entry’s writer as the database says', async () => {
+    const forged: AuditEntry = {
+      ...entries[0]!,
+      action: 'noted',
+      actor: 'beto',
+      detail: { text: 'identity confirmed by phone', by: 'ana' },
+    };
+    const odd = { ...entries[0]!, seq: 2, action: 'parkedByScript' as AuditAction, actor: 'postgres' };
+    const text = await reviewReportPdf({
+      language: 'en',
+      interviewId: 'k-1',
+      environment: { id: 'production', name: 'Production', kind: 'production' },
+      generatedAt: '2026-01-01T00:00:00.000Z',
+      entry: {
+        interviewId: 'k-1',
+        addedAt: '2026-01-01T00:00:00.000Z',
+        localState: 'parked' as never,
+        hasSessionToken: false,
+      },
+      rawIdv: { ok: true, data: { checkResults: [], fraudRisk: null } },
+      crossDoc: { ok: true, data: { fields: [] } as never },
+      decision: {
+        decision: 'Approve' as never,
+        reason: 'x',
+        acknowledgedFindings: 'deepFraudCheck' as never,
+        decidedAt: '2026-01-01T00:00:00.000Z',
+        environment: 'production',
+      } as never,
+      audit: { chain: { ok: true }, entries: [forged, odd] },
+      person: (login) => (login === 'postgres' ? 'maria' : login),
+    }).then(pdfText);
+    expect(text).toContain('Local state: parked');
+    expect(text).toMatch(/^Approve$/m);
+    expect(text).toContain('Acknowledged high-severity findings: "deepFraudCheck"');
+    // The note is beto's, whatever its detail says; the database's one user is the person the app knows.
+    expect(text).toMatch(/^2026-01-01T00:00:00.000Z Note beto$/m);
+    expect(text).toMatch(/^#1 2026-01-01T00:00:00.000Z noted \(beto\) /m);
+    expect(text).toMatch(/^#2 2026-01-01T00:00:00.000Z parkedByScript \(maria\)/m);
+  });
+});
+
 /** Entries as main writes them, with details whose keys and values are codes. */
 const detailed: AuditEntry[] = (
   [
