@@ -184,7 +184,7 @@ export interface AuditTrail {
    * covers when `preimages` is set: the checkpoints' statements list these hashes, evidence files carry the texts.
    */
   chain(filter: { interviewId?: string; fromSeq?: number; toSeq?: number; preimages?: boolean }): Promise<ChainLink[]>;
-  /** How many bytes one interview's entries' details hold: what its evidence file would carry of the trail. */
+  /** How many bytes one interview's entries hold (texts and details): what its evidence file would carry of the trail. */
   interviewBytes(interviewId: string): Promise<number>;
   /** The newest entry (of one action, when given; before `beforeSeq`, when given): the head, or its last checkpoint. */
   latest(action?: AuditAction, beforeSeq?: number): Promise<AuditEntry | undefined>;

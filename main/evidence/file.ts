@@ -9,7 +9,7 @@ import { nom151Service } from '../nom151/service';
 import { unwrapTimeStampResp } from '../nom151/pdf';
 import { decodeEvidenceText } from '../nom151/verify';
 import { plainText } from '../plain-text';
-import { osAccount } from '../review/person';
+import { osAccount, personOf } from '../review/person';
 import { reviewReportPdf, type Outcome } from '../review/report';
 import { reviewService } from '../review/service';
 import { errorData } from '../review/errors';
@@ -189,14 +189,14 @@ export async function buildEvidenceFile(
   covered.catch(() => undefined);
   const env = ctx.environments.active();
   const environment = { id: env.id, name: env.name, kind: env.kind };
-  // The file carries the interview's whole trail and every answer of the service, held in main while it is made: past
+  // The file carries the interview's whole trail and every write to the service with its answer, held in main while it is made: past
   // a size no interview reaches by review, it is refused before anything is read (red team 16: a login's 2,000
   // entries of 256 KiB on one interview took the exporter's main to 1.3 GB).
-  const [trailBytes, answerBytes] = await Promise.all([
+  const [trailBytes, writeBytes] = await Promise.all([
     ctx.audit.interviewBytes(interviewId),
-    ctx.record.writes.answerBytes(env.id, interviewId),
+    ctx.record.writes.writeBytes(env.id, interviewId),
   ]);
-  if (trailBytes + answerBytes > MAX_RECORD_BYTES) throw recordTooLarge(interviewId, trailBytes + answerBytes);
+  if (trailBytes + writeBytes > MAX_RECORD_BYTES) throw recordTooLarge(interviewId, trailBytes + writeBytes);
   const omni = ctx.omni();
   const review = reviewService(ctx);
   const nom151 = nom151Service(ctx);
@@ -237,6 +237,7 @@ export async function buildEvidenceFile(
         crossDoc,
         audit: { entries, chain },
         ...(decision ? { decision } : {}),
+        person: personOf(ctx),
       });
     },
   );

@@ -2,9 +2,11 @@ import { type Expression, type ExpressionBuilder, type Kysely, type Selectable, 
 import type { AuditAction, AuditEntry } from '../../common/views';
 import type { AuditTrail, ChainLink } from '../ports';
 import { chainRowHash, chainRowPreimage, extendChain, GENESIS_HASH } from './audit-chain';
-import { CHAIN_PAGE, chainPagesBySize } from './chain-pages.mjs';
+import { CHAIN_PAGE, chainPagesBySize, ENTRY_BYTES_SQL } from './chain-pages.mjs';
 import type { ChainWalk, ChainWalker } from './chain-walk';
 import type { AuditEntryTable, RecordDatabase } from './schema';
+
+const ENTRY_BYTES = sql.raw<string>(ENTRY_BYTES_SQL);
 
 /** The trail as the record keeps it: an entry can also be appended as of when it happened (it waited to be sent). */
 export interface RecordAuditTrail extends AuditTrail {
@@ -113,7 +115,7 @@ export function recordAuditTrail(
       (from) =>
         db
           .selectFrom('audit_entries')
-          .select(['seq', sql<string>`octet_length(detail::text)`.as('bytes')])
+          .select(['seq', sql<string>`${ENTRY_BYTES}`.as('bytes')])
           .where('seq', '>', from)
           .where(narrow)
           .orderBy('seq')
@@ -244,7 +246,7 @@ export function recordAuditTrail(
     async interviewBytes(interviewId) {
       const row = await db
         .selectFrom('audit_entries')
-        .select(sql<string | null>`sum(octet_length(detail::text))`.as('bytes'))
+        .select(sql<string | null>`sum(${ENTRY_BYTES})`.as('bytes'))
         .where('interview_id', '=', interviewId)
         .executeTakeFirst();
       return Number(row?.bytes ?? 0);

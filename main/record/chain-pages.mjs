@@ -1,7 +1,14 @@
 // How the audit trail is read to be checked, page by page: shared by main (audit-records.ts) and the chain walker's
 // thread (chain-walker.mjs). Plain JavaScript, as chain-hash.mjs, so the thread imports it as it is.
 
-/** Entries whose sizes one query reads, and the most of their details one page holds. */
+/**
+ * An entry's size as read, in SQL: its texts with its detail. The bound on details alone let a 200,000-character
+ * action through (red team 17); the trail check, the evidence export's budget and the trail search count this.
+ */
+export const ENTRY_BYTES_SQL =
+  'octet_length(detail::text) + octet_length(action) + octet_length(environment) + coalesce(octet_length(interview_id), 0)';
+
+/** Entries whose sizes one query reads, and the most of them one page holds. */
 export const CHAIN_PAGE = 10_000;
 export const CHAIN_PAGE_BYTES = 32 * 1024 * 1024;
 

@@ -4,12 +4,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import { extendChain } from './chain-hash.mjs';
-import { CHAIN_PAGE, chainPagesBySize } from './chain-pages.mjs';
+import { CHAIN_PAGE, chainPagesBySize, ENTRY_BYTES_SQL } from './chain-pages.mjs';
 
 const sizesAfter = (client, after) =>
   client
     .query({
-      text: `select seq, octet_length(detail::text) as bytes from audit_entries where seq > $1 order by seq
+      text: `select seq, ${ENTRY_BYTES_SQL} as bytes from audit_entries where seq > $1 order by seq
              limit ${CHAIN_PAGE}`,
       values: [after],
     })

@@ -171,7 +171,7 @@ export class ClaimRecords {
   /** A supervisor gives the interview to another reviewer, whoever held it. */
   async reassign(environment: string, interviewId: string, to: string): Promise<Claim> {
     const { rows } = await sql<{ reviewer: boolean }>`
-      select case when exists (select from pg_roles where rolname = ${to})
+      select case when exists (select from pg_roles where rolname = ${to} and rolcanlogin)
         then pg_has_role(${to}, 'omni_reviewer', 'member') else false end as reviewer`.execute(this.db);
     if (!rows[0]?.reviewer) throw notAReviewer(to);
     try {
@@ -188,6 +188,8 @@ export class ClaimRecords {
       return fromRow(row);
     } catch (error) {
       if (errorCode(error) === REFUSED) throw notSupervisor();
+      // The database's own check of the same (migration 0016): a login without the right to log in, or one gone since.
+      if ((error as { constraint?: unknown }).constraint === 'claims_holder_member') throw notAReviewer(to);
       throw error;
     }
   }

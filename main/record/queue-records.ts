@@ -14,6 +14,7 @@ import {
 } from '../../common/ipc/queue';
 import { ReviewError } from '../errors';
 import { refusedByClaim } from './claim-refusal';
+import { finiteIso } from './finite-time';
 import type { QueueEntryTable, RecordDatabase } from './schema';
 
 /** A queue entry as the record keeps it: the view without what is looked up elsewhere (the vault's token). */
@@ -400,15 +401,18 @@ function searched(eb: QueueRow, search: string) {
 }
 
 function fromRow(row: Selectable<QueueEntryTable>): StoredEntry {
+  const seenAt = finiteIso(row.session_status_seen_at);
+  const openedAt = finiteIso(row.last_opened_at);
   return {
     interviewId: row.interview_id,
-    addedAt: row.added_at.toISOString(),
+    // An entry of no known arrival counts as the oldest: it is listed, not lost.
+    addedAt: finiteIso(row.added_at) ?? new Date(0).toISOString(),
     localState: row.local_state as LocalReviewState,
     ...(row.label !== null ? { label: row.label } : {}),
     ...(row.label_es !== null ? { labelEs: row.label_es } : {}),
     ...(row.session_status !== null ? { sessionStatus: row.session_status as SessionStatus } : {}),
-    ...(row.session_status_seen_at ? { sessionStatusSeenAt: row.session_status_seen_at.toISOString() } : {}),
-    ...(row.last_opened_at ? { lastOpenedAt: row.last_opened_at.toISOString() } : {}),
+    ...(seenAt ? { sessionStatusSeenAt: seenAt } : {}),
+    ...(openedAt ? { lastOpenedAt: openedAt } : {}),
     ...(row.risk !== null ? { risk: row.risk } : {}),
   };
 }

@@ -1,11 +1,28 @@
 import { type Kysely, sql } from 'kysely';
 import { QueueQuery, type SavedView } from '../../common/ipc/queue';
+import { ReviewError } from '../errors';
 import type { RecordDatabase } from './schema';
 
 /**
  * The queue views analysts keep. Row-level security decides (migration 0003): each sees their own and the shared
  * ones, and changes only their own, whatever a client sends.
  */
+/** The views one list reads at most: the team's members' own, 100 each (migration 0016). */
+const VIEWS_READ = 1000;
+
+function refusedByCount(error: unknown): never {
+  if ((error as { constraint?: unknown } | null)?.constraint === 'saved_views_count')
+    throw new ReviewError(
+      'TOO_MANY_VIEWS',
+      { en: 'You keep 100 saved views at most.', es: 'Guardas 100 vistas como máximo.' },
+      {
+        en: 'Remove a view you no longer use, then save this one.',
+        es: 'Quita una vista que ya no uses y guarda esta.',
+      },
+    );
+  throw error;
+}
+
 export class SavedViewRecords {
   constructor(private readonly db: Kysely<RecordDatabase>) {}
 
@@ -20,6 +37,8 @@ export class SavedViewRecords {
       .orderBy(sql`owner = current_user`, 'desc')
       .orderBy('name')
       .orderBy('owner')
+      // Each login keeps 100 at most (migration 0016); rows from before that are not all read.
+      .limit(VIEWS_READ)
       .execute();
     return rows.flatMap((row) => {
       const query = QueueQuery.safeParse(row.filter);
@@ -41,7 +60,8 @@ export class SavedViewRecords {
         })),
       )
       .returning(['id', 'name', 'owner', 'shared'])
-      .executeTakeFirstOrThrow();
+      .executeTakeFirstOrThrow()
+      .catch(refusedByCount);
     return { ...row, mine: true, query };
   }
 

@@ -42,21 +42,35 @@ export class ServiceWriteRecords {
     return toWrite(row);
   }
 
-  /** What the service answered: taken (`sent`) or not (`refused`, with its words); a refused one may be sent again. */
-  async settle(id: string, state: 'sent' | 'refused', answer: unknown): Promise<void> {
-    await this.db
-      .updateTable('service_writes')
-      .set({ state, answer: JSON.stringify(answer ?? null) })
-      .where('id', '=', id)
-      .where('written_by', '=', sql<string>`current_user`)
-      .execute();
+  /**
+   * What the service answered: taken (`sent`) or not (`refused`, with its words); a refused one may be sent again. A
+   * note or name taken goes on the trail as it is settled (migration 0016), naming `by` on this computer's record (on a
+   * team database, the login).
+   */
+  async settle(id: string, state: 'sent' | 'refused', answer: unknown, by?: string): Promise<void> {
+    const settle = async (db: Kysely<RecordDatabase>) => {
+      if (by) await sql`select set_config('omni.by', ${by}, true)`.execute(db);
+      await db
+        .updateTable('service_writes')
+        .set({ state, answer: JSON.stringify(answer ?? null) })
+        .where('id', '=', id)
+        .where('written_by', '=', sql<string>`current_user`)
+        .execute();
+    };
+    await (this.db.isTransaction ? settle(this.db) : this.db.transaction().execute(settle));
   }
 
-  /** How many bytes the service's answers to one interview's writes hold: what its evidence file would carry of them. */
-  async answerBytes(environment: string, interviewId: string): Promise<number> {
+  /** How many bytes one interview's writes hold (texts, keys, the service's answers): what its evidence file carries. */
+  async writeBytes(environment: string, interviewId: string): Promise<number> {
     const row = await this.db
       .selectFrom('service_writes')
-      .select(sql<string | null>`sum(octet_length(answer::text))`.as('bytes'))
+      .select(
+        sql<
+          string | null
+        >`sum(octet_length(body) + octet_length(idempotency_key) + coalesce(octet_length(answer::text), 0))`.as(
+          'bytes',
+        ),
+      )
       .where('environment', '=', environment)
       .where('interview_id', '=', interviewId)
       .executeTakeFirst();

@@ -4,19 +4,21 @@ import type { DecisionStatus, TeamRole } from '../../common/team-review';
 import type { DecisionKind } from '../../common/ipc/interview';
 import type { DecisionsByCodeRow, ProposalView } from '../../common/ipc/team';
 import type { RecordDatabase } from './schema';
+import { ENTRY_BYTES_SQL } from './chain-pages.mjs';
+import { finiteIso } from './finite-time';
 
 /** Days of decisions the supervisor's view counts. */
 const DECISION_DAYS = 14;
+
+/** An audit search's entries in all (texts and details), at most. */
+const SEARCH_BYTES = 8 * 1024 * 1024;
+/** Proposals listed on the Team overview at most. */
+const PROPOSALS_SHOWN = 500;
 
 /**
  * What the supervisor reads about the team's work: queue age, proposals waiting, decisions per reviewer and day, the
  * members and their roles, and the team's audit trail searched. Read only; row-level security decides what a login sees.
  */
-/** An audit search's details in all, at most. */
-const SEARCH_BYTES = 8 * 1024 * 1024;
-/** Proposals listed on the Team overview at most. */
-const PROPOSALS_SHOWN = 500;
-
 export class TeamOverviewRecords {
   constructor(private readonly db: Kysely<RecordDatabase>) {}
 
@@ -32,9 +34,10 @@ export class TeamOverviewRecords {
       .where('environment', '=', environment)
       .where('local_state', '!=', 'decided')
       .executeTakeFirstOrThrow();
+    const oldest = finiteIso(row.oldest);
     return {
       count: Number(row.count),
-      ...(row.oldest ? { oldestAddedAt: new Date(row.oldest).toISOString() } : {}),
+      ...(oldest ? { oldestAddedAt: oldest } : {}),
       pastTarget: Number(row.past_target),
     };
   }
@@ -127,13 +130,13 @@ export class TeamOverviewRecords {
     if (query.interviewId) q = q.where('interview_id', 'ilike', `%${escapeLike(query.interviewId)}%`);
     const [sizes, total] = await Promise.all([
       q
-        .select(['seq', sql<string>`octet_length(detail::text)`.as('bytes')])
+        .select(['seq', sql.raw<string>(ENTRY_BYTES_SQL).as('bytes')])
         .orderBy('seq', 'desc')
         .limit(query.limit)
         .execute(),
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    // The newest first, as many as fit in SEARCH_BYTES of details (one at least): a reviewer's 256 KiB entries made
+    // The newest first, as many as fit in SEARCH_BYTES (one at least): a reviewer's 256 KiB entries made
     // the search's 1,000 a 261 MB answer (red team 15). The screen says how many matched.
     let shown = 0;
     for (let bytes = 0; shown < sizes.length; shown++) {

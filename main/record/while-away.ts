@@ -366,7 +366,7 @@ export function keepWorkingWhileAway({
       settle: (id, state, answer) => read(() => writes.settle(id, state, answer)),
       unsent: (environment, interviewId, kind) => read(() => writes.unsent(environment, interviewId, kind)),
       history: (environment, interviewId) => read(() => writes.history(environment, interviewId)),
-      answerBytes: (environment, interviewId) => read(() => writes.answerBytes(environment, interviewId)),
+      writeBytes: (environment, interviewId) => read(() => writes.writeBytes(environment, interviewId)),
     },
     // A claim is only worth what the database says right now: while away it is refused, not kept for later.
     claims: {

@@ -94,7 +94,7 @@ export class ServiceWrites {
           },
           { retryable: true },
         );
-      await this.ctx.record.writes.settle(recorded.id, 'sent', serviceAnswer(endpoint, res));
+      await this.ctx.record.writes.settle(recorded.id, 'sent', serviceAnswer(endpoint, res), await this.senderName());
       await this.drafts.confirmSent(interviewId, draftKind, draftText);
       return {
         ...(res.sessionStatus ? { sessionStatus: res.sessionStatus } : {}),
@@ -131,14 +131,8 @@ export class ServiceWrites {
     const typed = (await this.drafts.get(interviewId))[kind]?.text ?? '';
     const text = typed.trim();
     if (!text) throw emptyDraft(what[kind]);
-    const result = await this.holding(interviewId, () => this.send(interviewId, kind, typed, { kind, body: text }));
-    // The service keeps no author of a note, so the trail does: the history under the notes box reads it back.
-    const by = await this.senderName();
-    await this.ctx.audit.append({
-      interviewId,
-      action: kind === 'notes' ? 'noted' : 'named',
-      detail: { text, ...(by ? { by } : {}) },
-    });
-    return result;
+    // The service keeps no author of a note, so the trail does (the database writes the entry as the write is settled
+    // sent, migration 0016): the history under the notes box reads it back.
+    return this.holding(interviewId, () => this.send(interviewId, kind, typed, { kind, body: text }));
   }
 }

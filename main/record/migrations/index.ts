@@ -14,6 +14,7 @@ import { queueFromFacts } from './0012-queue-from-facts';
 import { decisionsOnTheTrail } from './0013-decisions-on-the-trail';
 import { interviewIds } from './0014-interview-ids';
 import { boundedTexts } from './0015-bounded-texts';
+import { knownValues } from './0016-known-values';
 
 /**
  * The review record's schema, version by version, one file each. A migration's name is what `kysely_migration`
@@ -45,4 +46,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014-interview-ids': interviewIds,
   // Reasons, drafts and what is sent to the service no longer than the app takes them, for every login.
   '0015-bounded-texts': boundedTexts,
+  // Kinds, states, actions and times of the shapes the app knows; notes and names on the trail by the database.
+  '0016-known-values': knownValues,
 };

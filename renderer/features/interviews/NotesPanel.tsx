@@ -66,8 +66,9 @@ function focusNotes(interviewId: string) {
 }
 
 /**
- * What this app sent for the interview, newest first: the service cannot give notes back, so the list is read from
- * the audit trail, which main appends with the text, who sent it and when (the same query as the trail panel).
+ * What was sent for the interview, newest first: the service cannot give notes back, so the list is read from the
+ * audit trail, where the database writes each note and name the service took, with its writer and when (the same query
+ * as the trail panel).
  */
 function SentHistory({ interviewId }: { interviewId: string }) {
   const t = useT(messages);
@@ -88,7 +89,8 @@ function SentHistory({ interviewId }: { interviewId: string }) {
       ) : (
         <ol className="sent-list">
           {sent.map((e) => {
-            const by = typeof e.detail.by === 'string' ? e.detail.by : undefined;
+            // Who wrote the entry as the database says it (an entry's own `by` could name anyone before 0016).
+            const by = e.actor ?? (typeof e.detail.by === 'string' ? e.detail.by : undefined);
             const what =
               e.action === 'noted'
                 ? t('sentNote')

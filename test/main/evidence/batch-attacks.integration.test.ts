@@ -281,4 +281,17 @@ describe('one interview’s record past what a file carries', () => {
     const last = (await app.context.audit.list({ interviewId: ID })).at(-1);
     expect(last?.detail).toMatchObject({ what: 'evidenceNotWritten', error: expect.stringContaining('64 MB') });
   }, 120_000);
+
+  it('counts the writes to the service it would carry, their texts with the answers (red team 17)', async () => {
+    const ID = 'demo-clean-pass-written';
+    await reviewService(app.context).addDemoSeeds(['demo-clean-pass']);
+    // 2,100 notes of 32,000 characters, none answered: 8,000 such writes took the exporter's main to 1.2 GB.
+    const env = app.context.environments.active().id;
+    for (let i = 0; i < 2_100; i++)
+      await app.context.record.writes.begin(env, ID, 'notes', `${i} ${'n'.repeat(32_000)}`);
+    save = async ({ suggestedName }) => ({ savedTo: join(dir, suggestedName) });
+    await expect(
+      evidenceService(app.context).exportFile({ interviewId: ID, language: 'en', purpose: 'Written' }),
+    ).rejects.toMatchObject({ code: 'EVIDENCE_RECORD_TOO_LARGE' });
+  }, 120_000);
 });

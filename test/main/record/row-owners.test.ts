@@ -66,7 +66,7 @@ afterAll(async () => {
 });
 
 const refused =
-  /permission denied|lease of a claim|at most 100 findings|names a decision|goes with a final or confirmed|_not_team|row-level security|held by|not claimed|append-only|kept|own login|must be owner|proposal waiting|decided already|second reviewer|starts pending|changes only|not one of the team|keeps its environment|by the database itself|nests at most|at most 256 KiB|a checkpoint|decision on file|a saved view has|when the decision is recorded|interview_id_shape|_length/;
+  /permission denied|violates check constraint|at most 100 saved views|not a login of the team|names its own login|lease of a claim|at most 100 findings|names a decision|goes with a final or confirmed|_not_team|row-level security|held by|not claimed|append-only|kept|own login|must be owner|proposal waiting|decided already|second reviewer|starts pending|changes only|not one of the team|keeps its environment|by the database itself|nests at most|at most 256 KiB|a checkpoint|decision on file|a saved view has|when the decision is recorded|interview_id_shape|_length/;
 
 /** Statements run by a login; each must be refused, or (a quiet RLS filter) change no row. */
 const attempts: { who: 'beto' | 'sofia'; what: string; statement: string }[] = [
@@ -370,6 +370,91 @@ const attempts: { who: 'beto' | 'sofia'; what: string; statement: string }[] = [
     what: 'a checkpoint of the first entry by another hash',
     statement: `insert into audit_entries (at, environment, action, detail) values ('x', 'production', 'checkpoint',
       '{"seq": 1, "hash": "${'0'.repeat(64)}", "statement": 2, "from": 1, "folio": "x", "token": "x"}')`,
+  },
+  // Red team 17: what a client writes that the screens, the reports and the rules read as facts.
+  {
+    who: 'beto',
+    what: 'a note on the trail “sent by ana” that nobody sent',
+    statement: `insert into audit_entries (at, environment, interview_id, action, detail)
+      values ('x', 'production', 'i1', 'noted', '{"text": "identity confirmed by phone", "by": "ana"}')`,
+  },
+  {
+    who: 'beto',
+    what: 'a note on the trail in his own name with no write to the service behind it',
+    statement: `insert into audit_entries (at, environment, interview_id, action, detail)
+      values ('x', 'production', 'i2', 'named', '{"text": "Juan Pérez", "by": "beto"}')`,
+  },
+  {
+    who: 'beto',
+    what: 'any entry naming ana as who did it',
+    statement: `insert into audit_entries (at, environment, interview_id, action, detail)
+      values ('x', 'production', 'i2', 'downloaded', '{"what": "evidenceFile", "purpose": "x", "by": "ana"}')`,
+  },
+  {
+    who: 'beto',
+    what: 'an entry whose action is 200,000 characters',
+    statement: `insert into audit_entries (at, environment, interview_id, action, detail)
+      values ('x', 'production', 'i2', repeat('a', 200000), '{}')`,
+  },
+  {
+    who: 'beto',
+    what: 'an entry whose environment is 10,000 characters',
+    statement: `insert into audit_entries (at, environment, interview_id, action, detail)
+      values ('x', repeat('e', 10000), 'i2', 'opened', '{}')`,
+  },
+  {
+    who: 'beto',
+    what: 'a lone final “Approve” (a spelling four eyes does not know) on what he holds',
+    statement: `insert into decisions (environment, interview_id, decision, reason, acknowledged_findings, decided_at)
+      values ('production', 'i2', 'Approve', 'x', '[]', now())`,
+  },
+  {
+    who: 'beto',
+    what: 'a decision whose acknowledged findings are not a list',
+    statement: `insert into decisions (environment, interview_id, decision, reason, acknowledged_findings, decided_at)
+      values ('production', 'i2', 'reject', 'x', '"x"', now())`,
+  },
+  {
+    who: 'beto',
+    what: 'a write to the service with a key of 100,000 characters',
+    statement: `insert into service_writes (environment, interview_id, kind, body, idempotency_key)
+      values ('production', 'i2', 'notes', 'x', repeat('k', 100000))`,
+  },
+  {
+    who: 'beto',
+    what: 'a queue entry added at -infinity',
+    statement: `insert into queue_entries (environment, interview_id, added_at, local_state)
+      values ('production', 'x7', '-infinity', 'toReview')`,
+  },
+  {
+    who: 'beto',
+    what: 'every entry last opened at -infinity',
+    statement: `update queue_entries set last_opened_at = '-infinity'`,
+  },
+  {
+    who: 'beto',
+    what: 'a queue state no screen knows',
+    statement: `update queue_entries set local_state = 'parked' where interview_id = 'i2'`,
+  },
+  {
+    who: 'beto',
+    what: 'his claim lasting until -infinity',
+    statement: `update claims set expires_at = '-infinity' where holder = 'beto'`,
+  },
+  {
+    who: 'beto',
+    what: '101 saved views',
+    statement: `insert into saved_views (name, filter, shared) select 'v' || g, '{}', true from generate_series(1, 101) g`,
+  },
+  {
+    who: 'sofia',
+    what: 'hand ana’s claim to a look-alike of her name (Cyrillic а)',
+    statement: `update claims set holder = 'аna' where interview_id = 'i1'`,
+  },
+  {
+    who: 'sofia',
+    what: 'hand ana’s claim to a name that is no login',
+    statement: `update claims set holder = 'nobody' where interview_id = 'i1'`,
   },
 ];
 
@@ -954,6 +1039,41 @@ describe('the team record, attacked with an analyst’s own login', () => {
     await sql`update queue_entries set local_state = 'inReview' where environment = ${env}`.execute(raw('beto'));
     expect((await beto.claims.takeNext(env))?.interviewId).toBe('f1');
     expect((await beto.claims.takeNext(env))?.interviewId).toBe('f2');
+  });
+
+  it('writes a note on the trail itself, in its writer’s name, when the write is settled sent; reported times are never ahead, a label its adder’s (red team 17)', async () => {
+    const env = 'said';
+    const [ana, beto] = [reviewRecord(logins.ana), reviewRecord(logins.beto)];
+    await ana.queue.put(env, [{ interviewId: 's1', addedAt: '2026-11-25T09:00:00.000Z', localState: 'toReview' }]);
+    await beto.claims.claim(env, 's1');
+    const write = await beto.writes.begin(env, 's1', 'notes', 'Called the applicant');
+    const trail = recordAuditTrail(raw('ana'), () => env);
+    const said = async () =>
+      (await trail.list({ interviewId: 's1' })).map((e) => [e.action, e.actor, e.detail.text, e.detail.by]);
+    // Refused by the service: nothing said. Taken: said once, by its writer, whatever the client would name.
+    await beto.writes.settle(write.id, 'refused', { status: 500 }, 'ana');
+    expect(await said()).toEqual([]);
+    await beto.writes.settle(write.id, 'sent', { success: true }, 'ana');
+    expect(await said()).toEqual([['noted', 'beto', 'Called the applicant', 'beto']]);
+    await expect(beto.writes.settle(write.id, 'sent', { success: true })).rejects.toThrow(/stays taken/);
+    expect(await said()).toHaveLength(1);
+    expect(await trail.verify()).toEqual({ ok: true });
+
+    // A status "seen" ten years ahead would win every later report of it: taken as seen now.
+    await sql`update queue_entries set session_status = 'Closed', session_status_seen_at = now() + interval '10 years',
+      last_opened_at = now() + interval '10 years' where environment = ${env}`.execute(raw('beto'));
+    const [row] = (
+      await sql<{
+        ahead: boolean;
+      }>`select session_status_seen_at > clock_timestamp() or last_opened_at > clock_timestamp()
+        as ahead from queue_entries where environment = ${env}`.execute(raw('ana'))
+    ).rows;
+    expect(row).toEqual({ ahead: false });
+    // A label nobody set is still its adder's to set.
+    await sql`update queue_entries set label = 'аna says ok' where environment = ${env}`.execute(raw('beto'));
+    expect((await ana.queue.list(env))[0]?.label).toBeUndefined();
+    await sql`update queue_entries set label = 'Ana Ruiz' where environment = ${env}`.execute(raw('ana'));
+    expect((await ana.queue.list(env))[0]?.label).toBe('Ana Ruiz');
   });
 
   it('refuses at commit a write to the service whose claim changed hands while it was being made, holding no lock meanwhile', async () => {

@@ -275,7 +275,7 @@ describe('the audit trail', () => {
     const ana = recordAuditTrail(anaDb, () => 'production');
     const beto = recordAuditTrail(logins.beto.db, () => 'production');
     expect(await ana.append({ interviewId: 'a1', action: 'opened', detail: {} })).toMatchObject({ actor: 'ana' });
-    expect(await beto.append({ interviewId: 'a1', action: 'noted', detail: { text: 'ok' } })).toMatchObject({
+    expect(await beto.append({ interviewId: 'a1', action: 'played', detail: {} })).toMatchObject({
       actor: 'beto',
     });
     const all = await ana.list({ afterSeq: body.seq - 1 });

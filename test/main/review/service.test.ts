@@ -353,7 +353,7 @@ describe('ReviewService video', () => {
 
 describe('ReviewService drafts and writes', () => {
   it('keeps a note draft through a failed send, with the reason, and clears it only after the service confirms', async () => {
-    const { service, sent, audit } = setup({ failNotesTimes: 1 });
+    const { service, sent, audit, env } = setup({ failNotesTimes: 1 });
     await service.queue.add([{ interviewId: 'n-1', sessionToken: JWT }]);
     await service.saveDraft('n-1', 'notes', 'Documento legible');
     await expect(service.sendText('n-1', 'notes')).rejects.toThrow();
@@ -366,7 +366,18 @@ describe('ReviewService drafts and writes', () => {
       { endpoint: 'addConferenceNotes', body: { notes: 'Documento legible' }, interviewId: 'n-1' },
     ]);
     expect((await service.drafts.get('n-1')).notes).toBeUndefined();
-    expect(audit.entries.map((e) => e.action)).toEqual(['noted']);
+    // The note taken is on the record's trail, written by the database as the write was settled (migration 0016),
+    // naming the sender as the app knows them; the failed attempt left none.
+    const noted = await opened.db
+      .selectFrom('audit_entries')
+      .select(['action', 'detail'])
+      .where('environment', '=', env.id)
+      .where('interview_id', '=', 'n-1')
+      .execute();
+    expect(noted.map((e) => [e.action, (e.detail as { text?: string }).text])).toEqual([
+      ['noted', 'Documento legible'],
+    ]);
+    expect(audit.entries).toEqual([]);
   });
 
   it('refuses session writes without a token, and on a closed session, keeping the draft', async () => {
