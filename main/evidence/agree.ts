@@ -118,36 +118,44 @@ export function agreementChecks(
     return [...checks, { step, part: 'decisions.json', outcome: 'failed', message: words.unreadable }];
   }
   // Each decision listed takes the first unused entry of the file's environment that says it (the file carries the
-  // interview's entries of every environment).
+  // interview's entries of every environment). The entries wait in queues under what they say, so a file of many
+  // entries and decisions costs one pass over each, not one over the entries per decision.
   const environment = exported.environment?.id;
   const ofFile = proved.filter((e) => environment === undefined || e.environment === environment);
   const unused = ofFile.filter((e) => RECORDED.has(String(e.action)) || REVIEWED.has(String(e.action)));
-  const take = (match: (e: ProvedEntry) => boolean) => {
-    const at = unused.findIndex(match);
-    return at >= 0 && unused.splice(at, 1).length === 1;
+  const waiting = new Map<string, ProvedEntry[]>();
+  for (const e of unused) {
+    const key = entryKey(e);
+    if (key === undefined) continue;
+    const queue = waiting.get(key);
+    if (queue) queue.push(e);
+    else waiting.set(key, [e]);
+  }
+  // A queue is taken from the front: its own index, not shift(), which moves every other entry.
+  const taken = new Set<ProvedEntry>();
+  const next = new Map<string, number>();
+  const take = (key: string) => {
+    const queue = waiting.get(key);
+    const at = next.get(key) ?? 0;
+    if (!queue || at >= queue.length) return false;
+    next.set(key, at + 1);
+    taken.add(queue[at]!);
+    return true;
   };
   let unproved = 0;
   listed.forEach((r, i) => {
-    const recorded = take(
-      (e) =>
-        RECORDED.has(String(e.action)) &&
-        e.detail.decision === r.decision &&
-        e.detail.reason === r.reason &&
-        e.detail.reasonCode === r.reasonCode,
-    );
-    if (!recorded) {
+    if (!take(recordedKey(r.decision, r.reason, r.reasonCode))) {
       unproved++;
       if (unproved <= 5)
         checks.push({ step, part: 'decisions.json', outcome: 'notOnTrail', message: words.notProved(i + 1) });
       return;
     }
-    if (REVIEWED.has(r.status))
-      take((e) => e.action === r.status && e.detail.decision === r.decision && e.detail.reason === r.reviewReason);
+    if (REVIEWED.has(r.status)) take(reviewedKey(r.status, r.decision, r.reviewReason));
   });
   // Entries left over were left out or changed, unless the decision was removed since: an admin's removal is on the
   // trail (0010), and what it removed is history; the demo's reset leaves no entry, so the demo's are history too.
   const removedUpTo = Math.max(0, ...ofFile.filter((e) => e.action === 'decisionRemoved').map((e) => e.seq));
-  const leftOut = environment === 'demo' ? [] : unused.filter((e) => e.seq > removedUpTo);
+  const leftOut = environment === 'demo' ? [] : unused.filter((e) => !taken.has(e) && e.seq > removedUpTo);
   for (const e of leftOut.slice(0, 5))
     checks.push({
       step,
@@ -158,3 +166,27 @@ export function agreementChecks(
   if (unproved === 0 && leftOut.length === 0) checks.push({ step, part: 'decisions.json', outcome: 'ok' });
   return checks;
 }
+
+/**
+ * What a decision entry says, as the key a decision of decisions.json looks it up by: a recorded decision by its
+ * decision, reason and reason code (either action), a review by its action, decision and reason. Only strings (and an
+ * absent reason code or review reason) can equal what decisions.json lists: an entry saying anything else has no key.
+ */
+function entryKey(e: ProvedEntry): string | undefined {
+  const { decision, reason, reasonCode } = e.detail;
+  const text = (v: unknown) => typeof v === 'string';
+  const textOrAbsent = (v: unknown) => v === undefined || typeof v === 'string';
+  if (!text(decision)) return undefined;
+  if (RECORDED.has(String(e.action)))
+    return text(reason) && textOrAbsent(reasonCode)
+      ? recordedKey(decision as string, reason as string, reasonCode as string | undefined)
+      : undefined;
+  return textOrAbsent(reason)
+    ? reviewedKey(String(e.action), decision as string, reason as string | undefined)
+    : undefined;
+}
+
+const recordedKey = (decision: string, reason: string, reasonCode: string | undefined) =>
+  JSON.stringify(['recorded', decision, reason, reasonCode ?? null]);
+const reviewedKey = (action: string, decision: string, reason: string | undefined) =>
+  JSON.stringify(['reviewed', action, decision, reason ?? null]);

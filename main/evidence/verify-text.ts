@@ -46,7 +46,7 @@ const words = {
       'Proves: MANIFEST.sha256 (the SHA-256 of every other part) existed exactly as it is at the time the token\nstates, signed by a provider under the root above. Shows that time:',
     s2: 'STEP 2. Every part is the one listed in the manifest.',
     s2proves:
-      'Proves: no part (report, decisions, notes and names, audit entries, statements, tokens, contracts, this text)\nchanged after the export. Every line must say OK. The second command fails if the folder holds any file the\nmanifest does not list (besides the manifest, its token and the .tstinfo files STEP 6 writes): nothing was added.',
+      'Proves: no part (report, decisions, notes and names, audit entries, statements, tokens, contracts, this text)\nchanged after the export. Every line must say OK. The second command fails if a name in the folder holds a\ncharacter that is not plain ASCII (a line break in a name would read as two names in the listing). The third fails\nif the folder holds any file the manifest does not list (besides the manifest, its token and the .tstinfo files\nSTEP 6 writes): nothing was added.',
     s3: 'STEP 3. Each checkpoint statement was stamped when the checkpoint was taken.',
     s3proves:
       'Proves: the list of hashes in each statement (one `seq hash` line per entry of the audit trail since the\nprevious checkpoint; hashes only, no other interview’s data) existed at the token’s time, long before this export\nwhen the checkpoint is old.',
@@ -88,7 +88,7 @@ const words = {
       'Prueba: MANIFEST.sha256 (el SHA-256 de cada otra parte) existía tal cual en el momento que indica el sello,\nfirmado por un proveedor bajo la raíz de arriba. Muestra ese momento:',
     s2: 'PASO 2. Cada parte es la que lista el manifiesto.',
     s2proves:
-      'Prueba: ninguna parte (reporte, decisiones, notas y nombres, entradas de bitácora, declaraciones, sellos,\ncontratos, este texto) cambió después de la exportación. Cada línea debe decir OK (o La suma coincide). El segundo\ncomando falla si la carpeta tiene algún archivo que el manifiesto no lista (aparte del manifiesto, su sello y los\narchivos .tstinfo que escribe el PASO 6): no se agregó nada.',
+      'Prueba: ninguna parte (reporte, decisiones, notas y nombres, entradas de bitácora, declaraciones, sellos,\ncontratos, este texto) cambió después de la exportación. Cada línea debe decir OK (o La suma coincide). El segundo\ncomando falla si un nombre de la carpeta tiene un carácter que no es ASCII simple (un salto de línea en un nombre se\nleería como dos nombres en el listado). El tercero falla si la carpeta tiene algún archivo que el manifiesto no\nlista (aparte del manifiesto, su sello y los archivos .tstinfo que escribe el PASO 6): no se agregó nada.',
     s3: 'PASO 3. Cada declaración de punto de control se selló cuando se tomó el punto de control.',
     s3proves:
       'Prueba: la lista de hashes de cada declaración (una línea `seq hash` por entrada de la bitácora desde el punto de\ncontrol anterior; solo hashes, ningún dato de otra entrevista) existía en el momento del sello, mucho antes de esta\nexportación cuando el punto de control es antiguo.',
@@ -127,6 +127,14 @@ const tokenVerify = (data: string, token: string) =>
  */
 export const LISTING_COMMAND = String.raw`find . ! -type d | sed 's|^\./||' | awk 'BEGIN { ok["MANIFEST.sha256"] = ok["MANIFEST.tst"] = ok["MANIFEST.tstinfo"] = 1 } FNR == NR { p = substr($0, 67); ok[p] = 1; if (p ~ /\.tst$/) ok[substr(p, 1, length(p) - 4) ".tstinfo"] = 1; next } !($0 in ok) { print "not in the manifest: " $0; bad = 1 } END { exit bad }' MANIFEST.sha256 -`;
 
+/**
+ * STEP 2's second command, before the listing: no name in the folder holds a byte that is not printable ASCII (the
+ * app's names are ASCII, `safe`). The listing reads one name a line, and `python3 -m zipfile -e` writes a line break
+ * into a name as it is: `VERIFY.txt<LF>report.pdf` read as two listed parts. `find` alone (the C locale makes every
+ * byte a character), exiting non-zero through `false` when it finds one, after printing it escaped.
+ */
+export const NAMES_COMMAND = String.raw`LC_ALL=C find . -name '*[![:print:]]*' -exec ls -db {} + -exec false {} +`;
+
 /** Words from people (a purpose, a name) on one line of VERIFY.txt: never a line of their own, among the commands. */
 const oneLine = (text: string) => plainText(text.replace(/\s+/g, ' '), 500);
 
@@ -157,7 +165,7 @@ export function verifyText(plan: VerifyPlan, language: VerifyLanguage): string {
   out.push(cmd('openssl x509 -in nom151-root.pem -noout -fingerprint -sha256'), '');
   out.push(w.s1, w.s1proves, cmd('openssl ts -reply -in MANIFEST.tst -token_in -text | grep "Time stamp"'));
   out.push(cmd(tokenVerify('MANIFEST.sha256', 'MANIFEST.tst')), '');
-  out.push(w.s2, w.s2proves, cmd('sha256sum -c MANIFEST.sha256'), cmd(LISTING_COMMAND), '');
+  out.push(w.s2, w.s2proves, cmd('sha256sum -c MANIFEST.sha256'), cmd(NAMES_COMMAND), cmd(LISTING_COMMAND), '');
   out.push(w.s3, w.s3proves);
   for (const c of plan.checkpoints) out.push(cmd(tokenVerify(c.statement, c.token)));
   out.push('');

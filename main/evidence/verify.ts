@@ -6,6 +6,7 @@ import type { Nom151Verification } from '../../common/ipc/nom151';
 import { contractPaths, FORMAT, MANIFEST, MANIFEST_TOKEN, safe } from './file';
 import { agreementChecks, readProvedEntry, type ProvedEntry } from './agree';
 import { readZip, ZipError, type ReadPart } from './zip';
+import { isPdf } from '../nom151/verify';
 
 /**
  * The app's check of an evidence file: the steps of its VERIFY.txt, in the same order, on the same parts, with
@@ -39,6 +40,18 @@ const words = {
     en: 'The provider’s stamp does not match the manifest: the manifest was changed after the export, or the stamp is not the provider’s.',
     es: 'El sello del proveedor no coincide con el manifiesto: el manifiesto cambió después de la exportación, o el sello no es del proveedor.',
   },
+  manifestTokenReplaced: {
+    en: 'The provider’s stamp is of another document: the manifest is the one the trail recorded for this export, so MANIFEST.tst was replaced.',
+    es: 'El sello del proveedor es de otro documento: el manifiesto es el que la bitácora registró para esta exportación, así que se reemplazó MANIFEST.tst.',
+  },
+  notBareToken: {
+    en: 'This token is not in the form the app writes and OpenSSL reads (`-token_in`, `-inform DER`): a bare DER time-stamp token. It was re-encoded (base64, PEM, a time-stamp reply, a PDF) after the export.',
+    es: 'Este sello no está en la forma que escribe la app y que lee OpenSSL (`-token_in`, `-inform DER`): un sello de tiempo DER sin envoltura. Se recodificó (base64, PEM, una respuesta de sellado, un PDF) después de la exportación.',
+  },
+  listsBeyondFile: (why: Bilingual): Bilingual => ({
+    en: `export.json lists what no file of the app lists: ${why.en}. It was edited, or made by something else.`,
+    es: `export.json lista lo que ningún archivo de la app lista: ${why.es}. Se editó, o lo hizo otra cosa.`,
+  }),
   notOnTrail: {
     en: 'This checkpoint is not one of the trail this app is connected to: the file’s entries cannot be confirmed against this record (a file of another computer or team, or one made outside the app; a stamp proves when, not who).',
     es: 'Este punto de control no es de la bitácora a la que está conectada esta app: las entradas del archivo no se pueden confirmar contra este registro (un archivo de otra computadora o equipo, o uno hecho fuera de la app; un sello prueba cuándo, no quién).',
@@ -103,6 +116,63 @@ function stampOutcome(v: Nom151Verification): EvidenceCheck['outcome'] {
   return sound && v.failures.every((f) => f.code === 'UNTRUSTED_CERTIFICATE') ? 'untrusted' : 'failed';
 }
 
+/**
+ * A token part as the app writes it and OpenSSL's `-token_in` and `-inform DER` read it: the bare DER token (a
+ * SEQUENCE, not a TimeStampResp around one, not base64 or PEM text, not a sealed PDF). The app's RFC 3161 verifier
+ * takes every form, so a re-encoded token passed here while STEP 1 and STEP 6 failed offline.
+ */
+const isBareToken = (token: Uint8Array) => token[0] === 0x30 && firstInnerTag(token) === OID_TAG && !isPdf(token);
+
+/** A token (ContentInfo) opens with its content type, an OID; a TimeStampResp with its status, a SEQUENCE. */
+const OID_TAG = 0x06;
+function firstInnerTag(der: Uint8Array): number | undefined {
+  if (der.length < 2) return undefined;
+  const length = der[1]!;
+  // Short form (and BER's indefinite 0x80): one length byte; long form: 0x8N and N bytes of length.
+  return der[length <= 0x80 ? 2 : 2 + (length & 0x7f)];
+}
+
+const notBareToken = (): Nom151Verification =>
+  ({
+    valid: false,
+    failure: { code: 'MALFORMED_EVIDENCE', message: words.notBareToken, advice: words.notBareToken },
+    failures: [],
+    checks: { imprint: 'not-run', signature: 'failed', chain: 'not-run', validity: 'not-run', usage: 'not-run' },
+  }) as unknown as Nom151Verification;
+
+/**
+ * What export.json lists beyond what the file can hold, if anything. A genuine file proves each entry once, names each
+ * contract's parts once, and holds the parts it lists: a crafted one repeating a proof or a contract had the verifier
+ * hash and verify the same part once per repeat (a 7 MB file held the app's main process for two minutes).
+ */
+function listedBeyondFile(info: ExportInfoRead, parts: ReadPart[]): Bilingual | undefined {
+  const seqs = new Set(info.proofs.map((p) => p.seq));
+  if (seqs.size !== info.proofs.length) return { en: 'an entry proved twice', es: 'una entrada demostrada dos veces' };
+  // The ids are the keys of the service's list (no two alike); version 1 also folded two ids to one pair of parts.
+  const pdfs = new Set(info.contracts.map((id, i) => contractPartsOf(info, i, id).pdf));
+  if (new Set(info.contracts).size !== info.contracts.length || pdfs.size !== info.contracts.length)
+    return { en: 'a contract named twice', es: 'un contrato nombrado dos veces' };
+  const entryParts = parts.filter((p) => /^trail\/entries\/[^/]+\.txt$/.test(p.path)).length;
+  if (info.proofs.length > entryParts)
+    return {
+      en: `${info.proofs.length} proofs, and ${entryParts} entries`,
+      es: `${info.proofs.length} pruebas, y ${entryParts} entradas`,
+    };
+  const contractParts = parts.filter((p) => /^contracts\/[^/]+\.pdf$/.test(p.path)).length;
+  if (info.contracts.length > contractParts)
+    return {
+      en: `${info.contracts.length} contracts, and ${contractParts} contract documents`,
+      es: `${info.contracts.length} contratos, y ${contractParts} documentos de contrato`,
+    };
+  return undefined;
+}
+
+/** A contract's parts as the file's version names them (version 1 by id alone: two ids that fold alike shared them). */
+const contractPartsOf = (info: ExportInfoRead, index: number, documentId: string) =>
+  (info.version ?? 1) >= 2
+    ? contractPaths(index, info.contracts.length, documentId)
+    : { pdf: `contracts/${safe(documentId)}.pdf`, token: `contracts/${safe(documentId)}.tst` };
+
 /** A token the verifier cannot even read (it throws on some damaged certificates) fails on the token's side. */
 const unreadable = (): Nom151Verification =>
   ({
@@ -163,7 +233,8 @@ export async function verifyEvidenceFile(
   check: StampCheck,
   trail?: { onTrail: TrailCheck; exportRecord: ExportRecord; later: LaterOnTrail },
 ): Promise<EvidenceVerification> {
-  const stampCheck: StampCheck = (token, data) => check(token, data).catch(unreadable);
+  const stampCheck: StampCheck = (token, data) =>
+    isBareToken(token) ? check(token, data).catch(unreadable) : Promise.resolve(notBareToken());
   const checks: EvidenceCheck[] = [];
   const result = (extra: Partial<EvidenceVerification>): EvidenceVerification => {
     const failedParts = [...new Set(checks.filter((c) => c.outcome !== 'ok').map((c) => c.part))];
@@ -185,6 +256,13 @@ export async function verifyEvidenceFile(
     return result({});
   }
   const byPath = new Map(parts.map((p) => [p.path, p]));
+  // Each part is hashed once, whichever steps read its hash.
+  const hashes = new Map<string, string>();
+  const hashOf = (part: ReadPart) => {
+    let hash = hashes.get(part.path);
+    if (hash === undefined) hashes.set(part.path, (hash = sha256Hex(part.data)));
+    return hash;
+  };
   for (const p of parts)
     if (!p.crcOk) checks.push({ step: 'container', part: p.path, outcome: 'failed', message: words.damaged });
   const manifest = byPath.get(MANIFEST);
@@ -203,23 +281,59 @@ export async function verifyEvidenceFile(
     checks.push({ step: 'container', part, outcome: 'failed', message });
     return result({});
   }
+  const beyond = listedBeyondFile(info, parts);
+  if (beyond) {
+    checks.push({ step: 'container', part: 'export.json', outcome: 'failed', message: words.listsBeyondFile(beyond) });
+    return result({});
+  }
+
+  // The export as the trail recorded it, read first: it says whether the manifest is the exporter's (STEP 1 below).
+  const record =
+    trail && info.exportEntry !== undefined ? await trail.exportRecord(info.interviewId, info.exportEntry) : undefined;
+  const manifestHash = hashOf(manifest);
+  const manifestRecorded = record?.manifestSha256 === manifestHash;
+
+  /**
+   * A stamp's checks, one a part to blame. A stamp whose imprint does not match names the part found changed: the
+   * token when its data is known good, the data when its token is, both when nothing says which.
+   */
+  const stampChecks = (
+    step: EvidenceCheck['step'],
+    verdict: Nom151Verification,
+    pair: { token: string; data: string; blame: string[] },
+    message: Bilingual,
+  ): EvidenceCheck[] => {
+    const outcome = stampOutcome(verdict);
+    const blamed = outcome === 'failed' && verdict.checks.imprint === 'failed' ? pair.blame : [pair.token];
+    return blamed.map((part) => ({
+      step,
+      part,
+      outcome,
+      ...(outcome === 'failed' ? { message, ...(verdict.failure ? { detail: verdict.failure.message } : {}) } : {}),
+      ...(outcome === 'untrusted' ? { message: words.untrusted } : {}),
+    }));
+  };
 
   // Each token is verified once; STEP 6 reads the same verdicts (OpenSSL's CMS verifier checks a subset of them).
-  const signed: { token: string; data: string; verdict: Nom151Verification }[] = [];
+  const signed: { token: string; data: string; blame: string[]; verdict: Nom151Verification }[] = [];
 
-  // STEP 1: the manifest as the provider stamped it at the export.
+  // STEP 1: the manifest as the provider stamped it at the export. The manifest the trail recorded is the exporter's:
+  // a stamp of another document then is a replaced token, not a changed manifest.
   const stamp = await stampCheck(manifestToken.data, manifest.data);
-  signed.push({ token: MANIFEST_TOKEN, data: MANIFEST, verdict: stamp });
-  const stepOne = stampOutcome(stamp);
-  checks.push({
-    step: 'manifestToken',
-    part: stepOne === 'failed' && stamp.checks.imprint === 'failed' ? MANIFEST : MANIFEST_TOKEN,
-    outcome: stepOne,
-    ...(stepOne === 'failed'
-      ? { message: words.manifestToken, ...(stamp.failure ? { detail: stamp.failure.message } : {}) }
-      : {}),
-    ...(stepOne === 'untrusted' ? { message: words.untrusted } : {}),
-  });
+  const manifestPair = {
+    token: MANIFEST_TOKEN,
+    data: MANIFEST,
+    blame: manifestRecorded ? [MANIFEST_TOKEN] : [MANIFEST, MANIFEST_TOKEN],
+  };
+  signed.push({ ...manifestPair, verdict: stamp });
+  checks.push(
+    ...stampChecks(
+      'manifestToken',
+      stamp,
+      manifestPair,
+      manifestRecorded ? words.manifestTokenReplaced : words.manifestToken,
+    ),
+  );
 
   // STEP 2: every part as the manifest lists it, nothing missing, nothing added.
   const listed = new Map<string, string>();
@@ -230,13 +344,19 @@ export async function verifyEvidenceFile(
   for (const [path, hash] of listed) {
     const part = byPath.get(path);
     if (!part) checks.push({ step: 'manifest', part: path, outcome: 'failed', message: words.missing });
-    else if (sha256Hex(part.data) !== hash)
+    else if (hashOf(part) !== hash)
       checks.push({ step: 'manifest', part: path, outcome: 'failed', message: words.altered });
     else checks.push({ step: 'manifest', part: path, outcome: 'ok' });
   }
   for (const p of parts)
     if (!listed.has(p.path) && p.path !== MANIFEST && p.path !== MANIFEST_TOKEN)
       checks.push({ step: 'manifest', part: p.path, outcome: 'failed', message: words.extra });
+  // Which of a stamp and its data STEP 2 found changed (under a manifest STEP 1 may not hold: then both are named).
+  const changed = new Set(checks.filter((c) => c.step === 'manifest' && c.outcome !== 'ok').map((c) => c.part));
+  const blameOf = (token: string, data: string) => {
+    const found = [data, token].filter((part) => changed.has(part));
+    return stampOutcome(stamp) !== 'failed' && found.length > 0 ? found : [data, token];
+  };
 
   // STEP 3: each checkpoint statement as stamped when the checkpoint was taken.
   const checkpointSeqs = [...new Set(info.proofs.map((p) => p.checkpoint))];
@@ -251,17 +371,10 @@ export async function verifyEvidenceFile(
       continue;
     }
     const v = await stampCheck(token.data, statement.data);
-    signed.push({ token: `trail/checkpoints/${seq}.tst`, data: statementPath, verdict: v });
-    const outcome = stampOutcome(v);
-    checks.push({
-      step: 'checkpointToken',
-      part: outcome === 'failed' && v.checks.imprint === 'failed' ? statementPath : `trail/checkpoints/${seq}.tst`,
-      outcome,
-      ...(outcome === 'failed'
-        ? { message: words.checkpointToken, ...(v.failure ? { detail: v.failure.message } : {}) }
-        : {}),
-      ...(outcome === 'untrusted' ? { message: words.untrusted } : {}),
-    });
+    const tokenPath = `trail/checkpoints/${seq}.tst`;
+    const pair = { token: tokenPath, data: statementPath, blame: blameOf(tokenPath, statementPath) };
+    signed.push({ ...pair, verdict: v });
+    checks.push(...stampChecks('checkpointToken', v, pair, words.checkpointToken));
     statements.set(seq, new Set(text(statement.data).split('\n')));
   }
 
@@ -271,7 +384,7 @@ export async function verifyEvidenceFile(
     const path = `trail/entries/${proof.seq}.txt`;
     const entry = byPath.get(path);
     const lines = statements.get(proof.checkpoint);
-    const ok = entry !== undefined && lines?.has(`${proof.seq} ${sha256Hex(entry.data)}`) === true;
+    const ok = entry !== undefined && lines?.has(`${proof.seq} ${hashOf(entry)}`) === true;
     const read = ok ? readProvedEntry(proof.seq, text(entry.data)) : undefined;
     if (read) proved.push(read);
     checks.push({
@@ -304,12 +417,9 @@ export async function verifyEvidenceFile(
     }
 
   // STEP 5: each contract is the document its NOM-151 evidence is over.
-  // A file of version 1 named them by id alone (two ids that fold alike shared a name: such a file fails above).
+  // A file of version 1 named them by id alone (two ids that fold alike shared a name: such a file is refused above).
   for (const [i, documentId] of info.contracts.entries()) {
-    const { pdf: pdfPath, token: tokenPath } =
-      (info.version ?? 1) >= 2
-        ? contractPaths(i, info.contracts.length, documentId)
-        : { pdf: `contracts/${safe(documentId)}.pdf`, token: `contracts/${safe(documentId)}.tst` };
+    const { pdf: pdfPath, token: tokenPath } = contractPartsOf(info, i, documentId);
     const pdf = byPath.get(pdfPath);
     const token = byPath.get(tokenPath);
     if (!pdf || !token) {
@@ -318,40 +428,19 @@ export async function verifyEvidenceFile(
       continue;
     }
     const v = await stampCheck(token.data, pdf.data);
-    signed.push({ token: tokenPath, data: pdfPath, verdict: v });
-    const outcome = stampOutcome(v);
-    checks.push({
-      step: 'contractToken',
-      part: outcome === 'failed' && v.checks.imprint === 'failed' ? pdfPath : tokenPath,
-      outcome,
-      ...(outcome === 'failed'
-        ? { message: words.contractToken, ...(v.failure ? { detail: v.failure.message } : {}) }
-        : {}),
-      ...(outcome === 'untrusted' ? { message: words.untrusted } : {}),
-    });
+    const pair = { token: tokenPath, data: pdfPath, blame: blameOf(tokenPath, pdfPath) };
+    signed.push({ ...pair, verdict: v });
+    checks.push(...stampChecks('contractToken', v, pair, words.contractToken));
   }
 
   // STEP 6: each token as CMS signed data: the provider's signature, its certificate up to the root, its time-stamping
   // purpose, and the signed imprint against the part beside it.
-  for (const { token, data, verdict } of signed) {
-    const outcome = stampOutcome(verdict);
-    checks.push({
-      step: 'tokenSignature',
-      part: outcome === 'failed' && verdict.checks.imprint === 'failed' ? data : token,
-      outcome,
-      ...(outcome === 'failed'
-        ? { message: words.tokenSignature, ...(verdict.failure ? { detail: verdict.failure.message } : {}) }
-        : {}),
-      ...(outcome === 'untrusted' ? { message: words.untrusted } : {}),
-    });
-  }
+  for (const { verdict, ...pair } of signed)
+    checks.push(...stampChecks('tokenSignature', verdict, pair, words.tokenSignature));
 
   // Beyond VERIFY.txt too: the file as its exporter wrote it. Its parts, stamped again after a rewrite, pass every
   // command; the manifest this trail recorded for the export does not match theirs.
   if (trail) {
-    const record =
-      info.exportEntry === undefined ? undefined : await trail.exportRecord(info.interviewId, info.exportEntry);
-    const manifestHash = sha256Hex(manifest.data);
     if (!record)
       checks.push({ step: 'trail', part: 'export.json', outcome: 'notOnTrail', message: words.exportNotOnTrail });
     else {

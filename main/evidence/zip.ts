@@ -99,7 +99,11 @@ export interface ReadPart extends ZipPart {
   crcOk: boolean;
 }
 
-/** The parts of a stored ZIP, from its central directory; throws `ZipError` on anything else. */
+/**
+ * The parts of a stored ZIP as `writeZip` writes it, from its central directory; throws `ZipError` on anything else
+ * (any header field of another value, a name an opener would place elsewhere). A part whose CRC does not match its
+ * bytes is read, `crcOk` false: the verifier names that part.
+ */
 export function readZip(bytes: Uint8Array): ReadPart[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let end = -1;
@@ -117,6 +121,16 @@ export function readZip(bytes: Uint8Array): ReadPart[] {
   // Each central entry takes 46 bytes at least, between the directory's start and its end record.
   if (directory > end || count * 46 > end - directory)
     throw new ZipError({ en: 'central directory out of place', es: 'directorio central fuera de lugar' });
+  // One disk, its count of entries the total: `unzip` warns of a multi-part archive otherwise.
+  if (
+    view.getUint16(end + 4, true) !== 0 ||
+    view.getUint16(end + 6, true) !== 0 ||
+    view.getUint16(end + 8, true) !== count
+  )
+    throw new ZipError({
+      en: 'the end of the central directory is not as this app writes it',
+      es: 'el final del directorio central no es como lo escribe esta app',
+    });
   let at = directory;
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const parts: ReadPart[] = [];
@@ -139,6 +153,17 @@ export function readZip(bytes: Uint8Array): ReadPart[] {
         en: `${path} is compressed (method ${method})`,
         es: `${path} está comprimida (método ${method})`,
       });
+    if (!plainName(path))
+      throw new ZipError({
+        en: `${JSON.stringify(path)} is not a plain relative name (a control character, a backslash, a leading /, or an empty, . or .. segment)`,
+        es: `${JSON.stringify(path)} no es un nombre relativo simple (un carácter de control, una diagonal invertida, una / al inicio, o un segmento vacío, . o ..)`,
+      });
+    const centralField = unlikeWriter(view, at, CENTRAL_FIELDS);
+    if (centralField)
+      throw new ZipError({
+        en: `${path}: the central directory's ${centralField} is not the one this app writes`,
+        es: `${path}: el campo ${centralField} del directorio central no es el que escribe esta app`,
+      });
     if (names.has(path)) throw new ZipError({ en: `${path} appears twice`, es: `${path} aparece dos veces` });
     names.add(path);
     if (local < partsEnd)
@@ -146,6 +171,12 @@ export function readZip(bytes: Uint8Array): ReadPart[] {
     if (local > partsEnd) throw outside(partsEnd);
     if (local + 30 > directory || view.getUint32(local, true) !== 0x04034b50)
       throw new ZipError({ en: 'bad local entry', es: 'entrada local dañada' });
+    const localField = unlikeWriter(view, local, LOCAL_FIELDS);
+    if (localField)
+      throw new ZipError({
+        en: `${path}: the local header's ${localField} is not the one this app writes`,
+        es: `${path}: el campo ${localField} del encabezado local no es el que escribe esta app`,
+      });
     const localNameLength = view.getUint16(local + 26, true);
     const start = local + 30 + localNameLength + view.getUint16(local + 28, true);
     if (start + size > directory) throw new ZipError({ en: `${path} is cut short`, es: `${path} está incompleta` });
@@ -172,6 +203,58 @@ export function readZip(bytes: Uint8Array): ReadPart[] {
   if (partsEnd !== directory) throw outside(partsEnd);
   if (at !== end || view.getUint32(end + 12, true) !== end - directory) throw outside(at);
   return parts;
+}
+
+/**
+ * Every field `writeZip` sets, at its offset in a local header or a central entry, with the value it writes (the
+ * writer has not changed since the first file). Any other value is a file something else wrote or edited, and ZIP
+ * tools read some of them otherwise than the app: an encryption or data-descriptor flag, a symlink's mode, an extra
+ * field with another name (CRC and sizes are compared with the directory's; a CRC that does not match the bytes is
+ * that part's failure, `crcOk`).
+ */
+type Field = { name: string; offset: number; bytes: 2 | 4; value: number };
+const LOCAL_FIELDS: Field[] = [
+  { name: 'version needed', offset: 4, bytes: 2, value: 20 },
+  { name: 'flags', offset: 6, bytes: 2, value: UTF8_NAMES },
+  { name: 'method', offset: 8, bytes: 2, value: 0 },
+  { name: 'time', offset: 10, bytes: 2, value: 0 },
+  { name: 'date', offset: 12, bytes: 2, value: DOS_DATE },
+  { name: 'extra field length', offset: 28, bytes: 2, value: 0 },
+];
+const CENTRAL_FIELDS: Field[] = [
+  { name: 'version made by', offset: 4, bytes: 2, value: 0x0314 },
+  { name: 'version needed', offset: 6, bytes: 2, value: 20 },
+  { name: 'flags', offset: 8, bytes: 2, value: UTF8_NAMES },
+  { name: 'method', offset: 10, bytes: 2, value: 0 },
+  { name: 'time', offset: 12, bytes: 2, value: 0 },
+  { name: 'date', offset: 14, bytes: 2, value: DOS_DATE },
+  { name: 'extra field length', offset: 30, bytes: 2, value: 0 },
+  { name: 'comment length', offset: 32, bytes: 2, value: 0 },
+  { name: 'disk number', offset: 34, bytes: 2, value: 0 },
+  { name: 'internal attributes', offset: 36, bytes: 2, value: 0 },
+  { name: 'external attributes', offset: 38, bytes: 4, value: (0o100644 << 16) >>> 0 },
+];
+
+/** The first field whose value is not the writer's, if any. */
+function unlikeWriter(view: DataView, at: number, fields: Field[]): string | undefined {
+  for (const f of fields) {
+    const value = f.bytes === 2 ? view.getUint16(at + f.offset, true) : view.getUint32(at + f.offset, true);
+    if (value !== f.value) return `${f.name} (${value})`;
+  }
+  return undefined;
+}
+
+/**
+ * A name every opener extracts as itself, inside the folder: no control character (`python3 -m zipfile -e` writes a
+ * line break into the name, and a listing read one line a time then sees two listed parts), no backslash (a folder
+ * separator on Windows), nothing absolute, no empty, `.` or `..` segment. The app's names are ASCII (`safe`).
+ */
+function plainName(path: string): boolean {
+  for (const char of path) {
+    const code = char.codePointAt(0)!;
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f) || char === '\\') return false;
+  }
+  return path.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
 }
 
 const outside = (at: number) =>

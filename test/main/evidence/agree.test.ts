@@ -102,6 +102,44 @@ describe('the readable parts of an evidence file against its proved entries', ()
     ]);
   });
 
+  it('matches decisions to entries in one pass over each, not one over the entries per decision', () => {
+    // Every read of an entry's fields is counted: a crafted file of 100,000 entries and as many decisions that match
+    // none had the matching read the entries once per decision (two minutes of the main process, red team 17A).
+    let reads = 0;
+    const counted = (entry: ProvedEntry): ProvedEntry =>
+      new Proxy(entry, {
+        get: (target, key) => {
+          reads++;
+          return target[key as keyof ProvedEntry];
+        },
+      });
+    const n = 2_000;
+    const entries = Array.from({ length: n }, (_, i) =>
+      counted({
+        seq: 100 + i,
+        at: 'x',
+        environment: 'production',
+        action: 'decided',
+        detail: { decision: 'a', reason: `r${i}` },
+      }),
+    );
+    const unmatched = decisionsJson(
+      Array.from({ length: n }, () => ({ decision: 'b', reason: 'none', status: 'final' })),
+    );
+    const checks = agreementChecks(unmatched, exported, entries);
+    expect(checks.filter((c) => c.outcome === 'notOnTrail')).toHaveLength(5);
+    expect(checks.filter((c) => c.outcome === 'failed')).toHaveLength(5);
+    expect(reads).toBeLessThan(20 * n);
+    // The same first-unused-entry order as before: two like decisions take the two like entries in turn.
+    const twice = [proposed, { ...proposed, seq: 4 }];
+    const both = decisionsJson([
+      { ...approval, status: 'final' },
+      { ...approval, status: 'final' },
+    ]);
+    expect(agreementChecks(both, exported, twice).map((c) => c.outcome)).toEqual(['ok']);
+    expect(agreementChecks(both, exported, [proposed]).map((c) => c.outcome)).toEqual(['notOnTrail']);
+  });
+
   it('fails export.json when it names another exporter, time or purpose than the export entry', () => {
     for (const change of [{ exportedBy: 'beto' }, { exportedAt: '2026-01-01T00:00:00.000Z' }, { purpose: 'Other' }])
       expect(agreementChecks(undefined, { ...exported, ...change }, [exportEntry])).toEqual([

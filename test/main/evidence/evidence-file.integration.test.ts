@@ -10,7 +10,7 @@ import { evidenceService } from '../../../main/evidence/service';
 import { tokenDer, type ExportInfo } from '../../../main/evidence/file';
 import { nom151Service } from '../../../main/nom151/service';
 import { checkpointStatement } from '../../../main/trail/checkpoints';
-import { LISTING_COMMAND } from '../../../main/evidence/verify-text';
+import { LISTING_COMMAND, NAMES_COMMAND } from '../../../main/evidence/verify-text';
 import { verifyEvidenceFile, type ExportRecord } from '../../../main/evidence/verify';
 import { readZip, writeZip } from '../../../main/evidence/zip';
 import { reviewService } from '../../../main/review/service';
@@ -228,6 +228,10 @@ describe('the evidence file of an interview', () => {
     rmSync(join(added, 'DECISION-CORRECTED.tstinfo'));
     symlinkSync('report.pdf', join(added, 'report-amended.pdf'));
     expect(failing(added, commands)).toEqual([LISTING_COMMAND]);
+    // Nor under a name python3's zipfile extracts with its line break, which the listing read as two listed parts.
+    rmSync(join(added, 'report-amended.pdf'));
+    writeFileSync(join(added, 'VERIFY.txt\nreport.pdf'), 'ADDENDUM: the reviewer later withdrew the approval.');
+    expect(failing(added, commands)).toEqual([NAMES_COMMAND]);
   }, 240_000);
 
   it('says which entries a checkpoint of the earlier version covers: not provable offline, the rest still verifies', async () => {

@@ -143,3 +143,98 @@ describe('the stored ZIP of an evidence file', () => {
       expect(() => readZip(bytes)).toThrow(/report.pdf is described otherwise in its local header/);
   });
 });
+
+describe('what the reader accepts: only what the writer writes (red team 17A)', () => {
+  const zip = () =>
+    Buffer.from(
+      writeZip([
+        { path: 'MANIFEST.sha256', data: utf8('listed') },
+        { path: 'report.pdf', data: utf8('%PDF-1.7 report') },
+      ]),
+    );
+  const localOf = (bytes: Buffer) => bytes.indexOf('report.pdf') - 30;
+  const reportCentral = (bytes: Buffer) => bytes.lastIndexOf('report.pdf') - 46;
+  const endOf = (bytes: Buffer) => bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+
+  it('refuses every header field another writer, or an editor, sets otherwise', () => {
+    const variants: [string, (b: Buffer) => void, RegExp][] = [
+      // unzip asks for a password and skips the part; python's zipfile stops there.
+      [
+        'encrypted',
+        (b) => (b.writeUInt16LE(0x0801, localOf(b) + 6), b.writeUInt16LE(0x0801, reportCentral(b) + 8)),
+        /flags \(2049\)/,
+      ],
+      ['encrypted, directory only', (b) => b.writeUInt16LE(0x0801, reportCentral(b) + 8), /central directory's flags/],
+      [
+        'data descriptor',
+        (b) => (b.writeUInt16LE(0x0808, localOf(b) + 6), b.writeUInt16LE(0x0808, reportCentral(b) + 8)),
+        /flags/,
+      ],
+      // unzip extracts the PDF as a link whose target is its bytes.
+      ['a symlink', (b) => b.writeUInt32LE((0o120777 << 16) >>> 0, reportCentral(b) + 38), /external attributes/],
+      ['made by MS-DOS', (b) => b.writeUInt16LE(0x0014, reportCentral(b) + 4), /version made by \(20\)/],
+      ['version needed', (b) => b.writeUInt16LE(45, localOf(b) + 4), /local header's version needed/],
+      ['a time', (b) => b.writeUInt16LE(1, reportCentral(b) + 12), /time \(1\)/],
+      ['a date', (b) => b.writeUInt16LE(0x5821, localOf(b) + 12), /date/],
+      ['internal attributes', (b) => b.writeUInt16LE(1, reportCentral(b) + 36), /internal attributes/],
+      ['a local extra field', (b) => b.writeUInt16LE(4, localOf(b) + 28), /local header's extra field length/],
+      ['a central extra field', (b) => b.writeUInt16LE(4, reportCentral(b) + 30), /extra field length/],
+      ['an entry comment', (b) => b.writeUInt16LE(3, reportCentral(b) + 32), /comment length/],
+      ['a disk number', (b) => b.writeUInt16LE(1, reportCentral(b) + 34), /disk number/],
+      // unzip: "claims to be last disk of a multi-part archive".
+      [
+        'a multi-disk end',
+        (b) => (b.writeUInt16LE(1, endOf(b) + 4), b.writeUInt16LE(1, endOf(b) + 6)),
+        /end of the central directory/,
+      ],
+      ['this disk’s count', (b) => b.writeUInt16LE(1, endOf(b) + 8), /end of the central directory/],
+    ];
+    for (const [what, change, reason] of variants) {
+      const bytes = zip();
+      change(bytes);
+      expect(() => readZip(new Uint8Array(bytes)), what).toThrow(reason);
+      try {
+        readZip(new Uint8Array(bytes));
+      } catch (e) {
+        expect((e as ZipError).reason.es, what).toMatch(/no es (el que|como lo) escribe esta app/);
+      }
+    }
+    // A part's bytes edited without its CRC: still that part's failure, not the archive's.
+    const edited = zip();
+    edited.write('X', edited.indexOf('%PDF') + 1);
+    expect(readZip(new Uint8Array(edited)).map((p) => [p.path, p.crcOk])).toEqual([
+      ['MANIFEST.sha256', true],
+      ['report.pdf', false],
+    ]);
+  });
+
+  it('refuses a name an opener would place elsewhere or read as another: control characters, \\, /, . and ..', () => {
+    for (const path of [
+      'VERIFY.txt\nreport.pdf',
+      'report.pdf\0.txt',
+      'tab\tname',
+      'del\u007f',
+      'c1\u0085',
+      'trail\\x',
+      '/tmp/x',
+      '../x',
+      'trail/../report.pdf',
+      './report.pdf',
+      'trail//x',
+      'trail/',
+    ]) {
+      const bytes = writeZip([
+        { path: 'report.pdf', data: utf8('r') },
+        { path, data: utf8('added') },
+      ]);
+      expect(() => readZip(bytes), JSON.stringify(path)).toThrow(/is not a plain relative name/);
+      try {
+        readZip(bytes);
+      } catch (e) {
+        expect((e as ZipError).reason.es).toContain('no es un nombre relativo simple');
+      }
+    }
+    const names = ['trail/checkpoints/5.statement.txt', 'contracts/01-demo-clean_pass.pdf', 'MANIFEST.sha256'];
+    expect(readZip(writeZip(names.map((path) => ({ path, data: utf8(path) })))).map((p) => p.path)).toEqual(names);
+  });
+});
