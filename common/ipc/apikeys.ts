@@ -23,6 +23,8 @@ export interface ApiKeyListView {
   keys: ApiKeyRow[];
   /** Names of the `extra` fields present in any row, in first-seen order. */
   extraColumns: string[];
+  /** Records the service sent that could not be read as keys (in the raw view, not in the rows). */
+  unreadRecords: number;
   /** Whether an organization reference was sent (honoured only for a super administrator). */
   organizationRequested: boolean;
   fetchedAt: string;

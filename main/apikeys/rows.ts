@@ -1,4 +1,5 @@
 import { UNREAD_FIELDS, unreadFieldsOf, type ApiKeyRecord } from '../../common/omni';
+import { UNREAD_ITEMS } from '../omni/tolerant-read';
 import type { ApiKeyRow, CellValue } from '../../common/ipc/apikeys';
 import type { ServiceAnswer } from '../../common/views';
 import { ensureMasked, isSecretField, RAW_VIEW_DEPTH, serviceAnswer } from '../omni/answer';
@@ -55,9 +56,22 @@ function cell(value: unknown): CellValue {
 }
 
 /** The rows and the raw view of one listing, both from the scrubbed list (scrubbed once: a list may be 10,000 keys). */
-export function apiKeyList(raw: ApiKeyRecord[]): { keys: ApiKeyRow[]; extraColumns: string[]; answer: ServiceAnswer } {
+export function apiKeyList(raw: ApiKeyRecord[]): {
+  keys: ApiKeyRow[];
+  extraColumns: string[];
+  unreadRecords: number;
+  answer: ServiceAnswer;
+} {
   const records = scrubApiKeys(raw);
-  return { ...rowsOf(records), answer: serviceAnswer('listApiKeys', records) };
+  // Records the reader set aside (no id, say): not rows, but counted on the screen and kept in the raw view, so an
+  // audit of the keys never silently misses one.
+  const setAside = unreadFieldsOf(raw)[UNREAD_ITEMS];
+  const unread = Array.isArray(setAside) ? (scrubApiKeys(setAside) as unknown[]) : [];
+  return {
+    ...rowsOf(records),
+    unreadRecords: unread.length,
+    answer: serviceAnswer('listApiKeys', unread.length > 0 ? [...records, ...unread] : records),
+  };
 }
 
 export function toApiKeyRows(raw: ApiKeyRecord[]): { keys: ApiKeyRow[]; extraColumns: string[] } {

@@ -9,112 +9,289 @@ import { UNREAD_FIELDS } from '../../common/omni';
  * - an id or other text sent as a number, a number or a boolean sent as text: read as the type the contract names;
  * - any field that still does not fit is degraded alone: moved, as it came, under `unreadFields` of the nearest
  *   object (an array item that does not fit, under the array's name there), so the rest of the answer is read.
+ *   An item of a top-level list that does not fit is kept under `unreadFields.items` of the list read (see
+ *   `UNREAD_ITEMS`); a list none of whose items fits is refused.
  * Times (ISO, epoch ms or s) and enum values newer than the spec are read by the contract itself (`Timestamp`,
  * `openEnum`).
+ *
+ * Cost (red team 17): each pass handles every issue of one parse together, copying only the objects on the
+ * changed paths, so a pass costs one parse of the answer whatever the number of issues. An answer needs about two
+ * passes per level of the contract's nesting (mend, set the field aside, else its holder), never one per issue.
  */
 const PAGE_KEYS = ['content', 'items', 'data', 'results', 'records', 'elements'] as const;
-const MAX_PASSES = 64;
+
+/** Where, under `unreadFields` of a top-level list read, its items that do not fit are kept as they came. */
+export const UNREAD_ITEMS = 'items';
+
+/**
+ * Hard work budget, in parses of the whole answer. The contracts nest a few levels, so a readable answer needs far
+ * fewer; this only bounds what a pathological answer (or a contract that never settles) may cost main's thread.
+ */
+const MAX_PARSES = 32;
 
 type Path = PropertyKey[];
+type Issue = z.core.$ZodIssue;
+type Container = Record<PropertyKey, unknown> | unknown[];
+
+/** One way to make an issue go away; the steps of an issue's ladder go from the least to the most set aside. */
+type Step =
+  | { kind: 'mend'; path: Path; to: unknown }
+  | { kind: 'drop'; path: Path }
+  | { kind: 'aside'; path: Path; leaveNull: boolean }
+  | { kind: 'asideItem'; path: Path };
+
+/** An issue of the answer as it came (paths in its coordinates) and the step now taken for it. */
+interface Decision {
+  issue: Issue;
+  steps: Step[];
+  at: number;
+}
+
+interface Candidate {
+  value: unknown;
+  /** Issue path in the candidate → path in the answer as it came (items set aside shift the ones after them). */
+  toSource: (path: Path) => Path;
+  /** Items of a top-level list set aside, as they came. */
+  topItemsAside: unknown[];
+}
 
 export function readTolerantly<S extends z.ZodType>(schema: S, json: unknown): z.ZodSafeParseResult<z.output<S>> {
-  let value = unwrapPage(schema, json);
-  let parsed = schema.safeParse(value);
-  for (let pass = 0; !parsed.success && pass < MAX_PASSES; pass++) {
-    const mended = mend(value, parsed.error.issues);
-    if (mended) {
-      value = mended;
-      parsed = schema.safeParse(value);
-      continue;
-    }
-    // Nothing to mend: set aside the first field that still fails, as small a part of the answer as will do.
-    const degraded = degradeFirst(schema, value, parsed.error.issues);
-    if (!degraded) break;
-    value = degraded.value;
-    parsed = degraded.parsed;
+  const source = unwrapPage(schema, json);
+  const listRoot = schema instanceof z.ZodArray && Array.isArray(source);
+  const decisions: Decision[] = [];
+  let candidate: Candidate = { value: source, toSource: (path) => path, topItemsAside: [] };
+  let parsed = schema.safeParse(source);
+  for (let parses = 1; !parsed.success; parses++) {
+    const issues = parsed.error.issues.map((issue) => ({ ...issue, path: candidate.toSource(issue.path) }));
+    if (parses >= MAX_PARSES)
+      return refused([
+        {
+          code: 'custom',
+          path: [],
+          message: `Still not readable after ${MAX_PARSES} passes of setting fields aside; refused rather than hold the app`,
+        },
+        ...issues,
+      ]);
+    if (!decide(decisions, issues, source, listRoot)) return refused(issues);
+    candidate = apply(source, decisions);
+    parsed = schema.safeParse(candidate.value);
   }
+  const { topItemsAside } = candidate;
+  if (topItemsAside.length === 0) return parsed;
+  // Not one item read: more likely another shape altogether than a few odd records, so say so.
+  if (topItemsAside.length === (source as unknown[]).length)
+    return refused(decisions.filter((d) => isTopItem(d.steps[d.at]!)).map((d) => d.issue));
+  // Not enumerable: equality and iteration over the list see only the items read.
+  Object.defineProperty(parsed.data, UNREAD_FIELDS, {
+    value: { [UNREAD_ITEMS]: topItemsAside },
+    enumerable: false,
+    writable: true,
+    configurable: true,
+  });
   return parsed;
 }
 
-/** Drops rejected nulls and converts text/number/boolean mix-ups; undefined when no issue could be mended. */
-function mend(value: unknown, issues: z.core.$ZodIssue[]): unknown {
-  const fixes: { path: Path; to: unknown; drop: boolean }[] = [];
-  for (const issue of issues) {
-    if (issue.code !== 'invalid_type') continue;
-    const at = valueAt(value, issue.path);
-    if (at === null) fixes.push({ path: issue.path, to: undefined, drop: true });
-    else if (issue.expected === 'string' && typeof at === 'number' && Number.isFinite(at))
-      fixes.push({ path: issue.path, to: String(at), drop: false });
-    else if (issue.expected === 'number' && typeof at === 'string' && /^-?\d+(\.\d+)?$/.test(at.trim()))
-      fixes.push({ path: issue.path, to: Number(at), drop: false });
-    else if (issue.expected === 'boolean' && (at === 'true' || at === 'false'))
-      fixes.push({ path: issue.path, to: at === 'true', drop: false });
-  }
-  if (fixes.length === 0) return undefined;
-  const copy = structuredClone(value);
-  for (const fix of fixes) {
-    if (fix.drop) dropAt(copy, fix.path);
-    else setAt(copy, fix.path, fix.to);
-  }
-  return copy;
+const isTopItem = (step: Step) => step.kind === 'asideItem' && step.path.length === 1;
+
+function refused<T>(issues: Issue[]): z.ZodSafeParseResult<T> {
+  return { success: false, error: new z.ZodError(issues) as z.ZodError<T> };
 }
 
 /**
- * Sets aside the deepest part of the first failing issue's path whose removal clears that issue without the
- * schema then missing it: an optional field, a nullable one (left null), else the array item holding it.
+ * Takes the next step for every decision whose last step did not clear its issue, and a first step for every new
+ * issue. False when there is nothing left to try: an issue with no step left, or no progress at all.
  */
-function degradeFirst<S extends z.ZodType>(
-  schema: S,
-  value: unknown,
-  issues: z.core.$ZodIssue[],
-): { value: unknown; parsed: z.ZodSafeParseResult<z.output<S>> } | undefined {
+function decide(decisions: Decision[], issues: Issue[], source: unknown, listRoot: boolean): boolean {
+  const issueAt = new Set(issues.map((issue) => keyOf(issue.path)));
+  const issueUnder = prefixKeys(issues.map((issue) => issue.path));
+  let progressed = false;
+  for (const decision of decisions) {
+    const { path } = decision.steps[decision.at]!;
+    const cleared = !issueUnder.has(keyOf(path)) && !prefixesOf(path).some((prefix) => issueAt.has(keyOf(prefix)));
+    if (cleared) continue;
+    decision.at++;
+    if (decision.at >= decision.steps.length) return false;
+    progressed = true;
+  }
+  const targets = decisions.map((d) => d.steps[d.at]!.path);
+  const targetAt = new Set(targets.map(keyOf));
+  const targetUnder = prefixKeys(targets);
   for (const issue of issues) {
-    for (let depth = issue.path.length; depth >= 1; depth--) {
-      const path = issue.path.slice(0, depth);
-      for (const leaveNull of [false, true]) {
-        const candidate = setAside(value, path, leaveNull);
-        if (candidate === undefined) continue;
-        const parsed = schema.safeParse(candidate);
-        if (parsed.success || !parsed.error.issues.some((i) => startsWith(i.path, path) || startsWith(path, i.path)))
-          return { value: candidate, parsed };
-      }
+    const handled =
+      targetUnder.has(keyOf(issue.path)) || prefixesOf(issue.path).some((prefix) => targetAt.has(keyOf(prefix)));
+    if (handled) continue;
+    const steps = ladder(issue, source, listRoot);
+    if (steps.length === 0) return false;
+    decisions.push({ issue, steps, at: 0 });
+    const target = steps[0]!.path;
+    targetAt.add(keyOf(target));
+    for (const prefix of [...prefixesOf(target), target]) targetUnder.add(keyOf(prefix));
+    progressed = true;
+  }
+  return progressed;
+}
+
+/**
+ * The ways to clear one issue, tried in turn over the passes: mend the value; else set aside the deepest part of its
+ * path the schema may go without: an optional field, a nullable one (left null), else the array item holding it.
+ */
+function ladder(issue: Issue, source: unknown, listRoot: boolean): Step[] {
+  const steps: Step[] = [];
+  const mended = mendOf(issue, source);
+  if (mended) steps.push(mended);
+  const { path } = issue;
+  for (let depth = path.length; depth >= 1; depth--) {
+    const at = path.slice(0, depth);
+    const parent = valueAt(source, at.slice(0, -1));
+    const key = at[depth - 1]!;
+    if (isRecord(parent) && typeof key === 'string' && key !== UNREAD_FIELDS) {
+      // A null: dropping it is the mend already tried, and leaving it null is what failed.
+      if (parent[key] === null && mended?.kind === 'drop' && depth === path.length) continue;
+      if (Object.hasOwn(parent, key)) steps.push({ kind: 'aside', path: at, leaveNull: false });
+      steps.push({ kind: 'aside', path: at, leaveNull: true });
+    } else if (Array.isArray(parent) && typeof key === 'number') {
+      const holdsItems =
+        depth === 1 ? listRoot : isRecord(valueAt(source, at.slice(0, -2))) && typeof at[depth - 2] === 'string';
+      if (holdsItems) steps.push({ kind: 'asideItem', path: at });
     }
   }
+  return steps;
+}
+
+/** Drops a rejected null, converts a text/number/boolean mix-up; undefined when the issue is not one of those. */
+function mendOf(issue: Issue, source: unknown): Step | undefined {
+  const { path } = issue;
+  if (issue.code !== 'invalid_type' || path.length === 0) return undefined;
+  const at = valueAt(source, path);
+  if (at === null) return isRecord(valueAt(source, path.slice(0, -1))) ? { kind: 'drop', path } : undefined;
+  if (issue.expected === 'string' && typeof at === 'number' && Number.isFinite(at))
+    return { kind: 'mend', path, to: String(at) };
+  if (issue.expected === 'number' && typeof at === 'string' && /^-?\d+(\.\d+)?$/.test(at.trim()))
+    return { kind: 'mend', path, to: Number(at) };
+  if (issue.expected === 'boolean' && (at === 'true' || at === 'false'))
+    return { kind: 'mend', path, to: at === 'true' };
   return undefined;
 }
 
-/**
- * A copy with the value at `path` moved under `unreadFields` of the nearest object (`leaveNull`: null left in its
- * place); undefined if there is no such object.
- */
-function setAside(root: unknown, path: Path, leaveNull: boolean): unknown {
-  const copy = structuredClone(root);
-  const parent = valueAt(copy, path.slice(0, -1));
-  const key = path[path.length - 1]!;
-  if (isRecord(parent) && typeof key === 'string' && key !== UNREAD_FIELDS) {
-    unreadOf(parent)[key] = parent[key];
-    if (leaveNull) parent[key] = null;
-    else delete parent[key];
-    return copy;
+/** The answer with every decision's current step applied, copied only along the changed paths. */
+function apply(source: unknown, decisions: Decision[]): Candidate {
+  const draft = new Draft(source);
+  // Outermost first, so a step inside something already set aside is skipped.
+  const steps = decisions.map((d) => d.steps[d.at]!).sort((a, b) => a.path.length - b.path.length);
+  const setAside = new Set<string>();
+  const itemsAside = new Map<string, { arrayPath: Path; indices: Set<number> }>();
+  for (const step of steps) {
+    if ([...prefixesOf(step.path), step.path].some((prefix) => setAside.has(keyOf(prefix)))) continue;
+    const parentPath = step.path.slice(0, -1);
+    const key = step.path[step.path.length - 1]!;
+    if (step.kind === 'asideItem') {
+      setAside.add(keyOf(step.path));
+      const arrayKey = keyOf(parentPath);
+      const entry = itemsAside.get(arrayKey) ?? { arrayPath: parentPath, indices: new Set<number>() };
+      entry.indices.add(key as number);
+      itemsAside.set(arrayKey, entry);
+      continue;
+    }
+    const parent = draft.writable(parentPath);
+    if (!parent || (!isRecord(parent) && step.kind !== 'mend')) continue;
+    if (step.kind !== 'mend') setAside.add(keyOf(step.path));
+    if (step.kind === 'mend') put(parent, key, step.to);
+    else if (step.kind === 'drop') delete (parent as Record<PropertyKey, unknown>)[key];
+    else {
+      const sourceParent = valueAt(source, parentPath) as Record<PropertyKey, unknown>;
+      if (Object.hasOwn(sourceParent, key))
+        put(draft.unreadOf(parent as Record<string, unknown>), key, sourceParent[key]);
+      if (step.leaveNull) put(parent, key, null);
+      else delete (parent as Record<PropertyKey, unknown>)[key];
+    }
   }
-  if (Array.isArray(parent) && typeof key === 'number' && path.length >= 2 && !leaveNull) {
-    const holder = valueAt(copy, path.slice(0, -2));
-    const arrayKey = path[path.length - 2]!;
-    if (!isRecord(holder) || typeof arrayKey !== 'string') return undefined;
-    const [item] = parent.splice(key, 1);
-    const unread = unreadOf(holder);
-    unread[arrayKey] = [...(Array.isArray(unread[arrayKey]) ? unread[arrayKey] : []), item];
-    return copy;
+
+  // Items last and innermost lists first, so every path above still counts items as they came.
+  const kept = new Map<string, number[]>();
+  let topItemsAside: unknown[] = [];
+  const lists = [...itemsAside.entries()].sort(([, a], [, b]) => b.arrayPath.length - a.arrayPath.length);
+  for (const [arrayKey, { arrayPath, indices }] of lists) {
+    const asCame = valueAt(source, arrayPath) as unknown[];
+    const current = valueAt(draft.root, arrayPath);
+    if (!Array.isArray(current)) continue;
+    const keep = current.map((_, i) => i).filter((i) => !indices.has(i));
+    const aside = [...indices].sort((a, b) => a - b).map((i) => asCame[i]);
+    kept.set(arrayKey, keep);
+    draft.replace(
+      arrayPath,
+      keep.map((i) => current[i]),
+    );
+    if (arrayPath.length === 0) {
+      topItemsAside = aside;
+      continue;
+    }
+    const unread = draft.unreadOf(draft.writable(arrayPath.slice(0, -1)) as Record<string, unknown>);
+    const listName = arrayPath[arrayPath.length - 1] as string;
+    const earlier = unread[listName];
+    put(unread, listName, [...(Array.isArray(earlier) ? earlier : []), ...aside]);
   }
-  return undefined;
+
+  const toSource = (path: Path): Path => {
+    const out: Path = [];
+    for (const key of path) {
+      const keptHere = typeof key === 'number' ? kept.get(keyOf(out)) : undefined;
+      out.push(keptHere?.[key as number] ?? key);
+    }
+    return out;
+  };
+  return { value: draft.root, toSource, topItemsAside };
 }
 
-function unreadOf(holder: Record<string, unknown>): Record<string, unknown> {
-  const existing = holder[UNREAD_FIELDS];
-  if (isRecord(existing)) return existing;
-  const fresh: Record<string, unknown> = {};
-  holder[UNREAD_FIELDS] = fresh;
-  return fresh;
+/** Copy-on-write over the answer as it came: a container is copied once, when something under it first changes. */
+class Draft {
+  private readonly copies = new WeakSet<object>();
+  constructor(public root: unknown) {}
+
+  /** The container at `path`, itself and every container above it copied if not already; undefined if none. */
+  writable(path: Path): Container | undefined {
+    this.root = this.own(this.root);
+    let at = this.root;
+    for (const key of path) {
+      if (!isContainer(at)) return undefined;
+      const child = (at as Record<PropertyKey, unknown>)[key];
+      const copy = this.own(child);
+      if (copy !== child) put(at, key, copy);
+      at = copy;
+    }
+    return isContainer(at) ? at : undefined;
+  }
+
+  replace(path: Path, value: unknown): void {
+    if (path.length === 0) {
+      this.root = value;
+      return;
+    }
+    const parent = this.writable(path.slice(0, -1));
+    if (parent) put(parent, path[path.length - 1]!, value);
+  }
+
+  /** The holder's `unreadFields`, a copy of its own: the one that came with the answer is left untouched. */
+  unreadOf(holder: Record<string, unknown>): Record<string, unknown> {
+    const existing = holder[UNREAD_FIELDS];
+    const unread = (isRecord(existing) ? this.own(existing) : {}) as Record<string, unknown>;
+    if (unread !== existing) {
+      this.copies.add(unread);
+      put(holder, UNREAD_FIELDS, unread);
+    }
+    return unread;
+  }
+
+  private own(value: unknown): unknown {
+    if (!isContainer(value) || this.copies.has(value)) return value;
+    const copy = Array.isArray(value) ? value.slice() : { ...value };
+    this.copies.add(copy);
+    return copy;
+  }
+}
+
+/** Defined, not assigned: a field named `__proto__` (JSON.parse makes it an own field) stays a field. */
+function put(container: Container, key: PropertyKey, value: unknown): void {
+  Object.defineProperty(container, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
 function unwrapPage(schema: z.ZodType, json: unknown): unknown {
@@ -124,9 +301,21 @@ function unwrapPage(schema: z.ZodType, json: unknown): unknown {
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isContainer = (v: unknown): v is Container => typeof v === 'object' && v !== null;
 
-function startsWith(path: Path, prefix: Path): boolean {
-  return prefix.length <= path.length && prefix.every((key, i) => path[i] === key);
+/** A path as a map key: `1` (an index) and `'1'` (a field) stay apart. */
+const keyOf = (path: Path): string => JSON.stringify(path.map((key) => (typeof key === 'symbol' ? String(key) : key)));
+
+/** The proper prefixes of a path, the empty one included. */
+function prefixesOf(path: Path): Path[] {
+  return path.map((_, depth) => path.slice(0, depth));
+}
+
+/** Every prefix of every path, the paths themselves included. */
+function prefixKeys(paths: Path[]): Set<string> {
+  const keys = new Set<string>();
+  for (const path of paths) for (let depth = 0; depth <= path.length; depth++) keys.add(keyOf(path.slice(0, depth)));
+  return keys;
 }
 
 function valueAt(root: unknown, path: Path): unknown {
@@ -136,17 +325,4 @@ function valueAt(root: unknown, path: Path): unknown {
     at = (at as Record<PropertyKey, unknown>)[key];
   }
   return at;
-}
-
-function setAt(root: unknown, path: Path, to: unknown): void {
-  const parent = valueAt(root, path.slice(0, -1));
-  if (typeof parent === 'object' && parent !== null)
-    (parent as Record<PropertyKey, unknown>)[path[path.length - 1]!] = to;
-}
-
-function dropAt(root: unknown, path: Path): void {
-  if (path.length === 0) return;
-  const parent = valueAt(root, path.slice(0, -1));
-  if (!isRecord(parent)) return;
-  delete parent[path[path.length - 1] as string];
 }

@@ -150,3 +150,24 @@ test('a 429 names its Retry-After wait, counts it down, shows the service messag
   await alert.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByTestId('apikey-row')).toHaveCount(3);
 });
+
+test('lists the readable keys of an answer with a record that is no key, and says how many were not read (en, es)', async ({
+  page,
+  shell,
+}) => {
+  const answer = [
+    { id: 'k-1', name: 'Back office', maskedKey: 'demo-fin••••9b2e', enabled: true, createdAt: 1767225600000 },
+    { name: 'record with no id', enabled: true },
+    { id: 'k-2', name: 'Kiosk', maskedKey: 'demo-kio••••11aa', enabled: false, createdAt: 1767225600000 },
+  ];
+  await shell.demo('faults', { route: 'listApiKeys', kind: 'json', status: 200, body: answer, times: 2 });
+  await openApiKeys(page);
+  await expect(page.getByTestId('apikey-row')).toHaveCount(2);
+  await expect(page.getByTestId('unread-records')).toContainText('1 record(s) that could not be read');
+  await page.screenshot({ path: `${SHOTS}/apikeys-unread-record.png`, fullPage: true });
+  await axeClean(page);
+  await shell.ipc('settings.setPreferences', { language: 'es' });
+  await page.reload();
+  await expect(page.getByTestId('unread-records')).toContainText('1 registro(s) que no se pudieron leer');
+  await page.screenshot({ path: `${SHOTS}/apikeys-unread-record-es.png`, fullPage: true });
+});

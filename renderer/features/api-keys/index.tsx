@@ -166,6 +166,11 @@ function KeysView({
 
   return (
     <>
+      {data.unreadRecords > 0 && (
+        <p className="notice notice-warn" role="status" data-testid="unread-records">
+          <IconWarning /> {t('unreadRecords', { count: f.number(data.unreadRecords) })}
+        </p>
+      )}
       {orgNote && (
         <p className={`notice${orgNote.tone === 'warn' ? ' notice-warn' : ''}`} data-testid="org-note">
           {orgNote.tone === 'warn' ? <IconWarning /> : <IconInfo />} {orgNote.text}

@@ -15,6 +15,8 @@ export const messages = defineMessages({
     orgIgnored:
       'The service answered with organization {seen}, not "{org}": your API key is not a super administrator, so the organization was ignored and these are your own keys.',
     orgHonoured: 'The service listed organization {seen}.',
+    unreadRecords:
+      'The service also sent {count} record(s) that could not be read as API keys (no id, say): they are not in the table, and are shown as sent in the service’s answer below.',
     count: '{shown} of {total} keys',
     empty: 'The service returned no API keys for this organization.',
     noMatch: 'No key matches "{query}". Clear the search to see all {total}.',
@@ -52,6 +54,8 @@ export const messages = defineMessages({
     orgIgnored:
       'El servicio respondió con la organización {seen}, no "{org}": tu clave de API no es de superadministrador, así que se ignoró la organización y estas son tus propias claves.',
     orgHonoured: 'El servicio listó la organización {seen}.',
+    unreadRecords:
+      'El servicio también envió {count} registro(s) que no se pudieron leer como claves de API (sin id, por ejemplo): no están en la tabla y se muestran tal como llegaron en la respuesta del servicio, abajo.',
     count: '{shown} de {total} claves',
     empty: 'El servicio no devolvió claves de API para esta organización.',
     noMatch: 'Ninguna clave coincide con "{query}". Borra la búsqueda para ver las {total}.',

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { toApiKeyRows } from '../../../main/apikeys/rows';
+import type { z } from 'zod';
+import type { ApiKeyRecord } from '../../../common/omni';
+import { apiKeyList, toApiKeyRows } from '../../../main/apikeys/rows';
+import { endpoints } from '../../../main/omni/endpoints';
+import { readTolerantly } from '../../../main/omni/tolerant-read';
 import { ensureMasked } from '../../../main/omni/answer';
 
 describe('API key rows', () => {
@@ -33,5 +37,23 @@ describe('API key rows', () => {
   it('masks short values entirely', () => {
     expect(ensureMasked('abc')).toBe('••••');
     expect(ensureMasked('****1234')).toBe('****1234');
+  });
+});
+
+describe('a listing with records that are no keys (red team 17)', () => {
+  it('lists the readable keys, counts the others and keeps them, secrets redacted, in the raw view', () => {
+    const answer = [
+      { id: 'k-1', name: 'Back office', maskedKey: 'demo-fin••••9b2e', enabled: true },
+      { name: 'no id here', value: 'sk-live-1234567890abcdef' },
+      { id: 'k-2', name: 'Kiosk', maskedKey: 'demo-kio••••11aa', enabled: false },
+    ];
+    const read = readTolerantly(endpoints.listApiKeys.response as z.ZodType, answer);
+    expect(read.success).toBe(true);
+    const list = apiKeyList(read.data as ApiKeyRecord[]);
+    expect(list.keys.map((k) => k.id)).toEqual(['k-1', 'k-2']);
+    expect(list.unreadRecords).toBe(1);
+    const raw = JSON.stringify(list.answer.body);
+    expect(raw).toContain('no id here');
+    expect(raw).not.toContain('sk-live-1234567890abcdef');
   });
 });

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ListApiKeysResponse } from '../../../common/omni/admin';
+import { unreadFieldsOf } from '../../../common/omni/common';
+import { RawIdvResponse } from '../../../common/omni/session';
+import { readTolerantly, UNREAD_ITEMS } from '../../../main/omni/tolerant-read';
+
+/** Red team 17C, findings 4 and 6: reading costs time in proportion to the answer, and one bad item blanks nothing. */
+
+const check = (i: number, readable: boolean) => ({
+  name: readable ? `check${i}` : { en: `check ${i}` },
+  severity: 'low',
+  version: '1',
+  result: 0.1,
+});
+const fraudRisk = { name: 'checkFraudRisk', severity: 'LOW', version: '1', result: 0.04 };
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+function timed<T>(read: () => T): { result: T; ms: number } {
+  const start = performance.now();
+  const result = read();
+  return { result, ms: performance.now() - start };
+}
+
+describe('readTolerantly: cost and lists', () => {
+  it('reads 2,000 key records without an id beside good ones in well under a second, the good ones kept', () => {
+    const good = Array.from({ length: 100 }, (_, i) => ({ id: `k${i}`, name: `key ${i}` }));
+    const withoutId = Array.from({ length: 2_000 }, (_, i) => ({ name: `no id ${i}`, createdAt: 1_700_000_000_000 }));
+    const { result: parsed, ms } = timed(() => readTolerantly(ListApiKeysResponse, [...withoutId, ...good]));
+    expect(ms).toBeLessThan(1_000);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).toEqual(good);
+    // As they came: the epoch time is not read into ISO text.
+    expect(unreadFieldsOf(parsed.data)).toEqual({ [UNREAD_ITEMS]: withoutId });
+  });
+
+  it('sets aside an item of a top-level list alone, as it came, and reports it under unreadFields', () => {
+    const answer = {
+      content: [
+        { id: 'k1', name: 'Main' },
+        { name: 'no id', enabled: 'true' },
+        { id: 'k3', name: null, enabled: 'false' },
+        'not a record',
+      ],
+      totalElements: 4,
+    };
+    const parsed = readTolerantly(ListApiKeysResponse, deepFreeze(answer));
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).toEqual([
+      { id: 'k1', name: 'Main' },
+      { id: 'k3', enabled: false },
+    ]);
+    expect(unreadFieldsOf(parsed.data)).toEqual({
+      [UNREAD_ITEMS]: [{ name: 'no id', enabled: 'true' }, 'not a record'],
+    });
+    // A list read whole carries no report.
+    expect(unreadFieldsOf(readTolerantly(ListApiKeysResponse, [{ id: 'k1' }]).data)).toEqual({});
+  });
+
+  it('still refuses a list none of whose items can be read, naming the items', () => {
+    const parsed = readTolerantly(ListApiKeysResponse, [{ name: 'a' }, { id: {} }]);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error!.issues.map((issue) => issue.path)).toEqual([
+      [0, 'id'],
+      [1, 'id'],
+    ]);
+  });
+
+  it('reads a Java long id above 2^53 rather than refusing the list', () => {
+    const parsed = readTolerantly(
+      ListApiKeysResponse,
+      JSON.parse('[{"id":1234567890123456789,"name":"snowflake"},{"id":1e21},{"id":7}]'),
+    );
+    expect(parsed.success).toBe(true);
+    // JSON.parse has already rounded the digits; what it made of them is kept, in plain digits.
+    expect(parsed.data!.map((record) => record.id)).toEqual(['1234567890123456800', '1000000000000000000000', '7']);
+    expect(readTolerantly(ListApiKeysResponse, [{ id: 1.5 }]).success).toBe(false);
+  });
+
+  it('shows the readable checks beside 100 unreadable ones and a large field beyond the spec, quickly', () => {
+    const answer = deepFreeze({
+      checkResults: [
+        ...Array.from({ length: 4 }, (_, i) => check(i, true)),
+        ...Array.from({ length: 100 }, (_, i) => check(i, false)),
+      ],
+      fraudRisk: { ...fraudRisk, responseText: null, topNFraudCodes: 'F1' },
+      trace: Array.from({ length: 50_000 }, (_, i) => ({ span: i, op: 'db' })),
+    });
+    const { result: parsed, ms } = timed(() => readTolerantly(RawIdvResponse, answer));
+    expect(ms).toBeLessThan(1_000);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data!.checkResults.map((c) => c.name)).toEqual(['check0', 'check1', 'check2', 'check3']);
+    expect(unreadFieldsOf(parsed.data)).toEqual({ checkResults: answer.checkResults.slice(4) });
+    expect(parsed.data!.fraudRisk).toMatchObject({ result: 0.04, topNFraudCodes: [] });
+    expect(unreadFieldsOf(parsed.data!.fraudRisk)).toEqual({ topNFraudCodes: 'F1' });
+    expect(parsed.data!.trace).toBe(answer.trace);
+  });
+
+  it('adds to the unreadFields an answer already carries without changing the answer as it came', () => {
+    const answer = deepFreeze({
+      checkResults: [check(0, true), 'odd'],
+      fraudRisk: null,
+      unreadFields: { earlier: 1, checkResults: ['before'] },
+    });
+    const parsed = readTolerantly(RawIdvResponse, answer);
+    expect(parsed.success).toBe(true);
+    expect(unreadFieldsOf(parsed.data)).toEqual({ earlier: 1, checkResults: ['before', 'odd'] });
+    expect(answer.unreadFields).toEqual({ earlier: 1, checkResults: ['before'] });
+  });
+
+  it('refuses, with a clear reason and in bounded time, an answer that needs more passes than the budget', () => {
+    // 40 required levels and a leaf that fits nothing: every level is tried in turn, two passes a level.
+    let schema: z.ZodType = z.object({ leaf: z.string() });
+    let answer: unknown = { leaf: {} };
+    for (let level = 0; level < 40; level++) {
+      schema = z.object({ child: schema });
+      answer = { child: answer };
+    }
+    const { result: parsed, ms } = timed(() => readTolerantly(schema, answer));
+    expect(ms).toBeLessThan(1_000);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error!.issues[0]!.message).toMatch(/passes/);
+  });
+});
