@@ -20,5 +20,10 @@ export const AuthorizeRequest = z
   });
 export type AuthorizeRequest = z.infer<typeof AuthorizeRequest>;
 
-export const AuthorizeResponse = z.looseObject({ token: z.string().min(1) });
+/**
+ * The server token: a JWT of about 1 KB. One of megabytes (a proxy's, a broken gateway's) is no token, and main held
+ * and redacted it in every error and log line: 3 MB ran main out of memory (red team 17).
+ */
+export const SERVER_TOKEN_MAX = 16 * 1024;
+export const AuthorizeResponse = z.looseObject({ token: z.string().min(1).max(SERVER_TOKEN_MAX) });
 export type AuthorizeResponse = z.infer<typeof AuthorizeResponse>;

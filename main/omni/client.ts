@@ -16,6 +16,7 @@ import {
   type TokenKind,
 } from './endpoints';
 import { readTolerantly } from './tolerant-read';
+import { decodedWords, pageWords, parseAnswer } from './answer-text';
 import { refusedTokenChar } from '../../common/ipc/settings';
 import { otherInterviewOfToken } from '../../common/session-token';
 
@@ -321,6 +322,13 @@ export class OmniClient {
           }),
           retry: false,
         };
+      // fetch itself refuses an answer it cannot decode (more content-encodings than it undoes): it did answer.
+      if (!reset && /content-encoding/i.test(bodyFailure(e)))
+        return {
+          ok: false,
+          error: clientError('schema', 'NOT_THE_SERVICE', { endpoint: p.name, serviceWords: bodyFailure(e) }),
+          retry: false,
+        };
       return {
         ok: false,
         error: clientError('network', 'NETWORK', { endpoint: p.name, cause: e }),
@@ -351,7 +359,7 @@ export class OmniClient {
     if (res.ok) {
       let json: unknown;
       try {
-        json = text === '' ? undefined : JSON.parse(text);
+        json = text === '' ? undefined : parseAnswer(text);
       } catch {
         // A web page (proxy, captive portal) or a cut-off body; after a write the service may still have applied it.
         const looksLikePage = /^\s*</.test(text);
@@ -594,7 +602,7 @@ async function readBounded(res: Response): Promise<string | undefined> {
 function httpError(endpoint: EndpointName, status: number, text: string, kind: TokenKind): OmniError {
   let json: unknown;
   try {
-    json = text === '' ? undefined : JSON.parse(text);
+    json = text === '' ? undefined : parseAnswer(text);
   } catch {
     json = undefined;
   }
@@ -646,7 +654,7 @@ function httpError(endpoint: EndpointName, status: number, text: string, kind: T
 function wordsOf(json: unknown): string | undefined {
   if (!isRecord(json)) return undefined;
   for (const key of ['message', 'detail', 'title', 'error'])
-    if (typeof json[key] === 'string' && json[key].trim()) return json[key].trim();
+    if (typeof json[key] === 'string' && json[key].trim()) return decodedWords(json[key]).trim();
   return undefined;
 }
 
@@ -665,24 +673,6 @@ function waitFor(explanation: Explanation, ms: number): Explanation {
     adviceEn: `The service asked to wait ${wait}. ${explanation.adviceEn}`,
     adviceEs: `El servicio pidió esperar ${wait}. ${explanation.adviceEs}`,
   };
-}
-
-/** The words of a page (its title, then its text) that answered in place of the service, shortened. */
-export function pageWords(text: string): string {
-  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1];
-  // Each heading, paragraph or line of the page reads as a sentence of its own.
-  const body = text
-    .replace(/<(script|style|head)[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<\/(h\d|p|div|li|td|center)>|<br\s*\/?>|<hr[^>]*>/gi, '\n')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .split('\n')
-    .map((line) => line.replace(/\s+/g, ' ').trim())
-    .filter(Boolean)
-    .map((line, i, all) => (i < all.length - 1 && !/[.:!?]$/.test(line) ? `${line}.` : line))
-    .join(' ');
-  const words = title?.trim() && !body.startsWith(title.trim()) ? `${title.trim()}: ${body}` : body;
-  return words.length > 200 ? `${words.slice(0, 199)}…` : words;
 }
 
 /** Whether a 401 body points at the API key rather than the token (by header name in details or message). */

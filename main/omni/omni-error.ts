@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { IpcErrorData } from '../../common/ipc/define';
 import { redact } from '../log';
+import { decodedWords } from './answer-text';
 import { explain, type ClientErrorCode, type Explanation } from './catalog';
 import type { ErrorBody } from '../../common/omni';
 import type { EndpointName } from './endpoints';
@@ -99,7 +100,7 @@ export class OmniError extends Error {
     if (this.endpoint) details.endpoint = this.endpoint;
     if (e.group !== undefined) details.group = e.group;
     if (this.retryAfterMs !== undefined) details.retryAfterMs = this.retryAfterMs;
-    const words = this.body?.message || this.serviceWords;
+    const words = this.body?.message ? decodedWords(this.body.message) : this.serviceWords;
     if (words) details.serviceMessage = bounded(words, SERVICE_WORDS_SHOWN);
     if (this.body?.path) details.servicePath = bounded(this.body.path, SERVICE_WORDS_SHOWN);
     if (this.body?.details) {

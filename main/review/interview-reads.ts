@@ -1,5 +1,6 @@
 import type { MainContext } from '../ports';
 import type { CrossDocResponse, RawIdvResponse } from '../../common/omni';
+import { redact } from '../log';
 import { serviceAnswer } from '../omni/answer';
 import type { CrossDocView, Fetched, InterviewOverview, RawIdvView } from '../../common/ipc/interview';
 import { crossDocRows } from './crossdoc';
@@ -62,11 +63,14 @@ export class InterviewReads {
 
   async rawIdv(interviewId: string): Promise<Fetched<RawIdvView>> {
     const { data, fetchedAt } = await this.fetchRawIdv(interviewId);
+    // The service's answer with any held secret it echoed (a tracing gateway puts the request's headers in) redacted:
+    // what goes to the renderer never carries the key or a token (red team 17).
+    const shown = redact(data);
     return {
       data: {
-        result: data,
-        highFindings: openHighFindings(data),
-        riskLevel: riskLevelOf(data),
+        result: shown,
+        highFindings: openHighFindings(shown),
+        riskLevel: riskLevelOf(shown),
         answer: serviceAnswer('getRawIdvResults', data),
       },
       fetchedAt,
@@ -75,7 +79,10 @@ export class InterviewReads {
 
   async crossDoc(interviewId: string): Promise<Fetched<CrossDocView>> {
     const { data, fetchedAt } = await this.fetchCrossDoc(interviewId);
-    return { data: { rows: crossDocRows(data), answer: serviceAnswer('getCrossDocResults', data) }, fetchedAt };
+    return {
+      data: { rows: crossDocRows(redact(data)), answer: serviceAnswer('getCrossDocResults', data) },
+      fetchedAt,
+    };
   }
 
   /** The contracts' links, and with them the session's status, which the queue keeps for the header. */

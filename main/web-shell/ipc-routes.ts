@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { BatchedAnswer, BatchedCall } from '../../common/ipc/define';
+import type { BatchedCall } from '../../common/ipc/define';
 import { SHELL_KEY_HEADER } from '../../common/web-shell';
 import type { Router } from '../ipc/router';
-import { decodePathPart, failure, forbidden, readBody, sendJson, writeNow } from './replies';
+import { answerJson, decodePathPart, failure, forbidden, readBody, sendJson, writeNow } from './replies';
 import { sameSecret } from './tokens';
 
 const MAX_BATCH_CALLS = 64;
@@ -101,9 +101,10 @@ export function ipcRoutes(opts: { router: Router; key: string; maxBodyBytes: num
           url: opts.origin(),
           isMainFrame: true,
         });
-        const answer: BatchedAnswer = { i, result };
+        // A BatchedAnswer, its result written on its own so that one that cannot be written fails alone.
+        const line = `{"i":${i},"result":${answerJson(result)}}\n`;
         // The page may be gone (reload, closed tab); the call itself has run either way.
-        if (!res.destroyed) writeNow(res, `${JSON.stringify(answer)}\n`);
+        if (!res.destroyed) writeNow(res, line);
       }),
     );
     if (!res.destroyed) res.end();

@@ -21,6 +21,25 @@ export function failure(code: string, en: string, es: string): IpcResult<never> 
   return { ok: false, error };
 }
 
+/**
+ * An answer as JSON; one that JSON cannot write (nested past its stack) becomes a failure of its own call, not of the
+ * batch it came in (red team 17: one such answer failed every call sent with it, and the whole workspace said the main
+ * process could not be reached).
+ */
+export function answerJson(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch {
+    return JSON.stringify(
+      failure(
+        'INTERNAL',
+        'The answer could not be sent to the window.',
+        'La respuesta no se pudo enviar a la ventana.',
+      ),
+    );
+  }
+}
+
 export function forbidden(res: ServerResponse, json: boolean) {
   if (json) {
     return sendJson(
@@ -37,7 +56,7 @@ export function forbidden(res: ServerResponse, json: boolean) {
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown) {
-  const text = JSON.stringify(body);
+  const text = answerJson(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(Buffer.byteLength(text)),

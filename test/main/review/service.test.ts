@@ -234,6 +234,23 @@ describe('ReviewService risk', () => {
   });
 });
 
+describe('ReviewService reads of an answer that echoes what was sent (red team 17)', () => {
+  it('sends the renderer the checks with any held secret the service echoed redacted', async () => {
+    const key = 'ak-live-7f3a9c1d5e2b4a60';
+    const raw = {
+      checkResults: [{ name: 'faceTamperCheck', severity: 'low', version: '3', result: 0.1 }],
+      fraudRisk: null,
+      debug: { request: { 'x-api-key': key, note: `sent with ${key}` } },
+    } as unknown as RawIdvResponse;
+    const { service, vault, env } = setup({ raw });
+    await vault.setCredential(env.id, 'apiKey', key);
+    await service.open('echo');
+    const read = await service.rawIdv('echo');
+    expect(JSON.stringify(read)).not.toContain(key);
+    expect(read.data.result.checkResults).toHaveLength(1);
+  });
+});
+
 describe('ReviewService queue removal', () => {
   it('takes only the entry off the list, and an undo brings it back as it was', async () => {
     const { env, service, vault } = setup();

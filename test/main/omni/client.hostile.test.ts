@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryVault } from '../../../main/auth/memory-vault';
+import { serviceDestination } from '../../../main/auth/destination';
+import { createLogger, redactText } from '../../../main/log';
+import { pageWords, parseAnswer, TOO_DEEP } from '../../../main/omni/answer-text';
+import { OmniClient } from '../../../main/omni/client';
+import { OmniError } from '../../../main/omni/omni-error';
+
+/** Red team 17: answers of a hostile or broken service (or whatever answers in its place) read at the cost of their size. */
+const E = serviceDestination({ id: 'e', baseUrl: 'https://omni.example/', authUrl: 'https://auth.example' });
+const KEY = 'ak-live-7f3a9c1d5e2b4a60';
+
+async function setup(answer: (url: string) => Response | Promise<Response>) {
+  const vault = new MemoryVault();
+  await vault.setCredential(E, 'apiKey', KEY);
+  await vault.setCredential(E, 'integrationId', 'int-1234');
+  await vault.setCredential(E, 'secret', 'sec-1234');
+  const client = new OmniClient({
+    env: {
+      id: 'e',
+      baseUrl: 'https://omni.example/',
+      authUrl: 'https://auth.example',
+      apiVersion: '1.0',
+      tokenHeader: 'X-Incode-Hardware-Id',
+    },
+    vault,
+    fetch: async (input) => {
+      const url = String(input);
+      return answer(url);
+    },
+    logger: createLogger({ sink: () => undefined }),
+  });
+  return client;
+}
+const token = () => Response.json({ token: 'server-1234' });
+const failureOf = (call: Promise<unknown>) =>
+  call.then(
+    () => expect.fail('answered'),
+    (e: unknown) => e as OmniError,
+  );
+
+describe('answers of a hostile service', () => {
+  it('refuses a server token of megabytes as no token, before main holds it', async () => {
+    const client = await setup((url) =>
+      url.endsWith('/authorize/server') ? Response.json({ token: 't'.repeat(3_000_000) }) : Response.json({}),
+    );
+    const error = await failureOf(client.call('listApiKeys', {}));
+    expect(error.code).toBe('SCHEMA_MISMATCH');
+  });
+
+  it('finds a long held secret whole', () => {
+    const long = `tok-${'x7'.repeat(50_000)}`;
+    expect(redactText(`before ${long} after`, [long])).toBe('before [redacted] after');
+  });
+
+  it('cuts JSON nested past the raw view’s depth where it passes it, without recursing', () => {
+    const deep = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+    let value = parseAnswer(`{"ok":true,"extra":${deep}}`) as Record<string, unknown>;
+    expect(value.ok).toBe(true);
+    let depth = 1;
+    for (let v: unknown = value.extra; typeof v === 'object' && v !== null; v = (v as { a: unknown }).a) depth++;
+    expect(depth).toBe(64);
+    value = value.extra as Record<string, unknown>;
+    expect(JSON.stringify(value)).toContain(JSON.stringify(TOO_DEEP));
+  });
+
+  it('reads an answer with a field beyond the spec nested 100,000 deep, and a quirk beside it, whole', async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const client = await setup((url) =>
+      url.endsWith('/authorize/server')
+        ? token()
+        : new Response(
+            `{"checkResults":[{"name":"faceTamperCheck","severity":"low","version":"3","result":"0.03"}],` +
+              `"fraudRisk":null,"trace":${deep}}`,
+            { headers: { 'content-type': 'application/json' } },
+          ),
+    );
+    const read = await client.call('getRawIdvResults', { query: { id: 'i-1' } }, { interviewId: 'i-1' });
+    expect(read.checkResults).toHaveLength(1);
+    // Every later walk of it (a copy, the IPC's JSON, the redaction) follows 64 levels at most.
+    expect(JSON.stringify(read)).toContain(JSON.stringify(TOO_DEEP));
+  });
+
+  it('reads a page’s words from its first 64 KiB, in one pass, unclosed tags and all', () => {
+    expect(pageWords(`<html><title>Gateway</title><body>${'<a'.repeat(200_000)}`)).toMatch(/^Gateway/);
+    expect(pageWords(`${' '.repeat(70_000)}<title>Too far</title>`)).toBe('');
+    expect(pageWords('<script>var x = "<p>hidden</p>";</script><p>Shown</p><script>never closed')).toBe('Shown');
+  });
+
+  it('redacts a key the service echoed as HTML entities or JSON escapes', async () => {
+    const escaped = KEY.replace(/-/g, '&#45;');
+    const client = await setup((url) =>
+      url.endsWith('/authorize/server')
+        ? token()
+        : url.includes('validate')
+          ? new Response(`<html><body>Forbidden. key ${escaped}</body></html>`, { status: 403 })
+          : Response.json({ message: `request was {"k":"${KEY.replace(/-/g, '\\u002d')}"}` }, { status: 400 }),
+    );
+    for (const call of [
+      client.call('validateRfc', { body: { rfc: 'GODE561231GR8' } }),
+      client.call('listApiKeys', {}),
+    ]) {
+      const shown = JSON.stringify((await failureOf(call)).toIpcError());
+      expect(shown).not.toContain('7f3a9c1d5e2b4a60');
+      expect(shown).toContain('[redacted]');
+    }
+  });
+
+  it('says an answer fetch would not decode came from something other than the service, not the network', async () => {
+    const client = await setup((url) => {
+      if (url.endsWith('/authorize/server')) return token();
+      throw new TypeError('fetch failed', {
+        cause: new Error('too many content-encodings in response: 6, maximum allowed is 5'),
+      });
+    });
+    const error = await failureOf(client.call('listApiKeys', {}));
+    expect(error.code).toBe('NOT_THE_SERVICE');
+    expect(error.toIpcError().details).toMatchObject({ serviceMessage: expect.stringContaining('content-encodings') });
+  });
+});
