@@ -129,6 +129,7 @@ describe('audit entry details in words', () => {
         'of',
         'reasonCodes',
         'targetHours',
+        'text',
         'to',
       ].sort(),
     );
