@@ -2,11 +2,13 @@
 // thread (chain-walker.mjs). Plain JavaScript, as chain-hash.mjs, so the thread imports it as it is.
 
 /**
- * An entry's size as read, in SQL: its texts with its detail. The bound on details alone let a 200,000-character
- * action through (red team 17); the trail check, the evidence export's budget and the trail search count this.
+ * An entry's size as read, in SQL: its texts with its detail, and what holding one costs in memory whatever its texts
+ * (ROW_BYTES). The bound on details alone let a 200,000-character action through (red team 17), and counting texts
+ * alone let 2,000,000 small entries pass as 32 MB and hold 2 GB (red team 18); the trail check, the evidence export's
+ * budget and the trail search count this.
  */
-export const ENTRY_BYTES_SQL =
-  'octet_length(detail::text) + octet_length(action) + octet_length(environment) + coalesce(octet_length(interview_id), 0)';
+export const ROW_BYTES = 1024;
+export const ENTRY_BYTES_SQL = `octet_length(detail::text) + octet_length(action) + octet_length(environment) + coalesce(octet_length(interview_id), 0) + ${ROW_BYTES}`;
 
 /** Entries whose sizes one query reads, and the most of them one page holds. */
 export const CHAIN_PAGE = 10_000;

@@ -171,7 +171,7 @@ export class ClaimRecords {
   /** A supervisor gives the interview to another reviewer, whoever held it. */
   async reassign(environment: string, interviewId: string, to: string): Promise<Claim> {
     const { rows } = await sql<{ reviewer: boolean }>`
-      select case when exists (select from pg_roles where rolname = ${to} and rolcanlogin)
+      select case when exists (select from pg_roles where rolname = ${to} and rolcanlogin and not rolsuper)
         then pg_has_role(${to}, 'omni_reviewer', 'member') else false end as reviewer`.execute(this.db);
     if (!rows[0]?.reviewer) throw notAReviewer(to);
     try {

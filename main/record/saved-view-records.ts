@@ -7,8 +7,8 @@ import type { RecordDatabase } from './schema';
  * The queue views analysts keep. Row-level security decides (migration 0003): each sees their own and the shared
  * ones, and changes only their own, whatever a client sends.
  */
-/** The views one list reads at most: the team's members' own, 100 each (migration 0016). */
-const VIEWS_READ = 1000;
+/** The views a login keeps (migration 0016), and so the most of one login's that a list reads. */
+const VIEWS_PER_LOGIN = 100;
 
 function refusedByCount(error: unknown): never {
   if ((error as { constraint?: unknown } | null)?.constraint === 'saved_views_count')
@@ -31,14 +31,21 @@ export class SavedViewRecords {
    * left out rather than failing the list.
    */
   async list(): Promise<SavedView[]> {
+    // Each login keeps 100 at most (migration 0016): of rows from before that, 100 a login are read, so no login's
+    // views crowd out another's.
     const rows = await this.db
-      .selectFrom('saved_views')
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('saved_views')
+          .select(['id', 'name', 'owner', 'shared', 'filter'])
+          .select(sql<number>`row_number() over (partition by owner order by name)`.as('nth'))
+          .as('views'),
+      )
       .select(['id', 'name', 'owner', 'shared', 'filter', sql<boolean>`owner = current_user`.as('mine')])
+      .where('nth', '<=', VIEWS_PER_LOGIN)
       .orderBy(sql`owner = current_user`, 'desc')
       .orderBy('name')
       .orderBy('owner')
-      // Each login keeps 100 at most (migration 0016); rows from before that are not all read.
-      .limit(VIEWS_READ)
       .execute();
     return rows.flatMap((row) => {
       const query = QueueQuery.safeParse(row.filter);

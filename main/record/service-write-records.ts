@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import { ROW_BYTES } from './chain-pages.mjs';
 import type { RecordDatabase } from './schema';
 
 /** What the service is sent about an interview: a note, the name, or a decision's note. */
@@ -60,16 +61,13 @@ export class ServiceWriteRecords {
     await (this.db.isTransaction ? settle(this.db) : this.db.transaction().execute(settle));
   }
 
-  /** How many bytes one interview's writes hold (texts, keys, the service's answers): what its evidence file carries. */
+  /** How many bytes one interview's writes take (texts, keys, answers, each row's own): what its evidence file holds. */
   async writeBytes(environment: string, interviewId: string): Promise<number> {
     const row = await this.db
       .selectFrom('service_writes')
       .select(
-        sql<
-          string | null
-        >`sum(octet_length(body) + octet_length(idempotency_key) + coalesce(octet_length(answer::text), 0))`.as(
-          'bytes',
-        ),
+        sql<string | null>`sum(octet_length(body) + octet_length(idempotency_key)
+          + coalesce(octet_length(answer::text), 0) + ${sql.lit(ROW_BYTES)})`.as('bytes'),
       )
       .where('environment', '=', environment)
       .where('interview_id', '=', interviewId)

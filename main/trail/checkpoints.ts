@@ -192,20 +192,27 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
     const { user } = await ctx.record.teamSettings.whoAmI();
     const roots = rootsKey(await nom151.trustedRootsPem());
     let earliest = Infinity;
+    let furthest: Start | undefined;
     for (let before: number | undefined, walked = 0; walked < START_WALK; walked++) {
       const checkpoint = await ctx.audit.latest('checkpoint', before);
-      if (!checkpoint) return { covered: 0 };
+      // An entry at or before what one found covers cannot cover more: the walk ends there.
+      if (!checkpoint || (furthest && checkpoint.seq <= furthest.covered)) break;
       const judged = await judge(checkpoint, roots);
+      const covered = detailOf(checkpoint).seq;
       if (
         judged.outcome === 'contradicted' ||
         (judged.outcome === 'sound' && (judged.verdict.trusted || checkpoint.actor === user))
-      )
-        return { covered: detailOf(checkpoint).seq, seq: checkpoint.seq, at: checkpoint.at };
-      const from = detailOf(checkpoint).from;
-      if (Number.isSafeInteger(from) && from! >= 1) earliest = Math.min(earliest, from!);
+      ) {
+        // The furthest stretch covered, not the newest entry's: a copy of an old checkpoint (or a fresh stamp of an old
+        // stretch) written at the head had every app stamp the trail since that stretch again (red team 18).
+        if (!furthest || covered > furthest.covered) furthest = { covered, seq: checkpoint.seq, at: checkpoint.at };
+      } else {
+        const from = detailOf(checkpoint).from;
+        if (Number.isSafeInteger(from) && from! >= 1) earliest = Math.min(earliest, from!);
+      }
       before = checkpoint.seq;
     }
-    return { covered: earliest === Infinity ? 0 : earliest - 1 };
+    return furthest ?? { covered: earliest === Infinity ? 0 : earliest - 1 };
   }
 
   /**

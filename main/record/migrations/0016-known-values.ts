@@ -13,7 +13,8 @@ import { pinSearchPath } from './pin-search-path';
  * - a queue entry's state is one of the three, its times finite and never in the future (`infinity` broke every
  *   analyst's queue), its session status a word, and its label its adder's, set or not;
  * - a login keeps at most 100 saved views (30,000 shared ones went to every analyst's view picker);
- * - a claim handed over goes to a login of the team (a look-alike name or nobody held the interview for the lease).
+ * - a claim handed over goes to a login of the team (a look-alike name or nobody held the interview for the lease);
+ * - a held interview's session status is its holder's to report; a checkpoint's token is on the trail once.
  * Constraints are `not valid`: rows written before stay, and the app reads them without failing.
  */
 export const knownValues: Migration = {
@@ -96,6 +97,14 @@ export const knownValues: Migration = {
         if omni_superuser() then return new; end if;
         new.last_opened_at := least(new.last_opened_at, clock_timestamp());
         new.session_status_seen_at := least(new.session_status_seen_at, clock_timestamp());
+        -- A held interview's session status is its holder's to report (another's "Closed" stopped the holder's notes):
+        -- another's sighting is not kept, nor refused, since every app that reads the interview reports it.
+        if tg_op = 'UPDATE' and pg_trigger_depth() = 1 and exists (
+             select from claims where environment = new.environment and interview_id = new.interview_id
+               and expires_at > now() and holder <> current_user) then
+          new.session_status := old.session_status;
+          new.session_status_seen_at := old.session_status_seen_at;
+        end if;
         -- The label is its adder's, set or not (0012 let anyone fill one nobody had set).
         if tg_op = 'UPDATE' and current_user is distinct from old.added_by then
           new.label := old.label;
@@ -108,17 +117,21 @@ export const knownValues: Migration = {
       create trigger queue_entries_reported_times before insert or update on queue_entries
       for each row execute function queue_entries_reported_times()`);
 
+    // Counted under a lock of the login's own, so that views saved in transactions side by side are counted together
+    // (red team 18: twelve transactions of 100 each all committed).
     await run(`
       create function saved_views_count() returns trigger language plpgsql as $$
       begin
-        if not omni_superuser() and (select count(*) from saved_views where owner = current_user) > 100 then
+        if omni_superuser() then return new; end if;
+        perform pg_advisory_xact_lock(hashtext('omni saved views ' || current_user));
+        if (select count(*) from saved_views where owner = current_user) >= 100 then
           raise exception 'a login keeps at most 100 saved views' using errcode = 'check_violation',
             constraint = 'saved_views_count';
         end if;
-        return null;
+        return new;
       end $$`);
     await run(`
-      create trigger saved_views_count after insert on saved_views
+      create trigger saved_views_count before insert on saved_views
       for each row execute function saved_views_count()`);
 
     // A claim is held by a member of the team who can log in: a supervisor's hand-over names one.
@@ -127,7 +140,7 @@ export const knownValues: Migration = {
       begin
         if omni_superuser() or new.holder = current_user then return new; end if;
         -- Two steps: pg_has_role fails on a name that is no role.
-        if exists (select from pg_roles where rolname = new.holder and rolcanlogin) then
+        if exists (select from pg_roles where rolname = new.holder and rolcanlogin and not rolsuper) then
           if pg_has_role(new.holder, 'omni_reviewer', 'member') then return new; end if;
         end if;
         raise exception '% is not a login of the team: a claim is handed over to a member', new.holder
@@ -137,6 +150,32 @@ export const knownValues: Migration = {
       create trigger claims_holder_member before insert or update on claims
       for each row execute function claims_holder_member()`);
 
+    // A checkpoint's token once: a replayed one (a copy of an old checkpoint at the head) added nothing and moved
+    // every app's next checkpoint back to its stretch, re-stamping the trail since (red team 18). Checked after the
+    // chain's trigger, under its lock.
+    // The token as its bytes read, whatever its text's armour, line breaks, padding or base64 alphabet.
+    await run(`
+      create function omni_token_key(token text) returns text language sql immutable as $$
+        select md5(translate(regexp_replace(regexp_replace(token, '-----[^-]*-----', '', 'g'), '[\\s=]', '', 'g'),
+          '-_', '+/'))
+      $$`);
+    await run(`create index audit_entries_checkpoint_tokens on audit_entries (omni_token_key(detail->>'token'))
+      where action = 'checkpoint'`);
+    await run(`
+      create function audit_entries_token_once() returns trigger language plpgsql as $$
+      begin
+        if new.action = 'checkpoint' and exists (
+             select from audit_entries where action = 'checkpoint'
+               and omni_token_key(detail->>'token') = omni_token_key(new.detail->>'token')) then
+          raise exception 'this checkpoint''s token is on the trail already' using errcode = 'unique_violation',
+            constraint = 'audit_entries_token_once';
+        end if;
+        return new;
+      end $$`);
+    await run(`
+      create trigger audit_entries_token_once before insert on audit_entries
+      for each row execute function audit_entries_token_once()`);
+
     await pinSearchPath(db, [
       'omni_short_text_list(jsonb)',
       'service_writes_on_trail()',
@@ -144,6 +183,8 @@ export const knownValues: Migration = {
       'queue_entries_reported_times()',
       'saved_views_count()',
       'claims_holder_member()',
+      'audit_entries_token_once()',
+      'omni_token_key(text)',
     ]);
   },
 };

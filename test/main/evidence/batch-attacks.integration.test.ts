@@ -282,6 +282,15 @@ describe('one interview’s record past what a file carries', () => {
     expect(last?.detail).toMatchObject({ what: 'evidenceNotWritten', error: expect.stringContaining('64 MB') });
   }, 120_000);
 
+  it('counts what each entry and write costs held, whatever its texts (red team 18: 2,000,000 small entries passed as 32 MB)', async () => {
+    const ID = 'demo-clean-pass-small';
+    const env = app.context.environments.active().id;
+    for (let i = 0; i < 3; i++) await app.context.audit.append({ interviewId: ID, action: 'opened', detail: {} });
+    for (let i = 0; i < 2; i++) await app.context.record.writes.begin(env, ID, 'notes', 'ok');
+    expect(await app.context.audit.interviewBytes(ID)).toBeGreaterThanOrEqual(3 * 1024);
+    expect(await app.context.record.writes.writeBytes(env, ID)).toBeGreaterThanOrEqual(2 * 1024);
+  });
+
   it('counts the writes to the service it would carry, their texts with the answers (red team 17)', async () => {
     const ID = 'demo-clean-pass-written';
     await reviewService(app.context).addDemoSeeds(['demo-clean-pass']);

@@ -453,6 +453,11 @@ const attempts: { who: 'beto' | 'sofia'; what: string; statement: string }[] = [
   },
   {
     who: 'sofia',
+    what: 'hand ana’s claim to the server’s superuser (every role’s member)',
+    statement: `update claims set holder = 'postgres' where interview_id = 'i1'`,
+  },
+  {
+    who: 'sofia',
     what: 'hand ana’s claim to a name that is no login',
     statement: `update claims set holder = 'nobody' where interview_id = 'i1'`,
   },
@@ -1069,11 +1074,56 @@ describe('the team record, attacked with an analyst’s own login', () => {
         as ahead from queue_entries where environment = ${env}`.execute(raw('ana'))
     ).rows;
     expect(row).toEqual({ ahead: false });
+    // A held interview's session status is its holder's to report: another's "Closed" would stop the holder's notes.
+    await sql`update queue_entries set session_status = 'Alive' where environment = ${env}`.execute(raw('beto'));
+    await sql`update queue_entries set session_status = 'Deleted' where environment = ${env}`.execute(raw('ana'));
+    expect((await ana.queue.list(env))[0]?.sessionStatus).toBe('Alive');
     // A label nobody set is still its adder's to set.
     await sql`update queue_entries set label = 'аna says ok' where environment = ${env}`.execute(raw('beto'));
     expect((await ana.queue.list(env))[0]?.label).toBeUndefined();
     await sql`update queue_entries set label = 'Ana Ruiz' where environment = ${env}`.execute(raw('ana'));
     expect((await ana.queue.list(env))[0]?.label).toBe('Ana Ruiz');
+  });
+
+  it('counts a login’s saved views across transactions side by side (red team 18: twelve of 100 each all committed)', async () => {
+    const [first, second] = [await betoSession(), await betoSession()];
+    const save = (session: pg.Client, from: number) =>
+      session.query(
+        `insert into saved_views (name, filter) select 'race ' || g, '{}' from generate_series(${from}, ${from + 59}) g`,
+      );
+    try {
+      await first.query('begin');
+      await second.query('begin');
+      await save(first, 1);
+      const secondPid = (await second.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+      let settled = false;
+      const racing = save(second, 61).then(
+        () => 'accepted',
+        (e: Error) => e.message,
+      );
+      void racing.then(() => (settled = true));
+      // The second is done, or waits for the first's count to be settled: only then does the first commit.
+      const waiting = async () =>
+        // Beto's own sessions are his to see in pg_stat_activity.
+        (
+          await raw('beto')
+            .selectFrom(sql<{ pid: number; wait_event_type: string | null }>`pg_stat_activity`.as('a'))
+            .select('wait_event_type')
+            .where('pid', '=', secondPid)
+            .execute()
+        )[0]?.wait_event_type === 'Lock';
+      while (!settled && !(await waiting())) await new Promise((resolve) => setTimeout(resolve, 10));
+      await first.query('commit');
+      expect(await racing).toMatch(/at most 100 saved views/);
+      await second.query('rollback');
+    } finally {
+      await first.end();
+      await second.end();
+    }
+    expect(
+      (await sql<{ n: number }>`select count(*)::int as n from saved_views where owner = 'beto'`.execute(raw('beto')))
+        .rows[0]!.n,
+    ).toBeLessThanOrEqual(100);
   });
 
   it('refuses at commit a write to the service whose claim changed hands while it was being made, holding no lock meanwhile', async () => {
@@ -1122,24 +1172,29 @@ describe('the team record, attacked with an analyst’s own login', () => {
     const trail = recordAuditTrail(raw('beto'), () => 'production');
     const head = (await trail.latest())!;
     expect(await trail.latest('checkpoint')).toBeUndefined();
-    const shape = { statement: 2, folio: 'F-1', token: 'MIIBexample' };
+    // Each its own token: a token is on the trail once (migration 0016).
+    let tokens = 0;
+    const shape = () => ({ statement: 2, folio: 'F-1', token: `MIIBexample${++tokens}` });
     const first = await trail.append({
       action: 'checkpoint',
-      detail: { seq: head.seq, hash: head.hash, from: 1, ...shape },
+      detail: { seq: head.seq, hash: head.hash, from: 1, ...shape() },
     });
+    await expect(
+      trail.append({ action: 'checkpoint', detail: { ...first.detail, seq: first.seq, hash: first.hash } }),
+    ).rejects.toThrow(/token is on the trail already/);
     expect(first.actor).toBe('beto');
     // The next one starts at the trail's first entry or right after an earlier checkpoint's stretch: stamping again
     // the stretch of one whose token is junk (anyone may write one) is taken; starting anywhere else is refused.
     await expect(
-      trail.append({ action: 'checkpoint', detail: { seq: first.seq, hash: first.hash, from: 2, ...shape } }),
+      trail.append({ action: 'checkpoint', detail: { seq: first.seq, hash: first.hash, from: 2, ...shape() } }),
     ).rejects.toThrow(/a checkpoint covers/);
     const again = await trail.append({
       action: 'checkpoint',
-      detail: { seq: first.seq, hash: first.hash, from: 1, ...shape },
+      detail: { seq: first.seq, hash: first.hash, from: 1, ...shape() },
     });
     await trail.append({
       action: 'checkpoint',
-      detail: { seq: again.seq, hash: again.hash, from: head.seq + 1, ...shape },
+      detail: { seq: again.seq, hash: again.hash, from: head.seq + 1, ...shape() },
     });
     expect(await trail.verify()).toEqual({ ok: true });
   });

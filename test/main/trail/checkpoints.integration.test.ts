@@ -198,9 +198,18 @@ describe('checkpoints of the audit trail outside the database', () => {
     await ctx.audit.append({ interviewId: 'replayed', action: 'opened', detail: {} });
     const genuine = (await trailCheckpoints(ctx).take())!;
     const entry = await ctx.audit.append({ interviewId: 'replayed', action: 'opened', detail: {} });
+    const onEntry = { seq: entry.seq, hash: entry.hash, from: genuine.seq + 1 };
+    // The same token again, as sent or re-armoured: on the trail already (migration 0016).
+    const token = String(genuine.detail.token);
+    for (const again of [token, `-----BEGIN TOKEN-----\n${token.replace(/(.{64})/g, '$1\n')}\n-----END TOKEN-----`])
+      await expect(
+        ctx.audit.append({ action: 'checkpoint', detail: { ...genuine.detail, ...onEntry, token: again } }),
+      ).rejects.toThrow(/token is on the trail already/);
+    // A genuine token of another document on this stretch.
+    const other = await nom151Service(ctx).stamp('another document');
     const replayed = await ctx.audit.append({
       action: 'checkpoint',
-      detail: { ...genuine.detail, seq: entry.seq, hash: entry.hash, from: genuine.seq + 1 },
+      detail: { ...genuine.detail, ...onEntry, folio: other.folio, token: other.token },
     });
     const checks = await trailCheckpoints(ctx).verify();
     const [own, copy] = [checks.find((c) => c.seq === genuine.seq)!, checks.find((c) => c.seq === replayed.seq)!];
@@ -309,6 +318,31 @@ describe('checkpoints of the audit trail outside the database', () => {
     expect(await trailCheckpoints(ctx).holds(taken)).toBe(true);
   });
 
+  it('moves no app’s next checkpoint back for a copy of an old one or a fresh stamp of an old stretch (red team 18)', async () => {
+    const ctx = app.context;
+    await ctx.audit.append({ interviewId: 'replayed', action: 'opened', detail: {} });
+    const old = (await trailCheckpoints(ctx).take())!;
+    await ctx.audit.append({ interviewId: 'replayed', action: 'played', detail: { positionSeconds: 1 } });
+    const later = (await trailCheckpoints(ctx).take())!;
+    // A copy of the old checkpoint at the head, as psql would send it: its token is on the trail already.
+    await expect(
+      server.asSuperuser(
+        database,
+        `insert into audit_entries (at, environment, interview_id, action, detail)
+         select 'x', environment, interview_id, action, detail from audit_entries where seq = ${old.seq}`,
+      ),
+    ).rejects.toThrow(/token is on the trail already/);
+    // A fresh stamp of the old stretch written at the head: sound, and covering less than what is covered already.
+    const fresh = await nom151Service(ctx).stamp(await statementOf(ctx.audit, old));
+    await ctx.audit.append({
+      action: 'checkpoint',
+      detail: { ...(old.detail as Record<string, unknown>), folio: fresh.folio, token: fresh.token },
+    });
+    await ctx.audit.append({ interviewId: 'replayed', action: 'opened', detail: {} });
+    const next = (await trailCheckpoints(ctx).take())!;
+    expect(detailOf(next).from).toBe(detailOf(later).seq + 1);
+  });
+
   it('takes a due checkpoint when junk ones sit at the head, and starts where the earliest of too many junk ones does', async () => {
     const ctx = app.context;
     await server.asSuperuser(database, 'create role trudy login in role omni_reviewer');
@@ -321,10 +355,19 @@ describe('checkpoints of the audit trail outside the database', () => {
       tls: 'disable',
     });
     const trail = recordAuditTrail(trudy.db, () => ctx.environments.active().id);
+    // Each its own junk: a token is on the trail once.
+    let junked = 0;
     const junk = (entry: { seq: number; hash?: string }, from: number) =>
       trail.append({
         action: 'checkpoint',
-        detail: { seq: entry.seq, hash: entry.hash, statement: 2, from, folio: 'x', token: 'bm90IGEgdG9rZW4=' },
+        detail: {
+          seq: entry.seq,
+          hash: entry.hash,
+          statement: 2,
+          from,
+          folio: 'x',
+          token: Buffer.from(`not a token ${++junked}`).toString('base64'),
+        },
       });
     try {
       await ctx.audit.append({ interviewId: 'headed', action: 'opened', detail: {} });
