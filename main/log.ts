@@ -46,7 +46,12 @@ export function currentSecrets(extra: Iterable<string> = []): string[] {
  */
 export function redactText(text: string, secrets: readonly string[] = currentSecrets()): string {
   if (secrets.length > 0 && text.length >= MIN_SECRET_LENGTH) {
-    const hidden = hiddenRanges(asciiLower(text), secretForms(secrets));
+    const forms = secretForms(secrets);
+    // Escaped as a page, a URL or a program would write it (`&#45;`, `%2D`, `\u002d`), or with invisible or look-alike
+    // characters in it: read as a person would, and the whole text withheld if a secret is there (red team 18).
+    const plain = ENCODED.test(text) ? readAsWritten(text) : text;
+    if (plain !== text && hiddenRanges(asciiLower(plain), forms).length > 0) return REDACTED;
+    const hidden = hiddenRanges(asciiLower(text), forms);
     if (hidden.length > 0) {
       let out = '';
       let at = 0;
@@ -58,6 +63,30 @@ export function redactText(text: string, secrets: readonly string[] = currentSec
     }
   }
   return text.replace(JWT, REDACTED);
+}
+
+/** What may hide a secret's characters from a plain match: an escape, an invisible character, a look-alike hyphen. */
+const ENCODED = /[%&\\\p{Cf}\u2010-\u2015\u2212\ufe58\ufe63\uff0d]/u;
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** The text with its escapes decoded (twice, for an escaped escape), invisible characters out, hyphens plain. */
+function readAsWritten(text: string): string {
+  let out = text;
+  for (let round = 0; round < 2; round++)
+    out = out
+      .replace(/&#(x[0-9a-f]+|[0-9]+);?/gi, (whole, code: string) => fromCode(whole, code))
+      .replace(/&([a-z]{2,6});/gi, (whole, name: string) => NAMED_ENTITIES[name.toLowerCase()] ?? whole)
+      .replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+      .replace(
+        /\\u\{([0-9a-f]{1,6})\}|\\u([0-9a-f]{4})|\\x([0-9a-f]{2})/gi,
+        (whole, a?: string, b?: string, c?: string) => fromCode(whole, `x${a ?? b ?? c}`),
+      );
+  return out.replace(/\p{Cf}/gu, '').replace(/[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]/g, '-');
+}
+
+function fromCode(whole: string, code: string): string {
+  const point = code[0] === 'x' || code[0] === 'X' ? Number.parseInt(code.slice(1), 16) : Number.parseInt(code, 10);
+  return Number.isSafeInteger(point) && point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : whole;
 }
 
 /** Most of a secret: three quarters of it in a row, and never fewer than this many characters, is redacted. */
@@ -118,15 +147,16 @@ function secretForms(secrets: readonly string[]): SecretForms {
 }
 
 /**
- * A secret longer than this is found whole (indexOf) rather than by its runs: the runs index holds an entry per
- * character of each form, and a token of 3 MB ran main out of memory at its first redaction (red team 17).
+ * How much of each end of a long secret is indexed by its runs: the index holds an entry per character indexed, and a
+ * token of 3 MB indexed whole ran main out of memory at its first redaction (red team 17). Most of a secret (what is
+ * redacted) holds a run of its start or of its end, and the match grows from there along the whole secret, so a
+ * gateway's cut echo of a 16 KB token is still found (red team 18).
  */
-const SECRET_BY_PARTS_MAX = 8 * 1024;
+const INDEXED_END = 4 * 1024;
 
 function indexSecret(secret: string, change: 1 | -1): void {
   const { byPart, whole } = formsOf(secret);
-  for (const form of byPart)
-    indexForm(form, change, form.length <= PART_OF_SECRET || form.length > SECRET_BY_PARTS_MAX);
+  for (const form of byPart) indexForm(form, change, form.length <= PART_OF_SECRET);
   for (const form of whole) indexForm(form, change, true);
 }
 
@@ -139,10 +169,16 @@ function indexForm(form: string, change: 1 | -1, whole: boolean): void {
     return;
   }
   for (let offset = 0; offset + PART_OF_SECRET <= form.length; offset++) {
+    // A long form's middle is skipped: its ends are indexed (INDEXED_END).
+    if (offset === INDEXED_END && form.length - PART_OF_SECRET - INDEXED_END > offset)
+      offset = form.length - PART_OF_SECRET - INDEXED_END;
     const run = form.slice(offset, offset + PART_OF_SECRET);
     const places = held.runs.get(run) ?? [];
-    if (change === 1) places.push([form, offset]);
-    else {
+    // A run the form holds again (a repetitive secret, which a hostile server may give as its token) is kept once:
+    // every place of it would be grown at every place of the text.
+    if (change === 1) {
+      if (!places.some(([f]) => f === form)) places.push([form, offset]);
+    } else {
       const at = places.findIndex(([f, o]) => f === form && o === offset);
       if (at !== -1) places.splice(at, 1);
     }
@@ -169,16 +205,24 @@ function hiddenRanges(text: string, forms: SecretForms): [number, number][] {
   for (const form of forms.whole.keys())
     for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + 1)) ranges.push([at, at + form.length]);
   // A longer form, whole or most of it: a first run of it found, then grown both ways as far as the text matches.
+  // What a match covers is not looked at again (each place inside it would grow the same match: quadratic in a long
+  // secret's echo).
   if (forms.runs.size > 0)
-    for (let at = 0; at + PART_OF_SECRET <= text.length; at++)
+    for (let at = 0; at + PART_OF_SECRET <= text.length; at++) {
+      let covered = at;
       for (const [secret, offset] of forms.runs.get(text.slice(at, at + PART_OF_SECRET)) ?? []) {
         let [from, inSecret] = [at, offset];
         while (from > 0 && inSecret > 0 && text[from - 1] === secret[inSecret - 1])
           [from, inSecret] = [from - 1, inSecret - 1];
         let [to, end] = [at + PART_OF_SECRET, offset + PART_OF_SECRET];
         while (to < text.length && end < secret.length && text[to] === secret[end]) [to, end] = [to + 1, end + 1];
-        if (to - from >= partNeeded(secret)) ranges.push([from, to]);
+        if (to - from >= partNeeded(secret)) {
+          ranges.push([from, to]);
+          covered = Math.max(covered, to - PART_OF_SECRET);
+        }
       }
+      at = covered;
+    }
   if (ranges.length === 0) return ranges;
   ranges.sort((a, b) => a[0] - b[0]);
   const merged: [number, number][] = [ranges[0]!];

@@ -1,5 +1,6 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
 import type { AuditAction, AuditEntry } from '../../common/views';
+import { redact } from '../log';
 import type { AuditTrail, ChainLink } from '../ports';
 import { chainRowHash, chainRowPreimage, extendChain, GENESIS_HASH } from './audit-chain';
 import { CHAIN_PAGE, chainPagesBySize, ENTRY_BYTES_SQL } from './chain-pages.mjs';
@@ -65,7 +66,8 @@ export function recordAuditTrail(
     { at, environment: env, interviewId, action, detail },
     opts,
   ) => {
-    // A JSON round trip keeps exactly what will be stored (drops undefined, functions).
+    // A JSON round trip keeps exactly what will be stored (drops undefined, functions). No held secret is: the trail
+    // keeps every entry forever and every export copies it (a folio echoing the API key went on it, red team 18).
     const insert = (into: Kysely<RecordDatabase>) =>
       into
         .insertInto('audit_entries')
@@ -74,7 +76,7 @@ export function recordAuditTrail(
           environment: env,
           interview_id: interviewId ?? null,
           action,
-          detail: JSON.stringify(detail ?? {}),
+          detail: JSON.stringify(redact(detail ?? {})),
         })
         .returningAll()
         .executeTakeFirstOrThrow();

@@ -41,10 +41,14 @@ export class InterviewReads {
     };
   }
 
+  /**
+   * The service's answers as every later use takes them (screens, readings, reports, evidence files): any held secret
+   * they echo redacted where they enter (a tracing gateway puts the request's headers in; red teams 17 and 18).
+   */
   async fetchRawIdv(interviewId: string): Promise<Fetched<RawIdvResponse>> {
-    const res = await this.ctx
-      .omni()
-      .call('getRawIdvResults', { query: { id: interviewId }, body: undefined }, { interviewId });
+    const res = redact(
+      await this.ctx.omni().call('getRawIdvResults', { query: { id: interviewId }, body: undefined }, { interviewId }),
+    );
     // Four eyes is judged on every reading on file, and the queue shows the latest one's risk (migration 0012); a
     // record that cannot take it now must not cost the analyst the checks.
     await this.ctx.record.readings
@@ -55,22 +59,21 @@ export class InterviewReads {
 
   async fetchCrossDoc(interviewId: string): Promise<Fetched<CrossDocResponse>> {
     return this.stamp(
-      await this.ctx
-        .omni()
-        .call('getCrossDocResults', { query: { id: interviewId }, body: undefined }, { interviewId }),
+      redact(
+        await this.ctx
+          .omni()
+          .call('getCrossDocResults', { query: { id: interviewId }, body: undefined }, { interviewId }),
+      ),
     );
   }
 
   async rawIdv(interviewId: string): Promise<Fetched<RawIdvView>> {
     const { data, fetchedAt } = await this.fetchRawIdv(interviewId);
-    // The service's answer with any held secret it echoed (a tracing gateway puts the request's headers in) redacted:
-    // what goes to the renderer never carries the key or a token (red team 17).
-    const shown = redact(data);
     return {
       data: {
-        result: shown,
-        highFindings: openHighFindings(shown),
-        riskLevel: riskLevelOf(shown),
+        result: data,
+        highFindings: openHighFindings(data),
+        riskLevel: riskLevelOf(data),
         answer: serviceAnswer('getRawIdvResults', data),
       },
       fetchedAt,
@@ -80,7 +83,7 @@ export class InterviewReads {
   async crossDoc(interviewId: string): Promise<Fetched<CrossDocView>> {
     const { data, fetchedAt } = await this.fetchCrossDoc(interviewId);
     return {
-      data: { rows: crossDocRows(redact(data)), answer: serviceAnswer('getCrossDocResults', data) },
+      data: { rows: crossDocRows(data), answer: serviceAnswer('getCrossDocResults', data) },
       fetchedAt,
     };
   }

@@ -3,6 +3,7 @@ import type { AuditAction } from '../../../common/views';
 import type { EnvironmentConfig, MainContext } from '../../../main/ports';
 import { nom151Service } from '../../../main/nom151/service';
 import { createDemoTsa } from '../../../main/nom151/tsa';
+import { registerSecretSource } from '../../../main/log';
 
 /** The service's own rules, with a fake service and fake shell services (no network). */
 
@@ -71,6 +72,20 @@ describe('nom151 service', () => {
     const view = await nom151Service(ctx).signString('hola');
     expect(view.verification.failure?.code).toBe('UNTRUSTED_CERTIFICATE');
     expect(view.verification.checks.imprint).toBe('passed');
+  });
+
+  it('keeps a folio that echoes a held secret redacted: on screen, in file names and on the trail (red team 18)', async () => {
+    const key = 'ak-live-7f3a9c1d5e2b4a60';
+    registerSecretSource({ knownSecrets: () => [key] });
+    const tsa = await createDemoTsa();
+    const { tokenDer } = await tsa.stamp(new TextEncoder().encode('z'));
+    const { ctx, audit } = fakeContext({
+      answer: () => ({ signedString: Buffer.from(tokenDer).toString('base64'), reference: `F-9-${key}` }),
+    });
+    const view = await nom151Service(ctx).signString('z');
+    expect(JSON.stringify(view)).not.toContain(key);
+    expect(JSON.stringify(audit)).not.toContain(key);
+    expect(view.folio).toBe('F-9-[redacted]');
   });
 
   it('a cancelled save returns null and is not audited; an unknown artifact is an explained error', async () => {

@@ -118,3 +118,30 @@ describe('answers of a hostile service', () => {
     expect(error.toIpcError().details).toMatchObject({ serviceMessage: expect.stringContaining('content-encodings') });
   });
 });
+
+describe('echoes of a held secret, however written (red team 18)', () => {
+  it('withholds a text that holds the key escaped, percent-encoded, or with invisible or look-alike characters', () => {
+    const dashed = (by: string) => KEY.replace(/-/g, by);
+    for (const echo of [
+      dashed('&#00000045;'),
+      dashed('&amp;#45;'),
+      dashed('%2D'),
+      [...KEY].map((c) => `%${c.charCodeAt(0).toString(16)}`).join(''),
+      dashed('\\x2d'),
+      dashed('\\u{2d}'),
+      dashed('\u2011'),
+      [...KEY].join('\u200b'),
+    ])
+      expect(redactText(`key ${echo} refused`, [KEY])).toBe('[redacted]');
+    expect(redactText('50% off & more', [KEY])).toBe('50% off & more');
+  });
+
+  it('finds most of a long token cut by a gateway, and a repetitive one without growing each of its places', () => {
+    const token = Array.from({ length: 2048 }, (_, i) => (i * 7919).toString(36).padStart(8, '0')).join('');
+    expect(token.length).toBe(16_384);
+    const cut = token.slice(0, Math.ceil(token.length * 0.9));
+    expect(redactText(`hdr=${cut}`, [token])).toBe('hdr=[redacted]');
+    const repetitive = 'ab'.repeat(8192);
+    expect(redactText(`hdr=${repetitive.slice(0, 14_000)} end`, [repetitive])).toBe('hdr=[redacted] end');
+  });
+});

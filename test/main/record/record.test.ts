@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerSecretSource } from '../../../main/log';
 import { recordAuditTrail } from '../../../main/record/audit-records';
 import { DecisionRecords } from '../../../main/record/decision-records';
 import { DraftRecords } from '../../../main/record/draft-records';
@@ -219,6 +220,16 @@ describe.each(ENGINES)('the review record on the %s engine', (kind) => {
     const entry = await audit.append({ interviewId: 'w1', action: 'opened', detail: {} });
     expect(entry.actor).toBe('postgres');
     expect((await audit.list({ interviewId: 'w1' }))[0]?.actor).toBe('postgres');
+    expect(await audit.verify()).toEqual({ ok: true });
+  });
+
+  it('keeps no held secret on the trail, whatever an entry’s detail carries (red team 18: a folio echoing the key)', async () => {
+    const key = 'ak-live-trail-9c1d5e2b4a60';
+    registerSecretSource({ knownSecrets: () => [key] });
+    const audit = recordAuditTrail(record.db, () => 'demo');
+    const entry = await audit.append({ interviewId: 'w2', action: 'signed', detail: { folio: `F-1-${key}` } });
+    expect(JSON.stringify(entry)).not.toContain(key);
+    expect(entry.detail.folio).toBe('F-1-[redacted]');
     expect(await audit.verify()).toEqual({ ok: true });
   });
 });

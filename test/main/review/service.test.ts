@@ -238,7 +238,10 @@ describe('ReviewService reads of an answer that echoes what was sent (red team 1
   it('sends the renderer the checks with any held secret the service echoed redacted', async () => {
     const key = 'ak-live-7f3a9c1d5e2b4a60';
     const raw = {
-      checkResults: [{ name: 'faceTamperCheck', severity: 'low', version: '3', result: 0.1 }],
+      checkResults: [
+        { name: 'faceTamperCheck', severity: 'low', version: '3', result: 0.1 },
+        { name: `echo ${key}`, severity: 'high', version: '3', result: 0.9 },
+      ],
       fraudRisk: null,
       debug: { request: { 'x-api-key': key, note: `sent with ${key}` } },
     } as unknown as RawIdvResponse;
@@ -247,7 +250,15 @@ describe('ReviewService reads of an answer that echoes what was sent (red team 1
     await service.open('echo');
     const read = await service.rawIdv('echo');
     expect(JSON.stringify(read)).not.toContain(key);
-    expect(read.data.result.checkResults).toHaveLength(1);
+    expect(read.data.result.checkResults).toHaveLength(2);
+    // Nor the reading filed on the record, nor anything else made of the answer (reports, evidence files).
+    const readings = await opened.db
+      .selectFrom('risk_readings')
+      .selectAll()
+      .where('environment', '=', env.id)
+      .execute();
+    expect(readings).toHaveLength(1);
+    expect(JSON.stringify(readings)).not.toContain(key);
   });
 });
 
