@@ -28,6 +28,8 @@ export const UNREAD_ITEMS = 'items';
  * fewer; this only bounds what a pathological answer (or a contract that never settles) may cost main's thread.
  */
 const MAX_PARSES = 32;
+/** Issues one parse may raise and still be read: an answer of the contract's shape has a few, not thousands. */
+const MAX_ISSUES = 10_000;
 
 type Path = PropertyKey[];
 type Issue = z.core.$ZodIssue;
@@ -51,18 +53,28 @@ interface Candidate {
   value: unknown;
   /** Issue path in the candidate → path in the answer as it came (items set aside shift the ones after them). */
   toSource: (path: Path) => Path;
-  /** Items of a top-level list set aside, as they came. */
-  topItemsAside: unknown[];
 }
 
 export function readTolerantly<S extends z.ZodType>(schema: S, json: unknown): z.ZodSafeParseResult<z.output<S>> {
   const source = unwrapPage(schema, json);
   const listRoot = schema instanceof z.ZodArray && Array.isArray(source);
   const decisions: Decision[] = [];
-  let candidate: Candidate = { value: source, toSource: (path) => path, topItemsAside: [] };
+  let candidate: Candidate = { value: source, toSource: (path) => path };
   let parsed = schema.safeParse(source);
+  // A list read item by item: each item's quirks are handled on that item alone, so what a list's issues cost stays
+  // with each item (200,000 records of one quirk each held 1.5 GB as one answer's issues; red team 18).
+  if (!parsed.success && listRoot) return readItems(schema as unknown as z.ZodArray, source as unknown[]);
   for (let parses = 1; !parsed.success; parses++) {
     const issues = parsed.error.issues.map((issue) => ({ ...issue, path: candidate.toSource(issue.path) }));
+    if (issues.length > MAX_ISSUES)
+      return refused([
+        {
+          code: 'custom',
+          path: [],
+          message: `${issues.length} fields not in the contract's shape (more than ${MAX_ISSUES}): refused rather than hold the app`,
+        },
+        ...issues.slice(0, 20),
+      ]);
     if (parses >= MAX_PARSES)
       return refused([
         {
@@ -72,26 +84,57 @@ export function readTolerantly<S extends z.ZodType>(schema: S, json: unknown): z
         },
         ...issues,
       ]);
-    if (!decide(decisions, issues, source, listRoot)) return refused(issues);
+    if (!decide(decisions, issues, source)) return refused(issues);
     candidate = apply(source, decisions);
     parsed = schema.safeParse(candidate.value);
   }
-  const { topItemsAside } = candidate;
-  if (topItemsAside.length === 0) return parsed;
-  // Not one item read: more likely another shape altogether than a few odd records, so say so.
-  if (topItemsAside.length === (source as unknown[]).length)
-    return refused(decisions.filter((d) => isTopItem(d.steps[d.at]!)).map((d) => d.issue));
-  // Not enumerable: equality and iteration over the list see only the items read.
-  Object.defineProperty(parsed.data, UNREAD_FIELDS, {
-    value: { [UNREAD_ITEMS]: topItemsAside },
-    enumerable: false,
-    writable: true,
-    configurable: true,
-  });
   return parsed;
 }
 
-const isTopItem = (step: Step) => step.kind === 'asideItem' && step.path.length === 1;
+/** A top-level list, each item read on its own; those that do not fit kept aside as they came (`UNREAD_ITEMS`). */
+function readItems<T>(schema: z.ZodArray, items: unknown[]): z.ZodSafeParseResult<T> {
+  const read: unknown[] = [];
+  const aside: unknown[] = [];
+  const issues: Issue[] = [];
+  const element = schema.element as z.ZodType;
+  let lenient = 0;
+  for (const [index, item] of items.entries()) {
+    const plain = element.safeParse(item);
+    if (plain.success) {
+      read.push(plain.data);
+      continue;
+    }
+    // Reading an item leniently costs tens of microseconds: a list of thousands of quirky items is not the contract's
+    // shape, and a 31 MB one would have held main for seconds.
+    if (++lenient > MAX_ISSUES)
+      return refused([
+        {
+          code: 'custom',
+          path: [],
+          message: `more than ${MAX_ISSUES} items not in the contract's shape: refused rather than hold the app`,
+        },
+        ...issues,
+      ]);
+    const one = readTolerantly(element, item);
+    if (one.success) read.push(one.data);
+    else {
+      aside.push(item);
+      if (issues.length < 100)
+        issues.push(...one.error.issues.map((issue) => ({ ...issue, path: [index, ...issue.path] })));
+    }
+  }
+  // Not one item read: more likely another shape altogether than a few odd records, so say so.
+  if (read.length === 0) return refused(issues);
+  if (aside.length > 0)
+    // Not enumerable: equality and iteration over the list see only the items read.
+    Object.defineProperty(read, UNREAD_FIELDS, {
+      value: { [UNREAD_ITEMS]: aside },
+      enumerable: false,
+      writable: true,
+      configurable: true,
+    });
+  return { success: true, data: read as T };
+}
 
 function refused<T>(issues: Issue[]): z.ZodSafeParseResult<T> {
   return { success: false, error: new z.ZodError(issues) as z.ZodError<T> };
@@ -101,7 +144,7 @@ function refused<T>(issues: Issue[]): z.ZodSafeParseResult<T> {
  * Takes the next step for every decision whose last step did not clear its issue, and a first step for every new
  * issue. False when there is nothing left to try: an issue with no step left, or no progress at all.
  */
-function decide(decisions: Decision[], issues: Issue[], source: unknown, listRoot: boolean): boolean {
+function decide(decisions: Decision[], issues: Issue[], source: unknown): boolean {
   const issueAt = new Set(issues.map((issue) => keyOf(issue.path)));
   const issueUnder = prefixKeys(issues.map((issue) => issue.path));
   let progressed = false;
@@ -120,7 +163,7 @@ function decide(decisions: Decision[], issues: Issue[], source: unknown, listRoo
     const handled =
       targetUnder.has(keyOf(issue.path)) || prefixesOf(issue.path).some((prefix) => targetAt.has(keyOf(prefix)));
     if (handled) continue;
-    const steps = ladder(issue, source, listRoot);
+    const steps = ladder(issue, source);
     if (steps.length === 0) return false;
     decisions.push({ issue, steps, at: 0 });
     const target = steps[0]!.path;
@@ -135,7 +178,7 @@ function decide(decisions: Decision[], issues: Issue[], source: unknown, listRoo
  * The ways to clear one issue, tried in turn over the passes: mend the value; else set aside the deepest part of its
  * path the schema may go without: an optional field, a nullable one (left null), else the array item holding it.
  */
-function ladder(issue: Issue, source: unknown, listRoot: boolean): Step[] {
+function ladder(issue: Issue, source: unknown): Step[] {
   const steps: Step[] = [];
   const mended = mendOf(issue, source);
   if (mended) steps.push(mended);
@@ -150,8 +193,8 @@ function ladder(issue: Issue, source: unknown, listRoot: boolean): Step[] {
       if (Object.hasOwn(parent, key)) steps.push({ kind: 'aside', path: at, leaveNull: false });
       steps.push({ kind: 'aside', path: at, leaveNull: true });
     } else if (Array.isArray(parent) && typeof key === 'number') {
-      const holdsItems =
-        depth === 1 ? listRoot : isRecord(valueAt(source, at.slice(0, -2))) && typeof at[depth - 2] === 'string';
+      // A top-level list is read item by item (readItems): here, a list a field holds.
+      const holdsItems = depth > 1 && isRecord(valueAt(source, at.slice(0, -2))) && typeof at[depth - 2] === 'string';
       if (holdsItems) steps.push({ kind: 'asideItem', path: at });
     }
   }
@@ -208,7 +251,6 @@ function apply(source: unknown, decisions: Decision[]): Candidate {
 
   // Items last and innermost lists first, so every path above still counts items as they came.
   const kept = new Map<string, number[]>();
-  let topItemsAside: unknown[] = [];
   const lists = [...itemsAside.entries()].sort(([, a], [, b]) => b.arrayPath.length - a.arrayPath.length);
   for (const [arrayKey, { arrayPath, indices }] of lists) {
     const asCame = valueAt(source, arrayPath) as unknown[];
@@ -221,10 +263,6 @@ function apply(source: unknown, decisions: Decision[]): Candidate {
       arrayPath,
       keep.map((i) => current[i]),
     );
-    if (arrayPath.length === 0) {
-      topItemsAside = aside;
-      continue;
-    }
     const unread = draft.unreadOf(draft.writable(arrayPath.slice(0, -1)) as Record<string, unknown>);
     const listName = arrayPath[arrayPath.length - 1] as string;
     const earlier = unread[listName];
@@ -239,7 +277,7 @@ function apply(source: unknown, decisions: Decision[]): Candidate {
     }
     return out;
   };
-  return { value: draft.root, toSource, topItemsAside };
+  return { value: draft.root, toSource };
 }
 
 /** Copy-on-write over the answer as it came: a container is copied once, when something under it first changes. */
