@@ -86,6 +86,8 @@ export interface ContractDocument {
 export interface ContractsView {
   sessionStatus?: SessionStatus;
   documents: ContractDocument[];
+  /** Contracts the service listed with a link the app cannot open (not http(s)), by id (a held secret redacted). */
+  unreadable?: string[];
   /** The links as the service sent them, each URL without its pre-signed query. */
   answer: ServiceAnswer;
 }

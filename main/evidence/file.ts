@@ -1,6 +1,7 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import type { AuditEntry } from '../../common/views';
-import type { CrossDocResponse, RawIdvResponse } from '../../common/omni';
+import { unreadFieldsOf, type CrossDocResponse, type RawIdvResponse } from '../../common/omni';
+import { redactText } from '../log';
 import type { EvidenceLanguage } from '../../common/ipc/evidence';
 import type { ChainLink, MainContext } from '../ports';
 import type { Nom151Verification } from '../../common/ipc/nom151';
@@ -435,6 +436,14 @@ async function contractEvidence(ctx: MainContext, interviewId: string): Promise<
   try {
     const links = await omni.call('getContractLinks', { query: { id: interviewId }, body: undefined }, { interviewId });
     const ids = Object.keys(links.additionalInformation ?? {});
+    // A contract whose link the reader set aside, or whose id echoes a held secret, is one the file cannot carry: said
+    // so, never a file listing no contracts as if there were none (red team 18).
+    const setAside = unreadFieldsOf(links)['additionalInformation'];
+    const unreadable = [
+      ...ids.filter((id) => redactText(id) !== id),
+      ...(setAside !== null && typeof setAside === 'object' ? Object.keys(setAside) : []),
+    ];
+    if (unreadable.length > 0) return { items: [], unavailable: notReadable(unreadable.map((id) => redactText(id))) };
     const sealed = await Promise.all(
       ids.map((documentId) =>
         omni.call('calculateContractNom151', {
@@ -510,6 +519,11 @@ function partsCollide(path: string): ReviewError {
     },
   );
 }
+
+const notReadable = (ids: string[]) => ({
+  en: `The service listed contract ${ids.join(', ')} with a link the app cannot open.`,
+  es: `El servicio listó el contrato ${ids.join(', ')} con un enlace que la app no puede abrir.`,
+});
 
 const notSealed = (documentId: string) => ({
   en: `The service answered without the NOM-151 evidence or the signed document of contract ${documentId}.`,

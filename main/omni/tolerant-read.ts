@@ -40,7 +40,9 @@ type Step =
   | { kind: 'mend'; path: Path; to: unknown }
   | { kind: 'drop'; path: Path }
   | { kind: 'aside'; path: Path; leaveNull: boolean }
-  | { kind: 'asideItem'; path: Path };
+  | { kind: 'asideItem'; path: Path }
+  /** What was set aside in a dictionary's own `unreadFields` (a z.record takes no such key) moved to its holder's. */
+  | { kind: 'hoist'; path: Path };
 
 /** An issue of the answer as it came (paths in its coordinates) and the step now taken for it. */
 interface Decision {
@@ -180,9 +182,18 @@ function decide(decisions: Decision[], issues: Issue[], source: unknown): boolea
  */
 function ladder(issue: Issue, source: unknown): Step[] {
   const steps: Step[] = [];
+  const { path } = issue;
+  // Our own `unreadFields` refused where it was put: a dictionary of links takes no such key, and the whole dictionary
+  // went aside for one odd link (red team 18: the contracts screen empty). Its holder keeps it, under its name.
+  if (
+    path.length >= 2 &&
+    path[path.length - 1] === UNREAD_FIELDS &&
+    typeof path[path.length - 2] === 'string' &&
+    isRecord(valueAt(source, path.slice(0, -2)))
+  )
+    steps.push({ kind: 'hoist', path });
   const mended = mendOf(issue, source);
   if (mended) steps.push(mended);
-  const { path } = issue;
   for (let depth = path.length; depth >= 1; depth--) {
     const at = path.slice(0, depth);
     const parent = valueAt(source, at.slice(0, -1));
@@ -223,7 +234,12 @@ function apply(source: unknown, decisions: Decision[]): Candidate {
   const steps = decisions.map((d) => d.steps[d.at]!).sort((a, b) => a.path.length - b.path.length);
   const setAside = new Set<string>();
   const itemsAside = new Map<string, { arrayPath: Path; indices: Set<number> }>();
+  const hoists: Step[] = [];
   for (const step of steps) {
+    if (step.kind === 'hoist') {
+      hoists.push(step);
+      continue;
+    }
     if ([...prefixesOf(step.path), step.path].some((prefix) => setAside.has(keyOf(prefix)))) continue;
     const parentPath = step.path.slice(0, -1);
     const key = step.path[step.path.length - 1]!;
@@ -247,6 +263,20 @@ function apply(source: unknown, decisions: Decision[]): Candidate {
       if (step.leaveNull) put(parent, key, null);
       else delete (parent as Record<PropertyKey, unknown>)[key];
     }
+  }
+
+  // Once every field is aside: a dictionary's moved to its holder's, under the dictionary's name.
+  for (const { path } of hoists) {
+    const dictionaryPath = path.slice(0, -1);
+    const name = dictionaryPath[dictionaryPath.length - 1] as string;
+    const dictionary = draft.writable(dictionaryPath);
+    const moved = isRecord(dictionary) ? dictionary[UNREAD_FIELDS] : undefined;
+    const holder = draft.writable(dictionaryPath.slice(0, -1));
+    if (!isRecord(dictionary) || !isRecord(moved) || !isRecord(holder)) continue;
+    delete dictionary[UNREAD_FIELDS];
+    const unread = draft.unreadOf(holder);
+    const earlier = unread[name];
+    put(unread, name, { ...(isRecord(earlier) ? earlier : {}), ...moved });
   }
 
   // Items last and innermost lists first, so every path above still counts items as they came.

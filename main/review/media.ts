@@ -1,5 +1,7 @@
 import type { MainContext } from '../ports';
 import { originOf } from '../media/address';
+import { unreadFieldsOf } from '../../common/omni';
+import { redactText } from '../log';
 import { serviceAnswer } from '../omni/answer';
 import type { ContractsView, Fetched, VideoLink } from '../../common/ipc/interview';
 import { ReviewError } from '../errors';
@@ -28,8 +30,15 @@ export class InterviewMedia {
 
   async contracts(interviewId: string): Promise<Fetched<ContractsView>> {
     const res = await this.reads.contractLinks(interviewId);
-    const links = res.additionalInformation ?? {};
-    const documents = Object.entries(links).map(([documentId, remote]) => ({
+    // A link the contract cannot read (not http(s)) is set aside by the reader, and an id that echoes a held secret
+    // never names a file or a screen (red team 18): both are listed as contracts the app cannot open, ids redacted.
+    const setAside = unreadFieldsOf(res)['additionalInformation'];
+    const links = Object.entries(res.additionalInformation ?? {}).filter(([id]) => redactText(id) === id);
+    const unreadable = [
+      ...Object.keys(res.additionalInformation ?? {}).filter((id) => redactText(id) !== id),
+      ...(setAside !== null && typeof setAside === 'object' ? Object.keys(setAside) : []),
+    ].map((id) => redactText(id));
+    const documents = links.map(([documentId, remote]) => ({
       documentId,
       url: this.registerMedia(remote, async () => {
         const fresh = (await this.reads.contractLinks(interviewId)).additionalInformation?.[documentId];
@@ -44,6 +53,7 @@ export class InterviewMedia {
     return this.reads.stamp({
       ...(res.sessionStatus ? { sessionStatus: res.sessionStatus } : {}),
       documents,
+      ...(unreadable.length > 0 ? { unreadable } : {}),
       answer: serviceAnswer('getContractLinks', res),
     });
   }

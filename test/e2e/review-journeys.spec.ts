@@ -726,3 +726,30 @@ for (const { journey, onTeam } of bothEngines(test))
       await expect(page.getByTestId('queue-row').filter({ hasText: 'demo-clean-pass' })).toContainText('To review');
     },
   );
+
+test('a contract the service lists with a link the app cannot open is named, the others listed (en, es)', async ({
+  page,
+  shell,
+}) => {
+  const links = {
+    success: true,
+    sessionStatus: 'Alive',
+    additionalInformation: {
+      'demo-clean-pass-credito': `${shell.demoUrl}/omni/files/demo-clean-pass-credito.pdf`,
+      'demo-clean-pass-anexo': 'ftp://files.example/anexo.pdf',
+    },
+  };
+  await shell.demo('faults', { route: 'getContractLinks', kind: 'json', status: 200, body: links, times: 20 });
+  await openInterview(page, shell, 'demo-clean-pass');
+  await panelsSettled(page);
+  const notice = page.getByTestId('contracts-unreadable');
+  await expect(notice).toContainText('demo-clean-pass-anexo');
+  await expect(page.locator('.contract-list li')).toHaveCount(1);
+  await notice.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/contracts-unreadable.png` });
+  await shell.ipc('settings.setPreferences', { language: 'es' });
+  await page.reload();
+  await expect(page.getByTestId('contracts-unreadable')).toContainText('no puede abrir');
+  await page.getByTestId('contracts-unreadable').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/contracts-unreadable-es.png` });
+});

@@ -4,7 +4,15 @@ import { useNavigate } from 'react-router-dom';
 import type { ContractDocument } from '../../../common/ipc/interview';
 import { keys, readAgain, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useT } from '../../i18n/index';
-import { Button, ErrorNotice, Panel, ProgressBar, ServiceAnswerView, useTaskNotifier } from '../../ui/index';
+import {
+  Button,
+  ErrorNotice,
+  IconWarning,
+  Panel,
+  ProgressBar,
+  ServiceAnswerView,
+  useTaskNotifier,
+} from '../../ui/index';
 import { messages } from './messages';
 import { PdfViewer } from './PdfViewer';
 import { useEndedSessionText } from './session-ended';
@@ -35,7 +43,7 @@ export function ContractsPanel({ interviewId }: { interviewId: string }) {
     <Panel
       title={t('contractsTitle')}
       query={q}
-      isEmpty={(d) => d.data.documents.length === 0}
+      isEmpty={(d) => d.data.documents.length === 0 && !d.data.unreadable?.length}
       // A Deleted or Closed session answers with no links: say why, not "no contracts".
       empty={t('contractsEmpty')}
       because={ended}
@@ -43,6 +51,11 @@ export function ContractsPanel({ interviewId }: { interviewId: string }) {
     >
       {(d) => (
         <>
+          {d.data.unreadable?.length ? (
+            <p className="notice notice-warn" role="status" data-testid="contracts-unreadable">
+              <IconWarning /> {t('contractsUnreadable', { ids: d.data.unreadable.join(', ') })}
+            </p>
+          ) : null}
           <ul className="contract-list">
             {d.data.documents.map((doc) => (
               <ContractRow

@@ -219,6 +219,8 @@ export const messages = defineMessages({
     verdictUnknown: 'Not stated',
     contractsTitle: 'Contracts',
     contractsEmpty: 'No contracts were uploaded for this interview.',
+    contractsUnreadable:
+      'The service also listed {ids} with a link the app cannot open (not a web address): see the service’s answer below, and ask the service for it.',
     sessionDeletedEmpty: "This interview's session was deleted: the service no longer gives what it held.",
     sessionClosedEmpty: "This interview's session is closed: the service gives nothing more for it.",
     openPdf: 'Open',
@@ -591,6 +593,8 @@ export const messages = defineMessages({
     verdictUnknown: 'Sin indicar',
     contractsTitle: 'Contratos',
     contractsEmpty: 'No se subieron contratos en esta entrevista.',
+    contractsUnreadable:
+      'El servicio también listó {ids} con un enlace que la app no puede abrir (no es una dirección web): consulta la respuesta del servicio abajo y pídeselo al servicio.',
     sessionDeletedEmpty: 'La sesión de esta entrevista fue eliminada: el servicio ya no entrega lo que contenía.',
     sessionClosedEmpty: 'La sesión de esta entrevista está cerrada: el servicio ya no entrega nada más de ella.',
     openPdf: 'Abrir',

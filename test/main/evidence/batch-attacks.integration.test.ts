@@ -304,3 +304,31 @@ describe('one interview’s record past what a file carries', () => {
     ).rejects.toMatchObject({ code: 'EVIDENCE_RECORD_TOO_LARGE' });
   }, 120_000);
 });
+
+describe('a contract whose link the app cannot open (red team 18)', () => {
+  it('is said to be unavailable in the file, never a file listing no contracts as if there were none', async () => {
+    const ID = 'demo-contracts-many';
+    await reviewService(app.context).addDemoSeeds([ID]);
+    const links = {
+      success: true,
+      sessionStatus: 'Alive',
+      additionalInformation: { 'doc-a': 'https://files.example/a.pdf', 'doc-b': 'ftp://files.example/b.pdf' },
+    };
+    const faults = await fetch(`${app.demoUrl()}/__demo/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ route: 'getContractLinks', kind: 'json', status: 200, body: links, times: 5 }),
+    });
+    expect(faults.ok).toBe(true);
+    let savedTo = '';
+    save = async ({ suggestedName, data }) => {
+      writeFileSync((savedTo = join(dir, suggestedName)), data);
+      return { savedTo };
+    };
+    await evidenceService(app.context).exportFile({ interviewId: ID, language: 'en', purpose: 'Odd links' });
+    const parts = readZip(readFileSync(savedTo));
+    const info = JSON.parse(Buffer.from(parts.find((p) => p.path === 'export.json')!.data).toString('utf8'));
+    expect(info.contracts).toEqual([]);
+    expect(info.contractsUnavailable.en).toContain('doc-b');
+  }, 120_000);
+});

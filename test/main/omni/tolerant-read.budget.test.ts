@@ -136,3 +136,16 @@ describe('a list of thousands of items not in the contract’s shape (red team 1
     expect(unreadFieldsOf(some.success ? some.data : [])[UNREAD_ITEMS]).toHaveLength(4_999);
   });
 });
+
+describe('a dictionary with one entry not in the contract’s shape (red team 18)', () => {
+  it('keeps the others, and the odd one under its holder’s unreadFields by the dictionary’s name', () => {
+    const schema = z.looseObject({ links: z.record(z.string(), z.url({ protocol: /^https?$/ })).optional() });
+    const parsed = readTolerantly(schema, {
+      links: { a: 'https://x.example/a.pdf', b: 'ftp://x.example/b.pdf', c: 'https://x.example/c.pdf' },
+    });
+    expect(parsed.success).toBe(true);
+    const data = parsed.data as { links: Record<string, string> };
+    expect(Object.keys(data.links)).toEqual(['a', 'c']);
+    expect(unreadFieldsOf(data)).toEqual({ links: { b: 'ftp://x.example/b.pdf' } });
+  });
+});

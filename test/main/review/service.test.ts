@@ -82,7 +82,9 @@ afterAll(async () => {
 let environments = 0;
 
 /** A service over one record for the file, in an environment of its own per test. */
-function setup(opts: { raw?: RawIdvResponse; failNotesTimes?: number; status?: 'Alive' | 'Closed' } = {}) {
+function setup(
+  opts: { raw?: RawIdvResponse; failNotesTimes?: number; status?: 'Alive' | 'Closed'; links?: object } = {},
+) {
   const env: EnvironmentConfig = { ...baseEnv, id: `demo-${++environments}` };
   const record = reviewRecord(opened);
   const vault: Vault = new MemoryVault();
@@ -96,11 +98,13 @@ function setup(opts: { raw?: RawIdvResponse; failNotesTimes?: number; status?: '
         case 'getRawIdvResults':
           return opts.raw ?? { checkResults: [], fraudRisk: null };
         case 'getContractLinks':
-          return {
-            success: true,
-            sessionStatus: status,
-            additionalInformation: { 'doc-1': 'http://remote/doc-1.pdf' },
-          };
+          return (
+            opts.links ?? {
+              success: true,
+              sessionStatus: status,
+              additionalInformation: { 'doc-1': 'http://remote/doc-1.pdf' },
+            }
+          );
         case 'getVideoSelfieUrl':
           if (o?.interviewId === 'no-video')
             throw Object.assign(new Error('x'), {
@@ -259,6 +263,26 @@ describe('ReviewService reads of an answer that echoes what was sent (red team 1
       .execute();
     expect(readings).toHaveLength(1);
     expect(JSON.stringify(readings)).not.toContain(key);
+  });
+});
+
+describe('ReviewService contracts the app cannot open (red team 18)', () => {
+  it('lists them as such, by id, the readable ones as ever, and no id that echoes a held secret', async () => {
+    const key = 'ak-live-contract-5e2b4a60';
+    const links = {
+      success: true,
+      sessionStatus: 'Alive',
+      additionalInformation: { 'doc-1': 'http://remote/doc-1.pdf', [`doc-${key}`]: 'http://remote/doc-2.pdf' },
+      // As the tolerant reader leaves a link the contract cannot read: under its dictionary's name.
+      unreadFields: { additionalInformation: { 'doc-3': 'ftp://remote/doc-3.pdf' } },
+    };
+    const { service, vault, env } = setup({ links });
+    await vault.setCredential(env.id, 'apiKey', key);
+    await service.queue.add([{ interviewId: 'c-1' }]);
+    const read = await service.contracts('c-1');
+    expect(read.data.documents.map((d) => d.documentId)).toEqual(['doc-1']);
+    expect(read.data.unreadable).toEqual(['doc-[redacted]', 'doc-3']);
+    expect(JSON.stringify(read)).not.toContain(key);
   });
 });
 
