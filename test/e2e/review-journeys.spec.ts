@@ -311,6 +311,9 @@ for (const { journey, onTeam } of bothEngines(test))
   journey(`audit report: exported as JSON with a verified chain and as a PDF${onTeam}`, async ({ page, shell }) => {
     await openInterview(page, shell, 'demo-clean-pass');
     await panelsSettled(page);
+    // The video's length shown: the player has its metadata, and play starts (a click before that was lost on a
+    // loaded machine, and no play reached the trail).
+    await expect(page.getByTestId('video-time')).toContainText('0:04');
     await page.getByTestId('play-toggle').click();
     await expect(page.getByTestId('audit-table')).toContainText('Played');
     await expect(page.getByTestId('audit-chain')).toContainText('Hash chain verified');

@@ -271,7 +271,9 @@ describe('the evidence file of an interview', () => {
     const ctx = app.context;
     const ID3 = 'demo-no-fraud-risk';
     await reviewService(ctx).addDemoSeeds([ID3]);
-    // Well formed (as the team database would take it from any login), with a token of nobody's.
+    // Well formed (as the team database would take it from any login), with a token of nobody's: each its own, since
+    // a token is on the trail once (migration 0016).
+    let junks = 0;
     const junk = async (entry: { seq: number; hash?: string }, from: number) =>
       ctx.audit.append({
         action: 'checkpoint',
@@ -281,7 +283,7 @@ describe('the evidence file of an interview', () => {
           statement: 2,
           from,
           folio: 'x',
-          token: Buffer.from('not a timestamp').toString('base64'),
+          token: Buffer.from(`not a timestamp ${++junks}`).toString('base64'),
         },
       });
     const exported = async () => {
