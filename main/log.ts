@@ -19,8 +19,8 @@ export function registerSecretSource(source: SecretSource): void {
 
 /** Secrets shorter than this are not matched: replacing "a" everywhere would garble text and reveal nothing. */
 const MIN_SECRET_LENGTH = 4;
-/** Compact JWTs are redacted even when no source knows them (e.g. a token pasted into an error body). */
-const JWT = /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g;
+/** Compact JWTs are redacted even when no source knows them (a token pasted into an error body): read in these runs. */
+const BASE64URL_DOTTED = /[A-Za-z0-9_.-]+/g;
 
 export function currentSecrets(extra: Iterable<string> = []): string[] {
   const all = new Set<string>();
@@ -62,12 +62,49 @@ export function redactText(text: string, secrets: readonly string[] = currentSec
       text = out + text.slice(at);
     }
   }
-  return text.replace(JWT, REDACTED);
+  return withoutJwts(text);
+}
+
+/**
+ * Every compact JWT (`eyJ…` header, payload and signature joined by dots) redacted, reading each run of base64url
+ * and dots once: a pattern over the whole text took quadratic time on `-eyJ` repeated (red team 19).
+ */
+function withoutJwts(text: string): string {
+  if (!text.includes('eyJ')) return text;
+  return text.replace(BASE64URL_DOTTED, (run) => {
+    if (!run.includes('eyJ') || !run.includes('.')) return run;
+    const parts = run.split('.');
+    let out = '';
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i]!;
+      // A header starts the part or follows a '-' (a word boundary there, as `\b` had it).
+      const start = part.startsWith('eyJ') ? 0 : part.indexOf('-eyJ') + 1;
+      const header = start > 0 || part.startsWith('eyJ') ? part.slice(start) : '';
+      const payload = parts[i + 1];
+      if (header.length >= 8 && payload !== undefined && payload.length >= 5 && i + 2 < parts.length) {
+        out += `${i > 0 ? '.' : ''}${part.slice(0, start)}${REDACTED}`;
+        i += 2;
+      } else out += `${i > 0 ? '.' : ''}${part}`;
+    }
+    return out;
+  });
 }
 
 /** What may hide a secret's characters from a plain match: an escape, an invisible character, a look-alike hyphen. */
-const ENCODED = /[%&\\\p{Cf}\u2010-\u2015\u2212\ufe58\ufe63\uff0d]/u;
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+const ENCODED = /[%&\\\p{Cf}\u034f\ufe00-\ufe0f\u115f\u1160\u3164\uffa0\u2010-\u2015\u2212\ufe58\ufe63\uff01-\uff5e]/u;
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  hyphen: '-',
+  dash: '-',
+  ndash: '-',
+  mdash: '-',
+  minus: '-',
+};
 
 /** The text with its escapes decoded (twice, for an escaped escape), invisible characters out, hyphens plain. */
 function readAsWritten(text: string): string {
@@ -81,7 +118,10 @@ function readAsWritten(text: string): string {
         /\\u\{([0-9a-f]{1,6})\}|\\u([0-9a-f]{4})|\\x([0-9a-f]{2})/gi,
         (whole, a?: string, b?: string, c?: string) => fromCode(whole, `x${a ?? b ?? c}`),
       );
-  return out.replace(/\p{Cf}/gu, '').replace(/[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]/g, '-');
+  return out
+    .normalize('NFKC')
+    .replace(/[\p{Cf}\u034f\ufe00-\ufe0f\u115f\u1160\u3164\uffa0]/gu, '')
+    .replace(/[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]/g, '-');
 }
 
 function fromCode(whole: string, code: string): string {
@@ -203,9 +243,11 @@ function base64Forms(secret: string): { standard: string[]; url: string[] } {
 function hiddenRanges(text: string, forms: SecretForms): [number, number][] {
   const ranges: [number, number][] = [];
   for (const form of forms.whole.keys())
-    for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + 1)) ranges.push([at, at + form.length]);
+    // Found again only after the last find: a repetitive form ('a' × 16,384) would be compared at every place.
+    for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + form.length))
+      ranges.push([at, at + form.length]);
   // A longer form, whole or most of it: a first run of it found, then grown both ways as far as the text matches.
-  // What a match covers is not looked at again (each place inside it would grow the same match: quadratic in a long
+  // What a growth covered is not looked at again (each place inside it would grow the same stretch: quadratic in a long
   // secret's echo).
   if (forms.runs.size > 0)
     for (let at = 0; at + PART_OF_SECRET <= text.length; at++) {
@@ -216,10 +258,10 @@ function hiddenRanges(text: string, forms: SecretForms): [number, number][] {
           [from, inSecret] = [from - 1, inSecret - 1];
         let [to, end] = [at + PART_OF_SECRET, offset + PART_OF_SECRET];
         while (to < text.length && end < secret.length && text[to] === secret[end]) [to, end] = [to + 1, end + 1];
-        if (to - from >= partNeeded(secret)) {
-          ranges.push([from, to]);
-          covered = Math.max(covered, to - PART_OF_SECRET);
-        }
+        if (to - from >= partNeeded(secret)) ranges.push([from, to]);
+        // Matched or not: a later start inside this stretch grows along the same characters to the same end (an echo
+        // just under the share needed was grown again from each of its places, red team 19).
+        covered = Math.max(covered, to - PART_OF_SECRET);
       }
       at = covered;
     }

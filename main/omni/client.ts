@@ -16,7 +16,7 @@ import {
   type TokenKind,
 } from './endpoints';
 import { readTolerantly } from './tolerant-read';
-import { decodedWords, pageWords, parseAnswer } from './answer-text';
+import { decodedWords, pageWords, parseAnswer, TooManyEntries } from './answer-text';
 import { refusedTokenChar } from '../../common/ipc/settings';
 import { otherInterviewOfToken } from '../../common/session-token';
 
@@ -360,7 +360,16 @@ export class OmniClient {
       let json: unknown;
       try {
         json = text === '' ? undefined : parseAnswer(text);
-      } catch {
+      } catch (e) {
+        if (e instanceof TooManyEntries)
+          return {
+            ok: false,
+            error: clientError('schema', p.def.method !== 'GET' ? 'WRITE_ANSWER_UNREADABLE' : 'ANSWER_TOO_LARGE', {
+              endpoint: p.name,
+              httpStatus: res.status,
+            }),
+            retry: false,
+          };
         // A web page (proxy, captive portal) or a cut-off body; after a write the service may still have applied it.
         const looksLikePage = /^\s*</.test(text);
         const code = !looksLikePage && p.def.method !== 'GET' ? 'WRITE_ANSWER_UNREADABLE' : 'NOT_THE_SERVICE';

@@ -1,6 +1,12 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
 import type { AuditAction, AuditEntry } from '../../common/views';
-import { redact } from '../log';
+import { currentSecrets, redact } from '../log';
+
+/**
+ * The held secrets the trail withholds: long enough that a hash, a folio or a time never holds one by chance (a
+ * one-character server token rewrote a checkpoint's hash, red team 19). Real keys and tokens are far longer.
+ */
+const trailSecrets = () => currentSecrets().filter((secret) => secret.length >= 16);
 import type { AuditTrail, ChainLink } from '../ports';
 import { chainRowHash, chainRowPreimage, extendChain, GENESIS_HASH } from './audit-chain';
 import { CHAIN_PAGE, chainPagesBySize, ENTRY_BYTES_SQL } from './chain-pages.mjs';
@@ -76,7 +82,7 @@ export function recordAuditTrail(
           environment: env,
           interview_id: interviewId ?? null,
           action,
-          detail: JSON.stringify(redact(detail ?? {})),
+          detail: JSON.stringify(redact(detail ?? {}, trailSecrets())),
         })
         .returningAll()
         .executeTakeFirstOrThrow();

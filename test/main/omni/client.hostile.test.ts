@@ -130,6 +130,8 @@ describe('echoes of a held secret, however written (red team 18)', () => {
       dashed('\\x2d'),
       dashed('\\u{2d}'),
       dashed('\u2011'),
+      dashed('&ndash;'),
+      [...KEY].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join(''),
       [...KEY].join('\u200b'),
     ])
       expect(redactText(`key ${echo} refused`, [KEY])).toBe('[redacted]');
@@ -143,5 +145,31 @@ describe('echoes of a held secret, however written (red team 18)', () => {
     expect(redactText(`hdr=${cut}`, [token])).toBe('hdr=[redacted]');
     const repetitive = 'ab'.repeat(8192);
     expect(redactText(`hdr=${repetitive.slice(0, 14_000)} end`, [repetitive])).toBe('hdr=[redacted] end');
+  });
+});
+
+describe('answers and echoes that cost more than their size (red team 19)', () => {
+  it('refuses an answer of more entries than any of the service’s before its contract is read', async () => {
+    const client = await setup((url) =>
+      url.endsWith('/authorize/server')
+        ? token()
+        : new Response(`{"checkResults":[${Array(400_000).fill('{}').join(',')}],"fraudRisk":null}`, {
+            headers: { 'content-type': 'application/json' },
+          }),
+    );
+    const error = await failureOf(client.call('getRawIdvResults', { query: { id: 'i-1' } }, { interviewId: 'i-1' }));
+    expect(error.code).toBe('ANSWER_TOO_LARGE');
+  });
+
+  it('reads text full of JWT beginnings, near-misses of a long token and a repetitive token once each', () => {
+    expect(redactText('-eyJ'.repeat(40_000), [])).toBe('-eyJ'.repeat(40_000));
+    expect(redactText('see eyJhbGciOi.eyJzdWIiOiIx.c2ln and -eyJhbGciOi.eyJzdWIiOiIx.', [])).toBe(
+      'see [redacted] and -[redacted]',
+    );
+    const token = Array.from({ length: 2048 }, (_, i) => (i * 7919).toString(36).padStart(8, '0')).join('');
+    const nearMiss = `${token.slice(0, Math.floor(token.length * 0.74))} `.repeat(50);
+    expect(redactText(nearMiss, [token])).toBe(nearMiss);
+    const repetitive = 'a'.repeat(16_384);
+    expect(redactText('a'.repeat(320_000), [repetitive])).not.toMatch(/a{16384}/);
   });
 });

@@ -231,5 +231,10 @@ describe.each(ENGINES)('the review record on the %s engine', (kind) => {
     expect(JSON.stringify(entry)).not.toContain(key);
     expect(entry.detail.folio).toBe('F-1-[redacted]');
     expect(await audit.verify()).toEqual({ ok: true });
+    // A short one (a server token may be one character) never rewrites a hash or a folio (red team 19).
+    registerSecretSource({ knownSecrets: () => ['beef'] });
+    const hash = 'deadbeef'.repeat(8);
+    const kept = await audit.append({ interviewId: 'w2', action: 'downloaded', detail: { what: 'x', sha256: hash } });
+    expect(kept.detail.sha256).toBe(hash);
   });
 });
