@@ -185,11 +185,15 @@ function ladder(issue: Issue, source: unknown): Step[] {
   const { path } = issue;
   // Our own `unreadFields` refused where it was put: a dictionary of links takes no such key, and the whole dictionary
   // went aside for one odd link (red team 18: the contracts screen empty). Its holder keeps it, under its name.
+  // Only the app's own: a dictionary entry the service named `unreadFields` is one of its entries (red team 19).
+  const dictionary = path.length >= 2 ? valueAt(source, path.slice(0, -1)) : undefined;
   if (
     path.length >= 2 &&
     path[path.length - 1] === UNREAD_FIELDS &&
     typeof path[path.length - 2] === 'string' &&
-    isRecord(valueAt(source, path.slice(0, -2)))
+    isRecord(valueAt(source, path.slice(0, -2))) &&
+    isRecord(dictionary) &&
+    !Object.hasOwn(dictionary, UNREAD_FIELDS)
   )
     steps.push({ kind: 'hoist', path });
   const mended = mendOf(issue, source);

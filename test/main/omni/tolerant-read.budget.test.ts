@@ -149,3 +149,16 @@ describe('a dictionary with one entry not in the contract’s shape (red team 18
     expect(unreadFieldsOf(data)).toEqual({ links: { b: 'ftp://x.example/b.pdf' } });
   });
 });
+
+describe('a dictionary entry the service itself named unreadFields (red team 19)', () => {
+  it('is kept as the service sent it, never taken for what the reader set aside', () => {
+    const schema = z.looseObject({ links: z.record(z.string(), z.url({ protocol: /^https?$/ })).optional() });
+    const sent = { a: 'https://x.example/a', b: 'ftp://x.example/b', unreadFields: { q: 'https://x.example/q' } };
+    const parsed = readTolerantly(schema, { links: sent });
+    expect(parsed.success).toBe(true);
+    const unread = unreadFieldsOf(parsed.data) as { links?: Record<string, unknown> };
+    expect(
+      unread.links?.unreadFields ?? (parsed.data as { links?: Record<string, unknown> }).links?.unreadFields,
+    ).toEqual(sent.unreadFields);
+  });
+});
