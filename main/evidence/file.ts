@@ -1,7 +1,6 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import type { AuditEntry } from '../../common/views';
-import { unreadFieldsOf, type CrossDocResponse, type RawIdvResponse } from '../../common/omni';
-import { redactText } from '../log';
+import type { CrossDocResponse, RawIdvResponse } from '../../common/omni';
 import type { EvidenceLanguage } from '../../common/ipc/evidence';
 import type { ChainLink, MainContext } from '../ports';
 import type { Nom151Verification } from '../../common/ipc/nom151';
@@ -11,6 +10,7 @@ import { unwrapTimeStampResp } from '../nom151/pdf';
 import { decodeEvidenceText } from '../nom151/verify';
 import { plainText } from '../plain-text';
 import { osAccount, personOf } from '../review/person';
+import { contractsToOpen } from '../review/media';
 import { reviewReportPdf, type Outcome } from '../review/report';
 import { reviewService } from '../review/service';
 import { errorData } from '../review/errors';
@@ -436,14 +436,9 @@ async function contractEvidence(ctx: MainContext, interviewId: string): Promise<
   try {
     const links = await omni.call('getContractLinks', { query: { id: interviewId }, body: undefined }, { interviewId });
     const ids = Object.keys(links.additionalInformation ?? {});
-    // A contract whose link the reader set aside, or whose id echoes a held secret, is one the file cannot carry: said
-    // so, never a file listing no contracts as if there were none (red team 18).
-    const setAside = unreadFieldsOf(links)['additionalInformation'];
-    const unreadable = [
-      ...ids.filter((id) => redactText(id) !== id),
-      ...(setAside !== null && typeof setAside === 'object' ? Object.keys(setAside) : []),
-    ];
-    if (unreadable.length > 0) return { items: [], unavailable: notReadable(unreadable.map((id) => redactText(id))) };
+    // One the file cannot carry is said so, never a file listing no contracts as if there were none.
+    const { unreadable } = contractsToOpen(links);
+    if (unreadable.length > 0) return { items: [], unavailable: notReadable(unreadable) };
     const sealed = await Promise.all(
       ids.map((documentId) =>
         omni.call('calculateContractNom151', {

@@ -1,6 +1,6 @@
 import type { MainContext } from '../ports';
 import { originOf } from '../media/address';
-import { unreadFieldsOf } from '../../common/omni';
+import { unreadFieldsOf, type ContractLinksResponse } from '../../common/omni';
 import { redactText } from '../log';
 import { serviceAnswer } from '../omni/answer';
 import type { ContractsView, Fetched, VideoLink } from '../../common/ipc/interview';
@@ -8,6 +8,23 @@ import { ReviewError } from '../errors';
 import { errorData } from './errors';
 import type { InterviewReads } from './interview-reads';
 import { videoUrlExpiry } from './video';
+
+/**
+ * The contracts the app can open, and the ids of the others: a link the contract cannot read (not http(s)) is set
+ * aside by the reader, and an id that echoes a held secret never names a file or a screen (red team 18). Both are
+ * named, ids redacted, on the contracts panel and in an evidence file, never left out as if there were none.
+ */
+export function contractsToOpen(res: ContractLinksResponse): { links: [string, string][]; unreadable: string[] } {
+  const listed = Object.entries(res.additionalInformation ?? {});
+  const setAside = unreadFieldsOf(res)['additionalInformation'];
+  return {
+    links: listed.filter(([id]) => redactText(id) === id),
+    unreadable: [
+      ...listed.filter(([id]) => redactText(id) !== id).map(([id]) => id),
+      ...(setAside !== null && typeof setAside === 'object' ? Object.keys(setAside) : []),
+    ].map((id) => redactText(id)),
+  };
+}
 
 /** An interview's contracts and video, served to the screens as app media URLs, and what the analyst plays. */
 export class InterviewMedia {
@@ -30,14 +47,7 @@ export class InterviewMedia {
 
   async contracts(interviewId: string): Promise<Fetched<ContractsView>> {
     const res = await this.reads.contractLinks(interviewId);
-    // A link the contract cannot read (not http(s)) is set aside by the reader, and an id that echoes a held secret
-    // never names a file or a screen (red team 18): both are listed as contracts the app cannot open, ids redacted.
-    const setAside = unreadFieldsOf(res)['additionalInformation'];
-    const links = Object.entries(res.additionalInformation ?? {}).filter(([id]) => redactText(id) === id);
-    const unreadable = [
-      ...Object.keys(res.additionalInformation ?? {}).filter((id) => redactText(id) !== id),
-      ...(setAside !== null && typeof setAside === 'object' ? Object.keys(setAside) : []),
-    ].map((id) => redactText(id));
+    const { links, unreadable } = contractsToOpen(res);
     const documents = links.map(([documentId, remote]) => ({
       documentId,
       url: this.registerMedia(remote, async () => {
