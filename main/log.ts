@@ -51,6 +51,9 @@ export function redactText(text: string, secrets: readonly string[] = currentSec
     // characters in it: read as a person would, and the whole text withheld if a secret is there (red team 18).
     const plain = ENCODED.test(text) ? readAsWritten(text) : text;
     if (plain !== text && hiddenRanges(asciiLower(plain), forms).length > 0) return REDACTED;
+    // Base64 wrapped in lines (MIME at 76 columns, PEM at 64): no line holds most of a secret's encoded form.
+    const unwrapped = text.includes('\n') ? text.replace(WRAPPED_LINE_BREAK, '') : text;
+    if (unwrapped !== text && hiddenRanges(asciiLower(unwrapped), forms).length > 0) return REDACTED;
     const hidden = hiddenRanges(asciiLower(text), forms);
     if (hidden.length > 0) {
       let out = '';
@@ -89,6 +92,9 @@ function withoutJwts(text: string): string {
     return out;
   });
 }
+
+/** A line break between two lines of base64 (a line of 16 such characters at least before it). */
+const WRAPPED_LINE_BREAK = /(?<=[A-Za-z0-9+/_-]{16})\r?\n(?=[A-Za-z0-9+/=_-])/g;
 
 /** What may hide a secret's characters from a plain match: an escape, an invisible character, a look-alike hyphen. */
 const ENCODED = /[%&\\\p{Cf}\u034f\ufe00-\ufe0f\u115f\u1160\u3164\uffa0\u2010-\u2015\u2212\ufe58\ufe63\uff01-\uff5e]/u;

@@ -173,3 +173,24 @@ describe('answers and echoes that cost more than their size (red team 19)', () =
     expect(redactText('a'.repeat(320_000), [repetitive])).not.toMatch(/a{16384}/);
   });
 });
+
+describe('a held secret echoed in base64 wrapped in lines (red team 19)', () => {
+  it('is withheld, however MIME or PEM wrap it', () => {
+    const wrap = (text: string, width: number, newline: string) =>
+      text.match(new RegExp(`.{1,${width}}`, 'g'))!.join(newline);
+    // A 16 KB server token: no line of its wrapped base64 holds most of it.
+    const token = Array.from({ length: 2048 }, (_, i) => (i * 7919).toString(36).padStart(8, '0')).join('');
+    const headers = { 'user-agent': 'Omni Reviewer', 'x-incode-hardware-id': token };
+    const echoed = Buffer.from(JSON.stringify({ headers })).toString('base64');
+    const readBack = (shown: string) => Buffer.from(shown.replace(/[^A-Za-z0-9+/=]/g, ''), 'base64').toString('latin1');
+    for (const [width, newline] of [
+      [76, '\r\n'],
+      [64, '\n'],
+      [40, '\n'],
+    ] as const) {
+      const shown = redactText(`echo\n${wrap(echoed, width, newline)}\nend`, [token]);
+      expect(readBack(shown)).not.toContain(token.slice(0, 64));
+    }
+    expect(redactText('line one ends here\nline two', [token])).toBe('line one ends here\nline two');
+  });
+});
