@@ -435,29 +435,39 @@ async function contractEvidence(ctx: MainContext, interviewId: string): Promise<
   const omni = ctx.omni();
   try {
     const links = await omni.call('getContractLinks', { query: { id: interviewId }, body: undefined }, { interviewId });
-    const ids = Object.keys(links.additionalInformation ?? {});
-    // One the file cannot carry is said so, never a file listing no contracts as if there were none.
-    const { unreadable } = contractsToOpen(links);
-    if (unreadable.length > 0) return { items: [], unavailable: notReadable(unreadable) };
+    // Each contract the file can carry is carried; the others are named in it, never left out as if there were none,
+    // nor taking the readable ones' evidence with them (red teams 18 and 19).
+    const { links: openable, unreadable } = contractsToOpen(links);
     const sealed = await Promise.all(
-      ids.map((documentId) =>
+      openable.map(([documentId]) =>
         omni.call('calculateContractNom151', {
           body: { signedContractId: documentId, includeSignedDocumentInResponse: true },
         }),
       ),
     );
     const items: ContractEvidence['items'] = [];
-    for (const [i, documentId] of ids.entries()) {
+    const unsealed: string[] = [];
+    for (const [i, [documentId]] of openable.entries()) {
       const info = sealed[i]!.additionalInformation ?? {};
-      if (!info.signedDocumentNom151 || !info.signedDocumentBase64)
-        return { items: [], unavailable: notSealed(documentId) };
+      if (!info.signedDocumentNom151 || !info.signedDocumentBase64) {
+        unsealed.push(documentId);
+        continue;
+      }
       items.push({
         documentId,
         pdf: Buffer.from(info.signedDocumentBase64, 'base64'),
         token: tokenDer(info.signedDocumentNom151),
       });
     }
-    return { items };
+    const reasons = [
+      ...(unreadable.length > 0 ? [notReadable(unreadable)] : []),
+      ...(unsealed.length > 0 ? [notSealed(unsealed)] : []),
+    ];
+    if (reasons.length === 0) return { items };
+    return {
+      items,
+      unavailable: { en: reasons.map((r) => r.en).join(' '), es: reasons.map((r) => r.es).join(' ') },
+    };
   } catch (err) {
     const data = errorData(err);
     const said = data.details?.serviceMessage;
@@ -520,7 +530,7 @@ const notReadable = (ids: string[]) => ({
   es: `El servicio listó el contrato ${ids.join(', ')} con un enlace que la app no puede abrir.`,
 });
 
-const notSealed = (documentId: string) => ({
-  en: `The service answered without the NOM-151 evidence or the signed document of contract ${documentId}.`,
-  es: `El servicio respondió sin la constancia NOM-151 o sin el documento firmado del contrato ${documentId}.`,
+const notSealed = (ids: string[]) => ({
+  en: `The service answered without the NOM-151 evidence or the signed document of contract ${ids.join(', ')}.`,
+  es: `El servicio respondió sin la constancia NOM-151 o sin el documento firmado del contrato ${ids.join(', ')}.`,
 });

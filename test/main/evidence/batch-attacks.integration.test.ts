@@ -306,13 +306,16 @@ describe('one interview’s record past what a file carries', () => {
 });
 
 describe('a contract whose link the app cannot open (red team 18)', () => {
-  it('is said to be unavailable in the file, never a file listing no contracts as if there were none', async () => {
+  it('is named in the file as unavailable, the readable ones carried, never left out as if there were none', async () => {
     const ID = 'demo-contracts-many';
     await reviewService(app.context).addDemoSeeds([ID]);
     const links = {
       success: true,
       sessionStatus: 'Alive',
-      additionalInformation: { 'doc-a': 'https://files.example/a.pdf', 'doc-b': 'ftp://files.example/b.pdf' },
+      additionalInformation: {
+        'demo-contracts-many-credito': 'https://files.example/credito.pdf',
+        'doc-b': 'ftp://files.example/b.pdf',
+      },
     };
     const faults = await fetch(`${app.demoUrl()}/__demo/faults`, {
       method: 'POST',
@@ -328,7 +331,14 @@ describe('a contract whose link the app cannot open (red team 18)', () => {
     await evidenceService(app.context).exportFile({ interviewId: ID, language: 'en', purpose: 'Odd links' });
     const parts = readZip(readFileSync(savedTo));
     const info = JSON.parse(Buffer.from(parts.find((p) => p.path === 'export.json')!.data).toString('utf8'));
-    expect(info.contracts).toEqual([]);
+    expect(info.contracts).toEqual(['demo-contracts-many-credito']);
+    expect(parts.some((p) => /^contracts\/.*credito.*\.tst$/.test(p.path))).toBe(true);
     expect(info.contractsUnavailable.en).toContain('doc-b');
+    // And the app's own check takes the file as it is: one contract carried, and verified.
+    const verdict = await evidenceService(app.context).verifyFile({
+      name: 'partial.zip',
+      base64: readFileSync(savedTo).toString('base64'),
+    });
+    expect(verdict).toMatchObject({ failedParts: [], counts: { contracts: 1 } });
   }, 120_000);
 });
