@@ -97,7 +97,15 @@ function withoutJwts(text: string): string {
 const WRAPPED_LINE_BREAK = /(?<=[A-Za-z0-9+/_-]{16})\r?\n(?=[A-Za-z0-9+/=_-])/g;
 
 /** What may hide a secret's characters from a plain match: an escape, an invisible character, a look-alike hyphen. */
-const ENCODED = /[%&\\\p{Cf}\u034f\ufe00-\ufe0f\u115f\u1160\u3164\uffa0\u2010-\u2015\u2212\ufe58\ufe63\uff01-\uff5e]/u;
+const ENCODED =
+  /[%&\\\p{Cf}\u034f\ufe00-\ufe0f\u115f\u1160\u3164\uffa0\u2010-\u2015\u2212\ufe58\ufe63\uff01-\uff5e\u0370-\u03ff\u0400-\u052f]/u;
+/** Greek and Cyrillic letters drawn as Latin ones: a key echoed with one of them reads as the key (red team 19). */
+const LOOKALIKES: Record<string, string> = Object.fromEntries(
+  [...'аАвВеЕкКмМнНоОрРсСтТуухХіІјЈѕЅԁԛԝαΑβΒεΕηΗιΙκΚμΜνΝοΟρΡτΤυΥχΧζΖ'].map((c, i) => [
+    c,
+    'aABBeEKKMMHHoOpPcCTTyyxXiIjJsSdqwaABBeEnHiIKKMMvNoOpPTTuYxXZZ'[i] ?? c,
+  ]),
+);
 const NAMED_ENTITIES: Record<string, string> = {
   amp: '&',
   lt: '<',
@@ -126,6 +134,7 @@ function readAsWritten(text: string): string {
       );
   return out
     .normalize('NFKC')
+    .replace(/[\u0370-\u03ff\u0400-\u052f]/g, (c) => LOOKALIKES[c] ?? c)
     .replace(/[\p{Cf}\u034f\ufe00-\ufe0f\u115f\u1160\u3164\uffa0]/gu, '')
     .replace(/[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]/g, '-');
 }

@@ -131,11 +131,13 @@ describe('echoes of a held secret, however written (red team 18)', () => {
       dashed('\\u{2d}'),
       dashed('\u2011'),
       dashed('&ndash;'),
+      KEY.replace('a', '\u0430').replace('e', '\u0435'),
       [...KEY].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join(''),
       [...KEY].join('\u200b'),
     ])
       expect(redactText(`key ${echo} refused`, [KEY])).toBe('[redacted]');
     expect(redactText('50% off & more', [KEY])).toBe('50% off & more');
+    expect(redactText('Привет, ana', [KEY])).toBe('Привет, ana');
   });
 
   it('finds most of a long token cut by a gateway, and a repetitive one without growing each of its places', () => {
