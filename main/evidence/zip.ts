@@ -44,6 +44,36 @@ export function repeatedPath(paths: string[]): string | undefined {
   return undefined;
 }
 
+/**
+ * Every fixed field of a local header or a central entry, at its offset, with the value `writeZip` writes there and
+ * `readZip` takes (the values have not changed since the first file). Any other value is a file something else wrote or edited, and ZIP
+ * tools read some of them otherwise than the app: an encryption or data-descriptor flag, a symlink's mode, an extra
+ * field with another name (CRC and sizes are compared with the directory's; a CRC that does not match the bytes is
+ * that part's failure, `crcOk`).
+ */
+type Field = { name: string; offset: number; bytes: 2 | 4; value: number };
+const LOCAL_FIELDS: Field[] = [
+  { name: 'version needed', offset: 4, bytes: 2, value: 20 },
+  { name: 'flags', offset: 6, bytes: 2, value: UTF8_NAMES },
+  { name: 'method', offset: 8, bytes: 2, value: 0 },
+  { name: 'time', offset: 10, bytes: 2, value: 0 },
+  { name: 'date', offset: 12, bytes: 2, value: DOS_DATE },
+  { name: 'extra field length', offset: 28, bytes: 2, value: 0 },
+];
+const CENTRAL_FIELDS: Field[] = [
+  { name: 'version made by', offset: 4, bytes: 2, value: 0x0314 },
+  { name: 'version needed', offset: 6, bytes: 2, value: 20 },
+  { name: 'flags', offset: 8, bytes: 2, value: UTF8_NAMES },
+  { name: 'method', offset: 10, bytes: 2, value: 0 },
+  { name: 'time', offset: 12, bytes: 2, value: 0 },
+  { name: 'date', offset: 14, bytes: 2, value: DOS_DATE },
+  { name: 'extra field length', offset: 30, bytes: 2, value: 0 },
+  { name: 'comment length', offset: 32, bytes: 2, value: 0 },
+  { name: 'disk number', offset: 34, bytes: 2, value: 0 },
+  { name: 'internal attributes', offset: 36, bytes: 2, value: 0 },
+  { name: 'external attributes', offset: 38, bytes: 4, value: (0o100644 << 16) >>> 0 },
+];
+
 export function writeZip(parts: ZipPart[]): Uint8Array {
   const twice = repeatedPath(parts.map((p) => p.path));
   if (twice !== undefined) throw new ZipError({ en: `${twice} appears twice`, es: `${twice} aparece dos veces` });
@@ -56,29 +86,18 @@ export function writeZip(parts: ZipPart[]): Uint8Array {
     const crc = crc32(part.data);
     const local = new DataView(new ArrayBuffer(30));
     local.setUint32(0, 0x04034b50, true);
-    local.setUint16(4, 20, true);
-    local.setUint16(6, UTF8_NAMES, true);
-    local.setUint16(8, 0, true);
-    local.setUint16(10, 0, true);
-    local.setUint16(12, DOS_DATE, true);
+    writeFields(local, LOCAL_FIELDS);
     local.setUint32(14, crc, true);
     local.setUint32(18, part.data.length, true);
     local.setUint32(22, part.data.length, true);
     local.setUint16(26, name.length, true);
-    local.setUint16(28, 0, true);
     const central = new DataView(new ArrayBuffer(46));
     central.setUint32(0, 0x02014b50, true);
-    central.setUint16(4, 0x0314, true); // made by Unix, version 2.0
-    central.setUint16(6, 20, true);
-    central.setUint16(8, UTF8_NAMES, true);
-    central.setUint16(10, 0, true);
-    central.setUint16(12, 0, true);
-    central.setUint16(14, DOS_DATE, true);
+    writeFields(central, CENTRAL_FIELDS);
     central.setUint32(16, crc, true);
     central.setUint32(20, part.data.length, true);
     central.setUint32(24, part.data.length, true);
     central.setUint16(28, name.length, true);
-    central.setUint32(38, (0o100644 << 16) >>> 0, true); // a regular file, rw-r--r--
     central.setUint32(42, offset, true);
     locals.push(new Uint8Array(local.buffer), name, part.data);
     centrals.push(new Uint8Array(central.buffer), name);
@@ -205,35 +224,11 @@ export function readZip(bytes: Uint8Array): ReadPart[] {
   return parts;
 }
 
-/**
- * Every field `writeZip` sets, at its offset in a local header or a central entry, with the value it writes (the
- * writer has not changed since the first file). Any other value is a file something else wrote or edited, and ZIP
- * tools read some of them otherwise than the app: an encryption or data-descriptor flag, a symlink's mode, an extra
- * field with another name (CRC and sizes are compared with the directory's; a CRC that does not match the bytes is
- * that part's failure, `crcOk`).
- */
-type Field = { name: string; offset: number; bytes: 2 | 4; value: number };
-const LOCAL_FIELDS: Field[] = [
-  { name: 'version needed', offset: 4, bytes: 2, value: 20 },
-  { name: 'flags', offset: 6, bytes: 2, value: UTF8_NAMES },
-  { name: 'method', offset: 8, bytes: 2, value: 0 },
-  { name: 'time', offset: 10, bytes: 2, value: 0 },
-  { name: 'date', offset: 12, bytes: 2, value: DOS_DATE },
-  { name: 'extra field length', offset: 28, bytes: 2, value: 0 },
-];
-const CENTRAL_FIELDS: Field[] = [
-  { name: 'version made by', offset: 4, bytes: 2, value: 0x0314 },
-  { name: 'version needed', offset: 6, bytes: 2, value: 20 },
-  { name: 'flags', offset: 8, bytes: 2, value: UTF8_NAMES },
-  { name: 'method', offset: 10, bytes: 2, value: 0 },
-  { name: 'time', offset: 12, bytes: 2, value: 0 },
-  { name: 'date', offset: 14, bytes: 2, value: DOS_DATE },
-  { name: 'extra field length', offset: 30, bytes: 2, value: 0 },
-  { name: 'comment length', offset: 32, bytes: 2, value: 0 },
-  { name: 'disk number', offset: 34, bytes: 2, value: 0 },
-  { name: 'internal attributes', offset: 36, bytes: 2, value: 0 },
-  { name: 'external attributes', offset: 38, bytes: 4, value: (0o100644 << 16) >>> 0 },
-];
+function writeFields(view: DataView, fields: Field[]): void {
+  for (const f of fields)
+    if (f.bytes === 2) view.setUint16(f.offset, f.value, true);
+    else view.setUint32(f.offset, f.value, true);
+}
 
 /** The first field whose value is not the writer's, if any. */
 function unlikeWriter(view: DataView, at: number, fields: Field[]): string | undefined {
