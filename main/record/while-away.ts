@@ -68,15 +68,20 @@ function isLockWaitOver(error: unknown): boolean {
 }
 
 /**
- * The logins whose sessions hold the trail's lock (migration 0006: every entry, decision and service write takes it)
- * besides this one. Other logins' sessions are visible in `pg_locks` and by name in `pg_stat_activity`, not their
- * queries or since when.
+ * The logins whose sessions hold what a change may wait for, besides this one: the trail's lock (migration 0006: every
+ * entry, decision and service write takes it) or a lock on one of the record's tables that keeps rows from being
+ * written (`LOCK TABLE` in SHARE mode or stronger, which any login that may delete from a table can take). Other
+ * logins' sessions are visible in `pg_locks` and by name in `pg_stat_activity`, not their queries or since when.
  */
-async function trailLockHolders(db: Kysely<RecordDatabase>): Promise<string[]> {
+async function lockHolders(db: Kysely<RecordDatabase>): Promise<string[]> {
   const { rows } = await sql<{ login: string }>`
     select distinct a.usename as login from pg_locks l join pg_stat_activity a on a.pid = l.pid
-    where l.locktype = 'advisory' and l.granted and l.classid = 0 and l.objid = 151151 and l.objsubid = 1
-      and l.pid <> pg_backend_pid() and a.usename is not null
+    where l.granted and l.pid <> pg_backend_pid() and a.usename is not null
+      and ((l.locktype = 'advisory' and l.classid = 0 and l.objid = 151151 and l.objsubid = 1)
+        or (l.locktype = 'relation'
+          and l.database = (select oid from pg_database where datname = current_database())
+          and l.mode in ('ShareLock', 'ShareRowExclusiveLock', 'ExclusiveLock', 'AccessExclusiveLock')
+          and l.relation in (select c.oid from pg_class c where c.relnamespace = current_schema()::regnamespace)))
     order by 1`.execute(db);
   return rows.map((r) => r.login);
 }
@@ -88,8 +93,8 @@ function recordBusy(holders: string[]): ReviewError {
     'RECORD_BUSY',
     holders.length > 0
       ? {
-          en: `The team database kept this change waiting: a session of ${who} holds the audit trail (a transaction left open).`,
-          es: `La base de datos del equipo dejó este cambio en espera: una sesión de ${who} tiene tomada la bitácora de auditoría (una transacción que quedó abierta).`,
+          en: `The team database kept this change waiting: a session of ${who} holds what it needs (a transaction left open).`,
+          es: `La base de datos del equipo dejó este cambio en espera: una sesión de ${who} tiene tomado lo que necesita (una transacción que quedó abierta).`,
         }
       : {
           en: 'The team database kept this change waiting: another session holds what it needs (a transaction left open).',
@@ -208,7 +213,7 @@ export function keepWorkingWhileAway({
   /** A lock waited for its most, said with whose session holds the trail; any other error as it is. */
   async function busyOr(error: unknown): Promise<unknown> {
     if (!isLockWaitOver(error)) return error;
-    return recordBusy(await trailLockHolders(db).catch(() => []));
+    return recordBusy(await lockHolders(db).catch(() => []));
   }
 
   /** Runs a write now, or keeps it for later when the record is away or older writes still wait. */

@@ -246,6 +246,36 @@ describe('the team database goes away mid-session', () => {
       await waiting.close();
     }, 60_000);
 
+    it('a table locked by another login (LOCK TABLE, which deleting from it allows) is named as that login, too', async () => {
+      await server.asSuperuser(database, 'create role carla login in role omni_reviewer');
+      const waiting = await openRecord({
+        ...team(),
+        user: server.user,
+        waits: { lockMs: 300, idleInTransactionMs: 60_000 },
+      });
+      const app = recordForApp(waiting, { environment: () => 'production', store: new MemoryJsonStore(), log: quiet });
+      const carla = new pg.Client({ host: server.host, port: server.port, user: 'carla', database });
+      carla.on('error', () => undefined);
+      await carla.connect();
+      await carla.query('begin');
+      await carla.query('lock table drafts in exclusive mode');
+      try {
+        await expect(
+          app.record.drafts.put('production', 'locked-out', 'notes', {
+            text: 'typed',
+            updatedAt: new Date().toISOString(),
+          }),
+        ).rejects.toMatchObject({
+          data: { code: 'RECORD_BUSY', details: { holders: ['carla'] } },
+        });
+      } finally {
+        await carla.query('rollback');
+        await carla.end();
+      }
+      await app.stop();
+      await waiting.close();
+    }, 60_000);
+
     it("this app's own transaction left idle (a frozen process) is ended by the server, and the trail is free again", async () => {
       const frozen = await openRecord({
         ...team(),
