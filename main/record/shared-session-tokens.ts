@@ -23,6 +23,8 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 /** How long the list of shared ids answers `hasSessionToken` before it is read again. */
 const IDS_FRESH_MS = 5_000;
+/** Sealed tokens of one interview tried at most: one per member who shared it, newest first past these. */
+const CANDIDATES_TRIED = 20;
 
 function sealingKey(teamKey: string, salt: Buffer): Buffer | undefined {
   const bytes = teamKeyBytes(teamKey);
@@ -76,23 +78,35 @@ export class SharedTokenRecords {
       .insertInto('shared_session_tokens')
       .values(rows.map((r) => ({ environment, interview_id: r.interviewId, sealed: r.sealed })))
       .onConflict((oc) =>
-        oc.columns(['environment', 'interview_id']).doUpdateSet((eb) => ({
+        // One row per sealer (migration 0017): sealed_by is the database's current_user, so this replaces only ours.
+        oc.columns(['environment', 'interview_id', 'sealed_by']).doUpdateSet((eb) => ({
           sealed: eb.ref('excluded.sealed'),
-          // Only the one who sealed it replaces it (row-level security, migration 0006): sealed_by stays.
           sealed_at: sql<Date>`now()`,
         })),
       )
       .execute();
   }
 
-  async get(environment: string, interviewId: string): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('shared_session_tokens')
-      .select('sealed')
-      .where('environment', '=', environment)
-      .where('interview_id', '=', interviewId)
-      .executeTakeFirst();
-    return row?.sealed;
+  /**
+   * The interview's sealed tokens to try, best first: this login's own, then that of whoever put the interview in the
+   * queue, then the newest. Another member's junk (or a stale token) is tried last, never in place of these.
+   */
+  async candidates(environment: string, interviewId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('shared_session_tokens as t')
+      .select('t.sealed')
+      .where('t.environment', '=', environment)
+      .where('t.interview_id', '=', interviewId)
+      .orderBy(sql`t.sealed_by = current_user`, 'desc')
+      .orderBy(
+        sql`exists (select from queue_entries q where q.environment = t.environment
+          and q.interview_id = t.interview_id and q.added_by = t.sealed_by)`,
+        'desc',
+      )
+      .orderBy('t.sealed_at', 'desc')
+      .limit(CANDIDATES_TRIED)
+      .execute();
+    return rows.map((r) => r.sealed);
   }
 
   async ids(environment: string): Promise<Set<string>> {
@@ -104,11 +118,13 @@ export class SharedTokenRecords {
     return new Set(rows.map((r) => r.interview_id));
   }
 
+  /** This login's own sealed token for the interview (a supervisor's power to remove others' is not used here). */
   async remove(environment: string, interviewId: string): Promise<void> {
     await this.db
       .deleteFrom('shared_session_tokens')
       .where('environment', '=', environment)
       .where('interview_id', '=', interviewId)
+      .where('sealed_by', '=', sql<string>`current_user`)
       .execute();
   }
 }
@@ -154,10 +170,14 @@ export function sharingVault(vault: SecretStore, shared: () => TokenSharing | un
   const fromTeam = async (to: Destination, interviewId: string): Promise<string | undefined> => {
     const s = await sharing();
     if (!s) return undefined;
-    const sealed = await s.records.get(scopeOf(to), interviewId).catch(() => undefined);
-    const token = sealed && unsealToken(s.teamKey, to, interviewId, sealed);
-    if (token) await vault.setSessionToken(to, interviewId, token);
-    return token;
+    const candidates = await s.records.candidates(scopeOf(to), interviewId).catch(() => []);
+    for (const sealed of candidates) {
+      const token = unsealToken(s.teamKey, to, interviewId, sealed);
+      if (!token) continue;
+      await vault.setSessionToken(to, interviewId, token);
+      return token;
+    }
+    return undefined;
   };
   const sharedIds = async (to: Destination): Promise<Set<string>> => {
     const s = await sharing();

@@ -15,6 +15,7 @@ import { decisionsOnTheTrail } from './0013-decisions-on-the-trail';
 import { interviewIds } from './0014-interview-ids';
 import { boundedTexts } from './0015-bounded-texts';
 import { knownValues } from './0016-known-values';
+import { tokensPerSealer } from './0017-tokens-per-sealer';
 
 /**
  * The review record's schema, version by version, one file each. A migration's name is what `kysely_migration`
@@ -48,4 +49,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0015-bounded-texts': boundedTexts,
   // Kinds, states, actions and times of the shapes the app knows; notes and names on the trail by the database.
   '0016-known-values': knownValues,
+  // A sealed session token per interview and sealer: nobody's junk keeps the importer from sharing hers.
+  '0017-tokens-per-sealer': tokensPerSealer,
 };

@@ -7,7 +7,11 @@ import { recordAuditTrail, type WitnessedHead } from '../../../main/record/audit
 import { WITNESS_KEY } from '../../../main/record/trail-witness';
 import { recordForApp, reviewRecord } from '../../../main/record/index';
 import { openRecord, type OpenRecord } from '../../../main/record/open';
+import { MemoryVault } from '../../../main/auth/memory-vault';
+import { createLogger } from '../../../main/log';
+import { SharedTokenRecords, sealToken, sharingVault } from '../../../main/record/shared-session-tokens';
 import { MemoryJsonStore } from '../../helpers/fake-safe-storage';
+import { to } from '../../helpers/destinations';
 import { startTeamPostgres, TEAM_DATABASE, type TestPostgres } from '../../helpers/postgres';
 import { rechainTrail } from '../../helpers/rechain';
 
@@ -20,6 +24,8 @@ let server: TestPostgres;
 const database = TEAM_DATABASE;
 const logins: Record<'ana' | 'beto' | 'sofia', OpenRecord> = {} as never;
 let owner: pg.Client;
+const TEAM_KEY = 'k3JbY1cF0m5dQ9l2yT8xV7wZ4aR6sN0pE1hG3jU5iO8=';
+const quiet = createLogger({ sink: () => undefined });
 
 const as = (user: string, password: string) =>
   openRecord({ kind: 'team', host: server.host, port: server.port, user, database, password, tls: 'disable' });
@@ -1124,6 +1130,31 @@ describe('the team record, attacked with an analyst’s own login', () => {
       (await sql<{ n: number }>`select count(*)::int as n from saved_views where owner = 'beto'`.execute(raw('beto')))
         .rows[0]!.n,
     ).toBeLessThanOrEqual(100);
+  });
+
+  it('keeps a sealed token per sealer: junk sealed first for an interview keeps nobody from sharing theirs (red team 18)', async () => {
+    const records = (who: keyof typeof logins) => new SharedTokenRecords(raw(who));
+    const vaultOf = (who: keyof typeof logins) =>
+      sharingVault(new MemoryVault(), () => ({ records: records(who), teamKey: async () => TEAM_KEY }), quiet);
+    await reviewRecord(logins.ana).queue.put('production', [
+      { interviewId: 'i9', addedAt: '2026-11-25T09:00:00.000Z', localState: 'toReview' },
+    ]);
+    // Beto seals junk, and then a genuine token of another interview sealed as i9's, before ana shares hers.
+    await records('beto').put('production', [{ interviewId: 'i9', sealed: 'junk' }]);
+    await vaultOf('ana').setSessionToken(to('production'), 'i9', 'ana-token-of-i9');
+    await records('beto').put('production', [
+      { interviewId: 'i9', sealed: sealToken(TEAM_KEY, to('production'), 'i9', 'beto-token-of-another') },
+    ]);
+    // Sofia opens the token of whoever put it in the queue; beto's newer one comes after it.
+    expect(await vaultOf('sofia').getSessionToken(to('production'), 'i9')).toBe('ana-token-of-i9');
+    // Clearing one's own takes nobody else's.
+    await vaultOf('beto').clearSessionToken(to('production'), 'i9');
+    const left = await raw('sofia')
+      .selectFrom('shared_session_tokens')
+      .select('sealed_by')
+      .where('interview_id', '=', 'i9')
+      .execute();
+    expect(left).toEqual([{ sealed_by: 'ana' }]);
   });
 
   it('refuses at commit a write to the service whose claim changed hands while it was being made, holding no lock meanwhile', async () => {
