@@ -259,12 +259,15 @@ export function recordAuditTrail(
         .executeTakeFirst();
       return Number(row?.bytes ?? 0);
     },
-    async latest(action, beforeSeq) {
+    async latest(action, beforeSeq, passOver) {
       const row = await db
         .selectFrom('audit_entries')
         .selectAll()
         .$if(action !== undefined, (q) => q.where('action', '=', action!))
         .$if(beforeSeq !== undefined, (q) => q.where('seq', '<', beforeSeq!))
+        .$if((passOver?.length ?? 0) > 0, (q) =>
+          q.where((eb) => eb.or([eb('actor', 'is', null), eb('actor', 'not in', passOver!)])),
+        )
         .orderBy('seq', 'desc')
         .limit(1)
         .executeTakeFirst();

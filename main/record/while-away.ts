@@ -426,7 +426,7 @@ export function keepWorkingWhileAway({
       return appended ?? { seq: 0, at, environment, ...entry, prevHash: '', hash: '' };
     },
     list: (filter) => read(() => audit.list(filter)),
-    latest: (action, beforeSeq) => read(() => audit.latest(action, beforeSeq)),
+    latest: (action, beforeSeq, passOver) => read(() => audit.latest(action, beforeSeq, passOver)),
     chain: (filter) => read(() => audit.chain(filter)),
     interviewBytes: (interviewId) => read(() => audit.interviewBytes(interviewId)),
     verify: () => read(() => audit.verify()),

@@ -181,20 +181,23 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
   }
 
   /**
-   * Where the next checkpoint starts: after what the newest one whose token holds covers. Anyone's app may write one,
-   * and one with a junk token must not keep its stretch from being stamped (the database takes a checkpoint that
-   * starts after any earlier one, migration 0012). This login's own sound ones count even when this environment does
-   * not trust their provider, or they would be stamped again at every look; and a contradicted one stands, so that a
-   * history rewritten under it is never stamped as if it were the trail. Past `START_WALK` checkpoints none of which
-   * holds (thousands of junk ones cost a look a minute), it starts where the earliest of them does.
+   * Where the next checkpoint starts: after the furthest stretch covered by one whose token holds. Anyone's app may
+   * write one, and one with a junk token must not keep its stretch from being stamped (the database takes a checkpoint
+   * that starts after any earlier one, migration 0012). This login's own sound ones count even when this environment
+   * does not trust their provider, or they would be stamped again at every look; and a contradicted one stands, so
+   * that a history rewritten under it is never stamped as if it were the trail. A writer one of whose checkpoints does
+   * not count is passed over from then on: 64 junk ones at the head, all claiming to start at the first entry, had
+   * every app stamp the whole trail again at every look (red team 20). Past `START_WALK` writers none of whose
+   * checkpoints counts, it starts where the earliest genuine stamp among them does (the start of the trail if none).
    */
   async function nextStart(): Promise<Start> {
     const { user } = await ctx.record.teamSettings.whoAmI();
     const roots = rootsKey(await nom151.trustedRootsPem());
     let earliest = Infinity;
     let furthest: Start | undefined;
+    const passedOver = new Set<string>();
     for (let before: number | undefined, walked = 0; walked < START_WALK; walked++) {
-      const checkpoint = await ctx.audit.latest('checkpoint', before);
+      const checkpoint = await ctx.audit.latest('checkpoint', before, [...passedOver]);
       // An entry at or before what one found covers cannot cover more: the walk ends there.
       if (!checkpoint || (furthest && checkpoint.seq <= furthest.covered)) break;
       const judged = await judge(checkpoint, roots);
@@ -208,7 +211,10 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
         if (!furthest || covered > furthest.covered) furthest = { covered, seq: checkpoint.seq, at: checkpoint.at };
       } else {
         const from = detailOf(checkpoint).from;
-        if (Number.isSafeInteger(from) && from! >= 1) earliest = Math.min(earliest, from!);
+        // Only a genuine stamp (of a provider not trusted here) says where a stretch starts; junk says what it likes.
+        if (judged.outcome === 'sound' && Number.isSafeInteger(from) && from! >= 1)
+          earliest = Math.min(earliest, from!);
+        if (checkpoint.actor) passedOver.add(checkpoint.actor);
       }
       before = checkpoint.seq;
     }
@@ -258,6 +264,10 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
     if (v.checks.signature !== 'passed') return forged();
     if (covered?.hash !== d.hash) return { outcome: 'contradicted', ...at };
     if (v.checks.imprint !== 'passed') return forged();
+    // A trusted token issued long before its entry was written (whose time is the database's): held back, or a
+    // genuine checkpoint's token filed again in another envelope (red team 20); its writer's doing, covering nothing.
+    // (An untrusted token's time says nothing: anyone dates theirs as they like.)
+    if (v.valid && v.details && Date.parse(entry.at) - Date.parse(v.details.genTime) > CLOCK_SLACK_MS) return forged();
     const verdict = { ...at, trusted: v.valid };
     knownVerdicts(ctx).set(key, verdict);
     return { outcome: 'sound', verdict };
@@ -309,11 +319,11 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
           checks.push(check('unverifiable', verdict.genTime));
           continue;
         }
-        // Late: issued long after its entry was written (stamped again after the fact). Issued long before: held
-        // back by whoever wrote the entry (whose time is the database's), so its writer's doing.
+        // Late: issued long after its entry was written (stamped again after the fact). Issued long before is
+        // forged already (`judge`).
         const issuedAfter = verdict.genTime ? Date.parse(verdict.genTime) - Date.parse(entry.at) : 0;
-        if (Math.abs(issuedAfter) > CLOCK_SLACK_MS) {
-          checks.push(check(issuedAfter > 0 ? 'late' : 'forged', verdict.genTime));
+        if (issuedAfter > CLOCK_SLACK_MS) {
+          checks.push(check('late', verdict.genTime));
           continue;
         }
         checks.push(check(entry.environment === environment ? 'ok' : 'unverifiable', verdict.genTime));

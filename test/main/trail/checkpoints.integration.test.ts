@@ -343,7 +343,7 @@ describe('checkpoints of the audit trail outside the database', () => {
     expect(detailOf(next).from).toBe(detailOf(later).seq + 1);
   });
 
-  it('takes a due checkpoint when junk ones sit at the head, and starts where the earliest of too many junk ones does', async () => {
+  it('takes a due checkpoint when junk ones sit at the head, passing over their writer, whatever start they claim', async () => {
     const ctx = app.context;
     await server.asSuperuser(database, 'create role trudy login in role omni_reviewer');
     const trudy = await openRecord({
@@ -388,8 +388,47 @@ describe('checkpoints of the audit trail outside the database', () => {
       const again = (await trailCheckpoints(ctx).take())!;
       expect(detailOf(again).from).toBe(after);
       expect(await trailCheckpoints(ctx).holds(again)).toBe(true);
+
+      // Junk claiming to start at the first entry (the database takes that start from anyone): its writer is passed
+      // over, and no app stamps the whole trail again (red team 20).
+      const head = await ctx.audit.append({ interviewId: 'headed', action: 'opened', detail: {} });
+      for (let i = 0; i < 70; i++) await junk(head, 1);
+      await ctx.audit.append({ interviewId: 'headed', action: 'opened', detail: {} });
+      const last = (await trailCheckpoints(ctx).take())!;
+      expect(detailOf(last).from).toBe(detailOf(again).seq + 1);
     } finally {
       await trudy.close();
     }
+  });
+
+  it('takes a genuine token filed again in an envelope, long after it was issued, for forged: it covers nothing (red team 20)', async () => {
+    const ctx = app.context;
+    await ctx.audit.append({ interviewId: 'enveloped', action: 'opened', detail: {} });
+    const genuine = (await trailCheckpoints(ctx).take())!;
+    const { token } = genuine.detail as { token: string };
+    // TimeStampResp ::= SEQUENCE { PKIStatusInfo { granted, "granted" }, the token }: the verifier reads either.
+    const tlv = (tag: number, body: Buffer) => {
+      const n = body.length;
+      const length = n < 0x80 ? [n] : n < 0x100 ? [0x81, n] : [0x82, n >> 8, n & 0xff];
+      return Buffer.concat([Buffer.from([tag, ...length]), body]);
+    };
+    const status = tlv(
+      0x30,
+      Buffer.concat([tlv(0x02, Buffer.from([0])), tlv(0x30, tlv(0x0c, Buffer.from('granted')))]),
+    );
+    const wrapped = tlv(0x30, Buffer.concat([status, Buffer.from(token, 'base64')])).toString('base64');
+    // Written 20 minutes after the token's time, as the database's clock would date a copy filed then.
+    const at = new Date(Date.parse(genuine.at) + 20 * 60_000).toISOString();
+    await server.asSuperuser(
+      database,
+      `insert into audit_entries (at, environment, interview_id, action, detail)
+       select '${at}', environment, interview_id, action, jsonb_set(detail::jsonb, '{token}', '"${wrapped}"')
+       from audit_entries where seq = ${genuine.seq}`,
+    );
+    const copy = (await ctx.audit.latest('checkpoint'))!;
+    expect((copy.detail as { token: string }).token).toBe(wrapped);
+    expect(await trailCheckpoints(ctx).holds(copy)).toBe(false);
+    expect((await trailCheckpoints(ctx).verify()).find((c) => c.seq === copy.seq)).toMatchObject({ outcome: 'forged' });
+    expect(await trailCheckpoints(ctx).holds(genuine)).toBe(true);
   });
 });
