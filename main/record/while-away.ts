@@ -68,18 +68,20 @@ function isLockWaitOver(error: unknown): boolean {
 }
 
 /**
- * The logins whose sessions hold what a change may wait for, besides this one: the trail's lock (migration 0006: every
- * entry, decision and service write takes it) or a lock on one of the record's tables that keeps rows from being
- * written (`LOCK TABLE` in SHARE mode or stronger, which any login that may delete from a table can take). Other
- * logins' sessions are visible in `pg_locks` and by name in `pg_stat_activity`, not their queries or since when.
+ * The logins whose sessions hold what a change may wait for, besides this one: an advisory lock (the trail's, which
+ * every entry, decision and service write takes; an interview's, which a decision takes; a login's saved views'; any
+ * login may take these, at session level too: red team 20) or a lock on one of the record's tables that keeps rows
+ * from being written (`LOCK TABLE` in SHARE mode or stronger, which any login that may delete from a table can
+ * take). Other logins' sessions are visible in `pg_locks` and by name in `pg_stat_activity`, not their queries or
+ * since when.
  */
 async function lockHolders(db: Kysely<RecordDatabase>): Promise<string[]> {
   const { rows } = await sql<{ login: string }>`
     select distinct a.usename as login from pg_locks l join pg_stat_activity a on a.pid = l.pid
     where l.granted and l.pid <> pg_backend_pid() and a.usename is not null
-      and ((l.locktype = 'advisory' and l.classid = 0 and l.objid = 151151 and l.objsubid = 1)
+      and l.database = (select oid from pg_database where datname = current_database())
+      and (l.locktype = 'advisory'
         or (l.locktype = 'relation'
-          and l.database = (select oid from pg_database where datname = current_database())
           and l.mode in ('ShareLock', 'ShareRowExclusiveLock', 'ExclusiveLock', 'AccessExclusiveLock')
           and l.relation in (select c.oid from pg_class c where c.relnamespace = current_schema()::regnamespace)))
     order by 1`.execute(db);

@@ -276,6 +276,37 @@ describe('the team database goes away mid-session', () => {
       await waiting.close();
     }, 60_000);
 
+    it('an interview’s lock taken at session level by another login (which no idle timeout ends) is named too', async () => {
+      await server.asSuperuser(database, 'create role dora login in role omni_reviewer');
+      const waiting = await openRecord({
+        ...team(),
+        user: server.user,
+        waits: { lockMs: 300, idleInTransactionMs: 60_000 },
+      });
+      const app = recordForApp(waiting, { environment: () => 'production', store: new MemoryJsonStore(), log: quiet });
+      await app.record.claims.claim('production', 'keyed');
+      const dora = new pg.Client({ host: server.host, port: server.port, user: 'dora', database });
+      dora.on('error', () => undefined);
+      await dora.connect();
+      await dora.query(`select pg_advisory_lock(hashtext('production'), hashtext('keyed'))`);
+      try {
+        await expect(
+          app.record.decisions.add('keyed', {
+            decision: 'reject',
+            reason: 'looks wrong',
+            acknowledgedFindings: [],
+            decidedAt: new Date().toISOString(),
+            environment: 'production',
+            status: 'final',
+          }),
+        ).rejects.toMatchObject({ data: { code: 'RECORD_BUSY', details: { holders: ['dora'] } } });
+      } finally {
+        await dora.end();
+      }
+      await app.stop();
+      await waiting.close();
+    }, 60_000);
+
     it("this app's own transaction left idle (a frozen process) is ended by the server, and the trail is free again", async () => {
       const frozen = await openRecord({
         ...team(),
