@@ -308,7 +308,10 @@ export class OmniClient {
       if (reset && !p.isGet && !SAFE_TO_REPEAT.has(p.name))
         return {
           ok: false,
-          error: clientError('network', 'OUTCOME_UNKNOWN', { endpoint: p.name, cause: e }),
+          error: new OmniError({
+            ...errorInit(clientError('network', 'OUTCOME_UNKNOWN', { endpoint: p.name, cause: e })),
+            explanation: outcomeUnknown(p.name),
+          }),
           retry: false,
         };
       // The answer came and its body could not be read (it said it was compressed and was not, say): not the network.
@@ -403,7 +406,7 @@ export class OmniClient {
       error = new OmniError({
         ...errorInit(error),
         code: 'OUTCOME_UNKNOWN',
-        explanation: explain({ client: 'OUTCOME_UNKNOWN' })!,
+        explanation: outcomeUnknown(p.name),
       });
     if (status === 429 || status === 503) {
       const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), this.now());
@@ -689,6 +692,15 @@ function blamesApiKey(body: ErrorBody | undefined): boolean {
   if (!body) return false;
   const header = body.details?.header;
   return (typeof header === 'string' && header.toLowerCase() === 'x-api-key') || /x-api-key/i.test(body.message ?? '');
+}
+
+/**
+ * What a lost answer means: a note or a name is sent again with the same idempotency key, so the service keeps one
+ * copy; any other write carries no key, and a resend is a new one (a capture attempt used, a second NOM-151 seal).
+ */
+function outcomeUnknown(name: EndpointName) {
+  const keyed = KEYED_WRITES.has(name);
+  return { ...explain({ client: keyed ? 'OUTCOME_UNKNOWN' : 'OUTCOME_UNKNOWN_UNKEYED' })!, code: 'OUTCOME_UNKNOWN' };
 }
 
 function errorInit(e: OmniError): ConstructorParameters<typeof OmniError>[0] {

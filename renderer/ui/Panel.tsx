@@ -121,7 +121,8 @@ export function ErrorNotice({ error, onRetry }: { error: IpcErrorData; onRetry?:
           ))}
         </ul>
       )}
-      {onRetry && (
+      {/* A write that may have gone through and carries no key: sending it again makes another (checked first). */}
+      {onRetry && !(error.code === 'OUTCOME_UNKNOWN' && error.retryable === false) && (
         <Button onClick={onRetry} disabled={waitLeft !== undefined && waitLeft > 0}>
           {t('retry')}
         </Button>

@@ -19,7 +19,8 @@ export type ClientErrorCode =
   | 'WRITE_ANSWER_UNREADABLE'
   | 'ANSWER_TOO_LARGE'
   | 'SERVICE_NOT_ANSWERING'
-  | 'OUTCOME_UNKNOWN';
+  | 'OUTCOME_UNKNOWN'
+  | 'OUTCOME_UNKNOWN_UNKEYED';
 
 export const clientErrorCatalog: Record<ClientErrorCode, CatalogEntry> = {
   INVALID_INPUT: {
@@ -155,6 +156,16 @@ export const clientErrorCatalog: Record<ClientErrorCode, CatalogEntry> = {
     adviceEs:
       'Vuelve a enviarlo cuando el servicio responda: una nota o un nombre llevan la misma clave, así que el servicio guarda una sola copia.',
     retryable: true,
+  },
+  /** OUTCOME_UNKNOWN of a write that carries no idempotency key (`outcomeUnknown`): a resend is a new write. */
+  OUTCOME_UNKNOWN_UNKEYED: {
+    en: 'The answer to this write was lost on the way (a gateway error or a cut connection), so whether the service took it is unknown.',
+    es: 'La respuesta a este envío se perdió en el camino (un error de la puerta de enlace o una conexión cortada), así que no se sabe si el servicio lo tomó.',
+    adviceEn:
+      'It may have gone through. Check before sending it again: the service would take a second send as a new one (a capture uses up another attempt, a seal issues another certificate).',
+    adviceEs:
+      'Puede que sí se haya aplicado. Revísalo antes de volver a enviarlo: el servicio tomaría un segundo envío como uno nuevo (una captura gasta otro intento, un sellado emite otra constancia).',
+    retryable: false,
   },
   RETRY_AFTER_TOO_LONG: {
     en: 'The service asked the app to wait before calling again.',

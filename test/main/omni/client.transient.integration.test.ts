@@ -119,3 +119,20 @@ describe('what a page in place of the service means depends on its status', () =
     expect(login.advice?.en).toMatch(/address in Settings/);
   });
 });
+
+describe('a write that carries no key, whose answer was lost, says it may have gone through (red team 20)', () => {
+  it.each([
+    ['a 502 page from the gateway', { kind: 'html', status: 502, after: true }],
+    ['a reset connection', { kind: 'reset', after: true }],
+  ])('%s', async (_what, spec) => {
+    await demo('faults', { route: 'signStringNom151', ...spec });
+    const error = await failure(call('nom151.signString', { text: 'Acepto los términos' }));
+    expect(error.code).toBe('OUTCOME_UNKNOWN');
+    // Not "send it again": a second seal would be another certificate.
+    expect(error.retryable).toBe(false);
+    expect(error.advice?.en).toMatch(/Check before sending it again/);
+    expect(error.advice?.es).toMatch(/Revísalo antes de volver a enviarlo/);
+    expect(error.advice?.en).not.toMatch(/same key/);
+    expect(error.serviceCode).toBeUndefined();
+  });
+});
