@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ServiceAnswer } from '../views';
-import { channel } from './define';
+import { channel, says } from './define';
 
 /** API keys audit: the organization's keys (masked) and a CSV export of the rows the user sees. */
 
@@ -54,7 +54,7 @@ export const apikeys = {
       })
       .strict()
       .refine((v) => v.rows.every((r) => r.length === v.columns.length), {
-        message: 'Every row needs one value per column',
+        message: says('Every row needs one value per column', 'Cada fila necesita un valor por columna'),
         path: ['rows'],
       }),
   ),

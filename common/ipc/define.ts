@@ -39,8 +39,8 @@ export interface IpcErrorData {
   serviceCode?: string;
   /** Whether retrying the same call can help. */
   retryable?: boolean;
-  /** Field-level problems for invalid input. */
-  issues?: { path: string; message: string }[];
+  /** Field-level problems for invalid input: the reason in English, and in Spanish where the app has it. */
+  issues?: { path: string; message: string; messageEs?: string }[];
   details?: Record<string, unknown>;
 }
 
@@ -59,4 +59,19 @@ export interface BatchedAnswer {
   /** Index of the call in the batch. */
   i: number;
   result: IpcResult<unknown>;
+}
+
+const spanishOfMessage = new Map<string, string>();
+
+/**
+ * A schema's own message in both languages: zod keeps the English one on the issue, and the router finds its Spanish
+ * here (zod's own messages it words in Spanish itself).
+ */
+export function says(en: string, es: string): string {
+  spanishOfMessage.set(en, es);
+  return en;
+}
+
+export function spanishOf(en: string): string | undefined {
+  return spanishOfMessage.get(en);
 }

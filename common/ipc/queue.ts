@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SessionStatus } from '../omni/common';
-import { channel } from './define';
+import { channel, says } from './define';
 
 /** Interview ids are opaque to us; this keeps out whitespace, paths and control characters. */
 export const InterviewId = z
@@ -8,10 +8,21 @@ export const InterviewId = z
   .trim()
   .min(1)
   .max(128)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]*$/, 'Interview ids use letters, digits and . _ : - only');
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._:-]*$/,
+    says(
+      'Interview ids use letters, digits and . _ : - only, starting with a letter or digit, without spaces',
+      'Un id de entrevista lleva solo letras, números y . _ : -, empieza con letra o número y no tiene espacios',
+    ),
+  );
 
 /** A session token as pasted by the user: one word, no spaces. Goes to the vault and never comes back. */
-export const SessionToken = z.string().trim().min(8).max(8192).regex(/^\S+$/, 'A session token has no spaces');
+export const SessionToken = z
+  .string()
+  .trim()
+  .min(8)
+  .max(8192)
+  .regex(/^\S+$/, says('A session token has no spaces', 'Un token de sesión no lleva espacios'));
 
 export const LocalReviewState = z.enum(['toReview', 'inReview', 'decided']);
 export type LocalReviewState = z.infer<typeof LocalReviewState>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { channel } from './define';
+import { channel, says } from './define';
 
 /** Settings: environments, credentials (write-only), connection test, storage security, preferences. */
 
@@ -127,7 +127,10 @@ export function refusedTokenChar(value: string): string | undefined {
   return undefined;
 }
 const apiVersionRefused = (refused: string) =>
-  `The character ${refused} cannot be sent in the api-version header: use letters, digits and . - _ (for example 1.0)`;
+  says(
+    `The character ${refused} cannot be sent in the api-version header: use letters, digits and . - _ (for example 1.0)`,
+    `El carácter ${refused} no se puede enviar en el encabezado api-version: usa letras, números y . - _ (por ejemplo 1.0)`,
+  );
 const apiVersion = z
   .string()
   // A line break would split the header: refused, not trimmed away.
@@ -178,12 +181,21 @@ export const TeamDatabaseInput = z
     ca: z
       .string()
       .max(20_000)
-      .refine((v) => v === '' || v.includes('-----BEGIN CERTIFICATE-----'), 'Must be a PEM certificate')
+      .refine(
+        (v) => v === '' || v.includes('-----BEGIN CERTIFICATE-----'),
+        says(
+          'Paste the whole certificate, from its -----BEGIN CERTIFICATE----- line',
+          'Pega el certificado completo, desde su línea -----BEGIN CERTIFICATE-----',
+        ),
+      )
       .optional(),
   })
   .strict()
   .refine((v) => v.tls !== 'disable' || isLoopbackHost(v.host), {
-    message: 'A server on another machine needs TLS with its certificate checked',
+    message: says(
+      'A server on another machine needs TLS with its certificate checked',
+      'Un servidor en otra máquina necesita TLS con su certificado verificado',
+    ),
     path: ['tls'],
   });
 export type TeamDatabaseInput = z.infer<typeof TeamDatabaseInput>;

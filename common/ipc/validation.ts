@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AddCurpResponse, ValidateRfcResponse } from '../omni/validation';
 import type { SavedFileView } from './apikeys';
 import type { ServiceAnswer } from '../views';
-import { channel } from './define';
+import { channel, says } from './define';
 import { InterviewId } from './queue';
 
 /** RFC and CURP validation, one at a time or a CSV column in a batch. */
@@ -122,7 +122,7 @@ export const validation = {
       })
       .strict()
       .refine((v) => v.kind === 'rfc' || v.interviewId !== undefined, {
-        message: 'CURP validation needs an interview',
+        message: says('CURP validation needs an interview', 'La validación de CURP necesita una entrevista'),
         path: ['interviewId'],
       }),
   ),

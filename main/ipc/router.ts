@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   contract,
   type Contract,
@@ -6,6 +6,7 @@ import {
   type IpcResult,
   type OutputOf,
   type ParsedInputOf,
+  spanishOf,
 } from '../../common/ipc/index';
 import { toIpcErrorData } from '../errors';
 import { echoShield } from '../errors/echo';
@@ -89,7 +90,7 @@ export function createRouter(opts: RouterOptions): Router {
       const entry = table.get(channel);
       if (!entry) return { ok: false, error: unknownChannel() };
       const parsed = entry.schema.safeParse(input);
-      if (!parsed.success) return { ok: false, error: invalidInput(parsed.error.issues) };
+      if (!parsed.success) return { ok: false, error: invalidInput(inBothLanguages(entry.schema, input)) };
       const illFormed = illFormedText(parsed.data);
       if (illFormed) return { ok: false, error: invalidInput([illFormed]) };
       try {
@@ -110,22 +111,23 @@ export function createRouter(opts: RouterOptions): Router {
  * it cannot be written as UTF-8). Refused for every channel here, with the character named, rather than failing
  * untyped in the record or a header later.
  */
-export function illFormedText(
-  value: unknown,
-  path: PropertyKey[] = [],
-): { path: PropertyKey[]; message: string } | undefined {
+export function illFormedText(value: unknown, path: PropertyKey[] = []): InputIssue | undefined {
   if (typeof value === 'string') {
     // eslint-disable-next-line no-control-regex -- NUL is exactly what is refused
     const bad = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(value);
     if (!bad) return undefined;
     const code = `U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-    return {
-      path,
-      message:
-        bad[0] === '\u0000'
-          ? `Contains a NUL character (${code}) at position ${bad.index}, which cannot be kept`
-          : `Contains a lone surrogate (${code}) at position ${bad.index}, which is not text`,
-    };
+    return bad[0] === '\u0000'
+      ? {
+          path,
+          message: `Contains a NUL character (${code}) at position ${bad.index}, which cannot be kept`,
+          messageEs: `Contiene un carácter NUL (${code}) en la posición ${bad.index}, que no se puede guardar`,
+        }
+      : {
+          path,
+          message: `Contains a lone surrogate (${code}) at position ${bad.index}, which is not text`,
+          messageEs: `Contiene un sustituto suelto (${code}) en la posición ${bad.index}, que no es texto`,
+        };
   }
   if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
@@ -136,8 +138,38 @@ export function illFormedText(
   return undefined;
 }
 
-function invalidInput(issues: readonly { path: PropertyKey[]; message: string }[]): IpcErrorData {
-  const list = issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(input)', message: issue.message }));
+type InputIssue = { path: PropertyKey[]; message: string; messageEs?: string };
+
+const englishWords = z.locales.en().localeError;
+const spanishWords = z.locales.es().localeError;
+
+/**
+ * The input's issues with their reasons in Spanish too: a schema's own message from `says`, zod's own in zod's
+ * Spanish. Parsed again with the input on the issues, which zod's words need ("received string") and which never
+ * leave here.
+ */
+function inBothLanguages(schema: z.ZodType, input: unknown): InputIssue[] {
+  const parsed = schema.safeParse(input, { reportInput: true });
+  return (parsed.error?.issues ?? []).map((issue) => {
+    const own = spanishOf(issue.message);
+    const zods = wordsOf(englishWords, issue) === issue.message;
+    const messageEs = own ?? (zods ? wordsOf(spanishWords, issue) : undefined);
+    return { path: issue.path, message: issue.message, ...(messageEs ? { messageEs } : {}) };
+  });
+}
+
+/** zod's words for an issue in one locale (its issues as parsed carry what the error map reads). */
+function wordsOf(locale: z.core.$ZodErrorMap, issue: z.core.$ZodIssue): string | undefined {
+  const words = locale(issue as unknown as z.core.$ZodRawIssue);
+  return typeof words === 'string' ? words : words?.message;
+}
+
+function invalidInput(issues: readonly InputIssue[]): IpcErrorData {
+  const list = issues.map((issue) => ({
+    path: issue.path.map(String).join('.') || '(input)',
+    message: issue.message,
+    ...(issue.messageEs ? { messageEs: issue.messageEs } : {}),
+  }));
   const fields = [...new Set(list.map((i) => i.path))].join(', ');
   return {
     code: 'INVALID_INPUT',

@@ -111,14 +111,18 @@ export function ErrorNotice({ error, onRetry }: { error: IpcErrorData; onRetry?:
         <p data-testid="retry-after">{t('retryAfterWait', { seconds: waitLeft })}</p>
       )}
       {serviceMessage && <p className="small muted service-said">{t('serviceSaid', { message: serviceMessage })}</p>}
-      {/* Field messages come from the schemas in English only; other languages get the field names in the message. */}
-      {locale === 'en' && error.issues && error.issues.length > 0 && (
+      {/* Each field's reason in the screen's language (main words it in Spanish where it can; else the path alone). */}
+      {error.issues && error.issues.length > 0 && (
         <ul className="small">
-          {error.issues.map((issue) => (
-            <li key={issue.path}>
-              <code>{issue.path}</code>: {issue.message}
-            </li>
-          ))}
+          {error.issues.map((issue) => {
+            const reason = locale === 'en' ? issue.message : issue.messageEs;
+            return (
+              <li key={issue.path}>
+                <code>{issue.path}</code>
+                {reason && <>: {reason}</>}
+              </li>
+            );
+          })}
         </ul>
       )}
       {/* A write that may have gone through and carries no key: sending it again makes another (checked first). */}

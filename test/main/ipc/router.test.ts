@@ -66,6 +66,30 @@ describe('ipc router', () => {
     expect(result.error.issues?.map((i) => i.path)).toEqual(expect.arrayContaining(['baseUrl']));
   });
 
+  it('gives each field’s reason in Spanish too: the schema’s own words, zod’s in its Spanish, never the input', async () => {
+    const token = 'a secret token';
+    const result = await router().handle(
+      'queue.attachToken',
+      { interviewId: 'id with spaces', sessionToken: token },
+      main,
+    );
+    if (result.ok) throw new Error('accepted');
+    const byPath = Object.fromEntries((result.error.issues ?? []).map((i) => [i.path, i]));
+    expect(byPath.interviewId).toMatchObject({
+      message: expect.stringMatching(/^Interview ids use letters, digits/),
+      messageEs: expect.stringMatching(/^Un id de entrevista lleva solo letras, números/),
+    });
+    expect(byPath.sessionToken).toMatchObject({ messageEs: 'Un token de sesión no lleva espacios' });
+    expect(JSON.stringify(result.error)).not.toContain(token);
+
+    const long = await router().handle('queue.counts', { search: 'x'.repeat(301) }, main);
+    if (long.ok) throw new Error('accepted');
+    expect(long.error.issues?.[0]).toMatchObject({ path: 'search', messageEs: expect.stringMatching(/300/) });
+    const typed = await router().handle('queue.counts', { search: 42 }, main);
+    if (typed.ok) throw new Error('accepted');
+    expect(typed.error.issues?.[0]?.messageEs).toMatch(/^Entrada inválida: se esperaba texto, recibido número/);
+  });
+
   it('answers UNKNOWN_CHANNEL for a channel outside the contract', async () => {
     const result = await router().handle('app.__proto__', {}, main);
     expect(result).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CHANNEL' } });
