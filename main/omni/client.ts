@@ -5,7 +5,7 @@ import { type Destination, serviceDestination } from '../auth/destination';
 import { VaultDecryptError } from '../errors';
 import { clientError, fieldIssues, OmniError } from './omni-error';
 import { log as defaultLog, type Logger } from '../log';
-import { explain, explainCurp, type Explanation } from './catalog';
+import { explain, explainCurp, refusedBy, type Explanation } from './catalog';
 import { ErrorBody } from '../../common/omni';
 import {
   endpoints,
@@ -642,7 +642,8 @@ function httpError(endpoint: EndpointName, status: number, text: string, kind: T
     explanation = explain({ client: outage ? 'SERVICE_NOT_ANSWERING' : 'NOT_THE_SERVICE' });
     if (outage) code = 'SERVICE_NOT_ANSWERING';
   }
-  explanation ??= explain({ httpStatus: status })!;
+  const refused = status === 400 && !explanation ? refusedBy(endpoint) : undefined;
+  explanation ??= refused ? { code: 'HTTP_400', ...refused } : explain({ httpStatus: status })!;
 
   const init: ConstructorParameters<typeof OmniError>[0] = {
     kind: 'http',

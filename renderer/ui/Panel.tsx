@@ -125,8 +125,9 @@ export function ErrorNotice({ error, onRetry }: { error: IpcErrorData; onRetry?:
           })}
         </ul>
       )}
-      {/* A write that may have gone through and carries no key: sending it again makes another (checked first). */}
-      {onRetry && !(error.code === 'OUTCOME_UNKNOWN' && error.retryable === false) && (
+      {/* No Retry where the same call cannot help: refused as sent (400), or a write that may have gone through and
+          carries no key (sending it again makes another). */}
+      {onRetry && !(error.retryable === false && (error.code === 'OUTCOME_UNKNOWN' || error.httpStatus === 400)) && (
         <Button onClick={onRetry} disabled={waitLeft !== undefined && waitLeft > 0}>
           {t('retry')}
         </Button>

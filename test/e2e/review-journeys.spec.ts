@@ -756,3 +756,26 @@ test('a contract the service lists with a link the app cannot open is named, the
   await page.getByTestId('contracts-unreadable').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/contracts-unreadable-es.png` });
 });
+
+test('a panel the service refused (400) says what was refused and what to check, in Spanish too, with no Retry', async ({
+  page,
+  shell,
+}) => {
+  await shell.demo('faults', {
+    route: 'getRawIdvResults',
+    kind: 'json',
+    status: 400,
+    body: { status: 400, message: 'Unknown interview id for this organization' },
+    times: 8,
+  });
+  await shell.ipc('settings.setPreferences', { language: 'es' });
+  await openInterview(page, shell, 'demo-clean-pass');
+  const checks = page.locator('.panel', { has: page.getByRole('heading', { name: 'Validaciones de identificación' }) });
+  const alert = checks.getByRole('alert');
+  await expect(alert).toContainText('El servicio se negó a dar las validaciones de identificación de esta entrevista.');
+  await expect(alert).toContainText('Revisa el id');
+  await expect(alert).toContainText('Unknown interview id for this organization');
+  await expect(alert.getByRole('button')).toHaveCount(0);
+  await checks.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/panel-refused-es.png` });
+});

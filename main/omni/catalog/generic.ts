@@ -239,6 +239,53 @@ const UNAVAILABLE: CatalogEntry = {
   retryable: true,
 };
 
+const interviewRead = (what: { en: string; es: string }): CatalogEntry => ({
+  en: `The service refused to give this interview's ${what.en}.`,
+  es: `El servicio se negó a dar ${what.es} de esta entrevista.`,
+  adviceEn:
+    'It may not know this interview id in your organization, or the interview may not have it yet. Check the id (or remove the interview from the queue); the service says why below.',
+  adviceEs:
+    'Puede que no conozca este id de entrevista en tu organización, o que la entrevista aún no lo tenga. Revisa el id (o quita la entrevista de la bandeja); abajo está lo que dijo el servicio.',
+  retryable: false,
+});
+
+const interviewWrite: CatalogEntry = {
+  en: 'The service refused this write for the interview.',
+  es: 'El servicio rechazó este envío para la entrevista.',
+  adviceEn:
+    "Its words below say why: often the session is closed or deleted, or a capture limit is reached. Check the interview's session before sending again.",
+  adviceEs:
+    'Abajo dice por qué: a menudo la sesión está cerrada o eliminada, o se llegó a un límite de capturas. Revisa la sesión de la entrevista antes de volver a enviar.',
+  retryable: false,
+};
+
+/** A 400 of one endpoint, said in the terms of what it was asked (the generic words named no next step). */
+const REFUSED_BY_ENDPOINT: Record<string, CatalogEntry> = {
+  getRawIdvResults: interviewRead({ en: 'ID checks', es: 'las validaciones de identificación' }),
+  getCrossDocResults: interviewRead({ en: 'document comparison', es: 'la comparación de documentos' }),
+  getContractLinks: interviewRead({ en: 'contracts', es: 'los contratos' }),
+  addFace: interviewWrite,
+  addBackSecondId: interviewWrite,
+  importVideo: interviewWrite,
+  addConferenceNotes: interviewWrite,
+  addName: interviewWrite,
+  addCurp: interviewWrite,
+  calculateContractNom151: {
+    en: 'The service refused to seal this contract.',
+    es: 'El servicio se negó a sellar este contrato.',
+    adviceEn:
+      "Check that the id is a signed contract of your organization: take it from the interview's Contracts panel. The service says why below.",
+    adviceEs:
+      'Revisa que el id sea de un contrato firmado de tu organización: tómalo del panel Contratos de la entrevista. Abajo está lo que dijo el servicio.',
+    retryable: false,
+  },
+};
+
+/** What a 400 of this endpoint means, when it has words of its own. */
+export function refusedBy(endpoint: string): CatalogEntry | undefined {
+  return Object.hasOwn(REFUSED_BY_ENDPOINT, endpoint) ? REFUSED_BY_ENDPOINT[endpoint] : undefined;
+}
+
 export function httpStatusEntry(status: number): CatalogEntry {
   const known = HTTP[status];
   if (known) return known;

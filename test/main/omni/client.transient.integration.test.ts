@@ -136,3 +136,17 @@ describe('a write that carries no key, whose answer was lost, says it may have g
     expect(error.serviceCode).toBeUndefined();
   });
 });
+
+describe('a 400 says what was refused, in the terms of what was asked (UX review)', () => {
+  it('an interview the service does not know: its checks refused, what to check next, the service’s words below', async () => {
+    const error = await failure(call('interview.rawIdv', { interviewId: 'not-at-the-service' }));
+    expect(error.httpStatus).toBe(400);
+    expect(error.message).toEqual({
+      en: "The service refused to give this interview's ID checks.",
+      es: 'El servicio se negó a dar las validaciones de identificación de esta entrevista.',
+    });
+    expect(error.advice?.es).toMatch(/Revisa el id \(o quita la entrevista de la bandeja\)/);
+    expect(error.retryable).toBe(false);
+    expect(error.details?.serviceMessage).toBeTruthy();
+  });
+});
