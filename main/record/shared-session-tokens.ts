@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import { type Kysely, sql } from 'kysely';
 import { teamKeyBytes } from '../../common/ipc/settings';
 import { type Destination, scopeOf } from '../auth/destination';
+import { otherInterviewOfToken } from '../../common/session-token';
 import type { SecretStore } from '../auth/vault';
 import type { Logger } from '../log';
 import type { RecordDatabase } from './schema';
@@ -173,7 +174,9 @@ export function sharingVault(vault: SecretStore, shared: () => TokenSharing | un
     const candidates = await s.records.candidates(scopeOf(to), interviewId).catch(() => []);
     for (const sealed of candidates) {
       const token = unsealToken(s.teamKey, to, interviewId, sealed);
-      if (!token) continue;
+      // A member holds the team key, so a token sealed for this interview may be another's (red team 20): one that
+      // names another interview is passed over, never kept.
+      if (!token || otherInterviewOfToken(token, interviewId) !== undefined) continue;
       await vault.setSessionToken(to, interviewId, token);
       return token;
     }

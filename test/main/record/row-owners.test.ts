@@ -1147,6 +1147,18 @@ describe('the team record, attacked with an analyst’s own login', () => {
     ]);
     // Sofia opens the token of whoever put it in the queue; beto's newer one comes after it.
     expect(await vaultOf('sofia').getSessionToken(to('production'), 'i9')).toBe('ana-token-of-i9');
+    // Beto queues i10 first and shares a token that names another interview: passed over, ana's opens (red team 20).
+    const jwtOf = (interviewId: string) =>
+      `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify({ interviewId })).toString('base64url')}.c2lnbmF0dXJl`;
+    await raw('beto')
+      .insertInto('queue_entries')
+      .values({ environment: 'production', interview_id: 'i10', added_at: new Date(), local_state: 'toReview' })
+      .execute();
+    await records('beto').put('production', [
+      { interviewId: 'i10', sealed: sealToken(TEAM_KEY, to('production'), 'i10', jwtOf('y9')) },
+    ]);
+    await vaultOf('ana').setSessionToken(to('production'), 'i10', jwtOf('i10'));
+    expect(await vaultOf('sofia').getSessionToken(to('production'), 'i10')).toBe(jwtOf('i10'));
     // Clearing one's own takes nobody else's.
     await vaultOf('beto').clearSessionToken(to('production'), 'i9');
     const left = await raw('sofia')
