@@ -138,6 +138,36 @@ test('the case summary of a risky interview names what failed, on one line at 12
   await page.screenshot({ path: `${SHOTS}/reasons-summary-risky-es-1024.png` });
 });
 
+test('an interview no check ran on reads "risk not assessed", and approving it says what it goes without', async ({
+  page,
+  shell,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openInterview(page, shell, 'demo-empty-idv');
+  await panelsSettled(page);
+  const summary = page.getByTestId('case-summary');
+  // The service's "low" is no assessment: nothing ran.
+  await expect(summary.locator('[data-part="risk"]')).toHaveText('Risk not assessed (the service says: low risk)');
+  await expect(summary.locator('[data-part="checks"]')).toContainText('no ID check ran');
+  await page.getByRole('button', { name: 'Approve', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('approve-without')).toContainText(
+    'You are approving without: ID checks (none ran); a fraud risk score.',
+  );
+  await page.screenshot({ path: `${SHOTS}/approve-without-en.png` });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  await shell.ipc('settings.setPreferences', { language: 'es' });
+  await page.reload();
+  await expect(summary.locator('[data-part="risk"]')).toHaveText('Riesgo sin evaluar (el servicio dice: riesgo bajo)');
+  await page.getByRole('button', { name: 'Aprobar', exact: true }).click();
+  await expect(page.getByRole('dialog').getByTestId('approve-without')).toContainText(
+    'Vas a aprobar sin: validaciones de identificación (no se ejecutó ninguna); una puntuación de riesgo de fraude.',
+  );
+  await page.screenshot({ path: `${SHOTS}/approve-without-es.png` });
+});
+
 test('the embedded record’s codes are kept in Settings: a code added there is offered when deciding', async ({
   page,
   shell,

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { InterviewOverview } from '../../../common/ipc/interview';
-import { useT } from '../../i18n/index';
-import { useRawIdv } from './ChecksPanel';
+import { checkWord } from '../../../common/audit-words';
+import { useLocale, useT } from '../../i18n/index';
+import { useMissingEvidence, useRawIdv } from './ChecksPanel';
 import { messages } from './messages';
 import { useDecisionWord, useReasonCodes } from './shared';
 import type { ClaimState } from './useClaim';
@@ -23,21 +24,37 @@ export function CaseSummary({
   claim: ClaimState;
 }) {
   const t = useT(messages);
-  const raw = useRawIdv(interviewId).data?.data;
+  const { locale } = useLocale();
+  const rawQuery = useRawIdv(interviewId);
+  const raw = rawQuery.data?.data;
+  const missing = useMissingEvidence(interviewId);
   const word = useDecisionWord();
   const reasons = useReasonCodes();
   const riskWords = { high: t('riskNoteHigh'), medium: t('riskNoteMedium'), low: t('riskNoteLow') } as const;
   const levelWords = { HIGH: t('riskHigh'), MEDIUM: t('riskMedium'), LOW: t('riskLow') } as const;
   const parts: { key: string; node: ReactNode }[] = [];
 
-  if (raw) {
-    const risk = raw.riskLevel;
+  // The service's risk level says "low" of an interview no check ran on: not assessed, in the app's words first.
+  if (rawQuery.error)
     parts.push({
       key: 'risk',
-      node: (
-        <strong className={`case-risk case-risk-${risk in riskWords ? risk : 'other'}`}>
-          {risk in riskWords ? riskWords[risk as keyof typeof riskWords] : t('riskNote', { level: risk })}
-        </strong>
+      node: <strong className="case-risk case-risk-other">{t('summaryChecksUnread')}</strong>,
+    });
+  if (raw) {
+    const risk = raw.riskLevel;
+    const level = risk in riskWords ? riskWords[risk as keyof typeof riskWords] : t('riskNote', { level: risk });
+    const unassessed = missing.includes('checks');
+    parts.push({
+      key: 'risk',
+      node: unassessed ? (
+        <>
+          <strong className="case-risk case-risk-other" data-testid="risk-unassessed">
+            {t('summaryRiskUnassessed')}
+          </strong>{' '}
+          <span className="muted">{t('summaryServiceSays', { level: level.toLocaleLowerCase() })}</span>
+        </>
+      ) : (
+        <strong className={`case-risk case-risk-${risk in riskWords ? risk : 'other'}`}>{level}</strong>
       ),
     });
     const high = raw.result.checkResults.filter((c) => c.severity === 'high').map((c) => c.name);
@@ -45,14 +62,19 @@ export function CaseSummary({
       key: 'checks',
       node:
         high.length === 0 ? (
-          t('summaryNoHighChecks')
+          t(unassessed ? 'summaryNoCheckRan' : 'summaryNoHighChecks')
         ) : (
           <>
             {high.length === 1 ? t('summaryHighCheck') : t('summaryHighChecks', { n: high.length })}{' '}
+            {/* In words where the app has them (as the checks table), the service's name in its title. */}
             {high.slice(0, NAMED_CHECKS).map((name, i) => (
               <span key={name}>
                 {i > 0 && ', '}
-                <span className="mono">{name}</span>
+                {checkWord(name, locale) ? (
+                  <span title={name}>{checkWord(name, locale)}</span>
+                ) : (
+                  <span className="mono">{name}</span>
+                )}
               </span>
             ))}
             {high.length > NAMED_CHECKS && ` ${t('summaryMore', { n: high.length - NAMED_CHECKS })}`}

@@ -24,6 +24,26 @@ export function useRawIdv(interviewId: string) {
   return useOmniQuery(keys.interview.rawIdv(interviewId), (api) => api.interview.rawIdv({ interviewId }));
 }
 
+/** A check the service listed without running it: no value, and none set aside as unreadable either. */
+const notRun = (c: RawIdvCheckResult) => c.result === null && !('result' in unreadFieldsOf(c));
+
+export type MissingEvidence = 'checks' | 'checksUnread' | 'fraud';
+
+/**
+ * What an approval of this interview would go without, from the checks as read: no check ran (or none could be
+ * read), no fraud risk score. Empty while the checks are still being read.
+ */
+export function useMissingEvidence(interviewId: string): MissingEvidence[] {
+  const raw = useRawIdv(interviewId);
+  if (raw.error) return ['checksUnread'];
+  const result = raw.data?.data.result;
+  if (!result) return [];
+  const missing: MissingEvidence[] = [];
+  if (result.checkResults.every(notRun) && !('checkResults' in unreadFieldsOf(result))) missing.push('checks');
+  if (!result.fraudRisk && !('fraudRisk' in unreadFieldsOf(result))) missing.push('fraud');
+  return missing;
+}
+
 /** Raw checks as the service named them, then the fraud risk; both from the same call. */
 export function ChecksPanel({ interviewId }: { interviewId: string }) {
   const t = useT(messages);
@@ -80,7 +100,7 @@ function ChecksTable({ checks }: { checks: RawIdvCheckResult[] }) {
           ? c.severity === 'high'
           : filter === 'mediumUp'
             ? c.severity !== 'low'
-            : c.result === null && !('result' in unreadFieldsOf(c)),
+            : notRun(c),
     );
     const byName = (a: RawIdvCheckResult, b: RawIdvCheckResult) => a.name.localeCompare(b.name);
     const byValue = (a: RawIdvCheckResult, b: RawIdvCheckResult) => (b.result ?? -1) - (a.result ?? -1);
@@ -155,7 +175,10 @@ function ChecksTable({ checks }: { checks: RawIdvCheckResult[] }) {
                     // A value was sent but is no number in [0, 1]: shown as it came, not as "did not run".
                     <NotInSpec value={JSON.stringify(unreadFieldsOf(c).result)} />
                   ) : c.result === null ? (
-                    <span className="muted">{t('didNotRun')}</span>
+                    // A badge, not muted text: beside a "low" severity, "did not run" must not read as "checked, fine".
+                    <span className="badge badge-neutral" data-testid="check-not-run">
+                      {t('didNotRun')}
+                    </span>
                   ) : (
                     <span className="value-cell">
                       <span className="meter" aria-hidden="true">

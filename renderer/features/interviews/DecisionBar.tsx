@@ -12,7 +12,7 @@ import { submitOnCtrlEnter, useShortcut } from '../../ui/shortcuts';
 import { common } from '../../i18n/common';
 import { useBilingual, useFormat, useT } from '../../i18n/index';
 import { Badge, Button, Dialog, ErrorNotice, IconCheck, IconDanger } from '../../ui/index';
-import { useFindingWords, useRawIdv } from './ChecksPanel';
+import { useFindingWords, useMissingEvidence, useRawIdv } from './ChecksPanel';
 import { messages } from './messages';
 import { WriteBlocked } from './NotesPanel';
 import { ReviewedBy, SecondReview } from './SecondReview';
@@ -224,6 +224,8 @@ function DecisionDialog({
       : undefined;
   const findings = choice === 'approve' ? (refused ?? raw.data?.data.highFindings ?? []) : [];
   const findingWords = useFindingWords();
+  const missing = useMissingEvidence(interviewId);
+  const missingWords = { checks: t('missingChecks'), checksUnread: t('missingChecksUnread'), fraud: t('missingFraud') };
   // Alt+↓ / Alt+↑ in the reason choose the next or previous code, so the hand need not leave the text for the radios.
   const stepCode = (by: 1 | -1) => {
     if (codes.length === 0) return;
@@ -268,14 +270,17 @@ function DecisionDialog({
     );
   else
     actions = (
-      <Button
-        variant={choice === 'reject' ? 'danger' : 'primary'}
-        type="submit"
-        form={`decide-${interviewId}`}
-        disabled={!canSubmit}
-      >
-        {t('confirmDecision')}
-      </Button>
+      <>
+        <Button onClick={onClose}>{tc('cancel')}</Button>
+        <Button
+          variant={choice === 'reject' ? 'danger' : 'primary'}
+          type="submit"
+          form={`decide-${interviewId}`}
+          disabled={!canSubmit}
+        >
+          {t('confirmDecision')}
+        </Button>
+      </>
     );
   return (
     <Dialog open onClose={onClose} title={`${t('decisionTitle')}: ${label}`} actions={actions}>
@@ -361,6 +366,13 @@ function DecisionDialog({
               {touched && !reasonOk ? t('reasonTooShort') : t('reasonHint')} {t('reasonSubmitKeys')}
             </span>
           </div>
+          {/* An approval with nothing checked reads "low risk" in the service's words: said before it is sent. */}
+          {choice === 'approve' && missing.length > 0 && (
+            <div className="notice notice-warn" role="note" data-testid="approve-without">
+              <p>{t('approveWithout', { missing: missing.map((m) => missingWords[m]).join('; ') })}</p>
+              <p className="small">{t('approveWithoutNext')}</p>
+            </div>
+          )}
           {findings.length > 0 && (
             <div className="notice notice-danger" data-testid="open-findings">
               <p>{t('openFindings')}</p>
