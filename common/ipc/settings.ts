@@ -270,7 +270,20 @@ export const settings = {
   ),
   /** Write-only: the value goes to the vault and is never returned. */
   setCredential: channel<EnvironmentView>()(
-    z.object({ environmentId: envId, field: CredentialField, value: z.string().trim().min(1).max(4096) }).strict(),
+    z
+      .object({
+        environmentId: envId,
+        field: CredentialField,
+        value: z
+          .string()
+          .trim()
+          .min(1)
+          .max(
+            4096,
+            says('A credential is at most 4,096 characters long', 'Una credencial tiene a lo más 4,096 caracteres'),
+          ),
+      })
+      .strict(),
   ),
   clearCredential: channel<EnvironmentView>()(z.object({ environmentId: envId, field: CredentialField }).strict()),
   /** Authorizes against the environment's auth URL with its stored credentials. */

@@ -34,3 +34,16 @@ test('Settings resets the demo data: the queue and drafts are forgotten after a 
   const drafts = await shell.ipc<{ notes?: { text: string } }>('interview.drafts', { interviewId: 'demo-reset-1' });
   expect(drafts.notes?.text).toBeUndefined();
 });
+
+test('a credential refused as typed says why at its field, in Spanish too (red team 20)', async ({ page, shell }) => {
+  await shell.ipc('settings.setPreferences', { language: 'es' });
+  await page.reload();
+  await openSettings(page);
+  const row = page.getByTestId('credential-apiKey');
+  await row.getByRole('button', { name: 'Reemplazar' }).click();
+  await row.getByLabel('Nuevo valor de Clave de API').fill('k'.repeat(5_000));
+  await row.getByRole('button', { name: 'Guardar Clave de API' }).click();
+  await expect(row).toContainText('Este valor no es válido.');
+  await expect(row).toContainText('Una credencial tiene a lo más 4,096 caracteres');
+  await row.screenshot({ path: `${SHOTS}/credential-too-long-es.png` });
+});

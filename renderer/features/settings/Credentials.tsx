@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { CredentialField, EnvironmentView } from '../../../common/ipc/settings';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
-import { useFormat } from '../../i18n/index';
+import { useFormat, useLocale } from '../../i18n/index';
 import { Badge, Button, ErrorNotice, Field, IconCheck, IconLock, IconMinus, IconWarning, Panel } from '../../ui/index';
 import type { T } from './translate';
 
@@ -25,6 +25,7 @@ export function CredentialRow({ env, field, t }: { env: EnvironmentView; field: 
   const [editing, setEditing] = useState(false);
   const [confirmingClear, setConfirmingClear] = useState(false);
   const [value, setValue] = useState('');
+  const { locale } = useLocale();
   const label = t(field);
   const state = env.credentials[field];
   const onDone = () => {
@@ -101,7 +102,14 @@ export function CredentialRow({ env, field, t }: { env: EnvironmentView; field: 
             mono
             value={value}
             onChange={(e) => setValue(e.target.value)}
-            error={save.error?.data.issues ? t('invalidValue') : undefined}
+            // Main says why (its length, a space…) in both languages; the field shows it in the screen's.
+            error={
+              save.error?.data.issues
+                ? [t('invalidValue'), ...save.error.data.issues.map((i) => (locale === 'en' ? i.message : i.messageEs))]
+                    .filter(Boolean)
+                    .join(' ')
+                : undefined
+            }
           />
           <Button type="submit" variant="primary" disabled={save.isPending || value.trim() === ''}>
             {t('saveCredential', { field: label })}
