@@ -106,7 +106,8 @@ export function ErrorNotice({ error, onRetry }: { error: IpcErrorData; onRetry?:
   return (
     <div className="panel-error" role="alert">
       <p className="what">{pick(error.message)}</p>
-      {error.advice && <p>{pick(error.advice)}</p>}
+      {/* While the service's wait counts down, the countdown is the advice ("wait" said once, not three times). */}
+      {error.advice && !(waitLeft !== undefined && waitLeft > 0) && <p>{pick(error.advice)}</p>}
       {waitLeft !== undefined && waitLeft > 0 && (
         <p data-testid="retry-after">{t('retryAfterWait', { seconds: waitLeft })}</p>
       )}

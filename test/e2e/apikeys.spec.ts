@@ -144,6 +144,8 @@ test('a 429 names its Retry-After wait, counts it down, shows the service messag
   const alert = page.getByRole('alert');
   await expect(alert.getByTestId('retry-after')).toContainText(/retry in [12] s/, { timeout: 20_000 });
   await expect(alert.locator('.service-said')).toContainText('Injected fault');
+  // "Wait" said once: the countdown stands for the advice while it runs.
+  await expect(alert).not.toContainText('Retry may help');
   await expect(alert.getByRole('button', { name: 'Retry' })).toBeDisabled();
   await page.screenshot({ path: `${SHOTS}/apikeys-retry-after.png`, fullPage: true });
   await expect(alert.getByRole('button', { name: 'Retry' })).toBeEnabled({ timeout: 5_000 });

@@ -527,7 +527,7 @@ export const messages = defineMessages({
     tokenSet: 'Configurado',
     attach: 'Adjuntar',
     replace: 'Reemplazar',
-    clear: 'Quitar',
+    clear: 'Borrar',
     attachTitle: 'Adjuntar un token de sesión',
     attachHint:
       'Pega el token de sesión de esta entrevista. Se guarda cifrado en la aplicación y no se vuelve a mostrar.',
