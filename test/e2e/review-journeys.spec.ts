@@ -223,7 +223,10 @@ testOpeningTheApp('expired video URL: renewed while playing, position kept', asy
   const before = await videoState(page);
   expect(before.paused).toBe(false);
   await expect.poll(() => playedEntries(shell, 'demo-clean-pass')).toBe(1);
-  await expect(page.getByTestId('audit-table').locator('tbody tr', { hasText: 'Played' })).toHaveCount(1);
+  const played = page.getByTestId('audit-table').locator('tbody tr', { hasText: 'Played' });
+  await expect(played).toHaveCount(1);
+  // The environment as people call it, not its id.
+  await expect(played.locator('td[title="demo"]')).toHaveText('Demo');
 
   // The service's clock and the app's clock both pass the link's hour.
   expect((await shell.demo('clock', { advanceMs: 61 * 60_000 })).ok).toBe(true);

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { TEAM_WIDE_ENVIRONMENT } from '../../../common/team-review';
 import type { AuditEntry } from '../../../common/views';
 import { useFormat } from '../../i18n/index';
+import { useEnvironmentName } from '../../ui/environment-name';
 import { useAuditLabels } from './audit-labels';
 
 /** A column of the audit table, headed in the words of the screen that shows it. */
@@ -46,6 +47,7 @@ export function AuditTable({
 }) {
   const f = useFormat();
   const labels = useAuditLabels();
+  const environmentName = useEnvironmentName();
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtual = entries.length > DRAW_ALL_UP_TO;
   const virtualizer = useVirtualizer({
@@ -106,8 +108,8 @@ export function AuditTable({
         );
       case 'environment':
         return (
-          <td key="environment" className="mono small">
-            {e.environment}
+          <td key="environment" className="small" title={e.environment}>
+            {environmentName(e.environment)}
           </td>
         );
     }
