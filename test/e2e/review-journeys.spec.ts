@@ -206,6 +206,15 @@ test('closed session: notes, name and decision are disabled with the reason', as
     await expect(page.getByRole('button', { name, exact: true })).toBeDisabled();
   await expectAxeClean(page);
   await page.screenshot({ path: `${SHOTS}/closed.png` });
+  // Its way out of the queue, where the decision would be.
+  const bar = page.locator('#decision').getByTestId('write-blocked');
+  await expect(bar).toContainText('mark it decided, or remove it from the queue');
+  await bar.getByRole('button', { name: 'Mark as decided' }).click();
+  await expect(bar.getByRole('button', { name: 'Mark as decided' })).toBeHidden();
+  await bar.getByRole('button', { name: 'Remove from the queue' }).click();
+  await expect(page).toHaveURL(/#\/interviews$/);
+  await expect(page.getByRole('link', { name: 'demo-clean-pass', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'demo-closed', exact: true })).toHaveCount(0);
 });
 
 testOpeningTheApp('expired video URL: renewed while playing, position kept', async ({ page, shell }) => {

@@ -106,7 +106,7 @@ export function DecisionBar({
       )}
       {overview && writeBlocker(overview.entry) && (
         <div className="decision-blocked">
-          <WriteBlocked entry={overview.entry} onAttach={onAttach} />
+          <WriteBlocked entry={overview.entry} onAttach={onAttach} nextSteps />
         </div>
       )}
       {choice && (

@@ -1,18 +1,39 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { DecisionKind } from '../../../common/ipc/interview';
 import type { QueueEntry } from '../../../common/ipc/queue';
 import { keys, useOmniMutation, useOmniQuery, useQueriesUnder } from '../../api/index';
 import { useBilingual, useFormat, useT } from '../../i18n/index';
-import { Button, ServiceAnswerView, Skeleton } from '../../ui/index';
+import { Button, ErrorNotice, ServiceAnswerView, Skeleton } from '../../ui/index';
 import { submitOnCtrlEnter, useShortcut } from '../../ui/shortcuts';
 import { messages } from './messages';
 import { useDecisionWord, writeBlocker } from './shared';
 import { useDraft } from './useDraft';
 
-export function WriteBlocked({ entry, onAttach }: { entry: QueueEntry | undefined; onAttach: () => void }) {
+export function WriteBlocked({
+  entry,
+  onAttach,
+  nextSteps = false,
+}: {
+  entry: QueueEntry | undefined;
+  onAttach: () => void;
+  /** Where the decision stands: a session that ended is offered its way out of the queue, not only its reason. */
+  nextSteps?: boolean;
+}) {
   const t = useT(messages);
+  const navigate = useNavigate();
   const blocker = writeBlocker(entry);
+  const interviewId = entry?.interviewId ?? '';
+  const invalidate = [keys.interview.overview(interviewId), keys.interview.audit(interviewId), keys.queue.all()];
+  const decided = useOmniMutation((api, _input: void) => api.queue.setState({ interviewId, state: 'decided' }), {
+    invalidate,
+  });
+  const removed = useOmniMutation((api, _input: void) => api.queue.remove({ interviewId }), {
+    invalidate,
+    onSuccess: () => navigate('/interviews'),
+  });
   if (!blocker) return null;
+  const ended = blocker === 'closed' || blocker === 'deleted';
   return (
     <div
       className={`notice ${blocker === 'noToken' ? 'notice-warn' : 'notice-danger'}`}
@@ -23,6 +44,22 @@ export function WriteBlocked({ entry, onAttach }: { entry: QueueEntry | undefine
         {blocker === 'closed' ? t('closedReason') : blocker === 'deleted' ? t('deletedReason') : t('noTokenReason')}
       </p>
       {blocker === 'noToken' && <Button onClick={onAttach}>{t('attachNow')}</Button>}
+      {ended && nextSteps && (
+        <>
+          <p>{t('endedNext')}</p>
+          <div className="decision-buttons">
+            {entry?.localState !== 'decided' && (
+              <Button onClick={() => decided.mutate()} disabled={decided.isPending}>
+                {t('markDecided')}
+              </Button>
+            )}
+            <Button onClick={() => removed.mutate()} disabled={removed.isPending}>
+              {t('removeFromQueue')}
+            </Button>
+          </div>
+          {(decided.error ?? removed.error) && <ErrorNotice error={(decided.error ?? removed.error)!.data} />}
+        </>
+      )}
     </div>
   );
 }
