@@ -80,6 +80,11 @@ const KEYED_WRITES = new Set<EndpointName>(['addConferenceNotes', 'addName']);
 
 /** POSTs that change nothing on the service: asking for a server token again only issues another token. */
 const SAFE_TO_REPEAT = new Set<EndpointName>(['authorizeServer']);
+/**
+ * POSTs whose lost answer is the network's, never "it may have gone through": they store nothing (an RFC looked up
+ * again is looked up again). Not repeated by the client itself (a batch's runner repeats them, counted).
+ */
+const STORES_NOTHING = new Set<EndpointName>([...SAFE_TO_REPEAT, 'validateRfc']);
 const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNABORTED']);
 
 /** One endpoint with everything that does not change between calls worked out once. */
@@ -305,7 +310,7 @@ export class OmniClient {
       const code = errorCode(e);
       const reset = code !== undefined && RESET_CODES.has(code);
       // A write whose connection broke after it was sent: the service may have applied it.
-      if (reset && !p.isGet && !SAFE_TO_REPEAT.has(p.name))
+      if (reset && !p.isGet && !STORES_NOTHING.has(p.name))
         return {
           ok: false,
           error: new OmniError({
@@ -402,7 +407,7 @@ export class OmniClient {
     const status = res.status;
     let error = httpError(p.name, status, text, kind);
     // A gateway that lost the service's answer to a write: it may have been applied.
-    if ((status === 502 || status === 504) && !p.isGet && !SAFE_TO_REPEAT.has(p.name))
+    if ((status === 502 || status === 504) && !p.isGet && !STORES_NOTHING.has(p.name))
       error = new OmniError({
         ...errorInit(error),
         code: 'OUTCOME_UNKNOWN',
