@@ -17,8 +17,15 @@ export function BatchRun({ run, job, onExport }: { run: BatchRunState; job: Batc
         {job.state === 'running' && t('stateRunning')}
         {job.state === 'pausing' && t('statePausing')}
         {job.state === 'paused' && t('statePaused')}
-        {job.state === 'done' && t('stateDone', { total: job.total })}
-        {job.state === 'cancelled' && t('stateCancelled', { done: job.done, total: job.total })}
+        {/* The outcome in the headline, not only in the counts below: "finished" alone read as all valid. */}
+        {job.state === 'done' &&
+          t('stateDone', {
+            total: f.number(job.total),
+            valid: f.number(job.counts.valid),
+            invalid: f.number(job.counts.invalid),
+            error: f.number(job.counts.error),
+          })}
+        {job.state === 'cancelled' && t('stateCancelled', { done: f.number(job.done), total: f.number(job.total) })}
       </p>
       {job.stoppedBecause && (
         <p className="notice notice-warn">
