@@ -327,7 +327,8 @@ const KeyRow = memo(function KeyRow({
       case 'id':
         return (
           <span className="apikeys-id">
-            <code>{row.id}</code>
+            {/* Cut short with an ellipsis where the column is narrower than the id: the whole id is its title. */}
+            <code title={row.id}>{row.id}</code>
             <button
               type="button"
               className="btn btn-link apikeys-copy"
@@ -339,7 +340,7 @@ const KeyRow = memo(function KeyRow({
           </span>
         );
       case 'mono':
-        return <code>{value ?? '—'}</code>;
+        return <code title={titleOf(value)}>{value ?? '—'}</code>;
       case 'date':
         return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? (
           <time dateTime={value} title={dateTimeFormat.format(new Date(value))}>
@@ -386,7 +387,11 @@ const KeyRow = memo(function KeyRow({
           {columns
             .filter((u) => u.under === c.id)
             .map((u) => (
-              <div key={u.id} className={`apikeys-under${u.kind === 'mono' || u.kind === 'extra' ? ' mono' : ''}`}>
+              <div
+                key={u.id}
+                className={`apikeys-under${u.kind === 'mono' || u.kind === 'extra' ? ' mono' : ''}`}
+                title={titleOf(u.value(row))}
+              >
                 <span className="visually-hidden">{u.header}: </span>
                 {cell(u)}
               </div>
@@ -396,6 +401,10 @@ const KeyRow = memo(function KeyRow({
     </tr>
   );
 });
+
+/** The whole text of a value drawn on one line, which a narrow column may cut short. */
+const titleOf = (value: CellValue | undefined) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 
 const CopyIcon = () => (
   <svg

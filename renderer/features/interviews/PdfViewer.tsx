@@ -115,28 +115,33 @@ export function PdfViewer({
   const zoomIn = ZOOMS.find((z) => z > scale + 0.001);
   return (
     <div className="pdf-viewer" role="group" aria-label={title} data-testid="pdf-viewer" ref={viewer}>
-      <div className="player-controls">
-        <Button onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={!doc || page <= 1}>
-          {t('pdfPrev')}
-        </Button>
-        <span className="num small" aria-live="polite" data-testid="pdf-page">
-          {doc ? t('pdfPage', { page, pages: doc.numPages }) : '…'}
-        </span>
-        <Button
-          onClick={() => setPage((p) => Math.min(doc?.numPages ?? 1, p + 1))}
-          disabled={!doc || page >= doc.numPages}
-        >
-          {t('pdfNext')}
-        </Button>
-        <Button onClick={() => zoomOut && setZoom(zoomOut)} disabled={!zoomOut} aria-label={t('zoomOut')}>
-          −
-        </Button>
-        <span className="num small" data-testid="pdf-zoom">
-          {t('zoomLevel', { pct: Math.round(scale * 100) })}
-        </span>
-        <Button onClick={() => zoomIn && setZoom(zoomIn)} disabled={!zoomIn} aria-label={t('zoomIn')}>
-          +
-        </Button>
+      {/* The page buttons with the page between them, and − zoom +, each wrap as one piece, never split. */}
+      <div className="player-controls pdf-toolbar">
+        <div className="pdf-toolbar-group">
+          <Button onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={!doc || page <= 1}>
+            {t('pdfPrev')}
+          </Button>
+          <span className="num small" aria-live="polite" data-testid="pdf-page">
+            {doc ? t('pdfPage', { page, pages: doc.numPages }) : '…'}
+          </span>
+          <Button
+            onClick={() => setPage((p) => Math.min(doc?.numPages ?? 1, p + 1))}
+            disabled={!doc || page >= doc.numPages}
+          >
+            {t('pdfNext')}
+          </Button>
+        </div>
+        <div className="pdf-toolbar-group">
+          <Button onClick={() => zoomOut && setZoom(zoomOut)} disabled={!zoomOut} aria-label={t('zoomOut')}>
+            −
+          </Button>
+          <span className="num small pdf-zoom-level" data-testid="pdf-zoom">
+            {t('zoomLevel', { pct: Math.round(scale * 100) })}
+          </span>
+          <Button onClick={() => zoomIn && setZoom(zoomIn)} disabled={!zoomIn} aria-label={t('zoomIn')}>
+            +
+          </Button>
+        </div>
         <Button onClick={() => setZoom('fit')} disabled={zoom === 'fit'} aria-pressed={zoom === 'fit'}>
           {t('zoomFit')}
         </Button>

@@ -63,7 +63,7 @@ export function QueueRow({
         />
       </td>
       <td className="queue-id">
-        <Link className="mono" to={`/interviews/${encodeURIComponent(entry.interviewId)}`}>
+        <Link className="mono" to={`/interviews/${encodeURIComponent(entry.interviewId)}`} title={entry.interviewId}>
           {entry.interviewId}
         </Link>
         {!entry.hasSessionToken && (

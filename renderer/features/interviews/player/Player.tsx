@@ -63,7 +63,7 @@ export function Player({
         onClick={playback.toggle}
       />
       <Transport playback={playback} />
-      <div className="player-controls">
+      <div className="player-controls player-options">
         <Segmented
           label={t('speed')}
           value={playback.speed}
@@ -71,10 +71,12 @@ export function Player({
           onChange={playback.playAt}
           options={SPEEDS.map((s) => ({ value: s, label: `${s}×` }))}
         />
-        <Button onClick={() => void box.current?.requestFullscreen?.()}>{t('fullScreen')}</Button>
-        <Button onClick={() => void snapshot.take()} disabled={snapshot.save.isPending}>
-          {t('snapshot')}
-        </Button>
+        <div className="player-actions">
+          <Button onClick={() => void box.current?.requestFullscreen?.()}>{t('fullScreen')}</Button>
+          <Button onClick={() => void snapshot.take()} disabled={snapshot.save.isPending}>
+            {t('snapshot')}
+          </Button>
+        </div>
       </div>
       <p className="small muted num" data-testid="video-expiry" aria-live="polite">
         {renewal.expired
@@ -103,41 +105,48 @@ export function Player({
   );
 }
 
-/** Play, seek and step: the first row of controls. */
+/**
+ * Play, seek and step: the first row of controls. The buttons stay together on one line; the position bar is beside
+ * them where the column has room, on its own line under them where it has not.
+ */
 function Transport({ playback }: { playback: Playback }) {
   const t = useT(messages);
   const { playing, time, duration, toggle, seekBy, seekTo, step } = playback;
   return (
-    <div className="player-controls">
-      <Button onClick={toggle} aria-pressed={playing} data-testid="play-toggle">
-        {playing ? t('pause') : t('play')}
-      </Button>
-      <Button onClick={() => seekBy(-5)} aria-label={t('back5')}>
-        −5 s
-      </Button>
-      <Button onClick={() => step(-1)} aria-label={t('frameBack')}>
-        ‹
-      </Button>
-      <Button onClick={() => step(1)} aria-label={t('frameForward')}>
-        ›
-      </Button>
-      <Button onClick={() => seekBy(5)} aria-label={t('forward5')}>
-        +5 s
-      </Button>
-      <input
-        type="range"
-        className="player-seek"
-        min={0}
-        max={Number.isFinite(duration) && duration > 0 ? duration : 0}
-        step={0.01}
-        value={time}
-        aria-label={t('seek')}
-        aria-valuetext={`${clock(time)} / ${clock(duration)}`}
-        onChange={(e) => seekTo(Number(e.target.value))}
-      />
-      <span className="mono num small" data-testid="video-time">
-        {clock(time)} / {clock(duration)}
-      </span>
+    <div className="player-controls player-transport">
+      <div className="player-steps">
+        <Button onClick={toggle} aria-pressed={playing} data-testid="play-toggle">
+          {playing ? t('pause') : t('play')}
+        </Button>
+        <Button onClick={() => seekBy(-5)} aria-label={t('back5')}>
+          −5 s
+        </Button>
+        <Button onClick={() => step(-1)} aria-label={t('frameBack')}>
+          ‹
+        </Button>
+        <Button onClick={() => step(1)} aria-label={t('frameForward')}>
+          ›
+        </Button>
+        <Button onClick={() => seekBy(5)} aria-label={t('forward5')}>
+          +5 s
+        </Button>
+      </div>
+      <div className="player-position">
+        <input
+          type="range"
+          className="player-seek"
+          min={0}
+          max={Number.isFinite(duration) && duration > 0 ? duration : 0}
+          step={0.01}
+          value={time}
+          aria-label={t('seek')}
+          aria-valuetext={`${clock(time)} / ${clock(duration)}`}
+          onChange={(e) => seekTo(Number(e.target.value))}
+        />
+        <span className="mono num small player-time" data-testid="video-time">
+          {clock(time)} / {clock(duration)}
+        </span>
+      </div>
     </div>
   );
 }
