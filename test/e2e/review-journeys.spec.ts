@@ -693,7 +693,7 @@ testOpeningTheApp(
 test('a contract is sent to NOM-151 sealing with its document id filled in', async ({ page, shell }) => {
   await openInterview(page, shell, 'demo-clean-pass');
   await panelsSettled(page);
-  const seal = page.getByRole('button', { name: 'Seal with NOM-151 demo-clean-pass-credito' });
+  const seal = page.getByRole('button', { name: 'Open in Signing… demo-clean-pass-credito' });
   await seal.scrollIntoViewIfNeeded();
   await page.locator('.contract-list').screenshot({ path: `${SHOTS}/contracts-seal.png` });
   await seal.click();

@@ -441,7 +441,7 @@ test('a new screen starts at its top with focus on the content; a query change o
   await page.evaluate(() => (window.location.hash = '#/interviews/demo-clean-pass'));
   await expect(page.getByTestId('interview-id')).toHaveText('demo-clean-pass');
   const content = page.locator('main#main');
-  const seal = page.getByRole('button', { name: 'Seal with NOM-151 demo-clean-pass-credito' });
+  const seal = page.getByRole('button', { name: 'Open in Signing… demo-clean-pass-credito' });
   await seal.scrollIntoViewIfNeeded();
   expect(await content.evaluate((m) => m.scrollTop)).toBeGreaterThan(200);
   await seal.click();

@@ -179,12 +179,17 @@ function ContractRow({
           >
             {t('savePdf')}
           </Button>
-          {/* The Signing screen reads ?contract= and fills the contract id in. */}
+          {/* Opens Signing, which does not seal by itself: it reads ?contract= and fills the contract id in, and
+              offers the way back to this interview (the navigation state). */}
           <Button
-            onClick={() => navigate(`/signing?${new URLSearchParams({ contract: doc.documentId }).toString()}`)}
-            aria-label={`${t('sealNom151')} ${doc.documentId}`}
+            onClick={() =>
+              navigate(`/signing?${new URLSearchParams({ contract: doc.documentId }).toString()}`, {
+                state: { fromInterview: interviewId },
+              })
+            }
+            aria-label={`${t('openInSigning')} ${doc.documentId}`}
           >
-            {t('sealNom151')}
+            {t('openInSigning')}
           </Button>
         </span>
       </div>

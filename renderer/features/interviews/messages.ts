@@ -358,7 +358,6 @@ export const messages = defineMessages({
     reassignedDetail: 'to {to}',
     heldReadOnly: 'You can read it; deciding is for whoever holds it. A supervisor can hand it to you (Team).',
     trustedRootDetail: '{subject} · SHA-256 {sha256}',
-    sealNom151: 'Seal with NOM-151',
     changeState: 'Change local state',
     stateChanged: 'Local state changed to {state}.',
     actStateChanged: 'State changed',
@@ -746,7 +745,6 @@ export const messages = defineMessages({
     heldReadOnly:
       'Puedes consultarla; decidir le toca a quien la tiene. Una persona supervisora puede pasártela (Equipo).',
     trustedRootDetail: '{subject} · SHA-256 {sha256}',
-    sealNom151: 'Sellar con NOM-151',
     changeState: 'Cambiar estado local',
     stateChanged: 'Estado local cambiado a {state}.',
     actStateChanged: 'Estado cambiado',

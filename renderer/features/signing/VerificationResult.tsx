@@ -21,11 +21,14 @@ export function VerificationResult({
   result,
   folio,
   heading,
+  checksHeading,
   givenDocumentLabel,
 }: {
   result: Nom151Verification;
   folio?: string | null;
   heading?: string;
+  /** The level of the Checks heading when the result sits deeper than its section's heading (a listed seal). */
+  checksHeading?: 'h4' | 'h5' | 'h6';
   /** What "the document" was when the caller supplied it (the file loaded, the text signed, the contract returned). */
   givenDocumentLabel?: string;
 }) {
@@ -36,7 +39,7 @@ export function VerificationResult({
   const incomplete = !result.valid && result.failure?.code === 'NO_DOCUMENT';
   const shownFolio = folio ?? d?.serial;
   // One level under the result's own heading, or under the section's (h2) when the result has none.
-  const ChecksHeading = heading ? 'h4' : 'h3';
+  const ChecksHeading = checksHeading ?? (heading ? 'h4' : 'h3');
 
   return (
     <div
@@ -45,19 +48,7 @@ export function VerificationResult({
     >
       {heading && <h3>{heading}</h3>}
       <div className="nom-verdict">
-        {result.valid ? (
-          <Badge tone="ok" icon={<IconCheck />}>
-            {t('resultValid')}
-          </Badge>
-        ) : incomplete ? (
-          <Badge tone="warn" icon={<IconWarning />}>
-            {t('resultIncomplete')}
-          </Badge>
-        ) : (
-          <Badge tone="danger" icon={<IconDanger />}>
-            {t('resultInvalid')}
-          </Badge>
-        )}
+        <Verdict result={result} />
         <div>
           {result.valid ? (
             <p>{t('resultValidNote')}</p>
@@ -147,6 +138,28 @@ export function VerificationResult({
         )}
       </ul>
     </div>
+  );
+}
+
+/** The verdict as a badge (icon and word): verified, not fully verified (nothing to compare with), or not valid. */
+export function Verdict({ result }: { result: Nom151Verification }) {
+  const t = useT(messages);
+  if (result.valid)
+    return (
+      <Badge tone="ok" icon={<IconCheck />}>
+        {t('resultValid')}
+      </Badge>
+    );
+  if (result.failure?.code === 'NO_DOCUMENT')
+    return (
+      <Badge tone="warn" icon={<IconWarning />}>
+        {t('resultIncomplete')}
+      </Badge>
+    );
+  return (
+    <Badge tone="danger" icon={<IconDanger />}>
+      {t('resultInvalid')}
+    </Badge>
   );
 }
 

@@ -17,10 +17,31 @@ export const messages = defineMessages({
     includeSealedPdfHint: 'A PDF that carries the evidence inside it, for sending to third parties.',
     sealButton: 'Seal with NOM-151',
     sealing: 'Sealing…',
-    sealEmpty: 'No contract sealed yet in this session. Enter the id of a signed contract and seal it.',
+    sealEmpty: 'No contract sealed yet. Enter the id of a signed contract and seal it.',
+    sealEmptyReady: 'No contract sealed yet. Press “Seal with NOM-151” to ask for the evidence of {id}.',
     sealedPdfCheck: 'Sealed PDF checked on its own',
     sealWithoutDocument:
       'The evidence was issued and its signature checked, but without the signed document it cannot be compared with the contract. Seal again with “Include the signed document” or “Include the PDF with the evidence attached”.',
+    stillSealing: 'Sealing {id}… The result will appear in the list below, even if you leave this screen meanwhile.',
+    alreadySealed:
+      '{id} was already sealed in this session (folio {folio}, {time}). Sealing it again issues a second evidence with another folio and time; the first one stays valid, and its files are in the list below.',
+    sealedNow: 'Sealed {id}. Evidence: {verdict}. Folio {folio}.',
+    keptTitle: 'Sealed this session',
+    keptIntro: 'Newest first, while the app is open.',
+    keptAt: 'Sealed on {time}',
+    noFolio: 'no folio',
+    unsaved:
+      'Not saved yet: {files}. You can leave this screen and come back, but the files are lost when the app closes.',
+    allSaved: 'All files saved.',
+    filesGone:
+      'The app no longer keeps these files: it keeps those of the latest seals and signatures only. The folio and the verification stay here.',
+    kindEvidence: 'the evidence (.tsr)',
+    kindSignedDocument: 'the signed document',
+    kindSealedPdf: 'the sealed PDF',
+    verificationDetails: 'Verification details',
+    earlierSeals: 'Earlier seals of this contract ({n})',
+    earlierUnsaved: 'with files not saved',
+    backToInterview: 'Back to interview {id}',
 
     signTitle: 'Sign a string',
     signIntro: 'Signs the exact text below (as UTF-8) and returns its evidence.',
@@ -186,10 +207,32 @@ export const messages = defineMessages({
     includeSealedPdfHint: 'Un PDF que lleva la constancia dentro, para enviarlo a terceros.',
     sealButton: 'Sellar con NOM-151',
     sealing: 'Sellando…',
-    sealEmpty: 'Aún no se ha sellado ningún contrato en esta sesión. Escribe el id de un contrato firmado y séllalo.',
+    sealEmpty: 'Aún no has sellado contratos. Escribe el id de un contrato firmado y séllalo.',
+    sealEmptyReady: 'Aún no has sellado contratos. Presiona “Sellar con NOM-151” para solicitar la constancia de {id}.',
     sealedPdfCheck: 'PDF sellado verificado por sí solo',
     sealWithoutDocument:
       'La constancia se emitió y se verificó su firma, pero sin el documento firmado no puede compararse con el contrato. Vuelve a sellar con “Incluir el documento firmado” o “Incluir el PDF con la constancia adjunta”.',
+    stillSealing:
+      'Sellando {id}… El resultado aparecerá en la lista de abajo, aunque mientras tanto salgas de esta pantalla.',
+    alreadySealed:
+      '{id} ya se selló en esta sesión (folio {folio}, {time}). Si lo vuelves a sellar, se emite una segunda constancia con otro folio y otra hora; la primera sigue siendo válida y sus archivos están en la lista de abajo.',
+    sealedNow: 'Se selló {id}. Constancia: {verdict}. Folio {folio}.',
+    keptTitle: 'Sellados en esta sesión',
+    keptIntro: 'Del más reciente al más antiguo, mientras la aplicación esté abierta.',
+    keptAt: 'Sellado el {time}',
+    noFolio: 'sin folio',
+    unsaved:
+      'Sin guardar: {files}. Puedes salir de esta pantalla y volver, pero los archivos se pierden al cerrar la aplicación.',
+    allSaved: 'Se guardaron todos los archivos.',
+    filesGone:
+      'La aplicación ya no conserva estos archivos: solo conserva los de los sellos y firmas más recientes. El folio y la verificación se quedan aquí.',
+    kindEvidence: 'la constancia (.tsr)',
+    kindSignedDocument: 'el documento firmado',
+    kindSealedPdf: 'el PDF sellado',
+    verificationDetails: 'Detalles de la verificación',
+    earlierSeals: 'Sellos anteriores de este contrato ({n})',
+    earlierUnsaved: 'con archivos sin guardar',
+    backToInterview: 'Volver a la entrevista {id}',
 
     signTitle: 'Firmar una cadena',
     signIntro: 'Firma exactamente el texto de abajo (como UTF-8) y devuelve su constancia.',

@@ -40,19 +40,32 @@ export function SaveButtons({
   t,
   artifactId,
   available,
+  heading: Heading = 'h3',
+  onSaved,
+  onGone,
 }: {
   t: T;
   artifactId: string;
   available: Record<ArtifactKind, boolean>;
+  /** The level of "Save to disk" under the heading the buttons sit below. */
+  heading?: 'h3' | 'h4' | 'h5';
+  /** Told of each file saved (or whose download started), even when the screen was left meanwhile. */
+  onSaved?: (kind: ArtifactKind) => void;
+  /** Told when main no longer keeps the files (it keeps those of the latest results only). */
+  onGone?: () => void;
 }) {
   const [message, setMessage] = useState<string | null>(null);
   const save = useOmniMutation((api, kind: ArtifactKind) => api.nom151.saveArtifact({ artifactId, kind }), {
-    onSuccess: (saved) => {
+    onSuccess: (saved, kind) => {
       if (!saved) return setMessage(t('saveCancelled'));
+      onSaved?.(kind);
       if (saved.downloadUrl) {
         startDownload(saved.downloadUrl, saved.fileName);
         setMessage(t('downloadStarted', { name: saved.fileName }));
       } else setMessage(t('savedTo', { path: saved.savedTo ?? saved.fileName }));
+    },
+    onError: (error) => {
+      if (error.data.code === 'NOM151_ARTIFACT_GONE') onGone?.();
     },
   });
   const button = (kind: ArtifactKind, label: string) => (
@@ -70,7 +83,7 @@ export function SaveButtons({
   );
   return (
     <div className="nom-save">
-      <h3>{t('saveTitle')}</h3>
+      <Heading className="nom-save-title">{t('saveTitle')}</Heading>
       <div className="nom-row">
         {button('evidence', t('saveEvidence'))}
         {available.signedDocument && button('signedDocument', t('saveSignedDocument'))}
