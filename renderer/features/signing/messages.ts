@@ -4,7 +4,7 @@ export const messages = defineMessages({
   en: {
     title: 'Signing (NOM-151)',
     intro:
-      'Seal signed contracts and strings with a provider’s NOM-151 evidence, and check evidence offline. Every signature, verification and newly trusted provider root goes into the audit trail.',
+      'Seal signed contracts and texts with a provider’s NOM-151 evidence, and check evidence offline. Every signature, verification and newly trusted provider root goes into the audit trail.',
 
     sealTitle: 'Seal with NOM-151',
     sealIntro: 'Asks the provider for the evidence (constancia de conservación) of a contract that is already signed.',
@@ -43,8 +43,8 @@ export const messages = defineMessages({
     earlierUnsaved: 'with files not saved',
     backToInterview: 'Back to interview {id}',
 
-    signTitle: 'Sign a string',
-    signIntro: 'Signs the exact text below (as UTF-8) and returns its evidence.',
+    signTitle: 'Sign a text',
+    signIntro: 'Signs exactly the text below, character for character, and returns its evidence.',
     textLabel: 'Text to sign',
     loadTextFile: 'Load text from a file…',
     loadedFrom: 'Loaded from {name} ({size}).',
@@ -61,7 +61,7 @@ export const messages = defineMessages({
     documentFile: 'Document (optional with a sealed PDF)',
     documentFileHint: 'The exact file the evidence was issued for.',
     documentText: 'Or the signed text',
-    documentTextHint: 'For evidence of a signed string: paste the exact text.',
+    documentTextHint: 'For evidence of a signed text: paste the exact text.',
     verifyButton: 'Verify',
     verifying: 'Verifying…',
     verifyEmpty: 'No evidence checked yet. Load the evidence and, unless it is a sealed PDF, its document.',
@@ -194,7 +194,7 @@ export const messages = defineMessages({
   es: {
     title: 'Firma (NOM-151)',
     intro:
-      'Sella contratos firmados y cadenas con la constancia NOM-151 de un proveedor, y verifica constancias sin conexión. Cada firma, verificación y raíz de proveedor que se vuelve de confianza queda en la bitácora de auditoría.',
+      'Sella contratos firmados y textos con la constancia NOM-151 de un proveedor, y verifica constancias sin conexión. Cada firma, verificación y raíz de proveedor que se vuelve de confianza queda en la bitácora de auditoría.',
 
     sealTitle: 'Sellar con NOM-151',
     sealIntro: 'Solicita al proveedor la constancia de conservación de un contrato que ya está firmado.',
@@ -234,8 +234,8 @@ export const messages = defineMessages({
     earlierUnsaved: 'con archivos sin guardar',
     backToInterview: 'Volver a la entrevista {id}',
 
-    signTitle: 'Firmar una cadena',
-    signIntro: 'Firma exactamente el texto de abajo (como UTF-8) y devuelve su constancia.',
+    signTitle: 'Firmar un texto',
+    signIntro: 'Firma exactamente el texto de abajo, carácter por carácter, y devuelve su constancia.',
     textLabel: 'Texto a firmar',
     loadTextFile: 'Cargar texto desde un archivo…',
     loadedFrom: 'Cargado de {name} ({size}).',
@@ -252,7 +252,7 @@ export const messages = defineMessages({
     documentFile: 'Documento (opcional con un PDF sellado)',
     documentFileHint: 'Exactamente el archivo para el que se emitió la constancia.',
     documentText: 'O el texto firmado',
-    documentTextHint: 'Para la constancia de una cadena firmada: pega el texto exacto.',
+    documentTextHint: 'Para la constancia de un texto firmado: pega el texto exacto.',
     verifyButton: 'Verificar',
     verifying: 'Verificando…',
     verifyEmpty:
