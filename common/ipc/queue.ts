@@ -6,8 +6,8 @@ import { channel, says } from './define';
 export const InterviewId = z
   .string()
   .trim()
-  .min(1)
-  .max(128)
+  .min(1, says('Write the interview id', 'Escribe el id de la entrevista'))
+  .max(128, says('An interview id has at most 128 characters', 'Un id de entrevista tiene como máximo 128 caracteres'))
   .regex(
     /^[A-Za-z0-9][A-Za-z0-9._:-]*$/,
     says(
@@ -20,8 +20,11 @@ export const InterviewId = z
 export const SessionToken = z
   .string()
   .trim()
-  .min(8)
-  .max(8192)
+  .min(8, says('A session token has at least 8 characters', 'Un token de sesión tiene al menos 8 caracteres'))
+  .max(
+    8192,
+    says('A session token has at most 8,192 characters', 'Un token de sesión tiene como máximo 8,192 caracteres'),
+  )
   .regex(/^\S+$/, says('A session token has no spaces', 'Un token de sesión no lleva espacios'));
 
 export const LocalReviewState = z.enum(['toReview', 'inReview', 'decided']);
@@ -117,7 +120,17 @@ export const QueueFilter = QueueScope.extend({
   status: z.union([SessionStatus, z.literal('unknown'), z.literal('all')]),
 });
 export type QueueFilter = z.infer<typeof QueueFilter>;
-export const QueueSearch = z.string().max(300);
+/** The longest search the queue takes: the search field holds no more (maxLength), main refuses more. */
+export const QUEUE_SEARCH_MAX = 300;
+export const QueueSearch = z
+  .string()
+  .max(
+    QUEUE_SEARCH_MAX,
+    says(
+      `A search has at most ${QUEUE_SEARCH_MAX} characters`,
+      `La búsqueda admite hasta ${QUEUE_SEARCH_MAX} caracteres`,
+    ),
+  );
 export const QueueQuery = z.object({ filter: QueueFilter, sort: QueueSort, search: QueueSearch });
 export type QueueQuery = z.infer<typeof QueueQuery>;
 
@@ -153,7 +166,33 @@ export interface SavedView {
   shared: boolean;
   query: QueueQuery;
 }
-export const SavedViewName = z.string().trim().min(1, 'Name the view').max(60);
+/** The longest name of a saved view. */
+export const SAVED_VIEW_NAME_MAX = 60;
+/**
+ * Whether a name shows anything: a letter, digit, sign or symbol, not only spaces, control characters or the
+ * characters that draw nothing (zero-width space and joiner, BOM, soft hyphen, Hangul fillers, the Braille blank).
+ */
+export function hasVisibleCharacter(text: string): boolean {
+  return /[^\s\p{Z}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}⠀]/u.test(text);
+}
+export const SavedViewName = z
+  .string()
+  .trim()
+  .min(1, says('Name the view', 'Ponle un nombre a la vista'))
+  .max(
+    SAVED_VIEW_NAME_MAX,
+    says(
+      `A view name has at most ${SAVED_VIEW_NAME_MAX} characters`,
+      `El nombre de una vista tiene como máximo ${SAVED_VIEW_NAME_MAX} caracteres`,
+    ),
+  )
+  .refine(
+    hasVisibleCharacter,
+    says(
+      'A view name needs at least one visible character: invisible ones (such as a zero-width space) show as a blank name',
+      'El nombre de la vista necesita al menos un carácter visible: los invisibles (como un espacio de ancho cero) se ven como un nombre en blanco',
+    ),
+  );
 
 export interface QueueNeighbours {
   prev?: string;
@@ -165,6 +204,9 @@ export interface QueueNeighbours {
 
 /** Rows per page the queue screen asks for; a page can be longer to reach a row far down (the way back). */
 export const QUEUE_PAGE_MAX = 5_000;
+
+/** The most characters `importText` takes: a pasted list or a CSV file's text. The file control checks it first. */
+export const IMPORT_TEXT_MAX = 2_000_000;
 
 export const queue = {
   /** The whole queue, for the pickers of other screens (capture, validation); the queue screen reads pages. */
@@ -186,7 +228,7 @@ export const queue = {
   ),
   /** A pasted list or the text of a CSV file; problems are reported per line, good lines are still added. */
   importText: channel<AddResult>()(
-    z.object({ text: z.string().max(2_000_000), format: z.enum(['auto', 'csv', 'list']).default('auto') }),
+    z.object({ text: z.string().max(IMPORT_TEXT_MAX), format: z.enum(['auto', 'csv', 'list']).default('auto') }),
   ),
   /** Takes the entry off the work list; its token, drafts and audit trail stay. */
   remove: channel<{ removed: boolean }>()(z.object({ interviewId: InterviewId })),

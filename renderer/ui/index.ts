@@ -4,7 +4,18 @@ export { Button, type ButtonVariant } from './Button';
 export { Dialog } from './Dialog';
 export { Field, SelectField, TextAreaField } from './Field';
 export { FileField, type ChosenFile } from './FileField';
+export {
+  fieldsSayIt,
+  issueAt,
+  issueReason,
+  readTextFile,
+  schemaReason,
+  textFileProblemWords,
+  type TextFileProblem,
+  type TextFileRead,
+} from './input-checks';
 export { ErrorNotice, Panel, Skeleton, type PanelQuery } from './Panel';
+export { useEnvironmentName } from './environment-name';
 export { ExternalLink } from './ExternalLink';
 export { NotInSpec, UnreadFields } from './NotInSpec';
 export { BeyondSpec, RawAnswer, ServiceAnswerView } from './ServiceAnswer';

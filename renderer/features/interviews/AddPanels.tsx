@@ -1,9 +1,22 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { AddResult } from '../../../common/ipc/queue';
+import { IMPORT_TEXT_MAX, InterviewId, SessionToken, type AddResult } from '../../../common/ipc/queue';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
-import { useBilingual, useT } from '../../i18n/index';
-import { Button, ErrorNotice, Field, FileField, Panel, TextAreaField } from '../../ui/index';
+import { useBilingual, useFormat, useLocale, useT } from '../../i18n/index';
+import {
+  Button,
+  ErrorNotice,
+  Field,
+  FileField,
+  fieldsSayIt,
+  issueAt,
+  Panel,
+  readTextFile,
+  schemaReason,
+  TextAreaField,
+  textFileProblemWords,
+  type TextFileProblem,
+} from '../../ui/index';
 import { messages } from './messages';
 import { SessionStatusBadge, useEntryLabel } from './shared';
 
@@ -37,13 +50,28 @@ function ImportSummary({ result }: { result: AddResult }) {
   );
 }
 
+/** main's paths for the fields of this form (a single add sends one item). */
+const ID_PATHS = ['items.0.interviewId', 'url'];
+const TOKEN_PATHS = ['items.0.sessionToken'];
+const TEXT_PATHS = ['text'];
+
 export function AddPanel({ autoFocus = false }: { autoFocus?: boolean }) {
   const t = useT(messages);
+  const f = useFormat();
+  const pick = useBilingual();
+  const { locale } = useLocale();
   const navigate = useNavigate();
   const [id, setId] = useState('');
   const [token, setToken] = useState('');
   const [pasted, setPasted] = useState('');
   const [result, setResult] = useState<AddResult | null>(null);
+  // A field's rule is said once the form was sent with a value that breaks it, and from then on as it is typed (not
+  // on leaving the field: the reason appearing then would move the button from under a click already started).
+  const [checked, setChecked] = useState({ id: false, token: false });
+  // The chosen CSV refused before it was read or sent (too large, not text), said at the file control.
+  const [fileProblem, setFileProblem] = useState<TextFileProblem | null>(null);
+  // Which of the two imports main answered: its refusal of `text` goes under that control.
+  const [imported, setImported] = useState<'paste' | 'file'>('paste');
   const invalidate = [keys.queue.all()];
   const add = useOmniMutation(
     (api, input: { interviewId: string; sessionToken?: string }) => api.queue.add({ items: [input] }),
@@ -59,11 +87,25 @@ export function AddPanel({ autoFocus = false }: { autoFocus?: boolean }) {
   );
   const error = add.error ?? deepLink.error ?? importText.error;
 
+  const isLink = (value: string) => value.trim().toLowerCase().startsWith('omni-reviewer:');
+  // The same schemas main checks the fields with; a link is main's to read.
+  const idLocal = id.trim() && !isLink(id) ? schemaReason(InterviewId, id, locale, t('fieldInvalid')) : undefined;
+  const tokenLocal = token.trim() ? schemaReason(SessionToken, token, locale, t('fieldInvalid')) : undefined;
+  const mainSays = (paths: string[]) => issueAt(error?.data, paths, locale, t('fieldInvalid'));
+  const idError = (checked.id ? idLocal : undefined) ?? mainSays(ID_PATHS);
+  const tokenError = (checked.token ? tokenLocal : undefined) ?? mainSays(TOKEN_PATHS);
+  const textError = mainSays(TEXT_PATHS);
+  const fieldPaths = [...ID_PATHS, ...TOKEN_PATHS, ...TEXT_PATHS];
+
   const onAdd = (e: FormEvent) => {
     e.preventDefault();
     const value = id.trim();
     if (!value) return;
-    if (value.toLowerCase().startsWith('omni-reviewer:')) deepLink.mutate(value);
+    setChecked({ id: true, token: true });
+    // Refused here, before anything is sent: the first field to correct takes the focus.
+    if (idLocal || tokenLocal)
+      return document.getElementById(idLocal ? 'add-interview-id' : 'add-session-token')?.focus();
+    if (isLink(value)) deepLink.mutate(value);
     else
       add.mutate(
         { interviewId: value, ...(token.trim() ? { sessionToken: token.trim() } : {}) },
@@ -71,35 +113,68 @@ export function AddPanel({ autoFocus = false }: { autoFocus?: boolean }) {
           onSuccess: () => {
             setId('');
             setToken('');
+            setChecked({ id: false, token: false });
           },
         },
       );
   };
+
+  const chooseCsv = async (file: File | undefined) => {
+    setFileProblem(null);
+    if (!file) return;
+    const read = await readTextFile(file, IMPORT_TEXT_MAX);
+    if (!read.ok) return setFileProblem(read.problem);
+    setImported('file');
+    importText.mutate({ text: read.text, format: 'csv' });
+  };
+  const fileError = fileProblem
+    ? `${pick(textFileProblemWords(fileProblem))} ${
+        fileProblem.kind === 'notText'
+          ? t('csvNotTextAdvice')
+          : fileProblem.kind === 'tooLarge'
+            ? t('csvTooLargeAdvice')
+            : ''
+      }`.trim()
+    : imported === 'file'
+      ? textError
+      : undefined;
 
   return (
     <section className="panel" aria-labelledby="add-title">
       <div className="panel-header">
         <h2 id="add-title">{t('addTitle')}</h2>
       </div>
-      <form onSubmit={onAdd}>
+      <form onSubmit={onAdd} noValidate>
         <Field
+          id="add-interview-id"
           label={t('addId')}
-          hint={t('addIdHint')}
+          hint={t('addIdRuleHint')}
+          error={idError}
           mono
           value={id}
-          onChange={(e) => setId(e.target.value)}
+          onChange={(e) => {
+            setId(e.target.value);
+            // main's refusal was of the value before this edit.
+            if (add.error) add.reset();
+            if (deepLink.error) deepLink.reset();
+          }}
           name="interviewId"
           autoComplete="off"
           spellCheck={false}
           autoFocus={autoFocus}
         />
         <Field
+          id="add-session-token"
           label={t('addToken')}
-          hint={t('addTokenHint')}
+          hint={t('addTokenRuleHint')}
+          error={tokenError}
           mono
           type="password"
           value={token}
-          onChange={(e) => setToken(e.target.value)}
+          onChange={(e) => {
+            setToken(e.target.value);
+            if (add.error) add.reset();
+          }}
           name="sessionToken"
           autoComplete="off"
         />
@@ -113,6 +188,7 @@ export function AddPanel({ autoFocus = false }: { autoFocus?: boolean }) {
           id="paste-list"
           label={t('pasteLabel')}
           hint={t('pasteHint')}
+          error={imported === 'paste' ? textError : undefined}
           mono
           rows={5}
           value={pasted}
@@ -121,7 +197,11 @@ export function AddPanel({ autoFocus = false }: { autoFocus?: boolean }) {
         />
         <Button
           disabled={!pasted.trim() || importText.isPending}
-          onClick={() => importText.mutate({ text: pasted, format: 'auto' }, { onSuccess: () => setPasted('') })}
+          onClick={() => {
+            setImported('paste');
+            setFileProblem(null);
+            importText.mutate({ text: pasted, format: 'auto' }, { onSuccess: () => setPasted('') });
+          }}
         >
           {t('pasteButton')}
         </Button>
@@ -129,14 +209,14 @@ export function AddPanel({ autoFocus = false }: { autoFocus?: boolean }) {
           <FileField
             label={t('csvLabel')}
             accept=".csv,text/csv,text/plain"
-            hint={t('csvHint')}
-            onFile={async (file) => {
-              if (file) importText.mutate({ text: await file.text(), format: 'csv' });
-            }}
+            hint={t('csvLimitHint', { max: f.number(IMPORT_TEXT_MAX) })}
+            error={fileError}
+            testId="queue-csv-name"
+            onFile={(file) => void chooseCsv(file)}
           />
         </div>
       </details>
-      {error && <ErrorNotice error={error.data} />}
+      {error && !fieldsSayIt(error.data, fieldPaths) && <ErrorNotice error={error.data} />}
       {result && <ImportSummary result={result} />}
     </section>
   );

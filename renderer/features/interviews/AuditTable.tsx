@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { TEAM_WIDE_ENVIRONMENT } from '../../../common/team-review';
 import type { AuditEntry } from '../../../common/views';
 import { useFormat } from '../../i18n/index';
-import { useEnvironmentName } from '../../ui/environment-name';
+import { useEnvironmentName } from '../../ui/index';
 import { useAuditLabels } from './audit-labels';
 
 /** A column of the audit table, headed in the words of the screen that shows it. */

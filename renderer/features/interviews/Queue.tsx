@@ -1,12 +1,12 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { QueueCounts, QueueEntry, QueueQuery } from '../../../common/ipc/queue';
 import { BULK_MAX } from '../../../common/ipc/bulk';
 import { callOmni, keys, useOmniMutation, type OmniCallError } from '../../api/index';
 import { QUEUE_PAGE, useQueueCounts, useQueueNeighbours, useQueuePages } from '../../api/queue';
 import { useShortcut } from '../../ui/shortcuts';
-import { useFormat, useT } from '../../i18n/index';
-import { Button, ErrorNotice, Panel } from '../../ui/index';
+import { useFormat, useLocale, useT } from '../../i18n/index';
+import { Button, ErrorNotice, issueAt, Skeleton } from '../../ui/index';
 import { messages } from './messages';
 import { QueueToolbar } from './QueueToolbar';
 import { QueueRow } from './QueueRow';
@@ -44,6 +44,20 @@ export function QueueScreen() {
   useEffect(() => {
     if (empty) setAdding((a) => (a === 'closed' ? 'open' : a));
   }, [empty]);
+  // The toolbar stands above the rows' states, so the search stays there to correct whatever they show.
+  const team = useOnTeamDatabase();
+  const searchRef = useRef<HTMLInputElement>(null);
+  // Esc and Enter in the search act on the rows: the table's, while it is drawn.
+  const searchKey = useRef<((event: KeyboardEvent<HTMLInputElement>) => void) | null>(null);
+  const { locale } = useLocale();
+  const searchRefused =
+    issueAt(pages.error?.data, ['search'], locale, t('fieldInvalid')) ??
+    issueAt(counts.error?.data, ['search'], locale, t('fieldInvalid'));
+  useShortcut({
+    keys: '/',
+    description: { en: messages.en.shortcutSearch, es: messages.es.shortcutSearch },
+    run: () => searchRef.current?.focus(),
+  });
   return (
     <div className="queue-screen">
       <div className="queue-heading">
@@ -72,16 +86,33 @@ export function QueueScreen() {
       )}
       <div className="queue-list">
         <div>
-          <Panel
-            title={t('queueTitle')}
-            query={pages}
-            isEmpty={(d) => !filtered && d.pages[0]?.rows.length === 0}
-            empty={t('queueEmpty')}
-            skeletonRows={6}
-          >
-            {(data) => (
+          {/* The rows' panel, its four states drawn here rather than by Panel: the toolbar stays above whichever one
+              shows, so a search main refuses is corrected where it was typed (an error in Panel replaced it). */}
+          <section className="panel" aria-busy={pages.isPending || undefined}>
+            <div className="panel-header">
+              <h2>{t('queueTitle')}</h2>
+            </div>
+            <QueueToolbar
+              view={view}
+              searchRef={searchRef}
+              team={team}
+              picker={<QueueViewPicker view={view} team={team} />}
+              onSearchKey={(event) => searchKey.current?.(event)}
+              searchError={searchRefused}
+            />
+            {searchRefused ? (
+              <p className="panel-empty">{t('searchRefusedRows')}</p>
+            ) : pages.error ? (
+              <ErrorNotice error={pages.error.data} onRetry={() => void pages.refetch()} />
+            ) : pages.isPending || pages.data === undefined ? (
+              <Skeleton rows={6} />
+            ) : empty ? (
+              <p className="panel-empty">{t('queueEmpty')}</p>
+            ) : (
               <QueueTable
-                rows={data.pages.flatMap((p) => p.rows)}
+                searchRef={searchRef}
+                searchKey={searchKey}
+                rows={pages.data.pages.flatMap((p) => p.rows)}
                 query={query}
                 readFor={pages.isPlaceholderData ? null : search}
                 more={{
@@ -100,7 +131,7 @@ export function QueueScreen() {
                 onRestored={() => setRestoring(false)}
               />
             )}
-          </Panel>
+          </section>
         </div>
       </div>
     </div>
@@ -140,6 +171,8 @@ const READ_AHEAD_ROWS = 30;
 
 /** A row with its label line; rows are measured as drawn, this only places the ones not drawn yet. */
 function QueueTable({
+  searchRef,
+  searchKey,
   rows,
   query,
   readFor,
@@ -148,6 +181,9 @@ function QueueTable({
   restoreTo,
   onRestored,
 }: {
+  searchRef: RefObject<HTMLInputElement | null>;
+  /** Set to what Esc and Enter in the search do to these rows (the toolbar is the screen's). */
+  searchKey: RefObject<((event: KeyboardEvent<HTMLInputElement>) => void) | null>;
   /** The rows read so far, in the view's order; more are read as the table scrolls towards their end. */
   rows: QueueEntry[];
   /** The view these rows are of: "select all in this view" asks main for all of its ids. */
@@ -201,7 +237,6 @@ function QueueTable({
       rows.findIndex((e) => e.interviewId === restoreTo?.interviewId),
     ),
   );
-  const searchRef = useRef<HTMLInputElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const { virtualizer, items, before, after, rowsOffset } = useTableRows(
     rows.length,
@@ -293,11 +328,6 @@ function QueueTable({
       description: { en: bulkMessages.en.shortcutToggle, es: bulkMessages.es.shortcutToggle },
       run: () => rows[current] && selection.toggle(rows[current].interviewId, { range: false }),
     },
-    {
-      keys: '/',
-      description: { en: messages.en.shortcutSearch, es: messages.es.shortcutSearch },
-      run: () => searchRef.current?.focus(),
-    },
     // Gives way to a link, button or field that Enter already acts on (the shortcut provider's controlOwnsKey).
     {
       keys: 'Enter',
@@ -306,15 +336,15 @@ function QueueTable({
     },
   ]);
 
+  useEffect(() => {
+    searchKey.current = onSearchKey;
+    return () => {
+      searchKey.current = null;
+    };
+  });
+
   return (
     <>
-      <QueueToolbar
-        view={view}
-        searchRef={searchRef}
-        team={team}
-        picker={<QueueViewPicker view={view} team={team} />}
-        onSearchKey={onSearchKey}
-      />
       <div className="queue-summary">
         <p className="small muted" aria-live="polite">
           {counts &&

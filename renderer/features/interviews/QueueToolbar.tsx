@@ -1,5 +1,6 @@
-import type { KeyboardEvent, ReactNode, RefObject } from 'react';
-import { useT } from '../../i18n/index';
+import { useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { QUEUE_SEARCH_MAX } from '../../../common/ipc/queue';
+import { useFormat, useT } from '../../i18n/index';
 import { SelectField } from '../../ui/index';
 import { messages } from './messages';
 import { setQueueView, type QueueView } from './queue-view';
@@ -17,6 +18,7 @@ export function QueueToolbar({
   team,
   picker,
   onSearchKey,
+  searchError,
 }: {
   view: QueueView;
   searchRef: RefObject<HTMLInputElement | null>;
@@ -24,11 +26,20 @@ export function QueueToolbar({
   picker: ReactNode;
   /** Esc and Enter in the search: the queue's, since the shortcuts give way to a field being typed in. */
   onSearchKey?: (event: KeyboardEvent<HTMLInputElement>) => void;
+  /** Why main refused the search (a search kept from before the field had its limit), said under it. */
+  searchError?: string;
 }) {
   const t = useT(messages);
+  const f = useFormat();
+  // The field holds QUEUE_SEARCH_MAX characters (maxLength); a paste that did not fit is said, not cut silently.
+  const pasteTooLong = useRef(false);
+  const [cut, setCut] = useState(false);
+  const said = searchError ?? (cut ? t('searchCut', { max: f.number(QUEUE_SEARCH_MAX) }) : undefined);
   return (
     <>
-      <div className="toolbar" role="search">
+      {/* The toolbar's fields line up by their bottoms; a reason under the search would lift its box above the others,
+          so while one shows they line up by their tops (their labels are one line each). */}
+      <div className={said ? 'toolbar toolbar-top' : 'toolbar'} role="search">
         {picker}
         <div className="field queue-search">
           <label htmlFor="queue-search">{t('searchLabel')}</label>
@@ -39,9 +50,28 @@ export function QueueToolbar({
             type="search"
             placeholder={t('searchPlaceholder')}
             value={view.search}
-            onChange={(e) => setQueueView({ search: e.target.value })}
+            maxLength={QUEUE_SEARCH_MAX}
+            aria-invalid={searchError ? true : undefined}
+            aria-describedby={said ? 'queue-search-error' : undefined}
+            onPaste={(e) => {
+              const box = e.currentTarget;
+              const replaced = (box.selectionEnd ?? 0) - (box.selectionStart ?? 0);
+              const room = QUEUE_SEARCH_MAX - (box.value.length - replaced);
+              pasteTooLong.current = e.clipboardData.getData('text').length > room;
+              if (pasteTooLong.current) setCut(true);
+            }}
+            onChange={(e) => {
+              if (!pasteTooLong.current) setCut(false);
+              pasteTooLong.current = false;
+              setQueueView({ search: e.target.value });
+            }}
             onKeyDown={onSearchKey}
           />
+          {said && (
+            <span id="queue-search-error" className="field-error" role="alert" data-testid="queue-search-error">
+              {said}
+            </span>
+          )}
         </div>
         <FilterSelect
           view={view}

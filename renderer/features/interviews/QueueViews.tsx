@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { SavedView } from '../../../common/ipc/queue';
+import { SAVED_VIEW_NAME_MAX, SavedViewName, type SavedView } from '../../../common/ipc/queue';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { common } from '../../i18n/common';
-import { useT } from '../../i18n/index';
-import { Button, ErrorNotice, SelectField } from '../../ui/index';
+import { useLocale, useT } from '../../i18n/index';
+import { Button, ErrorNotice, Field, fieldsSayIt, issueAt, schemaReason, SelectField } from '../../ui/index';
 import { messages } from './messages';
 import { DEFAULT_VIEW, queueQuery, sameView, setQueueView, viewOf, type QueueView } from './queue-view';
 
@@ -161,30 +161,38 @@ function SaveViewForm({
   cancelLabel: string;
 }) {
   const t = useT(messages);
+  const { locale } = useLocale();
   const [name, setName] = useState(initialName);
   const [shared, setShared] = useState(false);
+  // The name's rule is said once it was sent, and from then on as it is typed.
+  const [sent, setSent] = useState(false);
   const save = useOmniMutation(
     (api, input: { name: string; shared: boolean }) => api.queue.saveView({ ...input, query: queueQuery(view) }),
     { invalidate: [keys.queue.views()], onSuccess: (v) => onDone(v.name) },
   );
+  // The schema main checks the name with (a name of invisible characters shows blank in the list).
+  const local = schemaReason(SavedViewName, name, locale, t('fieldInvalid'));
+  const nameError = (sent ? local : undefined) ?? issueAt(save.error?.data, ['name'], locale, t('fieldInvalid'));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (name.trim()) save.mutate({ name: name.trim(), shared: team && shared });
+    setSent(true);
+    if (!local) save.mutate({ name: name.trim(), shared: team && shared });
   };
   return (
-    <form className="toolbar queue-save-view" onSubmit={submit} aria-label={t('saveView')}>
-      <div className="field">
-        <label htmlFor="queue-view-name">{t('saveViewName')}</label>
-        <input
-          id="queue-view-name"
-          className="input"
-          value={name}
-          maxLength={60}
-          autoFocus
-          onChange={(e) => setName(e.target.value)}
-          onKeyDown={(e) => e.key === 'Escape' && onDone()}
-        />
-      </div>
+    <form className="toolbar queue-save-view" onSubmit={submit} aria-label={t('saveView')} noValidate>
+      <Field
+        id="queue-view-name"
+        label={t('saveViewName')}
+        error={nameError}
+        value={name}
+        maxLength={SAVED_VIEW_NAME_MAX}
+        autoFocus
+        onChange={(e) => {
+          setName(e.target.value);
+          if (save.error) save.reset();
+        }}
+        onKeyDown={(e) => e.key === 'Escape' && onDone()}
+      />
       {team && (
         <label className="checkbox">
           <input type="checkbox" checked={shared} onChange={(e) => setShared(e.target.checked)} /> {t('saveViewShared')}
@@ -196,7 +204,7 @@ function SaveViewForm({
       <Button variant="link" onClick={() => onDone()}>
         {cancelLabel}
       </Button>
-      {save.error && <ErrorNotice error={save.error.data} />}
+      {save.error && !fieldsSayIt(save.error.data, ['name']) && <ErrorNotice error={save.error.data} />}
     </form>
   );
 }

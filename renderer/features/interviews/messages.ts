@@ -6,9 +6,7 @@ export const messages = defineMessages({
     queueIntro: 'Your own work list: the service has no list of interviews, so add the ones you review here.',
     addTitle: 'Add interviews',
     addId: 'Interview id or link',
-    addIdHint: 'An interview id, or an omni-reviewer://interview/… link',
     addToken: 'Session token (optional)',
-    addTokenHint: 'Needed to send notes, the name and decisions. Kept encrypted; never shown again.',
     addButton: 'Add to queue',
     importTitle: 'Import a pasted list or a CSV file',
     pasteLabel: 'Pasted list',
@@ -16,7 +14,6 @@ export const messages = defineMessages({
       'One interview id per line (or separated by commas). Add a session token after the id on the same line to attach it.',
     pasteButton: 'Add list',
     csvLabel: 'CSV file',
-    csvHint: 'Columns interviewId and, optionally, sessionToken.',
     importResult: '{added} added, {updated} already in the queue, {tokens} session tokens attached.',
     importProblems: '{n} lines were skipped:',
     lineN: 'Line {n}',
@@ -383,6 +380,17 @@ export const messages = defineMessages({
     noNextInterview: 'This was the last interview of the queue as you filtered it.',
     afterDecisionNext: 'After each decision, open the next interview at once',
     movedOn: 'Decision recorded on {id}: {decision}.',
+    // Bad input said where it enters (red team 20c, UX review H4).
+    addIdRuleHint: 'Letters, digits and . _ : - only, no spaces; or an omni-reviewer://interview/… link.',
+    addTokenRuleHint:
+      'At least 8 characters, no spaces. Needed to send notes, the name and decisions. Kept encrypted; never shown again.',
+    csvLimitHint:
+      'A text file (CSV, UTF-8) of up to {max} characters, with columns interviewId and, optionally, sessionToken.',
+    csvNotTextAdvice: 'Choose the CSV file itself; from Excel, save it as “CSV UTF-8 (comma delimited)”.',
+    csvTooLargeAdvice: 'Split it into smaller files and import each one.',
+    searchCut: 'The search takes up to {max} characters; what you pasted was cut to fit.',
+    searchRefusedRows: 'The queue shows again once the search above is corrected.',
+    fieldInvalid: 'This value is not valid.',
     openInSigning: 'Open in Signing…',
   },
   es: {
@@ -390,9 +398,7 @@ export const messages = defineMessages({
     queueIntro: 'Tu propia lista de trabajo: el servicio no lista entrevistas, así que agrega aquí las que revisas.',
     addTitle: 'Agregar entrevistas',
     addId: 'Id de entrevista o enlace',
-    addIdHint: 'Un id de entrevista, o un enlace omni-reviewer://interview/…',
     addToken: 'Token de sesión (opcional)',
-    addTokenHint: 'Necesario para enviar notas, el nombre y decisiones. Se guarda cifrado; no se vuelve a mostrar.',
     addButton: 'Agregar a la bandeja',
     importTitle: 'Importar una lista pegada o un archivo CSV',
     pasteLabel: 'Lista pegada',
@@ -400,7 +406,6 @@ export const messages = defineMessages({
       'Un id de entrevista por línea (o separados por comas). Agrega un token de sesión después del id en la misma línea para adjuntarlo.',
     pasteButton: 'Agregar lista',
     csvLabel: 'Archivo CSV',
-    csvHint: 'Columnas interviewId y, opcionalmente, sessionToken.',
     importResult: '{added} agregadas, {updated} ya estaban en la bandeja, {tokens} tokens de sesión adjuntos.',
     importProblems: 'Se omitieron {n} líneas:',
     lineN: 'Línea {n}',
@@ -770,6 +775,17 @@ export const messages = defineMessages({
     noNextInterview: 'Esta era la última entrevista de la bandeja tal como la filtraste.',
     afterDecisionNext: 'Después de cada decisión, abrir de inmediato la siguiente entrevista',
     movedOn: 'Decisión registrada en {id}: {decision}.',
+    // Bad input said where it enters (red team 20c, UX review H4).
+    addIdRuleHint: 'Solo letras, números y . _ : -, sin espacios; o un enlace omni-reviewer://interview/…',
+    addTokenRuleHint:
+      'Al menos 8 caracteres, sin espacios. Necesario para enviar notas, el nombre y decisiones. Se guarda cifrado; no se vuelve a mostrar.',
+    csvLimitHint:
+      'Un archivo de texto (CSV, UTF-8) de hasta {max} caracteres, con las columnas interviewId y, opcionalmente, sessionToken.',
+    csvNotTextAdvice: 'Elige el archivo CSV mismo; desde Excel, guárdalo como «CSV UTF-8 (delimitado por comas)».',
+    csvTooLargeAdvice: 'Divídelo en archivos más pequeños e importa cada uno.',
+    searchCut: 'La búsqueda admite hasta {max} caracteres; lo que pegaste se recortó.',
+    searchRefusedRows: 'La bandeja se vuelve a mostrar cuando corrijas la búsqueda de arriba.',
+    fieldInvalid: 'Este valor no es válido.',
     openInSigning: 'Abrir en Firma…',
   },
 });

@@ -2,7 +2,18 @@ import { type FormEvent, useEffect, useState } from 'react';
 import type { TeamDatabaseView } from '../../../common/ipc/settings';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useLocale } from '../../i18n/index';
-import { Button, ErrorNotice, Field, IconCheck, IconWarning, Panel, Segmented, TextAreaField } from '../../ui/index';
+import {
+  Button,
+  ErrorNotice,
+  Field,
+  fieldsSayIt,
+  IconCheck,
+  IconWarning,
+  issueAt,
+  Panel,
+  Segmented,
+  TextAreaField,
+} from '../../ui/index';
 import type { T } from './translate';
 
 /** Where the review record is kept: this computer, or the team's PostgreSQL server (from the next start). */
@@ -66,7 +77,14 @@ function RecordPlace({ view, t }: { view: TeamDatabaseView; t: T }) {
   );
 }
 
+/** The form's fields, and main's paths for each. */
+const TEAM_FIELDS = ['host', 'port', 'database', 'user', 'tls', 'ca', 'password', 'teamKey'] as const;
+type TeamField = (typeof TEAM_FIELDS)[number];
+const pathsOf = (field: TeamField) => [`config.${field}`, field];
+const FORM_PATHS = TEAM_FIELDS.flatMap(pathsOf);
+
 function TeamAddress({ view, t }: { view: TeamDatabaseView; t: T }) {
+  const { locale } = useLocale();
   const [form, setForm] = useState({
     host: view.config?.host ?? '',
     port: String(view.config?.port ?? 5432),
@@ -90,14 +108,13 @@ function TeamAddress({ view, t }: { view: TeamDatabaseView; t: T }) {
       },
     },
   );
-  const issue = (field: string) =>
-    save.error?.data.issues?.some((i) => i.path === `config.${field}` || i.path === field)
-      ? field === 'tls'
-        ? t('teamTlsRequired')
-        : field === 'teamKey'
-          ? t('teamKeyInvalid')
-          : t('invalidValue')
-      : undefined;
+  // Each field's refusal under it, in the screen's language: main's reason (in Spanish where main has it), or the
+  // form's own words for the team key and TLS.
+  const issue = (field: TeamField) => {
+    const reason = issueAt(save.error?.data, pathsOf(field), locale, t('invalidValue'));
+    if (reason === undefined) return undefined;
+    return field === 'tls' ? t('teamTlsRequired') : field === 'teamKey' ? t('teamKeyInvalid') : reason;
+  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
@@ -159,6 +176,7 @@ function TeamAddress({ view, t }: { view: TeamDatabaseView; t: T }) {
         value={form.ca}
         placeholder={view.config?.caSet ? t('teamCaKept') : '-----BEGIN CERTIFICATE-----'}
         onChange={(e) => setForm({ ...form, ca: e.target.value })}
+        error={issue('ca')}
       />
       {view.config?.caSet && (
         <label className="small settings-wide">
@@ -176,7 +194,8 @@ function TeamAddress({ view, t }: { view: TeamDatabaseView; t: T }) {
         </Button>
         {saved && !save.isPending && <span role="status">{t(saved)}</span>}
       </div>
-      {save.error && !save.error.data.issues && <ErrorNotice error={save.error.data} />}
+      {/* Unless the fields say all of it: an issue no field shows is never lost. */}
+      {save.error && !fieldsSayIt(save.error.data, FORM_PATHS) && <ErrorNotice error={save.error.data} />}
     </form>
   );
 }
