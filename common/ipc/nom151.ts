@@ -117,6 +117,8 @@ export interface SavedFileView {
 }
 
 /** Largest file verify accepts; two of them stay under the web shell's 64 MiB request limit once in base64. */
+/** The most characters a text to sign may have (the form checks a file against it before reading it whole). */
+export const SIGN_TEXT_MAX = 1_000_000;
 export const MAX_VERIFY_FILE_BYTES = 20 * 1024 * 1024;
 const MAX_BASE64 = Math.ceil(MAX_VERIFY_FILE_BYTES / 3) * 4 + 64;
 const base64 = z
@@ -128,7 +130,7 @@ const fileInput = z
   .strict();
 
 export const nom151 = {
-  signString: channel<SignStringView>()(z.object({ text: z.string().min(1).max(1_000_000) }).strict()),
+  signString: channel<SignStringView>()(z.object({ text: z.string().min(1).max(SIGN_TEXT_MAX) }).strict()),
   sealContract: channel<SealContractView>()(
     z
       .object({

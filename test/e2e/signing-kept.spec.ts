@@ -206,3 +206,33 @@ testOpeningTheApp(
     await expect(item.getByTestId('kept-folio')).toHaveText(folio);
   },
 );
+
+testOpeningTheApp(
+  'a signed text and its evidence outlive leaving Signing; a file that is not text is refused at its button (es)',
+  async ({ page, shell }) => {
+    await mkdir(SHOTS, { recursive: true });
+    await shell.ipc('settings.setPreferences', { language: 'es' });
+    await openApp(page, shell);
+    await railTo(page, /^Firma/);
+    const sign = page.locator('section.signing-string');
+    // A picture renamed .txt: refused before anything is read whole or sent, naming the file.
+    await sign.getByLabel('Cargar texto desde un archivo…').setInputFiles({
+      name: 'foto.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]), Buffer.alloc(64, 1)]),
+    });
+    await expect(sign.getByTestId('sign-file-problem')).toContainText('foto.txt');
+    await expect(sign.getByLabel('Texto a firmar')).toHaveValue('');
+
+    await sign.getByLabel('Texto a firmar').fill('Acepto los términos del crédito');
+    await sign.getByRole('button', { name: 'Firmar con NOM-151' }).click();
+    const folio = sign.getByTestId('nom151-folio').first();
+    await expect(folio).toHaveText(/^[0-9A-F]{32}$/, { timeout: 20_000 });
+    const signed = (await folio.textContent())!;
+    await railTo(page, /^Entrevistas/);
+    await railTo(page, /^Firma/);
+    await expect(sign.getByLabel('Texto a firmar')).toHaveValue('Acepto los términos del crédito');
+    await expect(sign.getByTestId('nom151-folio').first()).toHaveText(signed);
+    await sign.screenshot({ path: `${SHOTS}/signed-text-kept-es.png` });
+  },
+);

@@ -1,22 +1,45 @@
 import { type FormEvent, useRef, useState } from 'react';
-import type { SignStringView } from '../../../common/ipc/nom151';
+import { SIGN_TEXT_MAX, type SignStringView } from '../../../common/ipc/nom151';
 import { useOmniMutation } from '../../api/index';
-import { useFormat } from '../../i18n/index';
-import { Button, ServiceAnswerView } from '../../ui/index';
+import { useBilingual, useFormat } from '../../i18n/index';
+import { Button, readTextFile, ServiceAnswerView, textFileProblemWords, type TextFileProblem } from '../../ui/index';
 import { VerificationResult } from './VerificationResult';
 import { ActionResult, SaveButtons, type T } from './parts';
 
+/**
+ * The text being signed and the last signature of this session, kept outside the screen: leaving Signing lost both
+ * (the evidence of a signature, and the text typed before a failure). Module state, as long as the window lasts.
+ */
+const kept: { text: string; signed?: SignStringView } = { text: '' };
+
 export function SignString({ t }: { t: T }) {
   const format = useFormat();
-  const [text, setText] = useState('');
+  const pick = useBilingual();
+  const [text, setTextState] = useState(kept.text);
+  const setText = (next: string) => {
+    kept.text = next;
+    setTextState(next);
+  };
   const [loadedFrom, setLoadedFrom] = useState<{ name: string; size: number } | null>(null);
+  const [fileProblem, setFileProblem] = useState<TextFileProblem | null>(null);
   const [touched, setTouched] = useState(false);
-  const sign = useOmniMutation((api, input: { text: string }) => api.nom151.signString(input));
+  const sign = useOmniMutation((api, input: { text: string }) => api.nom151.signString(input), {
+    onSuccess: (data) => {
+      kept.signed = data;
+    },
+  });
   const last = useRef<string | null>(null);
 
+  // Checked before it is read whole: a 70 MB file froze the page for 26 s, a picture went in as mojibake (red team 20).
   const loadFile = async (file: File | undefined) => {
     if (!file) return;
-    setText(await file.text());
+    const read = await readTextFile(file, SIGN_TEXT_MAX);
+    if (!read.ok) {
+      setFileProblem(read.problem);
+      return;
+    }
+    setFileProblem(null);
+    setText(read.text);
     setLoadedFrom({ name: file.name, size: file.size });
   };
   const submit = (event: FormEvent) => {
@@ -58,6 +81,11 @@ export function SignString({ t }: { t: T }) {
               {t('loadedFrom', { name: loadedFrom.name, size: format.bytes(loadedFrom.size) })}
             </span>
           )}
+          {fileProblem && (
+            <span className="field-error" role="alert" data-testid="sign-file-problem">
+              {pick(textFileProblemWords(fileProblem))}
+            </span>
+          )}
         </div>
         <div className="nom-row">
           <label className="btn nom-file-button">
@@ -78,7 +106,7 @@ export function SignString({ t }: { t: T }) {
         </div>
       </form>
       <ActionResult
-        state={sign}
+        state={{ isPending: sign.isPending, error: sign.error, data: sign.data ?? kept.signed }}
         empty={t('signEmpty')}
         onRetry={() => last.current !== null && sign.mutate({ text: last.current })}
       >
