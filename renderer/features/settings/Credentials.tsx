@@ -2,7 +2,18 @@ import { useEffect, useState } from 'react';
 import type { CredentialField, EnvironmentView } from '../../../common/ipc/settings';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useFormat, useLocale } from '../../i18n/index';
-import { Badge, Button, ErrorNotice, Field, IconCheck, IconLock, IconMinus, IconWarning, Panel } from '../../ui/index';
+import {
+  Badge,
+  Button,
+  ErrorNotice,
+  Field,
+  IconCheck,
+  IconLock,
+  IconMinus,
+  IconWarning,
+  issueAt,
+  Panel,
+} from '../../ui/index';
 import type { T } from './translate';
 
 export const FIELDS: CredentialField[] = ['apiKey', 'integrationId', 'secret'];
@@ -103,13 +114,7 @@ export function CredentialRow({ env, field, t }: { env: EnvironmentView; field: 
             value={value}
             onChange={(e) => setValue(e.target.value)}
             // Main says why (its length, a space…) in both languages; the field shows it in the screen's.
-            error={
-              save.error?.data.issues
-                ? [t('invalidValue'), ...save.error.data.issues.map((i) => (locale === 'en' ? i.message : i.messageEs))]
-                    .filter(Boolean)
-                    .join(' ')
-                : undefined
-            }
+            error={issueAt(save.error?.data, ['value'], locale, t('invalidValue'))}
           />
           <Button type="submit" variant="primary" disabled={save.isPending || value.trim() === ''}>
             {t('saveCredential', { field: label })}
