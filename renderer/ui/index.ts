@@ -16,6 +16,7 @@ export {
 } from './input-checks';
 export { ErrorNotice, Panel, Skeleton, type PanelQuery } from './Panel';
 export { useEnvironmentName } from './environment-name';
+export { useEnvironmentScope, useKeptState } from './kept-state';
 export { ExternalLink } from './ExternalLink';
 export { NotInSpec, UnreadFields } from './NotInSpec';
 export { BeyondSpec, RawAnswer, ServiceAnswerView } from './ServiceAnswer';

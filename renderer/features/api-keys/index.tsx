@@ -1,9 +1,19 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { ApiKeyListView, ApiKeyRow, CellValue } from '../../../common/ipc/apikeys';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useShortcut } from '../../ui/shortcuts';
 import { useFormat, useLocale, useT, type Translate } from '../../i18n/index';
-import { Button, ErrorNotice, Field, IconInfo, IconWarning, Panel, ServiceAnswerView } from '../../ui/index';
+import {
+  Button,
+  ErrorNotice,
+  Field,
+  IconInfo,
+  IconWarning,
+  Panel,
+  ServiceAnswerView,
+  useEnvironmentScope,
+  useKeptState,
+} from '../../ui/index';
 import { startDownload } from '../signing/files';
 import { ApiKeysTable, columnsFor, matches, sortRows, type Column, type SortState } from './ApiKeysTable';
 import { messages } from './messages';
@@ -14,7 +24,9 @@ export default function ApiKeysScreen() {
   const t = useT(messages);
   const f = useFormat();
   const [organization, setOrganization] = useState('');
-  const [orgDraft, setOrgDraft] = useState('');
+  // The organization typed outlives the screen until the service lists its keys (a failed listing leaves it to apply
+  // again); it is the environment's.
+  const [orgDraft, setOrgDraft, forgetOrgDraft] = useKeptState(`apikeys.organization.${useEnvironmentScope()}`, '');
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortState>({ column: 'createdAt', direction: 'desc' });
   const [status, setStatus] = useState('');
@@ -23,6 +35,11 @@ export default function ApiKeysScreen() {
   const query = useOmniQuery(keys.apikeys.list(organization), (api) =>
     api.apikeys.list(organization ? { organization } : {}),
   );
+
+  const listed = query.isSuccess && !query.isFetching;
+  useEffect(() => {
+    if (listed && organization !== '' && organization === orgDraft.trim()) forgetOrgDraft();
+  }, [listed, organization, orgDraft, forgetOrgDraft]);
 
   useShortcut({
     keys: '/',
@@ -58,7 +75,7 @@ export default function ApiKeysScreen() {
             <Button
               onClick={() => {
                 setOrganization('');
-                setOrgDraft('');
+                forgetOrgDraft({ now: true });
               }}
             >
               {t('orgClear')}

@@ -2,20 +2,53 @@ import { useId, useState, type FormEvent } from 'react';
 import type { AuthResultView, ImageSource } from '../../../common/ipc/capture';
 import { useOmniMutation } from '../../api/index';
 import { useBilingual, useT } from '../../i18n/index';
-import { Badge, Button, ErrorNotice, IconCheck, IconDanger, IconInfo, ServiceAnswerView } from '../../ui/index';
+import {
+  Badge,
+  Button,
+  ErrorNotice,
+  IconCheck,
+  IconDanger,
+  IconInfo,
+  IconWarning,
+  ServiceAnswerView,
+  useEnvironmentScope,
+  useKeptState,
+} from '../../ui/index';
 import { messages } from './messages';
 import { AttemptsLine, CoordinatesInput, ImageSourceInput, ToolOutcome, type CoordinatesValue } from './parts';
+
+/**
+ * What the form keeps through leaving the screen until the service answers: the texts, and the name of the photo
+ * picked. Never the photo itself: it is picked again, and the form says so when coming back.
+ */
+interface AuthDraft {
+  hint: string;
+  recordingId: string;
+  /** The file name of the photo picked before leaving (empty when none was). */
+  photoName: string;
+}
+
+const NO_DRAFT: AuthDraft = { hint: '', recordingId: '', photoName: '' };
 
 /** Face authentication: one-to-one when a hint is given, one-to-N without; PASS or FAIL explained. */
 export function AuthTool() {
   const t = useT(messages);
   const id = useId();
   const [image, setImage] = useState<ImageSource | null>(null);
-  const [hint, setHint] = useState('');
-  const [recordingId, setRecordingId] = useState('');
+  const [draft, setDraft, forget] = useKeptState(`capture.auth.${useEnvironmentScope()}`, NO_DRAFT);
+  const { hint, recordingId } = draft;
+  const setHint = (value: string) => setDraft((d) => ({ ...d, hint: value }));
+  const setRecordingId = (value: string) => setDraft((d) => ({ ...d, recordingId: value }));
+  // A photo picked before leaving the screen is not there on coming back: said beside the photo until one is picked.
+  const [droppedPhoto] = useState(() => draft.photoName);
+  const onImage = (source: ImageSource | null) => {
+    setImage(source);
+    if (source?.kind === 'file') setDraft((d) => ({ ...d, photoName: source.name }));
+  };
   const [coords, setCoords] = useState<CoordinatesValue>({ ok: true, value: undefined });
-  const run = useOmniMutation((api, input: Parameters<typeof api.capture.authenticateFace>[0]) =>
-    api.capture.authenticateFace(input),
+  const run = useOmniMutation(
+    (api, input: Parameters<typeof api.capture.authenticateFace>[0]) => api.capture.authenticateFace(input),
+    { onSuccess: () => forget() },
   );
   const send = (e?: FormEvent) => {
     e?.preventDefault();
@@ -33,7 +66,12 @@ export function AuthTool() {
         <IconInfo /> {t('authNoInterview')}
       </p>
       <form onSubmit={send} className="capture-form">
-        <ImageSourceInput allowUrl={false} onChange={setImage} />
+        <ImageSourceInput allowUrl={false} onChange={onImage} />
+        {droppedPhoto && !image && (
+          <p className="notice notice-warn small" role="status" data-testid="photo-not-kept">
+            <IconWarning /> {t('photoNotKept', { name: droppedPhoto })}
+          </p>
+        )}
         <div className="field">
           <label htmlFor={`${id}-hint`}>{t('hintLabel')}</label>
           <input

@@ -97,6 +97,7 @@ export const messages = defineMessages({
     importCancelled: 'Import cancelled. Nothing was recorded.',
     videoNothing: 'No video imported yet. Choose a file and a recording type.',
     taskImport: 'Video import for {id}',
+    photoNotKept: 'The photo you had picked ({name}) is not kept when you leave this screen: pick it again.',
   },
   es: {
     title: 'Captura',
@@ -191,6 +192,7 @@ export const messages = defineMessages({
     importCancelled: 'Importación cancelada. No se registró nada.',
     videoNothing: 'Aún no se importa ningún video. Elige un archivo y un tipo de grabación.',
     taskImport: 'Importación de video para {id}',
+    photoNotKept: 'La foto que habías elegido ({name}) no se conserva al salir de esta pantalla: vuelve a elegirla.',
   },
 });
 

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import type { EnvironmentView, EnvironmentsView } from '../../../common/ipc/settings';
 import type { IpcErrorData } from '../../../common/ipc/define';
 import { keys, useOmniMutation, useSwitchEnvironment } from '../../api/index';
-import { Button, ErrorNotice, Field } from '../../ui/index';
+import { Badge, Button, ErrorNotice, Field, IconWarning, useKeptState } from '../../ui/index';
 import type { T } from './translate';
 import { Credentials, TestConnection } from './Credentials';
 import { DemoData } from './DemoData';
@@ -54,13 +54,19 @@ export function ActiveEnvironment({ env, t }: { env: EnvironmentView | undefined
 
 export function ConnectionDetails({ env, t }: { env: EnvironmentView; t: T }) {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState({
-    name: env.named ? env.name : '',
-    baseUrl: env.baseUrl,
-    authUrl: env.authUrl,
-    apiVersion: env.apiVersion,
-    tokenHeader: env.tokenHeader,
-  });
+  const original = useMemo(
+    () => ({
+      name: env.named ? env.name : '',
+      baseUrl: env.baseUrl,
+      authUrl: env.authUrl,
+      apiVersion: env.apiVersion,
+      tokenHeader: env.tokenHeader,
+    }),
+    [env.named, env.name, env.baseUrl, env.authUrl, env.apiVersion, env.tokenHeader],
+  );
+  // What is typed outlives the screen until the save is confirmed (the credentials, secret, are never kept here).
+  const [form, setForm, forget] = useKeptState(`settings.connection.${env.id}`, original);
+  const unsaved = (Object.keys(original) as (keyof typeof original)[]).some((k) => form[k] !== original[k]);
   const [saved, setSaved] = useState<false | 'saved' | 'savedCredentialsCleared'>(false);
   const [tokensCleared, setTokensCleared] = useState(0);
   const update = useOmniMutation(
@@ -68,6 +74,7 @@ export function ConnectionDetails({ env, t }: { env: EnvironmentView; t: T }) {
     {
       invalidate: [keys.settings.environments()],
       onSuccess: async (updated) => {
+        forget({ now: true });
         setSaved(updated.credentialsCleared ? 'savedCredentialsCleared' : 'saved');
         setTokensCleared(updated.sessionTokensCleared ?? 0);
         await queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'settings' });
@@ -103,13 +110,6 @@ export function ConnectionDetails({ env, t }: { env: EnvironmentView; t: T }) {
     event.preventDefault();
     setSaved(false);
     // Send only what changed, so an address left empty does not block saving another field.
-    const original = {
-      name: env.named ? env.name : '',
-      baseUrl: env.baseUrl,
-      authUrl: env.authUrl,
-      apiVersion: env.apiVersion,
-      tokenHeader: env.tokenHeader,
-    };
     const changed = Object.fromEntries(
       Object.entries(form).filter(
         ([k, v]) => v !== original[k as keyof typeof original] && !(demo && (k === 'baseUrl' || k === 'authUrl')),
@@ -142,6 +142,13 @@ export function ConnectionDetails({ env, t }: { env: EnvironmentView; t: T }) {
           <Button type="submit" variant="primary" disabled={update.isPending}>
             {t('save')}
           </Button>
+          {unsaved && !update.isPending && (
+            <span role="status" data-testid="unsaved-changes">
+              <Badge tone="warn" icon={<IconWarning />}>
+                {t('connectionUnsaved')}
+              </Badge>
+            </span>
+          )}
           {saved && !update.isPending && (
             <span role="status">
               {t(saved)}

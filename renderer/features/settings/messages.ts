@@ -134,6 +134,7 @@ export const messages = defineMessages({
     teamSave: 'Save the address',
     teamTest: 'Test the team database',
     teamTestOk: 'Connected as {user} to PostgreSQL {version}.',
+    connectionUnsaved: 'Unsaved changes',
   },
   es: {
     title: 'Configuración',
@@ -274,5 +275,6 @@ export const messages = defineMessages({
     teamSave: 'Guardar la dirección',
     teamTest: 'Probar la base de datos del equipo',
     teamTestOk: 'Conectado como {user} a PostgreSQL {version}.',
+    connectionUnsaved: 'Cambios sin guardar',
   },
 });

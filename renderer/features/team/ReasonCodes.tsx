@@ -1,13 +1,38 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type ClipboardEvent, type FormEvent, useMemo, useRef, useState } from 'react';
 import { type DecisionKind, ReasonCodeName } from '../../../common/ipc/interview';
 import type { ReasonCode, TeamOverviewView } from '../../../common/ipc/team';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
 import { useBilingual, useFormat, useT } from '../../i18n/index';
-import { Button, ErrorNotice, Panel } from '../../ui/index';
+import { Badge, Button, ErrorNotice, IconWarning, Panel, useEnvironmentScope, useKeptState } from '../../ui/index';
 import { useDecisionWord } from '../interviews/shared';
 import { messages } from './messages';
 
 const KINDS: DecisionKind[] = ['approve', 'reject', 'requestNewCapture'];
+
+/** How long a label may be (the field cuts what is longer, and says so when a paste was cut). */
+const LABEL_MAX = 80;
+
+/**
+ * Which record the team's rules and codes being edited belong to: the environment's, on this computer or on a team
+ * database. An edit kept for one is not shown for the other.
+ */
+export function useRecordScope(): string {
+  const environment = useEnvironmentScope();
+  const status = useOmniQuery(keys.team.status(), (api) => api.team.status({}));
+  return `${environment}.${status.data?.engine ?? ''}`;
+}
+
+/** Beside a Save: the form holds edits that differ from what is saved. */
+export function UnsavedNote() {
+  const t = useT(messages);
+  return (
+    <span role="status" data-testid="unsaved-changes">
+      <Badge tone="warn" icon={<IconWarning />}>
+        {t('unsavedChanges')}
+      </Badge>
+    </span>
+  );
+}
 
 /** Decisions per day and reason code; a code's label as the team names it now. */
 export function PerCode({ overview }: { overview: TeamOverviewView }) {
@@ -69,18 +94,67 @@ interface Row extends ReasonCode {
   saved: boolean;
 }
 
+const sameRow = (a: Row, b: Row) =>
+  a.decision === b.decision &&
+  a.code === b.code &&
+  a.en === b.en &&
+  a.es === b.es &&
+  a.active === b.active &&
+  a.saved === b.saved;
+
 function ReasonCodesEditor({ codes }: { codes: ReasonCode[] }) {
   const t = useT(messages);
   const word = useDecisionWord();
-  const toRows = (list: ReasonCode[]): Row[] => list.map((c) => ({ ...c, saved: true }));
-  const [rows, setRows] = useState(() => toRows(codes));
+  const savedRows = useMemo((): Row[] => codes.map((c) => ({ ...c, saved: true })), [codes]);
+  // Edits not saved yet outlive the screen (Settings shows this editor too, under the same key for the same record):
+  // kept until the save is confirmed, the saved codes shown while there are none.
+  const [rows, setRows, forget] = useKeptState(`team.reasonCodes.${useRecordScope()}`, savedRows);
   const [tried, setTried] = useState(false);
-  useEffect(() => setRows(toRows(codes)), [codes]);
+  /** The label fields whose last paste was longer than the field takes, as `index.en` / `index.es`. */
+  const [cut, setCut] = useState<ReadonlySet<string>>(new Set());
   const save = useOmniMutation((api, list: ReasonCode[]) => api.team.saveReasonCodes({ codes: list }), {
     invalidate: [keys.team.all()],
+    onSuccess: () => {
+      forget({ now: true });
+      setCut(new Set());
+    },
   });
+  const unsaved = rows.length !== savedRows.length || rows.some((row, i) => !sameRow(row, savedRows[i]!));
   const update = (index: number, change: Partial<Row>) =>
     setRows((all) => all.map((r, i) => (i === index ? { ...r, ...change } : r)));
+  // The field's maxLength cuts a longer paste without a word: say so under the field, until the field is typed in.
+  const pasting = useRef<string | null>(null);
+  const markCut = (name: string, wasCut: boolean) =>
+    setCut((all) => {
+      if (wasCut === all.has(name)) return all;
+      const next = new Set(all);
+      if (wasCut) next.add(name);
+      else next.delete(name);
+      return next;
+    });
+  const onPasteLabel = (index: number, field: 'en' | 'es') => (e: ClipboardEvent<HTMLInputElement>) => {
+    const input = e.currentTarget;
+    const selected = (input.selectionEnd ?? 0) - (input.selectionStart ?? 0);
+    const room = LABEL_MAX - (input.value.length - selected);
+    const pasted = e.clipboardData.getData('text/plain').replace(/\r?\n/g, '').length;
+    const name = `${index}.${field}`;
+    // A paste with no room left changes nothing, so no change of the field follows it.
+    pasting.current = room > 0 && pasted > 0 ? name : null;
+    markCut(name, pasted > room);
+  };
+  const changeLabel = (index: number, field: 'en' | 'es', value: string) => {
+    const name = `${index}.${field}`;
+    // The change a paste makes keeps its note; any other edit of the field ends it.
+    if (pasting.current === name) pasting.current = null;
+    else markCut(name, false);
+    update(index, { [field]: value });
+  };
+  const cutNote = (index: number, field: 'en' | 'es') =>
+    cut.has(`${index}.${field}`) && (
+      <p className="notice notice-warn small" role="status" data-testid="paste-cut">
+        <IconWarning /> {t('pasteCut', { max: LABEL_MAX })}
+      </p>
+    );
   const problemOf = (row: Row, index: number): string | undefined => {
     if (!ReasonCodeName.safeParse(row.code).success) return t('codeInvalid');
     if (rows.some((r, i) => i < index && r.decision === row.decision && r.code === row.code.trim()))
@@ -149,18 +223,22 @@ function ReasonCodesEditor({ codes }: { codes: ReasonCode[] }) {
                         className="input"
                         aria-label={`${t('colLabelEn')} (${row.code || t('newCode')})`}
                         value={row.en}
-                        maxLength={80}
-                        onChange={(e) => update(index, { en: e.target.value })}
+                        maxLength={LABEL_MAX}
+                        onChange={(e) => changeLabel(index, 'en', e.target.value)}
+                        onPaste={onPasteLabel(index, 'en')}
                       />
+                      {cutNote(index, 'en')}
                     </td>
                     <td>
                       <input
                         className="input"
                         aria-label={`${t('colLabelEs')} (${row.code || t('newCode')})`}
                         value={row.es}
-                        maxLength={80}
-                        onChange={(e) => update(index, { es: e.target.value })}
+                        maxLength={LABEL_MAX}
+                        onChange={(e) => changeLabel(index, 'es', e.target.value)}
+                        onPaste={onPasteLabel(index, 'es')}
                       />
+                      {cutNote(index, 'es')}
                     </td>
                     <td>
                       <input
@@ -189,7 +267,8 @@ function ReasonCodesEditor({ codes }: { codes: ReasonCode[] }) {
         <Button type="submit" variant="primary" disabled={save.isPending}>
           {t('saveCodes')}
         </Button>
-        {save.isSuccess && (
+        {unsaved && !save.isPending && <UnsavedNote />}
+        {save.isSuccess && !unsaved && (
           <span role="status" className="muted">
             {t('codesSaved')}
           </span>

@@ -1,16 +1,27 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { FourEyesRule, TeamSettings } from '../../../common/team-review';
 import { keys, useOmniMutation } from '../../api/index';
 import { useT } from '../../i18n/index';
-import { Button, ErrorNotice, Field, SelectField } from '../../ui/index';
+import { Button, ErrorNotice, Field, SelectField, useKeptState } from '../../ui/index';
 import { messages } from './messages';
+import { UnsavedNote, useRecordScope } from './ReasonCodes';
+
+/** Whether two sets of rules say the same. */
+function sameRules(a: TeamSettings, b: TeamSettings): boolean {
+  return a.fourEyes === b.fourEyes && a.targetHours === b.targetHours && a.leaseMinutes === b.leaseMinutes;
+}
 
 export /** The team's rules: when a decision needs a second reviewer, the queue's target age, how long a claim lasts. */
 function Rules({ settings }: { settings: TeamSettings }) {
   const t = useT(messages);
-  const [draft, setDraft] = useState(settings);
-  useEffect(() => setDraft(settings), [settings]);
-  const save = useOmniMutation((api, s: TeamSettings) => api.team.saveSettings(s), { invalidate: [keys.team.all()] });
+  // An edit not saved yet outlives the screen (and the overview's reads every 30 s, which used to replace it): kept
+  // until the save is confirmed, the saved rules shown while there is none.
+  const [draft, setDraft, forget] = useKeptState(`team.rules.${useRecordScope()}`, settings);
+  const save = useOmniMutation((api, s: TeamSettings) => api.team.saveSettings(s), {
+    invalidate: [keys.team.all()],
+    onSuccess: () => forget({ now: true }),
+  });
+  const unsaved = !sameRules(draft, settings);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate(draft);
@@ -55,7 +66,8 @@ function Rules({ settings }: { settings: TeamSettings }) {
         <Button type="submit" variant="primary" disabled={save.isPending}>
           {t('save')}
         </Button>
-        {save.isSuccess && (
+        {unsaved && !save.isPending && <UnsavedNote />}
+        {save.isSuccess && !unsaved && (
           <span role="status" className="muted">
             {t('saved')}
           </span>

@@ -99,6 +99,8 @@ export const messages = defineMessages({
     colDetail: 'Detail',
     wholeEnvironment: 'Environment',
     wholeTeam: 'Whole team',
+    unsavedChanges: 'Unsaved changes',
+    pasteCut: 'What you pasted was longer than {max} characters and was cut: check that the label is complete.',
   },
   es: {
     title: 'Equipo',
@@ -198,5 +200,7 @@ export const messages = defineMessages({
     colDetail: 'Detalle',
     wholeEnvironment: 'Ambiente',
     wholeTeam: 'Todo el equipo',
+    unsavedChanges: 'Cambios sin guardar',
+    pasteCut: 'Lo que pegaste tenía más de {max} caracteres y se recortó: revisa que la etiqueta esté completa.',
   },
 });

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, type FormEvent, type ReactNode } from 'react';
 import type { IpcErrorData } from '../../../common/ipc/define';
 import type { CurpFailureView, CurpResultView, RfcResultView } from '../../../common/ipc/validation';
 import { normalizeCurp } from '../../../common/rules/curp';
@@ -16,6 +16,8 @@ import {
   IconInfo,
   IconWarning,
   ServiceAnswerView,
+  useEnvironmentScope,
+  useKeptState,
 } from '../../ui/index';
 import { hasSessionToken, InterviewPicker } from '../capture/InterviewPicker';
 import { messages } from './messages';
@@ -239,8 +241,11 @@ function SingleCheckAnswer({
 export function RfcTool() {
   const t = useT(messages);
   const id = useId();
-  const [rfc, setRfc] = useState('');
-  const validate = useOmniMutation((api, value: string) => api.validation.validateRfc({ rfc: value }));
+  // Kept through leaving the screen until the service answers (a failed check leaves it to send again).
+  const [rfc, setRfc, forget] = useKeptState('validation.rfc', '');
+  const validate = useOmniMutation((api, value: string) => api.validation.validateRfc({ rfc: value }), {
+    onSuccess: () => forget(),
+  });
   const send = () => {
     // As the local check read it: without the spaces, hyphens and dots people write.
     const value = normalizeRfc(rfc);
@@ -282,17 +287,27 @@ function RfcResult({ result, t }: { result: RfcResultView; t: T }) {
 export function CurpTool({
   interviewId,
   onInterviewChange,
+  onChecked,
 }: {
   interviewId: string;
   onInterviewChange: (id: string) => void;
+  /** The service answered a check: what was kept for it (the interview chosen) may go. */
+  onChecked?: () => void;
 }) {
   const t = useT(messages);
   const id = useId();
-  const [curp, setCurp] = useState('');
+  // Kept through leaving the screen until the service answers, as the interview it goes with.
+  const [curp, setCurp, forget] = useKeptState(`validation.curp.${useEnvironmentScope()}`, '');
   const queue = useQueueList();
   const tokenReady = hasSessionToken(queue.data, interviewId);
-  const validate = useOmniMutation((api, input: { interviewId: string; curp: string }) =>
-    api.validation.addCurp(input),
+  const validate = useOmniMutation(
+    (api, input: { interviewId: string; curp: string }) => api.validation.addCurp(input),
+    {
+      onSuccess: () => {
+        forget();
+        onChecked?.();
+      },
+    },
   );
   const send = () => {
     const value = normalizeCurp(curp);
