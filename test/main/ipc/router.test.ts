@@ -90,6 +90,18 @@ describe('ipc router', () => {
     expect(typed.error.issues?.[0]?.messageEs).toMatch(/^Entrada inválida: se esperaba texto, recibido número/);
   });
 
+  it('says a refused input in a few short lines, however many issues it has (red team 21)', async () => {
+    const keys = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`unknown_key_${i}`, i]));
+    const result = await router().handle('queue.counts', keys, main);
+    if (result.ok) throw new Error('accepted');
+    expect(result.error.issues!.length).toBeLessThanOrEqual(20);
+    for (const issue of result.error.issues!) {
+      expect(issue.message.length).toBeLessThanOrEqual(300);
+      expect((issue.messageEs ?? '').length).toBeLessThanOrEqual(300);
+    }
+    expect(JSON.stringify(result.error).length).toBeLessThan(20_000);
+  });
+
   it('answers UNKNOWN_CHANNEL for a channel outside the contract', async () => {
     const result = await router().handle('app.__proto__', {}, main);
     expect(result).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CHANNEL' } });
