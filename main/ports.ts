@@ -186,11 +186,16 @@ export interface AuditTrail {
   chain(filter: { interviewId?: string; fromSeq?: number; toSeq?: number; preimages?: boolean }): Promise<ChainLink[]>;
   /** How many bytes one interview's entries hold (texts and details): what its evidence file would carry of the trail. */
   interviewBytes(interviewId: string): Promise<number>;
+  /** The newest entry (of one action, when given; before `beforeSeq`, when given): the head, or its last checkpoint. */
+  latest(action?: AuditAction, beforeSeq?: number): Promise<AuditEntry | undefined>;
   /**
-   * The newest entry (of one action, when given; before `beforeSeq`, when given; written by none of `passOver`, when
-   * given): the head, or its last checkpoint.
+   * The checkpoint entry that says it reaches furthest along the trail (its detail's `seq`; the newest of a tie),
+   * written by none of `passOver`, and before `below` in that order when given.
    */
-  latest(action?: AuditAction, beforeSeq?: number, passOver?: readonly string[]): Promise<AuditEntry | undefined>;
+  furthestCheckpoint(options: {
+    passOver: readonly string[];
+    below?: { reach: number; seq: number };
+  }): Promise<AuditEntry | undefined>;
   /**
    * Recomputes the hash chain; the first broken link if any. `rewritten`: the history no longer extends the head this
    * app saw before (an entry changed, removed or re-chained behind it), which it never calls intact again.

@@ -259,15 +259,30 @@ export function recordAuditTrail(
         .executeTakeFirst();
       return Number(row?.bytes ?? 0);
     },
-    async latest(action, beforeSeq, passOver) {
+    async latest(action, beforeSeq) {
       const row = await db
         .selectFrom('audit_entries')
         .selectAll()
         .$if(action !== undefined, (q) => q.where('action', '=', action!))
         .$if(beforeSeq !== undefined, (q) => q.where('seq', '<', beforeSeq!))
-        .$if((passOver?.length ?? 0) > 0, (q) =>
-          q.where((eb) => eb.or([eb('actor', 'is', null), eb('actor', 'not in', passOver!)])),
+        .orderBy('seq', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row && fromRow(row);
+    },
+    async furthestCheckpoint({ passOver, below }) {
+      // How far a checkpoint says it reaches (its detail's `seq`); one that names no entry reaches nowhere.
+      const reach = sql<number>`case when detail->>'seq' ~ '^[0-9]{1,15}$' then (detail->>'seq')::bigint end`;
+      const row = await db
+        .selectFrom('audit_entries')
+        .selectAll()
+        .where('action', '=', 'checkpoint')
+        .where(reach, 'is not', null)
+        .$if(passOver.length > 0, (q) =>
+          q.where((eb) => eb.or([eb('actor', 'is', null), eb('actor', 'not in', passOver)])),
         )
+        .$if(below !== undefined, (q) => q.where(sql<boolean>`(${reach}, seq) < (${below!.reach}, ${below!.seq})`))
+        .orderBy(reach, 'desc')
         .orderBy('seq', 'desc')
         .limit(1)
         .executeTakeFirst();

@@ -428,7 +428,8 @@ export function keepWorkingWhileAway({
       return appended ?? { seq: 0, at, environment, ...entry, prevHash: '', hash: '' };
     },
     list: (filter) => read(() => audit.list(filter)),
-    latest: (action, beforeSeq, passOver) => read(() => audit.latest(action, beforeSeq, passOver)),
+    latest: (action, beforeSeq) => read(() => audit.latest(action, beforeSeq)),
+    furthestCheckpoint: (options) => read(() => audit.furthestCheckpoint(options)),
     chain: (filter) => read(() => audit.chain(filter)),
     interviewBytes: (interviewId) => read(() => audit.interviewBytes(interviewId)),
     verify: () => read(() => audit.verify()),

@@ -185,40 +185,38 @@ export function trailCheckpoints(ctx: MainContext, opts: { every?: number } = {}
    * write one, and one with a junk token must not keep its stretch from being stamped (the database takes a checkpoint
    * that starts after any earlier one, migration 0012). This login's own sound ones count even when this environment
    * does not trust their provider, or they would be stamped again at every look; and a contradicted one stands, so
-   * that a history rewritten under it is never stamped as if it were the trail. A writer one of whose checkpoints does
-   * not count is passed over from then on: 64 junk ones at the head, all claiming to start at the first entry, had
-   * every app stamp the whole trail again at every look (red team 20). Past `START_WALK` writers none of whose
+   * that a history rewritten under it is never stamped as if it were the trail.
+   *
+   * Checkpoints are looked at furthest-reaching first, not newest first: genuine fresh stamps of an old stretch filed
+   * at the head (64 of them) had filled a newest-first walk, and every app stamped the whole trail since that stretch
+   * again at every look (red team 21). A writer one of whose checkpoints does not count is passed over from then on
+   * (64 junk ones claiming to reach the head cost one look each; red team 20). Past `START_WALK` writers none of whose
    * checkpoints counts, it starts where the earliest genuine stamp among them does (the start of the trail if none).
    */
   async function nextStart(): Promise<Start> {
     const { user } = await ctx.record.teamSettings.whoAmI();
     const roots = rootsKey(await nom151.trustedRootsPem());
     let earliest = Infinity;
-    let furthest: Start | undefined;
     const passedOver = new Set<string>();
-    for (let before: number | undefined, walked = 0; walked < START_WALK; walked++) {
-      const checkpoint = await ctx.audit.latest('checkpoint', before, [...passedOver]);
-      // An entry at or before what one found covers cannot cover more: the walk ends there.
-      if (!checkpoint || (furthest && checkpoint.seq <= furthest.covered)) break;
+    let below: { reach: number; seq: number } | undefined;
+    for (let walked = 0; walked < START_WALK; walked++) {
+      const checkpoint = await ctx.audit.furthestCheckpoint({ passOver: [...passedOver], ...(below ? { below } : {}) });
+      if (!checkpoint) break;
       const judged = await judge(checkpoint, roots);
       const covered = detailOf(checkpoint).seq;
       if (
         judged.outcome === 'contradicted' ||
         (judged.outcome === 'sound' && (judged.verdict.trusted || checkpoint.actor === user))
-      ) {
-        // The furthest stretch covered, not the newest entry's: a copy of an old checkpoint (or a fresh stamp of an old
-        // stretch) written at the head had every app stamp the trail since that stretch again (red team 18).
-        if (!furthest || covered > furthest.covered) furthest = { covered, seq: checkpoint.seq, at: checkpoint.at };
-      } else {
-        const from = detailOf(checkpoint).from;
-        // Only a genuine stamp (of a provider not trusted here) says where a stretch starts; junk says what it likes.
-        if (judged.outcome === 'sound' && Number.isSafeInteger(from) && from! >= 1)
-          earliest = Math.min(earliest, from!);
-        if (checkpoint.actor) passedOver.add(checkpoint.actor);
-      }
-      before = checkpoint.seq;
+      )
+        return { covered, seq: checkpoint.seq, at: checkpoint.at };
+      const from = detailOf(checkpoint).from;
+      // Only a genuine stamp (of a provider not trusted here) says where a stretch starts; junk says what it likes.
+      if (judged.outcome === 'sound' && Number.isSafeInteger(from) && from! >= 1) earliest = Math.min(earliest, from!);
+      // This login's own are stepped past one by one, never passed over: its later ones may hold.
+      if (checkpoint.actor && checkpoint.actor !== user) passedOver.add(checkpoint.actor);
+      below = { reach: covered, seq: checkpoint.seq };
     }
-    return furthest ?? { covered: earliest === Infinity ? 0 : earliest - 1 };
+    return { covered: earliest === Infinity ? 0 : earliest - 1 };
   }
 
   /**

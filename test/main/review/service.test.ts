@@ -44,6 +44,9 @@ class ChainAudit implements AuditTrail {
   async latest(action?: string) {
     return this.entries.findLast((e) => action === undefined || e.action === action);
   }
+  async furthestCheckpoint() {
+    return undefined;
+  }
   async lastRecorded(action: string, environment: string) {
     return (interviewId: string) =>
       this.entries.findLast(

@@ -318,7 +318,7 @@ describe('checkpoints of the audit trail outside the database', () => {
     expect(await trailCheckpoints(ctx).holds(taken)).toBe(true);
   });
 
-  it('moves no app’s next checkpoint back for a copy of an old one or a fresh stamp of an old stretch (red team 18)', async () => {
+  it('moves no app’s next checkpoint back for a copy of an old one or fresh stamps of an old stretch (red teams 18, 21)', async () => {
     const ctx = app.context;
     await ctx.audit.append({ interviewId: 'replayed', action: 'opened', detail: {} });
     const old = (await trailCheckpoints(ctx).take())!;
@@ -332,12 +332,15 @@ describe('checkpoints of the audit trail outside the database', () => {
          select 'x', environment, interview_id, action, detail from audit_entries where seq = ${old.seq}`,
       ),
     ).rejects.toThrow(/token is on the trail already/);
-    // A fresh stamp of the old stretch written at the head: sound, and covering less than what is covered already.
-    const fresh = await nom151Service(ctx).stamp(await statementOf(ctx.audit, old));
-    await ctx.audit.append({
-      action: 'checkpoint',
-      detail: { ...(old.detail as Record<string, unknown>), folio: fresh.folio, token: fresh.token },
-    });
+    // Fresh stamps of the old stretch written at the head, more than a look walks through (red team 21): sound, and
+    // covering less than what is covered already.
+    for (let i = 0; i < 66; i++) {
+      const fresh = await nom151Service(ctx).stamp(await statementOf(ctx.audit, old));
+      await ctx.audit.append({
+        action: 'checkpoint',
+        detail: { ...(old.detail as Record<string, unknown>), folio: fresh.folio, token: fresh.token },
+      });
+    }
     await ctx.audit.append({ interviewId: 'replayed', action: 'opened', detail: {} });
     const next = (await trailCheckpoints(ctx).take())!;
     expect(detailOf(next).from).toBe(detailOf(later).seq + 1);
