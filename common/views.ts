@@ -40,7 +40,10 @@ export type AuditAction =
   /** A decision removed by an admin (written by the database itself: migration 0010). */
   | 'decisionRemoved'
   /** The trail's head (detail: seq, hash) timestamped outside the database through NOM-151 (folio, token). */
-  | 'checkpoint';
+  | 'checkpoint'
+  /** An interview's session token shared with the team, sealed, or removed (detail: of, another's); migration 0017. */
+  | 'tokenShared'
+  | 'tokenUnshared';
 
 export interface AuditEntry {
   seq: number;

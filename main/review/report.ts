@@ -222,6 +222,8 @@ const words = {
       restored: 'put back in the queue',
       decisionRemoved: 'decision removed (admin)',
       checkpoint: 'trail timestamped (NOM-151 checkpoint)',
+      tokenShared: 'session token shared with the team',
+      tokenUnshared: 'shared session token removed',
     } satisfies Record<AuditEntry['action'], string>,
   },
   es: {
@@ -286,6 +288,8 @@ const words = {
       restored: 'devuelta a la bandeja',
       decisionRemoved: 'decisión eliminada (administración)',
       checkpoint: 'bitácora sellada en el tiempo (punto de control NOM-151)',
+      tokenShared: 'token de sesión compartido con el equipo',
+      tokenUnshared: 'token de sesión compartido eliminado',
     } satisfies Record<AuditEntry['action'], string>,
   },
 } as const;

@@ -41,6 +41,8 @@ export function useAuditLabels() {
       restored: t('actRestored'),
       decisionRemoved: t('actDecisionRemoved'),
       checkpoint: t('actCheckpoint'),
+      tokenShared: t('actTokenShared'),
+      tokenUnshared: t('actTokenUnshared'),
     }),
     [t],
   );

@@ -351,6 +351,8 @@ export const messages = defineMessages({
     actRemoved: 'Removed from the queue',
     actRestored: 'Put back in the queue',
     actDecisionRemoved: 'Decision removed (admin)',
+    actTokenShared: 'Session token shared with the team',
+    actTokenUnshared: 'Shared session token removed',
     actCheckpoint: 'Trail timestamped (NOM-151 checkpoint)',
     reassignedDetail: 'to {to}',
     heldReadOnly: 'You can read it; deciding is for whoever holds it. A supervisor can hand it to you (Team).',
@@ -745,6 +747,8 @@ export const messages = defineMessages({
     actRemoved: 'Quitada de la bandeja',
     actRestored: 'Devuelta a la bandeja',
     actDecisionRemoved: 'Decisión eliminada (administración)',
+    actTokenShared: 'Token de sesión compartido con el equipo',
+    actTokenUnshared: 'Token de sesión compartido eliminado',
     actCheckpoint: 'Bitácora sellada en el tiempo (punto de control NOM-151)',
     reassignedDetail: 'a {to}',
     heldReadOnly:

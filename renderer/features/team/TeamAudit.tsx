@@ -27,6 +27,8 @@ const ACTIONS = [
   'downloaded',
   'stateChanged',
   'teamSettingsChanged',
+  'tokenShared',
+  'tokenUnshared',
 ] as const;
 
 /** The team's audit trail, searched by reviewer, action and interview, with what its chain and checkpoints say. */

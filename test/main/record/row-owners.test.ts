@@ -1167,6 +1167,29 @@ describe('the team record, attacked with an analyst’s own login', () => {
       .where('interview_id', '=', 'i9')
       .execute();
     expect(left).toEqual([{ sealed_by: 'ana' }]);
+    // Who shared, replaced or removed a token is on the trail, by the database; when, by its clock (red team 21).
+    const trail = await raw('sofia')
+      .selectFrom('audit_entries')
+      .select(['action', 'actor'])
+      .where('interview_id', '=', 'i9')
+      .where('action', 'in', ['tokenShared', 'tokenUnshared'])
+      .orderBy('seq')
+      .execute();
+    expect(trail).toEqual([
+      { action: 'tokenShared', actor: 'beto' },
+      { action: 'tokenShared', actor: 'ana' },
+      { action: 'tokenShared', actor: 'beto' },
+      { action: 'tokenUnshared', actor: 'beto' },
+    ]);
+    await expect(
+      sql`update shared_session_tokens set sealed_at = '2999-01-01' where sealed_by = 'ana'`.execute(raw('ana')),
+    ).resolves.toBeDefined();
+    const [when] = await raw('sofia')
+      .selectFrom('shared_session_tokens')
+      .select('sealed_at')
+      .where('interview_id', '=', 'i9')
+      .execute();
+    expect(when!.sealed_at.getTime()).toBeLessThan(Date.now() + 60_000);
   });
 
   it('refuses at commit a write to the service whose claim changed hands while it was being made, holding no lock meanwhile', async () => {

@@ -32,6 +32,8 @@ const LABELS: Record<AuditAction, { en: string; es: string }> = {
     en: 'trail timestamped (NOM-151 checkpoint)',
     es: 'bitácora sellada en el tiempo (punto de control NOM-151)',
   },
+  tokenShared: { en: 'session token shared with the team', es: 'token de sesión compartido con el equipo' },
+  tokenUnshared: { en: 'shared session token removed', es: 'token de sesión compartido eliminado' },
 };
 
 const entries: AuditEntry[] = (Object.keys(LABELS) as AuditAction[]).map((action, i) => ({
