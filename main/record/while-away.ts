@@ -68,6 +68,30 @@ function isLockWaitOver(error: unknown): boolean {
 }
 
 /**
+ * SQLSTATE 53200 "out of shared memory": the server's lock table is full, which one login's session-level advisory
+ * locks can do to every other's writes (red team 21). Whose cannot be read then: reading the locks takes locks too.
+ */
+function isLockTableFull(error: unknown): boolean {
+  return (
+    error instanceof Error && (error as { code?: unknown }).code === '53200' && /shared memory/i.test(error.message)
+  );
+}
+
+const recordLocksFull = () =>
+  new ReviewError(
+    'RECORD_BUSY',
+    {
+      en: 'The team database has no room for more locks: a session holds a great many (a login’s own tool, most often).',
+      es: 'La base de datos del equipo no tiene lugar para más bloqueos: una sesión tiene tomados muchísimos (casi siempre la herramienta propia de algún usuario).',
+    },
+    {
+      en: 'Nothing was recorded or sent, and what you typed is kept. Ask whoever administers the database to end the session that holds them (pg_locks says whose).',
+      es: 'No se registró ni se envió nada, y lo que escribiste se conserva. Pide a quien administra la base de datos que cierre la sesión que los tiene (pg_locks dice de quién).',
+    },
+    { retryable: true },
+  );
+
+/**
  * The logins whose sessions hold what a change may wait for, besides this one: an advisory lock (the trail's, which
  * every entry, decision and service write takes; an interview's, which a decision takes; a login's saved views'; any
  * login may take these, at session level too: red team 20) or a lock on one of the record's tables that keeps rows
@@ -214,6 +238,7 @@ export function keepWorkingWhileAway({
 
   /** A lock waited for its most, said with whose session holds the trail; any other error as it is. */
   async function busyOr(error: unknown): Promise<unknown> {
+    if (isLockTableFull(error)) return recordLocksFull();
     if (!isLockWaitOver(error)) return error;
     return recordBusy(await lockHolders(db).catch(() => []));
   }

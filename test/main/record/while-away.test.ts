@@ -307,6 +307,38 @@ describe('the team database goes away mid-session', () => {
       await waiting.close();
     }, 60_000);
 
+    it('a lock table another login filled (session-level advisory locks) is said as such, not as an internal error', async () => {
+      await server.asSuperuser(database, 'create role flora login in role omni_reviewer');
+      const waiting = await openRecord({
+        ...team(),
+        user: server.user,
+        waits: { lockMs: 300, idleInTransactionMs: 60_000 },
+      });
+      const app = recordForApp(waiting, { environment: () => 'production', store: new MemoryJsonStore(), log: quiet });
+      const flora = new pg.Client({ host: server.host, port: server.port, user: 'flora', database });
+      flora.on('error', () => undefined);
+      await flora.connect();
+      // Session-level locks outlive the statement that fails once the table is full.
+      await flora.query('select pg_advisory_lock(g) from generate_series(1, 1000000) g').catch(() => undefined);
+      try {
+        await expect(
+          app.record.drafts.put('production', 'crowded', 'notes', {
+            text: 'typed',
+            updatedAt: new Date().toISOString(),
+          }),
+        ).rejects.toMatchObject({
+          data: {
+            code: 'RECORD_BUSY',
+            message: { en: expect.stringMatching(/no room for more locks/), es: expect.stringMatching(/más bloqueos/) },
+          },
+        });
+      } finally {
+        await flora.end();
+      }
+      await app.stop();
+      await waiting.close();
+    }, 60_000);
+
     it("this app's own transaction left idle (a frozen process) is ended by the server, and the trail is free again", async () => {
       const frozen = await openRecord({
         ...team(),
