@@ -29,9 +29,9 @@ export const tokensPerSealer: Migration = {
       begin
         if tg_op = 'DELETE' then
           perform omni_trail(old.environment, old.interview_id, 'tokenUnshared', case when old.sealed_by <> current_user
-            then json_build_object('of', old.sealed_by) else json_build_object() end);
+            then json_build_object('of', old.sealed_by) else '{}'::json end);
         else
-          perform omni_trail(new.environment, new.interview_id, 'tokenShared', json_build_object());
+          perform omni_trail(new.environment, new.interview_id, 'tokenShared', '{}'::json);
         end if;
         return null;
       end $$`.execute(db);
