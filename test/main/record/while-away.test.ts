@@ -246,97 +246,87 @@ describe('the team database goes away mid-session', () => {
       await waiting.close();
     }, 60_000);
 
-    it('a table locked by another login (LOCK TABLE, which deleting from it allows) is named as that login, too', async () => {
-      await server.asSuperuser(database, 'create role carla login in role omni_reviewer');
+    /**
+     * An app that waits 300 ms for a lock, while a new reviewer login's own session holds what `hold` takes (a psql
+     * session left as it is); the session is ended after `attempt`.
+     */
+    async function whileAnotherHolds(
+      login: string,
+      hold: (session: pg.Client) => Promise<unknown>,
+      attempt: (app: ReturnType<typeof recordForApp>) => Promise<void>,
+    ) {
+      await server.asSuperuser(database, `create role ${login} login in role omni_reviewer`);
       const waiting = await openRecord({
         ...team(),
         user: server.user,
         waits: { lockMs: 300, idleInTransactionMs: 60_000 },
       });
       const app = recordForApp(waiting, { environment: () => 'production', store: new MemoryJsonStore(), log: quiet });
-      const carla = new pg.Client({ host: server.host, port: server.port, user: 'carla', database });
-      carla.on('error', () => undefined);
-      await carla.connect();
-      await carla.query('begin');
-      await carla.query('lock table drafts in exclusive mode');
+      const session = new pg.Client({ host: server.host, port: server.port, user: login, database });
+      session.on('error', () => undefined);
+      await session.connect();
       try {
-        await expect(
-          app.record.drafts.put('production', 'locked-out', 'notes', {
-            text: 'typed',
-            updatedAt: new Date().toISOString(),
-          }),
-        ).rejects.toMatchObject({
-          data: { code: 'RECORD_BUSY', details: { holders: ['carla'] } },
-        });
+        await hold(session);
+        await attempt(app);
       } finally {
-        await carla.query('rollback');
-        await carla.end();
+        await session.end();
+        await app.stop();
+        await waiting.close();
       }
-      await app.stop();
-      await waiting.close();
+    }
+    const typed = () => ({ text: 'typed', updatedAt: new Date().toISOString() });
+
+    it('a table locked by another login (LOCK TABLE, which deleting from it allows) is named as that login, too', async () => {
+      await whileAnotherHolds(
+        'carla',
+        async (carla) => {
+          await carla.query('begin');
+          await carla.query('lock table drafts in exclusive mode');
+        },
+        async (app) =>
+          expect(app.record.drafts.put('production', 'locked-out', 'notes', typed())).rejects.toMatchObject({
+            data: { code: 'RECORD_BUSY', details: { holders: ['carla'] } },
+          }),
+      );
     }, 60_000);
 
     it('an interview’s lock taken at session level by another login (which no idle timeout ends) is named too', async () => {
-      await server.asSuperuser(database, 'create role dora login in role omni_reviewer');
-      const waiting = await openRecord({
-        ...team(),
-        user: server.user,
-        waits: { lockMs: 300, idleInTransactionMs: 60_000 },
-      });
-      const app = recordForApp(waiting, { environment: () => 'production', store: new MemoryJsonStore(), log: quiet });
-      await app.record.claims.claim('production', 'keyed');
-      const dora = new pg.Client({ host: server.host, port: server.port, user: 'dora', database });
-      dora.on('error', () => undefined);
-      await dora.connect();
-      await dora.query(`select pg_advisory_lock(hashtext('production'), hashtext('keyed'))`);
-      try {
-        await expect(
-          app.record.decisions.add('keyed', {
-            decision: 'reject',
+      await whileAnotherHolds(
+        'dora',
+        (dora) => dora.query(`select pg_advisory_lock(hashtext('production'), hashtext('keyed'))`),
+        async (app) => {
+          await app.record.claims.claim('production', 'keyed');
+          const decision = {
+            decision: 'reject' as const,
             reason: 'looks wrong',
             acknowledgedFindings: [],
             decidedAt: new Date().toISOString(),
             environment: 'production',
-            status: 'final',
-          }),
-        ).rejects.toMatchObject({ data: { code: 'RECORD_BUSY', details: { holders: ['dora'] } } });
-      } finally {
-        await dora.end();
-      }
-      await app.stop();
-      await waiting.close();
+            status: 'final' as const,
+          };
+          await expect(app.record.decisions.add('keyed', decision)).rejects.toMatchObject({
+            data: { code: 'RECORD_BUSY', details: { holders: ['dora'] } },
+          });
+        },
+      );
     }, 60_000);
 
     it('a lock table another login filled (session-level advisory locks) is said as such, not as an internal error', async () => {
-      await server.asSuperuser(database, 'create role flora login in role omni_reviewer');
-      const waiting = await openRecord({
-        ...team(),
-        user: server.user,
-        waits: { lockMs: 300, idleInTransactionMs: 60_000 },
-      });
-      const app = recordForApp(waiting, { environment: () => 'production', store: new MemoryJsonStore(), log: quiet });
-      const flora = new pg.Client({ host: server.host, port: server.port, user: 'flora', database });
-      flora.on('error', () => undefined);
-      await flora.connect();
-      // Session-level locks outlive the statement that fails once the table is full.
-      await flora.query('select pg_advisory_lock(g) from generate_series(1, 1000000) g').catch(() => undefined);
-      try {
-        await expect(
-          app.record.drafts.put('production', 'crowded', 'notes', {
-            text: 'typed',
-            updatedAt: new Date().toISOString(),
+      await whileAnotherHolds(
+        'flora',
+        // Session-level locks outlive the statement that fails once the table is full.
+        (flora) => flora.query('select pg_advisory_lock(g) from generate_series(1, 1000000) g').catch(() => undefined),
+        async (app) =>
+          expect(app.record.drafts.put('production', 'crowded', 'notes', typed())).rejects.toMatchObject({
+            data: {
+              code: 'RECORD_BUSY',
+              message: {
+                en: expect.stringMatching(/no room for more locks/),
+                es: expect.stringMatching(/más bloqueos/),
+              },
+            },
           }),
-        ).rejects.toMatchObject({
-          data: {
-            code: 'RECORD_BUSY',
-            message: { en: expect.stringMatching(/no room for more locks/), es: expect.stringMatching(/más bloqueos/) },
-          },
-        });
-      } finally {
-        await flora.end();
-      }
-      await app.stop();
-      await waiting.close();
+      );
     }, 60_000);
 
     it("this app's own transaction left idle (a frozen process) is ended by the server, and the trail is free again", async () => {
