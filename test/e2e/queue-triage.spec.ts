@@ -74,6 +74,8 @@ test('"Add interviews" opens the panel at its id field and closes it again; an e
   const idField = page.getByLabel('Interview id or link');
   // A first run on the demo opens onto its interviews, the ways to add behind their button.
   await expect(page.getByTestId('queue-row').filter({ hasText: 'demo-clean-pass' })).toBeVisible();
+  // Risk is read when an interview is opened: the dash in its column is said where the rows are counted.
+  await expect(page.locator('.queue-summary')).toContainText('— in Risk: checks not read yet');
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(idField).toHaveCount(0);
   // Emptied (Settings, Reset demo data), nothing is left to triage: the ways to add are what the screen offers.

@@ -354,6 +354,8 @@ function QueueTable({
             })} · `}
           <PastTarget />
           {t('keyboardHint')}
+          {/* The dash in the Risk column said only in a tooltip: said once, where the rows are counted. */}
+          {rows.some((r) => !r.risk) && ` · ${t('riskNotReadLegend')}`}
         </p>
         <QueueViewActions view={view} team={team} />
       </div>
