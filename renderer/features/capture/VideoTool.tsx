@@ -163,7 +163,10 @@ export function VideoTool({ interviewId, disabledReason }: { interviewId: string
           {RECORDING_TYPES.map((r) => (
             // In words first; the service's code after it, for back-office users who know the codes.
             <option key={r} value={r}>
-              {t('recordingTypeOption', { type: pick(RECORDING_TYPE_WORDS[r]), code: r })}
+              {/* The code only where it says something the word does not ("Selfie (selfie)" said it twice). */}
+              {pick(RECORDING_TYPE_WORDS[r]).replace(/\s/g, '').toLowerCase() === r.toLowerCase()
+                ? pick(RECORDING_TYPE_WORDS[r])
+                : t('recordingTypeOption', { type: pick(RECORDING_TYPE_WORDS[r]), code: r })}
             </option>
           ))}
         </SelectField>
