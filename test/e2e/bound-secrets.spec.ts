@@ -19,7 +19,7 @@ test('a changed team database address drops its password and says so; a saved CA
   await panel.getByLabel('Password', { exact: true }).fill('s3creta-del-equipo');
   await panel.getByLabel(/CA certificate/).fill(PEM);
   await panel.getByRole('button', { name: 'Save the address' }).click();
-  await expect(panel.getByText('A password is kept in the system’s secure storage')).toBeVisible();
+  await expect(panel.getByText('A password is kept with your credentials')).toBeVisible();
 
   // Another port, no password typed: the one saved for the old address is not kept for this one.
   await panel.getByRole('textbox', { name: 'Port', exact: true }).fill('6543');
@@ -28,7 +28,9 @@ test('a changed team database address drops its password and says so; a saved CA
   await expect(panel.getByRole('status')).toHaveText(
     'Saved. The address, user, connection or CA changed, so the password saved for the old one was removed: type it again for this one.',
   );
-  await expect(panel.getByText('Kept in the system’s secure storage, never shown again.')).toBeVisible();
+  await expect(
+    panel.getByText('Kept with your credentials (see “Where credentials are kept”), never shown again.'),
+  ).toBeVisible();
   await expect(panel.getByLabel('Remove the saved CA certificate when saving')).toHaveCount(0);
   await panel.screenshot({ path: `${SHOTS}/settings-team-password-cleared-en.png` });
   expect(await page.content()).not.toContain('s3creta-del-equipo');

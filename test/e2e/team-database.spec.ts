@@ -42,7 +42,7 @@ test('an analyst saves the team database, tests it against a real PostgreSQL, an
   await panel.getByRole('button', { name: 'Save the address' }).click();
   await expect(panel.getByText('Saved.')).toBeVisible();
   await expect(panel.getByLabel('Password', { exact: true })).toHaveValue('');
-  await expect(panel.getByText('A password is kept in the system’s secure storage')).toBeVisible();
+  await expect(panel.getByText('A password is kept with your credentials')).toBeVisible();
 
   await panel.getByRole('button', { name: 'Test the team database' }).click();
   await expect(panel.getByTestId('team-test-ok')).toContainText(`Connected as ${server.user} to PostgreSQL`);
