@@ -662,6 +662,8 @@ test('back from an interview whose row is just below the fold, the queue shows t
   const selected = page.locator('[data-testid="queue-row"][aria-current="true"]');
   await expect(selected).toContainText('demo-clean-pass');
   await expect(selected).toBeInViewport();
+  // Opened a moment ago: said so, not "0 min ago".
+  await expect(selected).toContainText('just now');
 });
 
 testOpeningTheApp(

@@ -93,7 +93,12 @@ export function QueueRow({
       )}
       <td className="num">
         {entry.lastOpenedAt ? (
-          <span title={f.dateTime(entry.lastOpenedAt)}>{t('openedAgo', { age: ageText(entry.lastOpenedAt) })}</span>
+          <span title={f.dateTime(entry.lastOpenedAt)}>
+            {/* "0 min ago" read as a glitch: under a minute is "just now". */}
+            {Date.now() - Date.parse(entry.lastOpenedAt) < 60_000
+              ? t('openedJustNow')
+              : t('openedAgo', { age: ageText(entry.lastOpenedAt) })}
+          </span>
         ) : (
           <span className="muted">{t('never')}</span>
         )}
