@@ -180,6 +180,11 @@ export interface AuditTrail {
     interviewIds?: readonly string[],
   ): Promise<(interviewId: string) => string | undefined>;
   /**
+   * The newest contract seal (`signed`, detail kind `contract`, no interview) of `environment` for each of
+   * `contractIds`, by id: the detail's `signedContractId` matched exactly, only the ids asked for.
+   */
+  latestContractSeals(environment: string, contractIds: readonly string[]): Promise<Map<string, AuditEntry>>;
+  /**
    * The entries in a range of the trail (or one interview's) as hashed, oldest first, each with the exact text its hash
    * covers when `preimages` is set: the checkpoints' statements list these hashes, evidence files carry the texts.
    */

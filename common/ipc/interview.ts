@@ -81,6 +81,17 @@ export interface ContractDocument {
   documentId: string;
   /** App media URL (never the pre-signed one); main renews the remote link when it expired. */
   url: string;
+  /**
+   * This environment's latest NOM-151 seal of this contract on the audit trail, if any: its folio (none when the
+   * evidence named no serial), when it was sealed, and whether the evidence verified then.
+   */
+  seal?: ContractSeal;
+}
+
+export interface ContractSeal {
+  folio: string | null;
+  at: string;
+  valid: boolean;
 }
 
 export interface ContractsView {

@@ -458,6 +458,12 @@ export function keepWorkingWhileAway({
     chain: (filter) => read(() => audit.chain(filter)),
     interviewBytes: (interviewId) => read(() => audit.interviewBytes(interviewId)),
     verify: () => read(() => audit.verify()),
+    // Whether a contract was sealed only decorates the contracts panel: unknown while away, rather than an error.
+    latestContractSeals: (environment, ids) =>
+      read(
+        () => audit.latestContractSeals(environment, ids),
+        () => new Map(),
+      ),
     // When an interview was last opened only decorates the queue: unknown while away, rather than an error.
     lastRecorded: (action, environment, ids) =>
       read(

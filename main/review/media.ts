@@ -3,7 +3,7 @@ import { originOf } from '../media/address';
 import { unreadFieldsOf, type ContractLinksResponse } from '../../common/omni';
 import { redactText } from '../log';
 import { serviceAnswer } from '../omni/answer';
-import type { ContractsView, Fetched, VideoLink } from '../../common/ipc/interview';
+import type { ContractSeal, ContractsView, Fetched, VideoLink } from '../../common/ipc/interview';
 import { ReviewError } from '../errors';
 import { errorData } from './errors';
 import type { InterviewReads } from './interview-reads';
@@ -48,8 +48,10 @@ export class InterviewMedia {
   async contracts(interviewId: string): Promise<Fetched<ContractsView>> {
     const res = await this.reads.contractLinks(interviewId);
     const { links, unreadable } = contractsToOpen(res);
+    const seals = await this.latestSeals(links.map(([documentId]) => documentId));
     const documents = links.map(([documentId, remote]) => ({
       documentId,
+      ...(seals.has(documentId) ? { seal: seals.get(documentId)! } : {}),
       url: this.registerMedia(remote, async () => {
         const fresh = (await this.reads.contractLinks(interviewId)).additionalInformation?.[documentId];
         if (!fresh)
@@ -66,6 +68,29 @@ export class InterviewMedia {
       ...(unreadable.length > 0 ? { unreadable } : {}),
       answer: serviceAnswer('getContractLinks', res),
     });
+  }
+
+  /**
+   * Each listed contract's latest seal in this environment, read from the trail (service.ts writes one `signed` entry
+   * per seal, with no interview). One indexed query for the whole list: its cost grows with this environment's
+   * contract seals, not with the trail (audit-records.ts). The trail's id is matched exactly and its other fields are
+   * taken only when they hold the expected types: a detail can be redacted or junk, and the screen shows it as text.
+   */
+  private async latestSeals(contractIds: string[]): Promise<Map<string, ContractSeal>> {
+    const seals = new Map<string, ContractSeal>();
+    if (contractIds.length === 0) return seals;
+    const entries = await this.ctx.audit.latestContractSeals(this.ctx.environments.active().id, contractIds);
+    for (const id of contractIds) {
+      const entry = entries.get(id);
+      if (!entry || entry.detail['signedContractId'] !== id) continue;
+      const { folio, valid } = entry.detail;
+      seals.set(id, {
+        folio: typeof folio === 'string' && folio.length > 0 ? folio : null,
+        at: entry.at,
+        valid: valid === true,
+      });
+    }
+    return seals;
   }
 
   /**

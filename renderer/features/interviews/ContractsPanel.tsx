@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import type { ContractDocument } from '../../../common/ipc/interview';
+import type { ContractDocument, ContractSeal } from '../../../common/ipc/interview';
 import { keys, readAgain, useOmniMutation, useOmniQuery } from '../../api/index';
-import { useT } from '../../i18n/index';
+import { useFormat, useT } from '../../i18n/index';
 import {
   Button,
   ErrorNotice,
+  IconCheck,
+  IconMinus,
   IconWarning,
   Panel,
   ProgressBar,
@@ -21,7 +23,10 @@ import { followSaved, toBase64 } from './shared';
 export function ContractsPanel({ interviewId }: { interviewId: string }) {
   const t = useT(messages);
   const queryClient = useQueryClient();
-  const q = useOmniQuery(keys.interview.contracts(interviewId), (api) => api.interview.contracts({ interviewId }));
+  // Read again at each opening (shown meanwhile as last read): a contract sealed on Signing a moment ago says so here.
+  const q = useOmniQuery(keys.interview.contracts(interviewId), (api) => api.interview.contracts({ interviewId }), {
+    refetchOnMount: 'always',
+  });
   const [openId, setOpenId] = useState<string | null>(null);
   const renewedFor = useRef<string | null>(null);
 
@@ -84,6 +89,37 @@ export function ContractsPanel({ interviewId }: { interviewId: string }) {
         </>
       )}
     </Panel>
+  );
+}
+
+/**
+ * Whether this contract has its constancia: the latest NOM-151 seal of it on this environment's trail, in words and an
+ * icon (not colour alone). The folio is the trail's text, shown as text.
+ */
+function SealStatus({ seal }: { seal: ContractSeal | undefined }) {
+  const t = useT(messages);
+  const format = useFormat();
+  if (!seal)
+    return (
+      <span className="contract-seal contract-seal-none" data-testid="contract-seal">
+        <IconMinus /> {t('sealNone')}
+      </span>
+    );
+  const date = format.dateTime(seal.at);
+  const text = seal.valid
+    ? seal.folio !== null
+      ? t('sealDone', { folio: seal.folio, date })
+      : t('sealDoneNoFolio', { date })
+    : seal.folio !== null
+      ? t('sealFailed', { folio: seal.folio, date })
+      : t('sealFailedNoFolio', { date });
+  return (
+    <span
+      className={`contract-seal ${seal.valid ? 'contract-seal-done' : 'contract-seal-failed'}`}
+      data-testid="contract-seal"
+    >
+      {seal.valid ? <IconCheck /> : <IconWarning />} {text}
+    </span>
   );
 }
 
@@ -167,7 +203,10 @@ function ContractRow({
   return (
     <li className={isOpen ? 'open' : undefined}>
       <div className="contract-row">
-        <span className="mono">{doc.documentId}</span>
+        <span className="contract-name">
+          <span className="mono">{doc.documentId}</span>
+          <SealStatus seal={doc.seal} />
+        </span>
         <span className="contract-actions">
           <Button onClick={onOpen} aria-pressed={isOpen} aria-label={`${t('openPdf')} ${doc.documentId}`}>
             {t('openPdf')}

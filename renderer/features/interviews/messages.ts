@@ -396,6 +396,11 @@ export const messages = defineMessages({
     searchRefusedRows: 'The queue shows again once the search above is corrected.',
     fieldInvalid: 'This value is not valid.',
     openInSigning: 'Open in Signing…',
+    sealNone: 'Not sealed yet',
+    sealDone: 'Sealed · folio {folio} · {date}',
+    sealDoneNoFolio: 'Sealed · no folio · {date}',
+    sealFailed: 'Sealed, verification failed · folio {folio} · {date}',
+    sealFailedNoFolio: 'Sealed, verification failed · no folio · {date}',
   },
   es: {
     queueTitle: 'Bandeja de revisión',
@@ -795,5 +800,10 @@ export const messages = defineMessages({
     searchRefusedRows: 'La bandeja se vuelve a mostrar cuando corrijas la búsqueda de arriba.',
     fieldInvalid: 'Este valor no es válido.',
     openInSigning: 'Abrir en Firma…',
+    sealNone: 'Aún sin sellar',
+    sealDone: 'Sellado · folio {folio} · {date}',
+    sealDoneNoFolio: 'Sellado · sin folio · {date}',
+    sealFailed: 'Sellado, la verificación falló · folio {folio} · {date}',
+    sealFailedNoFolio: 'Sellado, la verificación falló · sin folio · {date}',
   },
 });

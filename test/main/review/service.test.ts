@@ -53,6 +53,15 @@ class ChainAudit implements AuditTrail {
         (e) => e.action === action && e.environment === environment && e.interviewId === interviewId,
       )?.at;
   }
+  async latestContractSeals(environment: string, contractIds: readonly string[]) {
+    const seals = new Map<string, AuditEntry>();
+    for (const e of this.entries)
+      if (e.action === 'signed' && e.environment === environment && !e.interviewId) {
+        const id = e.detail['signedContractId'];
+        if (typeof id === 'string' && contractIds.includes(id)) seals.set(id, e);
+      }
+    return seals;
+  }
   async verify() {
     return { ok: true as const };
   }
