@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import type { IpcErrorData } from '../../common/ipc/define';
 import { common } from '../i18n/common';
 import { useBilingual, useLocale, useT } from '../i18n/index';
@@ -17,6 +17,19 @@ export interface PanelQuery<T> {
   isFetching?: boolean;
   refetch: () => unknown;
 }
+
+/**
+ * Where an ancestor says once a failure several of its panels share (the interview workspace's outage banner): each
+ * failed panel reports its error and how to read it again, and shows the ancestor's one-line note, when it gives one,
+ * in place of its own notice. Without one, every panel says its own error in full, as before.
+ */
+export interface PanelFailures {
+  /** Called while the panel shows `error`; returns the call that takes the report back. */
+  report: (failure: { error: IpcErrorData; refetch: () => unknown }) => () => void;
+  /** The line said in place of the notice, or undefined for the notice itself. */
+  noteFor: (error: IpcErrorData) => ReactNode;
+}
+export const PanelFailuresContext = createContext<PanelFailures | null>(null);
 
 export function Panel<T>({
   title,
@@ -48,15 +61,22 @@ export function Panel<T>({
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const failures = useContext(PanelFailuresContext);
+  const report = failures?.report;
+  const error = query.error?.data;
+  const { refetch } = query;
+  // Before paint, so a failure said above is not first shown here in full.
+  useLayoutEffect(() => (report && error ? report({ error, refetch }) : undefined), [report, error, refetch]);
   let body: ReactNode;
-  if (query.error)
+  if (query.error) {
+    const note = failures?.noteFor(query.error.data);
     body = (
       <>
         {because && <p className="panel-empty">{because}</p>}
-        <ErrorNotice error={query.error.data} onRetry={() => void query.refetch()} />
+        {note ?? <ErrorNotice error={query.error.data} onRetry={() => void query.refetch()} />}
       </>
     );
-  else if (query.isPending || query.data === undefined) body = <Skeleton rows={skeletonRows} />;
+  } else if (query.isPending || query.data === undefined) body = <Skeleton rows={skeletonRows} />;
   else if (isEmpty?.(query.data))
     body = (
       <>
@@ -98,9 +118,7 @@ export function ErrorNotice({ error, onRetry }: { error: IpcErrorData; onRetry?:
   const t = useT(common);
   const pick = useBilingual();
   const { locale } = useLocale();
-  const waitLeft = useCountdown(
-    typeof error.details?.retryAfterMs === 'number' ? error.details.retryAfterMs : undefined,
-  );
+  const waitLeft = useRetryCountdown(retryAfterMs(error), error);
   // The service's own words (e.g. which session state refused the write) complement the catalog text.
   const serviceMessage = typeof error.details?.serviceMessage === 'string' ? error.details.serviceMessage : undefined;
   return (
@@ -126,9 +144,7 @@ export function ErrorNotice({ error, onRetry }: { error: IpcErrorData; onRetry?:
           })}
         </ul>
       )}
-      {/* No Retry where the same call cannot help: refused as sent (400), or a write that may have gone through and
-          carries no key (sending it again makes another). */}
-      {onRetry && !(error.retryable === false && (error.code === 'OUTCOME_UNKNOWN' || error.httpStatus === 400)) && (
+      {onRetry && retryCanHelp(error) && (
         <Button onClick={onRetry} disabled={waitLeft !== undefined && waitLeft > 0}>
           {t('retry')}
         </Button>
@@ -142,10 +158,17 @@ export function ErrorNotice({ error, onRetry }: { error: IpcErrorData; onRetry?:
   );
 }
 
-/** Whole seconds left of the service's Retry-After wait, counting down from when the error was shown. */
-function useCountdown(waitMs: number | undefined): number | undefined {
-  const [until] = useState(() => (waitMs === undefined ? undefined : Date.now() + waitMs));
+/** Whole seconds left of a Retry-After wait, counting down from when `since` (the error) was first shown. */
+export function useRetryCountdown(waitMs: number | undefined, since: unknown): number | undefined {
+  const [start, setStart] = useState(() => ({ since, until: waitMs === undefined ? undefined : Date.now() + waitMs }));
   const [now, setNow] = useState(() => Date.now());
+  if (start.since !== since) {
+    // A new error (the retry failed again): its own wait, from now.
+    const at = Date.now();
+    setStart({ since, until: waitMs === undefined ? undefined : at + waitMs });
+    setNow(at);
+  }
+  const { until } = start;
   useEffect(() => {
     if (until === undefined || now >= until) return;
     const timer = setTimeout(() => setNow(Date.now()), Math.min(1000, until - now));
@@ -153,3 +176,14 @@ function useCountdown(waitMs: number | undefined): number | undefined {
   }, [until, now]);
   return until === undefined ? undefined : Math.max(0, Math.ceil((until - now) / 1000));
 }
+
+/**
+ * Whether the same call can help: not where it was refused as sent (400), nor for a write that may have gone
+ * through and carries no key (sending it again makes another).
+ */
+export const retryCanHelp = (error: IpcErrorData): boolean =>
+  !(error.retryable === false && (error.code === 'OUTCOME_UNKNOWN' || error.httpStatus === 400));
+
+/** The wait the service asked for before this error's call is made again, if it said one. */
+export const retryAfterMs = (error: IpcErrorData): number | undefined =>
+  typeof error.details?.retryAfterMs === 'number' ? error.details.retryAfterMs : undefined;

@@ -14,7 +14,17 @@ export {
   type TextFileProblem,
   type TextFileRead,
 } from './input-checks';
-export { ErrorNotice, Panel, Skeleton, type PanelQuery } from './Panel';
+export {
+  ErrorNotice,
+  Panel,
+  PanelFailuresContext,
+  retryAfterMs,
+  retryCanHelp,
+  Skeleton,
+  useRetryCountdown,
+  type PanelFailures,
+  type PanelQuery,
+} from './Panel';
 export { useEnvironmentName } from './environment-name';
 export { useEnvironmentScope, useKeptState } from './kept-state';
 export { ExternalLink } from './ExternalLink';

@@ -783,6 +783,8 @@ test('a panel the service refused (400) says what was refused and what to check,
     times: 8,
   });
   await shell.ipc('settings.setPreferences', { language: 'es' });
+  // The page already open reads its language again only when loaded again.
+  await page.reload();
   await openInterview(page, shell, 'demo-clean-pass');
   const checks = page.locator('.panel', { has: page.getByRole('heading', { name: 'Validaciones de identificación' }) });
   const alert = checks.getByRole('alert');

@@ -17,6 +17,7 @@ import { CrossDocPanel } from './CrossDocPanel';
 import { DecisionBar, focusDecision } from './DecisionBar';
 import { messages } from './messages';
 import { NotesPanel } from './NotesPanel';
+import { PanelOutages } from './outage';
 import { openingQuery } from './prefetch';
 import { setLastVisited } from './queue-view';
 import { SessionStatusBadge, useEntryLabel, useLocalStateLabel } from './shared';
@@ -82,19 +83,22 @@ export function Workspace({ interviewId }: { interviewId: string }) {
       <CaseSummary interviewId={interviewId} overview={current} claim={claim} />
       {open.error && <ErrorNotice error={open.error.data} onRetry={() => void open.refetch()} />}
       {claim.kind === 'held' && <HeldByOther message={claim.error.message} />}
-      <div className="workspace-columns">
-        {/* The video stays in view (sticky) while the findings beside it scroll. */}
-        <div className="workspace-col" aria-label={t('evidence')} role="region">
-          <Video interviewId={interviewId} />
+      {/* One outage said once above the panels it left empty, not in each of them. */}
+      <PanelOutages>
+        <div className="workspace-columns">
+          {/* The video stays in view (sticky) while the findings beside it scroll. */}
+          <div className="workspace-col" aria-label={t('evidence')} role="region">
+            <Video interviewId={interviewId} />
+          </div>
+          <div className="workspace-col" aria-label={t('findings')} role="region">
+            <Checks interviewId={interviewId} />
+            <CrossDoc interviewId={interviewId} />
+            <Contracts interviewId={interviewId} />
+            <NotesPanel interviewId={interviewId} entry={current?.entry} onAttach={() => setTokenDialog(true)} />
+            <Audit interviewId={interviewId} />
+          </div>
         </div>
-        <div className="workspace-col" aria-label={t('findings')} role="region">
-          <Checks interviewId={interviewId} />
-          <CrossDoc interviewId={interviewId} />
-          <Contracts interviewId={interviewId} />
-          <NotesPanel interviewId={interviewId} entry={current?.entry} onAttach={() => setTokenDialog(true)} />
-          <Audit interviewId={interviewId} />
-        </div>
-      </div>
+      </PanelOutages>
       <DecisionBar interviewId={interviewId} overview={current} onAttach={() => setTokenDialog(true)} />
       <TokenDialog
         interviewId={interviewId}
