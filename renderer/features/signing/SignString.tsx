@@ -2,31 +2,29 @@ import { type FormEvent, useRef, useState } from 'react';
 import { SIGN_TEXT_MAX, type SignStringView } from '../../../common/ipc/nom151';
 import { useOmniMutation } from '../../api/index';
 import { useBilingual, useFormat } from '../../i18n/index';
-import { Button, readTextFile, ServiceAnswerView, textFileProblemWords, type TextFileProblem } from '../../ui/index';
+import {
+  Button,
+  readTextFile,
+  ServiceAnswerView,
+  textFileProblemWords,
+  useKeptState,
+  type TextFileProblem,
+} from '../../ui/index';
 import { VerificationResult } from './VerificationResult';
 import { ActionResult, SaveButtons, type T } from './parts';
-
-/**
- * The text being signed and the last signature of this session, kept outside the screen: leaving Signing lost both
- * (the evidence of a signature, and the text typed before a failure). Module state, as long as the window lasts.
- */
-const kept: { text: string; signed?: SignStringView } = { text: '' };
 
 export function SignString({ t }: { t: T }) {
   const format = useFormat();
   const pick = useBilingual();
-  const [text, setTextState] = useState(kept.text);
-  const setText = (next: string) => {
-    kept.text = next;
-    setTextState(next);
-  };
+  // The text and the last signature outlive the screen (leaving Signing lost both: the evidence of a signature, and
+  // the text typed before a failure); for this session, as every form's draft is.
+  const [text, setText] = useKeptState('signing.text', '');
+  const [signed, setSigned] = useKeptState<SignStringView | undefined>('signing.signed', undefined);
   const [loadedFrom, setLoadedFrom] = useState<{ name: string; size: number } | null>(null);
   const [fileProblem, setFileProblem] = useState<TextFileProblem | null>(null);
   const [touched, setTouched] = useState(false);
   const sign = useOmniMutation((api, input: { text: string }) => api.nom151.signString(input), {
-    onSuccess: (data) => {
-      kept.signed = data;
-    },
+    onSuccess: (data) => setSigned(data),
   });
   const last = useRef<string | null>(null);
 
@@ -106,7 +104,7 @@ export function SignString({ t }: { t: T }) {
         </div>
       </form>
       <ActionResult
-        state={{ isPending: sign.isPending, error: sign.error, data: sign.data ?? kept.signed }}
+        state={{ isPending: sign.isPending, error: sign.error, data: sign.data ?? signed }}
         empty={t('signEmpty')}
         onRetry={() => last.current !== null && sign.mutate({ text: last.current })}
       >
