@@ -6,7 +6,7 @@ import { keys, readAgain, useOmniQuery } from '../api/index';
 import { omni } from '../api/omni';
 import { common } from '../i18n/common';
 import { useBilingual, useFormat, useT } from '../i18n/index';
-import { Button, Dialog, ErrorNotice } from '../ui/index';
+import { Button, Dialog, environmentKindWord, ErrorNotice } from '../ui/index';
 import { areas } from './routes';
 import { useShortcut, useShortcutList } from '../ui/shortcuts';
 import { useTeamChanges } from '../api/team-changes';
@@ -122,7 +122,7 @@ function EnvironmentBar() {
   } else {
     const active = envs.data.environments.find((e) => e.id === envs.data.activeId);
     kind = active?.kind ?? 'unknown';
-    const kindLabel = kind === 'demo' ? t('envDemo') : kind === 'production' ? t('envProduction') : t('envCustom');
+    const kindLabel = kind === 'unknown' ? t('envCustom') : environmentKindWord(kind, t);
     const note =
       kind === 'demo' ? t('envDemoNote') : kind === 'production' ? t('envProductionNote') : t('envCustomNote');
     content = (

@@ -25,7 +25,7 @@ export {
   type PanelFailures,
   type PanelQuery,
 } from './Panel';
-export { useEnvironmentName } from './environment-name';
+export { environmentKindWord, useEnvironmentName } from './environment-name';
 export { useEnvironmentScope, useKeptState } from './kept-state';
 export { ExternalLink } from './ExternalLink';
 export { NotInSpec, UnreadFields } from './NotInSpec';
