@@ -73,8 +73,9 @@ export class InterviewMedia {
   /**
    * Each listed contract's latest seal in this environment, read from the trail (service.ts writes one `signed` entry
    * per seal, with no interview). One indexed query for the whole list: its cost grows with this environment's
-   * contract seals, not with the trail (audit-records.ts). The trail's id is matched exactly and its other fields are
-   * taken only when they hold the expected types: a detail can be redacted or junk, and the screen shows it as text.
+   * contract seals, not with the trail (audit-records.ts, which keeps only entries whose id is exactly the one asked
+   * for). Their other fields are taken only when they hold the expected types: a detail can be redacted or junk, and
+   * the screen shows it as text.
    */
   private async latestSeals(contractIds: string[]): Promise<Map<string, ContractSeal>> {
     const seals = new Map<string, ContractSeal>();
@@ -82,7 +83,7 @@ export class InterviewMedia {
     const entries = await this.ctx.audit.latestContractSeals(this.ctx.environments.active().id, contractIds);
     for (const id of contractIds) {
       const entry = entries.get(id);
-      if (!entry || entry.detail['signedContractId'] !== id) continue;
+      if (!entry) continue;
       const { folio, valid } = entry.detail;
       seals.set(id, {
         folio: typeof folio === 'string' && folio.length > 0 ? folio : null,
