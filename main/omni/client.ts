@@ -106,7 +106,7 @@ type Attempt =
       retry: boolean;
       retryAfterMs?: number;
       unauthorized?: boolean;
-      /** 429 or 503: the service says it did not process the request, so even a write may be sent again. */
+      /** 429, or a 503 that means it: the service did not process the request, so even a write may be sent again. */
       notProcessed?: boolean;
     };
 
@@ -248,8 +248,8 @@ export class OmniClient {
           token = await deadline.race(this.tokens.renew(token), name);
           continue;
         }
-        // Reads repeat on any transient failure; a write only on an answer that says nothing was processed (429,
-        // 503), and only while its body can be sent again.
+        // Reads repeat on any transient failure; a write only on an answer that says nothing was processed (429, a
+        // 503 that means it), and only while its body can be sent again.
         const repeatable = p.isGet || SAFE_TO_REPEAT.has(name);
         const write = !repeatable;
         const retryAfter = result.retryAfterMs;
@@ -406,15 +406,24 @@ export class OmniClient {
 
     const status = res.status;
     let error = httpError(p.name, status, text, kind);
+    const retryAfterMs =
+      status === 429 || status === 503 ? parseRetryAfter(res.headers.get('retry-after'), this.now()) : undefined;
+    const storesSomething = !p.isGet && !STORES_NOTHING.has(p.name);
+    // A 503 says nothing was processed only when a server means it: with a Retry-After, or in the service's own error
+    // body. A bare one is also what an Envoy-style gateway answers for an upstream reset after the request went
+    // through: a keyed write may go again under its key, any other is not sent twice.
+    const bare503 =
+      status === 503 && retryAfterMs === undefined && error.body === undefined && !KEYED_WRITES.has(p.name);
     // A gateway that lost the service's answer to a write: it may have been applied.
-    if ((status === 502 || status === 504) && !p.isGet && !STORES_NOTHING.has(p.name))
+    if ((status === 502 || status === 504 || bare503) && storesSomething) {
       error = new OmniError({
         ...errorInit(error),
         code: 'OUTCOME_UNKNOWN',
         explanation: outcomeUnknown(p.name),
       });
+      return { ok: false, error, retry: false };
+    }
     if (status === 429 || status === 503) {
-      const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), this.now());
       if (retryAfterMs !== undefined) {
         const tooLong = retryAfterMs > this.retry.maxRetryAfterMs;
         const withWait = new OmniError({

@@ -313,12 +313,27 @@ describe('OmniClient over loopback HTTP', () => {
     const lost = await failure(client().call('signStringNom151', { body: { stringToSign: 'hola' } }));
     expect(lost.code).toBe('OUTCOME_UNKNOWN');
     expect(n).toBe(5);
+    // And a bare 503 (an Envoy-style gateway's upstream reset): no Retry-After, not the service's own body.
+    server.route(
+      'POST /omni/sign-string/nom151',
+      () => (
+        n++,
+        {
+          status: 503,
+          text: 'upstream connect error or disconnect/reset before headers. reset reason: connection termination',
+        }
+      ),
+    );
+    const reset503 = await failure(client().call('signStringNom151', { body: { stringToSign: 'hola' } }));
+    expect(reset503.code).toBe('OUTCOME_UNKNOWN');
+    expect(reset503.toIpcError().retryable).toBe(false);
+    expect(n).toBe(6);
     // A Retry-After longer than a write may wait is not waited for: the error carries it.
     server.route('POST /omni/sign-string/nom151', () => (n++, { status: 429, headers: { 'retry-after': '60' } }));
     const busy = await failure(client().call('signStringNom151', { body: { stringToSign: 'hola' } }));
     expect(busy.retryAfterMs).toBe(60_000);
     expect(busy.toIpcError().advice?.en).toMatch(/^The service asked to wait 60 s\./);
-    expect(n).toBe(6);
+    expect(n).toBe(7);
     // A long one in minutes or hours, as a person reads a wait.
     server.route('POST /omni/sign-string/nom151', () => (n++, { status: 429, headers: { 'retry-after': '86400' } }));
     const later = await failure(client().call('signStringNom151', { body: { stringToSign: 'hola' } }));
