@@ -91,22 +91,39 @@ const recordLocksFull = () =>
     { retryable: true },
   );
 
+/** The interview a decision is recorded on: its key is the one advisory lock of an interview (migration 0006). */
+interface DecidedInterview {
+  environment: string;
+  interviewId: string;
+}
+
 /**
- * The logins whose sessions hold what a change may wait for, besides this one: an advisory lock (the trail's, which
- * every entry, decision and service write takes; an interview's, which a decision takes; a login's saved views'; any
- * login may take these, at session level too: red team 20) or a lock on one of the record's tables that keeps rows
- * from being written (`LOCK TABLE` in SHARE mode or stronger, which any login that may delete from a table can
- * take). Other logins' sessions are visible in `pg_locks` and by name in `pg_stat_activity`, not their queries or
- * since when.
+ * The logins whose sessions hold what a change may wait for, besides this one (red team 21 found any advisory lock
+ * named and row locks never):
+ * - the advisory locks the change takes: the trail's (every entry, decision and service write), the interview's (a
+ *   decision), this login's saved views'. Any login may take these, at session level too (red team 20); a key of
+ *   another's is none of this change's business.
+ * - a lock on one of the record's tables that keeps rows from being written: row locks (`FOR UPDATE`, a write in
+ *   progress) and `LOCK TABLE` in SHARE mode or stronger, which any login that may delete from a table can take.
+ * Which session the change waited for cannot be read once its wait is over; these are the ones it could have been.
+ * Other logins' sessions are visible in `pg_locks` and by name in `pg_stat_activity`, not their queries or since when.
  */
-async function lockHolders(db: Kysely<RecordDatabase>): Promise<string[]> {
+async function lockHolders(db: Kysely<RecordDatabase>, decided?: DecidedInterview): Promise<string[]> {
+  const interviewKey = decided
+    ? sql`(l.objsubid = 2 and l.classid = hashtext(${decided.environment})::oid
+            and l.objid = hashtext(${decided.interviewId})::oid)`
+    : sql`false`;
   const { rows } = await sql<{ login: string }>`
     select distinct a.usename as login from pg_locks l join pg_stat_activity a on a.pid = l.pid
     where l.granted and l.pid <> pg_backend_pid() and a.usename is not null
       and l.database = (select oid from pg_database where datname = current_database())
-      and (l.locktype = 'advisory'
+      and ((l.locktype = 'advisory'
+          and ((l.objsubid = 1 and ((l.classid::int8 << 32) | l.objid::int8)
+                in (151151, hashtext('omni saved views ' || current_user)))
+            or ${interviewKey}))
         or (l.locktype = 'relation'
-          and l.mode in ('ShareLock', 'ShareRowExclusiveLock', 'ExclusiveLock', 'AccessExclusiveLock')
+          and l.mode in ('RowShareLock', 'RowExclusiveLock', 'ShareLock', 'ShareRowExclusiveLock', 'ExclusiveLock',
+            'AccessExclusiveLock')
           and l.relation in (select c.oid from pg_class c where c.relnamespace = current_schema()::regnamespace)))
     order by 1`.execute(db);
   return rows.map((r) => r.login);
@@ -237,10 +254,10 @@ export function keepWorkingWhileAway({
   }
 
   /** A lock waited for its most, said with whose session holds the trail; any other error as it is. */
-  async function busyOr(error: unknown): Promise<unknown> {
+  async function busyOr(error: unknown, decided?: DecidedInterview): Promise<unknown> {
     if (isLockTableFull(error)) return recordLocksFull();
     if (!isLockWaitOver(error)) return error;
-    return recordBusy(await lockHolders(db).catch(() => []));
+    return recordBusy(await lockHolders(db, decided).catch(() => []));
   }
 
   /** Runs a write now, or keeps it for later when the record is away or older writes still wait. */
@@ -258,13 +275,16 @@ export function keepWorkingWhileAway({
     probe.unref?.();
   }
 
-  /** A read that only the record can answer: while away it says so, in the analyst's words. */
-  async function read<T>(run: () => Promise<T>, whileAway?: () => T): Promise<T> {
+  /**
+   * A read that only the record can answer (or a write that is not kept for later): while away it says so, in the
+   * analyst's words.
+   */
+  async function read<T>(run: () => Promise<T>, whileAway?: () => T, decided?: DecidedInterview): Promise<T> {
     if (awaySince !== undefined && whileAway) return whileAway();
     try {
       return await run();
     } catch (error) {
-      if (!isConnectionLost(error)) throw await busyOr(error);
+      if (!isConnectionLost(error)) throw await busyOr(error, decided);
       markAway(error);
       if (whileAway) return whileAway();
       throw recordAway();
@@ -378,7 +398,11 @@ export function keepWorkingWhileAway({
       clear: (environment) => read(() => decisions.clear(environment)),
       // The database allows a decision before anything is sent about it: while away it is refused, not kept for
       // later (its reason stays a draft on this computer).
-      add: (interviewId, decision, note, by) => read(() => decisions.add(interviewId, decision, note, by)),
+      add: (interviewId, decision, note, by) =>
+        read(() => decisions.add(interviewId, decision, note, by), undefined, {
+          environment: decision.environment,
+          interviewId,
+        }),
       review: (environment, interviewId, verdict, reason, note, by) =>
         read(() => decisions.review(environment, interviewId, verdict, reason, note, by)),
     },

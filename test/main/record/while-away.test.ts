@@ -252,7 +252,7 @@ describe('the team database goes away mid-session', () => {
      */
     async function whileAnotherHolds(
       login: string,
-      hold: (session: pg.Client) => Promise<unknown>,
+      hold: (session: pg.Client, app: ReturnType<typeof recordForApp>) => Promise<unknown>,
       attempt: (app: ReturnType<typeof recordForApp>) => Promise<void>,
     ) {
       await server.asSuperuser(database, `create role ${login} login in role omni_reviewer`);
@@ -266,7 +266,7 @@ describe('the team database goes away mid-session', () => {
       session.on('error', () => undefined);
       await session.connect();
       try {
-        await hold(session);
+        await hold(session, app);
         await attempt(app);
       } finally {
         await session.end();
@@ -309,6 +309,37 @@ describe('the team database goes away mid-session', () => {
           });
         },
       );
+    }, 60_000);
+
+    it('rows locked by another login are named as that login; an advisory lock the change does not take is not', async () => {
+      await server.asSuperuser(database, 'create role gus login in role omni_reviewer');
+      const gus = new pg.Client({ host: server.host, port: server.port, user: 'gus', database });
+      gus.on('error', () => undefined);
+      await gus.connect();
+      const entry = {
+        interviewId: 'row-locked',
+        addedAt: new Date().toISOString(),
+        localState: 'toReview' as const,
+      };
+      try {
+        // A saved-views key of gus's own, held by a transaction of his: nothing the change below waits for.
+        await gus.query('begin');
+        await gus.query(`select pg_advisory_xact_lock(hashtext('omni saved views gus'))`);
+        await whileAnotherHolds(
+          'eva',
+          async (eva, app) => {
+            await app.record.queue.put('production', [entry]);
+            await eva.query('begin');
+            await eva.query('select * from queue_entries for update');
+          },
+          async (app) =>
+            expect(app.record.queue.put('production', [{ ...entry, localState: 'decided' }])).rejects.toMatchObject({
+              data: { code: 'RECORD_BUSY', details: { holders: ['eva'] } },
+            }),
+        );
+      } finally {
+        await gus.end();
+      }
     }, 60_000);
 
     it('a lock table another login filled (session-level advisory locks) is said as such, not as an internal error', async () => {
