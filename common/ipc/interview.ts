@@ -92,6 +92,8 @@ export interface ContractSeal {
   folio: string | null;
   at: string;
   valid: boolean;
+  /** Whose seal: the login the trail's entry is chained under (none on a trail kept by one person). */
+  by?: string;
 }
 
 export interface ContractsView {

@@ -7,6 +7,7 @@ import type { ContractSeal, ContractsView, Fetched, VideoLink } from '../../comm
 import { ReviewError } from '../errors';
 import { errorData } from './errors';
 import type { InterviewReads } from './interview-reads';
+import { personOf } from './person';
 import { videoUrlExpiry } from './video';
 
 /**
@@ -89,6 +90,8 @@ export class InterviewMedia {
         folio: typeof folio === 'string' && folio.length > 0 ? folio : null,
         at: entry.at,
         valid: valid === true,
+        // Whose, where a team shares the trail; on this computer's record it is always this person's.
+        ...(entry.actor && this.ctx.record.engine !== 'embedded' ? { by: personOf(this.ctx)(entry.actor) } : {}),
       });
     }
     return seals;

@@ -119,6 +119,7 @@ function SealStatus({ seal }: { seal: ContractSeal | undefined }) {
       data-testid="contract-seal"
     >
       {seal.valid ? <IconCheck /> : <IconWarning />} {text}
+      {seal.by !== undefined && <> · {t('sealBy', { who: seal.by })}</>}
     </span>
   );
 }

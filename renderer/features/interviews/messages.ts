@@ -404,6 +404,7 @@ export const messages = defineMessages({
     sealDoneNoFolio: 'Sealed · no folio · {date}',
     sealFailed: 'Sealed, verification failed · folio {folio} · {date}',
     sealFailedNoFolio: 'Sealed, verification failed · no folio · {date}',
+    sealBy: 'by {who}',
   },
   es: {
     queueTitle: 'Bandeja de revisión',
@@ -811,5 +812,6 @@ export const messages = defineMessages({
     sealDoneNoFolio: 'Sellado · sin folio · {date}',
     sealFailed: 'Sellado, la verificación falló · folio {folio} · {date}',
     sealFailedNoFolio: 'Sellado, la verificación falló · sin folio · {date}',
+    sealBy: 'por {who}',
   },
 });

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContextHandle } from '../../../main/app-context';
 import { nom151Service } from '../../../main/nom151/service';
 import { reviewService } from '../../../main/review/service';
+import { openRecord } from '../../../main/record/open';
 import { startTestApp } from '../../helpers/app-context';
+import { startPostgres } from '../../helpers/postgres';
 
 /**
  * UX review L7: the contracts panel named each contract by its id alone, and an officer could not tell which had its
@@ -30,6 +32,7 @@ afterAll(async () => {
 const documents = async () => (await reviewService(app.context).media.contracts(ID)).data.documents;
 
 describe('the contracts view', () => {
+  // On this computer's record every seal is its person's: the view names nobody.
   it('says a contract is not sealed, then carries the folio, time and verdict of its seal', async () => {
     const before = await documents();
     expect(before.map((d) => d.documentId)).toContain(CONTRACT);
@@ -82,4 +85,34 @@ describe('the contracts view', () => {
     const doc = (await documents()).find((d) => d.documentId === CONTRACT);
     expect(doc?.seal).toEqual({ folio: null, at: expect.any(String), valid: false });
   });
+});
+
+describe('on a team database', () => {
+  it('says whose seal it is: the login the trail chained it under', async () => {
+    const server = await startPostgres();
+    const teamDir = mkdtempSync(join(tmpdir(), 'omni-contract-seals-team-'));
+    let teamApp: AppContextHandle | undefined;
+    try {
+      const database = 'contract_seals';
+      await server.createDatabase(database);
+      const team = { kind: 'team' as const, host: server.host, port: server.port, database, tls: 'disable' as const };
+      await (await openRecord({ ...team, user: 'postgres' })).close();
+      await server.asSuperuser(database, 'create role ana login in role omni_reviewer');
+      teamApp = await startTestApp(teamDir, { recordEngine: { ...team, user: 'ana' } });
+      await reviewService(teamApp.context).addDemoSeeds([ID]);
+      const sealed = await nom151Service(teamApp.context).sealContract({
+        signedContractId: CONTRACT,
+        includeSignedDocument: true,
+        includeSealedPdf: false,
+      });
+      const doc = (await reviewService(teamApp.context).media.contracts(ID)).data.documents.find(
+        (d) => d.documentId === CONTRACT,
+      );
+      expect(doc?.seal).toEqual({ folio: sealed.folio, at: expect.any(String), valid: true, by: 'ana' });
+    } finally {
+      await teamApp?.close();
+      await server.stop();
+      rmSync(teamDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
