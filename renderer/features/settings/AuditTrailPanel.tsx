@@ -1,15 +1,16 @@
 import { useId } from 'react';
 import { keys, useOmniMutation, useOmniQuery } from '../../api/index';
-import { useFormat } from '../../i18n/index';
-import { Badge, Button, ErrorNotice, IconCheck, IconDanger, Panel } from '../../ui/index';
+import { common } from '../../i18n/common';
+import { useFormat, useT } from '../../i18n/index';
+import { Badge, Button, environmentKindWord, ErrorNotice, IconCheck, IconDanger, Panel } from '../../ui/index';
 import { AuditTable } from '../interviews/AuditTable';
 import { followSaved } from '../interviews/shared';
 import type { T } from './translate';
-import { kindLabel } from './Environment';
 
 /** Every audit entry of the active environment: the only place that lists entries with no interview. */
 export function AuditTrailPanel({ t }: { t: T }) {
   const f = useFormat();
+  const words = useT(common);
   const trail = useOmniQuery(keys.app.auditTrail(), (api) => api.app.auditTrail({}));
   const exportTrail = useOmniMutation((api, _input: void) => api.app.exportAuditTrail({}), {
     invalidate: [keys.app.auditTrail()],
@@ -32,7 +33,8 @@ export function AuditTrailPanel({ t }: { t: T }) {
         <>
           <p className="muted">
             {t('auditTrailIntro', {
-              env: d.environment.kind === 'custom' ? d.environment.name : kindLabel(d.environment.kind, t),
+              env:
+                d.environment.kind === 'custom' ? d.environment.name : environmentKindWord(d.environment.kind, words),
             })}
           </p>
           <p data-testid="audit-trail-chain">

@@ -3,16 +3,15 @@ import { type FormEvent, useId, useMemo, useState } from 'react';
 import type { EnvironmentView, EnvironmentsView } from '../../../common/ipc/settings';
 import type { IpcErrorData } from '../../../common/ipc/define';
 import { keys, useOmniMutation, useSwitchEnvironment } from '../../api/index';
-import { Badge, Button, ErrorNotice, Field, IconWarning, useKeptState } from '../../ui/index';
+import { common } from '../../i18n/common';
+import { useT } from '../../i18n/index';
+import { Badge, Button, environmentKindWord, ErrorNotice, Field, IconWarning, useKeptState } from '../../ui/index';
 import type { T } from './translate';
 import { Credentials, TestConnection } from './Credentials';
 import { DemoData } from './DemoData';
 
-export function kindLabel(kind: EnvironmentView['kind'], t: T): string {
-  return kind === 'demo' ? t('kindDemo') : kind === 'production' ? t('kindProduction') : t('kindCustom');
-}
-
 export function EnvironmentPicker({ data, t }: { data: EnvironmentsView; t: T }) {
+  const words = useT(common);
   const switchEnv = useSwitchEnvironment();
   const name = useId();
   return (
@@ -29,7 +28,7 @@ export function EnvironmentPicker({ data, t }: { data: EnvironmentsView; t: T })
               checked={env.id === data.activeId}
               onChange={() => switchEnv.mutate(env.id)}
             />
-            <span className="env-option-kind">{kindLabel(env.kind, t)}</span>
+            <span className="env-option-kind">{environmentKindWord(env.kind, words)}</span>
             {env.named && <span className="muted">{env.name}</span>}
           </label>
         ))}
