@@ -51,6 +51,11 @@ export const bulk = {
   remove: channel<BulkResult>()(z.object({ ids: Ids }).strict()),
   /** Puts back entries removed in this run. */
   restore: channel<BulkResult>()(z.object({ ids: Ids }).strict()),
+  /**
+   * Reads each interview's ID-validation checks from the service and files the reading (who read what, when), so
+   * the queue's risk column, filter and order have it without opening each one.
+   */
+  readRisk: channel<BulkResult>()(z.object({ ids: Ids }).strict()),
   /** The rows as a CSV file with headers in the screen's language, saved where the analyst chooses. */
   exportCsv: channel<BulkExportResult>()(z.object({ ids: Ids, language: BulkLanguage }).strict()),
 };

@@ -68,7 +68,10 @@ export interface RawIdvView {
   answer: ServiceAnswer;
   /** High-severity checks and a HIGH fraud risk: approving needs an acknowledgement while any is listed. */
   highFindings: string[];
-  /** The risk the queue files it under (main's riskLevelOf): `high`, `medium`, `low`, or a newer level as sent. */
+  /**
+   * The risk the queue files it under (main's riskLevelOf): `high`, `medium`, `low`, `unassessed` (no check ran), or a
+   * newer level as sent.
+   */
   riskLevel: string;
 }
 

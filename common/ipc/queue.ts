@@ -42,8 +42,8 @@ export interface QueueEntry {
   sessionStatusSeenAt?: string;
   lastOpenedAt?: string;
   /**
-   * How risky the last ID-validation answer read for it was (riskLevelOf): `high`, `medium`, `low`, or a fraud-risk
-   * severity newer than the spec, as the service sent it. Absent until its checks are read.
+   * How risky the last ID-validation answer read for it was (riskLevelOf): `high`, `medium`, `low`, `unassessed` (no
+   * check ran), or a fraud-risk severity newer than the spec, as the service sent it. Absent until its checks are read.
    */
   risk?: string;
   /** Whether the vault holds a session token for it; the token itself never leaves main. */
@@ -100,9 +100,17 @@ export type ReviewFilter = z.infer<typeof ReviewFilter>;
 /** Not decided yet and waiting longer than the team's target time, or not yet. */
 export const AgeFilter = z.enum(['all', 'pastTarget', 'withinTarget']);
 export type AgeFilter = z.infer<typeof AgeFilter>;
-/** The risk level its checks were last read with; `unknown`: not read yet, or a severity the spec does not list. */
+/**
+ * The risk level its checks were last read with; `unknown`: not read yet, read with no check run (`unassessed`), or a
+ * severity the spec does not list.
+ */
 export const RiskLevel = z.enum(['high', 'medium', 'low']);
 export type RiskLevel = z.infer<typeof RiskLevel>;
+/**
+ * The level filed for an interview read with no ID-validation check run and nothing high or medium: the service's
+ * answer holds nothing to judge it low by.
+ */
+export const RISK_UNASSESSED = 'unassessed';
 export const RiskFilter = z.union([RiskLevel, z.literal('unknown'), z.literal('all')]);
 export type RiskFilter = z.infer<typeof RiskFilter>;
 

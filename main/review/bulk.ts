@@ -1,5 +1,5 @@
 import type { BulkExportResult, BulkRefusal, BulkResult } from '../../common/ipc/bulk';
-import type { QueueEntry, QueueQuery } from '../../common/ipc/queue';
+import { RISK_UNASSESSED, type QueueEntry, type QueueQuery } from '../../common/ipc/queue';
 import { LOCAL_STATE_WORDS, type AuditLanguage, type Bilingual } from '../../common/audit-words';
 import { toIpcErrorData } from '../errors';
 import type { MainContext } from '../ports';
@@ -124,6 +124,19 @@ export class QueueBulk {
     );
   }
 
+  /** Each row's checks read and filed, one at a time: a rate limit's wait is the client's to keep. */
+  readRisk(ids: string[]): Promise<BulkResult> {
+    const reads = reviewService(this.ctx).reads;
+    return this.each(
+      ids,
+      async (id) => {
+        await reads.readRisk(id);
+        return true;
+      },
+      'bulk.readRisk',
+    );
+  }
+
   /**
    * The selected rows as a CSV in the analyst's language (headers and values), saved through the app's save
    * location; each exported interview's trail records the download.
@@ -187,6 +200,7 @@ const RISK_WORDS: Record<string, Bilingual> = {
   high: { en: 'High', es: 'Alto' },
   medium: { en: 'Medium', es: 'Medio' },
   low: { en: 'Low', es: 'Bajo' },
+  [RISK_UNASSESSED]: { en: 'Not assessed (no check ran)', es: 'Sin evaluar (no corrió ninguna validación)' },
 };
 const YES_NO = { yes: { en: 'Yes', es: 'Sí' }, no: { en: 'No', es: 'No' } } as const;
 

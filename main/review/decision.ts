@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FraudSeverity, inSpec, unreadFieldsOf, type RawIdvResponse } from '../../common/omni';
 import { DecisionKind, type DecisionRecord, decisionOutcome } from '../../common/ipc/interview';
+import { RISK_UNASSESSED } from '../../common/ipc/queue';
 
 export const DECISION_NOTE_HEADER = '[Omni Reviewer decision]';
 const MACHINE_PREFIX = 'omni-reviewer-decision: ';
@@ -56,7 +57,7 @@ function nameOf(check: unknown): string {
 
 /**
  * The risk the queue files an interview under, from its checks: `high` with anything an approval must acknowledge,
- * `medium` with a MEDIUM fraud risk or a medium-severity check, else `low`. A fraud-risk severity newer than the spec
+ * `medium` with a MEDIUM fraud risk or a medium-severity check, `unassessed` when no check ran, else `low`. A fraud-risk severity newer than the spec
  * is kept as sent (the queue lists it under unknown risk; an approval still acknowledges it) unless another finding
  * decides.
  */
@@ -67,6 +68,8 @@ export function riskLevelOf(raw: RawIdvResponse): string {
   if (newerFraud) return fraud;
   if (fraud?.toUpperCase() === 'MEDIUM' || raw.checkResults.some((c) => c.severity.toLowerCase() === 'medium'))
     return 'medium';
+  // No check ran (none listed, or none with a result): nothing says low, whatever a fraud score says.
+  if (raw.checkResults.every((c) => c.result === null)) return RISK_UNASSESSED;
   return 'low';
 }
 

@@ -1,6 +1,7 @@
 import type { MainContext } from '../ports';
 import type { CrossDocResponse, RawIdvResponse } from '../../common/omni';
 import { redact } from '../log';
+import { recordAway } from '../record/while-away';
 import { serviceAnswer } from '../omni/answer';
 import type { CrossDocView, Fetched, InterviewOverview, RawIdvView } from '../../common/ipc/interview';
 import { crossDocRows } from './crossdoc';
@@ -55,6 +56,24 @@ export class InterviewReads {
       .add(this.ctx.environments.active().id, interviewId, riskLevelOf(res), openHighFindings(res))
       .catch(() => undefined);
     return this.stamp(res);
+  }
+
+  /**
+   * One queue row's risk, read without opening it: the row must be in the queue, and the reading must be on file (a
+   * record that cannot take it says so, as the row's refusal), since filing it is the point.
+   */
+  async readRisk(interviewId: string): Promise<void> {
+    await this.queue.require(interviewId);
+    if (this.ctx.record.link().away) throw recordAway();
+    const res = redact(
+      await this.ctx.omni().call('getRawIdvResults', { query: { id: interviewId }, body: undefined }, { interviewId }),
+    );
+    await this.ctx.record.readings.add(
+      this.ctx.environments.active().id,
+      interviewId,
+      riskLevelOf(res),
+      openHighFindings(res),
+    );
   }
 
   async fetchCrossDoc(interviewId: string): Promise<Fetched<CrossDocResponse>> {

@@ -146,8 +146,8 @@ test('an interview no check ran on reads "risk not assessed", and approving it s
   await openInterview(page, shell, 'demo-empty-idv');
   await panelsSettled(page);
   const summary = page.getByTestId('case-summary');
-  // The service's "low" is no assessment: nothing ran.
-  await expect(summary.locator('[data-part="risk"]')).toHaveText('Risk not assessed (the service says: low risk)');
+  // Nothing ran: no "low" is said of it (filed as unassessed, as the queue shows it).
+  await expect(summary.locator('[data-part="risk"]')).toHaveText('Risk not assessed');
   await expect(summary.locator('[data-part="checks"]')).toContainText('no ID check ran');
   await page.getByRole('button', { name: 'Approve', exact: true }).click();
   const dialog = page.getByRole('dialog');
@@ -160,7 +160,7 @@ test('an interview no check ran on reads "risk not assessed", and approving it s
 
   await shell.ipc('settings.setPreferences', { language: 'es' });
   await page.reload();
-  await expect(summary.locator('[data-part="risk"]')).toHaveText('Riesgo sin evaluar (el servicio dice: riesgo bajo)');
+  await expect(summary.locator('[data-part="risk"]')).toHaveText('Riesgo sin evaluar');
   await page.getByRole('button', { name: 'Aprobar', exact: true }).click();
   await expect(page.getByRole('dialog').getByTestId('approve-without')).toContainText(
     'Vas a aprobar sin: validaciones de identificación (no se ejecutó ninguna); una puntuación de riesgo de fraude.',

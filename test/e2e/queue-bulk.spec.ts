@@ -183,6 +183,49 @@ test('all the rows of a view checked at once, removed together, and put back wit
   ).toHaveText('x');
 });
 
+for (const language of ['en', 'es'] as const)
+  test(`${language}: the risk of checked rows read without opening them, shown in the Risk column`, async ({
+    page,
+    shell,
+  }) => {
+    const w = {
+      en: {
+        select: 'Select all 3 in this view',
+        read: 'Read risk',
+        done: 'Read the risk of 3 of 3.',
+        high: 'High risk',
+        unassessed: 'Not assessed (no check ran)',
+      },
+      es: {
+        select: 'Seleccionar las 3 de esta vista',
+        read: 'Leer el riesgo',
+        done: 'Se leyó el riesgo de 3 de 3.',
+        high: 'Riesgo alto',
+        unassessed: 'Sin evaluar (no corrió ninguna validación)',
+      },
+    }[language];
+    await shell.ipc('settings.setPreferences', { language });
+    await shell.ipc('settings.resetDemoData', {});
+    await shell.ipc('queue.addDemoSeeds', { interviewIds: ['demo-clean-pass', 'demo-fraud-high', 'demo-empty-idv'] });
+    await page.reload();
+    await goTo(page, '/interviews');
+    const rows = page.getByTestId('queue-row');
+    await expect(rows).toHaveCount(3);
+    const fraudRow = rows.filter({ hasText: 'demo-fraud-high' });
+    // Not read yet: the dash.
+    await expect(fraudRow.locator('.queue-risk')).toHaveCount(0);
+    await page.getByRole('checkbox', { name: w.select }).click();
+    await page.getByTestId('bulk-bar').getByRole('button', { name: w.read }).click();
+    await expect(page.getByTestId('bulk-summary')).toContainText(w.done);
+    await expect(fraudRow.locator('.queue-risk')).toHaveText(w.high);
+    // One no check ran on is not "low": nothing said so.
+    await expect(rows.filter({ hasText: 'demo-empty-idv' }).locator('.queue-risk')).toHaveText(w.unassessed);
+    // Read, not opened: the rows stay to review, and no opening is on their trails.
+    const { entries } = await shell.ipc<AuditView>('interview.audit', { interviewId: 'demo-fraud-high' });
+    expect(entries.map((e) => e.action)).not.toContain('opened');
+    await page.screenshot({ path: `${SHOTS}/read-risk-${language}-1280.png` });
+  });
+
 /** One analyst's app on the team database, with their own login and window. */
 async function analyst(browser: Browser, team: { host: string; port: number; database: string }, user: string) {
   const started = await startShell(await onTeamDatabase({}, { ...team, user }), {

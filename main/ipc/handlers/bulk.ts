@@ -8,5 +8,6 @@ export const bulkHandlers: DomainHandlers<'bulk'> = {
   handOver: async ({ ids, to }, ctx) => queueBulk(ctx).handOver(ids, to),
   remove: async ({ ids }, ctx) => queueBulk(ctx).remove(ids),
   restore: async ({ ids }, ctx) => queueBulk(ctx).restore(ids),
+  readRisk: async ({ ids }, ctx) => queueBulk(ctx).readRisk(ids),
   exportCsv: async ({ ids, language }, ctx) => queueBulk(ctx).exportCsv(ids, language),
 };

@@ -14,7 +14,7 @@ import type { RowSelection } from './useRowSelection';
 const PROGRESS_FROM = 5;
 const PART_ROWS = 10;
 
-type StepAction = 'release' | 'handOver' | 'remove' | 'restore';
+type StepAction = 'release' | 'handOver' | 'readRisk' | 'remove' | 'restore';
 
 interface Summary {
   action: StepAction | 'export';
@@ -32,8 +32,8 @@ const call = (action: StepAction, ids: string[], to: string | undefined) => (api
 
 /**
  * What can be done to the checked rows of the queue: release their claims, hand them over (a supervisor on a team
- * database), export them as a CSV file, remove them (with undo). Main does each row as the single action does it; the
- * summary says how many were done and lists each refused row with the reason.
+ * database), read their risk without opening them, export them as a CSV file, remove them (with undo). Main does each
+ * row as the single action does it; the summary says how many were done and lists each refused row with the reason.
  */
 export function BulkBar({
   selection,
@@ -126,6 +126,9 @@ export function BulkBar({
               {t('handOver')}
             </Button>
           )}
+          <Button onClick={() => void run('readRisk', ids)} disabled={busy} title={t('readRiskHint')}>
+            {t('readRisk')}
+          </Button>
           <Button onClick={() => void exportCsv()} disabled={busy}>
             {t('exportCsv')}
           </Button>
@@ -249,6 +252,7 @@ function BulkSummary({
         handOver: () => t('doneHandOver', { ...counts, to: summary.to ?? '' }),
         remove: () => t('doneRemove', counts),
         restore: () => t('doneRestore', counts),
+        readRisk: () => t('doneReadRisk', counts),
         export: () =>
           summary.savedTo ? t('doneExportTo', { ...counts, path: summary.savedTo }) : t('doneExport', counts),
       }[summary.action]();

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { InterviewOverview } from '../../../common/ipc/interview';
+import { RISK_UNASSESSED } from '../../../common/ipc/queue';
 import { checkWord } from '../../../common/audit-words';
 import { useLocale, useT } from '../../i18n/index';
 import { useMissingEvidence, useRawIdv } from './ChecksPanel';
@@ -51,7 +52,9 @@ export function CaseSummary({
           <strong className="case-risk case-risk-other" data-testid="risk-unassessed">
             {t('summaryRiskUnassessed')}
           </strong>{' '}
-          <span className="muted">{t('summaryServiceSays', { level: level.toLocaleLowerCase() })}</span>
+          {risk !== RISK_UNASSESSED && (
+            <span className="muted">{t('summaryServiceSays', { level: level.toLocaleLowerCase() })}</span>
+          )}
         </>
       ) : (
         <strong className={`case-risk case-risk-${risk in riskWords ? risk : 'other'}`}>{level}</strong>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { QueueEntry } from '../../../common/ipc/queue';
+import { RISK_UNASSESSED, type QueueEntry } from '../../../common/ipc/queue';
 import type { ClaimView } from '../../../common/ipc/team';
 import { useFormat, useT } from '../../i18n/index';
 import { Button, IconWarning } from '../../ui/index';
@@ -133,7 +133,13 @@ function RiskNotRead() {
 /** The risk the interview's checks were last read with; a level newer than the spec as sent. */
 function RiskNote({ risk }: { risk: string }) {
   const t = useT(messages);
-  const known = { high: 'riskNoteHigh', medium: 'riskNoteMedium', low: 'riskNoteLow' } as const;
+  const known = {
+    high: 'riskNoteHigh',
+    medium: 'riskNoteMedium',
+    low: 'riskNoteLow',
+    [RISK_UNASSESSED]: 'riskNoteUnassessed',
+  } as const;
   const text = risk in known ? t(known[risk as keyof typeof known]) : t('riskNote', { level: risk });
-  return <span className={`small queue-risk queue-risk-${risk in known ? risk : 'other'}`}>{text}</span>;
+  const tone = risk === 'high' || risk === 'medium' || risk === 'low' ? risk : 'other';
+  return <span className={`small queue-risk queue-risk-${tone}`}>{text}</span>;
 }

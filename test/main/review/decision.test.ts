@@ -126,7 +126,20 @@ describe('riskLevelOf', () => {
     expect(of(['low', 'medium'], 'LOW')).toBe('medium');
     expect(of(['low'], 'MEDIUM')).toBe('medium');
     expect(of(['low'], 'LOW')).toBe('low');
-    expect(of([])).toBe('low');
+  });
+
+  it('files an interview no check ran on as unassessed, not low, whatever a low fraud score says', () => {
+    expect(of([])).toBe('unassessed');
+    expect(of([], 'LOW')).toBe('unassessed');
+    expect(
+      riskLevelOf({
+        checkResults: [{ ...check('low'), result: null }],
+        fraudRisk: null,
+      } as RawIdvResponse),
+    ).toBe('unassessed');
+    // Something to judge by still decides.
+    expect(of([], 'MEDIUM')).toBe('medium');
+    expect(of([], 'HIGH')).toBe('high');
   });
 
   it('keeps a fraud-risk severity newer than the spec as sent, unless a high finding decides', () => {
