@@ -214,8 +214,8 @@ const DID_NOT_RUN: Bilingual = { en: 'did not run', es: 'no se ejecutó' };
 
 const FOUR_EYES_WORDS: Record<FourEyesRule, Bilingual> = {
   'high-risk-approvals': {
-    en: 'Approvals with a high-severity finding or a high fraud risk',
-    es: 'Aprobaciones con un hallazgo de severidad alta o riesgo de fraude alto',
+    en: 'Approvals with a high-severity finding, a high fraud risk or no check run',
+    es: 'Aprobaciones con un hallazgo de severidad alta, riesgo de fraude alto o ninguna validación ejecutada',
   },
   'all-approvals': { en: 'Every approval', es: 'Todas las aprobaciones' },
   none: { en: 'No decision', es: 'Ninguna decisión' },

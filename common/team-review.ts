@@ -40,16 +40,20 @@ export type DecisionStatus = z.infer<typeof DecisionStatus>;
 
 /**
  * Whether a decision needs a second reviewer under the team's rule: only approvals do, every one or those with a
- * high-severity finding or HIGH fraud risk (the findings an approval acknowledges). The database holds the same rule
- * (decisions_four_eyes in main/record/migrations/0003-team-review.ts).
+ * high-severity finding or HIGH fraud risk (the findings an approval acknowledges), or no check run. The database holds
+ * the same rule (decisions_four_eyes in migration 0006, decisions_unassessed in 0018).
  */
 export function needsSecondReviewer(
   rule: FourEyesRule,
   decision: 'approve' | 'reject' | 'requestNewCapture',
   acknowledgedFindings: readonly string[],
+  /** No check ran on it (its risk reads `unassessed`): nothing judges it low risk (migration 0018). */
+  unassessed = false,
 ): boolean {
   if (decision !== 'approve') return false;
-  return rule === 'all-approvals' || (rule === 'high-risk-approvals' && acknowledgedFindings.length > 0);
+  return (
+    rule === 'all-approvals' || (rule === 'high-risk-approvals' && (acknowledgedFindings.length > 0 || unassessed))
+  );
 }
 
 export const ReviewVerdict = z.enum(['confirmed', 'overturned']);

@@ -1,5 +1,6 @@
 import type { MainContext } from '../ports';
 import type { DecideResult, DecisionKind, DecisionRecord } from '../../common/ipc/interview';
+import { RISK_UNASSESSED } from '../../common/ipc/queue';
 import { type DecisionStatus, needsSecondReviewer, type ReviewVerdict } from '../../common/team-review';
 import { ReviewError } from '../errors';
 import type { ServiceWrite } from '../record/service-write-records';
@@ -44,9 +45,12 @@ export class DecisionDesk {
     const env = this.ctx.environments.active().id;
     const draftText = (await this.drafts.get(interviewId)).decisionReason?.text ?? reason;
     let findings: string[] = [];
+    let unassessed = false;
     if (decision === 'approve') {
       // Checked here, not trusted from the screen: the findings as the service reports them now.
-      findings = (await this.reads.rawIdv(interviewId)).data.highFindings;
+      const checks = (await this.reads.rawIdv(interviewId)).data;
+      findings = checks.highFindings;
+      unassessed = checks.riskLevel === RISK_UNASSESSED;
       if (findings.length > 0 && !acknowledge)
         throw new ReviewError(
           'ACKNOWLEDGEMENT_REQUIRED',
@@ -65,7 +69,7 @@ export class DecisionDesk {
       acknowledgedFindings: findings,
       decidedAt: this.now().toISOString(),
       environment: env,
-      status: await this.statusOf(decision, findings),
+      status: await this.statusOf(decision, findings, unassessed),
     };
     const by = await this.writes.senderName();
     const label = await this.serviceLabel(record);
@@ -108,10 +112,10 @@ export class DecisionDesk {
    * Whether the team's rule sends this decision to a second reviewer. On the embedded engine one user holds every
    * role and has nobody to confirm with, so the rule cannot apply there: its decisions are final.
    */
-  private async statusOf(decision: DecisionKind, findings: string[]): Promise<DecisionStatus> {
+  private async statusOf(decision: DecisionKind, findings: string[], unassessed: boolean): Promise<DecisionStatus> {
     if (this.ctx.record.engine === 'embedded' || decision !== 'approve') return 'final';
     const { fourEyes } = await this.ctx.record.teamSettings.get();
-    return needsSecondReviewer(fourEyes, decision, findings) ? 'proposed' : 'final';
+    return needsSecondReviewer(fourEyes, decision, findings, unassessed) ? 'proposed' : 'final';
   }
 
   /**

@@ -213,7 +213,7 @@ describe('audit entry details in words', () => {
     expect(describeFinding(findings[2]!, 'en')).toBe('Fraud risk (high severity, 0.93)');
     expect(describeAuditDetail({ acknowledgedFindings: findings }, spanish)).not.toMatch(/\bhigh\b|HIGH|checkFraud/);
     expect(describeAuditDetail({ fourEyes: 'high-risk-approvals' }, spanish)).toBe(
-      'Requieren segunda revisión: Aprobaciones con un hallazgo de severidad alta o riesgo de fraude alto',
+      'Requieren segunda revisión: Aprobaciones con un hallazgo de severidad alta, riesgo de fraude alto o ninguna validación ejecutada',
     );
     // Another shape is shown as written.
     expect(describeFinding('something else', 'es')).toBe('something else');

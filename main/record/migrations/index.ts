@@ -16,6 +16,7 @@ import { interviewIds } from './0014-interview-ids';
 import { boundedTexts } from './0015-bounded-texts';
 import { knownValues } from './0016-known-values';
 import { tokensPerSealer } from './0017-tokens-per-sealer';
+import { unassessedNeedsSecondReviewer } from './0018-unassessed-needs-second-reviewer';
 
 /**
  * The review record's schema, version by version, one file each. A migration's name is what `kysely_migration`
@@ -51,4 +52,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016-known-values': knownValues,
   // A sealed session token per interview and sealer: nobody's junk keeps the importer from sharing hers.
   '0017-tokens-per-sealer': tokensPerSealer,
+  // An approval of an interview no check ran on needs a second reviewer under the "high-risk approvals" rule.
+  '0018-unassessed-needs-second-reviewer': unassessedNeedsSecondReviewer,
 };

@@ -60,7 +60,7 @@ export const messages = defineMessages({
     labelsRequired: 'Give the code a label in both languages.',
     settings: 'Team rules',
     fourEyes: 'Second reviewer needed for',
-    fourEyesHigh: 'Approvals with a high-severity finding or a high fraud risk',
+    fourEyesHigh: 'Approvals with a high-severity finding, a high fraud risk or no check run',
     fourEyesAll: 'Every approval',
     fourEyesNone: 'No decision',
     targetHours: 'Target time in the queue (hours)',
@@ -161,7 +161,8 @@ export const messages = defineMessages({
     labelsRequired: 'Dale al código una etiqueta en ambos idiomas.',
     settings: 'Reglas del equipo',
     fourEyes: 'Requieren segunda revisión',
-    fourEyesHigh: 'Aprobaciones con un hallazgo de severidad alta o riesgo de fraude alto',
+    fourEyesHigh:
+      'Aprobaciones con un hallazgo de severidad alta, riesgo de fraude alto o ninguna validación ejecutada',
     fourEyesAll: 'Todas las aprobaciones',
     fourEyesNone: 'Ninguna decisión',
     targetHours: 'Tiempo objetivo en la bandeja (horas)',

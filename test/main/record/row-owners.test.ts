@@ -1234,6 +1234,44 @@ describe('the team record, attacked with an analyst’s own login', () => {
     });
   });
 
+  it('asks a second reviewer for a lone approval of an interview no check ran on, and the queue shows an assessed level over it', async () => {
+    const env = 'unassessed';
+    const ana = reviewRecord(logins.ana);
+    const entry = async (id: string) =>
+      (await ana.queue.list(env)).find((e) => e.interviewId === id) ?? expect.fail(`no entry ${id}`);
+    await ana.queue.put(env, [
+      { interviewId: 'u1', addedAt: '2026-11-25T09:00:00.000Z', localState: 'toReview' },
+      { interviewId: 'u2', addedAt: '2026-11-25T09:00:00.000Z', localState: 'toReview' },
+    ]);
+    const approval = {
+      decision: 'approve' as const,
+      reason: 'ok',
+      acknowledgedFindings: [],
+      decidedAt: '2026-11-25T10:10:00.000Z',
+      environment: env,
+    };
+    // Read with no check run: no finding to acknowledge, and still not low risk.
+    await ana.claims.claim(env, 'u1');
+    await ana.readings.add(env, 'u1', 'unassessed', []);
+    expect((await entry('u1')).risk).toBe('unassessed');
+    await expect(ana.decisions.add('u1', { ...approval, status: 'final' })).rejects.toMatchObject({
+      data: { code: 'SECOND_REVIEW_REQUIRED' },
+    });
+    await ana.decisions.add('u1', { ...approval, status: 'proposed' });
+    // Its checks ran since: the latest reading decides, and the queue shows the assessed level whichever came first.
+    await ana.claims.claim(env, 'u2');
+    await ana.readings.add(env, 'u2', 'unassessed', []);
+    await ana.readings.add(env, 'u2', 'low', []);
+    expect((await entry('u2')).risk).toBe('low');
+    await ana.readings.add(env, 'u2', 'unassessed', []);
+    expect((await entry('u2')).risk).toBe('low');
+    await expect(ana.decisions.add('u2', { ...approval, status: 'final' })).rejects.toMatchObject({
+      data: { code: 'SECOND_REVIEW_REQUIRED' },
+    });
+    await ana.readings.add(env, 'u2', 'low', []);
+    await ana.decisions.add('u2', { ...approval, status: 'final' });
+  });
+
   it('accepts checkpoints as the app takes them: a stretch after an earlier one (a junk one’s again), named by its last hash', async () => {
     const trail = recordAuditTrail(raw('beto'), () => 'production');
     const head = (await trail.latest())!;

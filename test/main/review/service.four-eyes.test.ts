@@ -53,7 +53,7 @@ function login(user: string) {
 }
 
 /** One analyst's app: their own login, vault and service, the same team database. */
-async function analyst(user: string, opts: { failNotesTimes?: number } = {}) {
+async function analyst(user: string, opts: { failNotesTimes?: number; checks?: RawIdvResponse } = {}) {
   const open = await login(user);
   opened.push(open);
   const sent: { notes: string; interviewId?: string; idempotencyKey?: string }[] = [];
@@ -64,7 +64,7 @@ async function analyst(user: string, opts: { failNotesTimes?: number } = {}) {
       input: { body?: { notes: string } },
       o?: { interviewId?: string; idempotencyKey?: string },
     ) {
-      if (name === 'getRawIdvResults') return HIGH_RISK;
+      if (name === 'getRawIdvResults') return opts.checks ?? HIGH_RISK;
       if (name === 'addConferenceNotes') {
         if (failures-- > 0)
           throw Object.assign(new Error('x'), {
@@ -164,6 +164,16 @@ describe('four eyes in the review service', () => {
       ['released', 'beto'],
     ]);
     expect(await beto.audit.verify()).toEqual({ ok: true });
+  });
+
+  it('records as proposed an approval of an interview no check ran on: nothing to acknowledge, and nothing says low', async () => {
+    const ana = await analyst('ana', { checks: { checkResults: [], fraudRisk: null } });
+    await ana.service.queue.add([{ interviewId: 'no-checks', sessionToken: JWT }]);
+    await ana.record.claims.claim('production', 'no-checks');
+    const proposed = await ana.service.decide('no-checks', 'approve', 'Nothing ran, looks fine', false);
+    expect(proposed).toMatchObject({ status: 'proposed', record: { status: 'proposed', acknowledgedFindings: [] } });
+    expect(ana.sent).toEqual([]);
+    expect((await ana.service.queue.require('no-checks')).risk).toBe('unassessed');
   });
 
   it('sends nothing for an overturned proposal and puts the interview back in the queue; a rejection is final', async () => {

@@ -243,10 +243,15 @@ describe('ReviewService risk', () => {
     await service.rawIdv('risky');
     expect((await service.queue.require('risky')).risk).toBe('high');
 
-    const quiet = setup();
+    const quiet = setup({ raw: { checkResults: high.checkResults, fraudRisk: null } });
     await quiet.service.open('quiet');
     await quiet.service.rawIdv('quiet');
     expect((await quiet.service.queue.require('quiet')).risk).toBe('low');
+    // No check ran: nothing to call it low by.
+    const none = setup();
+    await none.service.open('none');
+    await none.service.rawIdv('none');
+    expect((await none.service.queue.require('none')).risk).toBe('unassessed');
   });
 });
 
