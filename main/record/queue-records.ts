@@ -432,10 +432,26 @@ function toRow(environment: string, e: StoredEntry) {
   };
 }
 
-/** The database's refusals of an entry's state (migration 0012), in the analyst's words. Anything else is left as is. */
+/**
+ * The database's refusals of an entry's state (migrations 0012, 0019), in the analyst's words. Anything else is left
+ * as is.
+ */
 function refusedByQueueFacts(error: unknown): void {
   refusedByClaim(error);
-  if ((error as { constraint?: unknown } | undefined)?.constraint === 'queue_decided_needs_decision')
+  const { constraint } = (error ?? {}) as { constraint?: unknown };
+  if (constraint === 'queue_decided_while_decision_open')
+    throw new ReviewError(
+      'DECISION_ON_FILE',
+      {
+        en: 'On a team database an interview with its decision on file stays "Decided".',
+        es: 'En una base de datos de equipo, una entrevista con su decisión registrada sigue "Decidida".',
+      },
+      {
+        en: 'A proposal is confirmed or overturned in the Decision panel; an admin removes a final decision.',
+        es: 'Una propuesta se confirma o se revierte en el panel Decisión; una decisión final la quita un administrador.',
+      },
+    );
+  if (constraint === 'queue_decided_needs_decision')
     throw new ReviewError(
       'NO_DECISION_ON_FILE',
       {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { ROW_BYTES } from './chain-pages.mjs';
+import { refusedByClaim } from './claim-refusal';
 import type { RecordDatabase } from './schema';
 
 /** What the service is sent about an interview: a note, the name, or a decision's note. */
@@ -58,7 +59,13 @@ export class ServiceWriteRecords {
         .where('written_by', '=', sql<string>`current_user`)
         .execute();
     };
-    await (this.db.isTransaction ? settle(this.db) : this.db.transaction().execute(settle));
+    try {
+      await (this.db.isTransaction ? settle(this.db) : this.db.transaction().execute(settle));
+    } catch (error) {
+      // Settled sent only by the interview's live holder (migration 0019), as it was sent.
+      refusedByClaim(error);
+      throw error;
+    }
   }
 
   /** How many bytes one interview's writes take (texts, keys, answers, each row's own): what its evidence file holds. */

@@ -128,6 +128,7 @@ describe('audit entry details in words', () => {
         'leaseMinutes',
         'of',
         'reasonCodes',
+        'sealedSha256',
         'targetHours',
         'text',
         'to',

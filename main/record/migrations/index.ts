@@ -17,6 +17,7 @@ import { boundedTexts } from './0015-bounded-texts';
 import { knownValues } from './0016-known-values';
 import { tokensPerSealer } from './0017-tokens-per-sealer';
 import { unassessedNeedsSecondReviewer } from './0018-unassessed-needs-second-reviewer';
+import { whatOnlyTheDatabaseSays } from './0019-what-only-the-database-says';
 
 /**
  * The review record's schema, version by version, one file each. A migration's name is what `kysely_migration`
@@ -54,4 +55,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0017-tokens-per-sealer': tokensPerSealer,
   // An approval of an interview no check ran on needs a second reviewer under the "high-risk approvals" rule.
   '0018-unassessed-needs-second-reviewer': unassessedNeedsSecondReviewer,
+  // Entries only the database writes, facts a login cannot undo, powers asked of omni_may (red team 22).
+  '0019-what-only-the-database-says': whatOnlyTheDatabaseSays,
 };

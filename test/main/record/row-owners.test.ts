@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -932,7 +933,7 @@ describe('the team record, attacked with an analyst’s own login', () => {
     }));
     const codesInForce = (await reviewRecord(logins.sofia).teamSettings.reasonCodes())
       .filter((c) => c.active)
-      .map((c) => `${c.decision}:${c.code}`)
+      .map((c) => `${c.decision}:${c.code} (${c.en} / ${c.es})`)
       .join(', ');
     const on = { environment: 'production' };
     expect(written).toEqual([
@@ -1270,6 +1271,104 @@ describe('the team record, attacked with an analyst’s own login', () => {
     });
     await ana.readings.add(env, 'u2', 'low', []);
     await ana.decisions.add('u2', { ...approval, status: 'final' });
+  });
+
+  describe('what a login could still make the record say (red team 22)', () => {
+    const env = 'rt22';
+    const ana = () => reviewRecord(logins.ana);
+    const beto = () => reviewRecord(logins.beto);
+    const sofia = () => reviewRecord(logins.sofia);
+    const entryOf = (interviewId: string) => ({
+      interviewId,
+      addedAt: '2026-11-25T09:00:00.000Z',
+      localState: 'toReview' as const,
+    });
+
+    it('writes the token entries itself, naming the sealed token; nobody writes one of their own', async () => {
+      await ana().queue.put(env, [entryOf('t1')]);
+      for (const detail of ['{"of":"ana"}', '{}'])
+        for (const action of ['tokenUnshared', 'tokenShared'])
+          await expect(
+            sql`insert into audit_entries (at, environment, interview_id, action, detail)
+              values (now(), ${env}, 't1', ${action}, ${detail})`.execute(raw('beto')),
+          ).rejects.toThrow(/written by the database itself/);
+      await new SharedTokenRecords(raw('beto')).put(env, [{ interviewId: 't1', sealed: 'sealed-by-beto' }]);
+      const shared = (await recordAuditTrail(raw('ana'), () => env).list({ interviewId: 't1' })).find(
+        (e) => e.action === 'tokenShared',
+      );
+      expect(shared).toMatchObject({
+        actor: 'beto',
+        detail: { sealedSha256: createHash('sha256').update('sealed-by-beto').digest('hex') },
+      });
+    });
+
+    it('keeps a decided interview decided while its decision is open, whoever writes the row', async () => {
+      await ana().queue.put(env, [entryOf('d1')]);
+      await ana().claims.claim(env, 'd1');
+      await ana().decisions.add('d1', {
+        decision: 'reject',
+        reason: 'x',
+        acknowledgedFindings: [],
+        decidedAt: '2026-11-25T10:00:00.000Z',
+        environment: env,
+        status: 'final',
+      });
+      await ana().queue.put(env, [{ ...entryOf('d1'), localState: 'decided' }]);
+      await ana().claims.release(env, 'd1');
+      // Beto, holding nothing, puts every decided interview back to review.
+      await expect(
+        sql`update queue_entries set local_state = 'toReview' where local_state = 'decided'`.execute(raw('beto')),
+      ).rejects.toMatchObject({ constraint: 'queue_decided_while_decision_open' });
+      // Through the app, in the analyst's words; a supervisor is refused too.
+      await expect(beto().queue.put(env, [{ ...entryOf('d1'), localState: 'toReview' }])).rejects.toMatchObject({
+        data: { code: 'DECISION_ON_FILE' },
+      });
+      await expect(
+        sql`update queue_entries set local_state = 'inReview' where interview_id = 'd1'`.execute(raw('sofia')),
+      ).rejects.toMatchObject({ constraint: 'queue_decided_while_decision_open' });
+      expect((await ana().queue.list(env)).find((e) => e.interviewId === 'd1')?.localState).toBe('decided');
+    });
+
+    it('settles a write as sent only while its writer holds the interview', async () => {
+      await ana().queue.put(env, [entryOf('w1')]);
+      await beto().claims.claim(env, 'w1');
+      const write = await beto().writes.begin(env, 'w1', 'notes', 'Applicant confirmed by phone');
+      await beto().writes.settle(write.id, 'refused', { status: 400, error: 'SESSION_CLOSED' });
+      await beto().claims.release(env, 'w1');
+      await ana().claims.claim(env, 'w1');
+      await expect(beto().writes.settle(write.id, 'sent', { success: true })).rejects.toMatchObject({
+        data: { code: 'CLAIMED_BY_OTHER' },
+      });
+      expect(await beto().writes.unsent(env, 'w1', 'notes')).toMatchObject({ id: write.id });
+      expect(
+        (await recordAuditTrail(raw('ana'), () => env).list({ interviewId: 'w1' })).map((e) => e.action),
+      ).not.toContain('noted');
+    });
+
+    it('asks omni_may before the rules change, and writes each reason code’s labels on the trail', async () => {
+      const settings = await sofia().teamSettings.get();
+      // An administrator narrows the power where the docs say powers are listed; restored as it was after.
+      const { rows } = await owner.query<{ def: string }>(
+        `select pg_get_functiondef('omni_may(text)'::regprocedure) as def`,
+      );
+      await owner.query(`
+        create or replace function omni_may(power text) returns boolean language sql stable as $$
+          select case when power = 'set-rules' then false else pg_has_role(current_user, 'omni_supervisor', 'member') end
+        $$`);
+      try {
+        await expect(
+          sql`update team_settings set target_hours = ${settings.targetHours + 1}`.execute(raw('sofia')),
+        ).rejects.toThrow(/set by a supervisor/);
+      } finally {
+        await owner.query(rows[0]!.def);
+      }
+      const codes = await sofia().teamSettings.reasonCodes();
+      await sofia().teamSettings.setReasonCodes(
+        codes.map((c) => (c.code === 'underage' ? { ...c, en: 'Verified manually' } : c)),
+      );
+      const entry = (await recordAuditTrail(raw('ana'), () => 'team').list({ action: 'teamSettingsChanged' })).at(-1);
+      expect(entry?.detail['reasonCodes']).toMatch(/reject:underage \(Verified manually \/ [^)]+\)/);
+    });
   });
 
   it('accepts checkpoints as the app takes them: a stretch after an earlier one (a junk one’s again), named by its last hash', async () => {

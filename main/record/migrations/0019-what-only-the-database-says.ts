@@ -1,0 +1,125 @@
+import { type Migration, sql } from 'kysely';
+import { pinSearchPath } from './pin-search-path';
+
+/**
+ * Red team 22, where a login could still make the record say what did not happen, or change what it meant:
+ * - 0017's token entries were not reserved: any login could write "token removed, of ana" where nothing was removed.
+ *   They are the database's now, and name the sealed token they are about by its SHA-256.
+ * - One UPDATE put every decided interview back to "To review" with its decision still on file: Take next served
+ *   interviews nobody could decide, and the Team screen counted them as waiting. Decided stays decided while its
+ *   decision is open.
+ * - A write the service refused could be settled "sent" later by its writer, after the interview had changed hands:
+ *   settling one as sent is the live holder's, as sending it is.
+ * - Setting the team's rules was a column grant only: it asks `omni_may('set-rules')` now, as every other power does.
+ * - A reason code relabelled changed what every past decision's reason says, and the trail's entry, codes only, read
+ *   the same before and after: the entry lists each code with its labels.
+ */
+export const whatOnlyTheDatabaseSays: Migration = {
+  async up(db) {
+    // 0016's reserved entries, with 0017's token entries.
+    await sql`
+      create or replace function audit_entries_decisions_reserved() returns trigger language plpgsql as $$
+      begin
+        if omni_superuser() then return new; end if;
+        if json_typeof(new.detail) = 'object' and new.detail->'by' is not null
+           and new.detail->>'by' is distinct from current_user then
+          raise exception 'an audit entry names its own login (%) as who did it, not %', current_user, new.detail->>'by'
+            using errcode = 'insufficient_privilege';
+        end if;
+        if new.action not in ('proposed', 'decided', 'confirmed', 'overturned', 'noted', 'named', 'tokenShared',
+                              'tokenUnshared') then
+          return new;
+        end if;
+        if pg_trigger_depth() < 2 then
+          raise exception 'a % entry is written by the database itself when what it says is recorded', new.action
+            using errcode = 'insufficient_privilege';
+        end if;
+        if has_database_privilege(session_user, current_database(), 'temporary')
+           or exists (select from pg_namespace n where has_schema_privilege(session_user, n.oid, 'create')) then
+          raise exception '% may create objects of its own in %, so the database cannot tell its own entries from that login''s: as the owner, revoke TEMPORARY on the database and CREATE on its schemas from it',
+            session_user, current_database() using errcode = 'insufficient_privilege';
+        end if;
+        return new;
+      end $$`.execute(db);
+    await sql`
+      create or replace function shared_session_tokens_on_trail() returns trigger language plpgsql as $$
+      begin
+        if tg_op = 'DELETE' then
+          perform omni_trail(old.environment, old.interview_id, 'tokenUnshared', json_strip_nulls(json_build_object(
+            'sealedSha256', encode(sha256(convert_to(old.sealed, 'UTF8')), 'hex'),
+            'of', case when old.sealed_by <> current_user then old.sealed_by end)));
+        else
+          perform omni_trail(new.environment, new.interview_id, 'tokenShared', json_build_object(
+            'sealedSha256', encode(sha256(convert_to(new.sealed, 'UTF8')), 'hex')));
+        end if;
+        return null;
+      end $$`.execute(db);
+
+    await sql`
+      create function queue_entries_decided_stays() returns trigger language plpgsql as $$
+      begin
+        if omni_superuser() or pg_trigger_depth() > 1 then return new; end if;
+        if old.local_state = 'decided' and new.local_state is distinct from 'decided'
+           and omni_decision_open(old.environment, old.interview_id) then
+          raise exception 'interview % has its decision on file, so it stays decided', old.interview_id
+            using errcode = 'check_violation', constraint = 'queue_decided_while_decision_open';
+        end if;
+        return new;
+      end $$`.execute(db);
+    await sql`
+      create trigger queue_entries_decided_stays before update on queue_entries
+      for each row execute function queue_entries_decided_stays()`.execute(db);
+
+    await sql`
+      create function service_writes_sent_by_holder() returns trigger language plpgsql as $$
+      begin
+        if not omni_superuser() and new.state = 'sent' and old.state is distinct from 'sent' then
+          perform omni_hold(new.environment, new.interview_id);
+        end if;
+        return new;
+      end $$`.execute(db);
+    await sql`
+      create trigger service_writes_sent_by_holder before update on service_writes
+      for each row execute function service_writes_sent_by_holder()`.execute(db);
+
+    await sql`
+      create function team_settings_may() returns trigger language plpgsql as $$
+      begin
+        if not omni_superuser() and not omni_may('set-rules') then
+          raise exception 'the team''s rules are set by a supervisor' using errcode = 'insufficient_privilege';
+        end if;
+        return new;
+      end $$`.execute(db);
+    await sql`
+      create trigger team_settings_may before update on team_settings
+      for each row execute function team_settings_may()`.execute(db);
+
+    // 0010's entry of the reason codes in force, each with its labels: a relabel is a change the trail shows.
+    await sql`
+      create or replace function reason_codes_on_trail() returns trigger language plpgsql as $$
+      declare
+        listed json := json_build_object('reasonCodes', (
+          select coalesce(string_agg(decision || ':' || code || ' (' || label_en || ' / ' || label_es || ')', ', '
+            order by decision, position, code), '')
+          from reason_codes where active));
+      begin
+        if not exists (
+          select from audit_entries
+          where environment = 'team' and action = 'teamSettingsChanged' and interview_id is null
+            and actor = current_user and xmin::text = (pg_current_xact_id()::text::bigint % 4294967296)::text
+            and detail::text = listed::text) then
+          perform omni_trail('team', null, 'teamSettingsChanged', listed);
+        end if;
+        return null;
+      end $$`.execute(db);
+
+    await pinSearchPath(db, [
+      'audit_entries_decisions_reserved()',
+      'shared_session_tokens_on_trail()',
+      'queue_entries_decided_stays()',
+      'service_writes_sent_by_holder()',
+      'team_settings_may()',
+      'reason_codes_on_trail()',
+    ]);
+  },
+};
