@@ -5,6 +5,7 @@ import { keys, useOmniQuery } from '../../api/index';
 import { useLocale, useT } from '../../i18n/index';
 import { checkWord, describeFinding } from '../../../common/audit-words';
 import { NotInSpec, Panel, Segmented, ServiceAnswerView, SeverityBadge, UnreadFields } from '../../ui/index';
+import { FraudScore } from './FraudScore';
 import { messages } from './messages';
 import { useEndedSessionText } from './session-ended';
 
@@ -208,11 +209,10 @@ function FraudRiskView({ risk }: { risk: FraudRisk }) {
             <SeverityBadge severity={risk.severity} />
           </dd>
         </div>
-        {/* Full precision: the number exactly as the service sent it. */}
         <div>
           <dt>{t('fraudScore')}</dt>
-          <dd className="mono num" data-testid="fraud-score">
-            {String(risk.result)}
+          <dd className="fraud-score">
+            <FraudScore value={risk.result} />
           </dd>
         </div>
         <div>
@@ -222,7 +222,7 @@ function FraudRiskView({ risk }: { risk: FraudRisk }) {
             {risk.responseCategory ? (
               <>
                 <span className="mono">{risk.responseCategory}</span>{' '}
-                <span className="small muted">({t('serviceTerm')})</span>
+                <span className="small muted nowrap">({t('serviceTerm')})</span>
               </>
             ) : (
               '—'
@@ -242,6 +242,10 @@ function FraudRiskView({ risk }: { risk: FraudRisk }) {
         </figure>
       )}
       <UnreadFields of={risk} />
+      {/* Said once for both lists: the features and their codes are the vendor's, the spec gives them no meaning. */}
+      {[risk.topNFraudFeatures, risk.topNFraudCodes, risk.topNLegitFeatures, risk.topNLegitCodes].some(
+        (list) => list.length > 0,
+      ) && <p className="small muted feature-note">{t('fraudSignalsNote')}</p>}
       <div className="feature-lists">
         <FeatureTable title={t('fraudFeatures')} features={risk.topNFraudFeatures} codes={risk.topNFraudCodes} />
         <FeatureTable title={t('legitFeatures')} features={risk.topNLegitFeatures} codes={risk.topNLegitCodes} />
@@ -250,6 +254,10 @@ function FraudRiskView({ risk }: { risk: FraudRisk }) {
   );
 }
 
+/**
+ * A list of the model's top features: the service's text is each row's main text, its code under it in small print.
+ * Neither is explained: the spec does not enumerate them (the note above the lists says whose words they are).
+ */
 function FeatureTable({ title, features, codes }: { title: string; features: string[]; codes: string[] }) {
   const t = useT(messages);
   const count = Math.max(features.length, codes.length);
@@ -259,20 +267,24 @@ function FeatureTable({ title, features, codes }: { title: string; features: str
       {count === 0 ? (
         <p className="muted small">{t('noFeatures')}</p>
       ) : (
-        <table className="table">
+        <table className="table feature-table">
           <thead>
             <tr>
-              <th scope="col">{t('colCode')}</th>
-              <th scope="col">
-                {t('colFeature')} <span className="small muted">({t('serviceWords').toLowerCase()})</span>
-              </th>
+              <th scope="col">{t('colFeature')}</th>
             </tr>
           </thead>
           <tbody>
             {Array.from({ length: count }, (_, i) => (
               <tr key={i}>
-                <td className="id feature-code">{codes[i] ?? '—'}</td>
-                <td>{features[i] ?? '—'}</td>
+                <td>
+                  <span className="feature-text">{features[i] ?? '—'}</span>
+                  {codes[i] !== undefined && (
+                    <span className="feature-code mono small muted">
+                      <span className="visually-hidden">{t('signalCode')}: </span>
+                      {codes[i]}
+                    </span>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -407,6 +407,10 @@ export const messages = defineMessages({
     sealFailed: 'Sealed, verification failed · folio {folio} · {date}',
     sealFailedNoFolio: 'Sealed, verification failed · no folio · {date}',
     sealBy: 'by {who}',
+    // fraud panel and player (UX review)
+    fraudScoreExact: 'Exact value: {value}',
+    fraudSignalsNote: 'Features and their codes are the service’s own words, shown as it sent them.',
+    signalCode: 'code',
   },
   es: {
     queueTitle: 'Bandeja de revisión',
@@ -817,5 +821,9 @@ export const messages = defineMessages({
     sealFailed: 'Sellado, la verificación falló · folio {folio} · {date}',
     sealFailedNoFolio: 'Sellado, la verificación falló · sin folio · {date}',
     sealBy: 'por {who}',
+    // fraud panel and player (UX review)
+    fraudScoreExact: 'Valor exacto: {value}',
+    fraudSignalsNote: 'Las señales y sus códigos son palabras del servicio, tal como las envió.',
+    signalCode: 'código',
   },
 });
