@@ -57,6 +57,11 @@ export interface PreferencesView {
   theme: Theme;
   /** After recording a decision: stay on the interview (and offer the next one) or open the next one at once. */
   afterDecision: AfterDecision;
+  /**
+   * Show what developers read (the service's answer as read, the fields the spec does not list, raw values) on every
+   * screen. Off unless chosen: settings files written before it existed read as off.
+   */
+  technicalDetails: boolean;
 }
 export type AfterDecision = 'stay' | 'next';
 
@@ -325,6 +330,7 @@ export const settings = {
         language: z.enum(['en', 'es']).nullable().optional(),
         theme: z.enum(['system', 'light', 'dark']).optional(),
         afterDecision: z.enum(['stay', 'next']).optional(),
+        technicalDetails: z.boolean().optional(),
       })
       .strict(),
   ),

@@ -26,7 +26,12 @@ export type EnvironmentPatch = Partial<
 >;
 
 const PREFERENCES_KEY = 'preferences';
-const DEFAULT_PREFERENCES: PreferencesView = { language: null, theme: 'system', afterDecision: 'stay' };
+const DEFAULT_PREFERENCES: PreferencesView = {
+  language: null,
+  theme: 'system',
+  afterDecision: 'stay',
+  technicalDetails: false,
+};
 
 export function settingsService(ctx: SettingsContext) {
   const team = teamDatabaseSettings({ store: ctx.store, vault: ctx.secrets });
@@ -46,10 +51,11 @@ export function settingsService(ctx: SettingsContext) {
     return env;
   };
 
-  const preferences = (): PreferencesView => ({
-    ...DEFAULT_PREFERENCES,
-    ...ctx.store.get<Partial<PreferencesView>>(PREFERENCES_KEY),
-  });
+  const preferences = (): PreferencesView => {
+    const stored = ctx.store.get<Partial<PreferencesView>>(PREFERENCES_KEY);
+    // A file written before a preference existed lacks it; one edited by hand may hold anything: only `true` is on.
+    return { ...DEFAULT_PREFERENCES, ...stored, technicalDetails: stored?.technicalDetails === true };
+  };
 
   return {
     environments: environmentsView,
@@ -134,6 +140,7 @@ export function settingsService(ctx: SettingsContext) {
         language: patch.language === undefined ? current.language : patch.language,
         theme: patch.theme ?? current.theme,
         afterDecision: patch.afterDecision ?? current.afterDecision,
+        technicalDetails: patch.technicalDetails ?? current.technicalDetails,
       };
       ctx.store.set(PREFERENCES_KEY, next);
       return next;

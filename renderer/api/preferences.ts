@@ -4,7 +4,7 @@ import type { PreferencesView } from '../../common/ipc/settings';
 import { keys } from './keys';
 import { useOmniMutation, useOmniQuery } from './index';
 
-type Choice = 'theme' | 'afterDecision';
+type Choice = 'theme' | 'afterDecision' | 'technicalDetails';
 
 /**
  * One preference kept by main, as a control shows it: the control follows the click at once, main's answer then
@@ -25,4 +25,15 @@ export function usePreference<K extends Choice>(name: K, fallback: PreferencesVi
     save.mutate(value, { onSettled: () => setChosen(null) });
   };
   return { value: chosen ?? prefs.data?.[name] ?? fallback, set, error: save.error };
+}
+
+/**
+ * Whether the screens show what developers read: the service's answer as read, the fields the spec does not list.
+ * Off until chosen in Settings → Preferences; read-only, for the many panels that only follow it.
+ */
+export function useTechnicalDetails(): boolean {
+  const prefs = useOmniQuery(keys.settings.preferences(), (api) => api.settings.preferences({}), {
+    staleTime: Infinity,
+  });
+  return prefs.data?.technicalDetails === true;
 }

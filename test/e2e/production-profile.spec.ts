@@ -28,7 +28,7 @@ test('an interview whose answers carry nulls shows its checks, the check beyond 
   const checks = page.getByTestId('checks-table');
   await expect(checks).toBeVisible();
   const beyond = checks.getByRole('row').filter({ hasText: 'deepfakeVideoCheck' });
-  await expect(beyond.getByTestId('not-in-spec')).toHaveText('critical (not in the spec)');
+  await expect(beyond.getByTestId('not-in-spec')).toHaveText('critical (unexpected value)');
   const fraud = page.getByTestId('fraud-risk');
   await expect(fraud).toBeVisible();
   await expect(fraud.getByTestId('fraud-score')).not.toBeEmpty();
@@ -57,7 +57,7 @@ test('a field that does not parse is shown raw and flagged; the rest of the pane
   await expect(checks.getByRole('row')).toHaveCount(3);
   // The value that is no number is shown as it came, flagged, not as "did not run".
   const unreadable = checks.getByRole('row').filter({ hasText: 'idTamperCheck' });
-  await expect(unreadable.getByTestId('not-in-spec')).toHaveText('"n/a" (not in the spec)');
+  await expect(unreadable.getByTestId('not-in-spec')).toHaveText('"n/a" (unexpected value)');
   await expect(unreadable).not.toContainText('Did not run');
   await expect(page.getByTestId('unread-fields').filter({ hasText: '"not a check"' })).toBeVisible();
   const fraud = page.getByTestId('fraud-risk');

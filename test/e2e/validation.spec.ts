@@ -127,6 +127,11 @@ test('CURP: needs a session token, explains every group in the chosen language, 
   await validate.click();
   await expect(result).toContainText('Group 1 · Check the input');
   await expect(result.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  // The explanation says what the raw fields would (success false, renapo_valid false, codigoError 06): none shown.
+  await expect(result.locator('.response-fields')).toHaveCount(0);
+  await expect(result).not.toContainText('renapo_valid');
+  await expect(result.getByTestId('service-answer')).toHaveCount(0);
+  await curpSection.screenshot({ path: `${SHOTS}/curp-not-found.png` });
 
   await curpSection.getByRole('textbox', { name: 'CURP', exact: true }).fill(INTERNAL);
   await validate.click();
@@ -153,7 +158,21 @@ test('CURP: needs a session token, explains every group in the chosen language, 
   await es.getByRole('textbox', { name: 'CURP', exact: true }).fill(NOT_FOUND);
   await es.getByRole('button', { name: 'Validar con RENAPO' }).click();
   await expect(es.getByTestId('curp-result')).toContainText('Grupo 1 · Revisa el dato capturado');
+  await expect(es.getByTestId('curp-result').locator('.response-fields')).toHaveCount(0);
   await es.screenshot({ path: `${SHOTS}/curp-es.png` });
+
+  // With technical details on, the field table and the service's answer are back.
+  await shell.ipc('settings.setPreferences', { technicalDetails: true });
+  await page.reload();
+  await openValidation(page);
+  await es.getByLabel('Entrevista', { exact: true }).selectOption('demo-clean-pass');
+  await es.getByRole('textbox', { name: 'CURP', exact: true }).fill(NOT_FOUND);
+  await es.getByRole('button', { name: 'Validar con RENAPO' }).click();
+  const technical = es.getByTestId('curp-result');
+  await expect(technical.getByRole('rowheader', { name: 'renapo_valid', exact: true })).toBeVisible();
+  await technical.getByText('Detalles técnicos', { exact: true }).click();
+  await expect(technical.getByTestId('service-answer-endpoint')).toHaveText('addCurp');
+  await es.screenshot({ path: `${SHOTS}/curp-es-technical.png` });
 });
 
 testOpeningTheApp(
@@ -162,6 +181,8 @@ testOpeningTheApp(
     // A 503 is retried inside the client (nothing was processed); a gateway's 502 is the batch runner's to retry.
     await shell.demo('faults', { route: 'validateRfc', kind: 'status', status: 502, times: 2 });
     const notifications = await recordNotifications(page);
+    // The refused row's service answer is a technical detail (UX review M7).
+    await shell.ipc('settings.setPreferences', { technicalDetails: true });
     await openApp(page, shell);
     await openValidation(page);
     const rfcs = [
@@ -208,7 +229,7 @@ testOpeningTheApp(
     await expect(run.getByTestId('batch-problem').nth(1)).toContainText('local check, not sent');
     const refused = run.getByTestId('batch-problem').nth(2);
     await expect(refused).toContainText('SAT does not list this RFC');
-    await refused.getByText('Service answer').click();
+    await refused.getByText('Technical details').click();
     await expect(refused.getByTestId('service-answer')).toContainText('"validRFC": false');
     await refused.screenshot({ path: `${SHOTS}/batch-row-service-answer.png` });
     await expect(run.getByTestId('batch-problem').nth(1).getByTestId('service-answer')).toHaveCount(0);

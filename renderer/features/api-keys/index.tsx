@@ -88,7 +88,7 @@ export default function ApiKeysScreen() {
         query={query}
         isEmpty={(d) => d.keys.length === 0}
         empty={t('empty')}
-        footer={(d) => <ServiceAnswerView answer={d.answer} />}
+        footer={(d) => <ServiceAnswerView answer={d.answer} shown={d.extraColumns.map((c) => `[].${c}`)} />}
         actions={
           query.data && (
             <span className="muted small">{t('fetchedAt', { time: f.dateTime(query.data.fetchedAt) })}</span>

@@ -1,8 +1,10 @@
+import { useId } from 'react';
 import { keys, useOmniQuery } from '../../api/index';
 import { usePreference } from '../../api/preferences';
 import { localeFromNavigator, type Locale, useLocale } from '../../i18n/index';
 import { ErrorNotice, Panel, SelectField } from '../../ui/index';
 import type { T } from './translate';
+import './preferences.css';
 
 export function PreferencesPanel({ t }: { t: T }) {
   const { locale, setLocale } = useLocale();
@@ -11,6 +13,8 @@ export function PreferencesPanel({ t }: { t: T }) {
   });
   const theme = usePreference('theme', 'system');
   const afterDecision = usePreference('afterDecision', 'stay');
+  const technicalDetails = usePreference('technicalDetails', false);
+  const technicalHintId = useId();
   const systemLocale = localeFromNavigator();
   const languageName = (l: Locale) => (l === 'es' ? 'Español (México)' : 'English');
   return (
@@ -49,8 +53,25 @@ export function PreferencesPanel({ t }: { t: T }) {
             />{' '}
             {t('afterDecisionNext')}
           </label>
+          {/* Off unless chosen: what developers read (the service's answer as read, fields the spec does not list). */}
+          <div className="settings-check">
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={technicalDetails.value}
+                onChange={(e) => technicalDetails.set(e.target.checked)}
+                aria-describedby={technicalHintId}
+                data-testid="settings-technical-details"
+              />{' '}
+              {t('technicalDetails')}
+            </label>
+            <p id={technicalHintId} className="hint small muted">
+              {t('technicalDetailsHint')}
+            </p>
+          </div>
           {theme.error && <ErrorNotice error={theme.error.data} />}
           {afterDecision.error && <ErrorNotice error={afterDecision.error.data} />}
+          {technicalDetails.error && <ErrorNotice error={technicalDetails.error.data} />}
           <span className="visually-hidden" aria-live="polite">
             {languageName(locale)}
           </span>

@@ -66,7 +66,7 @@ export const messages = defineMessages({
     storageAccept: 'Accept weaker storage',
     storageMemoryOnly:
       'Encryption is not available on this system, so credentials are kept in memory only and must be entered again after every restart.',
-    preferencesTitle: 'Language and appearance',
+    preferencesTitle: 'Preferences',
     language: 'Language',
     languageSystem: 'Follow the system ({current})',
     theme: 'Theme',
@@ -74,6 +74,9 @@ export const messages = defineMessages({
     themeLight: 'Light',
     themeDark: 'Dark',
     afterDecisionNext: 'After each decision, open the next interview at once',
+    technicalDetails: 'Show technical details',
+    technicalDetailsHint:
+      'For support and troubleshooting: under each panel, what the service answered as the app read it, and the details it sent that the screens do not show.',
     auditTrailTitle: 'Audit trail',
     auditTrailIntro:
       'Every action recorded in {env}, newest first, including those that belong to no interview, such as a trusted NOM-151 root. Each entry is chained to the one before it by its hash.',
@@ -201,7 +204,7 @@ export const messages = defineMessages({
     storageAccept: 'Aceptar almacenamiento más débil',
     storageMemoryOnly:
       'El cifrado no está disponible en este sistema, así que las credenciales solo se guardan en memoria y deben capturarse de nuevo después de cada reinicio.',
-    preferencesTitle: 'Idioma y apariencia',
+    preferencesTitle: 'Preferencias',
     language: 'Idioma',
     languageSystem: 'Seguir al sistema ({current})',
     theme: 'Tema',
@@ -209,6 +212,9 @@ export const messages = defineMessages({
     themeLight: 'Claro',
     themeDark: 'Oscuro',
     afterDecisionNext: 'Después de cada decisión, abrir de inmediato la siguiente entrevista',
+    technicalDetails: 'Mostrar detalles técnicos',
+    technicalDetailsHint:
+      'Para soporte y diagnóstico: bajo cada panel, lo que respondió el servicio tal como lo leyó la aplicación, y los datos que envió que las pantallas no muestran.',
     auditTrailTitle: 'Bitácora de auditoría',
     auditTrailIntro:
       'Todas las acciones registradas en {env}, de la más reciente a la más antigua, incluidas las que no pertenecen a una entrevista, como una raíz NOM-151 de confianza. Cada entrada se encadena con la anterior por su hash.',

@@ -5,6 +5,7 @@ import { normalizeCurp } from '../../../common/rules/curp';
 import { describeCurp, describeRfc, type LocalCheck } from '../../../common/rules/local-check';
 import { invisibleCharacters, normalizeRfc } from '../../../common/rules/rfc';
 import { useOmniMutation } from '../../api/index';
+import { useTechnicalDetails } from '../../api/preferences';
 import { useQueueList } from '../../api/queue';
 import { useBilingual, useT, type Translate } from '../../i18n/index';
 import {
@@ -342,6 +343,12 @@ export function CurpTool({
   );
 }
 
+/** The provider's reference for a failed check (`error.referencia`), which support asks for; none when absent. */
+function referenceOf(response: CurpResultView['response']): string | undefined {
+  const reference = response.error?.referencia;
+  return typeof reference === 'string' && reference.trim() !== '' ? reference.trim() : undefined;
+}
+
 export function groupLabel(failure: Pick<CurpFailureView, 'group' | 'retryable'>, t: T): string {
   if (failure.group === 1) return t('group1');
   if (failure.group === 2) return t('group2');
@@ -349,7 +356,7 @@ export function groupLabel(failure: Pick<CurpFailureView, 'group' | 'retryable'>
   return failure.retryable ? t('providerRetry') : t('providerNoRetry');
 }
 
-function CurpResult({
+export function CurpResult({
   result,
   onRetry,
   retrying,
@@ -361,7 +368,12 @@ function CurpResult({
   t: T;
 }) {
   const pick = useBilingual();
+  const technical = useTechnicalDetails();
   const failure = result.failure;
+  // A confirmation, or a failure the catalog explains, says all the field table would: the table is then a technical
+  // detail. An outcome the app cannot explain keeps it in view, the only account of what the service said.
+  const explained = result.valid || failure !== undefined;
+  const reference = referenceOf(result.response);
   return (
     <div className="single-result" data-testid="curp-result">
       <p>
@@ -389,10 +401,13 @@ function CurpResult({
               {t('retry')}
             </Button>
           )}
-          <p className="code">{t('code', { code: failure.code })}</p>
+          <p className="code">
+            {t('code', { code: failure.code })}
+            {reference && <> · {t('reference', { reference })}</>}
+          </p>
         </div>
       )}
-      <ResponseFields response={result.response} t={t} />
+      {(technical || !explained) && <ResponseFields response={result.response} t={t} />}
       <ServiceAnswerView answer={result.answer} />
     </div>
   );

@@ -40,6 +40,7 @@ export const messages = defineMessages({
     providerNoRetry: 'Provider · Retrying will not help',
     retry: 'Retry',
     code: 'Code {code}',
+    reference: 'Reference {reference}',
     batchTitle: 'Batch from a CSV file',
     batchIntro:
       'Choose a CSV file with a column of RFCs or CURPs. Values that fail the local check are reported without calling the service; temporary failures are retried with backoff.',
@@ -129,6 +130,7 @@ export const messages = defineMessages({
     providerNoRetry: 'Proveedor · Reintentar no ayudará',
     retry: 'Reintentar',
     code: 'Código {code}',
+    reference: 'Referencia {reference}',
     batchTitle: 'Lote desde un archivo CSV',
     batchIntro:
       'Elige un archivo CSV con una columna de RFC o CURP. Los valores que no pasan la revisión local se reportan sin llamar al servicio; las fallas temporales se reintentan con espera creciente.',
