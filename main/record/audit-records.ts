@@ -29,8 +29,13 @@ export interface RecordAuditTrail extends AuditTrail {
 export interface WitnessedHead {
   count: number;
   hash: string;
-  /** Set once the database's history stopped extending what was seen: never cleared by the app. */
-  rewritten?: { brokenAt: number; seenAt: string };
+  /**
+   * Set once the database's history stopped extending what was seen: never cleared by the app. The trail is still
+   * watched after it (red team 22: an app in alarm had stopped checking, so a later rewrite went unseen): `brokenAt` and
+   * `seenAt` are the latest break's, and `rebase` says the head above is the old one, to be taken again from the whole
+   * trail as it now is.
+   */
+  rewritten?: { brokenAt: number; seenAt: string; rebase?: true };
 }
 
 /** Where the witness keeps what it saw: this app's own data folder, outside the database. */
@@ -179,15 +184,17 @@ export function recordAuditTrail(
   }
 
   async function check(): Promise<ChainCheck> {
-    const seen = witness.load();
-    if (seen?.rewritten) return { ok: false, brokenAt: seen.rewritten.brokenAt, rewritten: true };
+    const stored = witness.load();
+    const alarm = stored?.rewritten;
+    // After a break, the head this app had seen is gone: the trail as it now is becomes the head to watch from.
+    const seen = alarm?.rebase ? undefined : stored;
     const fail = (brokenAt: number, rewritten: boolean): ChainCheck => {
-      // A trail that once failed is never called intact again by this app.
+      // A trail that once failed is never called intact again by this app; what breaks it later is said too.
       witness.save({
-        ...(seen ?? { count: 0, hash: GENESIS_HASH }),
-        rewritten: { brokenAt, seenAt: new Date(now()).toISOString() },
+        ...(stored ?? { count: 0, hash: GENESIS_HASH }),
+        rewritten: { brokenAt, seenAt: new Date(now()).toISOString(), rebase: true },
       });
-      return { ok: false, brokenAt, ...(rewritten ? { rewritten: true } : {}) };
+      return { ok: false, brokenAt, ...(rewritten || alarm ? { rewritten: true } : {}) };
     };
     // Every transaction not yet committed now is one this check cannot see: the next targeted check starts there.
     const { rows: snapshot } = await sql<{ xmin: string }>`
@@ -215,6 +222,11 @@ export function recordAuditTrail(
     if (whole || scanned) {
       rowsSuspect = false;
       horizon = nextHorizon;
+    }
+    if (alarm) {
+      const { rebase: _rebase, ...since } = alarm;
+      witness.save({ count, hash, rewritten: since });
+      return { ok: false, brokenAt: alarm.brokenAt, rewritten: true };
     }
     witness.save({ count, hash });
     return { ok: true };

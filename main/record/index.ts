@@ -64,7 +64,8 @@ export function recordForApp(
   );
   let trail: ChainStatus = { ok: true };
   const heard = (status: ChainStatus) => {
-    const newlyBroken = trail.ok && !status.ok;
+    // Broken again elsewhere counts as news too: the trail is still watched after an alarm.
+    const newlyBroken = !status.ok && (trail.ok || trail.brokenAt !== status.brokenAt);
     trail = status;
     if (newlyBroken) {
       opts.log.error('The audit trail no longer verifies: it was changed behind this app', { ...status });

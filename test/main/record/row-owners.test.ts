@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entryHashV2, GENESIS_HASH } from '../../../main/record/audit-chain';
 import { walkInThread } from '../../../main/record/chain-walk';
 import { recordAuditTrail, type WitnessedHead } from '../../../main/record/audit-records';
-import { WITNESS_KEY } from '../../../main/record/trail-witness';
+import { storeWitness, WITNESS_KEY } from '../../../main/record/trail-witness';
 import { recordForApp, reviewRecord } from '../../../main/record/index';
 import { openRecord, type OpenRecord } from '../../../main/record/open';
 import { MemoryVault } from '../../../main/auth/memory-vault';
@@ -1437,6 +1437,39 @@ describe('the owner rewrites history', () => {
     });
     expect(await again.verify()).toMatchObject({ ok: false, rewritten: true });
   }, 30_000);
+});
+
+describe('a trail cut back (a restore from an older backup), then changed again', () => {
+  it('keeps its alarm and still sees a later change: an app in alarm goes on watching (red team 22)', async () => {
+    const store = new MemoryJsonStore();
+    const witness = storeWitness(store, 'restored');
+    const trailOf = () => recordAuditTrail(raw('ana'), () => 'production', undefined, witness);
+    const withTriggersOff = async (statement: string) => {
+      await owner.query(`alter table audit_entries disable trigger audit_entries_append_only`);
+      await owner.query(statement);
+      await owner.query(`alter table audit_entries enable trigger audit_entries_append_only`);
+    };
+    let trail = trailOf();
+    await trail.append({ interviewId: 'i2', action: 'opened', detail: {} });
+    await trail.append({ interviewId: 'i2', action: 'played', detail: { positionSeconds: 2 } });
+    expect(await trail.verify()).toEqual({ ok: true });
+    const head = (await trail.latest())!.seq;
+
+    await withTriggersOff(`delete from audit_entries where seq > ${head - 2}`);
+    expect(await trail.verify()).toMatchObject({ ok: false, brokenAt: head, rewritten: true });
+    // The team carries on; this app, started again, still says the history it saw is gone.
+    trail = trailOf();
+    await trail.append({ interviewId: 'i2', action: 'opened', detail: {} });
+    expect(await trail.verify()).toMatchObject({ ok: false, brokenAt: head, rewritten: true });
+    expect(witness.load()).toMatchObject({ count: head - 1, rewritten: { brokenAt: head } });
+
+    // A rewrite after the alarm, re-chained: seen, at the head this app verified since.
+    await owner.query(`alter table audit_entries disable trigger audit_entries_append_only`);
+    await owner.query(`update audit_entries set detail = '{"forged":"after the restore"}' where seq = 1`);
+    await rechainTrail(owner);
+    await owner.query(`alter table audit_entries enable trigger audit_entries_append_only`);
+    expect(await trail.verify()).toMatchObject({ ok: false, brokenAt: head - 1, rewritten: true });
+  });
 });
 
 describe('the owner changes one entry and leaves the hashes', () => {
