@@ -65,6 +65,7 @@ const DETAIL_LABELS = {
   inView: { en: "Within the analyst's queue view", es: 'Dentro de la vista de la bandeja del analista' },
   of: { en: 'Whose it was', es: 'De quién era' },
   addedBy: { en: 'Added to the queue by', es: 'Agregada a la bandeja por' },
+  addedAt: { en: 'Added to the queue at', es: 'Agregada a la bandeja el' },
   decidedBy: { en: 'Decided by', es: 'Decidida por' },
   sealedSha256: { en: 'Sealed token (SHA-256)', es: 'Token sellado (SHA-256)' },
   decisionStatus: { en: 'Decision status', es: 'Estado de la decisión' },

@@ -117,6 +117,7 @@ describe('audit entry details in words', () => {
     expect([...byTheDatabase].sort()).toEqual(
       [
         'acknowledgedFindings',
+        'addedAt',
         'addedBy',
         'by',
         'decidedBy',

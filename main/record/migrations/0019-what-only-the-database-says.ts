@@ -13,6 +13,8 @@ import { pinSearchPath } from './pin-search-path';
  * - Setting the team's rules was a column grant only: it asks `omni_may('set-rules')` now, as every other power does.
  * - A reason code relabelled changed what every past decision's reason says, and the trail's entry, codes only, read
  *   the same before and after: the entry lists each code with its labels.
+ * - A queue entry could be added as if it had waited since 2000, first in everyone's Take next: it is added now, or,
+ *   put back after a removal, when the removal's entry (the database's) says it had been added.
  */
 export const whatOnlyTheDatabaseSays: Migration = {
   async up(db) {
@@ -27,7 +29,9 @@ export const whatOnlyTheDatabaseSays: Migration = {
             using errcode = 'insufficient_privilege';
         end if;
         if new.action not in ('proposed', 'decided', 'confirmed', 'overturned', 'noted', 'named', 'tokenShared',
-                              'tokenUnshared') then
+                              'tokenUnshared')
+           and not (new.action = 'removed' and json_typeof(new.detail) = 'object' and new.detail->'addedAt' is not null)
+        then
           return new;
         end if;
         if pg_trigger_depth() < 2 then
@@ -53,6 +57,39 @@ export const whatOnlyTheDatabaseSays: Migration = {
             'sealedSha256', encode(sha256(convert_to(new.sealed, 'UTF8')), 'hex')));
         end if;
         return null;
+      end $$`.execute(db);
+
+    // 0010's removal entry says when the entry had been added, so that an undone removal brings that date back.
+    await sql`
+      create or replace function queue_entries_on_trail() returns trigger language plpgsql as $$
+      begin
+        if old.environment <> 'demo' then
+          perform omni_trail(old.environment, old.interview_id, 'removed', json_strip_nulls(json_build_object(
+            'addedBy', case when old.added_by is distinct from current_user then old.added_by end,
+            'addedAt', to_char(old.added_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))));
+        end if;
+        return null;
+      end $$`.execute(db);
+    // 0009's clock: an entry is added now, or put back as of when the latest removal's entry says it was added.
+    await sql`
+      create or replace function queue_entries_clock() returns trigger language plpgsql as $$
+      declare
+        added text;
+      begin
+        if omni_superuser() then return new; end if;
+        if tg_op = 'INSERT' then
+          -- Not a time at all: left for 0016's check to refuse.
+          if not isfinite(new.added_at) then return new; end if;
+          select detail->>'addedAt' into added from audit_entries
+            where environment = new.environment and interview_id = new.interview_id and action = 'removed'
+            order by seq desc limit 1;
+          new.added_at := greatest(least(new.added_at, clock_timestamp()),
+            case when added ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}[.][0-9]{3}Z$' then added::timestamptz
+              else clock_timestamp() end);
+        else
+          new.added_at := old.added_at;
+        end if;
+        return new;
       end $$`.execute(db);
 
     await sql`
@@ -115,6 +152,8 @@ export const whatOnlyTheDatabaseSays: Migration = {
 
     await pinSearchPath(db, [
       'audit_entries_decisions_reserved()',
+      'queue_entries_on_trail()',
+      'queue_entries_clock()',
       'shared_session_tokens_on_trail()',
       'queue_entries_decided_stays()',
       'service_writes_sent_by_holder()',

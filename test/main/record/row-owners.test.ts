@@ -813,12 +813,13 @@ describe('the team record, attacked with an analyst’s own login', () => {
     await run(`insert into queue_entries (environment, interview_id, added_at, local_state)
       values ('production', 'i3', now() + interval '1 day', 'toReview')`);
     expect(await isNow(`select added_at from queue_entries where interview_id = 'i3'`)).toBe(true);
-    await run(`update queue_entries set added_at = now() + interval '1 day' where interview_id = 'i1'`);
-    expect(
+    const addedI1 = async () =>
       (
         await beto.selectFrom('queue_entries').select('added_at').where('interview_id', '=', 'i1').executeTakeFirst()
-      )?.added_at.toISOString(),
-    ).toBe('2026-11-25T09:00:00.000Z');
+      )?.added_at.toISOString();
+    const firstAdded = await addedI1();
+    await run(`update queue_entries set added_at = now() + interval '1 day' where interview_id = 'i1'`);
+    expect(await addedI1()).toBe(firstAdded);
 
     // Held "since 1970", "until forever": taken now, for the team's lease.
     await run(`insert into claims (environment, interview_id, holder, claimed_at, expires_at)
@@ -940,7 +941,13 @@ describe('the team record, attacked with an analyst’s own login', () => {
       { actor: 'sofia', action: 'released', interviewId: 'p1', ...on, detail: { of: 'ana' } },
       { actor: 'sofia', action: 'reassigned', interviewId: 'p2', ...on, detail: { to: 'ana', of: 'beto' } },
       { actor: 'sofia', action: 'reassigned', interviewId: 'p3', ...on, detail: { to: 'beto' } },
-      { actor: 'sofia', action: 'removed', interviewId: 'p1', ...on, detail: { addedBy: 'ana' } },
+      {
+        actor: 'sofia',
+        action: 'removed',
+        interviewId: 'p1',
+        ...on,
+        detail: { addedBy: 'ana', addedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+      },
       {
         actor: 'sofia',
         action: 'teamSettingsChanged',
@@ -1327,6 +1334,34 @@ describe('the team record, attacked with an analyst’s own login', () => {
         sql`update queue_entries set local_state = 'inReview' where interview_id = 'd1'`.execute(raw('sofia')),
       ).rejects.toMatchObject({ constraint: 'queue_decided_while_decision_open' });
       expect((await ana().queue.list(env)).find((e) => e.interviewId === 'd1')?.localState).toBe('decided');
+    });
+
+    it('adds a queue entry now, or put back after a removal as of when the removal says it was added', async () => {
+      const addedAt = async (id: string) =>
+        (
+          await raw('ana')
+            .selectFrom('queue_entries')
+            .select('added_at')
+            .where('environment', '=', env)
+            .where('interview_id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).added_at;
+      const longAgo = '2000-01-01T00:00:00.000Z';
+      // Backdated by beto: added now all the same, not first in everyone's Take next.
+      await beto().queue.put(env, [{ ...entryOf('b1'), addedAt: longAgo }]);
+      const first = await addedAt('b1');
+      expect(Date.now() - new Date(first).getTime()).toBeLessThan(60_000);
+      // Removed, then put back (the undo): its date comes back from the removal's entry, and no earlier.
+      await sql`delete from queue_entries where environment = ${env} and interview_id = 'b1'`.execute(raw('beto'));
+      const removal = (await recordAuditTrail(raw('ana'), () => env).list({ interviewId: 'b1' })).at(-1);
+      expect(removal).toMatchObject({ action: 'removed', detail: { addedAt: new Date(first).toISOString() } });
+      await beto().queue.put(env, [{ ...entryOf('b1'), addedAt: longAgo }]);
+      expect(new Date(await addedAt('b1')).toISOString()).toBe(new Date(first).toISOString());
+      // A removal entry of one's own saying "added in 2000" is the database's to write.
+      await expect(
+        sql`insert into audit_entries (at, environment, interview_id, action, detail)
+          values (now(), ${env}, 'b2', 'removed', ${JSON.stringify({ addedAt: longAgo })})`.execute(raw('beto')),
+      ).rejects.toThrow(/written by the database itself/);
     });
 
     it('settles a write as sent only while its writer holds the interview', async () => {
