@@ -127,6 +127,11 @@ export interface DecisionRecord {
   decision: DecisionKind;
   /** One of the team's reason codes for this kind of decision; absent on decisions made without one. */
   reasonCode?: string;
+  /**
+   * The code's labels when the decision was recorded (the database's, team or embedded); absent on decisions of
+   * earlier versions, which are shown with the list's labels now.
+   */
+  reasonLabel?: { en: string; es: string };
   reason: string;
   acknowledgedFindings: string[];
   decidedAt: string;

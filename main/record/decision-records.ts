@@ -180,6 +180,9 @@ function fromRow(row: Selectable<DecisionTable>): DecisionRecord {
   return {
     decision: row.decision as DecisionKind,
     ...(row.reason_code !== null ? { reasonCode: row.reason_code } : {}),
+    ...(row.reason_label_en !== null && row.reason_label_es !== null
+      ? { reasonLabel: { en: row.reason_label_en, es: row.reason_label_es } }
+      : {}),
     reason: row.reason,
     acknowledgedFindings: row.acknowledged_findings,
     decidedAt: row.decided_at.toISOString(),

@@ -78,6 +78,9 @@ export interface DecisionTable {
   reviewed_at: Time | null;
   /** One of the team's reason codes for this kind of decision (migration 0007); null on earlier decisions. */
   reason_code: string | null;
+  /** The code's labels when the decision was recorded, the database's (migration 0019); null before it. */
+  reason_label_en: Generated<string | null>;
+  reason_label_es: Generated<string | null>;
 }
 
 export interface AuditEntryTable {

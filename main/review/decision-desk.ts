@@ -130,9 +130,11 @@ export class DecisionDesk {
   private async reviewHeld(interviewId: string, verdict: ReviewVerdict, reason: string): Promise<DecideResult> {
     const environment = this.ctx.environments.active().id;
     const by = await this.writes.senderName();
-    // Read before the transaction: the note of a confirmed proposal names its code as the list says now.
+    // The note of a confirmed proposal names its code as it read when proposed; a proposal of an earlier version, as
+    // the list says now (read before the transaction).
     const codes = verdict === 'confirmed' ? await this.ctx.record.teamSettings.reasonCodes() : [];
-    const labelOf = (p: DecisionRecord) => codes.find((c) => c.decision === p.decision && c.code === p.reasonCode)?.en;
+    const labelOf = (p: DecisionRecord) =>
+      p.reasonLabel?.en ?? codes.find((c) => c.decision === p.decision && c.code === p.reasonCode)?.en;
     const { record, write } = await this.ctx.record.decisions.review(
       environment,
       interviewId,

@@ -13,6 +13,8 @@ import { pinSearchPath } from './pin-search-path';
  * - Setting the team's rules was a column grant only: it asks `omni_may('set-rules')` now, as every other power does.
  * - A reason code relabelled changed what every past decision's reason says, and the trail's entry, codes only, read
  *   the same before and after: the entry lists each code with its labels.
+ * - A past decision's reason showed the code's label as the list says now: each decision keeps the labels its code had
+ *   when it was recorded, written by the database.
  * - A queue entry could be added as if it had waited since 2000, first in everyone's Take next: it is added now, or,
  *   put back after a removal, when the removal's entry (the database's) says it had been added.
  */
@@ -131,6 +133,24 @@ export const whatOnlyTheDatabaseSays: Migration = {
       create trigger team_settings_may before update on team_settings
       for each row execute function team_settings_may()`.execute(db);
 
+    // Each decision keeps the labels its code had when it was recorded; earlier ones have none (shown as the list says).
+    await sql`alter table decisions add column reason_label_en text, add column reason_label_es text`.execute(db);
+    await sql`
+      create function decisions_reason_label() returns trigger language plpgsql as $$
+      begin
+        if tg_op = 'UPDATE' then
+          new.reason_label_en := old.reason_label_en;
+          new.reason_label_es := old.reason_label_es;
+        else
+          select label_en, label_es into new.reason_label_en, new.reason_label_es from reason_codes
+            where decision = new.decision and code = new.reason_code;
+        end if;
+        return new;
+      end $$`.execute(db);
+    await sql`
+      create trigger decisions_reason_label before insert or update on decisions
+      for each row execute function decisions_reason_label()`.execute(db);
+
     // 0010's entry of the reason codes in force, each with its labels: a relabel is a change the trail shows.
     await sql`
       create or replace function reason_codes_on_trail() returns trigger language plpgsql as $$
@@ -159,6 +179,7 @@ export const whatOnlyTheDatabaseSays: Migration = {
       'service_writes_sent_by_holder()',
       'team_settings_may()',
       'reason_codes_on_trail()',
+      'decisions_reason_label()',
     ]);
   },
 };

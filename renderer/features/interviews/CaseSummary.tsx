@@ -103,8 +103,7 @@ export function CaseSummary({
 
   if (overview) {
     const last = overview.lastDecision;
-    const decision =
-      last && `${word(last.decision)}${last.reasonCode ? ` (${reasons.label(last.decision, last.reasonCode)})` : ''}`;
+    const decision = last && `${word(last.decision)}${last.reasonCode ? ` (${reasons.labelOf(last)})` : ''}`;
     parts.push({
       key: 'decision',
       node:

@@ -92,7 +92,7 @@ export function DecisionBar({
           </Badge>{' '}
           {last.reasonCode && (
             <span className="small" data-testid="last-decision-code">
-              {reasons.label(last.decision, last.reasonCode)}
+              {reasons.labelOf(last)}
             </span>
           )}{' '}
           <span className="small muted num">{f.dateTime(last.decidedAt)}</span> <ReviewedBy last={last} />

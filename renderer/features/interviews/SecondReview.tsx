@@ -31,7 +31,7 @@ export function SecondReview({ interviewId, last }: { interviewId: string; last:
       {/* The reviewer confirms the code with the rest: it goes in the note and counts once confirmed. */}
       {last.reasonCode && (
         <span className="small" data-testid="proposal-code">
-          {reasons.label(last.decision, last.reasonCode)}
+          {reasons.labelOf(last)}
         </span>
       )}
       <span className="small muted second-review-reason">“{last.reason}”</span>

@@ -71,7 +71,17 @@ export function useReasonCodes() {
     },
     [codes, bilingual],
   );
-  return { query, label };
+  /** A recorded decision's reason: the labels its code had then, else (an earlier version's) the list's now. */
+  const labelOf = useCallback(
+    (record: { decision: DecisionKind; reasonCode?: string; reasonLabel?: { en: string; es: string } }) =>
+      record.reasonLabel
+        ? bilingual(record.reasonLabel)
+        : record.reasonCode
+          ? label(record.decision, record.reasonCode)
+          : '',
+    [label, bilingual],
+  );
+  return { query, label, labelOf };
 }
 
 export function useEntryLabel() {

@@ -1398,9 +1398,28 @@ describe('the team record, attacked with an analyst’s own login', () => {
         await owner.query(rows[0]!.def);
       }
       const codes = await sofia().teamSettings.reasonCodes();
+      const underage = codes.find((c) => c.code === 'underage')!;
+      // A rejection with the code, before the relabel: it keeps the labels the code had then.
+      await ana().queue.put(env, [entryOf('r1')]);
+      await ana().claims.claim(env, 'r1');
+      await ana().decisions.add('r1', {
+        decision: 'reject',
+        reasonCode: 'underage',
+        reason: 'Born in 2010',
+        acknowledgedFindings: [],
+        decidedAt: '2026-11-25T10:00:00.000Z',
+        environment: env,
+        status: 'final',
+      });
       await sofia().teamSettings.setReasonCodes(
         codes.map((c) => (c.code === 'underage' ? { ...c, en: 'Verified manually' } : c)),
       );
+      expect((await beto().decisions.last(env, 'r1'))?.reasonLabel).toEqual({ en: underage.en, es: underage.es });
+      // A label a client sends is not the one kept.
+      await sql`update decisions set reason_label_en = 'Approved by the board' where interview_id = 'r1'`
+        .execute(raw('ana'))
+        .catch(() => undefined);
+      expect((await beto().decisions.last(env, 'r1'))?.reasonLabel?.en).toBe(underage.en);
       const entry = (await recordAuditTrail(raw('ana'), () => 'team').list({ action: 'teamSettingsChanged' })).at(-1);
       expect(entry?.detail['reasonCodes']).toMatch(/reject:underage \(Verified manually \/ [^)]+\)/);
     });
