@@ -57,7 +57,7 @@ function nameOf(check: unknown): string {
 
 /**
  * The risk the queue files an interview under, from its checks: `high` with anything an approval must acknowledge,
- * `medium` with a MEDIUM fraud risk or a medium-severity check, `unassessed` when no check ran, else `low`. A fraud-risk severity newer than the spec
+ * `unassessed` when no check ran, `medium` with a MEDIUM fraud risk or a medium-severity check that ran, else `low`. A fraud-risk severity newer than the spec
  * is kept as sent (the queue lists it under unknown risk; an approval still acknowledges it) unless another finding
  * decides.
  */
@@ -66,10 +66,11 @@ export function riskLevelOf(raw: RawIdvResponse): string {
   const newerFraud = fraud !== undefined && !inSpec(FraudSeverity, fraud) && !quiet(fraud);
   if (openHighFindings(raw).length > (newerFraud ? 1 : 0)) return 'high';
   if (newerFraud) return fraud;
-  if (fraud?.toUpperCase() === 'MEDIUM' || raw.checkResults.some((c) => c.severity.toLowerCase() === 'medium'))
-    return 'medium';
-  // No check ran (none listed, or none with a result): nothing says low, whatever a fraud score says.
-  if (raw.checkResults.every((c) => c.result === null)) return RISK_UNASSESSED;
+  // No check ran (none listed, or none with a result): unassessed, whatever a medium or low fraud score or the
+  // severity of a check that did not run says (red team 23: "medium" let one reviewer approve it alone).
+  const ran = raw.checkResults.filter((c) => c.result !== null);
+  if (ran.length === 0) return RISK_UNASSESSED;
+  if (fraud?.toUpperCase() === 'MEDIUM' || ran.some((c) => c.severity.toLowerCase() === 'medium')) return 'medium';
   return 'low';
 }
 

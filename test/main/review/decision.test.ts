@@ -137,8 +137,15 @@ describe('riskLevelOf', () => {
         fraudRisk: null,
       } as RawIdvResponse),
     ).toBe('unassessed');
-    // Something to judge by still decides.
-    expect(of([], 'MEDIUM')).toBe('medium');
+    // A medium fraud score or a medium check that did not run says nothing of the identity: still unassessed.
+    expect(of([], 'MEDIUM')).toBe('unassessed');
+    expect(
+      riskLevelOf({
+        checkResults: [{ ...check('medium'), result: null }],
+        fraudRisk: null,
+      } as RawIdvResponse),
+    ).toBe('unassessed');
+    // What an approval must acknowledge still decides.
     expect(of([], 'HIGH')).toBe('high');
   });
 
