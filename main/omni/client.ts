@@ -106,7 +106,7 @@ type Attempt =
       retry: boolean;
       retryAfterMs?: number;
       unauthorized?: boolean;
-      /** 429, or a 503 that means it: the service did not process the request, so even a write may be sent again. */
+      /** 429 (or a 503 to a keyed write): not processed, or safe to send again under its key. */
       notProcessed?: boolean;
     };
 
@@ -248,8 +248,8 @@ export class OmniClient {
           token = await deadline.race(this.tokens.renew(token), name);
           continue;
         }
-        // Reads repeat on any transient failure; a write only on an answer that says nothing was processed (429, a
-        // 503 that means it), and only while its body can be sent again.
+        // Reads repeat on any transient failure; a write only on an answer that says nothing was processed (429) or,
+        // under its key, a 503; and only while its body can be sent again.
         const repeatable = p.isGet || SAFE_TO_REPEAT.has(name);
         const write = !repeatable;
         const retryAfter = result.retryAfterMs;
@@ -409,13 +409,13 @@ export class OmniClient {
     const retryAfterMs =
       status === 429 || status === 503 ? parseRetryAfter(res.headers.get('retry-after'), this.now()) : undefined;
     const storesSomething = !p.isGet && !STORES_NOTHING.has(p.name);
-    // A 503 says nothing was processed only when a server means it: with a Retry-After, or in the service's own error
-    // body. A bare one is also what an Envoy-style gateway answers for an upstream reset after the request went
-    // through: a keyed write may go again under its key, any other is not sent twice.
-    const bare503 =
-      status === 503 && retryAfterMs === undefined && error.body === undefined && !KEYED_WRITES.has(p.name);
+    // A 503 to a write is no proof that nothing was processed: an Envoy-style gateway answers one for an upstream reset
+    // after forwarding (red team 21), and a Spring hop or the service itself, in Spring's error shape, after a
+    // downstream call timed out, with or without a Retry-After (red team 23). A keyed write may go again under its
+    // key; any other is not sent twice. Only a 429 (the spec's rate limit) says it was refused unprocessed.
+    const lostBy503 = status === 503 && !KEYED_WRITES.has(p.name);
     // A gateway that lost the service's answer to a write: it may have been applied.
-    if ((status === 502 || status === 504 || bare503) && storesSomething) {
+    if ((status === 502 || status === 504 || lostBy503) && storesSomething) {
       error = new OmniError({
         ...errorInit(error),
         code: 'OUTCOME_UNKNOWN',

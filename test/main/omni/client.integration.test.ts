@@ -292,16 +292,34 @@ describe('OmniClient over loopback HTTP', () => {
     expect(n).toBe(2);
   });
 
-  it('repeats a write only after an answer that says it was not processed (503, 429), a bounded number of times', async () => {
+  it('repeats a write only after an answer that says it was not processed (429), a bounded number of times', async () => {
     let n = 0;
     server.route(
       'POST /omni/sign-string/nom151',
-      () => (n++, { status: 503, json: errorBody(503, 'Service Unavailable', '/') }),
+      () => (n++, { status: 429, headers: { 'retry-after': '0' }, json: errorBody(429, 'Too Many Requests', '/') }),
     );
     const err = await failure(client().call('signStringNom151', { body: { stringToSign: 'hola' } }));
-    expect(err.httpStatus).toBe(503);
-    expect(err.toIpcError().message.en).toBe('The service is not answering right now.');
+    expect(err.httpStatus).toBe(429);
     expect(n).toBe(3);
+    // A 503 to a write without a key is a lost answer however it comes: in Spring's error shape (a gateway hop, or
+    // the service after a downstream call timed out), with a Retry-After of 0 or one already past (red team 23).
+    n = 0;
+    const hints: Record<string, string>[] = [
+      {},
+      { 'retry-after': '0' },
+      { 'retry-after': 'Sun, 06 Nov 1994 08:49:37 GMT' },
+    ];
+    for (const headers of hints) {
+      server.route(
+        'POST /omni/sign-string/nom151',
+        () => (n++, { status: 503, headers, json: errorBody(503, 'Service Unavailable', '/') }),
+      );
+      const lost503 = await failure(client().call('signStringNom151', { body: { stringToSign: 'hola' } }));
+      expect(lost503.code).toBe('OUTCOME_UNKNOWN');
+      expect(lost503.toIpcError().retryable).toBe(false);
+    }
+    expect(n).toBe(3);
+    n = 3;
     // A reset after the write left: it may have been applied, so it is not repeated, and says so.
     server.route('POST /omni/sign-string/nom151', () => (n++, { reset: true }));
     const reset = await failure(client().call('signStringNom151', { body: { stringToSign: 'hola' } }));
