@@ -74,6 +74,8 @@ export class InterviewReads {
       riskLevelOf(res),
       openHighFindings(res),
     );
+    // A record that went away meanwhile lets a reading go (while-away.ts): not filed, so not done.
+    if (this.ctx.record.link().away) throw recordAway();
   }
 
   async fetchCrossDoc(interviewId: string): Promise<Fetched<CrossDocResponse>> {

@@ -56,6 +56,24 @@ describe('reading the risk of queue rows without opening them', () => {
     expect(readings).toHaveLength(1);
   }, 60_000);
 
+  it('a rate limit ends the run at once: no row after it is sent to meet it too (red team 23)', async () => {
+    const rows = ['demo-contracts-many', 'demo-no-fraud-risk', 'demo-attempts-exhausted'];
+    await reviewService(app.context).addDemoSeeds(rows);
+    // Once, and longer than the client waits: the limit reaches the bulk action on the first row.
+    await fetch(`${app.demoUrl()!}/__demo/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ route: 'getRawIdvResults', kind: 'status', status: 429, retryAfterS: 600, times: 1 }),
+    });
+    await expect(queueBulk(app.context).readRisk(rows)).rejects.toMatchObject({
+      httpStatus: 429,
+      retryAfterMs: 600_000,
+    });
+    // The rows after it were not sent: each would have been read (the limit was for one request).
+    const after = await risks();
+    expect(rows.map((id) => after[id])).toEqual([undefined, undefined, undefined]);
+  }, 60_000);
+
   it('a service that refuses one row says why on that row', async () => {
     await fetch(`${app.demoUrl()!}/__demo/faults`, {
       method: 'POST',
