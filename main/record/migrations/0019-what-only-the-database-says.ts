@@ -54,7 +54,7 @@ export const whatOnlyTheDatabaseSays: Migration = {
           perform omni_trail(old.environment, old.interview_id, 'tokenUnshared', json_strip_nulls(json_build_object(
             'sealedSha256', encode(sha256(convert_to(old.sealed, 'UTF8')), 'hex'),
             'of', case when old.sealed_by <> current_user then old.sealed_by end)));
-        else
+        elsif tg_op = 'INSERT' or new.sealed is distinct from old.sealed then
           perform omni_trail(new.environment, new.interview_id, 'tokenShared', json_build_object(
             'sealedSha256', encode(sha256(convert_to(new.sealed, 'UTF8')), 'hex')));
         end if;
@@ -98,6 +98,15 @@ export const whatOnlyTheDatabaseSays: Migration = {
       create function queue_entries_decided_stays() returns trigger language plpgsql as $$
       begin
         if omni_superuser() or pg_trigger_depth() > 1 then return new; end if;
+        -- Removed and added again (red team 23), it comes back decided. An entry still there is written as an update
+        -- (INSERT ... ON CONFLICT), judged below.
+        if tg_op = 'INSERT' then
+          if omni_decision_open(new.environment, new.interview_id) and not exists (select from queue_entries q
+               where q.environment = new.environment and q.interview_id = new.interview_id) then
+            new.local_state := 'decided';
+          end if;
+          return new;
+        end if;
         if old.local_state = 'decided' and new.local_state is distinct from 'decided'
            and omni_decision_open(old.environment, old.interview_id) then
           raise exception 'interview % has its decision on file, so it stays decided', old.interview_id
@@ -106,7 +115,7 @@ export const whatOnlyTheDatabaseSays: Migration = {
         return new;
       end $$`.execute(db);
     await sql`
-      create trigger queue_entries_decided_stays before update on queue_entries
+      create trigger queue_entries_decided_stays before insert or update on queue_entries
       for each row execute function queue_entries_decided_stays()`.execute(db);
 
     await sql`

@@ -1307,6 +1307,11 @@ describe('the team record, attacked with an analyst’s own login', () => {
         actor: 'beto',
         detail: { sealedSha256: createHash('sha256').update('sealed-by-beto').digest('hex') },
       });
+      // The same token shared again changes nothing, and adds nothing to the trail (red team 23).
+      const entries = async () => (await recordAuditTrail(raw('ana'), () => env).list({ interviewId: 't1' })).length;
+      const before = await entries();
+      await new SharedTokenRecords(raw('beto')).put(env, [{ interviewId: 't1', sealed: 'sealed-by-beto' }]);
+      expect(await entries()).toBe(before);
     });
 
     it('keeps a decided interview decided while its decision is open, whoever writes the row', async () => {
@@ -1333,6 +1338,10 @@ describe('the team record, attacked with an analyst’s own login', () => {
       await expect(
         sql`update queue_entries set local_state = 'inReview' where interview_id = 'd1'`.execute(raw('sofia')),
       ).rejects.toMatchObject({ constraint: 'queue_decided_while_decision_open' });
+      expect((await ana().queue.list(env)).find((e) => e.interviewId === 'd1')?.localState).toBe('decided');
+      // Removed by whoever added it and added again "to review" (red team 23): it comes back decided.
+      await sql`delete from queue_entries where environment = ${env} and interview_id = 'd1'`.execute(raw('ana'));
+      await ana().queue.put(env, [entryOf('d1')]);
       expect((await ana().queue.list(env)).find((e) => e.interviewId === 'd1')?.localState).toBe('decided');
     });
 
