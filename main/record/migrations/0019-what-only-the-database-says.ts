@@ -160,14 +160,16 @@ export const whatOnlyTheDatabaseSays: Migration = {
       create trigger decisions_reason_label before insert or update on decisions
       for each row execute function decisions_reason_label()`.execute(db);
 
-    // 0010's entry of the reason codes in force, each with its labels: a relabel is a change the trail shows.
+    // 0010's entry of the reason codes, each with its labels (as JSON strings, so no label can read as two codes)
+    // and the retired ones too, which past decisions carry: any relabel is a change the trail shows (red team 23).
     await sql`
       create or replace function reason_codes_on_trail() returns trigger language plpgsql as $$
       declare
         listed json := json_build_object('reasonCodes', (
-          select coalesce(string_agg(decision || ':' || code || ' (' || label_en || ' / ' || label_es || ')', ', '
+          select coalesce(string_agg(decision || ':' || code || ' ' || to_json(label_en)::text || ' / '
+            || to_json(label_es)::text || case when active then '' else ' (retired)' end, ', '
             order by decision, position, code), '')
-          from reason_codes where active));
+          from reason_codes));
       begin
         if not exists (
           select from audit_entries

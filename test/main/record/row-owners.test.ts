@@ -933,8 +933,10 @@ describe('the team record, attacked with an analyst’s own login', () => {
       detail: e.detail,
     }));
     const codesInForce = (await reviewRecord(logins.sofia).teamSettings.reasonCodes())
-      .filter((c) => c.active)
-      .map((c) => `${c.decision}:${c.code} (${c.en} / ${c.es})`)
+      .map(
+        (c) =>
+          `${c.decision}:${c.code} ${JSON.stringify(c.en)} / ${JSON.stringify(c.es)}${c.active ? '' : ' (retired)'}`,
+      )
       .join(', ');
     const on = { environment: 'production' };
     expect(written).toEqual([
@@ -964,7 +966,7 @@ describe('the team record, attacked with an analyst’s own login', () => {
       },
     ]);
     expect(codesInForce).toContain('reject:deepfake');
-    expect(codesInForce).not.toContain('forged_selfie');
+    expect(codesInForce).toContain('reject:forged_selfie "Forged selfie" / "Selfie falsa" (retired)');
     // A holder's own claim, taken, renewed and let go, is the app's to write ("claimed", "released"): not twice.
     await reviewRecord(logins.beto).claims.release('production', 'p3');
     expect(await trail.list({ afterSeq: from + written.length })).toEqual([]);
@@ -1430,7 +1432,7 @@ describe('the team record, attacked with an analyst’s own login', () => {
         .catch(() => undefined);
       expect((await beto().decisions.last(env, 'r1'))?.reasonLabel?.en).toBe(underage.en);
       const entry = (await recordAuditTrail(raw('ana'), () => 'team').list({ action: 'teamSettingsChanged' })).at(-1);
-      expect(entry?.detail['reasonCodes']).toMatch(/reject:underage \(Verified manually \/ [^)]+\)/);
+      expect(entry?.detail['reasonCodes']).toMatch(/reject:underage "Verified manually" \/ "[^"]+"/);
     });
   });
 
