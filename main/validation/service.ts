@@ -84,7 +84,8 @@ export function validationService(ctx: MainContext) {
         else throw error;
       }
       const failure = response.success ? undefined : curpFailure(response);
-      const valid = response.success && response.renapo_valid !== false;
+      // A success that carries an error is no confirmation (red team 23): its words are shown, not a green badge.
+      const valid = response.success && response.renapo_valid !== false && response.error == null;
       await ctx.audit.append({
         interviewId,
         action: 'validated',

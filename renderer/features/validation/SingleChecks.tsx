@@ -7,6 +7,7 @@ import { invisibleCharacters, normalizeRfc } from '../../../common/rules/rfc';
 import { useOmniMutation } from '../../api/index';
 import { useTechnicalDetails } from '../../api/preferences';
 import { useQueueList } from '../../api/queue';
+import { common } from '../../i18n/common';
 import { useBilingual, useT, type Translate } from '../../i18n/index';
 import {
   Badge,
@@ -368,11 +369,15 @@ export function CurpResult({
   t: T;
 }) {
   const pick = useBilingual();
+  const words = useT(common);
   const technical = useTechnicalDetails();
   const failure = result.failure;
-  // A confirmation, or a failure the catalog explains, says all the field table would: the table is then a technical
-  // detail. An outcome the app cannot explain keeps it in view, the only account of what the service said.
-  const explained = result.valid || failure !== undefined;
+  // A confirmation RENAPO states outright, or a failure the catalog explains, says all the field table would: the table
+  // is then a technical detail. Anything else (a success without renapo_valid, or with an error) keeps it in view,
+  // the only account of what the service said (red team 23).
+  const confirmedOutright = result.valid && result.response.renapo_valid === true && result.response.error == null;
+  const explained = confirmedOutright || failure !== undefined;
+  const serviceResult = typeof result.response.result === 'string' ? result.response.result.trim() : '';
   const reference = referenceOf(result.response);
   return (
     <div className="single-result" data-testid="curp-result">
@@ -406,6 +411,12 @@ export function CurpResult({
             {reference && <> · {t('reference', { reference })}</>}
           </p>
         </div>
+      )}
+      {/* The service's own sentence stays in view whatever the table does: it may say what the badge does not. */}
+      {confirmedOutright && serviceResult && !technical && (
+        <p className="small muted" data-testid="curp-service-result">
+          {words('serviceSaid', { message: serviceResult })}
+        </p>
       )}
       {(technical || !explained) && <ResponseFields response={result.response} t={t} />}
       <ServiceAnswerView answer={result.answer} />

@@ -14,7 +14,7 @@ const CURP = 'GODE561231HDFRRN09';
 function result(response: AddCurpResponse, failure?: CurpResultView['failure']): CurpResultView {
   return {
     curp: CURP,
-    valid: response.success && response.renapo_valid !== false,
+    valid: response.success && response.renapo_valid !== false && response.error == null,
     response,
     answer: { endpoint: 'addCurp', body: response, beyondSpec: [] },
     ...(failure ? { failure } : {}),
@@ -78,6 +78,25 @@ describe('a CURP result', () => {
     const html = render(result({ success: true, result: 'CURP válida', renapo_valid: true }));
     expect(html).toContain('RENAPO confirms this CURP');
     expect(html).not.toContain('response-fields');
+  });
+
+  it('confirmed, with the service’s own sentence in view: it may say what the badge does not', () => {
+    const html = render(result({ success: true, result: 'CURP válida', renapo_valid: true }));
+    expect(html).toContain('The service said: “CURP válida”');
+  });
+
+  it('a success that does not say RENAPO confirmed it, or carries an error, keeps the table and no green badge (red team 23)', () => {
+    const withdrawn = {
+      success: true,
+      result: 'CURP dada de baja por defunción (BD)',
+      error: { codigoRespuesta: '02', descripcionRespuesta: 'CURP dada de baja por defunción' },
+    };
+    const html = render(result(withdrawn));
+    expect(html).not.toContain('RENAPO confirms this CURP');
+    expect(html).toContain('response-fields');
+    expect(html).toContain('dada de baja por defunción');
+    // No renapo_valid at all: the table says what was answered.
+    expect(render(result({ success: true }))).toContain('response-fields');
   });
 
   it('with technical details on: the field table and the answer, as before', () => {
