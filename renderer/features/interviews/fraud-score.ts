@@ -24,8 +24,18 @@ function twoDecimals(locale: Locale): Intl.NumberFormat {
 }
 
 export function fraudScoreText(value: unknown, locale: Locale): FraudScoreText {
-  if (typeof value === 'number' && Number.isFinite(value))
-    return { kind: 'number', shown: twoDecimals(locale).format(value), exact: String(value) };
+  if (typeof value === 'number' && Number.isFinite(value)) {
+    const format = twoDecimals(locale);
+    // Rounding never makes a score read certain, or nil, when it is not (red team 23: 0.995 read "1.00").
+    const hundredths = Math.round(value * 100);
+    const shown =
+      hundredths === 100 && value < 1
+        ? `> ${format.format(0.99)}`
+        : hundredths === 0 && value > 0
+          ? `< ${format.format(0.01)}`
+          : format.format(value);
+    return { kind: 'number', shown, exact: String(value) };
+  }
   return {
     kind: 'notInSpec',
     raw: typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value)),

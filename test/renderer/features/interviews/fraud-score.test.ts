@@ -36,13 +36,16 @@ describe('the fraud score as the panel shows it', () => {
   it('rounds half away from zero at the second decimal and keeps a tiny negative from reading as -0.00', () => {
     expect(fraudScoreText(0.125, 'en')).toMatchObject({ shown: '0.13' });
     expect(fraudScoreText(0.994, 'en')).toMatchObject({ shown: '0.99' });
-    expect(fraudScoreText(0.996, 'en')).toMatchObject({ shown: '1.00', exact: '0.996' });
+    // Never "1.00" or "0.00" for a score that is not quite (red team 23).
+    expect(fraudScoreText(0.996, 'en')).toMatchObject({ shown: '> 0.99', exact: '0.996' });
+    expect(fraudScoreText(0.99999, 'es')).toMatchObject({ shown: '> 0.99' });
+    expect(fraudScoreText(0.004, 'en')).toMatchObject({ shown: '< 0.01', exact: '0.004' });
     expect(fraudScoreText(-0.001, 'en')).toMatchObject({ shown: '0.00', exact: '-0.001' });
   });
 
   it('keeps every digit of the exact value, in the form JavaScript reads it back to the same number', () => {
     const score = fraudScoreText(1e-7, 'en');
-    expect(score).toMatchObject({ shown: '0.00', exact: '1e-7' });
+    expect(score).toMatchObject({ shown: '< 0.01', exact: '1e-7' });
     expect(Number(score.kind === 'number' ? score.exact : NaN)).toBe(1e-7);
   });
 
