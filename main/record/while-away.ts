@@ -91,40 +91,59 @@ const recordLocksFull = () =>
     { retryable: true },
   );
 
-/** The interview a decision is recorded on: its key is the one advisory lock of an interview (migration 0006). */
-interface DecidedInterview {
-  environment: string;
-  interviewId: string;
+/**
+ * What a change takes, as far as the app knows it: the record's tables it writes, whether it writes on the trail (its
+ * advisory lock), the interview a decision is recorded on (that interview's key, migration 0006). Unknown: anything.
+ */
+interface Takes {
+  tables: string[];
+  trail: boolean;
+  decided?: { environment: string; interviewId: string };
 }
 
+/** What each kind of write kept for later takes (while-away keeps drafts, queue entries, decisions, trail entries). */
+const TAKES: Record<PendingWrite['kind'], Takes> = {
+  draft: { tables: ['drafts'], trail: false },
+  queue: { tables: ['queue_entries'], trail: false },
+  audit: { tables: ['audit_entries'], trail: true },
+  decision: { tables: ['decisions', 'queue_entries', 'claims', 'service_writes', 'audit_entries'], trail: true },
+};
+
 /**
- * The logins whose sessions hold what a change may wait for, besides this one (red team 21 found any advisory lock
- * named and row locks never):
+ * The logins whose sessions hold what a change may wait for, besides this one (red teams 21 and 23 found logins named
+ * that the change never waited for, and row locks never named):
  * - the advisory locks the change takes: the trail's (every entry, decision and service write), the interview's (a
- *   decision), this login's saved views'. Any login may take these, at session level too (red team 20); a key of
- *   another's is none of this change's business.
- * - a lock on one of the record's tables that keeps rows from being written: row locks (`FOR UPDATE`, a write in
+ *   decision); for a change of unknown kind, this login's saved views' too. Any login may take these, at session level
+ *   too (red team 20); a key of another's is none of this change's business.
+ * - a lock on a table the change writes that keeps rows from being written: row locks (`FOR UPDATE`, a write in
  *   progress) and `LOCK TABLE` in SHARE mode or stronger, which any login that may delete from a table can take.
  * Which session the change waited for cannot be read once its wait is over; these are the ones it could have been.
  * Other logins' sessions are visible in `pg_locks` and by name in `pg_stat_activity`, not their queries or since when.
  */
-async function lockHolders(db: Kysely<RecordDatabase>, decided?: DecidedInterview): Promise<string[]> {
-  const interviewKey = decided
-    ? sql`(l.objsubid = 2 and l.classid = hashtext(${decided.environment})::oid
-            and l.objid = hashtext(${decided.interviewId})::oid)`
+async function lockHolders(db: Kysely<RecordDatabase>, takes?: Takes): Promise<string[]> {
+  const keys = !takes
+    ? sql`(151151, hashtext('omni saved views ' || current_user))`
+    : takes.trail
+      ? sql`(151151)`
+      : sql`(null)`;
+  const interviewKey = takes?.decided
+    ? sql`(l.objsubid = 2 and l.classid = hashtext(${takes.decided.environment})::oid
+            and l.objid = hashtext(${takes.decided.interviewId})::oid)`
     : sql`false`;
+  const tables = takes
+    ? sql`(select c.oid from pg_class c where c.relnamespace = current_schema()::regnamespace
+            and c.relname in (${sql.join(takes.tables)}))`
+    : sql`(select c.oid from pg_class c where c.relnamespace = current_schema()::regnamespace)`;
   const { rows } = await sql<{ login: string }>`
     select distinct a.usename as login from pg_locks l join pg_stat_activity a on a.pid = l.pid
     where l.granted and l.pid <> pg_backend_pid() and a.usename is not null
       and l.database = (select oid from pg_database where datname = current_database())
       and ((l.locktype = 'advisory'
-          and ((l.objsubid = 1 and ((l.classid::int8 << 32) | l.objid::int8)
-                in (151151, hashtext('omni saved views ' || current_user)))
-            or ${interviewKey}))
+          and ((l.objsubid = 1 and ((l.classid::int8 << 32) | l.objid::int8) in ${keys}) or ${interviewKey}))
         or (l.locktype = 'relation'
           and l.mode in ('RowShareLock', 'RowExclusiveLock', 'ShareLock', 'ShareRowExclusiveLock', 'ExclusiveLock',
             'AccessExclusiveLock')
-          and l.relation in (select c.oid from pg_class c where c.relnamespace = current_schema()::regnamespace)))
+          and l.relation in ${tables}))
     order by 1`.execute(db);
   return rows.map((r) => r.login);
 }
@@ -254,10 +273,10 @@ export function keepWorkingWhileAway({
   }
 
   /** A lock waited for its most, said with whose session holds the trail; any other error as it is. */
-  async function busyOr(error: unknown, decided?: DecidedInterview): Promise<unknown> {
+  async function busyOr(error: unknown, takes?: Takes): Promise<unknown> {
     if (isLockTableFull(error)) return recordLocksFull();
     if (!isLockWaitOver(error)) return error;
-    return recordBusy(await lockHolders(db, decided).catch(() => []));
+    return recordBusy(await lockHolders(db, takes).catch(() => []));
   }
 
   /** Runs a write now, or keeps it for later when the record is away or older writes still wait. */
@@ -266,7 +285,7 @@ export function keepWorkingWhileAway({
       try {
         return await run();
       } catch (error) {
-        if (!isConnectionLost(error)) throw await busyOr(error);
+        if (!isConnectionLost(error)) throw await busyOr(error, TAKES[kept.kind]);
         markAway(error);
       }
     }
@@ -279,12 +298,12 @@ export function keepWorkingWhileAway({
    * A read that only the record can answer (or a write that is not kept for later): while away it says so, in the
    * analyst's words.
    */
-  async function read<T>(run: () => Promise<T>, whileAway?: () => T, decided?: DecidedInterview): Promise<T> {
+  async function read<T>(run: () => Promise<T>, whileAway?: () => T, takes?: Takes): Promise<T> {
     if (awaySince !== undefined && whileAway) return whileAway();
     try {
       return await run();
     } catch (error) {
-      if (!isConnectionLost(error)) throw await busyOr(error, decided);
+      if (!isConnectionLost(error)) throw await busyOr(error, takes);
       markAway(error);
       if (whileAway) return whileAway();
       throw recordAway();
@@ -400,8 +419,8 @@ export function keepWorkingWhileAway({
       // later (its reason stays a draft on this computer).
       add: (interviewId, decision, note, by) =>
         read(() => decisions.add(interviewId, decision, note, by), undefined, {
-          environment: decision.environment,
-          interviewId,
+          ...TAKES.decision,
+          decided: { environment: decision.environment, interviewId },
         }),
       review: (environment, interviewId, verdict, reason, note, by) =>
         read(() => decisions.review(environment, interviewId, verdict, reason, note, by)),

@@ -277,17 +277,28 @@ describe('the team database goes away mid-session', () => {
     const typed = () => ({ text: 'typed', updatedAt: new Date().toISOString() });
 
     it('a table locked by another login (LOCK TABLE, which deleting from it allows) is named as that login, too', async () => {
-      await whileAnotherHolds(
-        'carla',
-        async (carla) => {
-          await carla.query('begin');
-          await carla.query('lock table drafts in exclusive mode');
-        },
-        async (app) =>
-          expect(app.record.drafts.put('production', 'locked-out', 'notes', typed())).rejects.toMatchObject({
-            data: { code: 'RECORD_BUSY', details: { holders: ['carla'] } },
-          }),
-      );
+      // Hugo holds the trail's lock meanwhile: a draft takes no trail lock, so he is not named (red team 23).
+      await server.asSuperuser(database, 'create role hugo login in role omni_reviewer');
+      const hugo = new pg.Client({ host: server.host, port: server.port, user: 'hugo', database });
+      hugo.on('error', () => undefined);
+      await hugo.connect();
+      try {
+        await hugo.query('begin');
+        await hugo.query('select pg_advisory_xact_lock(151151)');
+        await whileAnotherHolds(
+          'carla',
+          async (carla) => {
+            await carla.query('begin');
+            await carla.query('lock table drafts in exclusive mode');
+          },
+          async (app) =>
+            expect(app.record.drafts.put('production', 'locked-out', 'notes', typed())).rejects.toMatchObject({
+              data: { code: 'RECORD_BUSY', details: { holders: ['carla'] } },
+            }),
+        );
+      } finally {
+        await hugo.end();
+      }
     }, 60_000);
 
     it('an interview’s lock taken at session level by another login (which no idle timeout ends) is named too', async () => {
