@@ -27,6 +27,16 @@ const logins: Record<'ana' | 'beto' | 'sofia', OpenRecord> = {} as never;
 let owner: pg.Client;
 const TEAM_KEY = 'k3JbY1cF0m5dQ9l2yT8xV7wZ4aR6sN0pE1hG3jU5iO8=';
 const quiet = createLogger({ sink: () => undefined });
+/** A final rejection on `environment`, as the app records one (what is not the point of a test). */
+const finalRejection = (environment: string, extra: { reasonCode?: string; reason?: string } = {}) => ({
+  decision: 'reject' as const,
+  reason: 'x',
+  acknowledgedFindings: [],
+  decidedAt: '2026-11-25T10:00:00.000Z',
+  environment,
+  status: 'final' as const,
+  ...extra,
+});
 
 const as = (user: string, password: string) =>
   openRecord({ kind: 'team', host: server.host, port: server.port, user, database, password, tls: 'disable' });
@@ -1025,14 +1035,7 @@ describe('the team record, attacked with an analyst’s own login', () => {
     expect((await entry('f1')).localState).toBe('toReview');
 
     // Decided once the decision is on file; back to review by itself when an admin removes the decision.
-    await ana.decisions.add('f1', {
-      decision: 'reject',
-      reason: 'x',
-      acknowledgedFindings: [],
-      decidedAt: '2026-11-25T10:00:00.000Z',
-      environment: env,
-      status: 'final',
-    });
+    await ana.decisions.add('f1', finalRejection(env));
     await put(ana, 'f1', 'decided');
     await server.asSuperuser(database, `create role eva login password 'change-me-eva' in role omni_admin`);
     const eva = await as('eva', 'change-me-eva');
@@ -1234,14 +1237,7 @@ describe('the team record, attacked with an analyst’s own login', () => {
       await raw('sofia').selectFrom('service_writes').select('id').where('environment', '=', env).execute(),
     ).toEqual([]);
     // The holder decides.
-    await reviewRecord(logins.beto).decisions.add('h1', {
-      decision: 'reject',
-      reason: 'x',
-      acknowledgedFindings: [],
-      decidedAt: '2026-11-25T10:00:00.000Z',
-      environment: env,
-      status: 'final',
-    });
+    await reviewRecord(logins.beto).decisions.add('h1', finalRejection(env));
   });
 
   it('asks a second reviewer for a lone approval of an interview no check ran on, and the queue shows an assessed level over it', async () => {
@@ -1319,14 +1315,7 @@ describe('the team record, attacked with an analyst’s own login', () => {
     it('keeps a decided interview decided while its decision is open, whoever writes the row', async () => {
       await ana().queue.put(env, [entryOf('d1')]);
       await ana().claims.claim(env, 'd1');
-      await ana().decisions.add('d1', {
-        decision: 'reject',
-        reason: 'x',
-        acknowledgedFindings: [],
-        decidedAt: '2026-11-25T10:00:00.000Z',
-        environment: env,
-        status: 'final',
-      });
+      await ana().decisions.add('d1', finalRejection(env));
       await ana().queue.put(env, [{ ...entryOf('d1'), localState: 'decided' }]);
       await ana().claims.release(env, 'd1');
       // Beto, holding nothing, puts every decided interview back to review.
@@ -1413,15 +1402,7 @@ describe('the team record, attacked with an analyst’s own login', () => {
       // A rejection with the code, before the relabel: it keeps the labels the code had then.
       await ana().queue.put(env, [entryOf('r1')]);
       await ana().claims.claim(env, 'r1');
-      await ana().decisions.add('r1', {
-        decision: 'reject',
-        reasonCode: 'underage',
-        reason: 'Born in 2010',
-        acknowledgedFindings: [],
-        decidedAt: '2026-11-25T10:00:00.000Z',
-        environment: env,
-        status: 'final',
-      });
+      await ana().decisions.add('r1', finalRejection(env, { reasonCode: 'underage', reason: 'Born in 2010' }));
       await sofia().teamSettings.setReasonCodes(
         codes.map((c) => (c.code === 'underage' ? { ...c, en: 'Verified manually' } : c)),
       );
