@@ -214,6 +214,13 @@ export function describeFinding(finding: string, language: AuditLanguage): strin
 
 const DID_NOT_RUN: Bilingual = { en: 'did not run', es: 'no se ejecutó' };
 
+export const DECISION_STATUS_WORDS: Record<DecisionStatus, Bilingual> = {
+  final: { en: 'Final', es: 'Definitiva' },
+  proposed: { en: 'Proposed', es: 'Propuesta' },
+  confirmed: { en: 'Confirmed', es: 'Confirmada' },
+  overturned: { en: 'Overturned', es: 'Revocada' },
+};
+
 const FOUR_EYES_WORDS: Record<FourEyesRule, Bilingual> = {
   'high-risk-approvals': {
     en: 'Approvals with a high-severity finding, a high fraud risk or no check run',
@@ -252,12 +259,7 @@ const VALUE_WORDS: Partial<Record<AuditDetailKey, Record<string, Bilingual>>> = 
   >,
   type: RECORDING_TYPE_WORDS,
   fourEyes: FOUR_EYES_WORDS,
-  decisionStatus: {
-    final: { en: 'Final', es: 'Definitiva' },
-    proposed: { en: 'Proposed', es: 'Propuesta' },
-    confirmed: { en: 'Confirmed', es: 'Confirmada' },
-    overturned: { en: 'Overturned', es: 'Revocada' },
-  } satisfies Record<DecisionStatus, Bilingual>,
+  decisionStatus: DECISION_STATUS_WORDS,
 };
 
 const YES: Bilingual = { en: 'Yes', es: 'Sí' };

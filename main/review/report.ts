@@ -5,6 +5,7 @@ import type { EnvironmentConfig } from '../ports';
 import type { AuditView, DecisionRecord } from '../../common/ipc/interview';
 import type { QueueEntry } from '../../common/ipc/queue';
 import {
+  DECISION_STATUS_WORDS,
   DECISION_WORDS,
   LOCAL_STATE_WORDS,
   describeAuditDetail,
@@ -174,7 +175,10 @@ const words = {
     localState: 'Local state',
     decision: 'Decision',
     reason: 'Reason',
+    reasonCode: 'Reason code',
     decidedAt: 'Decided at',
+    decidedBy: 'Decided by',
+    reviewedBy: 'Second review by',
     acknowledged: 'Acknowledged high-severity findings',
     noDecision: 'No decision recorded yet.',
     checks: 'ID validation checks',
@@ -240,7 +244,10 @@ const words = {
     localState: 'Estado local',
     decision: 'Decisión',
     reason: 'Motivo',
+    reasonCode: 'Código de motivo',
     decidedAt: 'Fecha de la decisión',
+    decidedBy: 'Decidida por',
+    reviewedBy: 'Segunda revisión de',
     acknowledged: 'Hallazgos de severidad alta reconocidos',
     noDecision: 'Aún no hay una decisión registrada.',
     checks: 'Validaciones de identificación',
@@ -336,9 +343,21 @@ export async function reviewReportPdf(input: ReviewReportInput): Promise<Uint8Ar
 
   w.heading(w8.decision);
   if (input.decision) {
-    w.text(inWords(DECISION_WORDS, input.decision.decision), { font: 'bold' });
-    w.text(`${w8.reason}: ${input.decision.reason}`);
-    w.text(`${w8.decidedAt}: ${input.decision.decidedAt}`);
+    const d = input.decision;
+    const status = typeof d.status === 'string' ? ` · ${inWords(DECISION_STATUS_WORDS, d.status)}` : '';
+    w.text(`${inWords(DECISION_WORDS, d.decision)}${status}`, { font: 'bold' });
+    // The code with the labels it had when the decision was recorded (0019); an earlier decision's, the code alone.
+    if (d.reasonCode)
+      w.text(
+        `${w8.reasonCode}: ${typeof d.reasonLabel?.[input.language] === 'string' ? `${d.reasonLabel[input.language]} (${d.reasonCode})` : d.reasonCode}`,
+      );
+    w.text(`${w8.reason}: ${d.reason}`);
+    w.text(`${w8.decidedAt}: ${d.decidedAt}`);
+    if (d.decidedBy) w.text(`${w8.decidedBy}: ${d.decidedBy}`);
+    if (d.reviewedBy)
+      w.text(
+        `${w8.reviewedBy}: ${d.reviewedBy}${d.reviewedAt ? ` · ${d.reviewedAt}` : ''}${d.reviewReason ? ` · ${d.reviewReason}` : ''}`,
+      );
     const findings: unknown = input.decision.acknowledgedFindings;
     if (Array.isArray(findings) ? findings.length : findings)
       w.text(`${w8.acknowledged}: ${Array.isArray(findings) ? findings.join('; ') : JSON.stringify(findings)}`);

@@ -221,11 +221,17 @@ describe('review report PDF', () => {
       crossDoc: { ok: false, error: { en: 'The service timed out.', es: 'El servicio tardó demasiado.' } },
       decision: {
         decision: 'reject',
+        reasonCode: 'identity_mismatch',
+        reasonLabel: { en: 'Identity mismatch', es: 'La identidad no coincide' },
         reason: 'Rostro reutilizado',
         acknowledgedFindings: [],
         decidedAt: '2026-01-01T00:00:00.000Z',
         environment: 'demo',
-        status: 'final',
+        status: 'confirmed',
+        decidedBy: 'ana',
+        reviewedBy: 'beto',
+        reviewedAt: '2026-01-01T01:00:00.000Z',
+        reviewReason: 'Comparé las fotos',
       },
       audit: {
         chain: { ok: true },
@@ -257,6 +263,11 @@ describe('review report PDF', () => {
       'Bitácora',
       'estado cambiado',
       'Decidida',
+      // The code with the labels it had when recorded, the status, who decided and who reviewed.
+      'Rechazar · Confirmada',
+      'Código de motivo: La identidad no coincide (identity_mismatch)',
+      'Decidida por: ana',
+      'Segunda revisión de: beto',
     ])
       expect(es).toContain(word);
     for (const word of [
@@ -285,6 +296,10 @@ describe('review report PDF', () => {
       'Audit trail',
       'state changed',
       'Decided',
+      'Reject · Confirmed',
+      'Reason code: Identity mismatch (identity_mismatch)',
+      'Decided by: ana',
+      'Second review by: beto',
     ])
       expect(en).toContain(word);
     for (const word of ['Reporte', 'Decisión', 'Rechazar', 'Validaciones', '[ALTA]', 'tardó', 'Bitácora', ' / '])
