@@ -4,7 +4,8 @@ import { pinSearchPath } from './pin-search-path';
 /**
  * Red team 22, where a login could still make the record say what did not happen, or change what it meant:
  * - 0017's token entries were not reserved: any login could write "token removed, of ana" where nothing was removed.
- *   They are the database's now, and name the sealed token they are about by its SHA-256.
+ *   They are the database's now, and name the sealed token they are about by its SHA-256; so is naming whose claim,
+ *   entry or decision something was (`of`, `addedBy`, `decidedBy`) in any entry.
  * - One UPDATE put every decided interview back to "To review" with its decision still on file: Take next served
  *   interviews nobody could decide, and the Team screen counted them as waiting. Decided stays decided while its
  *   decision is open.
@@ -28,6 +29,14 @@ export const whatOnlyTheDatabaseSays: Migration = {
         if json_typeof(new.detail) = 'object' and new.detail->'by' is not null
            and new.detail->>'by' is distinct from current_user then
           raise exception 'an audit entry names its own login (%) as who did it, not %', current_user, new.detail->>'by'
+            using errcode = 'insufficient_privilege';
+        end if;
+        -- Whose claim, entry or decision it was is the database's to say (its own entries name them); the app writes
+        -- none of these keys, so an entry of a login's that does names someone unseen (red team 22).
+        if pg_trigger_depth() < 2 and json_typeof(new.detail) = 'object'
+           and (new.detail->'of' is not null or new.detail->'addedBy' is not null
+             or new.detail->'decidedBy' is not null) then
+          raise exception 'a % entry naming whose it was is written by the database itself', new.action
             using errcode = 'insufficient_privilege';
         end if;
         if new.action not in ('proposed', 'decided', 'confirmed', 'overturned', 'noted', 'named', 'tokenShared',

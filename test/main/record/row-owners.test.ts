@@ -1297,6 +1297,12 @@ describe('the team record, attacked with an analyst’s own login', () => {
             sql`insert into audit_entries (at, environment, interview_id, action, detail)
               values (now(), ${env}, 't1', ${action}, ${detail})`.execute(raw('beto')),
           ).rejects.toThrow(/written by the database itself/);
+      // Nor an entry of his own naming whose something was: the database's words (red team 22).
+      for (const detail of [{ of: 'ana' }, { addedBy: 'ana' }, { from: 'toReview', to: 'decided', decidedBy: 'ana' }])
+        await expect(
+          sql`insert into audit_entries (at, environment, interview_id, action, detail)
+            values (now(), ${env}, 't1', 'stateChanged', ${JSON.stringify(detail)})`.execute(raw('beto')),
+        ).rejects.toThrow(/naming whose it was is written by the database itself/);
       await new SharedTokenRecords(raw('beto')).put(env, [{ interviewId: 't1', sealed: 'sealed-by-beto' }]);
       const shared = (await recordAuditTrail(raw('ana'), () => env).list({ interviewId: 't1' })).find(
         (e) => e.action === 'tokenShared',
