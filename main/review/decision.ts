@@ -57,9 +57,9 @@ function nameOf(check: unknown): string {
 
 /**
  * The risk the queue files an interview under, from its checks: `high` with anything an approval must acknowledge,
- * `unassessed` when no check ran, `medium` with a MEDIUM fraud risk or a medium-severity check that ran, else `low`. A fraud-risk severity newer than the spec
- * is kept as sent (the queue lists it under unknown risk; an approval still acknowledges it) unless another finding
- * decides.
+ * `unassessed` when no check ran, `medium` with a MEDIUM fraud risk or a medium-severity check that ran, else `low`.
+ * A fraud-risk severity newer than the spec is kept as sent (the queue lists it under unknown risk; an approval still
+ * acknowledges it) unless another finding decides.
  */
 export function riskLevelOf(raw: RawIdvResponse): string {
   const fraud = raw.fraudRisk?.severity;

@@ -59,8 +59,8 @@ export class InterviewReads {
   }
 
   /**
-   * One queue row's risk, read without opening it: the row must be in the queue, and the reading must be on file (a
-   * record that cannot take it says so, as the row's refusal), since filing it is the point.
+   * One queue row's risk, read without opening it: the row must be in the queue, and the reading must be on file,
+   * since filing it is the point (a record away is an error, which ends a bulk run).
    */
   async readRisk(interviewId: string): Promise<void> {
     await this.queue.require(interviewId);
