@@ -29,6 +29,11 @@ export interface BulkRefusal {
 export interface BulkResult {
   done: string[];
   refused: BulkRefusal[];
+  /**
+   * Why the action stopped before the rest of the rows (a rate limit, the service or the record away): every row
+   * after would meet it too. The rows in `done` and `refused` were handled; the others were not tried.
+   */
+  stoppedBy?: IpcErrorData;
 }
 
 export interface BulkExportResult extends BulkResult {

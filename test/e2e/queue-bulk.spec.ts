@@ -226,6 +226,30 @@ for (const language of ['en', 'es'] as const)
     await page.screenshot({ path: `${SHOTS}/read-risk-${language}-1280.png` });
   });
 
+test('a Read risk the service rate-limits stops there and says so, with how long to wait and the rows not read', async ({
+  page,
+  shell,
+}) => {
+  await shell.ipc('settings.resetDemoData', {});
+  await shell.ipc('queue.addDemoSeeds', { interviewIds: ['demo-clean-pass', 'demo-fraud-high', 'demo-empty-idv'] });
+  // Longer than the app waits by itself: the first row meets it.
+  await shell.demo('faults', { route: 'getRawIdvResults', kind: 'status', status: 429, retryAfterS: 600, times: 1 });
+  await page.reload();
+  await goTo(page, '/interviews');
+  await expect(page.getByTestId('queue-row')).toHaveCount(3);
+  await page.getByRole('checkbox', { name: 'Select all 3 in this view' }).click();
+  await page.getByTestId('bulk-bar').getByRole('button', { name: 'Read risk' }).click();
+  const summary = page.getByTestId('bulk-summary');
+  // Not a success: a warning that says where it stopped; the wait counts down beside a Retry that waits for it.
+  await expect(summary).toHaveClass(/notice-warn/);
+  await expect(summary).toContainText('Stopped after 0 of 3: the rest were not touched.');
+  const notice = page.locator('.bulk-area .panel-error');
+  await expect(notice.getByTestId('retry-after')).toBeVisible();
+  await expect(notice.getByRole('button', { name: 'Retry' })).toBeDisabled();
+  await expect(page.getByTestId('queue-row').locator('.queue-risk')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/read-risk-stopped-en-1280.png` });
+});
+
 /** One analyst's app on the team database, with their own login and window. */
 async function analyst(browser: Browser, team: { host: string; port: number; database: string }, user: string) {
   const started = await startShell(await onTeamDatabase({}, { ...team, user }), {

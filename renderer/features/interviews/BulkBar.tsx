@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { BULK_MAX, type BulkRefusal, type BulkResult } from '../../../common/ipc/bulk';
+import type { IpcErrorData } from '../../../common/ipc/define';
 import type { OmniApi } from '../../../common/ipc/index';
 import { callOmni, keys, readAgain, useOmniQuery, type OmniCallError } from '../../api/index';
 import { useBilingual, useFormat, useLocale, useT } from '../../i18n/index';
@@ -55,7 +56,8 @@ export function BulkBar({
   const ids = [...selection.checked];
   const [running, setRunning] = useState<{ total: number; done: number; startedAt: number } | null>(null);
   const [summary, setSummary] = useState<Summary | null>(null);
-  const [error, setError] = useState<OmniCallError | null>(null);
+  /** Why the last action stopped or failed; `retry` goes on with the rows it did not reach. */
+  const [error, setError] = useState<{ data: IpcErrorData; retry?: () => void } | null>(null);
   const [handingOver, setHandingOver] = useState(false);
   const stop = useRef(false);
 
@@ -79,12 +81,19 @@ export function BulkBar({
       },
     );
     setRunning(null);
-    if (failed) setError(failed as OmniCallError);
+    const rest = rows.slice(handled);
+    // Stopped by main (a rate limit, the service away): reading risk goes on from there when the analyst says so.
+    if (result.stoppedBy)
+      setError({
+        data: result.stoppedBy,
+        ...(action === 'readRisk' ? { retry: () => void run(action, rest, to) } : {}),
+      });
+    else if (failed) setError({ data: (failed as OmniCallError).data });
     setSummary({
       action,
       total: rows.length,
       result,
-      ...(handled < rows.length && !failed ? { stoppedAt: handled } : {}),
+      ...(handled < rows.length ? { stoppedAt: handled } : {}),
       ...(to ? { to } : {}),
     });
     // Removed rows leave the view; the others stay checked for the next action (release, then export).
@@ -107,7 +116,7 @@ export function BulkBar({
       });
       await refresh();
     } catch (caught) {
-      setError(caught as OmniCallError);
+      setError({ data: (caught as OmniCallError).data });
     }
   };
 
@@ -170,7 +179,7 @@ export function BulkBar({
           onCancel={() => (stop.current = true)}
         />
       )}
-      {error && <ErrorNotice error={error.data} />}
+      {error && <ErrorNotice error={error.data} {...(error.retry ? { onRetry: error.retry } : {})} />}
       {summary && (
         <BulkSummary
           summary={summary}

@@ -65,9 +65,12 @@ describe('reading the risk of queue rows without opening them', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ route: 'getRawIdvResults', kind: 'status', status: 429, retryAfterS: 600, times: 1 }),
     });
-    await expect(queueBulk(app.context).readRisk(rows)).rejects.toMatchObject({
-      httpStatus: 429,
-      retryAfterMs: 600_000,
+    // A row refused on its own first (not in the queue, the service not asked): it counts as handled.
+    const stopped = await queueBulk(app.context).readRisk(['not-in-the-queue', ...rows]);
+    expect(stopped).toMatchObject({
+      done: [],
+      refused: [{ interviewId: 'not-in-the-queue', code: 'NOT_IN_QUEUE' }],
+      stoppedBy: { httpStatus: 429, details: { retryAfterMs: 600_000 } },
     });
     // The rows after it were not sent: each would have been read (the limit was for one request).
     const after = await risks();

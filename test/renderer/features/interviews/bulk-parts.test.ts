@@ -60,4 +60,27 @@ describe('bulk actions sent in parts', () => {
     expect(run).toMatchObject({ handled: 10, failed: failure });
     expect(run.result.done).toHaveLength(7);
   });
+
+  it('ends where main stopped a part (a rate limit), counting the rows that part handled, sending no other', async () => {
+    const calls: string[][] = [];
+    const limit = { code: 'OMNI_HTTP', httpStatus: 429, message: { en: 'Too many requests', es: 'Demasiadas' } };
+    const progress: number[] = [];
+    const run = await runInParts(
+      ids(30),
+      10,
+      async (part) => {
+        calls.push(part);
+        return calls.length === 2
+          ? { done: part.slice(0, 4), refused: [], stoppedBy: limit }
+          : { done: part, refused: [] };
+      },
+      { onProgress: (n) => progress.push(n) },
+    );
+    expect(calls).toHaveLength(2);
+    expect(run.handled).toBe(14);
+    expect(progress).toEqual([10, 14]);
+    expect(run.result).toMatchObject({ stoppedBy: limit });
+    expect(run.result.done).toEqual(ids(14));
+    expect(run.failed).toBeUndefined();
+  });
 });
