@@ -27,6 +27,12 @@ export type RawIdvCheckResult = z.infer<typeof RawIdvCheckResult>;
 export const FraudSeverity = z.enum(['LOW', 'MEDIUM', 'HIGH']);
 export type FraudSeverity = z.infer<typeof FraudSeverity>;
 
+/**
+ * A severity an approval need not acknowledge (low or medium, in any case); any other is a finding: high, one newer than
+ * the spec, one in another case. The decision's rule (main/review/decision.ts) and the screens that count findings.
+ */
+export const isQuietSeverity = (severity: string) => ['low', 'medium'].includes(severity.toLowerCase());
+
 export const FraudRisk = z.looseObject({
   name: z.literal('checkFraudRisk'),
   severity: openEnum(FraudSeverity),

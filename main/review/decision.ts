@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FraudSeverity, inSpec, unreadFieldsOf, type RawIdvResponse } from '../../common/omni';
+import { FraudSeverity, inSpec, isQuietSeverity, unreadFieldsOf, type RawIdvResponse } from '../../common/omni';
 import { DecisionKind, type DecisionRecord, decisionOutcome } from '../../common/ipc/interview';
 import { RISK_UNASSESSED } from '../../common/ipc/queue';
 
@@ -27,9 +27,7 @@ const decisionWords: Record<DecisionKind, string> = {
   requestNewCapture: 'REQUEST NEW CAPTURE',
 };
 
-/** Severities an approval need not acknowledge, in any case; any other is a finding. */
-const QUIET_SEVERITIES = new Set(['low', 'medium']);
-const quiet = (severity: string) => QUIET_SEVERITIES.has(severity.toLowerCase());
+const quiet = isQuietSeverity;
 
 /**
  * Findings an approval must acknowledge: every check the service did not rank low or medium (high, a severity newer

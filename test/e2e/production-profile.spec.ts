@@ -32,6 +32,10 @@ test('an interview whose answers carry nulls shows its checks, the check beyond 
   const fraud = page.getByTestId('fraud-risk');
   await expect(fraud).toBeVisible();
   await expect(fraud.getByTestId('fraud-score')).not.toBeEmpty();
+  // The summary names the check of a severity it does not know as the dialog will ask to acknowledge it (UX review 23).
+  await expect(page.getByTestId('case-summary').locator('[data-part="checks"]')).toContainText(
+    'deepfakeVideoCheck (critical)',
+  );
   // Empty lists the service sent as null read as empty, not as a broken panel.
   await expect(page.locator('.workspace').getByText(/unexpected shape/i)).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/interview-nulls.png`, fullPage: true });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { InterviewOverview } from '../../../common/ipc/interview';
 import { RISK_UNASSESSED } from '../../../common/ipc/queue';
 import { checkWord } from '../../../common/audit-words';
+import { isQuietSeverity } from '../../../common/omni';
 import { useLocale, useT } from '../../i18n/index';
 import { useMissingEvidence, useRawIdv } from './ChecksPanel';
 import { messages } from './messages';
@@ -60,7 +61,10 @@ export function CaseSummary({
         <strong className={`case-risk case-risk-${risk in riskWords ? risk : 'other'}`}>{level}</strong>
       ),
     });
-    const high = raw.result.checkResults.filter((c) => c.severity === 'high').map((c) => c.name);
+    // The checks an approval must acknowledge, as the decision dialog lists them: high, and a severity newer than the
+    // spec (said beside its name), so the summary never says "no high-severity check" above a dialog that asks to
+    // acknowledge one (UX review 23).
+    const high = raw.result.checkResults.filter((c) => !isQuietSeverity(c.severity));
     parts.push({
       key: 'checks',
       node:
@@ -70,14 +74,15 @@ export function CaseSummary({
           <>
             {high.length === 1 ? t('summaryHighCheck') : t('summaryHighChecks', { n: high.length })}{' '}
             {/* In words where the app has them (as the checks table), the service's name in its title. */}
-            {high.slice(0, NAMED_CHECKS).map((name, i) => (
-              <span key={name}>
+            {high.slice(0, NAMED_CHECKS).map(({ name, severity }, i) => (
+              <span key={`${name}-${i}`}>
                 {i > 0 && ', '}
                 {checkWord(name, locale) ? (
                   <span title={name}>{checkWord(name, locale)}</span>
                 ) : (
                   <span className="mono">{name}</span>
                 )}
+                {severity.toLowerCase() !== 'high' && <span className="mono"> ({severity})</span>}
               </span>
             ))}
             {high.length > NAMED_CHECKS && ` ${t('summaryMore', { n: high.length - NAMED_CHECKS })}`}
