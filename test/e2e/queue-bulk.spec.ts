@@ -194,14 +194,14 @@ for (const language of ['en', 'es'] as const)
         read: 'Read risk',
         done: 'Read the risk of 3 of 3.',
         high: 'High risk',
-        unassessed: 'Not assessed (no check ran)',
+        unassessed: 'Not assessed',
       },
       es: {
         select: 'Seleccionar las 3 de esta vista',
         read: 'Leer el riesgo',
         done: 'Se leyó el riesgo de 3 de 3.',
         high: 'Riesgo alto',
-        unassessed: 'Sin evaluar (no corrió ninguna validación)',
+        unassessed: 'Sin evaluar',
       },
     }[language];
     await shell.ipc('settings.setPreferences', { language });
@@ -224,6 +224,8 @@ for (const language of ['en', 'es'] as const)
     const { entries } = await shell.ipc<AuditView>('interview.audit', { interviewId: 'demo-fraud-high' });
     expect(entries.map((e) => e.action)).not.toContain('opened');
     await page.screenshot({ path: `${SHOTS}/read-risk-${language}-1280.png` });
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.screenshot({ path: `${SHOTS}/read-risk-${language}-1024.png` });
   });
 
 test('a Read risk the service rate-limits stops there and says so, with how long to wait and the rows not read', async ({

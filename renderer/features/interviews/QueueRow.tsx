@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { RISK_UNASSESSED, type QueueEntry } from '../../../common/ipc/queue';
 import type { ClaimView } from '../../../common/ipc/team';
 import { useFormat, useT } from '../../i18n/index';
-import { Button, IconWarning } from '../../ui/index';
+import { Button, IconDanger, IconInfo, IconMinus, IconWarning } from '../../ui/index';
 import { bulkMessages } from './bulk-messages';
 import { messages } from './messages';
 import { LocalStateBadge, SessionStatusBadge, useEntryLabel, useLocalStateLabel } from './shared';
@@ -130,7 +130,10 @@ function RiskNotRead() {
   );
 }
 
-/** The risk the interview's checks were last read with; a level newer than the spec as sent. */
+/**
+ * The risk the interview's checks were last read with, in words and an icon (never colour alone); a level newer than
+ * the spec as sent. "Not assessed" is short in the cell, its reason in the title (a long cell cut the ids at 1024 px).
+ */
 function RiskNote({ risk }: { risk: string }) {
   const t = useT(messages);
   const known = {
@@ -140,6 +143,24 @@ function RiskNote({ risk }: { risk: string }) {
     [RISK_UNASSESSED]: 'riskNoteUnassessed',
   } as const;
   const text = risk in known ? t(known[risk as keyof typeof known]) : t('riskNote', { level: risk });
-  const tone = risk === 'high' || risk === 'medium' || risk === 'low' ? risk : 'other';
-  return <span className={`small queue-risk queue-risk-${tone}`}>{text}</span>;
+  const tone = risk === 'high' || risk === 'medium' || risk === 'low' || risk === RISK_UNASSESSED ? risk : 'other';
+  const icon =
+    tone === 'high' ? (
+      <IconDanger />
+    ) : tone === 'low' ? (
+      <IconInfo />
+    ) : tone === RISK_UNASSESSED ? (
+      <IconMinus />
+    ) : (
+      <IconWarning />
+    );
+  return (
+    <span
+      className={`small queue-risk queue-risk-${tone}`}
+      {...(tone === RISK_UNASSESSED ? { title: t('riskNoteUnassessedWhy') } : {})}
+    >
+      {icon}
+      {text}
+    </span>
+  );
 }
