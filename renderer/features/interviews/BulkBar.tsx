@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { BULK_MAX, type BulkRefusal, type BulkResult } from '../../../common/ipc/bulk';
 import type { IpcErrorData } from '../../../common/ipc/define';
 import type { OmniApi } from '../../../common/ipc/index';
@@ -60,6 +60,7 @@ export function BulkBar({
   const [error, setError] = useState<{ data: IpcErrorData; retry?: () => void } | null>(null);
   const [handingOver, setHandingOver] = useState(false);
   const stop = useRef(false);
+  const readRiskHint = useId();
 
   const refresh = () =>
     Promise.all([keys.queue.all(), keys.team.all()].map((queryKey) => readAgain(queryClient, { queryKey })));
@@ -135,9 +136,18 @@ export function BulkBar({
               {t('handOver')}
             </Button>
           )}
-          <Button onClick={() => void run('readRisk', ids)} disabled={busy} title={t('readRiskHint')}>
+          {/* What it does, for the keyboard and screen readers too, not only on hover. */}
+          <Button
+            onClick={() => void run('readRisk', ids)}
+            disabled={busy}
+            title={t('readRiskHint')}
+            aria-describedby={readRiskHint}
+          >
             {t('readRisk')}
           </Button>
+          <span id={readRiskHint} className="visually-hidden">
+            {t('readRiskHint')}
+          </span>
           <Button onClick={() => void exportCsv()} disabled={busy}>
             {t('exportCsv')}
           </Button>
