@@ -143,6 +143,7 @@ function RiskNote({ risk }: { risk: string }) {
     [RISK_UNASSESSED]: 'riskNoteUnassessed',
   } as const;
   const text = risk in known ? t(known[risk as keyof typeof known]) : t('riskNote', { level: risk });
+  const [first, ...rest] = text.split(' ');
   const tone = risk === 'high' || risk === 'medium' || risk === 'low' || risk === RISK_UNASSESSED ? risk : 'other';
   const icon =
     tone === 'high' ? (
@@ -159,8 +160,12 @@ function RiskNote({ risk }: { risk: string }) {
       className={`small queue-risk queue-risk-${tone}`}
       {...(tone === RISK_UNASSESSED ? { title: t('riskNoteUnassessedWhy') } : {})}
     >
-      {icon}
-      {text}
+      {/* The icon stays with the first word when a narrow column wraps the rest. */}
+      <span className="nowrap">
+        {icon}
+        {first}
+      </span>
+      {rest.length > 0 && ` ${rest.join(' ')}`}
     </span>
   );
 }
