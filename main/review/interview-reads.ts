@@ -47,15 +47,27 @@ export class InterviewReads {
    * they echo redacted where they enter (a tracing gateway puts the request's headers in; red teams 17 and 18).
    */
   async fetchRawIdv(interviewId: string): Promise<Fetched<RawIdvResponse>> {
-    const res = redact(
-      await this.ctx.omni().call('getRawIdvResults', { query: { id: interviewId }, body: undefined }, { interviewId }),
-    );
+    const res = await this.askRawIdv(interviewId);
     // Four eyes is judged on every reading on file, and the queue shows the latest one's risk (migration 0012); a
     // record that cannot take it now must not cost the analyst the checks.
-    await this.ctx.record.readings
-      .add(this.ctx.environments.active().id, interviewId, riskLevelOf(res), openHighFindings(res))
-      .catch(() => undefined);
+    await this.fileReading(interviewId, res).catch(() => undefined);
     return this.stamp(res);
+  }
+
+  private async askRawIdv(interviewId: string): Promise<RawIdvResponse> {
+    return redact(
+      await this.ctx.omni().call('getRawIdvResults', { query: { id: interviewId }, body: undefined }, { interviewId }),
+    );
+  }
+
+  /** The risk reading these checks give, on file for the queue and four eyes. */
+  private fileReading(interviewId: string, res: RawIdvResponse): Promise<void> {
+    return this.ctx.record.readings.add(
+      this.ctx.environments.active().id,
+      interviewId,
+      riskLevelOf(res),
+      openHighFindings(res),
+    );
   }
 
   /**
@@ -65,15 +77,7 @@ export class InterviewReads {
   async readRisk(interviewId: string): Promise<void> {
     await this.queue.require(interviewId);
     if (this.ctx.record.link().away) throw recordAway();
-    const res = redact(
-      await this.ctx.omni().call('getRawIdvResults', { query: { id: interviewId }, body: undefined }, { interviewId }),
-    );
-    await this.ctx.record.readings.add(
-      this.ctx.environments.active().id,
-      interviewId,
-      riskLevelOf(res),
-      openHighFindings(res),
-    );
+    await this.fileReading(interviewId, await this.askRawIdv(interviewId));
     // A record that went away meanwhile lets a reading go (while-away.ts): not filed, so not done.
     if (this.ctx.record.link().away) throw recordAway();
   }
