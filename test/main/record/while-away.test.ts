@@ -246,6 +246,15 @@ describe('the team database goes away mid-session', () => {
       await waiting.close();
     }, 60_000);
 
+    /** A new reviewer login's own session, as psql would open it; its caller ends it. */
+    async function sessionOfNew(login: string): Promise<pg.Client> {
+      await server.asSuperuser(database, `create role ${login} login in role omni_reviewer`);
+      const session = new pg.Client({ host: server.host, port: server.port, user: login, database });
+      session.on('error', () => undefined);
+      await session.connect();
+      return session;
+    }
+
     /**
      * An app that waits 300 ms for a lock, while a new reviewer login's own session holds what `hold` takes (a psql
      * session left as it is); the session is ended after `attempt`.
@@ -255,16 +264,13 @@ describe('the team database goes away mid-session', () => {
       hold: (session: pg.Client, app: ReturnType<typeof recordForApp>) => Promise<unknown>,
       attempt: (app: ReturnType<typeof recordForApp>) => Promise<void>,
     ) {
-      await server.asSuperuser(database, `create role ${login} login in role omni_reviewer`);
+      const session = await sessionOfNew(login);
       const waiting = await openRecord({
         ...team(),
         user: server.user,
         waits: { lockMs: 300, idleInTransactionMs: 60_000 },
       });
       const app = recordForApp(waiting, { environment: () => 'production', store: new MemoryJsonStore(), log: quiet });
-      const session = new pg.Client({ host: server.host, port: server.port, user: login, database });
-      session.on('error', () => undefined);
-      await session.connect();
       try {
         await hold(session, app);
         await attempt(app);
@@ -278,10 +284,7 @@ describe('the team database goes away mid-session', () => {
 
     it('a table locked by another login (LOCK TABLE, which deleting from it allows) is named as that login, too', async () => {
       // Hugo holds the trail's lock meanwhile: a draft takes no trail lock, so he is not named (red team 23).
-      await server.asSuperuser(database, 'create role hugo login in role omni_reviewer');
-      const hugo = new pg.Client({ host: server.host, port: server.port, user: 'hugo', database });
-      hugo.on('error', () => undefined);
-      await hugo.connect();
+      const hugo = await sessionOfNew('hugo');
       try {
         await hugo.query('begin');
         await hugo.query('select pg_advisory_xact_lock(151151)');
@@ -323,10 +326,7 @@ describe('the team database goes away mid-session', () => {
     }, 60_000);
 
     it('rows locked by another login are named as that login; an advisory lock the change does not take is not', async () => {
-      await server.asSuperuser(database, 'create role gus login in role omni_reviewer');
-      const gus = new pg.Client({ host: server.host, port: server.port, user: 'gus', database });
-      gus.on('error', () => undefined);
-      await gus.connect();
+      const gus = await sessionOfNew('gus');
       const entry = {
         interviewId: 'row-locked',
         addedAt: new Date().toISOString(),

@@ -114,6 +114,12 @@ describe('riskLevelOf', () => {
     topNFraudCodes: [],
     topNLegitCodes: [],
   });
+  /** Checks of these severities that did not run, and no fraud risk. */
+  const notRun = (...severities: string[]) =>
+    riskLevelOf({
+      checkResults: severities.map((severity) => ({ ...check(severity), result: null })),
+      fraudRisk: null,
+    } as RawIdvResponse);
   const of = (checks: string[], fraudSeverity?: string) =>
     riskLevelOf({
       checkResults: checks.map(check),
@@ -131,20 +137,10 @@ describe('riskLevelOf', () => {
   it('files an interview no check ran on as unassessed, not low, whatever a low fraud score says', () => {
     expect(of([])).toBe('unassessed');
     expect(of([], 'LOW')).toBe('unassessed');
-    expect(
-      riskLevelOf({
-        checkResults: [{ ...check('low'), result: null }],
-        fraudRisk: null,
-      } as RawIdvResponse),
-    ).toBe('unassessed');
+    expect(notRun('low')).toBe('unassessed');
     // A medium fraud score or a medium check that did not run says nothing of the identity: still unassessed.
     expect(of([], 'MEDIUM')).toBe('unassessed');
-    expect(
-      riskLevelOf({
-        checkResults: [{ ...check('medium'), result: null }],
-        fraudRisk: null,
-      } as RawIdvResponse),
-    ).toBe('unassessed');
+    expect(notRun('medium')).toBe('unassessed');
     // What an approval must acknowledge still decides.
     expect(of([], 'HIGH')).toBe('high');
   });
