@@ -6,7 +6,7 @@ import { isQuietSeverity } from '../../../common/omni';
 import { useLocale, useT } from '../../i18n/index';
 import { useMissingEvidence, useRawIdv } from './ChecksPanel';
 import { messages } from './messages';
-import { useDecisionWord, useReasonCodes } from './shared';
+import { useDecisionWord, useReasonCodes, useRiskWord } from './shared';
 import type { ClaimState } from './useClaim';
 
 /** How many high-severity checks are named before "+N more": the line stays one line at 1280 px. */
@@ -32,7 +32,7 @@ export function CaseSummary({
   const missing = useMissingEvidence(interviewId);
   const word = useDecisionWord();
   const reasons = useReasonCodes();
-  const riskWords = { high: t('riskNoteHigh'), medium: t('riskNoteMedium'), low: t('riskNoteLow') } as const;
+  const riskWord = useRiskWord();
   const levelWords = { HIGH: t('riskHigh'), MEDIUM: t('riskMedium'), LOW: t('riskLow') } as const;
   const parts: { key: string; node: ReactNode }[] = [];
 
@@ -44,7 +44,7 @@ export function CaseSummary({
     });
   if (raw) {
     const risk = raw.riskLevel;
-    const level = risk in riskWords ? riskWords[risk as keyof typeof riskWords] : t('riskNote', { level: risk });
+    const level = riskWord(risk);
     const unassessed = missing.includes('checks');
     parts.push({
       key: 'risk',
@@ -58,7 +58,9 @@ export function CaseSummary({
           )}
         </>
       ) : (
-        <strong className={`case-risk case-risk-${risk in riskWords ? risk : 'other'}`}>{level}</strong>
+        <strong className={`case-risk case-risk-${['high', 'medium', 'low'].includes(risk) ? risk : 'other'}`}>
+          {level}
+        </strong>
       ),
     });
     // The checks an approval must acknowledge, as the decision dialog lists them: high, and a severity newer than the

@@ -6,7 +6,7 @@ import { useFormat, useT } from '../../i18n/index';
 import { Button, IconDanger, IconInfo, IconMinus, IconWarning } from '../../ui/index';
 import { bulkMessages } from './bulk-messages';
 import { messages } from './messages';
-import { LocalStateBadge, SessionStatusBadge, useEntryLabel, useLocalStateLabel } from './shared';
+import { LocalStateBadge, SessionStatusBadge, useEntryLabel, useLocalStateLabel, useRiskWord } from './shared';
 import { HolderCell, useAgeText } from './team-queue';
 
 /** One interview of the queue's table, measured as drawn (the table draws only the rows in sight). */
@@ -136,14 +136,7 @@ function RiskNotRead() {
  */
 function RiskNote({ risk }: { risk: string }) {
   const t = useT(messages);
-  const known = {
-    high: 'riskNoteHigh',
-    medium: 'riskNoteMedium',
-    low: 'riskNoteLow',
-    [RISK_UNASSESSED]: 'riskNoteUnassessed',
-  } as const;
-  const text = risk in known ? t(known[risk as keyof typeof known]) : t('riskNote', { level: risk });
-  const [first, ...rest] = text.split(' ');
+  const [first, ...rest] = useRiskWord()(risk).split(' ');
   const tone = risk === 'high' || risk === 'medium' || risk === 'low' || risk === RISK_UNASSESSED ? risk : 'other';
   const icon =
     tone === 'high' ? (

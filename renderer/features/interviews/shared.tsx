@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { SessionStatus } from '../../../common/omni/common';
 import type { DecisionKind, SavedFile } from '../../../common/ipc/interview';
-import type { LocalReviewState } from '../../../common/ipc/queue';
+import { RISK_UNASSESSED, type LocalReviewState } from '../../../common/ipc/queue';
 import type { ReasonCode } from '../../../common/ipc/team';
 import { keys, useOmniQuery } from '../../api/index';
 import { useBilingual, useLocale, useT } from '../../i18n/index';
@@ -51,6 +51,25 @@ export function useLocalStateLabel() {
 }
 
 /** An entry's label in the screen's language; Spanish falls back to the label the source gave. */
+const RISK_WORD_KEYS = {
+  high: 'riskNoteHigh',
+  medium: 'riskNoteMedium',
+  low: 'riskNoteLow',
+  [RISK_UNASSESSED]: 'riskNoteUnassessed',
+} as const;
+
+/** A filed risk level in words ("High risk", "Not assessed"); a level newer than the spec as sent ("CRITICAL risk"). */
+export function useRiskWord() {
+  const t = useT(messages);
+  return useCallback(
+    (risk: string) =>
+      Object.hasOwn(RISK_WORD_KEYS, risk)
+        ? t(RISK_WORD_KEYS[risk as keyof typeof RISK_WORD_KEYS])
+        : t('riskNote', { level: risk }),
+    [t],
+  );
+}
+
 export function useDecisionWord() {
   const t = useT(messages);
   return useCallback(
